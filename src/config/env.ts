@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** Environment: names, URLs and ARNs only. Secrets come from `secrets.ts`. */
+export const EnvSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_ENDPOINT_URL_DYNAMODB: z.url().optional(),
+  EIS_BASE_URL: z.url(),
+  APP_SECRET_ID: z.string().min(1).optional(),
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  SLACK_BOT_TOKEN: z.string().min(1).optional(),
+  EIS_API_KEY: z.string().min(1).optional(),
+  SLACK_API_URL: z.url().optional(),
+  WORKER_MODE: z.enum(['lambda', 'inline']).default('lambda'),
+  WORKER_FUNCTION_NAME: z.string().min(1).optional(),
+  SPEND_APPROVERS: commaList,
+  DAILY_CREDIT_CAP: z.coerce.number().int().positive().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import type { EisClient, EventPage, EventSearchPage, ExhibitorPage } from '../eis/index.ts';
+import { EisError, EisUnauthorizedError } from '../eis/index.ts';
+
+/** Every action that spends credits, as stored on its confirmation. */
+export const ChargeActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event-unlock'), eventId: z.string() }),
+  z.object({ kind: z.literal('visitors-unlock'), eventId: z.string() }),
+  z.object({ kind: z.literal('full-access-unlock'), eventId: z.string() }),
+  z.object({ kind: z.literal('email-unlock'), personnelIds: z.array(z.string()).min(1) }),
+  z.object({ kind: z.literal('phone-unlock'), personnelIds: z.array(z.string()).min(1) }),
+  z.object({ kind: z.literal('people-by-name'), fullName: z.string() }),
+  z.object({ kind: z.literal('exhibitor-events'), companyName: z.string() }),
+  z.object({ kind: z.literal('exhibitor-search'), companyName: z.string() }),
+]);
+export type ChargeAction = z.infer<typeof ChargeActionSchema>;
+
+export interface Price {
+  credits: number;
+  /** The service charges at most this (searches charge only on a match; contacts already unlocked are free). */
+  upTo: boolean;
+}
+
+/** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
+const LIST_PRICES = { eventUnlock: 2000, visitors: 3000, fullAccessMax: 5000, email: 15, phone: 150, search: 50 };
+
+/** Precheck action codes (spec and reference: "action codes include …"). */
+const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
+  'event-unlock': 'unlock_event_contacts',
+  'visitors-unlock': 'unlock_event_visitors',
+  'full-access-unlock': 'unlock_event_full_access',
+  'email-unlock': 'unlock_contact_emails',
+  'phone-unlock': 'unlock_contact_phones',
+  'people-by-name': 'search_personnel_events_by_name',
+  'exhibitor-events': 'search_exhibitor_events',
+  'exhibitor-search': 'search_exhibitors_by_company_name',
+};
+
+export type ChargeEis = Pick<EisClient, 'actions' | 'credits' | 'events' | 'contacts' | 'personnel' | 'exhibitors'>;
+
+export interface ChargeQuote {
+  action: ChargeAction;
+  price: Price;
+  /** What will happen, in the user's words. */
+  description: string;
+  balance: number | null;
+  /** Set when there is nothing to confirm: already unlocked, not allowed, not enough credits. */
+  refusal?: string;
+}
+
+export function describeAction(action: ChargeAction): string {
+  switch (action.kind) {
+    case 'event-unlock':
+      return `Unlock event ${action.eventId}: every exhibitor and person, past the 50-record preview.`;
+    case 'visitors-unlock':
+      return `Unlock the registered visitors of event ${action.eventId}.`;
+    case 'full-access-unlock':
+      return `Unlock full access to event ${action.eventId}: the event and its registered visitors.`;
+    case 'email-unlock':
+      return `Unlock the email addresses of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')}).`;
+    case 'phone-unlock':
+      return `Unlock the phone numbers of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')}).`;
+    case 'people-by-name':
+      return `Find the events of people named “${action.fullName}”.`;
+    case 'exhibitor-events':
+      return `Find the events where “${action.companyName}” exhibits.`;
+    case 'exhibitor-search':
+      return `Find exhibitor records for the company “${action.companyName}”.`;
+  }
+}
+
+/** The description of an action as stored on a confirmation (parsed, never trusted). */
+export function describeStoredAction(action: unknown): string {
+  const parsed = ChargeActionSchema.safeParse(action);
+  return parsed.success ? describeAction(parsed.data) : 'A credit-spending action.';
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+function listPrice(action: ChargeAction): Price {
+  switch (action.kind) {
+    case 'event-unlock':
+      return { credits: LIST_PRICES.eventUnlock, upTo: false };
+    case 'visitors-unlock':
+      return { credits: LIST_PRICES.visitors, upTo: false };
+    case 'full-access-unlock':
+      return { credits: LIST_PRICES.fullAccessMax, upTo: true };
+    case 'email-unlock':
+      return { credits: LIST_PRICES.email * action.personnelIds.length, upTo: true };
+    case 'phone-unlock':
+      return { credits: LIST_PRICES.phone * action.personnelIds.length, upTo: true };
+    default:
+      return { credits: LIST_PRICES.search, upTo: true };
+  }
+}
+
+function precheckParams(action: ChargeAction): Record<string, unknown> {
+  if ('eventId' in action) return { event_id: action.eventId };
+  if ('personnelIds' in action) return { personnel_ids: action.personnelIds };
+  if ('fullName' in action) return { person_name: action.fullName };
+  return { company_name: action.companyName };
+}
+
+const REFUSALS: Record<string, string> = {
+  already_unlocked: 'This is already unlocked: there is nothing to pay for.',
+  unlock_in_progress: 'An unlock of this is already in progress. Try again in a minute.',
+  no_contacts_available: 'There is nothing to unlock here: no chargeable records are available.',
+  forbidden: 'This needs an active paid subscription on the service account.',
+  not_found: 'The service does not know this event or person.',
+  exceed_max_unlock_limit: 'That is more records than the service unlocks at once.',
+  state_conflict: 'This needs the event itself unlocked first (`/events unlock <event_id>`).',
+  invalid_subject: 'The service could not use these ids.',
+};
+
+/**
+ * The price and balance to show on a confirmation card. The action precheck is the source of truth
+ * where the service has one; when it cannot be had, the spec's price is shown instead, as an upper
+ * bound. A revoked key is not papered over: it is thrown for the user to see.
+ */
+export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeQuote> {
+  const description = describeAction(action);
+  const [precheck, balance] = await Promise.all([
+    eis.actions
+      .precheck({ actionType: PRECHECK_ACTION[action.kind], params: precheckParams(action) })
+      .catch((error: unknown) => {
+        if (error instanceof EisUnauthorizedError) throw error;
+        return null;
+      }),
+    eis.credits
+      .balance()
+      .then((b) => b.totalBalance)
+      .catch((error: unknown) => {
+        if (error instanceof EisUnauthorizedError) throw error;
+        return null;
+      }),
+  ]);
+  const fallback = listPrice(action);
+  if (!precheck || precheck.reason_code === 'unsupported_action') return { action, price: fallback, description, balance };
+  const price: Price = { credits: precheck.credits, upTo: fallback.upTo && action.kind !== 'full-access-unlock' };
+  if (precheck.reason_code === 'insufficient_balance') {
+    return {
+      action,
+      price,
+      description,
+      balance,
+      refusal: `This costs ${price.credits.toLocaleString('en-US')} credits and the balance is ${(balance ?? 0).toLocaleString('en-US')}.`,
+    };
+  }
+  const refusal = REFUSALS[precheck.reason_code];
+  if (refusal && (!precheck.allowed || !precheck.should_charge)) return { action, price, description, balance, refusal };
+  return { action, price, description, balance };
+}
+
+/** What a finished charge did, ready to be shown and recorded. */
+export interface ChargeOutcome {
+  creditsSpent: number;
+  balanceAfter: number | null;
+  /** Lines for the card, in the user's words. */
+  summary: string[];
+  /** Search results to post under the card. */
+  results?: { kind: 'events'; page: EventPage | EventSearchPage } | { kind: 'exhibitors'; page: ExhibitorPage };
+  /** An asynchronous contact unlock the poller must follow. */
+  task?: { taskId: string; kind: 'email' | 'phone'; skipped: { personnelId: string; reason: string }[] };
+}
+
+function balanceOf(balanceAfter: unknown): number | null {
+  if (balanceAfter && typeof balanceAfter === 'object' && 'totalBalance' in balanceAfter) {
+    const total = balanceAfter.totalBalance;
+    return typeof total === 'number' ? total : null;
+  }
+  return null;
+}
+
+const SKIP_REASONS: Record<string, string> = {
+  already_unlocked_personnel_ids: 'already unlocked',
+  unlocking_personnel_ids: 'already unlocking',
+  unlinked_personnel_ids: 'not linked to a contact',
+  invalid_personnel_ids: 'invalid id',
+  missing_personnel_ids: 'not found',
+};
+
+/** Calls the charging operation once. Errors (typed `EisError`s) are the caller's to show. */
+export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeOutcome> {
+  switch (action.kind) {
+    case 'event-unlock':
+    case 'visitors-unlock':
+    case 'full-access-unlock': {
+      const call =
+        action.kind === 'event-unlock'
+          ? eis.events.unlock
+          : action.kind === 'visitors-unlock'
+            ? eis.events.unlockVisitors
+            : eis.events.unlockFullAccess;
+      const result = await call(action.eventId);
+      const name = result.event.name ?? action.eventId;
+      const what = action.kind === 'event-unlock' ? 'Event' : action.kind === 'visitors-unlock' ? 'Visitors' : 'Full access';
+      return {
+        creditsSpent: result.creditsSpent,
+        balanceAfter: balanceOf(result.balanceAfter),
+        summary: [result.alreadyUnlocked ? `${what} for ${name} was already unlocked.` : `${what} unlocked for ${name}.`],
+      };
+    }
+    case 'email-unlock':
+    case 'phone-unlock': {
+      const kind = action.kind === 'email-unlock' ? 'email' : 'phone';
+      const submit = kind === 'email' ? eis.contacts.unlockEmails : eis.contacts.unlockPhones;
+      const submission = await submit(action.personnelIds);
+      const skipped = Object.entries(SKIP_REASONS).flatMap(([field, reason]) => {
+        const ids = submission.skipped_detail?.[field];
+        return Array.isArray(ids) ? ids.map((personnelId) => ({ personnelId: String(personnelId), reason })) : [];
+      });
+      const asked = action.personnelIds.length - skipped.length;
+      const noun = kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
+      const skippedLine = skipped.length > 0 ? ` (${skipped.length} skipped: ${skipReasons(skipped)})` : '';
+      const creditsSpent = submission.creditsSpent ?? 0;
+      if (!submission.taskId) {
+        return {
+          creditsSpent,
+          balanceAfter: null,
+          summary: [`Nothing to unlock${skippedLine}.`],
+        };
+      }
+      return {
+        creditsSpent,
+        balanceAfter: null,
+        summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
+        task: { taskId: submission.taskId, kind, skipped },
+      };
+    }
+    case 'people-by-name': {
+      const page = await eis.personnel.eventsByName({ personName: action.fullName });
+      return searchOutcome(page, { kind: 'events', page }, `events of people named “${action.fullName}”`);
+    }
+    case 'exhibitor-events': {
+      const page = await eis.exhibitors.searchEvents({ companyName: action.companyName });
+      return searchOutcome(page, { kind: 'events', page }, `events where “${action.companyName}” exhibits`);
+    }
+    case 'exhibitor-search': {
+      const page = await eis.exhibitors.searchByCompanyName({ companyName: action.companyName });
+      return searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${action.companyName}”`);
+    }
+  }
+}
+
+function skipReasons(skipped: { reason: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => `${count} ${reason}`).join(', ');
+}
+
+function searchOutcome(
+  { total, items }: { total: number; items: unknown[] },
+  results: ChargeOutcome['results'],
+  what: string,
+): ChargeOutcome {
+  const found = total > 0 || items.length > 0;
+  return {
+    // The spec's rule: 50 credits for a non-empty result, nothing for an empty one.
+    creditsSpent: found ? LIST_PRICES.search : 0,
+    balanceAfter: null,
+    summary: [found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`],
+    ...(results ? { results } : {}),
+  };
+}
+
+/** A user-facing sentence for any error of a charge; never a stack or a secret. */
+export function chargeErrorMessage(error: unknown): string {
+  if (error instanceof EisError) return error.userMessage;
+  return 'Something went wrong on our side; nothing more will be attempted for this confirmation.';
+}

@@ -1,0 +1,64 @@
+import { type ActionsApi, createActionsApi } from './actions.ts';
+import { type AgentFilesApi, createAgentFilesApi } from './agent-files.ts';
+import { type ContactsApi, createContactsApi } from './contacts.ts';
+import { createEisCore, type EisClientOptions } from './core.ts';
+import { type CreditsApi, createCreditsApi } from './credits.ts';
+import { createEventsApi, type EventsApi } from './events.ts';
+import { createExhibitorsApi, type ExhibitorsApi } from './exhibitors.ts';
+import { iteratePages } from './pagination.ts';
+import { createPersonnelApi, type PersonnelApi } from './personnel.ts';
+import { createRecommendationsApi, type RecommendationsApi } from './recommendations.ts';
+
+export interface EisClient {
+  readonly credits: CreditsApi;
+  readonly actions: ActionsApi;
+  readonly events: EventsApi;
+  readonly exhibitors: ExhibitorsApi;
+  readonly personnel: PersonnelApi;
+  readonly contacts: ContactsApi;
+  readonly recommendations: RecommendationsApi;
+  readonly agentFiles: AgentFilesApi;
+  readonly iteratePages: typeof iteratePages;
+  /** Closes the connection pool the client made (an injected dispatcher is left to its owner). */
+  close(): Promise<void>;
+}
+
+/**
+ * The Event Intelligence Service client. The API key lives only in the core's closure: no field of the
+ * client, of its modules or of any error it throws holds it.
+ */
+export function createEisClient(options: EisClientOptions): EisClient {
+  const core = createEisCore(options);
+  return Object.freeze({
+    credits: createCreditsApi(core),
+    actions: createActionsApi(core),
+    events: createEventsApi(core),
+    exhibitors: createExhibitorsApi(core),
+    personnel: createPersonnelApi(core),
+    contacts: createContactsApi(core),
+    recommendations: createRecommendationsApi(core),
+    agentFiles: createAgentFilesApi(core),
+    iteratePages,
+    close: () => core.close(),
+  });
+}
+
+export type { ActionsApi, PrecheckInput } from './actions.ts';
+export type { AgentFilesApi } from './agent-files.ts';
+export type { ContactsApi, UnlockContactsOptions } from './contacts.ts';
+export type { EisClientOptions } from './core.ts';
+export type { CreditsApi } from './credits.ts';
+export * from './errors.ts';
+export type { EventListQuery, EventsApi, RankInput } from './events.ts';
+export type {
+  CompanyNameSearchInput,
+  ContextSearchInput,
+  EventSearchInput,
+  ExhibitorListQuery,
+  ExhibitorsApi,
+} from './exhibitors.ts';
+export { MAX_IN_FLIGHT_PER_KEY } from './limiter.ts';
+export { type IteratePagesOptions, iteratePages, type PageLike } from './pagination.ts';
+export type { EventsByNameInput, PersonnelApi, PersonnelListQuery } from './personnel.ts';
+export type { RecommendationsApi, RecommendedExhibitorsQuery } from './recommendations.ts';
+export * from './schemas.ts';

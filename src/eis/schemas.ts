@@ -1,0 +1,445 @@
+import { z } from 'zod';
+
+/*
+ * Response shapes. Spec-shown shapes follow the spec exactly (nullable where it says "or null"); where the
+ * spec does not say which members are required, the OpenAPI `required` list decides. Shapes the spec leaves
+ * out come from the OpenAPI document (see ASSUMPTIONS.md). Every object is loose: unknown members pass.
+ */
+
+const nullableString = z.string().nullable();
+const nullableInt = z.number().int().nullable();
+const stringArray = z.array(z.string());
+
+// ---------- shared ----------
+
+/** The ApiError body: code, message, errorKey, traceId. */
+export const ApiErrorSchema = z.looseObject({
+  code: z.number().int(),
+  message: z.string(),
+  errorKey: z.string(),
+  traceId: z.string(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+const pageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  hasMore: z.boolean(),
+};
+
+/** The pagination envelope shared by list endpoints, over one item schema. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.looseObject({ items: z.array(item), ...pageFields });
+}
+
+/** Semantics of event-scoped exhibitor and personnel lists (preview or full access). */
+export const SemanticsSchema = z.looseObject({
+  accessMode: z.string().optional(),
+  previewLimit: nullableInt.optional(),
+  counts: z
+    .looseObject({
+      actualTotal: z.number().int().optional(),
+      visibleTotal: z.number().int().optional(),
+      remainingLockedCount: z.number().int().optional(),
+    })
+    .optional(),
+  pageState: z
+    .looseObject({
+      requestedPage: z.number().int().optional(),
+      accessible: z.boolean().optional(),
+      maxAccessiblePage: z.number().int().optional(),
+    })
+    .optional(),
+  unlock: z
+    .looseObject({
+      requiredForMoreResults: z.boolean().optional(),
+      actionType: nullableString.optional(),
+      credits: nullableInt.optional(),
+    })
+    .optional(),
+  guidance: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional(),
+});
+export type Semantics = z.infer<typeof SemanticsSchema>;
+
+// ---------- events ----------
+
+const eventFields = {
+  id: z.string(),
+  eventId: z.string(),
+  name: nullableString,
+  nickname: nullableString.optional(),
+  description: nullableString.optional(),
+  url: nullableString.optional(),
+  dateStart: z.iso.date().nullable().optional(),
+  dateEnd: z.iso.date().nullable().optional(),
+  venue: nullableString.optional(),
+  city: nullableString.optional(),
+  region: nullableString.optional(),
+  country: nullableString.optional(),
+  exhibitorCount: nullableInt.optional(),
+  hasVisitors: z.boolean().optional(),
+  sponsorMatchStarred: z.number().int().min(0).max(1).optional(),
+  image: nullableString.optional(),
+  dataSource: z.string().optional(),
+};
+
+/** Event summary (EventItem): id, eventId and name required; the rest optional. */
+export const EventItemSchema = z.looseObject(eventFields);
+export type EventItem = z.infer<typeof EventItemSchema>;
+
+export const EventPageSchema = pageSchema(EventItemSchema);
+export type EventPage = z.infer<typeof EventPageSchema>;
+
+/** Event detail: OpenAPI `{ event: EventDetail }`, EventDetail extending the summary. */
+export const EventDetailSchema = z.looseObject({
+  ...eventFields,
+  latitude: nullableString.optional(),
+  longitude: nullableString.optional(),
+  attendeeCount: nullableInt.optional(),
+  priceLower: nullableString.optional(),
+  priceUpper: nullableString.optional(),
+  eventType: nullableString.optional(),
+  categories: z.array(z.looseObject({})).optional(),
+  topics: stringArray.optional(),
+  topicsCount: z.number().int().optional(),
+  verified: z.number().int().optional(),
+  future: z.number().int().optional(),
+  historic: z.number().int().optional(),
+  historicEvent: nullableString.optional(),
+  personnelCount: nullableInt.optional(),
+  eventTypes: z.array(z.looseObject({})).optional(),
+});
+export type EventDetail = z.infer<typeof EventDetailSchema>;
+export const EventDetailResponseSchema = z.looseObject({ event: EventDetailSchema });
+
+/** Event fit score result (spec). */
+export const FitScoreSchema = z.looseObject({
+  event: EventItemSchema,
+  score: z.number().min(0).max(10),
+  recommendation: z.enum(['recommended', 'consider', 'not_recommended']),
+  breakdown: z.looseObject({
+    profile_match: z.number(),
+    matched_exhibitor_density: z.number(),
+    event_scale: z.number(),
+  }),
+});
+export type FitScore = z.infer<typeof FitScoreSchema>;
+
+/** Event rank (OpenAPI): `{ items: EventRankItem[] }`. */
+export const EventRankItemSchema = z.looseObject({
+  event_id: z.string(),
+  name: nullableString,
+  rank: z.number().int(),
+  match_score: z.number(),
+  reasons: stringArray,
+});
+export type EventRankItem = z.infer<typeof EventRankItemSchema>;
+export const EventRankSchema = z.looseObject({ items: z.array(EventRankItemSchema) });
+export type EventRank = z.infer<typeof EventRankSchema>;
+
+// ---------- unlock results: three spellings of "credits spent", normalised to `creditsSpent` ----------
+
+const creditSpellings = {
+  creditsSpent: z.number().optional(),
+  creditsUsed: z.number().optional(),
+  totalCreditsUsed: z.number().optional(),
+};
+
+type CreditSpellings = { creditsSpent?: number; creditsUsed?: number; totalCreditsUsed?: number };
+
+function spentOf(value: CreditSpellings): number | undefined {
+  return value.creditsSpent ?? value.creditsUsed ?? value.totalCreditsUsed;
+}
+
+/** Drops the alternative spellings so that one field, `creditsSpent`, carries the amount. */
+function normaliseSpent<T extends CreditSpellings, N extends number | null>(
+  value: T,
+  spent: N,
+): Omit<T, 'creditsUsed' | 'totalCreditsUsed' | 'creditsSpent'> & { creditsSpent: N } {
+  const { creditsUsed: _used, totalCreditsUsed: _total, creditsSpent: _spent, ...rest } = value;
+  return { ...rest, creditsSpent: spent };
+}
+
+function withRequiredSpent<T extends CreditSpellings>(value: T, ctx: z.RefinementCtx) {
+  const spent = spentOf(value);
+  if (spent === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'no creditsSpent, creditsUsed or totalCreditsUsed member' });
+    return z.NEVER;
+  }
+  return normaliseSpent(value, spent);
+}
+
+/** Credit balance (OpenAPI CreditBalance). */
+export const CreditBalanceSchema = z.looseObject({
+  totalAmount: z.number(),
+  totalBalance: z.number(),
+  subscriptionAmount: z.number(),
+  subscriptionBalance: z.number(),
+  addonAmount: z.number(),
+  addonBalance: z.number(),
+  addonExpireAt: z.number().nullable(),
+  giftAmount: z.number(),
+  giftBalance: z.number(),
+  resetAt: z.number().nullable(),
+});
+export type CreditBalance = z.infer<typeof CreditBalanceSchema>;
+
+/** `balanceAfter` of unlock results: OpenAPI gives two shapes; both carry totalBalance. */
+const BalanceAfterSchema = z
+  .union([
+    CreditBalanceSchema,
+    z.looseObject({
+      subscriptionBalance: z.number(),
+      permanentBalance: z.number(),
+      totalBalance: z.number(),
+      unlimited: z.boolean(),
+    }),
+  ])
+  .nullable();
+
+const EventUnlockIdentitySchema = z.looseObject({
+  id: z.string(),
+  eventId: z.string(),
+  name: nullableString,
+});
+
+export const EventUnlockResultSchema = z
+  .looseObject({
+    success: z.boolean(),
+    alreadyUnlocked: z.boolean(),
+    ...creditSpellings,
+    balanceAfter: BalanceAfterSchema,
+    event: EventUnlockIdentitySchema,
+  })
+  .transform(withRequiredSpent);
+export type EventUnlockResult = z.infer<typeof EventUnlockResultSchema>;
+
+export const VisitorUnlockResultSchema = EventUnlockResultSchema;
+export type VisitorUnlockResult = z.infer<typeof VisitorUnlockResultSchema>;
+
+export const FullAccessUnlockResultSchema = z
+  .looseObject({
+    success: z.boolean(),
+    alreadyUnlocked: z.boolean(),
+    eventUnlocked: z.boolean(),
+    visitorUnlocked: z.boolean(),
+    visitorSkipped: z.boolean(),
+    ...creditSpellings,
+    balanceAfter: BalanceAfterSchema,
+    event: EventUnlockIdentitySchema,
+  })
+  .transform(withRequiredSpent);
+export type FullAccessUnlockResult = z.infer<typeof FullAccessUnlockResultSchema>;
+
+/** Email or phone unlock submission (OpenAPI ContactUnlockSubmission); `creditsSpent` null when not reported. */
+export const ContactUnlockSubmissionSchema = z
+  .looseObject({
+    status: z.enum(['accepted', 'success']),
+    task_id: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .optional(),
+    job_id: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .optional(),
+    skipped_personnel_ids: stringArray.optional(),
+    skipped_detail: z
+      .looseObject({
+        invalid_personnel_ids: stringArray.optional(),
+        missing_personnel_ids: stringArray.optional(),
+        unlinked_personnel_ids: stringArray.optional(),
+        already_unlocked_personnel_ids: stringArray.optional(),
+        unlocking_personnel_ids: stringArray.optional(),
+      })
+      .optional(),
+    ...creditSpellings,
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'accepted' && value.task_id === undefined && value.job_id === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'an accepted submission carries task_id' });
+    }
+  })
+  .transform((value) => ({
+    ...normaliseSpent(value, spentOf(value) ?? null),
+    // task_id and job_id are aliases: one normalised member to poll with
+    taskId: value.task_id ?? value.job_id ?? null,
+  }));
+export type ContactUnlockSubmission = z.infer<typeof ContactUnlockSubmissionSchema>;
+
+const taskStatus = z.enum(['pending', 'processing', 'completed', 'failed']);
+const taskItemStatus = z.enum(['pending', 'processing', 'unlocked', 'failed']);
+
+/** Email unlock task (spec: taskStatus, per-item status, email; the rest from OpenAPI ContactUnlockTask). */
+export const EmailUnlockTaskSchema = z.looseObject({
+  taskId: z.string(),
+  taskStatus,
+  items: z.array(
+    z.looseObject({
+      personnelId: z.string(),
+      status: taskItemStatus,
+      email: nullableString.optional(),
+      errorCode: z.string().optional(),
+    }),
+  ),
+});
+export type EmailUnlockTask = z.infer<typeof EmailUnlockTaskSchema>;
+
+/** Phone unlock task (OpenAPI PhoneUnlockTask). */
+export const PhoneUnlockTaskSchema = z.looseObject({
+  taskId: z.string(),
+  taskStatus,
+  items: z.array(
+    z.looseObject({
+      personnelId: z.string(),
+      status: taskItemStatus,
+      phone: nullableString.optional(),
+      errorCode: z.string().optional(),
+    }),
+  ),
+});
+export type PhoneUnlockTask = z.infer<typeof PhoneUnlockTaskSchema>;
+
+// ---------- actions ----------
+
+/** Action precheck response (OpenAPI ActionPrecheckResponse). */
+export const PrecheckResponseSchema = z.looseObject({
+  ok: z.boolean(),
+  action_type: z.string(),
+  allowed: z.boolean(),
+  should_charge: z.boolean(),
+  credits: z.number().int(),
+  reason_code: z.string(),
+  biz_code: z.string(),
+  detail: z.looseObject({}),
+});
+export type PrecheckResponse = z.infer<typeof PrecheckResponseSchema>;
+
+// ---------- exhibitors ----------
+
+/** Exhibitor summary (spec); also the item of company-name and company-context searches. */
+export const ExhibitorItemSchema = z.looseObject({
+  id: z.string(),
+  companyName: z.string(),
+  domain: nullableString.optional(),
+  description: nullableString.optional(),
+  website: nullableString.optional(),
+  industry: nullableString.optional(),
+  employeeCount: nullableInt.optional(),
+  country: nullableString.optional(),
+  logo: nullableString.optional(),
+  linkedinUrl: nullableString.optional(),
+  fundingRound: nullableString.optional(),
+  matched_event_ids: stringArray,
+  isRecommended: z.boolean().optional(),
+  recommendationRank: nullableInt.optional(),
+  matchStatus: nullableString.optional(),
+  matchScore: z.number().nullable().optional(),
+  matchTier: nullableString.optional(),
+  matchReason: nullableString.optional(),
+  techStacks: stringArray.optional(),
+  categories: stringArray.optional(),
+  dataSource: z.string().optional(),
+});
+export type ExhibitorItem = z.infer<typeof ExhibitorItemSchema>;
+
+export const ExhibitorPageSchema = pageSchema(ExhibitorItemSchema);
+export type ExhibitorPage = z.infer<typeof ExhibitorPageSchema>;
+
+/** Event-scoped exhibitors list: page + recommendationProcessing + semantics. */
+export const ExhibitorListPageSchema = z.looseObject({
+  ...ExhibitorPageSchema.shape,
+  recommendationProcessing: z.boolean().optional(),
+  semantics: SemanticsSchema.optional(),
+});
+export type ExhibitorListPage = z.infer<typeof ExhibitorListPageSchema>;
+
+/** Company name → events: event summaries plus matchedExhibitors. */
+export const EventSearchItemSchema = z.looseObject({
+  ...eventFields,
+  matchedExhibitors: z.array(z.looseObject({ id: z.string(), companyName: z.string() })),
+});
+export type EventSearchItem = z.infer<typeof EventSearchItemSchema>;
+export const EventSearchPageSchema = pageSchema(EventSearchItemSchema);
+export type EventSearchPage = z.infer<typeof EventSearchPageSchema>;
+
+// ---------- recommendations ----------
+
+/** Recommended exhibitor item (spec table; later-revision members optional). */
+export const RecommendedExhibitorSchema = z.looseObject({
+  id: z.string(),
+  companyName: z.string(),
+  description: nullableString.optional(),
+  logo: nullableString.optional(),
+  website: nullableString.optional(),
+  country: nullableString.optional(),
+  industry: nullableString.optional(),
+  categories: stringArray.optional(),
+  employeeCount: nullableInt.optional(),
+  companySize: nullableString.optional(),
+  fundingRound: nullableString.optional(),
+  techStacks: stringArray.optional(),
+  reason: nullableString.optional(),
+});
+export type RecommendedExhibitor = z.infer<typeof RecommendedExhibitorSchema>;
+
+export const RecommendedExhibitorPageSchema = z.looseObject({
+  ...pageSchema(RecommendedExhibitorSchema).shape,
+  recommendationProcessing: z.boolean().optional(),
+  code: nullableString.optional(),
+  show_refresh_hint: z.boolean().optional(),
+});
+export type RecommendedExhibitorPage = z.infer<typeof RecommendedExhibitorPageSchema>;
+
+// ---------- personnel ----------
+
+/** `sourceType`: an array since 0.24.0, a nullable string before; always normalised to an array. */
+export const SourceTypeSchema = z
+  .union([stringArray, z.string(), z.null()])
+  .optional()
+  .transform((value): string[] => {
+    if (value === null || value === undefined) return [];
+    if (typeof value === 'string') {
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }
+    return value;
+  });
+
+export const PersonnelItemSchema = z.looseObject({
+  id: z.string(),
+  fullName: z.string(),
+  title: nullableString.optional(),
+  department: nullableString.optional(),
+  seniorityLevel: nullableString.optional(),
+  linkedinUrl: nullableString.optional(),
+  companyName: nullableString.optional(),
+  sourceType: SourceTypeSchema,
+  email: nullableString.optional(),
+  contactUnlockStatus: z.string(),
+});
+export type PersonnelItem = z.infer<typeof PersonnelItemSchema>;
+
+export const PersonnelListPageSchema = z.looseObject({
+  ...pageSchema(PersonnelItemSchema).shape,
+  semantics: SemanticsSchema.optional(),
+});
+export type PersonnelListPage = z.infer<typeof PersonnelListPageSchema>;
+
+// ---------- agent files ----------
+
+export const AgentFileSchema = z.looseObject({
+  id: z.string(),
+  fileName: z.string(),
+  fileSize: nullableInt,
+  mimeType: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type AgentFile = z.infer<typeof AgentFileSchema>;
+export const AgentFilePageSchema = pageSchema(AgentFileSchema);
+export type AgentFilePage = z.infer<typeof AgentFilePageSchema>;

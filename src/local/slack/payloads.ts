@@ -1,0 +1,83 @@
+import type { SlackMessage } from './fake-slack.ts';
+
+/** Form bodies exactly as Slack posts them: a slash command, and a button click (`block_actions`). */
+
+export interface Actor {
+  teamId: string;
+  userId: string;
+  userName?: string;
+  channelId: string;
+}
+
+export function slashCommandBody(actor: Actor, text: string, responseUrl: string): string {
+  return new URLSearchParams({
+    token: 'deprecated-verification-token',
+    team_id: actor.teamId,
+    team_domain: 'local',
+    channel_id: actor.channelId,
+    channel_name: actor.channelId.toLowerCase(),
+    user_id: actor.userId,
+    user_name: actor.userName ?? actor.userId.toLowerCase(),
+    command: '/events',
+    text,
+    api_app_id: 'A0LOCAL',
+    is_enterprise_install: 'false',
+    response_url: responseUrl,
+    trigger_id: `${Date.now()}.trigger`,
+  }).toString();
+}
+
+interface ButtonElement {
+  type: 'button';
+  action_id: string;
+  value?: string;
+  text: { type: 'plain_text'; text: string };
+  style?: string;
+}
+
+/** Every button of a message, with the block it sits in. */
+export function buttonsOf(message: Pick<SlackMessage, 'blocks'>): { blockId: string; button: ButtonElement }[] {
+  return message.blocks.flatMap((block, index) => {
+    const candidate = block as { type?: string; block_id?: string; elements?: unknown[] };
+    if (candidate.type !== 'actions' || !Array.isArray(candidate.elements)) return [];
+    return candidate.elements
+      .filter((element): element is ButtonElement => (element as { type?: string }).type === 'button')
+      .map((button) => ({ blockId: candidate.block_id ?? `block-${index}`, button }));
+  });
+}
+
+export function blockActionsBody(
+  actor: Actor,
+  message: Pick<SlackMessage, 'ts' | 'channel' | 'text' | 'blocks' | 'visibleTo'>,
+  clicked: { blockId: string; button: ButtonElement },
+  responseUrl: string,
+): string {
+  const payload = {
+    type: 'block_actions',
+    user: { id: actor.userId, username: actor.userName ?? actor.userId.toLowerCase(), team_id: actor.teamId },
+    api_app_id: 'A0LOCAL',
+    token: 'deprecated-verification-token',
+    container: {
+      type: 'message',
+      message_ts: message.ts,
+      channel_id: message.channel,
+      is_ephemeral: Boolean(message.visibleTo),
+    },
+    trigger_id: `${Date.now()}.trigger`,
+    team: { id: actor.teamId, domain: 'local' },
+    channel: { id: message.channel, name: message.channel.toLowerCase() },
+    message: { type: 'message', ts: message.ts, text: message.text, blocks: message.blocks },
+    response_url: responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: clicked.button.action_id,
+        block_id: clicked.blockId,
+        text: clicked.button.text,
+        value: clicked.button.value,
+        action_ts: `${Date.now() / 1000}`,
+      },
+    ],
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}

@@ -1,0 +1,69 @@
+import { App, AwsLambdaReceiver, LogLevel } from '@slack/bolt';
+import type { Logger as SlackLogger } from '@slack/logger';
+import type { WebClientOptions } from '@slack/web-api';
+import type { Logger } from '../log.ts';
+import { type ListenerDeps, registerListeners } from './listeners/index.ts';
+
+export interface SlackAppOptions {
+  signingSecret: string;
+  botToken: string;
+  /** From one `auth.test` per cold start, so Bolt never calls it per request. */
+  botId: string;
+  botUserId: string;
+  slackApiUrl?: string;
+  logger: Logger;
+  deps: ListenerDeps;
+}
+
+/**
+ * Bounded Slack Web API calls: a Lambda must never hang on Slack. Two quick retries, 5 s per call.
+ */
+export function webClientOptions(slackApiUrl?: string): WebClientOptions {
+  return {
+    ...(slackApiUrl ? { slackApiUrl } : {}),
+    timeout: 5000,
+    retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2000 },
+    logLevel: LogLevel.WARN,
+  };
+}
+
+/** Bolt's logger interface over ours. Debug is dropped: Bolt logs raw request bodies at that level. */
+export function boltLogger(logger: Logger): SlackLogger {
+  const text = (parts: unknown[]) => parts.map((part) => (typeof part === 'string' ? part : String(part))).join(' ');
+  return {
+    debug: () => {},
+    info: (...parts) => logger.info(text(parts), { source: 'bolt' }),
+    warn: (...parts) => logger.warn(text(parts), { source: 'bolt' }),
+    error: (...parts) => logger.error(text(parts), { source: 'bolt' }),
+    setLevel: () => {},
+    getLevel: () => LogLevel.INFO,
+    setName: () => {},
+  };
+}
+
+/** The two-argument Lambda handler `AwsLambdaReceiver` makes (its event and response types are not exported). */
+export type SlackHttpHandler = ReturnType<AwsLambdaReceiver['toHandler']>;
+export type SlackHttpEvent = Parameters<SlackHttpHandler>[0];
+
+/** The Bolt app behind `handlers/slack.ts`, answering API Gateway HTTP API v2 / Function URL events. */
+export function createSlackApp(options: SlackAppOptions) {
+  const logger = boltLogger(options.logger);
+  const receiver = new AwsLambdaReceiver({
+    signingSecret: options.signingSecret,
+    logger,
+    invalidRequestSignatureHandler: ({ ts }) =>
+      options.logger.warn('rejected a request with an invalid or stale signature', { requestTimestamp: ts }),
+  });
+  const app = new App({
+    token: options.botToken,
+    botId: options.botId,
+    botUserId: options.botUserId,
+    receiver,
+    logger,
+    convoStore: false,
+    ignoreSelf: false,
+    clientOptions: webClientOptions(options.slackApiUrl),
+  });
+  registerListeners(app, options.deps);
+  return { app, handler: receiver.toHandler() };
+}

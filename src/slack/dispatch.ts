@@ -1,0 +1,34 @@
+import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import type { Logger } from '../log.ts';
+import type { Dispatch, Job } from './jobs.ts';
+
+/**
+ * Hands a job to the worker Lambda with an asynchronous invoke, so the Slack request can be answered
+ * at once (the pattern of Bolt for Python's lazy listeners).
+ */
+export function lambdaDispatch(client: LambdaClient, functionName: string): Dispatch {
+  return async (job) => {
+    await client.send(
+      new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(job) }),
+    );
+  };
+}
+
+/**
+ * For local runs and tests: the job runs in this process after the current request is answered.
+ * `idle()` resolves when every started job has finished, so tests can wait for the outcome.
+ */
+export function inlineDispatch(run: (job: Job) => Promise<void>, logger: Logger): Dispatch & { idle(): Promise<void> } {
+  const running = new Set<Promise<void>>();
+  const dispatch = async (job: Job) => {
+    const started = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => run(job))
+      .catch((error: unknown) => logger.error('inline job failed', { kind: job.kind, error }))
+      .finally(() => running.delete(started));
+    running.add(started);
+  };
+  const idle = async () => {
+    while (running.size > 0) await Promise.all([...running]);
+  };
+  return Object.assign(dispatch, { idle });
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Where a job came from in Slack, and where its answer goes. */
+export const JobContextSchema = z.object({
+  teamId: z.string(),
+  channelId: z.string(),
+  userId: z.string(),
+  /** Ephemeral answers go here; absent for scheduled work. */
+  responseUrl: z.string().optional(),
+  /** The message a button was pressed on, when the job updates it in place. */
+  messageTs: z.string().optional(),
+});
+export type JobContext = z.infer<typeof JobContextSchema>;
+
+/**
+ * Slow work leaves the HTTP request as one of these. On Lambda it is the worker's event payload
+ * (asynchronous invoke), so it is parsed again on arrival.
+ */
+export const JobSchema = z.discriminatedUnion('kind', [
+  /** An `/events` command (or a button standing for one), re-parsed by the worker. */
+  z.object({ kind: z.literal('command'), text: z.string().max(5000), context: JobContextSchema }),
+  /** Previous / Next on a list: re-render the message in place with another page. */
+  z.object({
+    kind: z.literal('page'),
+    list: z.string(),
+    query: z.record(z.string(), z.unknown()),
+    page: z.number().int().min(1),
+    context: JobContextSchema,
+  }),
+  /** A confirmation that this process claimed: run the charge. */
+  z.object({ kind: z.literal('charge'), confirmationId: z.string(), context: JobContextSchema }),
+]);
+export type Job = z.infer<typeof JobSchema>;
+
+export type Dispatch = (job: Job) => Promise<void>;

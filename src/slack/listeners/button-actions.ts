@@ -1,0 +1,68 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { z } from 'zod';
+import type { JobContext } from '../jobs.ts';
+import { ACTION_IDS } from '../views/action-ids.ts';
+import { errorMessage } from '../views/messages.ts';
+import type { ListenerDeps } from './index.ts';
+
+const EventValue = z.object({ eventId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+const PeopleValue = z.object({ personnelIds: z.array(z.string().regex(/^\d{1,20}$/)).min(1).max(100) });
+const PageValue = z.object({ list: z.string(), query: z.record(z.string(), z.unknown()), page: z.number().int().min(1) });
+
+/** Buttons that stand for an `/events` command: the worker runs them exactly as if typed. */
+const AS_COMMAND: Record<string, (value: unknown) => string> = {
+  [ACTION_IDS.fitUnlock]: (value) => `unlock ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.listUnlock]: (value) => `unlock ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.digestUnlock]: (value) => `unlock ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.fitExhibitors]: (value) => `exhibitors ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.fitPeople]: (value) => `people ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.fitRecommend]: (value) => `recommend ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.digestFit]: (value) => `fit ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.eventFit]: (value) => `fit ${EventValue.parse(value).eventId}`,
+  [ACTION_IDS.peopleEmails]: (value) => `emails ${PeopleValue.parse(value).personnelIds.join(' ')}`,
+  [ACTION_IDS.peoplePhones]: (value) => `phones ${PeopleValue.parse(value).personnelIds.join(' ')}`,
+};
+
+export function contextOf(body: BlockAction): JobContext {
+  return {
+    teamId: body.team?.id ?? body.user.team_id ?? 'unknown',
+    channelId: body.channel?.id ?? body.container.channel_id,
+    userId: body.user.id,
+    ...(body.response_url ? { responseUrl: body.response_url } : {}),
+    ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
+  };
+}
+
+export function parseValue(action: ButtonAction): unknown {
+  try {
+    return JSON.parse(action.value ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerButtonActions(app: App, deps: ListenerDeps): void {
+  app.action<BlockAction<ButtonAction>>(new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`), async ({ ack, body, action, respond }) => {
+    await ack();
+    const toCommand = AS_COMMAND[action.action_id];
+    let text: string;
+    try {
+      text = toCommand ? toCommand(parseValue(action)) : '';
+    } catch {
+      await respond({ response_type: 'ephemeral', replace_original: false, ...errorMessage('This button is out of date. Run the command again.') });
+      return;
+    }
+    await deps.dispatch({ kind: 'command', text, context: { ...contextOf(body), messageTs: undefined } });
+  });
+
+  // Previous / Next: the worker re-renders the same message with the other page.
+  app.action<BlockAction<ButtonAction>>(/^list\.page/, async ({ ack, body, action, respond }) => {
+    await ack();
+    const value = PageValue.safeParse(parseValue(action));
+    if (!value.success) {
+      await respond({ response_type: 'ephemeral', replace_original: false, ...errorMessage('This button is out of date. Run the command again.') });
+      return;
+    }
+    await deps.dispatch({ kind: 'page', ...value.data, context: contextOf(body) });
+  });
+}

@@ -1,0 +1,52 @@
+import type { App } from '@slack/bolt';
+import { parseCommand } from '../command-parser.ts';
+import { errorMessage, helpText, usageError, workingMessage } from '../views/messages.ts';
+import type { ListenerDeps } from './index.ts';
+
+/**
+ * `/events …`: parse, answer bad input at once with usage help, hand everything else to the worker,
+ * and ack with a visible "working…" line. Nothing here waits on the service.
+ */
+export function registerEventsCommand(app: App, deps: ListenerDeps): void {
+  app.command('/events', async ({ command, ack }) => {
+    const log = deps.logger.child({ team: command.team_id, channel: command.channel_id, user: command.user_id });
+    const text = (command.text ?? '').slice(0, 5000);
+    const parsed = parseCommand(text);
+    if (!parsed.ok) {
+      const answer = parsed.spec
+        ? usageError(parsed.problem, parsed.spec.usage, parsed.spec.example)
+        : withProblem(parsed.problem);
+      await ack({ response_type: 'ephemeral', ...answer });
+      return;
+    }
+    if (parsed.command.name === 'help') {
+      await ack({ response_type: 'ephemeral', ...helpText() });
+      return;
+    }
+    try {
+      await deps.dispatch({
+        kind: 'command',
+        text,
+        context: {
+          teamId: command.team_id,
+          channelId: command.channel_id,
+          userId: command.user_id,
+          responseUrl: command.response_url,
+        },
+      });
+    } catch (error) {
+      log.error('could not hand the command to the worker', { error, subcommand: parsed.command.name });
+      await ack({ response_type: 'ephemeral', ...errorMessage('The bot could not start this just now. Please try again in a minute.') });
+      return;
+    }
+    log.info('command dispatched', { subcommand: parsed.command.name });
+    await ack({ response_type: 'ephemeral', ...workingMessage(`Working on /events ${text.trim().slice(0, 200)}`) });
+  });
+}
+
+/** An unknown word: say so above the full help. */
+function withProblem(problem: string) {
+  const help = helpText();
+  const warning = errorMessage(problem);
+  return { text: `${warning.text} ${help.text}`, blocks: [...warning.blocks, ...help.blocks].slice(0, 50) };
+}

@@ -1,0 +1,24 @@
+import type { App } from '@slack/bolt';
+import type { ConfirmationDeps } from '../../domain/confirmations.ts';
+import type { Logger } from '../../log.ts';
+import type { Dispatch } from '../jobs.ts';
+import { registerButtonActions } from './button-actions.ts';
+import { registerConfirmationActions } from './confirmation-actions.ts';
+import { registerEventsCommand } from './events-command.ts';
+
+export interface ListenerDeps {
+  dispatch: Dispatch;
+  confirmations: ConfirmationDeps['confirmations'];
+  approvers: readonly string[];
+  logger: Logger;
+}
+
+export function registerListeners(app: App, deps: ListenerDeps): void {
+  registerEventsCommand(app, deps);
+  registerButtonActions(app, deps);
+  registerConfirmationActions(app, deps);
+  // The last line of defence: log once, and never show the user a stack.
+  app.error(async (error) => {
+    deps.logger.error('unhandled error in a Slack listener', { error: error.original ?? error });
+  });
+}

@@ -1,0 +1,156 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from './action-ids.ts';
+import { actions, button, context, plainText, section } from './blocks.ts';
+import { formatCredits, mentionUser, slackDate, utcTime } from './format.ts';
+import { escapeMrkdwn, fitToLimits } from './limits.ts';
+import type { Price, SlackMessage } from './types.ts';
+
+/** What every state of the card repeats: the action in words, its price, who asked. */
+interface ConfirmationBase {
+  /** What will happen, in the user's words (e.g. "Unlock all exhibitors and people of Fintech Expo"). */
+  description: string;
+  price: Price;
+  requestedBy: string;
+}
+
+export type ConfirmationCardInput =
+  | (ConfirmationBase & {
+      state: 'pending';
+      confirmationId: string;
+      /** Current balance; null when the service could not say. */
+      balance: number | null;
+      /** When the confirmation lapses (an ISO string or a Date). */
+      expiresAt: Date | string;
+    })
+  | (ConfirmationBase & { state: 'running'; confirmedBy: string })
+  | (ConfirmationBase & {
+      state: 'succeeded';
+      confirmedBy: string;
+      /** What came of it, one line each, already in the user's words (escaped here). */
+      outcome: readonly string[];
+      creditsSpent: number;
+      balanceAfter?: number | null;
+    })
+  | (ConfirmationBase & {
+      state: 'failed';
+      /** The error in the user's words; never a stack. */
+      errorMessage: string;
+      creditsSpent?: number;
+      confirmedBy?: string;
+    })
+  | (ConfirmationBase & { state: 'cancelled'; cancelledBy: string })
+  | (ConfirmationBase & { state: 'expired' });
+
+/** `2,000 credits`, or `up to 50 credits (charged only if something matches)`; a per-unit note after. */
+function priceWords(price: Price): string {
+  const total = price.upTo
+    ? `up to ${formatCredits(price.credits)} (charged only if something matches)`
+    : formatCredits(price.credits);
+  return price.perUnit ? `${total} · ${price.perUnit}` : total;
+}
+
+/** The price as mrkdwn. */
+export function formatPrice(price: Price): string {
+  return escapeMrkdwn(priceWords(price));
+}
+
+const balanceText = (balance: number | null | undefined) =>
+  typeof balance === 'number' ? formatCredits(balance) : 'balance unavailable';
+
+/**
+ * The confirm-before-charge card and its later states. Only `pending` has buttons; every other state
+ * replaces the card in place so it cannot be pressed twice.
+ */
+export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
+  const what = escapeMrkdwn(input.description);
+  const price = formatPrice(input.price);
+  const asked = `Asked by ${mentionUser(input.requestedBy)}`;
+  const blocks: KnownBlock[] = [];
+  let text: string;
+
+  switch (input.state) {
+    case 'pending': {
+      const expires = typeof input.expiresAt === 'string' ? new Date(input.expiresAt) : input.expiresAt;
+      const expiry = Number.isNaN(expires.getTime())
+        ? 'Expires soon'
+        : `Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
+      const short =
+        typeof input.balance === 'number' && input.balance < input.price.credits && !input.price.upTo
+          ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
+          : '';
+      const spend = `${input.price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(input.price.credits)}`;
+      blocks.push(
+        section(`:credit_card: *Confirm before spending credits*\n${what}`),
+        section(`*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}`),
+        context(`${asked} · ${expiry}`),
+      );
+      const value = { confirmationId: input.confirmationId };
+      const row = actions(
+        [
+          button('Confirm', ACTION_IDS.confirmYes, value, {
+            style: 'primary',
+            confirm: {
+              title: plainText('Spend credits?'),
+              // Price first: if the text is cut to fit, the description gives way, not the price.
+              text: plainText(`This spends ${priceWords(input.price)}: ${input.description}`),
+              confirm: plainText(spend),
+              deny: plainText('Go back'),
+            },
+          }),
+          button('Cancel', ACTION_IDS.confirmNo, value),
+        ],
+        'confirmation',
+      );
+      if (row) blocks.push(row);
+      text = `Confirm: ${what} — ${price}. Balance: ${balanceText(input.balance)}.`;
+      break;
+    }
+    case 'running':
+      blocks.push(
+        section(`:hourglass_flowing_sand: Charging… confirmed by ${mentionUser(input.confirmedBy)}\n${what}`),
+        context(`Price: ${price} · ${asked}`),
+      );
+      text = `Charging… ${what}`;
+      break;
+    case 'succeeded': {
+      const lines = input.outcome.map((line) => `• ${escapeMrkdwn(line)}`).join('\n');
+      const after =
+        input.balanceAfter === undefined ? '' : ` · Balance now ${balanceText(input.balanceAfter)}`;
+      blocks.push(section(`:white_check_mark: *Done* — ${what}${lines ? `\n${lines}` : ''}`));
+      blocks.push(
+        context(
+          `Spent ${formatCredits(input.creditsSpent)}${after} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
+        ),
+      );
+      text = `Done: ${what}. Spent ${formatCredits(input.creditsSpent)}.`;
+      break;
+    }
+    case 'failed': {
+      const spent = input.creditsSpent ?? 0;
+      const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
+      blocks.push(
+        section(`:x: *That did not work* — ${what}\n${escapeMrkdwn(input.errorMessage)}`),
+        context(`Credits spent: ${formatCredits(spent)} · ${asked}${by}`),
+      );
+      text = `Failed: ${what}. ${escapeMrkdwn(input.errorMessage)} Credits spent: ${formatCredits(spent)}.`;
+      break;
+    }
+    case 'cancelled':
+      blocks.push(
+        section(
+          `:no_entry_sign: *Cancelled* by ${mentionUser(input.cancelledBy)} — nothing was charged.\n${what}`,
+        ),
+        context(`Price was ${price} · ${asked}`),
+      );
+      text = `Cancelled: ${what}. Nothing was charged.`;
+      break;
+    case 'expired':
+      blocks.push(
+        section(`:hourglass: *Expired* — nothing was charged. Run the command again to retry.\n${what}`),
+        context(`Price was ${price} · ${asked}`),
+      );
+      text = `Expired: ${what}. Nothing was charged.`;
+      break;
+  }
+  return fitToLimits({ text, blocks });
+}

@@ -1,0 +1,142 @@
+import { escapeMrkdwn } from './limits.ts';
+
+/** Text formatting shared by the views. Everything taking service or user text escapes it. */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** `2,000`. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** `1 credit`, `2,000 credits`. */
+export function formatCredits(value: number): string {
+  return `${formatNumber(value)} ${value === 1 ? 'credit' : 'credits'}`;
+}
+
+/** `x.x/10`, or `–` when the service left it out. */
+export function outOfTen(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(1)}/10` : '–';
+}
+
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function parseDate(text: string | null | undefined): CalendarDate | undefined {
+  const match = text?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  return { year, month, day };
+}
+
+const monthName = (date: CalendarDate) => MONTHS[date.month - 1] ?? '';
+const fullDate = (date: CalendarDate) => `${date.day} ${monthName(date)} ${date.year}`;
+const compare = (a: CalendarDate, b: CalendarDate) => a.year - b.year || a.month - b.month || a.day - b.day;
+
+/** `12–14 Mar 2027`, `28 Feb – 2 Mar 2027`, `12 Mar 2027`, or `Dates not announced`. */
+export function formatDateRange(start: string | null | undefined, end: string | null | undefined): string {
+  const from = parseDate(start);
+  const to = parseDate(end);
+  if (!from && !to) return 'Dates not announced';
+  if (!from && to) return `Until ${fullDate(to)}`;
+  if (!from) return 'Dates not announced';
+  if (!to || compare(to, from) <= 0) return fullDate(from);
+  if (from.year === to.year && from.month === to.month) {
+    return `${from.day}–${to.day} ${monthName(from)} ${from.year}`;
+  }
+  if (from.year === to.year) return `${from.day} ${monthName(from)} – ${fullDate(to)}`;
+  return `${fullDate(from)} – ${fullDate(to)}`;
+}
+
+/** Non-empty parts joined with `, `, escaped. */
+export function joinPresent(parts: readonly (string | null | undefined)[], separator = ', '): string {
+  return parts
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part))
+    .map(escapeMrkdwn)
+    .join(separator);
+}
+
+/** Venue, city, region, country of an event; nulls skipped. */
+export function formatPlace(event: {
+  venue?: string | null;
+  city?: string | null;
+  region?: string | null;
+  country?: string | null;
+}): string {
+  return joinPresent([event.venue, event.city, event.region, event.country]);
+}
+
+/** `512 B`, `12 KB`, `1.2 MB`; `size unknown` for null. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return 'size unknown';
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
+  const mb = kb / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+/** `12 Mar 2027` in UTC. */
+export function utcDay(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+}
+
+/** `14:05 UTC`. */
+export function utcTime(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/**
+ * A Slack date token, shown in each reader's own time zone: `<!date^1700000000^{time}|14:05 UTC>`.
+ * `fallback` is for clients that cannot render it.
+ */
+export function slackDate(date: Date, format: string, fallback: string): string {
+  const seconds = Math.floor(date.getTime() / 1000);
+  return `<!date^${seconds}^${format}|${escapeMrkdwn(fallback).replace(/\|/g, '/')}>`;
+}
+
+/** A Unix timestamp in seconds or milliseconds (the service's examples use milliseconds). */
+export function fromUnixTimestamp(value: number): Date {
+  return new Date(value > 100_000_000_000 ? value : value * 1000);
+}
+
+/** `<@U123>` for a user id; anything else is shown as escaped text. */
+export function mentionUser(userId: string): string {
+  return /^[UW][A-Z0-9]+$/.test(userId) ? `<@${userId}>` : escapeMrkdwn(userId);
+}
+
+/** `<#C123>` for a channel id; anything else is shown as escaped text. */
+export function mentionChannel(channelId: string): string {
+  return /^[CGD][A-Z0-9]+$/.test(channelId) ? `<#${channelId}>` : escapeMrkdwn(channelId);
+}
+
+/**
+ * A mrkdwn link for an http(s) address (a bare domain gets `https://`), else the escaped text.
+ * The label defaults to the host.
+ */
+export function formatLink(address: string | null | undefined, label?: string): string {
+  const trimmed = address?.trim();
+  if (!trimmed) return '';
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return escapeMrkdwn(trimmed);
+  }
+  if (!/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(url.hostname)) return escapeMrkdwn(trimmed);
+  const text = label ?? url.hostname.replace(/^www\./, '');
+  return `<${url.href.replace(/\|/g, '%7C').replace(/>/g, '%3E')}|${escapeMrkdwn(text).replace(/\|/g, '/')}>`;
+}
+
+/** Inline code with the text escaped and backticks removed (they would end the span). */
+export function code(text: string): string {
+  return `\`${escapeMrkdwn(text.replace(/`/g, "'"))}\``;
+}

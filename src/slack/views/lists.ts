@@ -1,0 +1,426 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { ACTION_IDS, type ListKind, type ListQuery } from './action-ids.ts';
+import { actions, button, context, header, section } from './blocks.ts';
+import {
+  code,
+  formatCredits,
+  formatDateRange,
+  formatFileSize,
+  formatLink,
+  formatNumber,
+  formatPlace,
+  joinPresent,
+  slackDate,
+  utcDay,
+  utcTime,
+} from './format.ts';
+import { andMore, capRows, escapeMrkdwn, fitToLimits, LIMITS, truncate } from './limits.ts';
+import type {
+  AgentFile,
+  EventSummary,
+  ExhibitorSummary,
+  ListPage,
+  PersonnelItem,
+  RecommendedExhibitor,
+  Semantics,
+  SlackMessage,
+} from './types.ts';
+
+/** Credits per contact, as the service prices them. */
+export const CONTACT_PRICES = { email: 15, phone: 150 } as const;
+
+export interface ListInput<T> {
+  page: ListPage<T>;
+  /** Embedded as given in the Previous / Next buttons, for the page listener to run again. */
+  query: ListQuery;
+  /** The query in words for the title (`fintech country:Germany`); defaults to the query's values. */
+  label?: string;
+  /** `false` for searches charged per request: no Previous / Next, which would charge again. */
+  pageable?: boolean;
+}
+
+/** Event-scoped lists: `eventId` is what the unlock button unlocks. */
+export interface EventScopedListInput<T> extends ListInput<T> {
+  eventId: string;
+}
+
+interface ListSpec<T> {
+  kind: ListKind;
+  /** The title, with the query in words when there is one. */
+  title: (label: string) => string;
+  noun: string;
+  input: ListInput<T>;
+  row: (item: T) => string;
+  eventId?: string;
+  buttons?: (items: readonly T[]) => (Button | undefined)[];
+}
+
+const SEARCH_WORD_KEYS = new Set(['keywords', 'keyword', 'query', 'text', 'companyUrl', 'targetAudience']);
+const KEY_WORDS: Record<string, string> = { eventId: 'event', personnelId: 'person' };
+
+/** `fintech country:Germany` from `{ keywords: 'fintech', country: 'Germany' }`; `event 26855 · cto`. */
+function describeQuery(query: ListQuery): string {
+  return Object.entries(query)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([key, value]) => {
+      if (SEARCH_WORD_KEYS.has(key)) return String(value);
+      const word = KEY_WORDS[key];
+      return word ? `${word} ${String(value)}` : `${key}:${String(value)}`;
+    })
+    .join(' · ');
+}
+
+function isPreview(semantics: Semantics | undefined): boolean {
+  return semantics?.accessMode === 'preview' || typeof semantics?.previewLimit === 'number';
+}
+
+function isFullAccess(semantics: Semantics | undefined): boolean {
+  return semantics?.accessMode === 'full' || semantics?.guidance?.code === 'full_access';
+}
+
+function unlockButton(eventId: string | undefined, semantics: Semantics | undefined) {
+  if (!eventId) return undefined;
+  const credits = semantics?.unlock?.credits;
+  const label = typeof credits === 'number' ? `Unlock event · ${formatCredits(credits)}` : 'Unlock event';
+  return button(label, ACTION_IDS.listUnlock, { eventId }, { style: 'primary' });
+}
+
+/** "Page 4 is beyond the free preview (pages 1–3). Unlock the event to see all 312 matches." */
+function inaccessibleMessage(requestedPage: number, semantics: Semantics): string {
+  const max = semantics.pageState?.maxAccessiblePage;
+  const window =
+    typeof max === 'number' && max >= 2
+      ? `pages 1–${max}`
+      : max === 1
+        ? 'page 1'
+        : `the first ${semantics.previewLimit ?? 50} records`;
+  const actual = semantics.counts?.actualTotal;
+  const all =
+    typeof actual === 'number' && actual > 0 ? `all ${formatNumber(actual)} matches` : 'all matches';
+  return `Page ${requestedPage} is beyond the free preview (${window}). Unlock the event to see ${all}.`;
+}
+
+/** "Showing 50 of 50 preview records, 262 more locked." */
+function previewLine(semantics: Semantics): string | undefined {
+  const visible = semantics.counts?.visibleTotal;
+  const locked = semantics.counts?.remainingLockedCount ?? 0;
+  const limit = semantics.previewLimit ?? 50;
+  if (typeof visible !== 'number') return undefined;
+  if (locked > 0) {
+    return `:lock: Showing ${formatNumber(visible)} of ${formatNumber(limit)} preview records, ${formatNumber(locked)} more locked.`;
+  }
+  return `Showing all ${formatNumber(visible)} matches — within the free preview of ${formatNumber(limit)}.`;
+}
+
+function renderList<T>(spec: ListSpec<T>): SlackMessage {
+  const { input } = spec;
+  const { semantics } = input.page;
+  const label = input.label ?? describeQuery(input.query);
+  const preview = isPreview(semantics);
+  const inaccessible = semantics?.pageState?.accessible === false;
+  const pageNumber = inaccessible
+    ? (semantics?.pageState?.requestedPage ?? input.page.page)
+    : input.page.page;
+  const matches = semantics?.counts?.actualTotal ?? input.page.total;
+
+  const summary: string[] = [];
+  if (typeof matches === 'number')
+    summary.push(`${formatNumber(matches)} ${matches === 1 ? 'match' : 'matches'}`);
+  if (input.page.totalPages && input.page.totalPages > 0) {
+    summary.push(`page ${pageNumber} of ${formatNumber(input.page.totalPages)}`);
+  }
+  if (isFullAccess(semantics)) summary.push('Full access');
+  else if (preview) summary.push('Free preview');
+
+  const title = spec.title(label);
+  const head: KnownBlock[] = [header(title)];
+  if (summary.length > 0) head.push(context(summary.join(' · ')));
+
+  // Footer first: the rows get whatever room is left under the 50-block limit.
+  const footer: KnownBlock[] = [];
+  const footerButtons: (Button | undefined)[] = [];
+  let body: KnownBlock[] = [];
+  if (inaccessible && semantics) {
+    body = [section(`:lock: ${inaccessibleMessage(pageNumber, semantics)}`)];
+    footerButtons.push(unlockButton(spec.eventId, semantics));
+  } else if (input.page.items.length === 0) {
+    body = [section(label ? `No matches for “${escapeMrkdwn(label)}”.` : 'No matches.')];
+  } else {
+    if (preview && semantics) {
+      const line = previewLine(semantics);
+      if (line) footer.push(context(line));
+    }
+    if (semantics?.unlock?.requiredForMoreResults) footerButtons.push(unlockButton(spec.eventId, semantics));
+  }
+  if (!inaccessible) footerButtons.push(...(spec.buttons?.(input.page.items) ?? []));
+  const buttonRow = actions(footerButtons, 'list-actions');
+  if (buttonRow) footer.push(buttonRow);
+  footer.push(...pagingBlocks(spec, pageNumber, inaccessible));
+
+  if (body.length === 0) {
+    const budget = LIMITS.blocksPerMessage - head.length - footer.length;
+    body = capRows(
+      input.page.items.map((item) => section(spec.row(item))),
+      budget,
+      `${spec.noun} on this page`,
+    );
+  }
+
+  const shown = input.page.items.length;
+  const text =
+    inaccessible && semantics
+      ? inaccessibleMessage(pageNumber, semantics)
+      : shown === 0
+        ? `${escapeMrkdwn(title)}: no matches.`
+        : `${escapeMrkdwn(title)}: ${formatNumber(shown)} on this page${
+            typeof matches === 'number' ? `, ${formatNumber(matches)} in all` : ''
+          }.`;
+  return fitToLimits({ text, blocks: [...head, ...body, ...footer] });
+}
+
+/** Previous / Next, each in its own actions block: an `action_id` must be unique within a block. */
+function pagingBlocks<T>(spec: ListSpec<T>, pageNumber: number, inaccessible: boolean): KnownBlock[] {
+  const { input } = spec;
+  if (input.pageable === false) return [];
+  const { semantics } = input.page;
+  const maxAccessible = semantics?.pageState?.maxAccessiblePage;
+  const previewBound = isPreview(semantics) && typeof maxAccessible === 'number' ? maxAccessible : undefined;
+
+  const wanted: { label: string; page: number; blockId: string }[] = [];
+  if (pageNumber > 1) {
+    const target =
+      inaccessible && previewBound ? Math.min(pageNumber - 1, Math.max(1, previewBound)) : pageNumber - 1;
+    wanted.push({ label: '← Previous', page: target, blockId: 'list-page-previous' });
+  }
+  if (input.page.hasMore && !inaccessible && (previewBound === undefined || pageNumber + 1 <= previewBound)) {
+    wanted.push({ label: 'Next →', page: pageNumber + 1, blockId: 'list-page-next' });
+  }
+
+  const blocks: KnownBlock[] = [];
+  let refused = false;
+  for (const { label, page, blockId } of wanted) {
+    const row = actions(
+      [button(label, ACTION_IDS.listPage, { list: spec.kind, query: input.query, page })],
+      blockId,
+    );
+    if (row) blocks.push(row);
+    else refused = true;
+  }
+  if (refused)
+    blocks.push(context('The query is too long to page through from here; narrow it and run it again.'));
+  return blocks;
+}
+
+// ---------- rows ----------
+
+function eventRow(event: EventSummary): string {
+  const name = event.name?.trim() || `Event ${event.eventId}`;
+  const title = formatLink(event.url, name) || escapeMrkdwn(name);
+  const facts = [formatDateRange(event.dateStart, event.dateEnd)];
+  const place = formatPlace(event);
+  if (place) facts.push(place);
+  if (typeof event.exhibitorCount === 'number') {
+    facts.push(
+      `${formatNumber(event.exhibitorCount)} ${event.exhibitorCount === 1 ? 'exhibitor' : 'exhibitors'}`,
+    );
+  }
+  const lines = [`*${title}*  ${code(event.eventId)}`, facts.join(' · ')];
+  const matched = event.matchedExhibitors ?? [];
+  if (matched.length > 0) {
+    const names = joinPresent(
+      matched.slice(0, 5).map((exhibitor) => exhibitor.companyName),
+      ', ',
+    );
+    lines.push(`Exhibiting: ${names}${matched.length > 5 ? ` ${andMore(matched.length - 5)}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+function employees(count: number | null | undefined): string | undefined {
+  return typeof count === 'number' ? `${formatNumber(count)} employees` : undefined;
+}
+
+function exhibitorRow(exhibitor: ExhibitorSummary): string {
+  const facts = [
+    joinPresent([exhibitor.industry, exhibitor.country], ' · '),
+    employees(exhibitor.employeeCount),
+    formatLink(exhibitor.website ?? exhibitor.domain),
+  ].filter(Boolean);
+  const star = exhibitor.isRecommended ? '  :star: Recommended for you' : '';
+  return [`*${escapeMrkdwn(exhibitor.companyName)}*${star}`, facts.join(' · ')].filter(Boolean).join('\n');
+}
+
+function recommendedRow(exhibitor: RecommendedExhibitor): string {
+  const size =
+    employees(exhibitor.employeeCount) ?? (exhibitor.companySize ? escapeMrkdwn(exhibitor.companySize) : '');
+  const facts = [
+    joinPresent([exhibitor.industry, exhibitor.country], ' · '),
+    size,
+    formatLink(exhibitor.website),
+  ].filter(Boolean);
+  const lines = [`*${escapeMrkdwn(exhibitor.companyName)}*`, facts.join(' · ')];
+  const categories = exhibitor.categories ?? [];
+  if (categories.length > 0) lines.push(`Tags: ${joinPresent(categories.slice(0, 4))}`);
+  if (exhibitor.reason?.trim()) lines.push(`Why: ${escapeMrkdwn(truncate(exhibitor.reason.trim(), 300))}`);
+  return lines.filter(Boolean).join('\n');
+}
+
+const SOURCE_LABELS: Record<string, string> = {
+  exhibitor: 'Exhibitor',
+  social: 'Social Signals',
+  visitors: 'Visitor',
+};
+
+function sourceLabels(sourceType: PersonnelItem['sourceType']): string {
+  const sources = typeof sourceType === 'string' ? sourceType.split(',') : (sourceType ?? []);
+  return sources
+    .map((source) => source.trim())
+    .filter(Boolean)
+    .map((source) => SOURCE_LABELS[source] ?? escapeMrkdwn(source))
+    .join(', ');
+}
+
+function emailStatus(person: PersonnelItem): string {
+  if (person.email?.trim()) return `:email: ${escapeMrkdwn(person.email.trim())}`;
+  switch (person.contactUnlockStatus) {
+    case 'unlocked':
+      return 'Email unlocked (none on file)';
+    case 'unlocking':
+      return ':hourglass_flowing_sand: Email unlocking…';
+    case 'failed':
+      return 'Email unlock failed';
+    case 'locked':
+    case undefined:
+      return ':lock: Email locked';
+    default:
+      return `Email ${escapeMrkdwn(person.contactUnlockStatus)}`;
+  }
+}
+
+function personRow(person: PersonnelItem): string {
+  const role = joinPresent([person.title, person.companyName]);
+  const facts = [sourceLabels(person.sourceType), `ID ${code(person.id)}`, emailStatus(person)].filter(
+    Boolean,
+  );
+  return [`*${escapeMrkdwn(person.fullName)}*${role ? ` — ${role}` : ''}`, facts.join(' · ')].join('\n');
+}
+
+function fileRow(file: AgentFile): string {
+  const facts = [formatFileSize(file.fileSize)];
+  if (file.mimeType) facts.push(escapeMrkdwn(file.mimeType));
+  if (file.status) facts.push(escapeMrkdwn(file.status));
+  const created = Number(file.createdAt);
+  if (file.createdAt && Number.isFinite(created) && created > 0) {
+    const date = new Date(created);
+    facts.push(`created ${slackDate(date, '{date_short} {time}', `${utcDay(date)} ${utcTime(date)}`)}`);
+  }
+  return [`*${escapeMrkdwn(file.fileName)}*`, facts.join(' · ')].join('\n');
+}
+
+// ---------- builders ----------
+
+const titled = (title: string) => (label: string) => (label ? `${title}: ${label}` : title);
+
+/** Event search results (`search`); also company → events (`company`, pass `pageable: false`). */
+export function eventList(input: ListInput<EventSummary>): SlackMessage {
+  return renderList({ kind: 'events', title: titled('Events'), noun: 'events', input, row: eventRow });
+}
+
+/** Events linked to one person (`person-events`), or people of one name (`who`, pass `pageable: false`). */
+export function personEventList(input: ListInput<EventSummary>): SlackMessage {
+  return renderList({
+    kind: 'person-events',
+    title: (label) => (label ? `Events for ${label}` : 'Events for this person'),
+    noun: 'events',
+    input,
+    row: eventRow,
+  });
+}
+
+/** Exhibitors of one event, preview-gated until the event is unlocked. */
+export function exhibitorList(input: EventScopedListInput<ExhibitorSummary>): SlackMessage {
+  return renderList({
+    kind: 'exhibitors',
+    title: titled('Exhibitors'),
+    noun: 'exhibitors',
+    input,
+    row: exhibitorRow,
+    eventId: input.eventId,
+  });
+}
+
+/** Exhibitor records by company name (`exhibitor`, charged: pass `pageable: false`). */
+export function companyExhibitorList(input: ListInput<ExhibitorSummary>): SlackMessage {
+  return renderList({
+    kind: 'exhibitors',
+    title: titled('Exhibitor records'),
+    noun: 'exhibitors',
+    input,
+    row: exhibitorRow,
+  });
+}
+
+/** Exhibitors like a company or audience (`similar`). */
+export function similarExhibitorList(input: ListInput<ExhibitorSummary>): SlackMessage {
+  return renderList({
+    kind: 'similar',
+    title: (label) => (label ? `Exhibitors like ${label}` : 'Similar exhibitors'),
+    noun: 'exhibitors',
+    input,
+    row: exhibitorRow,
+  });
+}
+
+/** Recommended exhibitors of one event for the caller's profile (`recommend`). */
+export function recommendedExhibitorList(input: ListInput<RecommendedExhibitor>): SlackMessage {
+  return renderList({
+    kind: 'recommend',
+    title: titled('Recommended exhibitors'),
+    noun: 'exhibitors',
+    input,
+    row: recommendedRow,
+  });
+}
+
+/** People of one event, preview-gated, with contact unlock buttons for the people shown. */
+export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMessage {
+  return renderList({
+    kind: 'people',
+    title: titled('People'),
+    noun: 'people',
+    input,
+    row: personRow,
+    eventId: input.eventId,
+    buttons: (people) => {
+      const lockedEmails = people
+        .filter((person) => person.contactUnlockStatus !== 'unlocked')
+        .map(({ id }) => id);
+      // Personnel items carry no phone status, so every person shown can be asked for; the precheck
+      // and the confirmation card settle what is actually charged.
+      const phones = people.map(({ id }) => id);
+      return [
+        lockedEmails.length > 0
+          ? button(
+              `Unlock emails (${lockedEmails.length} × ${CONTACT_PRICES.email} credits)`,
+              ACTION_IDS.peopleEmails,
+              { personnelIds: lockedEmails },
+            )
+          : undefined,
+        phones.length > 0
+          ? button(
+              `Unlock phones (${phones.length} × ${CONTACT_PRICES.phone} credits)`,
+              ACTION_IDS.peoplePhones,
+              {
+                personnelIds: phones,
+              },
+            )
+          : undefined,
+      ];
+    },
+  });
+}
+
+/** The caller's generated files (`files`). */
+export function fileList(input: ListInput<AgentFile>): SlackMessage {
+  return renderList({ kind: 'files', title: () => 'Your files', noun: 'files', input, row: fileRow });
+}

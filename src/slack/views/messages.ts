@@ -1,0 +1,169 @@
+import type { KnownBlock } from '@slack/types';
+import { context, fieldsSection, header, section } from './blocks.ts';
+import {
+  code,
+  formatCredits,
+  formatNumber,
+  fromUnixTimestamp,
+  mentionChannel,
+  mentionUser,
+  slackDate,
+  utcDay,
+  utcTime,
+} from './format.ts';
+import { COMMANDS, type HelpCommand } from './help.ts';
+import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
+import type { CreditBalance, LedgerEntry, SlackMessage } from './types.ts';
+
+const SLASH = '/events';
+const withSlash = (usage: string) => (usage.startsWith('/') ? usage : `${SLASH} ${usage}`);
+
+function commandLine(command: HelpCommand): string {
+  const cost = command.credits ? ` — credits: *${escapeMrkdwn(command.credits)}*` : '';
+  return `${code(withSlash(command.usage))}\n      ${escapeMrkdwn(command.summary)}${cost} · e.g. ${code(withSlash(command.example))}`;
+}
+
+/** Every subcommand with its usage and an example; commands that spend credits listed apart. */
+export function helpText(commands: readonly HelpCommand[] = COMMANDS): SlackMessage {
+  const free = commands.filter((command) => !command.credits).map(commandLine);
+  const paid = commands.filter((command) => command.credits).map(commandLine);
+  const blocks: KnownBlock[] = [header('eventbot commands')];
+  if (free.length > 0) blocks.push(section('*Look-ups (free)*'), ...linesToSections(free, 10, 'commands'));
+  if (paid.length > 0) {
+    blocks.push(
+      section('*Spend credits* (you confirm the price first)'),
+      ...linesToSections(paid, 10, 'commands'),
+    );
+  }
+  blocks.push(
+    context('Credits are real money, shared with the web app. Nothing is charged before you press Confirm.'),
+  );
+  const words = commands.map((command) => command.word).join(', ');
+  return fitToLimits({ text: `eventbot commands: ${escapeMrkdwn(words)}. Try ${SLASH} help.`, blocks });
+}
+
+/** A command that could not be read: what was wrong, the usage, an example. */
+export function usageError(problem: string, usage: string, example: string): SlackMessage {
+  const text = `:warning: ${escapeMrkdwn(problem)}`;
+  return fitToLimits({
+    text: `${text} Usage: ${escapeMrkdwn(withSlash(usage))}`,
+    blocks: [
+      section(text),
+      section(`*Usage:* ${code(withSlash(usage))}\n*Example:* ${code(withSlash(example))}`),
+      context(`${code(`${SLASH} help`)} lists every command.`),
+    ],
+  });
+}
+
+/** Keeps only what a user should read: no stack frames, no walls of text. */
+function userWords(message: string): string {
+  const withoutStack = message.split(/\n\s+at\s/)[0] ?? '';
+  return truncate(withoutStack.trim() || 'Something went wrong.', 500);
+}
+
+/** An error in the user's words. */
+export function errorMessage(userMessage: string): SlackMessage {
+  const text = `:x: ${escapeMrkdwn(userWords(userMessage))}`;
+  return fitToLimits({ text, blocks: [section(text)] });
+}
+
+/** "⏳ Fetching exhibitors…" while slow work runs. */
+export function workingMessage(what: string): SlackMessage {
+  const words = escapeMrkdwn(what.trim().replace(/[.…]+$/, ''));
+  const text = `:hourglass_flowing_sand: ${words}…`;
+  return fitToLimits({ text, blocks: [context(text)] });
+}
+
+const ofAmount = (balance: number, amount: number | undefined) =>
+  typeof amount === 'number' && amount > 0
+    ? `${formatNumber(balance)} of ${formatNumber(amount)}`
+    : formatNumber(balance);
+
+const dayToken = (timestamp: number) => {
+  const date = fromUnixTimestamp(timestamp);
+  return slackDate(date, '{date_short}', utcDay(date));
+};
+
+/** The credit balance: total, and each bucket with its expiry and the next reset. */
+export function creditsCard(balance: CreditBalance): SlackMessage {
+  const fields: string[] = [];
+  if (typeof balance.subscriptionBalance === 'number') {
+    fields.push(`*Subscription*\n${ofAmount(balance.subscriptionBalance, balance.subscriptionAmount)}`);
+  }
+  if (typeof balance.addonBalance === 'number') {
+    const expiry =
+      typeof balance.addonExpireAt === 'number' ? `\nexpires ${dayToken(balance.addonExpireAt)}` : '';
+    fields.push(`*Add-on*\n${ofAmount(balance.addonBalance, balance.addonAmount)}${expiry}`);
+  }
+  if (typeof balance.giftBalance === 'number') {
+    fields.push(`*Gift*\n${ofAmount(balance.giftBalance, balance.giftAmount)}`);
+  }
+  if (typeof balance.resetAt === 'number') fields.push(`*Subscription resets*\n${dayToken(balance.resetAt)}`);
+
+  const total = `*${formatCredits(balance.totalBalance)}* available${
+    typeof balance.totalAmount === 'number' && balance.totalAmount > 0
+      ? ` of ${formatNumber(balance.totalAmount)}`
+      : ''
+  }`;
+  const blocks: KnownBlock[] = [header('Credits'), section(total)];
+  if (fields.length > 0) blocks.push(fieldsSection(fields));
+  blocks.push(context('One pool, shared with the web app. Charges ask for confirmation first.'));
+  return fitToLimits({ text: `${formatCredits(balance.totalBalance)} available.`, blocks });
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  unlock: 'Event unlock',
+  'unlock-event': 'Event unlock',
+  visitors: 'Visitor unlock',
+  'full-access': 'Full access',
+  emails: 'Email unlock',
+  phones: 'Phone unlock',
+  who: 'Events by person name',
+  company: 'Events by company',
+  exhibitor: 'Exhibitor search',
+};
+
+function ledgerLine(entry: LedgerEntry): string {
+  const at = new Date(entry.at);
+  const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;
+  const action = ACTION_WORDS[entry.action] ?? escapeMrkdwn(entry.action);
+  const target = entry.eventId
+    ? ` ${code(entry.eventId)}`
+    : entry.personnelIds && entry.personnelIds.length > 0
+      ? ` (${entry.personnelIds.length} ${entry.personnelIds.length === 1 ? 'contact' : 'contacts'})`
+      : '';
+  return `${time}${mentionUser(entry.userId)} · ${action}${target} · *${formatCredits(entry.credits)}*`;
+}
+
+function dayWords(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? escapeMrkdwn(day) : `${utcDay(date)} (UTC)`;
+}
+
+/** Today's ledger for the workspace: each charge, the total, and what is left under a daily cap. */
+export function spendCard(entries: readonly LedgerEntry[], day: string, cap?: number): SlackMessage {
+  const total = entries.reduce((sum, entry) => sum + entry.credits, 0);
+  const title = `Credits spent on ${dayWords(day)}`;
+  const blocks: KnownBlock[] = [header(title)];
+  if (entries.length === 0) blocks.push(section('No credits spent.'));
+  else blocks.push(...linesToSections(entries.map(ledgerLine), LIMITS.blocksPerMessage - 4, 'charges'));
+
+  let summary = `*Total: ${formatCredits(total)}* in ${formatNumber(entries.length)} ${
+    entries.length === 1 ? 'charge' : 'charges'
+  }`;
+  if (typeof cap === 'number') {
+    const left = cap - total;
+    summary +=
+      left > 0
+        ? ` · ${formatCredits(left)} left under the daily cap of ${formatNumber(cap)}`
+        : ` · daily cap of ${formatNumber(cap)} reached`;
+  }
+  blocks.push(context(summary));
+  return fitToLimits({ text: `${title}: ${formatCredits(total)}.`, blocks });
+}
+
+/** The bot is not in the channel: how to invite it. */
+export function inviteBotMessage(channelId: string): SlackMessage {
+  const text = `I'm not in ${mentionChannel(channelId)} yet, so I can't post there. Invite me with ${code('/invite @eventbot')} and run the command again.`;
+  return fitToLimits({ text, blocks: [section(`:wave: ${text}`)] });
+}

@@ -1,0 +1,141 @@
+import type { KnownBlock } from '@slack/types';
+
+/**
+ * What the views read, as structural types with the service's own field names. Parsed service objects
+ * (which carry more members) can be passed in directly; only the members a view reads are listed.
+ */
+
+/** Every builder's output: `text` is the plain fallback for notifications and screen readers. */
+export interface SlackMessage {
+  text: string;
+  blocks: KnownBlock[];
+}
+
+/** Event summary (EventItem); `matchedExhibitors` appears on company → events search results. */
+export interface EventSummary {
+  eventId: string;
+  name?: string | null;
+  url?: string | null;
+  dateStart?: string | null;
+  dateEnd?: string | null;
+  venue?: string | null;
+  city?: string | null;
+  region?: string | null;
+  country?: string | null;
+  exhibitorCount?: number | null;
+  hasVisitors?: boolean;
+  matchedExhibitors?: readonly { companyName: string }[];
+}
+
+/** Event fit score result. */
+export interface FitScoreResult {
+  event: EventSummary;
+  score: number;
+  /** recommended, consider or not_recommended; the score bands decide when absent or unknown. */
+  recommendation?: string | null;
+  breakdown?: {
+    profile_match?: number | null;
+    matched_exhibitor_density?: number | null;
+    event_scale?: number | null;
+  } | null;
+}
+
+/** Exhibitor summary (event exhibitors, company-name search, company-context search). */
+export interface ExhibitorSummary {
+  id: string;
+  companyName: string;
+  industry?: string | null;
+  country?: string | null;
+  employeeCount?: number | null;
+  website?: string | null;
+  domain?: string | null;
+  isRecommended?: boolean;
+}
+
+/** Recommended exhibitor item (profile matching). */
+export interface RecommendedExhibitor {
+  id: string;
+  companyName: string;
+  industry?: string | null;
+  country?: string | null;
+  employeeCount?: number | null;
+  companySize?: string | null;
+  website?: string | null;
+  categories?: readonly string[];
+  reason?: string | null;
+}
+
+/** Personnel item. `sourceType` is an array since 0.24.0 (a nullable string before). */
+export interface PersonnelItem {
+  id: string;
+  fullName: string;
+  title?: string | null;
+  companyName?: string | null;
+  sourceType?: readonly string[] | string | null;
+  email?: string | null;
+  /** locked, unlocking, unlocked or failed. */
+  contactUnlockStatus?: string;
+}
+
+/** Agent file item. `createdAt` is a millisecond timestamp serialized as a string. */
+export interface AgentFile {
+  fileName: string;
+  fileSize?: number | null;
+  mimeType?: string;
+  status?: string;
+  createdAt?: string;
+}
+
+/** Semantics of event-scoped exhibitor and personnel lists: the preview truth. */
+export interface Semantics {
+  accessMode?: string;
+  previewLimit?: number | null;
+  counts?: { actualTotal?: number; visibleTotal?: number; remainingLockedCount?: number };
+  pageState?: { requestedPage?: number; accessible?: boolean; maxAccessiblePage?: number };
+  unlock?: { requiredForMoreResults?: boolean; actionType?: string | null; credits?: number | null };
+  guidance?: { code?: string; message?: string };
+}
+
+/** The pagination envelope, with the semantics that event-scoped lists add. */
+export interface ListPage<T> {
+  items: readonly T[];
+  total?: number;
+  page: number;
+  totalPages?: number;
+  hasMore: boolean;
+  semantics?: Semantics;
+}
+
+/** Credit balance. Times are Unix timestamps (the service's examples use milliseconds). */
+export interface CreditBalance {
+  totalBalance: number;
+  totalAmount?: number;
+  subscriptionBalance?: number;
+  subscriptionAmount?: number;
+  addonBalance?: number;
+  addonAmount?: number;
+  addonExpireAt?: number | null;
+  giftBalance?: number;
+  giftAmount?: number;
+  resetAt?: number | null;
+}
+
+/** One charge in this workspace's ledger. */
+export interface LedgerEntry {
+  /** ISO time of the charge. */
+  at: string;
+  userId: string;
+  /** What was charged for (the confirmation's action kind, e.g. `unlock`). */
+  action: string;
+  credits: number;
+  eventId?: string;
+  personnelIds?: readonly string[];
+}
+
+/** A price to confirm: `upTo` when the charge happens only if something matches. */
+export interface Price {
+  credits: number;
+  upTo: boolean;
+  /** A per-unit note shown beside the total, e.g. `15 credits per contact`. */
+  perUnit?: string;
+}

@@ -1,0 +1,250 @@
+import { type ChargeAction, describeStoredAction } from '../../domain/charging.ts';
+import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../domain/confirmations.ts';
+import type { EisClient } from '../../eis/index.ts';
+import { EisError } from '../../eis/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import type { Store } from '../../store/index.ts';
+import { type Command, parseCommand } from '../command-parser.ts';
+import { type Job, type JobContext, JobSchema } from '../jobs.ts';
+import { confirmationCard } from '../views/confirmation.ts';
+import { eventCard } from '../views/event-card.ts';
+import { fitCard } from '../views/fit-card.ts';
+import { companyExhibitorList, eventList } from '../views/lists.ts';
+import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
+import { isListName, type ListName, renderList } from './lists.ts';
+import type { SlackOut } from './slack-out.ts';
+
+export interface WorkerDeps {
+  eis: EisClient;
+  store: Store;
+  slack: SlackOut;
+  approvers: readonly string[];
+  dailyCap?: number;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** The list a command shows, and the query its Previous / Next buttons carry. */
+function listOf(command: Command): { list: ListName; query: Record<string, unknown> } | undefined {
+  switch (command.name) {
+    case 'search':
+      return { list: 'events', query: { ...command.filters } };
+    case 'exhibitors':
+      return { list: 'exhibitors', query: { eventId: command.eventId, keyword: command.keyword } };
+    case 'people':
+      return { list: 'people', query: { eventId: command.eventId, query: command.query } };
+    case 'recommend':
+      return { list: 'recommend', query: { eventId: command.eventId } };
+    case 'similar':
+      return { list: 'similar', query: { companyUrl: command.companyUrl, targetAudience: command.targetAudience } };
+    case 'person-events':
+      return { list: 'person-events', query: { personnelId: command.personnelId } };
+    case 'files':
+      return { list: 'files', query: {} };
+    default:
+      return undefined;
+  }
+}
+
+/** The credit-spending action a command asks for, if it is one. */
+function chargeActionOf(command: Command): ChargeAction | undefined {
+  switch (command.name) {
+    case 'unlock':
+      return { kind: 'event-unlock', eventId: command.eventId };
+    case 'visitors':
+      return { kind: 'visitors-unlock', eventId: command.eventId };
+    case 'full-access':
+      return { kind: 'full-access-unlock', eventId: command.eventId };
+    case 'emails':
+      return { kind: 'email-unlock', personnelIds: command.personnelIds };
+    case 'phones':
+      return { kind: 'phone-unlock', personnelIds: command.personnelIds };
+    case 'who':
+      return { kind: 'people-by-name', fullName: command.fullName };
+    case 'company':
+      return { kind: 'exhibitor-events', companyName: command.companyName };
+    case 'exhibitor':
+      return { kind: 'exhibitor-search', companyName: command.companyName };
+    default:
+      return undefined;
+  }
+}
+
+const dropUndefined = (query: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+
+/** Runs the slow half of every Slack interaction, after the HTTP request was answered. */
+export function createWorker(deps: WorkerDeps) {
+  const { eis, store, slack } = deps;
+  const chargeDeps: ConfirmationDeps = {
+    eis,
+    confirmations: store.confirmations,
+    ledger: store.ledger,
+    dailySpend: store.dailySpend,
+    unlockTasks: store.unlockTasks,
+    approvers: deps.approvers,
+    ...(deps.dailyCap !== undefined ? { dailyCap: deps.dailyCap } : {}),
+    now: deps.now,
+  };
+
+  async function runCommand(command: Command, context: JobContext): Promise<void> {
+    const list = listOf(command);
+    if (list) {
+      const message = await renderList(list.list, dropUndefined(list.query), 1, eis);
+      // Files belong to the key's owner: shown only to the one who asked.
+      if (list.list === 'files') return slack.ephemeral(context, message);
+      await slack.post(context, message);
+      return;
+    }
+    const action = chargeActionOf(command);
+    if (action) return askToConfirm(action, context);
+    switch (command.name) {
+      case 'fit': {
+        const [fit, detail] = await Promise.all([
+          eis.events.fitScore(command.eventId),
+          eis.events.detail(command.eventId).catch(() => null),
+        ]);
+        await slack.post(context, fitCard(fit, { hasVisitors: detail?.hasVisitors ?? null }));
+        return;
+      }
+      case 'show':
+        await slack.post(context, eventCard(await eis.events.detail(command.eventId)));
+        return;
+      case 'credits':
+        return slack.ephemeral(context, creditsCard(await eis.credits.balance()));
+      case 'spend': {
+        const day = deps.now().toISOString().slice(0, 10);
+        const entries = await store.ledger.listForDay(context.teamId, day);
+        return slack.ephemeral(context, spendCard(entries, day, deps.dailyCap));
+      }
+      default:
+        return slack.ephemeral(context, errorMessage(`\`${command.name}\` is not available yet.`));
+    }
+  }
+
+  async function askToConfirm(action: ChargeAction, context: JobContext): Promise<void> {
+    const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
+    if (!confirmation) return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+    const card = confirmationCard({
+      state: 'pending',
+      confirmationId: confirmation.id,
+      description: quote.description,
+      price: quote.price,
+      balance: quote.balance,
+      requestedBy: context.userId,
+      expiresAt: confirmation.deadline,
+    });
+    const ts = await slack.post(context, card);
+    if (ts) {
+      await store.confirmations.attachMessage(confirmation.id, ts);
+      return;
+    }
+    // The bot cannot post here (the user was told how to invite it): nothing can be confirmed.
+    await store.confirmations.cancel(confirmation.id, { by: 'eventbot' });
+  }
+
+  async function runChargeJob(confirmationId: string, context: JobContext): Promise<void> {
+    const pending = await store.confirmations.get(confirmationId);
+    const ts = pending?.messageTs;
+    const base = pending && {
+      description: describeStoredAction(pending.action),
+      price: pending.price,
+      requestedBy: pending.requestedBy,
+    };
+    const show = async (card: Parameters<typeof confirmationCard>[0]) => {
+      if (ts) await slack.update(context.channelId, ts, confirmationCard(card));
+    };
+    const result = await runCharge(confirmationId, {
+      ...chargeDeps,
+      onChargeStarted: async () => {
+        if (base) await show({ ...base, state: 'running', confirmedBy: context.userId });
+      },
+    });
+    if (!base || result.kind === 'duplicate') return;
+    switch (result.kind) {
+      case 'succeeded': {
+        const { outcome } = result;
+        const balanceAfter = outcome.balanceAfter ?? (await eis.credits.balance().then((b) => b.totalBalance).catch(() => null));
+        await show({
+          ...base,
+          state: 'succeeded',
+          confirmedBy: context.userId,
+          outcome: outcome.summary,
+          creditsSpent: outcome.creditsSpent,
+          balanceAfter,
+        });
+        // Searches are charged per request: their results go in the thread, without paging.
+        const results = outcome.results;
+        if (results && results.page.items.length > 0 && ts) {
+          const message =
+            results.kind === 'events'
+              ? eventList({ page: results.page, query: {}, pageable: false })
+              : companyExhibitorList({ page: results.page, query: {}, pageable: false });
+          await slack.post(context, message, ts);
+        }
+        return;
+      }
+      case 'capped':
+        await show({
+          ...base,
+          state: 'failed',
+          confirmedBy: context.userId,
+          errorMessage: `The workspace's daily credit cap (${result.cap.toLocaleString('en-US')}) would be passed: ${result.remaining.toLocaleString('en-US')} credits are left today. Nothing was charged.`,
+        });
+        return;
+      case 'failed':
+        await show({ ...base, state: 'failed', confirmedBy: context.userId, errorMessage: result.message });
+        return;
+    }
+  }
+
+  async function run(job: Job): Promise<void> {
+    switch (job.kind) {
+      case 'command': {
+        const parsed = parseCommand(job.text);
+        if (!parsed.ok) return slack.ephemeral(job.context, errorMessage(parsed.problem));
+        return runCommand(parsed.command, job.context);
+      }
+      case 'page': {
+        if (!isListName(job.list)) return slack.ephemeral(job.context, errorMessage('This list is no longer available.'));
+        const message = await renderList(job.list, job.query, job.page, eis);
+        if (job.context.responseUrl) return slack.ephemeral(job.context, message, { replaceOriginal: true });
+        if (job.context.messageTs) return slack.update(job.context.channelId, job.context.messageTs, message);
+        return;
+      }
+      case 'charge':
+        return runChargeJob(job.confirmationId, job.context);
+    }
+  }
+
+  return {
+    /**
+     * The worker's boundary: parses the payload, runs it, and turns any error into one log line and a
+     * message in the user's words. It never throws, so a Lambda retry never repeats a job.
+     */
+    async handle(payload: unknown): Promise<void> {
+      const parsed = JobSchema.safeParse(payload);
+      if (!parsed.success) {
+        deps.logger.error('worker got a malformed job', { issues: parsed.error.issues.length });
+        return;
+      }
+      const job = parsed.data;
+      const log = deps.logger.child({ team: job.context.teamId, channel: job.context.channelId, user: job.context.userId, job: job.kind });
+      try {
+        await run(job);
+      } catch (error) {
+        log.error('job failed', { error });
+        const message =
+          error instanceof EisError || error instanceof AppError
+            ? error.userMessage
+            : 'Something went wrong on our side. Please try again.';
+        await slack.ephemeral(job.context, errorMessage(message)).catch((notifyError: unknown) =>
+          log.error('could not tell the user about a failed job', { error: notifyError }),
+        );
+      }
+    },
+  };
+}
+
+export type Worker = ReturnType<typeof createWorker>;

@@ -1,0 +1,66 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../log.ts';
+import type { JobContext } from '../jobs.ts';
+import { inviteBotMessage } from '../views/messages.ts';
+import type { SlackMessage } from '../views/types.ts';
+
+/** Errors that mean the bot cannot post in the channel (not a member, archived, gone). */
+const NOT_POSTABLE = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
+
+export function slackErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: unknown } } | null)?.data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}
+
+/** How the worker talks back to Slack: channel posts, in-place updates, and answers only the user sees. */
+export interface SlackOut {
+  /** Posts in the channel; when the bot cannot, tells the user how to invite it and returns undefined. */
+  post(context: JobContext, message: SlackMessage, threadTs?: string): Promise<string | undefined>;
+  update(channelId: string, ts: string, message: SlackMessage): Promise<void>;
+  /** Only the user sees it (through the response URL, else chat.postEphemeral). */
+  ephemeral(context: JobContext, message: SlackMessage, options?: { replaceOriginal?: boolean }): Promise<void>;
+}
+
+export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
+  const ephemeral: SlackOut['ephemeral'] = async (context, message, options = {}) => {
+    if (context.responseUrl) {
+      const response = await fetch(context.responseUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          response_type: 'ephemeral',
+          replace_original: options.replaceOriginal ?? false,
+          ...message,
+        }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (response.ok) return;
+      logger.warn('response_url refused the answer', { status: response.status });
+    }
+    await web.chat.postEphemeral({ channel: context.channelId, user: context.userId, ...message });
+  };
+
+  return {
+    ephemeral,
+    async post(context, message, threadTs) {
+      try {
+        const result = await web.chat.postMessage({
+          channel: context.channelId,
+          ...message,
+          ...(threadTs ? { thread_ts: threadTs } : {}),
+          unfurl_links: false,
+        });
+        return result.ts;
+      } catch (error) {
+        const code = slackErrorCode(error);
+        if (!code || !NOT_POSTABLE.has(code)) throw error;
+        logger.info('cannot post in channel', { channel: context.channelId, slackError: code });
+        await ephemeral(context, inviteBotMessage(context.channelId));
+        return undefined;
+      }
+    },
+    async update(channelId, ts, message) {
+      await web.chat.update({ channel: channelId, ts, ...message });
+    },
+  };
+}

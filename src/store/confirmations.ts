@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, ValidationError } from '../errors.ts';
+import { ITEM_TYPE, keys } from './keys.ts';
+import {
+  type Confirmation,
+  type ConfirmationAction,
+  ConfirmationActionSchema,
+  ConfirmationSchema,
+  type ConfirmationStatus,
+  type Json,
+  JsonSchema,
+  type Price,
+  PriceSchema,
+} from './schemas.ts';
+import {
+  addSeconds,
+  DAY_SECONDS,
+  epochSeconds,
+  isConditionalCheckFailed,
+  parseItem,
+  type StoreDeps,
+  systemClock,
+} from './support.ts';
+
+export type { Confirmation, ConfirmationAction, ConfirmationStatus, Price } from './schemas.ts';
+
+/** How long a confirmation can be claimed, unless the caller says otherwise. */
+export const DEFAULT_CONFIRMATION_SECONDS = 900;
+/**
+ * How long the record is kept after its deadline (TTL). The claim never relies on TTL deletion
+ * (which can lag by days): it checks `deadline`, an ISO time, in its condition.
+ */
+export const CONFIRMATION_RETENTION_SECONDS = 7 * DAY_SECONDS;
+
+export interface NewConfirmation {
+  id?: string;
+  teamId: string;
+  channelId: string;
+  requestedBy: string;
+  action: ConfirmationAction;
+  price: Price;
+  messageTs?: string;
+  expiresInSeconds?: number;
+}
+
+/** Why a confirmation could not be claimed or cancelled, or the record that now belongs to the caller. */
+export type ClaimResult =
+  | { kind: 'claimed'; confirmation: Confirmation }
+  | { kind: 'already-handled'; status: ConfirmationStatus; confirmation: Confirmation }
+  | { kind: 'expired'; confirmation: Confirmation }
+  | { kind: 'not-found' };
+
+export type CancelResult =
+  | { kind: 'cancelled'; confirmation: Confirmation }
+  | { kind: 'already-handled'; status: ConfirmationStatus; confirmation: Confirmation }
+  | { kind: 'not-found' };
+
+export type ConfirmationOutcome = { status: 'succeeded' | 'failed'; outcome: Json };
+
+export type ConfirmationRepository = ReturnType<typeof createConfirmationRepository>;
+
+const NAMES = { '#status': 'status', '#deadline': 'deadline' };
+
+export function createConfirmationRepository({ client, tableName, now = systemClock }: StoreDeps) {
+  const parse = (item: Record<string, unknown>) => parseItem(ConfirmationSchema, 'confirmation', item);
+
+  async function get(id: string): Promise<Confirmation | null> {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.confirmation(id), ConsistentRead: true }),
+    );
+    return Item ? parse(Item) : null;
+  }
+
+  return {
+    /** Stores a pending confirmation; claimable until `now + expiresInSeconds`. */
+    async create(input: NewConfirmation): Promise<Confirmation> {
+      const seconds = input.expiresInSeconds ?? DEFAULT_CONFIRMATION_SECONDS;
+      if (!Number.isFinite(seconds) || seconds <= 0) {
+        throw new ValidationError('expiresInSeconds must be a positive number');
+      }
+      const createdAt = now();
+      const deadline = addSeconds(createdAt, seconds);
+      const confirmation = ConfirmationSchema.parse({
+        type: ITEM_TYPE.confirmation,
+        id: input.id ?? randomUUID(),
+        teamId: input.teamId,
+        channelId: input.channelId,
+        requestedBy: input.requestedBy,
+        action: ConfirmationActionSchema.parse(input.action),
+        price: PriceSchema.parse(input.price),
+        messageTs: input.messageTs,
+        status: 'pending',
+        createdAt: createdAt.toISOString(),
+        deadline: deadline.toISOString(),
+        expiresAt: epochSeconds(deadline) + CONFIRMATION_RETENTION_SECONDS,
+      } satisfies Confirmation);
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.confirmation(confirmation.id), ...confirmation },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) {
+          throw new ConflictError(`Confirmation ${confirmation.id} already exists`, { cause: error });
+        }
+        throw error;
+      }
+      return confirmation;
+    },
+
+    get,
+
+    /** Records the `ts` of the card that shows the confirmation. */
+    async attachMessage(id: string, messageTs: string): Promise<Confirmation> {
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.confirmation(id),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET messageTs = :ts',
+            ExpressionAttributeValues: { ':ts': messageTs },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
+        return parse(Attributes);
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) {
+          throw new ConflictError(`Confirmation ${id} not found`, { cause: error });
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Moves a pending, unexpired confirmation to `running` in one conditional write: among any
+     * number of concurrent callers exactly one gets `claimed`. Who may confirm is the domain's call.
+     */
+    async claim(id: string, { by }: { by: string }): Promise<ClaimResult> {
+      const at = now().toISOString();
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.confirmation(id),
+            ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND #deadline > :now',
+            UpdateExpression: 'SET #status = :running, confirmedBy = :by, claimedAt = :now',
+            ExpressionAttributeNames: NAMES,
+            ExpressionAttributeValues: {
+              ':pending': 'pending',
+              ':running': 'running',
+              ':by': by,
+              ':now': at,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
+        return { kind: 'claimed', confirmation: parse(Attributes) };
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+      // Lost: read why. The record can only have moved on from what made the condition fail.
+      const current = await get(id);
+      if (!current) return { kind: 'not-found' };
+      if (current.status !== 'pending') {
+        return { kind: 'already-handled', status: current.status, confirmation: current };
+      }
+      return { kind: 'expired', confirmation: current };
+    },
+
+    /**
+     * Marks the start of the charge on a running confirmation, once: `true` for the one caller that
+     * may now call the service. A worker run retried after a crash gets `false` and charges nothing.
+     */
+    async beginCharge(id: string): Promise<boolean> {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.confirmation(id),
+            ConditionExpression: 'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
+            UpdateExpression: 'SET chargeStartedAt = :now',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':running': 'running', ':now': now().toISOString() },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Running → succeeded | failed, with what happened. Throws `ConflictError` if it was not running. */
+    async finish(id: string, { status, outcome }: ConfirmationOutcome): Promise<Confirmation> {
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.confirmation(id),
+            ConditionExpression: 'attribute_exists(pk) AND #status = :running',
+            UpdateExpression: 'SET #status = :status, outcome = :outcome, finishedAt = :now',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':running': 'running',
+              ':status': status,
+              ':outcome': JsonSchema.parse(outcome),
+              ':now': now().toISOString(),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
+        return parse(Attributes);
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) {
+          throw new ConflictError(`Confirmation ${id} is not running`, { cause: error });
+        }
+        throw error;
+      }
+    },
+
+    /** Pending → cancelled (even past its deadline); anything else is left alone. */
+    async cancel(id: string, { by }: { by: string }): Promise<CancelResult> {
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.confirmation(id),
+            ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+            UpdateExpression: 'SET #status = :cancelled, cancelledBy = :by, cancelledAt = :now',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pending': 'pending',
+              ':cancelled': 'cancelled',
+              ':by': by,
+              ':now': now().toISOString(),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
+        return { kind: 'cancelled', confirmation: parse(Attributes) };
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+      const current = await get(id);
+      if (!current) return { kind: 'not-found' };
+      return { kind: 'already-handled', status: current.status, confirmation: current };
+    },
+  };
+}

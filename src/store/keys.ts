@@ -1,0 +1,110 @@
+import { ValidationError } from '../errors.ts';
+
+/**
+ * Every key of the single table, in one place.
+ *
+ * | item                   | pk                                  | sk                      | due index (dueKind / dueAt)  |
+ * |------------------------|-------------------------------------|-------------------------|------------------------------|
+ * | confirmation           | `CONFIRMATION#<id>`                 | `CONFIRMATION`          | –                            |
+ * | ledger entry           | `LEDGER#<teamId>`                   | `AT#<iso time>#<id>`    | –                            |
+ * | ledger guard           | `LEDGER_CONFIRMATION#<confId>`      | `LEDGER_CONFIRMATION`   | –                            |
+ * | unlock task            | `UNLOCK_TASK#<taskId>`              | `UNLOCK_TASK`           | `task` / next poll (or lease end); removed once posted |
+ * | finished unlock task   | `UNLOCKS_FINISHED#<teamId>`         | `AT#<iso time>#<taskId>`| –                            |
+ * | digest subscription    | `DIGEST#<teamId>#<channelId>`       | `SUBSCRIPTION`          | `digest` / next run; removed when disabled |
+ * | digest day claim       | `DIGEST#<teamId>#<channelId>`       | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | fit score cache        | `FIT_SCORE#<eventId>`               | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | Slack delivery         | `SLACK_DELIVERY#<key>`              | `SLACK_DELIVERY`        | –                            |
+ * | daily spend            | `SPEND#<teamId>`                    | `DAY#<YYYY-MM-DD>`      | –                            |
+ *
+ * Time-ordered sort keys use `toISOString()` (fixed width, UTC), so string order is time order.
+ */
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/** The `dueKind` partitions of the due index. */
+export const DUE_KIND = { unlockTask: 'task', digest: 'digest' } as const;
+
+/** The `type` attribute every item carries. */
+export const ITEM_TYPE = {
+  confirmation: 'confirmation',
+  ledgerEntry: 'ledger-entry',
+  ledgerGuard: 'ledger-guard',
+  unlockTask: 'unlock-task',
+  finishedUnlockTask: 'unlock-task-finished',
+  digestSubscription: 'digest-subscription',
+  digestDayClaim: 'digest-day-claim',
+  fitScore: 'fit-score',
+  slackDelivery: 'slack-delivery',
+  dailySpend: 'daily-spend',
+} as const;
+
+/** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
+function part(name: string, value: string, { last = false } = {}): string {
+  if (value.length === 0) throw new ValidationError(`${name} is empty`);
+  if (!last && value.includes('#')) throw new ValidationError(`${name} must not contain '#'`);
+  return value;
+}
+
+const AT = 'AT#';
+
+export const keys = {
+  confirmation: (id: string): ItemKey => ({
+    pk: `CONFIRMATION#${part('confirmation id', id, { last: true })}`,
+    sk: 'CONFIRMATION',
+  }),
+
+  ledgerPartition: (teamId: string): string => `LEDGER#${part('teamId', teamId, { last: true })}`,
+  ledgerEntry: (teamId: string, at: string, id: string): ItemKey => ({
+    pk: keys.ledgerPartition(teamId),
+    sk: `${AT}${at}#${part('ledger entry id', id, { last: true })}`,
+  }),
+  ledgerGuard: (confirmationId: string): ItemKey => ({
+    pk: `LEDGER_CONFIRMATION#${part('confirmationId', confirmationId, { last: true })}`,
+    sk: 'LEDGER_CONFIRMATION',
+  }),
+
+  unlockTask: (taskId: string): ItemKey => ({
+    pk: `UNLOCK_TASK#${part('taskId', taskId, { last: true })}`,
+    sk: 'UNLOCK_TASK',
+  }),
+  finishedUnlockPartition: (teamId: string): string =>
+    `UNLOCKS_FINISHED#${part('teamId', teamId, { last: true })}`,
+  finishedUnlockTask: (teamId: string, finishedAt: string, taskId: string): ItemKey => ({
+    pk: keys.finishedUnlockPartition(teamId),
+    sk: `${AT}${finishedAt}#${part('taskId', taskId, { last: true })}`,
+  }),
+
+  digestChannel: (teamId: string, channelId: string): string =>
+    `DIGEST#${part('teamId', teamId)}#${part('channelId', channelId, { last: true })}`,
+  digestSubscription: (teamId: string, channelId: string): ItemKey => ({
+    pk: keys.digestChannel(teamId, channelId),
+    sk: 'SUBSCRIPTION',
+  }),
+  digestDayClaim: (teamId: string, channelId: string, localDate: string): ItemKey => ({
+    pk: keys.digestChannel(teamId, channelId),
+    sk: `DAY#${part('localDate', localDate, { last: true })}`,
+  }),
+
+  fitScore: (eventId: string, day: string): ItemKey => ({
+    pk: `FIT_SCORE#${part('eventId', eventId, { last: true })}`,
+    sk: `DAY#${part('day', day, { last: true })}`,
+  }),
+
+  slackDelivery: (key: string): ItemKey => ({
+    pk: `SLACK_DELIVERY#${part('delivery key', key, { last: true })}`,
+    sk: 'SLACK_DELIVERY',
+  }),
+
+  dailySpend: (teamId: string, day: string): ItemKey => ({
+    pk: `SPEND#${part('teamId', teamId, { last: true })}`,
+    sk: `DAY#${part('day', day, { last: true })}`,
+  }),
+
+  /** Sort-key bounds for `AT#<iso>#…` keys. */
+  atOrAfter: (iso: string): string => `${AT}${iso}`,
+  /** Inclusive bounds of a UTC day (`YYYY-MM-DD`) among `AT#<iso>#…` keys; `~` sorts after every ISO character. */
+  utcDayBounds: (day: string): [string, string] => [`${AT}${day}T`, `${AT}${day}T~`],
+};

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../errors.ts';
+import { ITEM_TYPE, keys } from './keys.ts';
+import { type LedgerEntry, LedgerEntrySchema, LedgerGuardSchema } from './schemas.ts';
+import {
+  assertUtcDay,
+  DAY_SECONDS,
+  epochSeconds,
+  parseItem,
+  queryItems,
+  type StoreDeps,
+  systemClock,
+  transactWrite,
+} from './support.ts';
+
+export type { LedgerEntry } from './schemas.ts';
+
+/** Ledger entries are kept a little over a year (TTL from the time of the charge). */
+export const LEDGER_RETENTION_SECONDS = 400 * DAY_SECONDS;
+
+export interface NewLedgerEntry {
+  teamId: string;
+  channelId?: string;
+  userId: string;
+  /** What was charged for, e.g. the confirmation's action kind. */
+  action: string;
+  credits: number;
+  eventId?: string;
+  personnelIds?: string[];
+  traceId?: string;
+  confirmationId?: string;
+  at?: Date;
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
+
+export function createLedgerRepository({ client, tableName, now = systemClock }: StoreDeps) {
+  const parse = (item: Record<string, unknown>) => parseItem(LedgerEntrySchema, 'ledger entry', item);
+
+  async function query(teamId: string, condition: string, values: Record<string, string>) {
+    const items = await queryItems(client, {
+      TableName: tableName,
+      KeyConditionExpression: `pk = :pk AND ${condition}`,
+      ExpressionAttributeValues: { ':pk': keys.ledgerPartition(teamId), ...values },
+      ConsistentRead: true,
+      ScanIndexForward: true,
+    });
+    return items.map(parse);
+  }
+
+  async function listForDay(teamId: string, day: string): Promise<LedgerEntry[]> {
+    assertUtcDay(day);
+    const [from, to] = keys.utcDayBounds(day);
+    return query(teamId, 'sk BETWEEN :from AND :to', { ':from': from, ':to': to });
+  }
+
+  return {
+    /**
+     * Writes one entry. With a `confirmationId` the write is idempotent: a guard item keyed by the
+     * confirmation is put in the same transaction, and a second call returns the first entry rather
+     * than charging the ledger twice.
+     */
+    async record(input: NewLedgerEntry): Promise<LedgerEntry> {
+      const at = input.at ?? now();
+      const entry = LedgerEntrySchema.parse({
+        type: ITEM_TYPE.ledgerEntry,
+        id: randomUUID(),
+        teamId: input.teamId,
+        channelId: input.channelId,
+        userId: input.userId,
+        action: input.action,
+        credits: input.credits,
+        eventId: input.eventId,
+        personnelIds: input.personnelIds,
+        traceId: input.traceId,
+        confirmationId: input.confirmationId,
+        at: at.toISOString(),
+        expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
+      } satisfies LedgerEntry);
+      const entryKey = keys.ledgerEntry(entry.teamId, entry.at, entry.id);
+      const put = {
+        Put: {
+          TableName: tableName,
+          Item: { ...entryKey, ...entry },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+      if (entry.confirmationId === undefined) {
+        await client.send(new PutCommand(put.Put));
+        return entry;
+      }
+      const guardKey = keys.ledgerGuard(entry.confirmationId);
+      const guard = LedgerGuardSchema.parse({
+        type: ITEM_TYPE.ledgerGuard,
+        confirmationId: entry.confirmationId,
+        teamId: entry.teamId,
+        entrySk: entryKey.sk,
+        expiresAt: entry.expiresAt,
+      });
+      const written = await transactWrite(client, {
+        TransactItems: [
+          put,
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...guardKey, ...guard },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      });
+      if (written) return entry;
+      const { Item: guardItem } = await client.send(
+        new GetCommand({ TableName: tableName, Key: guardKey, ConsistentRead: true }),
+      );
+      if (!guardItem) throw new ConflictError(`Ledger entry for ${entry.confirmationId} lost a race`);
+      const existingGuard = parseItem(LedgerGuardSchema, 'ledger guard', guardItem);
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { pk: keys.ledgerPartition(existingGuard.teamId), sk: existingGuard.entrySk },
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) throw new ConflictError(`Ledger entry for ${entry.confirmationId} is missing`);
+      return parse(Item);
+    },
+
+    /** Entries of one UTC day (`YYYY-MM-DD`), oldest first. */
+    listForDay,
+
+    /** Credits charged on one UTC day. */
+    async totalForDay(teamId: string, day: string): Promise<number> {
+      const entries = await listForDay(teamId, day);
+      return entries.reduce((sum, entry) => sum + entry.credits, 0);
+    },
+
+    /** Entries at or after `since`, oldest first (the digest's 24 h window). */
+    async listSince(teamId: string, since: Date): Promise<LedgerEntry[]> {
+      return query(teamId, 'sk >= :since', { ':since': keys.atOrAfter(since.toISOString()) });
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import { LOCAL_DATE_PATTERN } from '../domain/local-time.ts';
+import { AppError, ValidationError } from '../errors.ts';
+
+/** What every repository is built from. `now` is injectable so tests can move the clock. */
+export interface StoreDeps {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  now?: () => Date;
+}
+
+export const systemClock = (): Date => new Date();
+
+/** An item in the table that does not have the shape its `type` promises: a bug or a bad migration. */
+export class StoredItemInvalidError extends AppError {
+  constructor(what: string, key: unknown, issues: string, options: { cause?: unknown } = {}) {
+    super('STORE_ITEM_INVALID', `Stored ${what} ${JSON.stringify(key)} has an unexpected shape: ${issues}`, {
+      ...options,
+      userMessage: 'Something stored by the bot is unreadable; the team has been told.',
+    });
+  }
+}
+
+/** Parses a raw item (never casts it); throws `StoredItemInvalidError` naming the item and the fields. */
+export function parseItem<Schema extends z.ZodType>(
+  schema: Schema,
+  what: string,
+  item: Record<string, unknown>,
+): z.infer<Schema> {
+  const result = schema.safeParse(item);
+  if (result.success) return result.data;
+  const issues = result.error.issues
+    .map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`)
+    .join('; ');
+  throw new StoredItemInvalidError(what, { pk: item.pk, sk: item.sk }, issues, { cause: result.error });
+}
+
+export function epochSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+export function addSeconds(date: Date, seconds: number): Date {
+  return new Date(date.getTime() + seconds * 1000);
+}
+
+export const DAY_SECONDS = 24 * 60 * 60;
+
+export function isConditionalCheckFailed(error: unknown): boolean {
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error instanceof Error && error.name === 'ConditionalCheckFailedException')
+  );
+}
+
+/**
+ * Runs a transaction; `false` when one of its conditions failed. DynamoDB cancels concurrent
+ * transactions on the same item with `TransactionConflict`: those are retried, and the retry then
+ * sees the winner's write and fails its condition.
+ */
+export async function transactWrite(
+  client: DynamoDBDocumentClient,
+  input: TransactWriteCommandInput,
+  { attempts = 8 } = {},
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.send(new TransactWriteCommand(input));
+      return true;
+    } catch (error) {
+      const codes =
+        error instanceof TransactionCanceledException
+          ? (error.CancellationReasons ?? []).map((reason) => reason.Code)
+          : [];
+      if (codes.includes('ConditionalCheckFailed')) return false;
+      const conflicted = codes.includes('TransactionConflict');
+      if (!conflicted || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
+    }
+  }
+}
+
+/** Every item of a query, page after page, up to `limit`. */
+export async function queryItems(
+  client: DynamoDBDocumentClient,
+  input: QueryCommandInput,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const remaining = limit - items.length;
+    const page = await client.send(
+      new QueryCommand({
+        ...input,
+        ...(Number.isFinite(remaining) ? { Limit: remaining } : {}),
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < limit);
+  return items;
+}
+
+export function assertUtcDay(day: string): void {
+  if (!LOCAL_DATE_PATTERN.test(day))
+    throw new ValidationError(`Not a day (YYYY-MM-DD): ${JSON.stringify(day)}`);
+}
+
+export function assertLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new ValidationError(`limit must be a positive integer`);
+}

@@ -1,0 +1,268 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, ValidationError } from '../errors.ts';
+import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
+import {
+  type FinishedUnlockTask,
+  FinishedUnlockTaskSchema,
+  type Json,
+  JsonSchema,
+  type SkippedPerson,
+  type UnlockKind,
+  type UnlockTask,
+  UnlockTaskSchema,
+} from './schemas.ts';
+import {
+  assertLimit,
+  DAY_SECONDS,
+  epochSeconds,
+  isConditionalCheckFailed,
+  parseItem,
+  queryItems,
+  type StoreDeps,
+  systemClock,
+  transactWrite,
+} from './support.ts';
+import { TABLE_KEYS } from './table.ts';
+
+export type { FinishedUnlockTask, SkippedPerson, UnlockKind, UnlockTask } from './schemas.ts';
+
+/** A task is deleted a week after it was created (the poller gives up after 24 h). */
+export const UNLOCK_TASK_RETENTION_SECONDS = 7 * DAY_SECONDS;
+/** The digest's copy of a finished task is deleted a week after it finished. */
+export const FINISHED_UNLOCK_RETENTION_SECONDS = 7 * DAY_SECONDS;
+
+export interface NewUnlockTask {
+  taskId: string;
+  kind: UnlockKind;
+  teamId: string;
+  channelId: string;
+  threadTs: string;
+  requestedBy: string;
+  personnelIds: string[];
+  skipped: SkippedPerson[];
+  confirmationId?: string;
+}
+
+export type UnlockTaskRepository = ReturnType<typeof createUnlockTaskRepository>;
+
+export function createUnlockTaskRepository({ client, tableName, now = systemClock }: StoreDeps) {
+  const parse = (item: Record<string, unknown>) => parseItem(UnlockTaskSchema, 'unlock task', item);
+
+  async function get(taskId: string): Promise<UnlockTask | null> {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.unlockTask(taskId), ConsistentRead: true }),
+    );
+    return Item ? parse(Item) : null;
+  }
+
+  return {
+    /**
+     * Stores a task, due now. Task ids come from the service, so creating the same task again (a
+     * retried worker) returns the stored one instead of resetting it.
+     */
+    async create(input: NewUnlockTask): Promise<UnlockTask> {
+      const createdAt = now();
+      const iso = createdAt.toISOString();
+      const task = UnlockTaskSchema.parse({
+        type: ITEM_TYPE.unlockTask,
+        ...input,
+        createdAt: iso,
+        attempts: 0,
+        nextPollAt: iso,
+        slackFailures: 0,
+        expiresAt: epochSeconds(createdAt) + UNLOCK_TASK_RETENTION_SECONDS,
+      } satisfies UnlockTask);
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.unlockTask(task.taskId),
+              [TABLE_KEYS.dueKind]: DUE_KIND.unlockTask,
+              [TABLE_KEYS.dueAt]: iso,
+              ...task,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return task;
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+      const existing = await get(task.taskId);
+      if (!existing) throw new ConflictError(`Unlock task ${task.taskId} vanished while being created`);
+      return existing;
+    },
+
+    get,
+
+    /**
+     * Tasks due at `now`, earliest first: not yet posted, next poll reached, and no live lease (a
+     * lease moves the task's place in the index to the lease's end). Read from the index, so
+     * eventually consistent: always `lease` before acting on one.
+     */
+    async due({ now: at, limit }: { now: Date; limit: number }): Promise<UnlockTask[]> {
+      assertLimit(limit);
+      const items = await queryItems(
+        client,
+        {
+          TableName: tableName,
+          IndexName: TABLE_KEYS.dueIndex,
+          KeyConditionExpression: '#kind = :kind AND #at <= :now',
+          ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+          ExpressionAttributeValues: { ':kind': DUE_KIND.unlockTask, ':now': at.toISOString() },
+          ScanIndexForward: true,
+        },
+        limit,
+      );
+      return items.map(parse);
+    },
+
+    /**
+     * Takes the task for `leaseMs` if it is due, not posted, and not leased by someone else (or
+     * their lease has run out). Returns the leased task, or null when someone else has it.
+     */
+    async lease(
+      taskId: string,
+      { owner, leaseMs }: { owner: string; leaseMs: number },
+    ): Promise<UnlockTask | null> {
+      if (!Number.isFinite(leaseMs) || leaseMs <= 0) throw new ValidationError('leaseMs must be positive');
+      const at = now();
+      const until = new Date(at.getTime() + leaseMs).toISOString();
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.unlockTask(taskId),
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(resultPostedAt) AND #at <= :now ' +
+              'AND (attribute_not_exists(leaseExpiresAt) OR leaseExpiresAt <= :now)',
+            UpdateExpression: 'SET leaseOwner = :owner, leaseExpiresAt = :until, #at = :until',
+            ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
+            ExpressionAttributeValues: { ':owner': owner, ':until': until, ':now': at.toISOString() },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? parse(Attributes) : null;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return null;
+        throw error;
+      }
+    },
+
+    /** Releases the owner's lease and sets the next poll. False when the owner no longer holds it. */
+    async reschedule(
+      taskId: string,
+      { owner, nextPollAt, attempts }: { owner: string; nextPollAt: Date; attempts: number },
+    ): Promise<boolean> {
+      if (!Number.isInteger(attempts) || attempts < 0) throw new ValidationError('attempts must be >= 0');
+      const next = nextPollAt.toISOString();
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.unlockTask(taskId),
+            ConditionExpression: 'leaseOwner = :owner AND attribute_not_exists(resultPostedAt)',
+            UpdateExpression:
+              'SET nextPollAt = :next, #at = :next, attempts = :attempts REMOVE leaseOwner, leaseExpiresAt',
+            ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
+            ExpressionAttributeValues: { ':owner': owner, ':next': next, ':attempts': attempts },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Marks the result as posted, once: true for exactly one caller, false for everyone else (and for
+     * an unknown task). The task leaves the due index for good, and a copy is kept per team for the
+     * digest, in the same transaction.
+     */
+    async markResultPosted(
+      taskId: string,
+      { owner, outcome }: { owner: string; outcome: Json },
+    ): Promise<boolean> {
+      const task = await get(taskId);
+      if (!task || task.resultPostedAt !== undefined) return false;
+      const finishedAt = now();
+      const iso = finishedAt.toISOString();
+      const json = JsonSchema.parse(outcome);
+      const finished = FinishedUnlockTaskSchema.parse({
+        type: ITEM_TYPE.finishedUnlockTask,
+        taskId: task.taskId,
+        kind: task.kind,
+        teamId: task.teamId,
+        channelId: task.channelId,
+        threadTs: task.threadTs,
+        requestedBy: task.requestedBy,
+        personnelIds: task.personnelIds,
+        confirmationId: task.confirmationId,
+        finishedAt: iso,
+        outcome: json,
+        expiresAt: epochSeconds(finishedAt) + FINISHED_UNLOCK_RETENTION_SECONDS,
+      } satisfies FinishedUnlockTask);
+      return transactWrite(client, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.unlockTask(taskId),
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultPostedAt)',
+              UpdateExpression:
+                'SET resultPostedAt = :now, postedBy = :owner, outcome = :outcome ' +
+                'REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
+              ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+              ExpressionAttributeValues: { ':now': iso, ':owner': owner, ':outcome': json },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.finishedUnlockTask(task.teamId, iso, task.taskId), ...finished },
+            },
+          },
+        ],
+      });
+    },
+
+    /** Notes that posting to Slack failed (counted, last reason kept); the task stays as it is. */
+    async recordSlackFailure(taskId: string, reason: string): Promise<void> {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.unlockTask(taskId),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET lastSlackFailure = :failure ADD slackFailures :one',
+            ExpressionAttributeValues: {
+              ':failure': { at: now().toISOString(), reason },
+              ':one': 1,
+            },
+          }),
+        );
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) {
+          throw new ConflictError(`Unlock task ${taskId} not found`, { cause: error });
+        }
+        throw error;
+      }
+    },
+
+    /** Tasks of a team whose result was posted at or after `since`, oldest first. */
+    async listFinishedSince(teamId: string, since: Date): Promise<FinishedUnlockTask[]> {
+      const items = await queryItems(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk >= :since',
+        ExpressionAttributeValues: {
+          ':pk': keys.finishedUnlockPartition(teamId),
+          ':since': keys.atOrAfter(since.toISOString()),
+        },
+        ConsistentRead: true,
+      });
+      return items.map((item) => parseItem(FinishedUnlockTaskSchema, 'finished unlock task', item));
+    },
+  };
+}

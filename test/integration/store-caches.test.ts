@@ -1,0 +1,74 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { keys } from '../../src/store/keys.ts';
+import { createTestStore } from './store-support.ts';
+
+const nowSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+describe('fit score cache', () => {
+  it('returns what was put for the event and day, and nothing for another day', async () => {
+    const { store } = await createTestStore();
+    const value = {
+      score: 0.82,
+      reasons: ['exhibitors match', 'in budget'],
+      nested: { ok: true, none: null },
+    };
+
+    await store.fitScores.put('ev-1', '2031-05-14', value);
+
+    expect((await store.fitScores.get('ev-1', '2031-05-14'))?.value).toEqual(value);
+    expect(await store.fitScores.get('ev-1', '2031-05-15')).toBeNull();
+    expect(await store.fitScores.get('ev-2', '2031-05-14')).toBeNull();
+  });
+
+  it('keeps entries about two days through TTL, and treats an entry past it as gone', async () => {
+    const { store, clock, client, tableName } = await createTestStore();
+    await store.fitScores.put('ev-1', '2031-05-14', { score: 1 });
+
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.fitScore('ev-1', '2031-05-14') }),
+    );
+    clock.advanceSeconds(2 * 24 * 3600);
+    const afterTtl = await store.fitScores.get('ev-1', '2031-05-14');
+
+    expect(Item?.expiresAt).toBe(nowSeconds(new Date('2031-05-14T10:00:00Z')) + 2 * 24 * 3600);
+    expect(afterTtl).toBeNull();
+  });
+
+  it('refuses a value that is not plain JSON', async () => {
+    const { store } = await createTestStore();
+
+    await expect(store.fitScores.put('ev-1', '2031-05-14', { at: new Date() })).rejects.toThrow();
+  });
+});
+
+describe('Slack deliveries', () => {
+  it('are first only once per key, even when retries race', async () => {
+    const { store } = await createTestStore();
+
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => store.slackDeliveries.firstDelivery('Ev123:1700000000.000100')),
+    );
+    const otherKey = await store.slackDeliveries.firstDelivery('Ev456');
+
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(otherKey).toBe(true);
+  });
+
+  it('carry a TTL, an hour by default, after which the key counts as new', async () => {
+    const { store, clock, client, tableName } = await createTestStore();
+    await store.slackDeliveries.firstDelivery('Ev123');
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.slackDelivery('Ev123') }),
+    );
+
+    clock.advanceSeconds(3599);
+    const withinTtl = await store.slackDeliveries.firstDelivery('Ev123');
+    clock.advanceSeconds(1);
+    const afterTtl = await store.slackDeliveries.firstDelivery('Ev123');
+
+    expect(Item?.expiresAt).toBe(nowSeconds(new Date('2031-05-14T10:00:00Z')) + 3600);
+    expect(Item?.expiresAt).toBeGreaterThan(nowSeconds(new Date()));
+    expect([withinTtl, afterTtl]).toEqual([false, true]);
+  });
+});

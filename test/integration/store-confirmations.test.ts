@@ -1,0 +1,138 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { ConflictError } from '../../src/errors.ts';
+import { keys } from '../../src/store/keys.ts';
+import { createTestStore } from './store-support.ts';
+
+const unlockEmails = {
+  teamId: 'T1',
+  channelId: 'C1',
+  requestedBy: 'U1',
+  action: { kind: 'unlock-email', eventId: 'ev-1', personnelIds: ['p1', 'p2'] },
+  price: { credits: 2, upTo: true },
+};
+
+describe('confirmations', () => {
+  it('are created pending, with the action stored as given and a deadline 15 minutes out', async () => {
+    const { store, clock } = await createTestStore();
+
+    const created = await store.confirmations.create({ ...unlockEmails, id: 'conf-1' });
+
+    const read = await store.confirmations.get('conf-1');
+    expect(read).toEqual(created);
+    expect(read?.status).toBe('pending');
+    expect(read?.action).toEqual(unlockEmails.action);
+    expect(read?.deadline).toBe(new Date(clock.now().getTime() + 900_000).toISOString());
+  });
+
+  it('keep the record a week past the deadline through TTL, in epoch seconds', async () => {
+    const { store, client, tableName, clock } = await createTestStore();
+
+    await store.confirmations.create({ ...unlockEmails, id: 'conf-ttl', expiresInSeconds: 60 });
+
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.confirmation('conf-ttl') }),
+    );
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    expect(Item?.expiresAt).toBe(nowSeconds + 60 + 7 * 24 * 3600);
+    expect(Item?.expiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  });
+
+  it('are claimed by exactly one of 20 concurrent confirmers; the others are told it is already handled', async () => {
+    const { store } = await createTestStore();
+    const { id } = await store.confirmations.create(unlockEmails);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => store.confirmations.claim(id, { by: `U${index}` })),
+    );
+
+    const winners = results.filter((result) => result.kind === 'claimed');
+    const losers = results.filter((result) => result.kind === 'already-handled');
+    expect(winners).toHaveLength(1);
+    expect(losers).toHaveLength(19);
+    for (const loser of losers) expect(loser.kind === 'already-handled' && loser.status).toBe('running');
+    const stored = await store.confirmations.get(id);
+    expect(stored?.status).toBe('running');
+    expect(winners[0]?.kind === 'claimed' && winners[0].confirmation.confirmedBy).toBe(stored?.confirmedBy);
+  });
+
+  it('cannot be claimed after the deadline, and the expired claim changes nothing', async () => {
+    const { store, clock } = await createTestStore();
+    const { id } = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
+    const before = await store.confirmations.get(id);
+    clock.advanceSeconds(60);
+
+    const result = await store.confirmations.claim(id, { by: 'U1' });
+
+    expect(result.kind).toBe('expired');
+    expect(await store.confirmations.get(id)).toEqual(before);
+  });
+
+  it('cannot be claimed once cancelled', async () => {
+    const { store } = await createTestStore();
+    const { id } = await store.confirmations.create(unlockEmails);
+
+    const cancelled = await store.confirmations.cancel(id, { by: 'U1' });
+    const claim = await store.confirmations.claim(id, { by: 'U1' });
+
+    expect(cancelled.kind).toBe('cancelled');
+    expect(claim).toMatchObject({ kind: 'already-handled', status: 'cancelled' });
+  });
+
+  it('cannot be cancelled once claimed', async () => {
+    const { store } = await createTestStore();
+    const { id } = await store.confirmations.create(unlockEmails);
+    await store.confirmations.claim(id, { by: 'U1' });
+
+    const cancelled = await store.confirmations.cancel(id, { by: 'U1' });
+
+    expect(cancelled).toMatchObject({ kind: 'already-handled', status: 'running' });
+  });
+
+  it('that do not exist are reported as not found', async () => {
+    const { store } = await createTestStore();
+
+    expect(await store.confirmations.claim('nope', { by: 'U1' })).toEqual({ kind: 'not-found' });
+    expect(await store.confirmations.cancel('nope', { by: 'U1' })).toEqual({ kind: 'not-found' });
+    expect(await store.confirmations.get('nope')).toBeNull();
+    await expect(store.confirmations.attachMessage('nope', '1.2')).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('record the outcome when finished, once, and only after a claim', async () => {
+    const { store } = await createTestStore();
+    const { id } = await store.confirmations.create(unlockEmails);
+    await expect(
+      store.confirmations.finish(id, { status: 'succeeded', outcome: { charged: 2 } }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    await store.confirmations.claim(id, { by: 'U1' });
+
+    const finished = await store.confirmations.finish(id, {
+      status: 'succeeded',
+      outcome: { charged: 2, taskId: 't1' },
+    });
+
+    expect(finished).toMatchObject({ status: 'succeeded', outcome: { charged: 2, taskId: 't1' } });
+    expect(await store.confirmations.get(id)).toEqual(finished);
+    await expect(store.confirmations.finish(id, { status: 'failed', outcome: null })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+  });
+
+  it('remember the card they are shown on', async () => {
+    const { store } = await createTestStore();
+    const { id } = await store.confirmations.create(unlockEmails);
+
+    await store.confirmations.attachMessage(id, '1700000000.000100');
+
+    expect((await store.confirmations.get(id))?.messageTs).toBe('1700000000.000100');
+  });
+
+  it('refuse a second confirmation with the same id', async () => {
+    const { store } = await createTestStore();
+    await store.confirmations.create({ ...unlockEmails, id: 'dup' });
+
+    await expect(store.confirmations.create({ ...unlockEmails, id: 'dup' })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/errors.ts';
+import { StoredItemInvalidError } from '../../src/store/index.ts';
+import { keys } from '../../src/store/keys.ts';
+import { createTestStore } from './store-support.ts';
+
+const charge = { teamId: 'T1', channelId: 'C1', userId: 'U1', action: 'unlock-email' };
+
+describe('ledger', () => {
+  it('lists one UTC day in time order, whatever order the entries were written in', async () => {
+    const { store } = await createTestStore();
+    await store.ledger.record({ ...charge, credits: 3, at: new Date('2031-05-14T18:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 1, at: new Date('2031-05-14T00:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 2, at: new Date('2031-05-14T23:59:59.999Z') });
+    await store.ledger.record({ ...charge, credits: 50, at: new Date('2031-05-13T23:59:59.999Z') });
+    await store.ledger.record({ ...charge, credits: 70, at: new Date('2031-05-15T00:00:00Z') });
+    await store.ledger.record({ ...charge, teamId: 'T2', credits: 90, at: new Date('2031-05-14T12:00:00Z') });
+
+    const entries = await store.ledger.listForDay('T1', '2031-05-14');
+    const total = await store.ledger.totalForDay('T1', '2031-05-14');
+
+    expect(entries.map((entry) => entry.credits)).toEqual([1, 3, 2]);
+    expect(total).toBe(6);
+    expect(await store.ledger.totalForDay('T1', '2031-05-16')).toBe(0);
+  });
+
+  it('lists the entries since an instant, for the digest window', async () => {
+    const { store } = await createTestStore();
+    await store.ledger.record({ ...charge, credits: 1, at: new Date('2031-05-13T09:59:59Z') });
+    await store.ledger.record({ ...charge, credits: 2, at: new Date('2031-05-13T10:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 4, at: new Date('2031-05-14T09:00:00Z') });
+
+    const entries = await store.ledger.listSince('T1', new Date('2031-05-13T10:00:00Z'));
+
+    expect(entries.map((entry) => entry.credits)).toEqual([2, 4]);
+  });
+
+  it('keeps everything said about a charge, and a TTL about 400 days out', async () => {
+    const { store, clock, client, tableName } = await createTestStore();
+
+    const entry = await store.ledger.record({
+      ...charge,
+      credits: 2,
+      eventId: 'ev-1',
+      personnelIds: ['p1', 'p2'],
+      traceId: 'trace-1',
+      confirmationId: 'conf-1',
+    });
+
+    const [read] = await store.ledger.listForDay('T1', clock.now().toISOString().slice(0, 10));
+    expect(read).toEqual(entry);
+    expect(entry.at).toBe(clock.now().toISOString());
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.ledgerEntry('T1', entry.at, entry.id) }),
+    );
+    expect(Item?.expiresAt).toBe(Math.floor(clock.now().getTime() / 1000) + 400 * 24 * 3600);
+    expect(Item?.expiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  });
+
+  it('records a confirmation once, however often the worker retries it', async () => {
+    const { store, clock } = await createTestStore();
+    const first = await store.ledger.record({ ...charge, credits: 2, confirmationId: 'conf-1' });
+    clock.advanceSeconds(5);
+
+    const again = await store.ledger.record({ ...charge, credits: 2, confirmationId: 'conf-1' });
+
+    expect(again).toEqual(first);
+    expect(await store.ledger.totalForDay('T1', '2031-05-14')).toBe(2);
+  });
+
+  it('refuses a day that is not YYYY-MM-DD', async () => {
+    const { store } = await createTestStore();
+
+    await expect(store.ledger.listForDay('T1', '14/05/2031')).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('throws a clear error when a stored entry has a bad shape', async () => {
+    const { store, client, tableName } = await createTestStore();
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.ledgerEntry('T1', '2031-05-14T08:00:00.000Z', 'bad'),
+          type: 'ledger-entry',
+          id: 'bad',
+          teamId: 'T1',
+          userId: 'U1',
+          action: 'unlock-email',
+          credits: 'two',
+          at: '2031-05-14T08:00:00.000Z',
+          expiresAt: 1_999_999_999,
+        },
+      }),
+    );
+
+    const listing = store.ledger.listForDay('T1', '2031-05-14');
+
+    await expect(listing).rejects.toBeInstanceOf(StoredItemInvalidError);
+    await expect(listing).rejects.toThrow(/ledger entry .*LEDGER#T1.* credits: /);
+  });
+});

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { createMemoryLogger } from '../../src/log.ts';
+import { serveLambda } from '../../src/local/lambda-http.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
+import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
+import { signedHeaders } from '../../src/local/slack/sign.ts';
+import { createSlackHandlerLoader } from '../../src/runtime.ts';
+import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { createStore } from '../../src/store/index.ts';
+import { createTestTable } from './dynamo.ts';
+
+export const SIGNING_SECRET = 'test-signing-secret-5f2a';
+export const BOT_TOKEN = 'xoxb-test-bot-token-77c1';
+export const TEAM = 'T0TEST';
+export const CHANNEL = 'C0GENERAL';
+export const ALICE: Actor = { teamId: TEAM, userId: 'U0ALICE', channelId: CHANNEL };
+export const BOB: Actor = { teamId: TEAM, userId: 'U0BOB', channelId: CHANNEL };
+export const APPROVER: Actor = { teamId: TEAM, userId: 'U0BOSS', channelId: CHANNEL };
+
+export interface BotOptions {
+  latencyMs?: number;
+  dailyCap?: number;
+  balance?: number;
+  botNotIn?: string[];
+}
+
+/**
+ * The whole bot as Slack and AWS would run it, on this machine: the real `handlers/slack.ts` code path
+ * behind a local Function URL, DynamoDB Local, the service simulator, and the fake Slack Web API.
+ */
+export async function startBot(options: BotOptions = {}) {
+  const sim: Simulator = await startSimulator({ latencyMs: options.latencyMs ?? 0 });
+  const apiKey = `sk_test_${randomUUID().slice(0, 8)}`;
+  sim.addKey(apiKey, { balance: options.balance ?? 20_000 });
+  const slack: FakeSlack = await startFakeSlack({
+    channels: [CHANNEL, 'C0OTHER'],
+    ...(options.botNotIn ? { botNotIn: options.botNotIn } : {}),
+  });
+  const { client, tableName, endpoint } = await createTestTable();
+  const logger = createMemoryLogger();
+  const env = {
+    TABLE_NAME: tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    EIS_BASE_URL: sim.url,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    EIS_API_KEY: apiKey,
+    SLACK_API_URL: slack.apiUrl,
+    WORKER_MODE: 'inline',
+    SPEND_APPROVERS: APPROVER.userId,
+    ...(options.dailyCap !== undefined ? { DAILY_CREDIT_CAP: String(options.dailyCap) } : {}),
+  };
+  const load = createSlackHandlerLoader(env, { logger });
+  const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
+  const store = createStore({ client, tableName });
+
+  const post = async (body: string, headers: Record<string, string> = signedHeaders(SIGNING_SECRET, body)) => {
+    const started = performance.now();
+    const response = await fetch(`${http.url}/slack/events`, { method: 'POST', headers, body });
+    const text = await response.text();
+    return { status: response.status, body: text, json: safeJson(text), ms: performance.now() - started };
+  };
+
+  const bot = {
+    sim,
+    slack,
+    store,
+    apiKey,
+    logger,
+    url: http.url,
+    post,
+    /** Sends `/events <text>` as `actor` and returns the immediate HTTP answer. */
+    command: (text: string, actor: Actor = ALICE) =>
+      post(slashCommandBody(actor, text, slack.responseUrl(actor.channelId, actor.userId))),
+    /** Clicks the button `actionId` (the first, or the one whose label matches) on `message`. */
+    click: (message: SlackMessage, actionId: string, actor: Actor = ALICE, label?: string) => {
+      const clicked = buttonsOf(message).find(
+        ({ button }) => button.action_id === actionId && (!label || button.text.text.includes(label)),
+      );
+      if (!clicked) throw new Error(`no ${actionId} button on message ${message.ts}: ${message.text}`);
+      const responseUrl = slack.responseUrl(message.channel, actor.userId, message.ts);
+      return post(blockActionsBody(actor, message, clicked, responseUrl));
+    },
+    /** Waits until every job the handler dispatched has finished. */
+    idle: async () => {
+      await (await load()).dispatch.idle?.();
+    },
+    /** Messages in the channel, oldest first (ephemeral ones included, marked with visibleTo). */
+    messages: (channel = CHANNEL) => slack.messages(channel),
+    last: (channel = CHANNEL) => {
+      const all = slack.messages(channel);
+      const message = all[all.length - 1];
+      if (!message) throw new Error('no message yet');
+      return message;
+    },
+    find: (predicate: (message: SlackMessage) => boolean, channel = CHANNEL) => {
+      const message = slack.messages(channel).find(predicate);
+      if (!message) throw new Error('no such message');
+      return message;
+    },
+    close: async () => {
+      await (await load()).dispatch.idle?.();
+      await Promise.all([http.close(), slack.close(), sim.close()]);
+    },
+  };
+  return bot;
+}
+
+export type Bot = Awaited<ReturnType<typeof startBot>>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Everything a user could read in a message: its fallback text and all block text. */
+export function visibleText(message: Pick<SlackMessage, 'text' | 'blocks'>): string {
+  return `${message.text}\n${JSON.stringify(message.blocks)}`;
+}

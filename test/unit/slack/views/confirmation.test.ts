@@ -1,0 +1,176 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { type ConfirmationCardInput, confirmationCard } from '../../../../src/slack/views/confirmation.ts';
+import type { SlackMessage } from '../../../../src/slack/views/types.ts';
+
+const textsOf = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return [
+    ...(typeof record.text === 'string' ? [record.text] : []),
+    ...Object.values(record).flatMap(textsOf),
+  ];
+};
+const shown = (message: SlackMessage) =>
+  textsOf(message.blocks.filter((block) => block.type !== 'actions')).join('\n');
+const buttonsOf = (blocks: KnownBlock[]): Button[] =>
+  blocks.flatMap((block) =>
+    block.type === 'actions'
+      ? block.elements.filter((element): element is Button => element.type === 'button')
+      : [],
+  );
+
+const base = {
+  description: 'Unlock all exhibitors and people of Fintech Expo (26855)',
+  price: { credits: 2000, upTo: false },
+  requestedBy: 'U123',
+};
+
+function pending(overrides: Partial<Extract<ConfirmationCardInput, { state: 'pending' }>> = {}) {
+  return confirmationCard({
+    ...base,
+    state: 'pending',
+    confirmationId: 'conf-1',
+    balance: 12_500,
+    expiresAt: '2027-03-01T10:15:00.000Z',
+    ...overrides,
+  });
+}
+
+describe('confirmationCard', () => {
+  it('shows what will happen, the price, the balance, who asked and when it expires', () => {
+    // Act
+    const message = pending();
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('Unlock all exhibitors and people of Fintech Expo (26855)');
+    expect(text).toContain('*Price:* 2,000 credits');
+    expect(text).toContain('*Balance:* 12,500 credits');
+    expect(text).toContain('<@U123>');
+    expect(text).toContain('<!date^1803896100^{time}|10:15 UTC>');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it('asks again in a dialog on Confirm, repeating the price; Cancel needs no dialog', () => {
+    // Act
+    const [confirm, cancel] = buttonsOf(pending().blocks);
+
+    // Assess
+    expect(confirm).toMatchObject({ action_id: 'confirm.yes', style: 'primary', text: { text: 'Confirm' } });
+    expect(confirm?.confirm?.title?.text).toBeTruthy();
+    expect(confirm?.confirm?.text?.text).toContain('2,000 credits');
+    expect(confirm?.confirm?.confirm?.text).toBe('Spend 2,000 credits');
+    expect(confirm?.confirm?.deny?.text).toBe('Go back');
+    expect(cancel).toMatchObject({ action_id: 'confirm.no', text: { text: 'Cancel' } });
+    expect(cancel?.confirm).toBeUndefined();
+    expect(JSON.parse(confirm?.value ?? '')).toEqual({ confirmationId: 'conf-1' });
+    expect(JSON.parse(cancel?.value ?? '')).toEqual({ confirmationId: 'conf-1' });
+  });
+
+  it('words a charge-if-matched price as "up to", and an unknown balance as unavailable', () => {
+    // Act
+    const message = pending({ price: { credits: 50, upTo: true }, balance: null });
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('up to 50 credits (charged only if something matches)');
+    expect(text).toContain('balance unavailable');
+    expect(buttonsOf(message.blocks)[0]?.confirm?.confirm?.text).toBe('Spend up to 50 credits');
+  });
+
+  it('cuts a 5,000-character description to fit a section, keeping the price in the dialog', () => {
+    // Act
+    const message = pending({ description: 'd'.repeat(5000) });
+
+    // Assess
+    for (const block of message.blocks) {
+      if (block.type === 'section') expect(block.text?.text.length ?? 0).toBeLessThanOrEqual(3000);
+    }
+    expect(shown(message)).toContain('…');
+    expect(buttonsOf(message.blocks)[0]?.confirm?.text?.text).toContain('2,000 credits');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it('escapes a channel ping in the description', () => {
+    // Act
+    const message = pending({ description: 'Unlock <!channel> expo' });
+
+    // Assess
+    expect(shown(message)).toContain('Unlock &lt;!channel&gt; expo');
+    expect(message.text).not.toContain('<!channel>');
+  });
+
+  it.each<ConfirmationCardInput>([
+    { ...base, state: 'running', confirmedBy: 'U9' },
+    {
+      ...base,
+      state: 'succeeded',
+      confirmedBy: 'U9',
+      outcome: ['Event unlocked'],
+      creditsSpent: 2000,
+      balanceAfter: 10,
+    },
+    { ...base, state: 'failed', errorMessage: 'Not enough credits.' },
+    { ...base, state: 'cancelled', cancelledBy: 'U9' },
+    { ...base, state: 'expired' },
+  ])('has no buttons once $state', (input) => {
+    // Act
+    const message = confirmationCard(input);
+
+    // Assess
+    expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
+    expect(buttonsOf(message.blocks)).toEqual([]);
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it('says who confirmed while charging', () => {
+    // Act
+    const text = shown(confirmationCard({ ...base, state: 'running', confirmedBy: 'U9' }));
+
+    // Assess
+    expect(text).toContain('Charging… confirmed by <@U9>');
+  });
+
+  it('reports the outcome, credits spent, new balance and who confirmed on success', () => {
+    // Act
+    const text = shown(
+      confirmationCard({
+        ...base,
+        state: 'succeeded',
+        confirmedBy: 'U9',
+        outcome: ['Event unlocked: 312 exhibitors, 1,204 people'],
+        creditsSpent: 2000,
+        balanceAfter: 10_500,
+      }),
+    );
+
+    // Assess
+    expect(text).toContain('• Event unlocked: 312 exhibitors, 1,204 people');
+    expect(text).toContain('Spent 2,000 credits');
+    expect(text).toContain('Balance now 10,500 credits');
+    expect(text).toContain('Confirmed by <@U9>');
+  });
+
+  it('reports a failure in plain words with nothing spent unless told otherwise', () => {
+    // Act
+    const text = shown(confirmationCard({ ...base, state: 'failed', errorMessage: 'Not enough credits.' }));
+
+    // Assess
+    expect(text).toContain('Not enough credits.');
+    expect(text).toContain('Credits spent: 0 credits');
+  });
+
+  it('says who cancelled, and that an expired card charged nothing', () => {
+    // Act
+    const cancelled = shown(confirmationCard({ ...base, state: 'cancelled', cancelledBy: 'U9' }));
+    const expired = shown(confirmationCard({ ...base, state: 'expired' }));
+
+    // Assess
+    expect(cancelled).toContain('Cancelled* by <@U9>');
+    expect(expired).toContain('Expired');
+    expect(expired).toContain('nothing was charged');
+  });
+});

@@ -1,0 +1,154 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { fitCard } from '../../../../src/slack/views/fit-card.ts';
+import type { FitScoreResult } from '../../../../src/slack/views/types.ts';
+
+const textsOf = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return [
+    ...(typeof record.text === 'string' ? [record.text] : []),
+    ...Object.values(record).flatMap(textsOf),
+  ];
+};
+const shown = (blocks: KnownBlock[]) => textsOf(blocks).join('\n');
+const buttonsOf = (blocks: KnownBlock[]): Button[] =>
+  blocks.flatMap((block) =>
+    block.type === 'actions'
+      ? block.elements.filter((element): element is Button => element.type === 'button')
+      : [],
+  );
+
+function fitResult(overrides: Partial<FitScoreResult> = {}): FitScoreResult {
+  return {
+    event: {
+      eventId: '26855',
+      name: 'Fintech Expo',
+      url: 'https://fintech.example/expo',
+      dateStart: '2027-03-12',
+      dateEnd: '2027-03-14',
+      venue: 'Messe Berlin',
+      city: 'Berlin',
+      region: null,
+      country: 'Germany',
+      exhibitorCount: 1420,
+    },
+    score: 7.4,
+    recommendation: 'recommended',
+    breakdown: { profile_match: 8.12, matched_exhibitor_density: 6, event_scale: 7.45 },
+    ...overrides,
+  };
+}
+
+describe('fitCard', () => {
+  it('shows the score out of ten, a bar and "Recommended" for 7.4', () => {
+    // Prepare
+    const fit = fitResult();
+
+    // Act
+    const message = fitCard(fit);
+
+    // Assess
+    const text = shown(message.blocks);
+    expect(text).toContain('7.4 / 10');
+    expect(text).toContain('■■■■■■■□□□');
+    expect(text).toContain('Recommended');
+    expect(message.text).toContain('7.4 / 10');
+  });
+
+  it.each([
+    [4.0, 'Consider'],
+    [3.99, 'Not recommended'],
+    [7, 'Recommended'],
+  ])('falls back to the score bands when no recommendation is given: %s is %s', (score, band) => {
+    // Act
+    const message = fitCard(fitResult({ score, recommendation: null }));
+
+    // Assess
+    expect(message.text).toContain(band);
+    if (band === 'Consider') expect(message.text).not.toContain('Recommended');
+  });
+
+  it('follows the service recommendation over the score band', () => {
+    // Act
+    const message = fitCard(fitResult({ score: 6.99, recommendation: 'consider' }));
+
+    // Assess
+    expect(shown(message.blocks)).toContain('*Consider*');
+  });
+
+  it('shows the three breakdown factors to one decimal out of ten', () => {
+    // Act
+    const text = shown(fitCard(fitResult()).blocks);
+
+    // Assess
+    expect(text).toContain('*Profile match*\n8.1/10');
+    expect(text).toContain('*Matched exhibitor density*\n6.0/10');
+    expect(text).toContain('*Event scale*\n7.5/10');
+  });
+
+  it('names the event in the header, with dates, place, exhibitor count and website', () => {
+    // Act
+    const message = fitCard(fitResult());
+
+    // Assess
+    expect(message.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Fintech Expo' } });
+    const text = shown(message.blocks);
+    expect(text).toContain('12–14 Mar 2027');
+    expect(text).toContain('Messe Berlin, Berlin, Germany');
+    expect(text).toContain('1,420');
+    expect(text).toContain('<https://fintech.example/expo|Event website>');
+  });
+
+  it.each([
+    [{ dateStart: '2027-03-12', dateEnd: null }, '12 Mar 2027'],
+    [{ dateStart: '2027-03-12', dateEnd: '2027-03-12' }, '12 Mar 2027'],
+    [{ dateStart: '2027-02-28', dateEnd: '2027-03-02' }, '28 Feb – 2 Mar 2027'],
+    [{ dateStart: null, dateEnd: null }, 'Dates not announced'],
+  ])('writes the dates %j as "%s"', (dates, expected) => {
+    // Act
+    const message = fitCard(fitResult({ event: { ...fitResult().event, ...dates } }));
+
+    // Assess
+    expect(shown(message.blocks)).toContain(`*When*\n${expected}`);
+  });
+
+  it('says whether visitor data exists when the event detail tells', () => {
+    // Act
+    const withVisitors = shown(fitCard(fitResult(), { hasVisitors: true }).blocks);
+    const unknown = shown(fitCard(fitResult()).blocks);
+
+    // Assess
+    expect(withVisitors).toContain('*Visitor data*\nAvailable');
+    expect(unknown).not.toContain('Visitor data');
+  });
+
+  it('offers unlock, exhibitors, people and recommendations for the event', () => {
+    // Act
+    const buttons = buttonsOf(fitCard(fitResult()).blocks);
+
+    // Assess
+    expect(buttons.map((element) => [element.action_id, element.text.text])).toEqual([
+      ['fit.unlock', 'Unlock event'],
+      ['fit.exhibitors', 'Exhibitors'],
+      ['fit.people', 'People'],
+      ['fit.recommend', 'Recommended exhibitors'],
+    ]);
+    for (const element of buttons) expect(JSON.parse(element.value ?? '')).toEqual({ eventId: '26855' });
+  });
+
+  it('escapes a channel ping in the event name and stays within Block Kit limits', () => {
+    // Prepare
+    const fit = fitResult({ event: { ...fitResult().event, name: 'Expo <!channel> & friends' } });
+
+    // Act
+    const message = fitCard(fit);
+
+    // Assess
+    expect(message.text).toContain('&lt;!channel&gt; &amp; friends');
+    expect(message.text).not.toContain('<!channel>');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+});

@@ -1,0 +1,368 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import {
+  eventList,
+  exhibitorList,
+  fileList,
+  peopleList,
+  recommendedExhibitorList,
+} from '../../../../src/slack/views/lists.ts';
+import type {
+  ExhibitorSummary,
+  ListPage,
+  PersonnelItem,
+  Semantics,
+  SlackMessage,
+} from '../../../../src/slack/views/types.ts';
+
+const textsOf = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return [
+    ...(typeof record.text === 'string' ? [record.text] : []),
+    ...Object.values(record).flatMap(textsOf),
+  ];
+};
+const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
+const buttonsOf = (blocks: KnownBlock[]): Button[] =>
+  blocks.flatMap((block) =>
+    block.type === 'actions'
+      ? block.elements.filter((element): element is Button => element.type === 'button')
+      : [],
+  );
+const buttonLabels = (message: SlackMessage) => buttonsOf(message.blocks).map((element) => element.text.text);
+const buttonValue = (message: SlackMessage, label: string): unknown => {
+  const element = buttonsOf(message.blocks).find((candidate) => candidate.text.text.includes(label));
+  return element?.value === undefined ? undefined : JSON.parse(element.value);
+};
+
+function exhibitor(index: number, overrides: Partial<ExhibitorSummary> = {}): ExhibitorSummary {
+  return {
+    id: String(index),
+    companyName: `Company ${index}`,
+    industry: 'Payments',
+    country: 'Germany',
+    employeeCount: 120,
+    website: 'https://company.example',
+    ...overrides,
+  };
+}
+
+function previewSemantics(overrides: Partial<Semantics> = {}): Semantics {
+  return {
+    accessMode: 'preview',
+    previewLimit: 50,
+    counts: { actualTotal: 312, visibleTotal: 50, remainingLockedCount: 262 },
+    pageState: { requestedPage: 1, accessible: true, maxAccessiblePage: 3 },
+    unlock: { requiredForMoreResults: true, actionType: 'unlock_event_exhibitors', credits: 2000 },
+    guidance: { code: 'preview_results_truncated', message: 'Unlock to see more' },
+    ...overrides,
+  };
+}
+
+function page<T>(items: T[], overrides: Partial<ListPage<T>> = {}): ListPage<T> {
+  return { items, total: items.length, page: 1, totalPages: 1, hasMore: false, ...overrides };
+}
+
+const query = { eventId: '26855', keyword: 'pay' };
+
+describe('exhibitorList', () => {
+  it('tells the preview truth and offers the unlock at its price', () => {
+    // Prepare
+    const input = {
+      eventId: '26855',
+      query,
+      page: page([exhibitor(1), exhibitor(2)], {
+        total: 50,
+        totalPages: 3,
+        hasMore: true,
+        semantics: previewSemantics(),
+      }),
+    };
+
+    // Act
+    const message = exhibitorList(input);
+
+    // Assess
+    expect(shown(message)).toContain('Showing 50 of 50 preview records, 262 more locked');
+    expect(buttonLabels(message)).toContain('Unlock event · 2,000 credits');
+    expect(buttonValue(message, 'Unlock event')).toEqual({ eventId: '26855' });
+    expect(buttonsOf(message.blocks).find((element) => element.text.text.includes('Unlock'))?.action_id).toBe(
+      'list.unlock',
+    );
+  });
+
+  it('says plainly that a page beyond the preview is locked, with the unlock and a way back', () => {
+    // Prepare
+    const semantics = previewSemantics({
+      counts: { actualTotal: 312, visibleTotal: 0, remainingLockedCount: 312 },
+      pageState: { requestedPage: 4, accessible: false, maxAccessiblePage: 3 },
+      guidance: { code: 'preview_page_inaccessible', message: '' },
+    });
+    const input = {
+      eventId: '26855',
+      query,
+      page: page([], { page: 4, total: 0, totalPages: 0, semantics }),
+    };
+
+    // Act
+    const message = exhibitorList(input);
+
+    // Assess
+    expect(shown(message)).toContain(
+      'Page 4 is beyond the free preview (pages 1–3). Unlock the event to see all 312 matches.',
+    );
+    expect(buttonLabels(message)).toEqual(['Unlock event · 2,000 credits', '← Previous']);
+    expect(buttonValue(message, 'Previous')).toEqual({ list: 'exhibitors', query, page: 3 });
+  });
+
+  it('shows Next only when there is another page, and Previous only after the first', () => {
+    // Act
+    const first = exhibitorList({ eventId: '26855', query, page: page([exhibitor(1)], { hasMore: true }) });
+    const middle = exhibitorList({
+      eventId: '26855',
+      query,
+      page: page([exhibitor(1)], { page: 2, hasMore: true }),
+    });
+    const last = exhibitorList({
+      eventId: '26855',
+      query,
+      page: page([exhibitor(1)], { page: 3, hasMore: false }),
+    });
+
+    // Assess
+    expect(buttonLabels(first)).toEqual(['Next →']);
+    expect(buttonValue(first, 'Next')).toEqual({ list: 'exhibitors', query, page: 2 });
+    expect(buttonLabels(middle)).toEqual(['← Previous', 'Next →']);
+    expect(buttonLabels(last)).toEqual(['← Previous']);
+    expect(blockKitViolations(middle.text, middle.blocks)).toEqual([]);
+  });
+
+  it('fits 200 exhibitors into 50 blocks and counts the ones left out', () => {
+    // Prepare
+    const items = Array.from({ length: 200 }, (_, index) => exhibitor(index));
+    const input = {
+      eventId: '26855',
+      query,
+      page: page(items, { total: 312, hasMore: true, semantics: previewSemantics() }),
+    };
+
+    // Act
+    const message = exhibitorList(input);
+
+    // Assess
+    expect(message.blocks.length).toBeLessThanOrEqual(50);
+    expect(shown(message)).toMatch(/…and \d+ more exhibitors on this page/);
+    expect(buttonLabels(message)).toEqual(['Unlock event · 2,000 credits', 'Next →']);
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it('says "Full access" once the event is unlocked, without an unlock button', () => {
+    // Prepare
+    const semantics: Semantics = {
+      accessMode: 'full',
+      previewLimit: null,
+      counts: { actualTotal: 312, visibleTotal: 312, remainingLockedCount: 0 },
+      unlock: { requiredForMoreResults: false, actionType: null, credits: null },
+      guidance: { code: 'full_access', message: '' },
+    };
+
+    // Act
+    const message = exhibitorList({ eventId: '26855', query, page: page([exhibitor(1)], { semantics }) });
+
+    // Assess
+    expect(shown(message)).toContain('Full access');
+    expect(buttonLabels(message)).not.toContain('Unlock event');
+  });
+
+  it('says "No matches" for an empty list', () => {
+    // Act
+    const message = exhibitorList({ eventId: '26855', query, label: 'payments', page: page([]) });
+
+    // Assess
+    expect(shown(message)).toContain('No matches for “payments”.');
+    expect(message.text).toContain('no matches');
+  });
+
+  it('escapes a channel ping in a company name', () => {
+    // Act
+    const message = exhibitorList({
+      eventId: '26855',
+      query,
+      page: page([exhibitor(1, { companyName: 'Evil <!channel> Corp' })]),
+    });
+
+    // Assess
+    expect(shown(message)).toContain('Evil &lt;!channel&gt; Corp');
+    expect(JSON.stringify(message)).not.toContain('<!channel>');
+  });
+
+  it('leaves out Previous / Next rather than cut a query too long for a button value', () => {
+    // Prepare
+    const longQuery = { eventId: '26855', keyword: 'x'.repeat(2100) };
+
+    // Act
+    const message = exhibitorList({
+      eventId: '26855',
+      query: longQuery,
+      label: 'long',
+      page: page([exhibitor(1)], { page: 2, hasMore: true }),
+    });
+
+    // Assess
+    expect(buttonLabels(message)).toEqual([]);
+    expect(shown(message)).toContain('too long to page through');
+    for (const element of buttonsOf(message.blocks))
+      expect((element.value ?? '').length).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('peopleList', () => {
+  const people: PersonnelItem[] = [
+    {
+      id: '101',
+      fullName: 'Jane Doe',
+      title: 'CFO',
+      companyName: 'Acme',
+      sourceType: ['exhibitor', 'social'],
+      email: null,
+      contactUnlockStatus: 'locked',
+    },
+    {
+      id: '102',
+      fullName: 'Bob Roe',
+      title: null,
+      companyName: 'Acme',
+      sourceType: ['visitors'],
+      email: 'bob@acme.example',
+      contactUnlockStatus: 'unlocked',
+    },
+    {
+      id: '103',
+      fullName: 'Ann Poe',
+      sourceType: 'exhibitor',
+      email: null,
+      contactUnlockStatus: 'unlocking',
+    },
+  ];
+
+  it('shows names, roles, source labels and the email or its status', () => {
+    // Act
+    const text = shown(peopleList({ eventId: '26855', query, page: page(people) }));
+
+    // Assess
+    expect(text).toContain('*Jane Doe* — CFO, Acme');
+    expect(text).toContain('Exhibitor, Social Signals');
+    expect(text).toContain('Visitor');
+    expect(text).toContain('bob@acme.example');
+    expect(text).toContain('Email locked');
+    expect(text).toContain('Email unlocking');
+  });
+
+  it('offers email unlock for the people not yet unlocked, priced per contact', () => {
+    // Act
+    const message = peopleList({ eventId: '26855', query, page: page(people) });
+
+    // Assess
+    expect(buttonLabels(message)).toContain('Unlock emails (2 × 15 credits)');
+    expect(buttonValue(message, 'Unlock emails')).toEqual({ personnelIds: ['101', '103'] });
+    expect(buttonLabels(message)).toContain('Unlock phones (3 × 150 credits)');
+    expect(buttonValue(message, 'Unlock phones')).toEqual({ personnelIds: ['101', '102', '103'] });
+  });
+
+  it('keeps the preview truth for people too', () => {
+    // Prepare
+    const semantics = previewSemantics({
+      counts: { actualTotal: 80, visibleTotal: 50, remainingLockedCount: 30 },
+      unlock: { requiredForMoreResults: true, actionType: 'unlock_event', credits: 2000 },
+    });
+
+    // Act
+    const message = peopleList({ eventId: '26855', query, page: page(people, { semantics }) });
+
+    // Assess
+    expect(shown(message)).toContain('Showing 50 of 50 preview records, 30 more locked');
+    expect(buttonLabels(message)[0]).toBe('Unlock event · 2,000 credits');
+  });
+});
+
+describe('eventList', () => {
+  it('shows each event with dates, place, exhibitor count and its id', () => {
+    // Prepare
+    const events = [
+      {
+        eventId: '26855',
+        name: 'Fintech Expo',
+        dateStart: '2027-03-12',
+        dateEnd: '2027-03-14',
+        venue: null,
+        city: 'Berlin',
+        region: null,
+        country: 'Germany',
+        exhibitorCount: 420,
+      },
+    ];
+
+    // Act
+    const message = eventList({ query: { keywords: 'fintech' }, page: page(events, { total: 1 }) });
+
+    // Assess
+    expect(message.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Events: fintech' } });
+    const text = shown(message);
+    expect(text).toContain('*Fintech Expo*  `26855`');
+    expect(text).toContain('12–14 Mar 2027 · Berlin, Germany · 420 exhibitors');
+  });
+
+  it('has no paging buttons for a search charged per request', () => {
+    // Act
+    const message = eventList({
+      query: { companyName: 'Acme' },
+      pageable: false,
+      page: page([{ eventId: '1', name: 'A' }], { hasMore: true, page: 2 }),
+    });
+
+    // Assess
+    expect(buttonLabels(message)).toEqual([]);
+  });
+});
+
+describe('recommendedExhibitorList', () => {
+  it('shows company, industry, country and size', () => {
+    // Act
+    const message = recommendedExhibitorList({
+      query: { eventId: '26855' },
+      page: page([
+        { id: '1', companyName: 'Acme', industry: 'Payments', country: 'France', companySize: '51-200' },
+      ]),
+    });
+
+    // Assess
+    expect(shown(message)).toContain('*Acme*\nPayments · France · 51-200');
+  });
+});
+
+describe('fileList', () => {
+  it('shows file name, a readable size, type, status and creation date', () => {
+    // Prepare
+    const files = [
+      {
+        fileName: 'leads.csv',
+        fileSize: 1_572_864,
+        mimeType: 'text/csv',
+        status: 'uploaded',
+        createdAt: '1803896100000',
+      },
+      { fileName: 'notes.txt', fileSize: 2048, mimeType: 'text/plain', status: 'uploaded', createdAt: 'x' },
+    ];
+
+    // Act
+    const text = shown(fileList({ query: {}, page: page(files) }));
+
+    // Assess
+    expect(text).toContain('*leads.csv*\n1.5 MB · text/csv · uploaded · created <!date^1803896100^');
+    expect(text).toContain('1 Mar 2027 10:15 UTC>');
+    expect(text).toContain('*notes.txt*\n2.0 KB · text/plain · uploaded');
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { COMMANDS } from '../../../../src/slack/views/help.ts';
+import {
+  creditsCard,
+  errorMessage,
+  helpText,
+  inviteBotMessage,
+  spendCard,
+  usageError,
+  workingMessage,
+} from '../../../../src/slack/views/messages.ts';
+import type { LedgerEntry, SlackMessage } from '../../../../src/slack/views/types.ts';
+
+const textsOf = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return [
+    ...(typeof record.text === 'string' ? [record.text] : []),
+    ...Object.values(record).flatMap(textsOf),
+  ];
+};
+const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
+
+describe('helpText', () => {
+  it('lists every subcommand with an example, and marks the ones that spend credits', () => {
+    // Act
+    const message = helpText();
+
+    // Assess
+    const text = shown(message);
+    for (const word of [
+      'help',
+      'search',
+      'show',
+      'fit',
+      'exhibitors',
+      'people',
+      'recommend',
+      'similar',
+      'person-events',
+      'credits',
+      'files',
+      'who',
+      'company',
+      'exhibitor',
+      'unlock',
+      'visitors',
+      'full-access',
+      'emails',
+      'phones',
+      'spend',
+      'digest',
+    ]) {
+      expect(COMMANDS.some((command) => command.word === word)).toBe(true);
+      expect(text).toContain(`\`/events ${word}`);
+    }
+    expect(text).toContain('`/events search &lt;keywords&gt; [country:X]');
+    expect(text).toContain('e.g. `/events fit 26855`');
+    expect(text).toContain('*15 per contact*');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+});
+
+describe('usageError', () => {
+  it('names the problem and shows the usage and an example', () => {
+    // Act
+    const message = usageError('The event id is missing.', 'fit <event_id>', 'fit 26855');
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('The event id is missing.');
+    expect(text).toContain('*Usage:* `/events fit &lt;event_id&gt;`');
+    expect(text).toContain('*Example:* `/events fit 26855`');
+  });
+});
+
+describe('errorMessage', () => {
+  it('shows the message but never a stack', () => {
+    // Act
+    const message = errorMessage(
+      'The service is busy; try again in a minute.\n    at request (core.ts:10:5)',
+    );
+
+    // Assess
+    expect(message.text).toContain('The service is busy; try again in a minute.');
+    expect(JSON.stringify(message)).not.toContain('core.ts');
+  });
+});
+
+describe('workingMessage', () => {
+  it('says what is being done', () => {
+    // Act
+    const message = workingMessage('Fetching exhibitors');
+
+    // Assess
+    expect(message.text).toContain('Fetching exhibitors…');
+  });
+});
+
+describe('creditsCard', () => {
+  it('shows the total and each bucket with add-on expiry and the reset date', () => {
+    // Act
+    const message = creditsCard({
+      totalAmount: 20_000,
+      totalBalance: 12_345,
+      subscriptionAmount: 10_000,
+      subscriptionBalance: 8_000,
+      addonAmount: 5_000,
+      addonBalance: 4_000,
+      addonExpireAt: 1784851200000,
+      giftAmount: 500,
+      giftBalance: 345,
+      resetAt: 1785542400000,
+    });
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('*12,345 credits* available of 20,000');
+    expect(text).toContain('*Subscription*\n8,000 of 10,000');
+    expect(text).toContain('*Add-on*\n4,000 of 5,000\nexpires <!date^1784851200^{date_short}|24 Jul 2026>');
+    expect(text).toContain('*Gift*\n345 of 500');
+    expect(text).toContain('*Subscription resets*\n<!date^1785542400^');
+  });
+});
+
+describe('spendCard', () => {
+  const entry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
+    at: '2027-03-01T10:15:00.000Z',
+    userId: 'U1',
+    action: 'unlock',
+    credits: 2000,
+    eventId: '26855',
+    ...overrides,
+  });
+
+  it("lists today's charges with who, what and how much, the total and what is left under the cap", () => {
+    // Act
+    const message = spendCard(
+      [
+        entry(),
+        entry({
+          userId: 'U2',
+          action: 'emails',
+          credits: 45,
+          eventId: undefined,
+          personnelIds: ['1', '2', '3'],
+        }),
+      ],
+      '2027-03-01',
+      10_000,
+    );
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain(
+      '<!date^1803896100^{time}|10:15 UTC> <@U1> · Event unlock `26855` · *2,000 credits*',
+    );
+    expect(text).toContain('<@U2> · Email unlock (3 contacts) · *45 credits*');
+    expect(text).toContain(
+      '*Total: 2,045 credits* in 2 charges · 7,955 credits left under the daily cap of 10,000',
+    );
+  });
+
+  it('stays within 50 blocks for a busy day and counts the charges left out', () => {
+    // Prepare
+    const entries = Array.from({ length: 2000 }, (_, index) => entry({ userId: `U${index}`, credits: 15 }));
+
+    // Act
+    const message = spendCard(entries, '2027-03-01');
+
+    // Assess
+    expect(message.blocks.length).toBeLessThanOrEqual(50);
+    expect(shown(message)).toMatch(/…and \d+ more charges/);
+    expect(shown(message)).toContain('*Total: 30,000 credits* in 2,000 charges');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it('says when nothing was spent', () => {
+    // Act
+    const message = spendCard([], '2027-03-01', 5000);
+
+    // Assess
+    expect(shown(message)).toContain('No credits spent.');
+  });
+});
+
+describe('inviteBotMessage', () => {
+  it('tells how to invite the bot to the channel', () => {
+    // Act
+    const message = inviteBotMessage('C123');
+
+    // Assess
+    expect(message.text).toContain('<#C123>');
+    expect(message.text).toContain('`/invite @eventbot`');
+  });
+});

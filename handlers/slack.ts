@@ -1,5 +1,5 @@
-import type { SlackHttpEvent } from '../src/slack/app.ts';
 import { createSlackHandlerLoader } from '../src/runtime.ts';
+import type { SlackHttpEvent } from '../src/slack/app.ts';
 
 // Slash commands and buttons (API Gateway HTTP API v2 / Function URL events). Built once per cold start.
 const load = createSlackHandlerLoader();

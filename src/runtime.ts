@@ -47,7 +47,10 @@ function build(env: Env, logger: Logger, secrets: AppSecrets): Runtime {
 }
 
 /** A memo over the secrets: a rotated secret (seen after the provider's cache expires) rebuilds the clients. */
-export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, options: { logger?: Logger } = {}) {
+export function createRuntimeLoader(
+  source: NodeJS.ProcessEnv = process.env,
+  options: { logger?: Logger } = {},
+) {
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const secrets = createSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
@@ -63,9 +66,14 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
 }
 
 /** The Slack HTTP handler: Bolt on `AwsLambdaReceiver`, dispatching slow work to the worker. */
-export function createSlackHandlerLoader(source: NodeJS.ProcessEnv = process.env, options: { logger?: Logger } = {}) {
+export function createSlackHandlerLoader(
+  source: NodeJS.ProcessEnv = process.env,
+  options: { logger?: Logger } = {},
+) {
   const loadRuntime = createRuntimeLoader(source, options);
-  let built: { runtime: Runtime; handler: SlackHttpHandler; dispatch: Dispatch & { idle?: () => Promise<void> } } | undefined;
+  let built:
+    | { runtime: Runtime; handler: SlackHttpHandler; dispatch: Dispatch & { idle?: () => Promise<void> } }
+    | undefined;
   return async () => {
     const runtime = await loadRuntime();
     if (built?.runtime === runtime) return built;
@@ -89,6 +97,7 @@ export function createSlackHandlerLoader(source: NodeJS.ProcessEnv = process.env
 
 function dispatcherFor(env: Env, worker: Worker, logger: Logger): Dispatch & { idle?: () => Promise<void> } {
   if (env.WORKER_MODE === 'inline') return inlineDispatch((job) => worker.handle(job), logger);
-  if (!env.WORKER_FUNCTION_NAME) throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
+  if (!env.WORKER_FUNCTION_NAME)
+    throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
   return lambdaDispatch(new LambdaClient({}), env.WORKER_FUNCTION_NAME);
 }

@@ -22,7 +22,14 @@ export interface Price {
 }
 
 /** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
-const LIST_PRICES = { eventUnlock: 2000, visitors: 3000, fullAccessMax: 5000, email: 15, phone: 150, search: 50 };
+const LIST_PRICES = {
+  eventUnlock: 2000,
+  visitors: 3000,
+  fullAccessMax: 5000,
+  email: 15,
+  phone: 150,
+  search: 50,
+};
 
 /** Precheck action codes (spec and reference: "action codes include …"). */
 const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
@@ -36,7 +43,10 @@ const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
   'exhibitor-search': 'search_exhibitors_by_company_name',
 };
 
-export type ChargeEis = Pick<EisClient, 'actions' | 'credits' | 'events' | 'contacts' | 'personnel' | 'exhibitors'>;
+export type ChargeEis = Pick<
+  EisClient,
+  'actions' | 'credits' | 'events' | 'contacts' | 'personnel' | 'exhibitors'
+>;
 
 export interface ChargeQuote {
   action: ChargeAction;
@@ -137,8 +147,12 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
       }),
   ]);
   const fallback = listPrice(action);
-  if (!precheck || precheck.reason_code === 'unsupported_action') return { action, price: fallback, description, balance };
-  const price: Price = { credits: precheck.credits, upTo: fallback.upTo && action.kind !== 'full-access-unlock' };
+  if (!precheck || precheck.reason_code === 'unsupported_action')
+    return { action, price: fallback, description, balance };
+  const price: Price = {
+    credits: precheck.credits,
+    upTo: fallback.upTo && action.kind !== 'full-access-unlock',
+  };
   if (precheck.reason_code === 'insufficient_balance') {
     return {
       action,
@@ -149,7 +163,8 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
     };
   }
   const refusal = REFUSALS[precheck.reason_code];
-  if (refusal && (!precheck.allowed || !precheck.should_charge)) return { action, price, description, balance, refusal };
+  if (refusal && (!precheck.allowed || !precheck.should_charge))
+    return { action, price, description, balance, refusal };
   return { action, price, description, balance };
 }
 
@@ -160,7 +175,9 @@ export interface ChargeOutcome {
   /** Lines for the card, in the user's words. */
   summary: string[];
   /** Search results to post under the card. */
-  results?: { kind: 'events'; page: EventPage | EventSearchPage } | { kind: 'exhibitors'; page: ExhibitorPage };
+  results?:
+    | { kind: 'events'; page: EventPage | EventSearchPage }
+    | { kind: 'exhibitors'; page: ExhibitorPage };
   /** An asynchronous contact unlock the poller must follow. */
   task?: { taskId: string; kind: 'email' | 'phone'; skipped: { personnelId: string; reason: string }[] };
 }
@@ -195,11 +212,20 @@ export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promi
             : eis.events.unlockFullAccess;
       const result = await call(action.eventId);
       const name = result.event.name ?? action.eventId;
-      const what = action.kind === 'event-unlock' ? 'Event' : action.kind === 'visitors-unlock' ? 'Visitors' : 'Full access';
+      const what =
+        action.kind === 'event-unlock'
+          ? 'Event'
+          : action.kind === 'visitors-unlock'
+            ? 'Visitors'
+            : 'Full access';
       return {
         creditsSpent: result.creditsSpent,
         balanceAfter: balanceOf(result.balanceAfter),
-        summary: [result.alreadyUnlocked ? `${what} for ${name} was already unlocked.` : `${what} unlocked for ${name}.`],
+        summary: [
+          result.alreadyUnlocked
+            ? `${what} for ${name} was already unlocked.`
+            : `${what} unlocked for ${name}.`,
+        ],
       };
     }
     case 'email-unlock':
@@ -209,10 +235,13 @@ export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promi
       const submission = await submit(action.personnelIds);
       const skipped = Object.entries(SKIP_REASONS).flatMap(([field, reason]) => {
         const ids = submission.skipped_detail?.[field];
-        return Array.isArray(ids) ? ids.map((personnelId) => ({ personnelId: String(personnelId), reason })) : [];
+        return Array.isArray(ids)
+          ? ids.map((personnelId) => ({ personnelId: String(personnelId), reason }))
+          : [];
       });
       const asked = action.personnelIds.length - skipped.length;
-      const noun = kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
+      const noun =
+        kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
       const skippedLine = skipped.length > 0 ? ` (${skipped.length} skipped: ${skipReasons(skipped)})` : '';
       const creditsSpent = submission.creditsSpent ?? 0;
       if (!submission.taskId) {
@@ -239,7 +268,11 @@ export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promi
     }
     case 'exhibitor-search': {
       const page = await eis.exhibitors.searchByCompanyName({ companyName: action.companyName });
-      return searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${action.companyName}”`);
+      return searchOutcome(
+        page,
+        { kind: 'exhibitors', page },
+        `exhibitor records for “${action.companyName}”`,
+      );
     }
   }
 }
@@ -260,7 +293,9 @@ function searchOutcome(
     // The spec's rule: 50 credits for a non-empty result, nothing for an empty one.
     creditsSpent: found ? LIST_PRICES.search : 0,
     balanceAfter: null,
-    summary: [found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`],
+    summary: [
+      found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`,
+    ],
     ...(results ? { results } : {}),
   };
 }

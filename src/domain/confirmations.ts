@@ -61,8 +61,11 @@ export type ConfirmDecision =
   | { kind: 'expired'; confirmation: Confirmation }
   | { kind: 'not-found' };
 
-export const mayDecide = (confirmation: Confirmation, userId: string, approvers: readonly string[]): boolean =>
-  confirmation.requestedBy === userId || approvers.includes(userId);
+export const mayDecide = (
+  confirmation: Confirmation,
+  userId: string,
+  approvers: readonly string[],
+): boolean => confirmation.requestedBy === userId || approvers.includes(userId);
 
 /**
  * Step 2, on a Confirm click: only the requester or an approver, and only one click among all the
@@ -75,7 +78,8 @@ export async function confirm(
 ): Promise<ConfirmDecision> {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
-  if (!mayDecide(current, userId, deps.approvers)) return { kind: 'not-allowed', requestedBy: current.requestedBy };
+  if (!mayDecide(current, userId, deps.approvers))
+    return { kind: 'not-allowed', requestedBy: current.requestedBy };
   const claim = await deps.confirmations.claim(confirmationId, { by: userId });
   switch (claim.kind) {
     case 'claimed':
@@ -105,7 +109,8 @@ export async function cancel(
 > {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
-  if (!mayDecide(current, userId, deps.approvers)) return { kind: 'not-allowed', requestedBy: current.requestedBy };
+  if (!mayDecide(current, userId, deps.approvers))
+    return { kind: 'not-allowed', requestedBy: current.requestedBy };
   const result = await deps.confirmations.cancel(confirmationId, { by: userId });
   if (result.kind === 'already-handled') return { kind: 'already-handled', status: result.status };
   return result;
@@ -129,7 +134,7 @@ export async function runCharge(
   deps: ConfirmationDeps & { onChargeStarted?: () => Promise<void> },
 ): Promise<ChargeResult> {
   const confirmation = await deps.confirmations.get(confirmationId);
-  if (!confirmation || confirmation.status !== 'running') return { kind: 'duplicate' };
+  if (confirmation?.status !== 'running') return { kind: 'duplicate' };
   if (!(await deps.confirmations.beginCharge(confirmationId))) return { kind: 'duplicate' };
   await deps.onChargeStarted?.();
   const action = ChargeActionSchema.parse(confirmation.action);
@@ -153,7 +158,8 @@ export async function runCharge(
   } catch (error) {
     const outcomeUnknown = error instanceof EisUpstreamError && error.outcomeUnknown;
     // A call that provably did not run gives its reservation back; an unknown outcome keeps it.
-    if (deps.dailyCap !== undefined && !outcomeUnknown) await deps.dailySpend.adjust(confirmation.teamId, day, -reserved);
+    if (deps.dailyCap !== undefined && !outcomeUnknown)
+      await deps.dailySpend.adjust(confirmation.teamId, day, -reserved);
     const message = chargeErrorMessage(error);
     const finished = await deps.confirmations.finish(confirmationId, {
       status: 'failed',
@@ -190,7 +196,11 @@ export async function runCharge(
   }
   const finished = await deps.confirmations.finish(confirmationId, {
     status: 'succeeded',
-    outcome: { creditsSpent: outcome.creditsSpent, balanceAfter: outcome.balanceAfter, summary: outcome.summary },
+    outcome: {
+      creditsSpent: outcome.creditsSpent,
+      balanceAfter: outcome.balanceAfter,
+      summary: outcome.summary,
+    },
   });
   return { kind: 'succeeded', confirmation: finished, outcome };
 }

@@ -153,13 +153,22 @@ function spentOf(value: CreditSpellings): number | undefined {
   return value.creditsSpent ?? value.creditsUsed ?? value.totalCreditsUsed;
 }
 
+/** `Omit` that keeps the known members of a type with an index signature (loose objects). */
+type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
+
 /** Drops the alternative spellings so that one field, `creditsSpent`, carries the amount. */
 function normaliseSpent<T extends CreditSpellings, N extends number | null>(
   value: T,
   spent: N,
-): Omit<T, 'creditsUsed' | 'totalCreditsUsed' | 'creditsSpent'> & { creditsSpent: N } {
+): Without<T, 'creditsUsed' | 'totalCreditsUsed' | 'creditsSpent'> & { creditsSpent: N } {
   const { creditsUsed: _used, totalCreditsUsed: _total, creditsSpent: _spent, ...rest } = value;
-  return { ...rest, creditsSpent: spent };
+  // TypeScript's rest type of a loose object loses its known members; `Without` keeps them.
+  return { ...rest, creditsSpent: spent } as unknown as Without<
+    T,
+    'creditsUsed' | 'totalCreditsUsed' | 'creditsSpent'
+  > & {
+    creditsSpent: N;
+  };
 }
 
 function withRequiredSpent<T extends CreditSpellings>(value: T, ctx: z.RefinementCtx) {

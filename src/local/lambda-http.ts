@@ -10,7 +10,11 @@ export interface HttpApiEvent {
   headers: Record<string, string>;
   body: string;
   isBase64Encoded: boolean;
-  requestContext: { http: { method: string; path: string; sourceIp: string }; requestId: string; timeEpoch: number };
+  requestContext: {
+    http: { method: string; path: string; sourceIp: string };
+    requestId: string;
+    timeEpoch: number;
+  };
 }
 export interface HttpApiResult {
   statusCode: number;
@@ -33,7 +37,10 @@ export async function serveLambda(
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', 'http://localhost');
     const headers = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+      Object.entries(request.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(',') : (value ?? ''),
+      ]),
     );
     const event: HttpApiEvent = {
       version: '2.0',
@@ -51,7 +58,9 @@ export async function serveLambda(
     };
     try {
       const result = await handler(event, { awsRequestId: event.requestContext.requestId });
-      const outHeaders = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
+      const outHeaders = Object.fromEntries(
+        Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]),
+      );
       response.writeHead(result.statusCode, outHeaders);
       response.end(result.body);
     } catch {

@@ -338,7 +338,8 @@ export function createSeed(today: string): Seed {
     }
     for (let k = 0; k < event.personnelCount; k += 1) {
       const exhibitor = chosen.length > 0 && rng.chance(0.75) ? rng.pick(chosen) : undefined;
-      const name = janeEvents.has(event.id) && k === 0 ? KNOWN_PERSON_NAME : rng.pick(names);
+      const picked = rng.pick(names); // always drawn, so later records do not depend on `today`
+      const name = janeEvents.has(event.id) && k === 0 ? KNOWN_PERSON_NAME : picked;
       const others = rng.chance(0.25) ? rng.sample(events, 2).filter((e) => e.id !== event.id) : [];
       const person = makePerson(rng, personnel.length, name, event, exhibitor, others);
       if (name === KNOWN_PERSON_NAME && person.attendance.length === 0) {

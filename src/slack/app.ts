@@ -29,7 +29,8 @@ export function webClientOptions(slackApiUrl?: string): WebClientOptions {
 
 /** Bolt's logger interface over ours. Debug is dropped: Bolt logs raw request bodies at that level. */
 export function boltLogger(logger: Logger): SlackLogger {
-  const text = (parts: unknown[]) => parts.map((part) => (typeof part === 'string' ? part : String(part))).join(' ');
+  const text = (parts: unknown[]) =>
+    parts.map((part) => (typeof part === 'string' ? part : String(part))).join(' ');
   return {
     debug: () => {},
     info: (...parts) => logger.info(text(parts), { source: 'bolt' }),

@@ -9,7 +9,11 @@ import type { Dispatch, Job } from './jobs.ts';
 export function lambdaDispatch(client: LambdaClient, functionName: string): Dispatch {
   return async (job) => {
     await client.send(
-      new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(job) }),
+      new InvokeCommand({
+        FunctionName: functionName,
+        InvocationType: 'Event',
+        Payload: JSON.stringify(job),
+      }),
     );
   };
 }
@@ -18,7 +22,10 @@ export function lambdaDispatch(client: LambdaClient, functionName: string): Disp
  * For local runs and tests: the job runs in this process after the current request is answered.
  * `idle()` resolves when every started job has finished, so tests can wait for the outcome.
  */
-export function inlineDispatch(run: (job: Job) => Promise<void>, logger: Logger): Dispatch & { idle(): Promise<void> } {
+export function inlineDispatch(
+  run: (job: Job) => Promise<void>,
+  logger: Logger,
+): Dispatch & { idle(): Promise<void> } {
   const running = new Set<Promise<void>>();
   const dispatch = async (job: Job) => {
     const started = new Promise<void>((resolve) => setImmediate(resolve))

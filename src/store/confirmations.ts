@@ -184,7 +184,8 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
           new UpdateCommand({
             TableName: tableName,
             Key: keys.confirmation(id),
-            ConditionExpression: 'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
+            ConditionExpression:
+              'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
             UpdateExpression: 'SET chargeStartedAt = :now',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':running': 'running', ':now': now().toISOString() },

@@ -2,7 +2,14 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../errors.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { DailySpendSchema } from './schemas.ts';
-import { DAY_SECONDS, epochSeconds, isConditionalCheckFailed, parseItem, type StoreDeps, systemClock } from './support.ts';
+import {
+  DAY_SECONDS,
+  epochSeconds,
+  isConditionalCheckFailed,
+  parseItem,
+  type StoreDeps,
+  systemClock,
+} from './support.ts';
 
 export type ReserveResult = { ok: true } | { ok: false; remaining: number };
 
@@ -14,7 +21,9 @@ export type DailySpendRepository = ReturnType<typeof createDailySpendRepository>
  */
 export function createDailySpendRepository({ client, tableName, now = systemClock }: StoreDeps) {
   const spent = async (teamId: string, day: string): Promise<number> => {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.dailySpend(teamId, day) }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.dailySpend(teamId, day) }),
+    );
     return Item ? parseItem(DailySpendSchema, 'daily spend', Item).credits : 0;
   };
 
@@ -23,7 +32,8 @@ export function createDailySpendRepository({ client, tableName, now = systemCloc
       new UpdateCommand({
         TableName: tableName,
         Key: keys.dailySpend(teamId, day),
-        UpdateExpression: 'SET #type = :type, teamId = :team, #day = :day, expiresAt = :ttl ADD credits :credits',
+        UpdateExpression:
+          'SET #type = :type, teamId = :team, #day = :day, expiresAt = :ttl ADD credits :credits',
         ...(condition ? { ConditionExpression: 'attribute_not_exists(credits) OR credits <= :limit' } : {}),
         ExpressionAttributeNames: { '#type': 'type', '#day': 'day' },
         ExpressionAttributeValues: {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createMemoryLogger } from '../../src/log.ts';
 import { serveLambda } from '../../src/local/lambda-http.ts';
 import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
+import { createMemoryLogger } from '../../src/log.ts';
 import { createSlackHandlerLoader } from '../../src/runtime.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
@@ -54,7 +54,10 @@ export async function startBot(options: BotOptions = {}) {
   const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
   const store = createStore({ client, tableName });
 
-  const post = async (body: string, headers: Record<string, string> = signedHeaders(SIGNING_SECRET, body)) => {
+  const post = async (
+    body: string,
+    headers: Record<string, string> = signedHeaders(SIGNING_SECRET, body),
+  ) => {
     const started = performance.now();
     const response = await fetch(`${http.url}/slack/events`, { method: 'POST', headers, body });
     const text = await response.text();

@@ -36,7 +36,9 @@ interface ButtonElement {
 }
 
 /** Every button of a message, with the block it sits in. */
-export function buttonsOf(message: Pick<SlackMessage, 'blocks'>): { blockId: string; button: ButtonElement }[] {
+export function buttonsOf(
+  message: Pick<SlackMessage, 'blocks'>,
+): { blockId: string; button: ButtonElement }[] {
   return message.blocks.flatMap((block, index) => {
     const candidate = block as { type?: string; block_id?: string; elements?: unknown[] };
     if (candidate.type !== 'actions' || !Array.isArray(candidate.elements)) return [];

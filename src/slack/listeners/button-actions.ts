@@ -6,8 +6,17 @@ import { errorMessage } from '../views/messages.ts';
 import type { ListenerDeps } from './index.ts';
 
 const EventValue = z.object({ eventId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
-const PeopleValue = z.object({ personnelIds: z.array(z.string().regex(/^\d{1,20}$/)).min(1).max(100) });
-const PageValue = z.object({ list: z.string(), query: z.record(z.string(), z.unknown()), page: z.number().int().min(1) });
+const PeopleValue = z.object({
+  personnelIds: z
+    .array(z.string().regex(/^\d{1,20}$/))
+    .min(1)
+    .max(100),
+});
+const PageValue = z.object({
+  list: z.string(),
+  query: z.record(z.string(), z.unknown()),
+  page: z.number().int().min(1),
+});
 
 /** Buttons that stand for an `/events` command: the worker runs them exactly as if typed. */
 const AS_COMMAND: Record<string, (value: unknown) => string> = {
@@ -42,25 +51,36 @@ export function parseValue(action: ButtonAction): unknown {
 }
 
 export function registerButtonActions(app: App, deps: ListenerDeps): void {
-  app.action<BlockAction<ButtonAction>>(new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`), async ({ ack, body, action, respond }) => {
-    await ack();
-    const toCommand = AS_COMMAND[action.action_id];
-    let text: string;
-    try {
-      text = toCommand ? toCommand(parseValue(action)) : '';
-    } catch {
-      await respond({ response_type: 'ephemeral', replace_original: false, ...errorMessage('This button is out of date. Run the command again.') });
-      return;
-    }
-    await deps.dispatch({ kind: 'command', text, context: { ...contextOf(body), messageTs: undefined } });
-  });
+  app.action<BlockAction<ButtonAction>>(
+    new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`),
+    async ({ ack, body, action, respond }) => {
+      await ack();
+      const toCommand = AS_COMMAND[action.action_id];
+      let text: string;
+      try {
+        text = toCommand ? toCommand(parseValue(action)) : '';
+      } catch {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...errorMessage('This button is out of date. Run the command again.'),
+        });
+        return;
+      }
+      await deps.dispatch({ kind: 'command', text, context: { ...contextOf(body), messageTs: undefined } });
+    },
+  );
 
   // Previous / Next: the worker re-renders the same message with the other page.
   app.action<BlockAction<ButtonAction>>(/^list\.page/, async ({ ack, body, action, respond }) => {
     await ack();
     const value = PageValue.safeParse(parseValue(action));
     if (!value.success) {
-      await respond({ response_type: 'ephemeral', replace_original: false, ...errorMessage('This button is out of date. Run the command again.') });
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...errorMessage('This button is out of date. Run the command again.'),
+      });
       return;
     }
     await deps.dispatch({ kind: 'page', ...value.data, context: contextOf(body) });

@@ -24,7 +24,12 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
     if (!value.success) return void (await tell(respond, 'This button is out of date.'));
     const { confirmationId } = value.data;
     const decision = await confirm(confirmationId, body.user.id, deps);
-    const log = deps.logger.child({ team: body.team?.id, channel: body.channel?.id, user: body.user.id, confirmationId });
+    const log = deps.logger.child({
+      team: body.team?.id,
+      channel: body.channel?.id,
+      user: body.user.id,
+      confirmationId,
+    });
     switch (decision.kind) {
       case 'claimed':
         log.info('confirmation claimed');
@@ -45,7 +50,10 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
             requestedBy: confirmation.requestedBy,
           }),
         });
-        return void (await tell(respond, 'This confirmation expired; nothing was charged. Run the command again.'));
+        return void (await tell(
+          respond,
+          'This confirmation expired; nothing was charged. Run the command again.',
+        ));
       }
       case 'not-found':
         return void (await tell(respond, 'This confirmation no longer exists; nothing was charged.'));

@@ -9,7 +9,11 @@ import type { ListenerDeps } from './index.ts';
  */
 export function registerEventsCommand(app: App, deps: ListenerDeps): void {
   app.command('/events', async ({ command, ack }) => {
-    const log = deps.logger.child({ team: command.team_id, channel: command.channel_id, user: command.user_id });
+    const log = deps.logger.child({
+      team: command.team_id,
+      channel: command.channel_id,
+      user: command.user_id,
+    });
     const text = (command.text ?? '').slice(0, 5000);
     const parsed = parseCommand(text);
     if (!parsed.ok) {
@@ -36,11 +40,17 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
       });
     } catch (error) {
       log.error('could not hand the command to the worker', { error, subcommand: parsed.command.name });
-      await ack({ response_type: 'ephemeral', ...errorMessage('The bot could not start this just now. Please try again in a minute.') });
+      await ack({
+        response_type: 'ephemeral',
+        ...errorMessage('The bot could not start this just now. Please try again in a minute.'),
+      });
       return;
     }
     log.info('command dispatched', { subcommand: parsed.command.name });
-    await ack({ response_type: 'ephemeral', ...workingMessage(`Working on /events ${text.trim().slice(0, 200)}`) });
+    await ack({
+      response_type: 'ephemeral',
+      ...workingMessage(`Working on /events ${text.trim().slice(0, 200)}`),
+    });
   });
 }
 

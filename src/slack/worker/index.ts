@@ -37,7 +37,10 @@ function listOf(command: Command): { list: ListName; query: Record<string, unkno
     case 'recommend':
       return { list: 'recommend', query: { eventId: command.eventId } };
     case 'similar':
-      return { list: 'similar', query: { companyUrl: command.companyUrl, targetAudience: command.targetAudience } };
+      return {
+        list: 'similar',
+        query: { companyUrl: command.companyUrl, targetAudience: command.targetAudience },
+      };
     case 'person-events':
       return { list: 'person-events', query: { personnelId: command.personnelId } };
     case 'files':
@@ -125,7 +128,8 @@ export function createWorker(deps: WorkerDeps) {
 
   async function askToConfirm(action: ChargeAction, context: JobContext): Promise<void> {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
-    if (!confirmation) return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+    if (!confirmation)
+      return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
     const card = confirmationCard({
       state: 'pending',
       confirmationId: confirmation.id,
@@ -165,7 +169,12 @@ export function createWorker(deps: WorkerDeps) {
     switch (result.kind) {
       case 'succeeded': {
         const { outcome } = result;
-        const balanceAfter = outcome.balanceAfter ?? (await eis.credits.balance().then((b) => b.totalBalance).catch(() => null));
+        const balanceAfter =
+          outcome.balanceAfter ??
+          (await eis.credits
+            .balance()
+            .then((b) => b.totalBalance)
+            .catch(() => null));
         await show({
           ...base,
           state: 'succeeded',
@@ -207,7 +216,8 @@ export function createWorker(deps: WorkerDeps) {
         return runCommand(parsed.command, job.context);
       }
       case 'page': {
-        if (!isListName(job.list)) return slack.ephemeral(job.context, errorMessage('This list is no longer available.'));
+        if (!isListName(job.list))
+          return slack.ephemeral(job.context, errorMessage('This list is no longer available.'));
         const message = await renderList(job.list, job.query, job.page, eis);
         if (job.context.responseUrl) return slack.ephemeral(job.context, message, { replaceOriginal: true });
         if (job.context.messageTs) return slack.update(job.context.channelId, job.context.messageTs, message);
@@ -230,7 +240,12 @@ export function createWorker(deps: WorkerDeps) {
         return;
       }
       const job = parsed.data;
-      const log = deps.logger.child({ team: job.context.teamId, channel: job.context.channelId, user: job.context.userId, job: job.kind });
+      const log = deps.logger.child({
+        team: job.context.teamId,
+        channel: job.context.channelId,
+        user: job.context.userId,
+        job: job.kind,
+      });
       try {
         await run(job);
       } catch (error) {
@@ -239,9 +254,11 @@ export function createWorker(deps: WorkerDeps) {
           error instanceof EisError || error instanceof AppError
             ? error.userMessage
             : 'Something went wrong on our side. Please try again.';
-        await slack.ephemeral(job.context, errorMessage(message)).catch((notifyError: unknown) =>
-          log.error('could not tell the user about a failed job', { error: notifyError }),
-        );
+        await slack
+          .ephemeral(job.context, errorMessage(message))
+          .catch((notifyError: unknown) =>
+            log.error('could not tell the user about a failed job', { error: notifyError }),
+          );
       }
     },
   };

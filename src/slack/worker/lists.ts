@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { EisClient } from '../../eis/index.ts';
-import type { SlackMessage } from '../views/types.ts';
 import {
   eventList,
   exhibitorList,
@@ -10,6 +9,7 @@ import {
   recommendedExhibitorList,
   similarExhibitorList,
 } from '../views/lists.ts';
+import type { SlackMessage } from '../views/types.ts';
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
 export const PAGE_SIZE = 10;
@@ -54,17 +54,31 @@ export async function renderList(
     }
     case 'exhibitors': {
       const query = LIST_QUERIES.exhibitors.parse(rawQuery);
-      const result = await eis.exhibitors.list({ eventId: query.eventId, keyword: query.keyword, page, pageSize: PAGE_SIZE });
+      const result = await eis.exhibitors.list({
+        eventId: query.eventId,
+        keyword: query.keyword,
+        page,
+        pageSize: PAGE_SIZE,
+      });
       return exhibitorList({ page: result, query, eventId: query.eventId });
     }
     case 'people': {
       const query = LIST_QUERIES.people.parse(rawQuery);
-      const result = await eis.personnel.list({ eventId: query.eventId, searchQuery: query.query, page, pageSize: PAGE_SIZE });
+      const result = await eis.personnel.list({
+        eventId: query.eventId,
+        searchQuery: query.query,
+        page,
+        pageSize: PAGE_SIZE,
+      });
       return peopleList({ page: result, query, eventId: query.eventId });
     }
     case 'recommend': {
       const query = LIST_QUERIES.recommend.parse(rawQuery);
-      const result = await eis.recommendations.exhibitors({ eventId: query.eventId, page, pageSize: PAGE_SIZE });
+      const result = await eis.recommendations.exhibitors({
+        eventId: query.eventId,
+        page,
+        pageSize: PAGE_SIZE,
+      });
       return recommendedExhibitorList({ page: result, query });
     }
     case 'files': {

@@ -18,7 +18,11 @@ export interface SlackOut {
   post(context: JobContext, message: SlackMessage, threadTs?: string): Promise<string | undefined>;
   update(channelId: string, ts: string, message: SlackMessage): Promise<void>;
   /** Only the user sees it (through the response URL, else chat.postEphemeral). */
-  ephemeral(context: JobContext, message: SlackMessage, options?: { replaceOriginal?: boolean }): Promise<void>;
+  ephemeral(
+    context: JobContext,
+    message: SlackMessage,
+    options?: { replaceOriginal?: boolean },
+  ): Promise<void>;
 }
 
 export function createSlackOut(web: WebClient, logger: Logger): SlackOut {

@@ -11,13 +11,20 @@ describe('parseCommand', () => {
   });
 
   it('reads search words and filters, including quoted values', () => {
-    const result = parseCommand('search fintech payments country:"United States" from:2027-01-01 to:2027-06-30');
+    const result = parseCommand(
+      'search fintech payments country:"United States" from:2027-01-01 to:2027-06-30',
+    );
 
     expect(result).toEqual({
       ok: true,
       command: {
         name: 'search',
-        filters: { keywords: 'fintech payments', country: 'United States', from: '2027-01-01', to: '2027-06-30' },
+        filters: {
+          keywords: 'fintech payments',
+          country: 'United States',
+          from: '2027-01-01',
+          to: '2027-06-30',
+        },
       },
     });
   });
@@ -34,7 +41,11 @@ describe('parseCommand', () => {
   it('refuses a missing event id with the command usage', () => {
     const result = parseCommand('unlock');
 
-    expect(result).toMatchObject({ ok: false, problem: 'The event id is missing.', spec: { word: 'unlock' } });
+    expect(result).toMatchObject({
+      ok: false,
+      problem: 'The event id is missing.',
+      spec: { word: 'unlock' },
+    });
   });
 
   it('refuses personnel ids that are not numeric', () => {
@@ -75,7 +86,10 @@ describe('parseCommand', () => {
   });
 
   it('refuses an unknown time zone', () => {
-    expect(parseCommand('digest on 09:00 Mars/Olympus')).toMatchObject({ ok: false, spec: { word: 'digest' } });
+    expect(parseCommand('digest on 09:00 Mars/Olympus')).toMatchObject({
+      ok: false,
+      spec: { word: 'digest' },
+    });
   });
 
   it('answers an unknown word with help', () => {

@@ -61,28 +61,28 @@ export interface ChargeQuote {
 export function describeAction(action: ChargeAction): string {
   switch (action.kind) {
     case 'event-unlock':
-      return `Unlock event ${action.eventId}: every exhibitor and person, past the 50-record preview.`;
+      return `Unlock event ${action.eventId}: every exhibitor and person, past the 50-record preview`;
     case 'visitors-unlock':
-      return `Unlock the registered visitors of event ${action.eventId}.`;
+      return `Unlock the registered visitors of event ${action.eventId}`;
     case 'full-access-unlock':
-      return `Unlock full access to event ${action.eventId}: the event and its registered visitors.`;
+      return `Unlock full access to event ${action.eventId}: the event and its registered visitors`;
     case 'email-unlock':
-      return `Unlock the email addresses of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')}).`;
+      return `Unlock the email addresses of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')})`;
     case 'phone-unlock':
-      return `Unlock the phone numbers of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')}).`;
+      return `Unlock the phone numbers of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')})`;
     case 'people-by-name':
-      return `Find the events of people named “${action.fullName}”.`;
+      return `Find the events of people named “${action.fullName}”`;
     case 'exhibitor-events':
-      return `Find the events where “${action.companyName}” exhibits.`;
+      return `Find the events where “${action.companyName}” exhibits`;
     case 'exhibitor-search':
-      return `Find exhibitor records for the company “${action.companyName}”.`;
+      return `Find exhibitor records for the company “${action.companyName}”`;
   }
 }
 
 /** The description of an action as stored on a confirmation (parsed, never trusted). */
 export function describeStoredAction(action: unknown): string {
   const parsed = ChargeActionSchema.safeParse(action);
-  return parsed.success ? describeAction(parsed.data) : 'A credit-spending action.';
+  return parsed.success ? describeAction(parsed.data) : 'A credit-spending action';
 }
 
 export function plural(count: number, one: string, many: string): string {

@@ -68,6 +68,7 @@ export async function startBot(options: BotOptions = {}) {
     sim,
     slack,
     store,
+    table: { client, tableName },
     apiKey,
     logger,
     url: http.url,

@@ -4,14 +4,14 @@ import { describeStoredAction as describe } from '../../domain/charging.ts';
 import { cancel, confirm } from '../../domain/confirmations.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { confirmationCard } from '../views/confirmation.ts';
-import { errorMessage } from '../views/messages.ts';
+import { botNotice } from '../views/messages.ts';
 import { contextOf, parseValue } from './button-actions.ts';
 import type { ListenerDeps } from './index.ts';
 
 const ConfirmationValue = z.object({ confirmationId: z.string().min(1).max(200) });
 
 const tell = (respond: RespondFn, message: string) =>
-  respond({ response_type: 'ephemeral', replace_original: false, ...errorMessage(message) });
+  respond({ response_type: 'ephemeral', replace_original: false, ...botNotice(message) });
 
 /**
  * Confirm and Cancel on a confirmation card. Confirm claims the confirmation in one conditional write

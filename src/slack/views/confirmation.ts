@@ -126,13 +126,15 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
       break;
     }
     case 'failed': {
-      const spent = input.creditsSpent ?? 0;
+      // Unknown when the service did not confirm the outcome: then no amount is claimed either way.
+      const spent =
+        input.creditsSpent === undefined ? '' : `Credits spent: ${formatCredits(input.creditsSpent)} · `;
       const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
       blocks.push(
         section(`:x: *That did not work* — ${what}\n${escapeMrkdwn(input.errorMessage)}`),
-        context(`Credits spent: ${formatCredits(spent)} · ${asked}${by}`),
+        context(`${spent}${asked}${by}`),
       );
-      text = `Failed: ${what}. ${escapeMrkdwn(input.errorMessage)} Credits spent: ${formatCredits(spent)}.`;
+      text = `Failed: ${what}. ${escapeMrkdwn(input.errorMessage)} ${spent.replace(' · ', '.')}`.trim();
       break;
     }
     case 'cancelled':

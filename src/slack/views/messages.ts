@@ -67,6 +67,12 @@ export function errorMessage(userMessage: string): SlackMessage {
   return fitToLimits({ text, blocks: [section(text)] });
 }
 
+/** A short notice written by the bot itself (mrkdwn kept, so `<@U…>` mentions render); never service text. */
+export function botNotice(mrkdwnText: string): SlackMessage {
+  const text = `:information_source: ${mrkdwnText}`;
+  return fitToLimits({ text, blocks: [section(text)] });
+}
+
 /** "⏳ Fetching exhibitors…" while slow work runs. */
 export function workingMessage(what: string): SlackMessage {
   const words = escapeMrkdwn(what.trim().replace(/[.…]+$/, ''));

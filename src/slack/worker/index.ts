@@ -199,11 +199,18 @@ export function createWorker(deps: WorkerDeps) {
           ...base,
           state: 'failed',
           confirmedBy: context.userId,
+          creditsSpent: 0,
           errorMessage: `The workspace's daily credit cap (${result.cap.toLocaleString('en-US')}) would be passed: ${result.remaining.toLocaleString('en-US')} credits are left today. Nothing was charged.`,
         });
         return;
       case 'failed':
-        await show({ ...base, state: 'failed', confirmedBy: context.userId, errorMessage: result.message });
+        await show({
+          ...base,
+          state: 'failed',
+          confirmedBy: context.userId,
+          errorMessage: result.message,
+          ...(result.outcomeUnknown ? {} : { creditsSpent: 0 }),
+        });
         return;
     }
   }

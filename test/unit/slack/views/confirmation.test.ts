@@ -154,13 +154,26 @@ describe('confirmationCard', () => {
     expect(text).toContain('Confirmed by <@U9>');
   });
 
-  it('reports a failure in plain words with nothing spent unless told otherwise', () => {
+  it('reports a failure in plain words with the credits spent when they are known', () => {
     // Act
-    const text = shown(confirmationCard({ ...base, state: 'failed', errorMessage: 'Not enough credits.' }));
+    const text = shown(
+      confirmationCard({ ...base, state: 'failed', errorMessage: 'Not enough credits.', creditsSpent: 0 }),
+    );
 
     // Assess
     expect(text).toContain('Not enough credits.');
     expect(text).toContain('Credits spent: 0 credits');
+  });
+
+  it('claims no amount for a failure whose outcome is unknown', () => {
+    // Act
+    const text = shown(
+      confirmationCard({ ...base, state: 'failed', errorMessage: 'The outcome is unknown.' }),
+    );
+
+    // Assess
+    expect(text).toContain('The outcome is unknown.');
+    expect(text).not.toContain('Credits spent');
   });
 
   it('says who cancelled, and that an expired card charged nothing', () => {

@@ -1,0 +1,73 @@
+import { Duration } from 'aws-cdk-lib';
+import type { Node } from 'constructs';
+import { z } from 'zod';
+
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
+
+/** `-c name=value` arrives as a string, `cdk.json` may hold a number or boolean: accept both. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+/** Deploy-time settings, from CDK context (`cdk.json` defaults, overridden with `-c name=value`). */
+export const DeployConfigSchema = z.object({
+  /** Slack user ids allowed to approve credit spending; empty = anyone who asked may confirm. */
+  spendApprovers: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD'))),
+  /** Credits a workspace may spend per day; 0 = no cap. */
+  dailyCreditCap: z.coerce.number().int().nonnegative().default(0),
+  eisBaseUrl: z.url().default('https://platform.lensmor.com'),
+  logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** See `RESERVED_CONCURRENCY`: `false` for accounts whose concurrency quota is still 10. */
+  reserveConcurrency: flag.default(true),
+  /** When set, alarms notify this address through an SNS topic. */
+  alarmEmail: z.union([z.literal(''), z.email()]).default(''),
+});
+export type DeployConfig = z.infer<typeof DeployConfigSchema>;
+
+const CONTEXT_KEYS = Object.keys(DeployConfigSchema.shape) as (keyof typeof DeployConfigSchema.shape)[];
+
+/** Reads and validates the context once; a bad value stops the synth with the key and the reason. */
+export function readDeployConfig(node: Node): DeployConfig {
+  const raw = Object.fromEntries(CONTEXT_KEYS.map((key) => [key, node.tryGetContext(key) ?? undefined]));
+  const parsed = DeployConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid CDK context (-c name=value): ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export type BotFunctionName = 'slack' | 'worker' | 'pollTasks' | 'digest';
+
+/**
+ * Reserved concurrency, in one place. It caps what a flood of Slack requests (or a stuck schedule)
+ * can run up, and `pollTasks`/`digest` at 1 means a slow run makes the next one throttle instead
+ * of piling up beside it. Lambda keeps at least 100 executions unreserved, so these 32 need the
+ * standard quota of 1,000; brand-new accounts often start at 10, where any reservation fails the
+ * deploy: use `-c reserveConcurrency=false` there (or ask for the quota increase).
+ */
+export const RESERVED_CONCURRENCY: Record<BotFunctionName, number> = {
+  slack: 10,
+  worker: 20,
+  pollTasks: 1,
+  digest: 1,
+};
+
+/**
+ * Timeout and memory per function. Slack wants an answer within 3 s, and Lambda CPU grows with
+ * memory, so the Slack function gets the most for a quick cold start; the poll must finish well
+ * inside its one-minute period.
+ */
+export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memorySize: number }> = {
+  slack: { timeout: Duration.seconds(10), memorySize: 1024 },
+  worker: { timeout: Duration.seconds(60), memorySize: 512 },
+  pollTasks: { timeout: Duration.seconds(50), memorySize: 512 },
+  digest: { timeout: Duration.minutes(5), memorySize: 512 },
+};

@@ -1,0 +1,145 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import {
+  type BotFunctionName,
+  type DeployConfig,
+  FUNCTION_SIZING,
+  RESERVED_CONCURRENCY,
+} from '../config.ts';
+import type { BotTable, TableAccess } from './bot-table.ts';
+
+/** esbuild's ESM output has no `require`; bundled CommonJS dependencies (Bolt's) still call it. */
+const REQUIRE_SHIM = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+const HANDLERS_DIR = fileURLToPath(new URL('../../handlers/', import.meta.url));
+
+export interface BotFunctionProps {
+  /** Which function: picks its sizing and reserved concurrency from `config.ts`. */
+  readonly name: BotFunctionName;
+  /** The entry file in `handlers/`, e.g. `slack.ts`. */
+  readonly handlerFile: string;
+  readonly description: string;
+  readonly config: DeployConfig;
+}
+
+/**
+ * A Lambda function for one file in `handlers/`, with the house defaults set once: Node.js 22 on
+ * arm64, an ESM bundle built by the local esbuild (minified, with source maps Node applies to stack
+ * traces), JSON logs into a log group with a retention, and a role that starts with nothing but
+ * writing to that log group. Access is added with `bind` and `allowInvoke`, each setting the
+ * environment variable and the grant together so they cannot drift apart.
+ */
+export class BotFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: BotFunctionProps) {
+    super(scope, id);
+    assertLocalEsbuild();
+    const { config } = props;
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      // Logs are diagnostics, not records: they go with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Our own role rather than the default one, whose managed policy allows logs on `*`.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `eventbot ${props.name} function`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: `${HANDLERS_DIR}${props.handlerFile}`,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      role: this.role,
+      ...FUNCTION_SIZING[props.name],
+      ...(config.reserveConcurrency
+        ? { reservedConcurrentExecutions: RESERVED_CONCURRENCY[props.name] }
+        : {}),
+      logGroup: this.logGroup,
+      // The app's logger writes one JSON object per line and filters by LOG_LEVEL itself.
+      loggingFormat: LoggingFormat.JSON,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        EIS_BASE_URL: config.eisBaseUrl,
+        LOG_LEVEL: config.logLevel,
+        ...(config.spendApprovers.length > 0 ? { SPEND_APPROVERS: config.spendApprovers.join(',') } : {}),
+        ...(config.dailyCreditCap > 0 ? { DAILY_CREDIT_CAP: String(config.dailyCreditCap) } : {}),
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: REQUIRE_SHIM,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        // Mappings are enough for stack traces; the sources would double the asset.
+        sourcesContent: false,
+        // Ship the SDK versions the tests ran against, not whichever the runtime carries today.
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+      },
+    });
+  }
+
+  /**
+   * Gives this function the table and the secret: `TABLE_NAME` and `APP_SECRET_ID` plus exactly the
+   * table actions in `access` (on the table ARN, Query on the `due` index ARN) and GetSecretValue on
+   * the one secret.
+   */
+  bind(data: { table: BotTable; secret: ISecret }, access: TableAccess): this {
+    const { table, secret } = data;
+    this.fn.addEnvironment('TABLE_NAME', table.table.tableName);
+    this.fn.addEnvironment('APP_SECRET_ID', secret.secretArn);
+    const tableActions = [...access.items, ...(access.queryTable ? ['dynamodb:Query'] : [])];
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: tableActions, resources: [table.table.tableArn] }),
+    );
+    if (access.queryDueIndex) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: [table.dueIndexArn] }),
+      );
+    }
+    // Not `secret.grantRead`, which adds DescribeSecret: GetSecretValue is all the runtime calls.
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+    );
+    return this;
+  }
+
+  /** Lets this function hand jobs to `worker` (`WORKER_FUNCTION_NAME` + InvokeFunction on its ARN). */
+  allowInvoke(worker: BotFunction): this {
+    this.fn.addEnvironment('WORKER_FUNCTION_NAME', worker.fn.functionName);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.fn.functionArn] }),
+    );
+    return this;
+  }
+}
+
+/**
+ * NodejsFunction quietly falls back to bundling in Docker when it cannot find esbuild; say so instead
+ * (Docker is not needed, and in CI it is usually not there).
+ */
+function assertLocalEsbuild(): void {
+  try {
+    createRequire(import.meta.url).resolve('esbuild');
+  } catch (cause) {
+    throw new Error('esbuild is not installed locally: run `npm ci` (the stack never bundles in Docker).', {
+      cause,
+    });
+  }
+}

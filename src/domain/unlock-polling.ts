@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Logger } from '../log.ts';
+import type { UnlockKind, UnlockTask, UnlockTaskRepository } from '../store/index.ts';
+import { isChannelGone, SlackDeliveryError } from './slack-delivery.ts';
+
+/** At most this many tasks are polled at once, leaving the service's other 5 slots to people. */
+export const MAX_CONCURRENT_POLLS = 5;
+export const FIRST_BACKOFF_MS = 30_000;
+export const MAX_BACKOFF_MS = 10 * 60_000;
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Longer than one task's poll and post with their retries, so a live run never loses its lease. */
+export const LEASE_MS = 2 * 60_000;
+/** A task is started only with this much of the Lambda's time left: its poll and post must fit. */
+export const TIME_RESERVE_MS = 20_000;
+
+/** What the service says about a contact unlock task (the email and phone shapes, made one). */
+export interface UnlockTaskProgress {
+  taskStatus: 'pending' | 'processing' | 'completed' | 'failed';
+  items: { personnelId: string; status: string; value: string | null; errorCode?: string }[];
+}
+
+/** One person in a finished unlock: the email or phone, or why there is none. */
+export interface UnlockedPerson {
+  personnelId: string;
+  value: string | null;
+  /** Why nothing was unlocked, in the user's words; absent when `value` is set. */
+  problem?: string;
+}
+
+/** A finished task as the thread reply shows it. */
+export interface UnlockResult {
+  kind: UnlockKind;
+  status: 'completed' | 'failed';
+  people: UnlockedPerson[];
+  skipped: UnlockTask['skipped'];
+}
+
+/**
+ * What is kept on the task once its result is posted: counts only. The contacts themselves stay in the
+ * service (unlocked for the account), not in our table.
+ */
+export const UnlockOutcomeSchema = z.object({
+  status: z.enum(['completed', 'failed', 'timed-out']),
+  unlocked: z.number().int().nonnegative(),
+  notUnlocked: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+});
+export type UnlockOutcome = z.infer<typeof UnlockOutcomeSchema>;
+
+/** Where results go: the thread of the card the unlock was confirmed on. Errors are `SlackDeliveryError`s. */
+export interface UnlockThread {
+  postResult(task: UnlockTask, result: UnlockResult): Promise<void>;
+  postTimeout(task: UnlockTask): Promise<void>;
+  /** Rewrites the card's status line; a failure here is logged, the reply is what matters. */
+  updateCard(task: UnlockTask, outcome: UnlockOutcome): Promise<void>;
+}
+
+export interface UnlockPollingDeps {
+  tasks: Pick<
+    UnlockTaskRepository,
+    'due' | 'lease' | 'reschedule' | 'markResultPosted' | 'recordSlackFailure'
+  >;
+  /** The service's progress of a task (email or phone). */
+  progress(kind: UnlockKind, taskId: string): Promise<UnlockTaskProgress>;
+  thread: UnlockThread;
+  logger: Logger;
+  now: () => Date;
+  /** The Lambda's remaining time; unlimited when absent. */
+  remainingMs?: () => number;
+  /** Identifies this run's leases. */
+  owner?: string;
+  concurrency?: number;
+  batchSize?: number;
+}
+
+export interface PollSummary {
+  polled: number;
+  posted: number;
+  timedOut: number;
+  rescheduled: number;
+  slackFailures: number;
+  /** Tasks another run held, or that were no longer due. */
+  skipped: number;
+  /** The run stopped because the Lambda's time was running out. */
+  outOfTime: boolean;
+}
+
+/** 30 s, 60 s, 2 min … up to 10 min, by the number of polls already made. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(attempts, 20));
+}
+
+const PROBLEMS: Record<string, string> = {
+  EMAIL_NOT_FOUND: 'no email address found',
+  PHONE_NOT_FOUND: 'no phone number found',
+  TASK_FAILED: 'the unlock failed',
+};
+
+/** The service's answer in the user's words, per person asked for. */
+export function unlockResultOf(task: UnlockTask, progress: UnlockTaskProgress): UnlockResult {
+  const byId = new Map(progress.items.map((item) => [item.personnelId, item]));
+  const asked = task.personnelIds.filter((id) => !task.skipped.some((skip) => skip.personnelId === id));
+  const ids = asked.length > 0 ? asked : progress.items.map((item) => item.personnelId);
+  const people = ids.map((personnelId): UnlockedPerson => {
+    const item = byId.get(personnelId);
+    if (item?.status === 'unlocked' && item.value) return { personnelId, value: item.value };
+    const problem = !item
+      ? 'the service did not report on this person'
+      : (PROBLEMS[item.errorCode ?? ''] ??
+        (item.errorCode ? `not unlocked (${item.errorCode})` : 'not unlocked'));
+    return { personnelId, value: null, problem };
+  });
+  return {
+    kind: task.kind,
+    status: progress.taskStatus === 'failed' ? 'failed' : 'completed',
+    people,
+    skipped: task.skipped,
+  };
+}
+
+export function outcomeOf(result: UnlockResult): UnlockOutcome {
+  const unlocked = result.people.filter((person) => person.value !== null).length;
+  return {
+    status: result.status,
+    unlocked,
+    notUnlocked: result.people.length - unlocked,
+    skipped: result.skipped.length,
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, until `keepGoing` says stop. */
+async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  keepGoing: () => boolean,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length && keepGoing()) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * One run of the poller: takes the due tasks from the index, leases each before touching it, polls
+ * the service, and posts each finished task's result once in its thread.
+ *
+ * Exactly once: the result is marked posted (a conditional write that only one caller wins) *before*
+ * it is posted. A run that dies between the two, or a Slack that never accepts the post, loses that one
+ * reply (the counts stay on the task, the contacts stay unlocked in the service, and the failure is
+ * recorded); posting first would instead repeat the reply whenever a run died after posting. Transient
+ * Slack errors are retried within the run (the thread's `SlackDeliveryError`s carry Retry-After), and a
+ * task is only started while enough of the Lambda's time is left for its poll and its post.
+ */
+export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSummary> {
+  const owner = deps.owner ?? `poll-${randomUUID()}`;
+  const remainingMs = deps.remainingMs ?? (() => Number.POSITIVE_INFINITY);
+  const concurrency = Math.min(deps.concurrency ?? MAX_CONCURRENT_POLLS, MAX_CONCURRENT_POLLS);
+  const summary: PollSummary = {
+    polled: 0,
+    posted: 0,
+    timedOut: 0,
+    rescheduled: 0,
+    slackFailures: 0,
+    skipped: 0,
+    outOfTime: false,
+  };
+  const hasTime = () => {
+    if (remainingMs() >= TIME_RESERVE_MS) return true;
+    summary.outOfTime = true;
+    return false;
+  };
+  // The index is eventually consistent: a task seen once in this run is not taken again.
+  const seen = new Set<string>();
+
+  while (hasTime()) {
+    const due = await deps.tasks.due({ now: deps.now(), limit: deps.batchSize ?? 50 });
+    const fresh = due.filter((task) => !seen.has(task.taskId));
+    if (fresh.length === 0) break;
+    for (const task of fresh) seen.add(task.taskId);
+    await inPool(fresh, concurrency, hasTime, async (task) => {
+      const log = deps.logger.child({ taskId: task.taskId, team: task.teamId, channel: task.channelId });
+      try {
+        await pollOne(task, owner, deps, summary, log);
+      } catch (error) {
+        // One bad task never stops the others; its lease runs out and a later run takes it again.
+        log.error('polling an unlock task failed', { error });
+      }
+    });
+  }
+  deps.logger.info('unlock tasks polled', { ...summary });
+  return summary;
+}
+
+async function pollOne(
+  candidate: UnlockTask,
+  owner: string,
+  deps: UnlockPollingDeps,
+  summary: PollSummary,
+  log: Logger,
+): Promise<void> {
+  const task = await deps.tasks.lease(candidate.taskId, { owner, leaseMs: LEASE_MS });
+  if (!task) {
+    summary.skipped += 1;
+    return;
+  }
+  summary.polled += 1;
+  const age = deps.now().getTime() - Date.parse(task.createdAt);
+
+  let progress: UnlockTaskProgress | undefined;
+  try {
+    progress = await deps.progress(task.kind, task.taskId);
+  } catch (error) {
+    // The service may be down for a while: keep backing off; the 24 h limit still applies.
+    log.warn('could not read an unlock task from the service', { error });
+  }
+
+  if (progress && (progress.taskStatus === 'completed' || progress.taskStatus === 'failed')) {
+    const result = unlockResultOf(task, progress);
+    const outcome = outcomeOf(result);
+    if (!(await deps.tasks.markResultPosted(task.taskId, { owner, outcome }))) {
+      summary.skipped += 1;
+      return;
+    }
+    if (await deliver(task, () => deps.thread.postResult(task, result), deps, summary, log)) {
+      summary.posted += 1;
+      await updateCard(task, outcome, deps, log);
+    }
+    return;
+  }
+
+  if (age >= GIVE_UP_AFTER_MS) {
+    const outcome: UnlockOutcome = {
+      status: 'timed-out',
+      unlocked: 0,
+      notUnlocked: task.personnelIds.length - task.skipped.length,
+      skipped: task.skipped.length,
+    };
+    if (!(await deps.tasks.markResultPosted(task.taskId, { owner, outcome }))) {
+      summary.skipped += 1;
+      return;
+    }
+    if (await deliver(task, () => deps.thread.postTimeout(task), deps, summary, log)) {
+      summary.timedOut += 1;
+      await updateCard(task, outcome, deps, log);
+    }
+    return;
+  }
+
+  const attempts = task.attempts + 1;
+  const nextPollAt = new Date(deps.now().getTime() + backoffMs(task.attempts));
+  if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts })) summary.rescheduled += 1;
+}
+
+/** Posts once (the thread retries transient errors); a failure is recorded on the task, never rethrown. */
+async function deliver(
+  task: UnlockTask,
+  post: () => Promise<void>,
+  deps: UnlockPollingDeps,
+  summary: PollSummary,
+  log: Logger,
+): Promise<boolean> {
+  try {
+    await post();
+    return true;
+  } catch (error) {
+    summary.slackFailures += 1;
+    const reason = error instanceof SlackDeliveryError ? error.slackError : 'unexpected_error';
+    if (isChannelGone(error)) log.warn('the thread cannot be posted to any more', { slackError: reason });
+    else log.error('posting an unlock result failed', { error, slackError: reason });
+    await deps.tasks.recordSlackFailure(task.taskId, reason);
+    return false;
+  }
+}
+
+async function updateCard(task: UnlockTask, outcome: UnlockOutcome, deps: UnlockPollingDeps, log: Logger) {
+  try {
+    await deps.thread.updateCard(task, outcome);
+  } catch (error) {
+    log.warn('could not update the unlock card', { error });
+  }
+}

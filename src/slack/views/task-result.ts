@@ -1,0 +1,115 @@
+import type { KnownBlock } from '@slack/types';
+import type { UnlockOutcome, UnlockResult } from '../../domain/unlock-polling.ts';
+import { plural } from '../../domain/charging.ts';
+import { context, section } from './blocks.ts';
+import { confirmationCard } from './confirmation.ts';
+import { code, mentionUser } from './format.ts';
+import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from './limits.ts';
+import type { Price, SlackMessage } from './types.ts';
+
+type Kind = UnlockResult['kind'];
+
+const WHAT: Record<Kind, { one: string; many: string; unlock: string }> = {
+  email: { one: 'email', many: 'emails', unlock: 'email unlock' },
+  phone: { one: 'phone number', many: 'phone numbers', unlock: 'phone unlock' },
+};
+
+/** `Ada Lovelace (123)` when the name is known, else `Person 123`. */
+function personLabel(personnelId: string, names: Readonly<Record<string, string>>): string {
+  const name = names[personnelId]?.trim();
+  return name ? `*${escapeMrkdwn(name)}* (${code(personnelId)})` : `Person ${code(personnelId)}`;
+}
+
+/**
+ * The thread reply when an unlock finished: one line per person asked for, with the email or phone, or
+ * why there is none; then the people skipped before the unlock started.
+ */
+export function unlockResultReply(
+  result: UnlockResult,
+  names: Readonly<Record<string, string>> = {},
+): SlackMessage {
+  const what = WHAT[result.kind];
+  const unlocked = result.people.filter((person) => person.value !== null).length;
+  const title =
+    result.status === 'failed' && unlocked === 0
+      ? `:x: *The ${what.unlock} failed* — nothing was unlocked.`
+      : `:white_check_mark: *${plural(unlocked, what.one, what.many)} unlocked* of ${result.people.length}.`;
+  const lines = result.people.map(
+    (person) =>
+      `• ${personLabel(person.personnelId, names)} — ${
+        person.value !== null ? escapeMrkdwn(person.value) : `_${escapeMrkdwn(person.problem ?? 'not unlocked')}_`
+      }`,
+  );
+  const skipped = result.skipped.map(
+    (skip) => `• ${personLabel(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
+  );
+  const blocks: KnownBlock[] = [section(title)];
+  blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
+  if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
+  blocks.push(context('Unlocked contacts stay in the account; looking them up again costs nothing.'));
+  const text = `${plural(unlocked, what.one, what.many)} unlocked of ${result.people.length}${
+    result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''
+  }.`;
+  return fitToLimits({ text, blocks });
+}
+
+/** The one thread reply when the service has not finished a task after 24 hours. */
+export function unlockTimeoutReply(task: {
+  kind: Kind;
+  personnelIds: readonly string[];
+  requestedBy: string;
+}): SlackMessage {
+  const what = WHAT[task.kind];
+  const text = `:hourglass: No result after 24 hours: I stopped waiting for the ${what.unlock} of ${plural(
+    task.personnelIds.length,
+    'person',
+    'people',
+  )}.`;
+  return fitToLimits({
+    text,
+    blocks: [
+      section(`${text} ${mentionUser(task.requestedBy)}`),
+      context(
+        'Run the unlock again later to see what arrived: contacts already unlocked are skipped and not charged again.',
+      ),
+    ],
+  });
+}
+
+/** The card's status line once the task is over, e.g. `2 emails unlocked, 1 not unlocked (1 skipped).` */
+export function unlockStatusLine(kind: Kind, outcome: UnlockOutcome): string {
+  const what = WHAT[kind];
+  const skipped = outcome.skipped > 0 ? ` (${outcome.skipped} skipped)` : '';
+  if (outcome.status === 'timed-out') {
+    return `The ${what.unlock} did not finish within 24 hours${skipped}. See the thread.`;
+  }
+  if (outcome.status === 'failed' && outcome.unlocked === 0) {
+    return `The ${what.unlock} failed: nothing was unlocked${skipped}. See the thread.`;
+  }
+  const missing = outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} not unlocked` : '';
+  return `${plural(outcome.unlocked, what.one, what.many)} unlocked${missing}${skipped}. Results are in the thread.`;
+}
+
+/** What the confirmation card showed when the charge went through, read back from the confirmation. */
+export interface UnlockCard {
+  description: string;
+  price: Price;
+  requestedBy: string;
+  confirmedBy: string;
+  creditsSpent: number;
+  balanceAfter: number | null;
+}
+
+/** The confirmation card again, its "Unlocking…" line replaced by how the unlock ended. */
+export function unlockCardUpdate(card: UnlockCard, kind: Kind, outcome: UnlockOutcome): SlackMessage {
+  return confirmationCard({
+    state: 'succeeded',
+    description: card.description,
+    price: card.price,
+    requestedBy: card.requestedBy,
+    confirmedBy: card.confirmedBy,
+    outcome: [unlockStatusLine(kind, outcome)],
+    creditsSpent: card.creditsSpent,
+    balanceAfter: card.balanceAfter,
+  });
+}

@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FunctionUrlAuthType, type IDestination } from 'aws-cdk-lib/aws-lambda';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.ts';
 import { Alarms } from './constructs/alarms.ts';
@@ -80,7 +80,7 @@ export class EventbotStack extends Stack {
       // is idempotent per job, a retry after a timeout is not something to lean on).
       retryAttempts: 0,
       maxEventAge: Duration.hours(1),
-      onFailure: new SqsDestination(deadLetterQueue),
+      onFailure: sendOnlyQueueDestination(deadLetterQueue),
     });
     // Schedule runs are not retried by Lambda either: the next run picks up what is still due.
     for (const timed of [this.pollTasks, this.digest]) {
@@ -117,4 +117,17 @@ export class EventbotStack extends Stack {
     new CfnOutput(this, OUTPUTS.tableName, { value: table.table.tableName });
     new CfnOutput(this, OUTPUTS.deadLetterQueueUrl, { value: deadLetterQueue.queueUrl });
   }
+}
+
+/**
+ * An on-failure destination like `SqsDestination`, but granting only `sqs:SendMessage` (the one call
+ * Lambda makes with the function's role), not also GetQueueAttributes and GetQueueUrl.
+ */
+function sendOnlyQueueDestination(queue: IQueue): IDestination {
+  return {
+    bind: (_scope, fn) => {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+      return { destination: queue.queueArn };
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EisClient, EventPage, EventSearchPage, ExhibitorPage } from '../eis/index.ts';
-import { EisError, EisUnauthorizedError } from '../eis/index.ts';
+import { EisError, EisUnauthorizedError, traceIdOf } from '../eis/index.ts';
 
 /** Every action that spends credits, as stored on its confirmation. */
 export const ChargeActionSchema = z.discriminatedUnion('kind', [
@@ -171,6 +171,8 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
 /** What a finished charge did, ready to be shown and recorded. */
 export interface ChargeOutcome {
   creditsSpent: number;
+  /** The service's trace id of the charging call, for the ledger and support questions. */
+  traceId?: string;
   balanceAfter: number | null;
   /** Lines for the card, in the user's words. */
   summary: string[];
@@ -200,6 +202,15 @@ const SKIP_REASONS: Record<string, string> = {
 
 /** Calls the charging operation once. Errors (typed `EisError`s) are the caller's to show. */
 export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeOutcome> {
+  const { response, outcome } = await callService(action, eis);
+  const traceId = traceIdOf(response);
+  return traceId ? { ...outcome, traceId } : outcome;
+}
+
+async function callService(
+  action: ChargeAction,
+  eis: ChargeEis,
+): Promise<{ response: unknown; outcome: ChargeOutcome }> {
   switch (action.kind) {
     case 'event-unlock':
     case 'visitors-unlock':
@@ -218,14 +229,16 @@ export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promi
           : action.kind === 'visitors-unlock'
             ? 'Visitors'
             : 'Full access';
+      const summary = result.alreadyUnlocked
+        ? `${what} for ${name} was already unlocked.`
+        : `${what} unlocked for ${name}.`;
       return {
-        creditsSpent: result.creditsSpent,
-        balanceAfter: balanceOf(result.balanceAfter),
-        summary: [
-          result.alreadyUnlocked
-            ? `${what} for ${name} was already unlocked.`
-            : `${what} unlocked for ${name}.`,
-        ],
+        response: result,
+        outcome: {
+          creditsSpent: result.creditsSpent,
+          balanceAfter: balanceOf(result.balanceAfter),
+          summary: [summary],
+        },
       };
     }
     case 'email-unlock':
@@ -243,36 +256,50 @@ export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promi
       const noun =
         kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
       const skippedLine = skipped.length > 0 ? ` (${skipped.length} skipped: ${skipReasons(skipped)})` : '';
-      const creditsSpent = submission.creditsSpent ?? 0;
       if (!submission.taskId) {
         return {
-          creditsSpent,
-          balanceAfter: null,
-          summary: [`Nothing to unlock${skippedLine}.`],
+          response: submission,
+          outcome: {
+            creditsSpent: submission.creditsSpent ?? 0,
+            balanceAfter: null,
+            summary: [`Nothing to unlock${skippedLine}.`],
+          },
         };
       }
+      // When the service does not report the amount, the list price of the contacts it accepted is recorded.
+      const unitPrice = kind === 'email' ? LIST_PRICES.email : LIST_PRICES.phone;
       return {
-        creditsSpent,
-        balanceAfter: null,
-        summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
-        task: { taskId: submission.taskId, kind, skipped },
+        response: submission,
+        outcome: {
+          creditsSpent: submission.creditsSpent ?? asked * unitPrice,
+          balanceAfter: null,
+          summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
+          task: { taskId: submission.taskId, kind, skipped },
+        },
       };
     }
     case 'people-by-name': {
       const page = await eis.personnel.eventsByName({ personName: action.fullName });
-      return searchOutcome(page, { kind: 'events', page }, `events of people named “${action.fullName}”`);
+      return {
+        response: page,
+        outcome: searchOutcome(page, { kind: 'events', page }, `events of people named “${action.fullName}”`),
+      };
     }
     case 'exhibitor-events': {
       const page = await eis.exhibitors.searchEvents({ companyName: action.companyName });
-      return searchOutcome(page, { kind: 'events', page }, `events where “${action.companyName}” exhibits`);
+      return {
+        response: page,
+        outcome: searchOutcome(
+          page,
+          { kind: 'events', page },
+          `events where “${action.companyName}” exhibits`,
+        ),
+      };
     }
     case 'exhibitor-search': {
       const page = await eis.exhibitors.searchByCompanyName({ companyName: action.companyName });
-      return searchOutcome(
-        page,
-        { kind: 'exhibitors', page },
-        `exhibitor records for “${action.companyName}”`,
-      );
+      const what = `exhibitor records for “${action.companyName}”`;
+      return { response: page, outcome: searchOutcome(page, { kind: 'exhibitors', page }, what) };
     }
   }
 }

@@ -177,6 +177,7 @@ export async function runCharge(
     userId: confirmation.confirmedBy ?? confirmation.requestedBy,
     action: action.kind,
     credits: outcome.creditsSpent,
+    ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
     ...('eventId' in action ? { eventId: action.eventId } : {}),
     ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
     confirmationId,

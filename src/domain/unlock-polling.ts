@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Logger } from '../log.ts';
 import type { UnlockKind, UnlockTask, UnlockTaskRepository } from '../store/index.ts';
-import { isChannelGone, SlackDeliveryError } from './slack-delivery.ts';
+import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 
 /** At most this many tasks are polled at once, leaving the service's other 5 slots to people. */
 export const MAX_CONCURRENT_POLLS = 5;
@@ -72,6 +72,8 @@ export interface UnlockPollingDeps {
   owner?: string;
   concurrency?: number;
   batchSize?: number;
+  /** For tests: how the run waits between Slack retries. */
+  sleep?: Sleep;
 }
 
 export interface PollSummary {
@@ -175,6 +177,12 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
     summary.outOfTime = true;
     return false;
   };
+  // A post may wait for Slack's Retry-After, but never past the Lambda's end.
+  const paced = createChannelPacer({
+    budgetMs: () => remainingMs() - 5_000,
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+  });
+  const post = (task: UnlockTask, send: () => Promise<void>) => paced(task.channelId, send);
   // The index is eventually consistent: a task seen once in this run is not taken again.
   const seen = new Set<string>();
 
@@ -186,7 +194,7 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
     await inPool(fresh, concurrency, hasTime, async (task) => {
       const log = deps.logger.child({ taskId: task.taskId, team: task.teamId, channel: task.channelId });
       try {
-        await pollOne(task, owner, deps, summary, log);
+        await pollOne(task, { owner, deps, summary, log, post });
       } catch (error) {
         // One bad task never stops the others; its lease runs out and a later run takes it again.
         log.error('polling an unlock task failed', { error });
@@ -197,13 +205,17 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
   return summary;
 }
 
-async function pollOne(
-  candidate: UnlockTask,
-  owner: string,
-  deps: UnlockPollingDeps,
-  summary: PollSummary,
-  log: Logger,
-): Promise<void> {
+interface RunState {
+  owner: string;
+  deps: UnlockPollingDeps;
+  summary: PollSummary;
+  log: Logger;
+  /** Sends to the task's channel, paced and retried. */
+  post: (task: UnlockTask, send: () => Promise<void>) => Promise<void>;
+}
+
+async function pollOne(candidate: UnlockTask, run: RunState): Promise<void> {
+  const { owner, deps, summary, log } = run;
   const task = await deps.tasks.lease(candidate.taskId, { owner, leaseMs: LEASE_MS });
   if (!task) {
     summary.skipped += 1;
@@ -227,9 +239,9 @@ async function pollOne(
       summary.skipped += 1;
       return;
     }
-    if (await deliver(task, () => deps.thread.postResult(task, result), deps, summary, log)) {
+    if (await deliver(task, () => deps.thread.postResult(task, result), run)) {
       summary.posted += 1;
-      await updateCard(task, outcome, deps, log);
+      await updateCard(task, outcome, run);
     }
     return;
   }
@@ -245,9 +257,9 @@ async function pollOne(
       summary.skipped += 1;
       return;
     }
-    if (await deliver(task, () => deps.thread.postTimeout(task), deps, summary, log)) {
+    if (await deliver(task, () => deps.thread.postTimeout(task), run)) {
       summary.timedOut += 1;
-      await updateCard(task, outcome, deps, log);
+      await updateCard(task, outcome, run);
     }
     return;
   }
@@ -257,16 +269,11 @@ async function pollOne(
   if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts })) summary.rescheduled += 1;
 }
 
-/** Posts once (the thread retries transient errors); a failure is recorded on the task, never rethrown. */
-async function deliver(
-  task: UnlockTask,
-  post: () => Promise<void>,
-  deps: UnlockPollingDeps,
-  summary: PollSummary,
-  log: Logger,
-): Promise<boolean> {
+/** Posts once (retrying transient errors); a failure is recorded on the task, never rethrown. */
+async function deliver(task: UnlockTask, send: () => Promise<void>, run: RunState): Promise<boolean> {
+  const { deps, summary, log } = run;
   try {
-    await post();
+    await run.post(task, send);
     return true;
   } catch (error) {
     summary.slackFailures += 1;
@@ -278,10 +285,10 @@ async function deliver(
   }
 }
 
-async function updateCard(task: UnlockTask, outcome: UnlockOutcome, deps: UnlockPollingDeps, log: Logger) {
+async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunState) {
   try {
-    await deps.thread.updateCard(task, outcome);
+    await run.post(task, () => run.deps.thread.updateCard(task, outcome));
   } catch (error) {
-    log.warn('could not update the unlock card', { error });
+    run.log.warn('could not update the unlock card', { error });
   }
 }

@@ -16,6 +16,16 @@ import {
 } from './errors.ts';
 import { MAX_IN_FLIGHT_PER_KEY, semaphoreForKey } from './limiter.ts';
 
+/**
+ * The service's trace id of each successful response (its `x-trace-id` header), kept beside the parsed
+ * object rather than on it, so result types stay as the spec shows them. The ledger records it.
+ */
+const responseTraces = new WeakMap<object, string>();
+
+export function traceIdOf(result: unknown): string | undefined {
+  return typeof result === 'object' && result !== null ? responseTraces.get(result) : undefined;
+}
+
 export interface EisClientOptions {
   /** The service's base address, e.g. `https://platform.example.com`. */
   baseUrl: string;
@@ -336,7 +346,12 @@ export function createEisCore(options: EisClientOptions): EisCore {
         return { ok: false, ...mapped };
       }
       const parsed = request.schema.safeParse(json);
-      if (parsed.success) return { ok: true, value: parsed.data };
+      if (parsed.success) {
+        if (traceHeader && typeof parsed.data === 'object' && parsed.data !== null) {
+          responseTraces.set(parsed.data, traceHeader);
+        }
+        return { ok: true, value: parsed.data };
+      }
       const issues = parsed.error.issues
         .slice(0, 5)
         .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)

@@ -163,6 +163,13 @@ describe('/events subcommands, end to end', () => {
     expect(bot.sim.ledger(bot.apiKey)).toHaveLength(1);
   });
 
+  it('asks Slack who the bot is once per cold start, not on every request', async () => {
+    await run('credits');
+    await run(`fit ${BIG_EVENT}`);
+
+    expect(bot.slack.calls.filter((call) => call.method === 'auth.test')).toHaveLength(1);
+  });
+
   it('tells the user how to invite the bot when it is not in the channel', async () => {
     const outsider = { ...ALICE, channelId: 'C0OTHER' };
     bot.slack.failNext('chat.postMessage', 'not_in_channel');

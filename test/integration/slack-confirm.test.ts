@@ -147,6 +147,27 @@ describe('confirm before charge', () => {
     expect(visibleText(current(bot, card.ts))).toMatch(/not enough|insufficient/i);
   });
 
+  it('never retries a charge that failed after the service took it, and says the outcome is unknown', async () => {
+    bot = await startBot();
+    const card = await askFor(bot, `unlock ${BIG_EVENT}`);
+    bot.sim.injectFault({
+      kind: 'status',
+      status: 502,
+      route: 'POST /external/events/{id}/unlock',
+      afterExecute: true,
+    });
+
+    await bot.click(card, 'confirm.yes');
+    await bot.idle();
+
+    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(1);
+    const unlockCalls = bot.sim.requests().filter((request) => request.path.endsWith('/unlock'));
+    expect(unlockCalls).toHaveLength(1);
+    const text = visibleText(current(bot, card.ts));
+    expect(text).toMatch(/outcome is unknown/);
+    expect(text).not.toContain('Credits spent: 0');
+  });
+
   it('refuses a confirmation that would pass the daily cap, saying how much is left today', async () => {
     bot = await startBot({ dailyCap: 2500 });
     const first = await askFor(bot, `unlock ${BIG_EVENT}`);

@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockKitViolations } from './block-kit-check.ts';
+import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from './payloads.ts';
+import { signedHeaders } from './sign.ts';
+import { type LocalApp, type LocalPanel, servePage } from './page-api.ts';
+
+export type { CommandHelp, LocalApp, LocalPanel } from './page-api.ts';
 
 /**
  * A local stand-in for Slack's Web API and `response_url`s. It keeps channels and their messages
@@ -33,6 +38,8 @@ export interface FakeSlackOptions {
   channels?: string[];
   botNotIn?: string[];
   users?: Record<string, { name: string; tz: string }>;
+  /** Display names of channels (the page's channel list); the id is shown otherwise. */
+  channelNames?: Record<string, string>;
 }
 
 export interface FakeSlack {
@@ -52,7 +59,25 @@ export interface FakeSlack {
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
   addUser(id: string, user: { name: string; tz: string }): void;
+  /**
+   * Where this Slack sends slash commands and button clicks (signed with the app's signing secret),
+   * as the page's composer and buttons do. Without it the page is read-only.
+   */
+  connectApp(app: LocalApp): void;
+  /** The page's side panel: the credit account and the "Run now" jobs. */
+  setPanel(panel: LocalPanel): void;
+  /** Sends `/events <text>` as `user` in `channel`, exactly as Slack would; shows the ack as Slack does. */
+  sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
+  /** Clicks a button of a stored message as `user` (a signed `block_actions` payload). */
+  click(input: { user: string; channel: string; ts: string; actionId: string; blockId?: string }): Promise<AppAnswer>;
   close(): Promise<void>;
+}
+
+/** The app's HTTP answer to a command or a click, and how long it took (Slack allows 3 s). */
+export interface AppAnswer {
+  status: number;
+  body: string;
+  ms: number;
 }
 
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
@@ -69,6 +94,21 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
   return args;
 }
 
+/** Why Slack would show the user an error for this answer: a non-200, or no answer within 3 s. */
+function appFailure(answer: AppAnswer): string | undefined {
+  if (answer.status !== 200) return `http_${answer.status}`;
+  if (answer.ms > 3000) return 'operation_timeout';
+  return undefined;
+}
+
+/** The ack's body, when the app answered with a message (an empty ack shows nothing). */
+function parseAck(body: string): Record<string, unknown> | undefined {
+  if (!body.trim()) return undefined;
+  const parsed = safeJson(body);
+  if (typeof parsed === 'object' && parsed !== null) return parsed as Record<string, unknown>;
+  return { text: body };
+}
+
 function safeJson(value: string): unknown {
   try {
     return JSON.parse(value);
@@ -82,6 +122,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const channels = new Set(options.channels ?? ['C0GENERAL', 'C0EVENTS']);
   const botNotIn = new Set(options.botNotIn ?? []);
   const users = new Map(Object.entries(options.users ?? { U0ALICE: { name: 'alice', tz: 'Europe/Berlin' } }));
+  const channelNames = new Map(Object.entries(options.channelNames ?? {}));
   const calls: RecordedCall[] = [];
   const stored: SlackMessage[] = [];
   const failures = new Map<string, { error: string; times: number }[]>();
@@ -167,6 +208,76 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
   };
 
+  let app: LocalApp | undefined;
+  let panel: LocalPanel = {};
+  let baseUrl = '';
+  let responseSeq = 0;
+  const responseUrl = (channel: string, user: string, messageTs?: string) => {
+    const id = `r${++responseSeq}`;
+    responseTargets.set(id, { channel, user, ...(messageTs ? { messageTs } : {}) });
+    return `${baseUrl}/response/${id}`;
+  };
+
+  /** What Slack itself shows when an app answers badly: only the user who acted sees it. */
+  const slackbotNote = (channel: string, user: string, text: string) =>
+    store({ channel, ts: nextTs(), text, blocks: [], user: 'USLACKBOT', visibleTo: user });
+
+  const deliver = async (body: string): Promise<AppAnswer> => {
+    if (!app) throw new Error('no app is connected to the local Slack (connectApp)');
+    const started = performance.now();
+    const response = await fetch(app.requestUrl, {
+      method: 'POST',
+      headers: signedHeaders(app.signingSecret, body),
+      body,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text, ms: Math.round(performance.now() - started) };
+  };
+
+  const actorOf = (user: string, channel: string): Actor => {
+    const userName = users.get(user)?.name;
+    return { teamId: app?.teamId ?? 'T0LOCAL', userId: user, channelId: channel, ...(userName ? { userName } : {}) };
+  };
+
+  const sendCommand: FakeSlack['sendCommand'] = async ({ user, channel, text }) => {
+    const command = app?.command ?? '/events';
+    // Slack never shows the typed command to others; the page keeps it, for the user only.
+    store({ channel, ts: nextTs(), text: `${command} ${text}`.trim(), blocks: [], user, visibleTo: user });
+    const answer = await deliver(slashCommandBody(actorOf(user, channel), text, responseUrl(channel, user)));
+    const failure = appFailure(answer);
+    if (failure) {
+      slackbotNote(channel, user, `${command} failed with the error "${failure}"`);
+      return answer;
+    }
+    const ack = parseAck(answer.body);
+    if (ack) {
+      store({
+        channel,
+        ts: nextTs(),
+        text: typeof ack.text === 'string' ? ack.text : '',
+        blocks: Array.isArray(ack.blocks) ? ack.blocks : [],
+        user: botUserId,
+        ...(ack.response_type === 'in_channel' ? {} : { visibleTo: user }),
+      });
+    }
+    return answer;
+  };
+
+  const click: FakeSlack['click'] = async ({ user, channel, ts, actionId, blockId }) => {
+    const message = stored.find((m) => m.channel === channel && m.ts === ts);
+    if (!message) throw new Error(`no message ${ts} in ${channel}`);
+    const clicked = buttonsOf(message).find(
+      (candidate) =>
+        candidate.button.action_id === actionId && (blockId === undefined || candidate.blockId === blockId),
+    );
+    if (!clicked) throw new Error(`no button ${actionId} on message ${ts}`);
+    const body = blockActionsBody(actorOf(user, channel), message, clicked, responseUrl(channel, user, ts));
+    const answer = await deliver(body);
+    const failure = appFailure(answer);
+    if (failure) slackbotNote(channel, user, `The app did not answer the click on "${clicked.button.text.text}" (${failure})`);
+    return answer;
+  };
+
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -174,6 +285,17 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     };
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
+      const page = await servePage(request, response, url, {
+        state: (user) => pageState(user),
+        onChange: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        sendCommand,
+        click,
+        panel: () => panel,
+      });
+      if (page) return;
       const args = await readBody(request);
       const responseMatch = url.pathname.match(/^\/response\/([\w-]+)$/);
       if (responseMatch?.[1]) {
@@ -215,10 +337,21 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     }
   });
 
+  const pageState = (user: string | undefined) => ({
+    botUserId,
+    channels: [...channels].map((id) => ({ id, name: channelNames.get(id) ?? id })),
+    users: [...users].map(([id, { name }]) => ({ id, name })),
+    command: app ? { name: app.command ?? '/events', help: app.commandHelp ?? [] } : undefined,
+    jobs: Object.keys(panel.jobs ?? {}),
+    hasAccount: Boolean(panel.account),
+    // Ephemeral messages reach only the user they were sent to, as in Slack.
+    messages: stored.filter((m) => m.visibleTo === undefined || m.visibleTo === user),
+  });
+
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  let responseSeq = 0;
+  baseUrl = url;
 
   return {
     url,
@@ -226,11 +359,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     botUserId,
     calls,
     messages: (channel) => stored.filter((m) => channel === undefined || m.channel === channel),
-    responseUrl: (channel, user, messageTs) => {
-      const id = `r${++responseSeq}`;
-      responseTargets.set(id, { channel, user, ...(messageTs ? { messageTs } : {}) });
-      return `${url}/response/${id}`;
-    },
+    responseUrl,
     failNext: (method, error, times = 1) => {
       const queue = failures.get(method) ?? [];
       queue.push({ error, times });
@@ -240,7 +369,20 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    addUser: (id, user) => users.set(id, user),
+    addUser: (id, user) => {
+      users.set(id, user);
+      changed();
+    },
+    connectApp: (connected) => {
+      app = connected;
+      changed();
+    },
+    setPanel: (next) => {
+      panel = next;
+      changed();
+    },
+    sendCommand,
+    click,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

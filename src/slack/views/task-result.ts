@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import type { UnlockOutcome, UnlockResult } from '../../domain/unlock-polling.ts';
 import { plural } from '../../domain/charging.ts';
+import type { UnlockOutcome, UnlockResult } from '../../domain/unlock-polling.ts';
 import { context, section } from './blocks.ts';
 import { confirmationCard } from './confirmation.ts';
 import { code, mentionUser } from './format.ts';
@@ -37,7 +37,9 @@ export function unlockResultReply(
   const lines = result.people.map(
     (person) =>
       `• ${personLabel(person.personnelId, names)} — ${
-        person.value !== null ? escapeMrkdwn(person.value) : `_${escapeMrkdwn(person.problem ?? 'not unlocked')}_`
+        person.value !== null
+          ? escapeMrkdwn(person.value)
+          : `_${escapeMrkdwn(person.problem ?? 'not unlocked')}_`
       }`,
   );
   const skipped = result.skipped.map(

@@ -1,0 +1,10 @@
+import { createScheduledLoader, type LambdaClock, remainingTimeOf } from '../src/slack/scheduled.ts';
+
+// Every hour (EventBridge schedule): posts the digest of every subscription whose local time has come.
+// Built once per cold start.
+const load = createScheduledLoader();
+
+export const handler = async (_event: unknown, context?: LambdaClock) => {
+  const jobs = await load();
+  return jobs.runDigests(remainingTimeOf(context));
+};

@@ -1,0 +1,99 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** The request URL placeholder in `slack/manifest.json`. */
+export const URL_PLACEHOLDER = 'https://REPLACE_WITH_SlackRequestUrl_OUTPUT/slack/events';
+/** Must equal `OUTPUTS.slackRequestUrl` in the stack (a test checks), kept literal so this script stays light. */
+export const REQUEST_URL_OUTPUT = 'SlackRequestUrl';
+
+const USAGE = `Writes a copy of the Slack app manifest with the deployed request URL filled in.
+
+  npx tsx infra/fill-manifest.ts [--outputs cdk.out/outputs.json] [--stack Eventbot]
+  npx tsx infra/fill-manifest.ts --url https://xxxx.lambda-url.eu-west-1.on.aws/slack/events
+
+  --outputs   the file written by \`npx cdk deploy --outputs-file ...\` (default cdk.out/outputs.json)
+  --stack     which stack's output to use, when the file holds several
+  --url       the URL itself (the SlackRequestUrl output), instead of an outputs file
+  --manifest  the manifest to fill (default slack/manifest.json)
+  --out       where to write it (default cdk.out/slack-manifest.json, git-ignored)`;
+
+/** Picks the Slack request URL out of a `--outputs-file` document (`{stack: {output: value}}`). */
+export function requestUrlFromOutputs(outputs: unknown, stack?: string): string {
+  if (!isRecord(outputs)) throw new Error('The outputs file is not a JSON object.');
+  const candidates = Object.entries(outputs).filter(
+    ([name, values]) =>
+      (stack === undefined || name === stack) && isRecord(values) && typeof values[REQUEST_URL_OUTPUT] === 'string',
+  );
+  if (candidates.length === 0) {
+    throw new Error(`No ${stack ?? 'stack'} with a ${REQUEST_URL_OUTPUT} output in the outputs file.`);
+  }
+  if (candidates.length > 1) {
+    throw new Error(`Several stacks have ${REQUEST_URL_OUTPUT}: pick one with --stack.`);
+  }
+  const [, values] = candidates[0] as [string, Record<string, string>];
+  return values[REQUEST_URL_OUTPUT] as string;
+}
+
+/** A copy of `manifest` with every occurrence of the placeholder replaced by `url`. */
+export function fillManifest(manifest: unknown, url: string): unknown {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') throw new Error(`Slack needs an https request URL, got ${url}`);
+  let replaced = 0;
+  const walk = (value: unknown): unknown => {
+    if (value === URL_PLACEHOLDER) {
+      replaced++;
+      return url;
+    }
+    if (Array.isArray(value)) return value.map(walk);
+    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    return value;
+  };
+  const filled = walk(manifest);
+  if (replaced === 0) throw new Error(`The manifest has no ${URL_PLACEHOLDER} to replace.`);
+  return filled;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+function main(argv: string[]): void {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      outputs: { type: 'string', default: 'cdk.out/outputs.json' },
+      stack: { type: 'string' },
+      url: { type: 'string' },
+      manifest: { type: 'string', default: 'slack/manifest.json' },
+      out: { type: 'string', default: 'cdk.out/slack-manifest.json' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const url = values.url ?? requestUrlFromOutputs(readJson(values.outputs), values.stack);
+  const filled = fillManifest(readJson(values.manifest), url);
+  const out = resolve(values.out);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(filled, null, 2)}\n`);
+  console.log(`Wrote ${out} with request URL ${url}`);
+  console.log('Create the app at https://api.slack.com/apps → Create New App → From a manifest, and paste it.');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    console.error(`\n${USAGE}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import type { EisClient, EventItem } from '../eis/index.ts';
+import type { Logger } from '../log.ts';
+import type {
+  DigestFilters,
+  DigestSubscription,
+  DigestSubscriptionRepository,
+  FitScoreCache,
+  LedgerRepository,
+  UnlockKind,
+  UnlockTaskRepository,
+} from '../store/index.ts';
+import { localDate } from './local-time.ts';
+import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
+import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
+
+/** The price of an event unlock: a balance below it gets a warning line. */
+export const EVENT_UNLOCK_CREDITS = 2000;
+export const HORIZON_DAYS = 90;
+/** Events shown per digest, best fit first. */
+export const MAX_DIGEST_EVENTS = 10;
+/** Events considered for scoring: the soonest ones matching the filters. */
+export const MAX_FIT_CANDIDATES = 20;
+/** Fit-score calls per digest; scores cached today (by any digest) are free. */
+export const MAX_FIT_CALLS = 10;
+/** A digest more than this late (the schedule was down) is skipped: a morning digest at night is noise. */
+export const MAX_LATENESS_MS = 3 * 60 * 60_000;
+/** A subscription is started only with this much of the Lambda's time left. */
+export const DIGEST_TIME_RESERVE_MS = 30_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface DigestFit {
+  score: number;
+  recommendation: string | null;
+}
+
+export interface DigestEvent {
+  event: EventItem;
+  fit: DigestFit | null;
+}
+
+export interface DigestUnlock {
+  taskId: string;
+  kind: UnlockKind;
+  channelId: string;
+  threadTs: string;
+  requestedBy: string;
+  people: number;
+  finishedAt: string;
+  /** Null when the stored outcome is not one the poller wrote. */
+  outcome: UnlockOutcome | null;
+}
+
+/** Everything one digest message says, before it is rendered. */
+export interface Digest {
+  channelId: string;
+  /** The subscriber's local date the digest is for (`YYYY-MM-DD`). */
+  localDate: string;
+  timeZone: string;
+  /** Set for a scheduled digest: when it comes every day. */
+  schedule?: { time: string; timeZone: string };
+  filters: DigestFilters;
+  /** Null when the service could not say. */
+  balance: number | null;
+  spentLast24h: number;
+  /** The balance would not cover one event unlock. */
+  lowBalance: boolean;
+  eventUnlockCredits: number;
+  /** Null when the service could not list events. */
+  events: DigestEvent[] | null;
+  /** Matching events not shown. */
+  moreEvents: number;
+  unlocks: DigestUnlock[];
+}
+
+export interface DigestSources {
+  eis: Pick<EisClient, 'credits' | 'events'>;
+  ledger: Pick<LedgerRepository, 'listSince'>;
+  unlockTasks: Pick<UnlockTaskRepository, 'listFinishedSince'>;
+  fitScores: Pick<FitScoreCache, 'get' | 'put'>;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface DigestTarget {
+  teamId: string;
+  channelId: string;
+  timeZone: string;
+  filters: DigestFilters;
+  schedule?: { time: string; timeZone: string };
+}
+
+/** What is cached per event per day: the two numbers the digest shows, not the whole answer. */
+const CachedFitSchema = z.object({ score: z.number(), recommendation: z.string().nullable() });
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const later = (a: string, b: string | undefined) => (b && b > a ? b : a);
+const earlier = (a: string, b: string | undefined) => (b && b < a ? b : a);
+
+/** Fit scores for the candidates: cached ones read, at most `MAX_FIT_CALLS` asked for, failures left out. */
+async function fitScoresOf(
+  events: readonly EventItem[],
+  sources: DigestSources,
+): Promise<Map<string, DigestFit>> {
+  const day = sources.now().toISOString().slice(0, 10);
+  const scores = new Map<string, DigestFit>();
+  let calls = 0;
+  for (const event of events) {
+    const cached = await sources.fitScores.get(event.eventId, day);
+    const parsed = cached ? CachedFitSchema.safeParse(cached.value) : undefined;
+    if (parsed?.success) {
+      scores.set(event.eventId, parsed.data);
+      continue;
+    }
+    if (calls >= MAX_FIT_CALLS) continue;
+    calls += 1;
+    try {
+      const fit = await sources.eis.events.fitScore(event.eventId);
+      const value = { score: fit.score, recommendation: fit.recommendation };
+      scores.set(event.eventId, value);
+      await sources.fitScores.put(event.eventId, day, value);
+    } catch (error) {
+      sources.logger.warn('fit score unavailable for the digest', { eventId: event.eventId, error });
+    }
+  }
+  return scores;
+}
+
+async function upcomingEvents(target: DigestTarget, today: string, sources: DigestSources) {
+  const from = later(today, target.filters.from);
+  const to = earlier(addDays(today, HORIZON_DAYS), target.filters.to);
+  if (from > to) return { events: [], moreEvents: 0 };
+  const page = await sources.eis.events.list({
+    page: 1,
+    pageSize: MAX_FIT_CANDIDATES,
+    keyword: target.filters.keywords,
+    country: target.filters.country,
+    city: target.filters.city,
+    dateStartFrom: from,
+    dateStartTo: to,
+  });
+  const candidates = page.items.slice(0, MAX_FIT_CANDIDATES);
+  const scores = await fitScoresOf(candidates, sources);
+  // Best fit first; unscored events after the scored ones, soonest first (the list's order).
+  const ranked = candidates
+    .map((event, index) => ({ event, fit: scores.get(event.eventId) ?? null, index }))
+    .sort((a, b) => (b.fit?.score ?? -1) - (a.fit?.score ?? -1) || a.index - b.index)
+    .map(({ event, fit }) => ({ event, fit }));
+  const total = Math.max(page.total, page.items.length);
+  return {
+    events: ranked.slice(0, MAX_DIGEST_EVENTS),
+    moreEvents: total - Math.min(ranked.length, MAX_DIGEST_EVENTS),
+  };
+}
+
+/**
+ * Gathers one digest: the balance and the last 24 h of spending, the best upcoming events for the
+ * filters, and this channel's unlocks that finished in the last 24 h. A part the service cannot give
+ * is shown as unavailable rather than holding back the rest.
+ */
+export async function composeDigest(
+  target: DigestTarget,
+  sources: DigestSources,
+  at = sources.now(),
+): Promise<Digest> {
+  const now = sources.now();
+  const since = new Date(now.getTime() - DAY_MS);
+  const today = localDate(at, target.timeZone);
+  const [balance, ledger, finished, listed] = await Promise.all([
+    sources.eis.credits
+      .balance()
+      .then((b) => b.totalBalance)
+      .catch((error: unknown) => {
+        sources.logger.warn('credit balance unavailable for the digest', { error });
+        return null;
+      }),
+    sources.ledger.listSince(target.teamId, since),
+    sources.unlockTasks.listFinishedSince(target.teamId, since),
+    upcomingEvents(target, today, sources).catch((error: unknown) => {
+      sources.logger.warn('events unavailable for the digest', { error });
+      return null;
+    }),
+  ]);
+  const unlocks = finished
+    .filter((task) => task.channelId === target.channelId)
+    .map((task) => {
+      const outcome = UnlockOutcomeSchema.safeParse(task.outcome);
+      return {
+        taskId: task.taskId,
+        kind: task.kind,
+        channelId: task.channelId,
+        threadTs: task.threadTs,
+        requestedBy: task.requestedBy,
+        people: task.personnelIds.length,
+        finishedAt: task.finishedAt,
+        outcome: outcome.success ? outcome.data : null,
+      };
+    });
+  return {
+    channelId: target.channelId,
+    localDate: today,
+    timeZone: target.timeZone,
+    ...(target.schedule ? { schedule: target.schedule } : {}),
+    filters: target.filters,
+    balance,
+    spentLast24h: ledger.reduce((sum, entry) => sum + entry.credits, 0),
+    lowBalance: balance !== null && balance < EVENT_UNLOCK_CREDITS,
+    eventUnlockCredits: EVENT_UNLOCK_CREDITS,
+    events: listed?.events ?? null,
+    moreEvents: listed?.moreEvents ?? 0,
+    unlocks,
+  };
+}
+
+export interface DigestRunDeps extends DigestSources {
+  subscriptions: Pick<DigestSubscriptionRepository, 'due' | 'advance' | 'disable' | 'claimDay'>;
+  /** Posts the digest as a channel message; failures are `SlackDeliveryError`s. */
+  post(channelId: string, digest: Digest): Promise<void>;
+  /** The Lambda's remaining time; unlimited when absent. */
+  remainingMs?: () => number;
+  sleep?: Sleep;
+}
+
+export interface DigestRunSummary {
+  due: number;
+  posted: number;
+  /** Already posted today (a second fire, a retried run). */
+  alreadyPosted: number;
+  late: number;
+  disabled: number;
+  failed: number;
+  outOfTime: boolean;
+}
+
+/**
+ * One run of the hourly digest: every active subscription whose local time has come. Each channel
+ * gets at most one digest per local day (a conditional claim on channel + date, taken just before
+ * posting); a channel that is gone or removed the bot has its subscription disabled; one failing
+ * subscription never stops the others.
+ */
+export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSummary> {
+  const remainingMs = deps.remainingMs ?? (() => Number.POSITIVE_INFINITY);
+  const paced = createChannelPacer({
+    budgetMs: () => remainingMs() - 5_000,
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+  });
+  const now = deps.now();
+  const due = await deps.subscriptions.due({ now, limit: 200 });
+  const summary: DigestRunSummary = {
+    due: due.length,
+    posted: 0,
+    alreadyPosted: 0,
+    late: 0,
+    disabled: 0,
+    failed: 0,
+    outOfTime: false,
+  };
+  for (const subscription of due) {
+    if (remainingMs() < DIGEST_TIME_RESERVE_MS) {
+      summary.outOfTime = true;
+      break;
+    }
+    const log = deps.logger.child({ team: subscription.teamId, channel: subscription.channelId });
+    try {
+      await runOne(subscription, deps, summary, log, paced);
+    } catch (error) {
+      summary.failed += 1;
+      log.error('digest failed', { error });
+    }
+  }
+  deps.logger.info('digests run', { ...summary });
+  return summary;
+}
+
+async function runOne(
+  subscription: DigestSubscription,
+  deps: DigestRunDeps,
+  summary: DigestRunSummary,
+  log: Logger,
+  paced: ReturnType<typeof createChannelPacer>,
+): Promise<void> {
+  const { teamId, channelId, timeZone } = subscription;
+  const now = deps.now();
+  const scheduledAt = new Date(subscription.nextRunAt);
+  const advance = () => deps.subscriptions.advance(teamId, channelId, now);
+
+  if (now.getTime() - scheduledAt.getTime() > MAX_LATENESS_MS) {
+    summary.late += 1;
+    log.warn('digest skipped: too late', { scheduledAt: subscription.nextRunAt });
+    await advance();
+    return;
+  }
+  const digest = await composeDigest(
+    {
+      teamId,
+      channelId,
+      timeZone,
+      filters: subscription.filters,
+      schedule: { time: subscription.time, timeZone },
+    },
+    deps,
+    scheduledAt,
+  );
+  // The day is the one the digest was scheduled for, so a retry after midnight still finds the claim.
+  if (!(await deps.subscriptions.claimDay(teamId, channelId, digest.localDate))) {
+    summary.alreadyPosted += 1;
+    await advance();
+    return;
+  }
+  try {
+    await paced(channelId, () => deps.post(channelId, digest));
+    summary.posted += 1;
+  } catch (error) {
+    if (isChannelGone(error)) {
+      await deps.subscriptions.disable(teamId, channelId, error.slackError);
+      summary.disabled += 1;
+      log.warn('digest subscription disabled: the bot cannot post in the channel', {
+        slackError: error.slackError,
+      });
+      return;
+    }
+    summary.failed += 1;
+    const slackError = error instanceof SlackDeliveryError ? error.slackError : undefined;
+    // The day is claimed: today's digest is lost rather than risking two. Tomorrow's comes as usual.
+    log.error('digest could not be posted', { error, slackError });
+  }
+  await advance();
+}

@@ -1,0 +1,184 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { AppAnswer, SlackMessage } from './fake-slack.ts';
+
+/**
+ * The local Slack page: static files from `page/` and the small JSON / server-sent-events API they
+ * use. The page is a view of the fake Slack's own state, so what a developer clicks is what the
+ * integration tests assert on.
+ */
+
+/** One `/events` word, for the help shown while typing (the bot's `COMMAND_SPECS`). */
+export interface CommandHelp {
+  word: string;
+  usage: string;
+  summary: string;
+  example?: string;
+  credits?: string;
+}
+
+/** The Slack app this workspace talks to: its Request URL and signing secret. */
+export interface LocalApp {
+  requestUrl: string;
+  signingSecret: string;
+  teamId?: string;
+  /** The slash command the composer sends (default `/events`). */
+  command?: string;
+  commandHelp?: readonly CommandHelp[];
+}
+
+/** What the side panel shows: the service account, and jobs a developer can run now. */
+export interface LocalPanel {
+  account?: () => Promise<{ balance: number | null; ledger: unknown[] }>;
+  jobs?: Record<string, () => Promise<unknown>>;
+}
+
+export interface PageState {
+  botUserId: string;
+  channels: { id: string; name: string }[];
+  users: { id: string; name: string }[];
+  command: { name: string; help: readonly CommandHelp[] } | undefined;
+  jobs: string[];
+  hasAccount: boolean;
+  messages: SlackMessage[];
+}
+
+interface PageContext {
+  state(user: string | undefined): PageState;
+  onChange(listener: () => void): () => void;
+  sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
+  click(input: { user: string; channel: string; ts: string; actionId: string; blockId?: string }): Promise<AppAnswer>;
+  panel(): LocalPanel;
+}
+
+const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
+  '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
+};
+
+const CommandRequest = z.object({ user: z.string().min(1), channel: z.string().min(1), text: z.string().max(5000) });
+const ClickRequest = z.object({
+  user: z.string().min(1),
+  channel: z.string().min(1),
+  ts: z.string().min(1),
+  actionId: z.string().min(1),
+  blockId: z.string().optional(),
+});
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Serves the page's routes; answers `false` for everything else (the Web API). */
+export async function servePage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  context: PageContext,
+): Promise<boolean> {
+  const method = request.method ?? 'GET';
+  const asset = STATIC[url.pathname];
+  if (method === 'GET' && asset) {
+    // Read on every request, so an edited page shows on reload without a restart.
+    const body = await readFile(join(PAGE_DIR, asset.file));
+    response.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store' });
+    response.end(body);
+    return true;
+  }
+  if (!url.pathname.startsWith('/local/')) return false;
+  const route = `${method} ${url.pathname}`;
+
+  if (route === 'GET /local/state') {
+    sendJson(response, 200, context.state(url.searchParams.get('user') ?? undefined));
+    return true;
+  }
+  if (route === 'GET /local/events') {
+    streamChanges(request, response, context);
+    return true;
+  }
+  if (route === 'POST /local/command' || route === 'POST /local/click') {
+    const body = await readJson(request);
+    try {
+      const answer =
+        route === 'POST /local/command'
+          ? await context.sendCommand(CommandRequest.parse(body))
+          : await context.click(ClickRequest.parse(body));
+      sendJson(response, 200, { ok: true, status: answer.status, ms: answer.ms });
+    } catch (error) {
+      sendJson(response, 502, { ok: false, error: messageOf(error) });
+    }
+    return true;
+  }
+  if (route === 'GET /local/account') {
+    const account = context.panel().account;
+    if (!account) {
+      sendJson(response, 404, { ok: false, error: 'no account panel' });
+      return true;
+    }
+    try {
+      sendJson(response, 200, { ok: true, ...(await account()) });
+    } catch (error) {
+      sendJson(response, 502, { ok: false, error: messageOf(error) });
+    }
+    return true;
+  }
+  const job = url.pathname.match(/^\/local\/jobs\/([\w-]+)$/)?.[1];
+  if (method === 'POST' && job) {
+    const run = context.panel().jobs?.[job];
+    if (!run) {
+      sendJson(response, 404, { ok: false, error: `no job ${job}` });
+      return true;
+    }
+    try {
+      sendJson(response, 200, { ok: true, result: (await run()) ?? null });
+    } catch (error) {
+      sendJson(response, 500, { ok: false, error: messageOf(error) });
+    }
+    return true;
+  }
+  sendJson(response, 404, { ok: false, error: `no route ${route}` });
+  return true;
+}
+
+/** Server-sent events: one `change` per burst of stored-message changes; the page then refetches. */
+function streamChanges(request: IncomingMessage, response: ServerResponse, context: PageContext) {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
+  response.write('retry: 1000\n\n');
+  let version = 0;
+  let pending: NodeJS.Timeout | undefined;
+  const unsubscribe = context.onChange(() => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      response.write(`event: change\ndata: ${++version}\n\n`);
+    }, 30);
+  });
+  // A comment line now and then keeps proxies and the browser from dropping an idle stream.
+  const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+  request.on('close', () => {
+    unsubscribe();
+    clearInterval(keepAlive);
+    if (pending) clearTimeout(pending);
+  });
+}

@@ -1,0 +1,100 @@
+import type { WebClient } from '@slack/web-api';
+import { composeDigest, type DigestSources } from '../../domain/digest.ts';
+import { isValidTimeZone } from '../../domain/local-time.ts';
+import type { DigestSubscriptionRepository } from '../../store/index.ts';
+import type { Command } from '../command-parser.ts';
+import type { JobContext } from '../jobs.ts';
+import {
+  digestMessage,
+  digestOffMessage,
+  digestStatusMessage,
+  digestSubscribedMessage,
+} from '../views/digest.ts';
+import type { SlackOut } from './slack-out.ts';
+
+export type DigestCommand = Extract<
+  Command,
+  { name: 'digest-on' | 'digest-off' | 'digest-status' | 'digest-now' }
+>;
+
+export const DEFAULT_DIGEST_TIME = '09:00';
+const FALLBACK_TIME_ZONE = 'UTC';
+
+export interface DigestCommandDeps extends DigestSources {
+  subscriptions: Pick<DigestSubscriptionRepository, 'put' | 'get' | 'delete'>;
+  slack: Pick<SlackOut, 'post' | 'ephemeral'>;
+  /** The requester's time zone as Slack knows it (`users.info` → `user.tz`); undefined when it cannot say. */
+  userTimeZone(userId: string): Promise<string | undefined>;
+}
+
+/** `users.info` → `user.tz`, or undefined when Slack does not answer or knows no zone. */
+export function slackUserTimeZone(web: Pick<WebClient, 'users'>) {
+  return async (userId: string): Promise<string | undefined> => {
+    try {
+      const { user } = await web.users.info({ user: userId });
+      return user?.tz;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export const isDigestCommand = (command: Command): command is DigestCommand =>
+  command.name.startsWith('digest-');
+
+/**
+ * `/events digest on | off | status | now` for the channel the command came from. Answers only the
+ * requester sees, except the digest itself, which `now` posts in the channel.
+ */
+export async function runDigestCommand(
+  command: DigestCommand,
+  context: JobContext,
+  deps: DigestCommandDeps,
+): Promise<void> {
+  const { teamId, channelId, userId } = context;
+  switch (command.name) {
+    case 'digest-on': {
+      const requested = command.timeZone ?? (await deps.userTimeZone(userId));
+      const timeZone = requested && isValidTimeZone(requested) ? requested : FALLBACK_TIME_ZONE;
+      const subscription = await deps.subscriptions.put({
+        teamId,
+        channelId,
+        time: command.time ?? DEFAULT_DIGEST_TIME,
+        timeZone,
+        filters: command.filters,
+        createdBy: userId,
+      });
+      return deps.slack.ephemeral(
+        context,
+        digestSubscribedMessage(subscription, { zoneGuessed: !requested }),
+      );
+    }
+    case 'digest-off':
+      return deps.slack.ephemeral(
+        context,
+        digestOffMessage(await deps.subscriptions.delete(teamId, channelId)),
+      );
+    case 'digest-status':
+      return deps.slack.ephemeral(
+        context,
+        digestStatusMessage(await deps.subscriptions.get(teamId, channelId)),
+      );
+    case 'digest-now': {
+      // The channel's own filters and zone when it has a digest; everything, in the requester's zone, otherwise.
+      const subscription = await deps.subscriptions.get(teamId, channelId);
+      const zone = subscription?.timeZone ?? (await deps.userTimeZone(userId));
+      const digest = await composeDigest(
+        {
+          teamId,
+          channelId,
+          timeZone: zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE,
+          filters: subscription?.filters ?? {},
+        },
+        deps,
+      );
+      // Not a day claim: the scheduled digest still comes at its time.
+      await deps.slack.post(context, digestMessage(digest));
+      return;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { synthesize } from './support/synth.ts';
+
+// These vary the CDK context only, so the functions are not bundled (see `synthesize`).
+const withContext = (context: Record<string, unknown>) => synthesize({ context, bundle: false }).template;
+
+describe('deploy configuration (CDK context)', () => {
+  it('passes spend approvers and the daily cap to every function, as -c strings', () => {
+    const template = withContext({ spendApprovers: 'U123ABC, W456DEF', dailyCreditCap: '10000' });
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(functions).toHaveLength(4);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        SPEND_APPROVERS: 'U123ABC,W456DEF',
+        DAILY_CREDIT_CAP: '10000',
+      });
+    }
+  });
+
+  it('sets neither when approvers are empty and the cap is 0 (the cdk.json defaults)', () => {
+    const template = withContext({});
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('SPEND_APPROVERS');
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('DAILY_CREDIT_CAP');
+    }
+  });
+
+  it('passes the service URL and log level through', () => {
+    const template = withContext({ eisBaseUrl: 'https://eis.example.test', logLevel: 'debug' });
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ EIS_BASE_URL: 'https://eis.example.test', LOG_LEVEL: 'debug' }) },
+    });
+  });
+
+  it('reserves no concurrency with reserveConcurrency=false (accounts still at a quota of 10)', () => {
+    const template = withContext({ reserveConcurrency: 'false' });
+    template.allResourcesProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: Match.absent() });
+  });
+
+  it('sends every alarm to an email topic when alarmEmail is set, and creates no topic otherwise', () => {
+    const template = withContext({ alarmEmail: 'ops@example.com' });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    template.allResourcesProperties('AWS::CloudWatch::Alarm', { AlarmActions: [{ Ref: Match.anyValue() }] });
+    withContext({}).resourceCountIs('AWS::SNS::Topic', 0);
+  });
+
+  it.each([
+    [{ spendApprovers: 'alice' }, /spendApprovers/],
+    [{ dailyCreditCap: '-5' }, /dailyCreditCap/],
+    [{ eisBaseUrl: 'not a url' }, /eisBaseUrl/],
+    [{ logLevel: 'loud' }, /logLevel/],
+  ])('stops the synth on a bad value: %o', (context, message) => {
+    expect(() => withContext(context)).toThrow(message);
+  });
+});

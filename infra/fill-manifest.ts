@@ -24,7 +24,9 @@ export function requestUrlFromOutputs(outputs: unknown, stack?: string): string 
   if (!isRecord(outputs)) throw new Error('The outputs file is not a JSON object.');
   const candidates = Object.entries(outputs).filter(
     ([name, values]) =>
-      (stack === undefined || name === stack) && isRecord(values) && typeof values[REQUEST_URL_OUTPUT] === 'string',
+      (stack === undefined || name === stack) &&
+      isRecord(values) &&
+      typeof values[REQUEST_URL_OUTPUT] === 'string',
   );
   if (candidates.length === 0) {
     throw new Error(`No ${stack ?? 'stack'} with a ${REQUEST_URL_OUTPUT} output in the outputs file.`);
@@ -47,7 +49,8 @@ export function fillManifest(manifest: unknown, url: string): unknown {
       return url;
     }
     if (Array.isArray(value)) return value.map(walk);
-    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    if (isRecord(value))
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
     return value;
   };
   const filled = walk(manifest);
@@ -85,7 +88,9 @@ function main(argv: string[]): void {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(filled, null, 2)}\n`);
   console.log(`Wrote ${out} with request URL ${url}`);
-  console.log('Create the app at https://api.slack.com/apps → Create New App → From a manifest, and paste it.');
+  console.log(
+    'Create the app at https://api.slack.com/apps → Create New App → From a manifest, and paste it.',
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,16 +7,12 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import {
-  type BotFunctionName,
-  type DeployConfig,
-  FUNCTION_SIZING,
-  RESERVED_CONCURRENCY,
-} from '../config.ts';
+import { type BotFunctionName, type DeployConfig, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../config.ts';
 import type { BotTable, TableAccess } from './bot-table.ts';
 
 /** esbuild's ESM output has no `require`; bundled CommonJS dependencies (Bolt's) still call it. */
-const REQUIRE_SHIM = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 const HANDLERS_DIR = fileURLToPath(new URL('../../handlers/', import.meta.url));
 

@@ -153,11 +153,11 @@ async function inPool<T>(
  * the service, and posts each finished task's result once in its thread.
  *
  * Exactly once: the result is marked posted (a conditional write that only one caller wins) *before*
- * it is posted. A run that dies between the two, or a Slack that never accepts the post, loses that one
- * reply (the counts stay on the task, the contacts stay unlocked in the service, and the failure is
- * recorded); posting first would instead repeat the reply whenever a run died after posting. Transient
- * Slack errors are retried within the run (the thread's `SlackDeliveryError`s carry Retry-After), and a
- * task is only started while enough of the Lambda's time is left for its poll and its post.
+ * it is posted, and only once the channel's turn to post has come. A run that dies between the two, or a
+ * Slack that never accepts the post, loses that one reply (the counts stay on the task, the contacts stay
+ * unlocked in the service, and the failure is recorded); posting first would instead repeat the reply
+ * whenever a run died after posting. Transient Slack errors are retried within the run, honouring
+ * Retry-After, and a task is only started while enough of the Lambda's time is left for it.
  */
 export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSummary> {
   const owner = deps.owner ?? `poll-${randomUUID()}`;
@@ -235,14 +235,7 @@ async function pollOne(candidate: UnlockTask, run: RunState): Promise<void> {
   if (progress && (progress.taskStatus === 'completed' || progress.taskStatus === 'failed')) {
     const result = unlockResultOf(task, progress);
     const outcome = outcomeOf(result);
-    if (!(await deps.tasks.markResultPosted(task.taskId, { owner, outcome }))) {
-      summary.skipped += 1;
-      return;
-    }
-    if (await deliver(task, () => deps.thread.postResult(task, result), run)) {
-      summary.posted += 1;
-      await updateCard(task, outcome, run);
-    }
+    if (await finish(task, outcome, () => deps.thread.postResult(task, result), run)) summary.posted += 1;
     return;
   }
 
@@ -253,14 +246,7 @@ async function pollOne(candidate: UnlockTask, run: RunState): Promise<void> {
       notUnlocked: task.personnelIds.length - task.skipped.length,
       skipped: task.skipped.length,
     };
-    if (!(await deps.tasks.markResultPosted(task.taskId, { owner, outcome }))) {
-      summary.skipped += 1;
-      return;
-    }
-    if (await deliver(task, () => deps.thread.postTimeout(task), run)) {
-      summary.timedOut += 1;
-      await updateCard(task, outcome, run);
-    }
+    if (await finish(task, outcome, () => deps.thread.postTimeout(task), run)) summary.timedOut += 1;
     return;
   }
 
@@ -269,13 +255,42 @@ async function pollOne(candidate: UnlockTask, run: RunState): Promise<void> {
   if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts })) summary.rescheduled += 1;
 }
 
-/** Posts once (retrying transient errors); a failure is recorded on the task, never rethrown. */
-async function deliver(task: UnlockTask, send: () => Promise<void>, run: RunState): Promise<boolean> {
-  const { deps, summary, log } = run;
+/** Another run marked the result first. */
+class AlreadyPosted extends Error {}
+
+/**
+ * Marks the result posted, then posts it, inside the channel's paced slot: the mark is made only once
+ * Slack's turn has come, so a run that has to stop while waiting for the slot gives the task back
+ * untouched. Retries after a transient Slack error post again without marking again. A failure after
+ * the mark is recorded on the task, never rethrown. True when the reply was posted.
+ */
+async function finish(
+  task: UnlockTask,
+  outcome: UnlockOutcome,
+  send: () => Promise<void>,
+  run: RunState,
+): Promise<boolean> {
+  const { owner, deps, summary, log } = run;
+  let marked = false;
   try {
-    await run.post(task, send);
-    return true;
+    await run.post(task, async () => {
+      if (!marked) {
+        if (!(await deps.tasks.markResultPosted(task.taskId, { owner, outcome }))) throw new AlreadyPosted();
+        marked = true;
+      }
+      await send();
+    });
   } catch (error) {
+    if (error instanceof AlreadyPosted) {
+      summary.skipped += 1;
+      return false;
+    }
+    if (!marked) {
+      // Nothing was marked or posted: the next run takes the task again at once.
+      log.warn('result not posted yet, left for the next run', { error });
+      await deps.tasks.reschedule(task.taskId, { owner, nextPollAt: deps.now(), attempts: task.attempts });
+      return false;
+    }
     summary.slackFailures += 1;
     const reason = error instanceof SlackDeliveryError ? error.slackError : 'unexpected_error';
     if (isChannelGone(error)) log.warn('the thread cannot be posted to any more', { slackError: reason });
@@ -283,6 +298,8 @@ async function deliver(task: UnlockTask, send: () => Promise<void>, run: RunStat
     await deps.tasks.recordSlackFailure(task.taskId, reason);
     return false;
   }
+  await updateCard(task, outcome, run);
+  return true;
 }
 
 async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunState) {

@@ -3,7 +3,6 @@ import { createDailySpendRepository } from './daily-spend.ts';
 import { createDigestSubscriptionRepository } from './digest-subscriptions.ts';
 import { createFitScoreCache } from './fit-score-cache.ts';
 import { createLedgerRepository } from './ledger.ts';
-import { createSlackDeliveryRepository } from './slack-deliveries.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
 
@@ -19,7 +18,6 @@ export type { DigestSubscriptionInput, DigestSubscriptionRepository } from './di
 export type { FitScoreCache } from './fit-score-cache.ts';
 export type { LedgerRepository, NewLedgerEntry } from './ledger.ts';
 export type * from './schemas.ts';
-export type { SlackDeliveryRepository } from './slack-deliveries.ts';
 export { type StoreDeps, StoredItemInvalidError } from './support.ts';
 export type { NewUnlockTask, UnlockTaskRepository } from './unlock-tasks.ts';
 
@@ -31,7 +29,6 @@ export function createStore(deps: StoreDeps) {
     unlockTasks: createUnlockTaskRepository(deps),
     digestSubscriptions: createDigestSubscriptionRepository(deps),
     fitScores: createFitScoreCache(deps),
-    slackDeliveries: createSlackDeliveryRepository(deps),
     dailySpend: createDailySpendRepository(deps),
   };
 }

@@ -13,7 +13,6 @@ import { ValidationError } from '../errors.ts';
  * | digest subscription    | `DIGEST#<teamId>#<channelId>`       | `SUBSCRIPTION`          | `digest` / next run; removed when disabled |
  * | digest day claim       | `DIGEST#<teamId>#<channelId>`       | `DAY#<YYYY-MM-DD>`      | –                            |
  * | fit score cache        | `FIT_SCORE#<eventId>`               | `DAY#<YYYY-MM-DD>`      | –                            |
- * | Slack delivery         | `SLACK_DELIVERY#<key>`              | `SLACK_DELIVERY`        | –                            |
  * | daily spend            | `SPEND#<teamId>`                    | `DAY#<YYYY-MM-DD>`      | –                            |
  *
  * Time-ordered sort keys use `toISOString()` (fixed width, UTC), so string order is time order.
@@ -37,7 +36,6 @@ export const ITEM_TYPE = {
   digestSubscription: 'digest-subscription',
   digestDayClaim: 'digest-day-claim',
   fitScore: 'fit-score',
-  slackDelivery: 'slack-delivery',
   dailySpend: 'daily-spend',
 } as const;
 
@@ -91,11 +89,6 @@ export const keys = {
   fitScore: (eventId: string, day: string): ItemKey => ({
     pk: `FIT_SCORE#${part('eventId', eventId, { last: true })}`,
     sk: `DAY#${part('day', day, { last: true })}`,
-  }),
-
-  slackDelivery: (key: string): ItemKey => ({
-    pk: `SLACK_DELIVERY#${part('delivery key', key, { last: true })}`,
-    sk: 'SLACK_DELIVERY',
   }),
 
   dailySpend: (teamId: string, day: string): ItemKey => ({

@@ -191,11 +191,3 @@ export const FitScoreCacheEntrySchema = z.object({
   expiresAt: EpochSeconds,
 });
 export type FitScoreCacheEntry = z.infer<typeof FitScoreCacheEntrySchema>;
-
-export const SlackDeliverySchema = z.object({
-  type: z.literal(ITEM_TYPE.slackDelivery),
-  key: z.string().min(1),
-  receivedAt: IsoTime,
-  expiresAt: EpochSeconds,
-});
-export type SlackDelivery = z.infer<typeof SlackDeliverySchema>;

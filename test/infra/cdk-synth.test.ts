@@ -28,7 +28,9 @@ function runCli(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 describe('npx cdk synth', () => {
-  it('synthesizes offline with no AWS credentials, no notices and no telemetry', { timeout: 120_000 }, async () => {
+  it('synthesizes offline with no AWS credentials, no notices and no telemetry', {
+    timeout: 120_000,
+  }, async () => {
     const home = mkdtempSync(join(tmpdir(), 'eventbot-home-'));
     const cdkOut = join(mkdtempSync(join(tmpdir(), 'eventbot-synth-')), 'cdk.out');
     const { code, output } = await runCli(['cdk', 'synth', '--quiet', '--output', cdkOut], offlineEnv(home));

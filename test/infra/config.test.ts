@@ -29,18 +29,25 @@ describe('deploy configuration (CDK context)', () => {
   it('passes the service URL and log level through', () => {
     const template = withContext({ eisBaseUrl: 'https://eis.example.test', logLevel: 'debug' });
     template.allResourcesProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ EIS_BASE_URL: 'https://eis.example.test', LOG_LEVEL: 'debug' }) },
+      Environment: {
+        Variables: Match.objectLike({ EIS_BASE_URL: 'https://eis.example.test', LOG_LEVEL: 'debug' }),
+      },
     });
   });
 
   it('reserves no concurrency with reserveConcurrency=false (accounts still at a quota of 10)', () => {
     const template = withContext({ reserveConcurrency: 'false' });
-    template.allResourcesProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: Match.absent() });
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      ReservedConcurrentExecutions: Match.absent(),
+    });
   });
 
   it('sends every alarm to an email topic when alarmEmail is set, and creates no topic otherwise', () => {
     const template = withContext({ alarmEmail: 'ops@example.com' });
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
     template.allResourcesProperties('AWS::CloudWatch::Alarm', { AlarmActions: [{ Ref: Match.anyValue() }] });
     withContext({}).resourceCountIs('AWS::SNS::Topic', 0);
   });

@@ -29,7 +29,10 @@ describe('the Slack app manifest', () => {
     for (const app of [manifest, socketMode]) {
       expect(app.features.bot_user.display_name).toBeTruthy();
       expect(app.features.slash_commands).toEqual([
-        expect.objectContaining({ command: '/events', usage_hint: expect.stringContaining('fit <event_id>') }),
+        expect.objectContaining({
+          command: '/events',
+          usage_hint: expect.stringContaining('fit <event_id>'),
+        }),
       ]);
       expect(app.settings.interactivity.is_enabled).toBe(true);
     }
@@ -51,7 +54,9 @@ describe('the Slack app manifest', () => {
 describe('fill-manifest', () => {
   it('reads the output the stack defines', () => {
     expect(REQUEST_URL_OUTPUT).toBe(OUTPUTS.slackRequestUrl);
-    expect(requestUrlFromOutputs({ Eventbot: { SlackRequestUrl: deployedUrl, TableName: 't' } })).toBe(deployedUrl);
+    expect(requestUrlFromOutputs({ Eventbot: { SlackRequestUrl: deployedUrl, TableName: 't' } })).toBe(
+      deployedUrl,
+    );
   });
 
   it('asks which stack when several have the output, and names a missing one', () => {

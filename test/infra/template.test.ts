@@ -141,7 +141,10 @@ describe('the functions', () => {
   });
 
   it.each(FUNCTIONS)('%s logs JSON into its own log group, kept for 30 days', (name) => {
-    expect(functionProps(name).LoggingConfig).toEqual({ LogFormat: 'JSON', LogGroup: { Ref: ids.logs[name] } });
+    expect(functionProps(name).LoggingConfig).toEqual({
+      LogFormat: 'JSON',
+      LogGroup: { Ref: ids.logs[name] },
+    });
     expect(template.toJSON().Resources[ids.logs[name]].Properties).toEqual({ RetentionInDays: 30 });
   });
 
@@ -154,7 +157,8 @@ describe('the functions', () => {
       APP_SECRET_ID: { Ref: ids.secret },
     };
     expect(environmentOf('slack')).toEqual({ ...common, WORKER_FUNCTION_NAME: { Ref: ids.fn.worker } });
-    for (const name of ['worker', 'pollTasks', 'digest'] as const) expect(environmentOf(name)).toEqual(common);
+    for (const name of ['worker', 'pollTasks', 'digest'] as const)
+      expect(environmentOf(name)).toEqual(common);
   });
 
   it.each(FUNCTIONS)('%s has no secret, and no local-only override, in its environment', (name) => {
@@ -214,7 +218,9 @@ describe('the worker', () => {
     });
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
-        Statement: [Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })],
+        Statement: [
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ],
       },
     });
   });
@@ -329,7 +335,10 @@ describe('IAM', () => {
     for (const { owner, statement } of allStatements(template)) {
       if (statement.Effect !== 'Allow') continue;
       const resources = asList(statement.Resource).map((resource) => describeResource(resource, names));
-      expect(resources.some((resource) => resource.includes('*')), `${owner}: ${resources}`).toBe(false);
+      expect(
+        resources.some((resource) => resource.includes('*')),
+        `${owner}: ${resources}`,
+      ).toBe(false);
     }
   });
 
@@ -379,7 +388,9 @@ describe('the bundles', () => {
     for (const name of FUNCTIONS) {
       const dir = bundleDir(name);
       const code = sizeKb(join(dir, 'index.mjs'));
-      console.log(`bundle ${name}: index.mjs ${code} KB, index.mjs.map ${sizeKb(join(dir, 'index.mjs.map'))} KB`);
+      console.log(
+        `bundle ${name}: index.mjs ${code} KB, index.mjs.map ${sizeKb(join(dir, 'index.mjs.map'))} KB`,
+      );
       expect(code).toBeLessThan(5 * 1024);
     }
   });
@@ -393,10 +404,13 @@ describe('the bundles', () => {
       APP_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:eventbot-AbCdEf',
       WORKER_FUNCTION_NAME: 'worker',
     };
-    const script = 'const m = await import(process.argv[1]); if (typeof m.handler !== "function") process.exit(3);';
+    const script =
+      'const m = await import(process.argv[1]); if (typeof m.handler !== "function") process.exit(3);';
     await Promise.all(
       FUNCTIONS.map((name) =>
-        run(process.execPath, ['--input-type=module', '-e', script, join(bundleDir(name), 'index.mjs')], { env }),
+        run(process.execPath, ['--input-type=module', '-e', script, join(bundleDir(name), 'index.mjs')], {
+          env,
+        }),
       ),
     );
   });

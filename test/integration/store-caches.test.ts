@@ -41,34 +41,3 @@ describe('fit score cache', () => {
     await expect(store.fitScores.put('ev-1', '2031-05-14', { at: new Date() })).rejects.toThrow();
   });
 });
-
-describe('Slack deliveries', () => {
-  it('are first only once per key, even when retries race', async () => {
-    const { store } = await createTestStore();
-
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => store.slackDeliveries.firstDelivery('Ev123:1700000000.000100')),
-    );
-    const otherKey = await store.slackDeliveries.firstDelivery('Ev456');
-
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(otherKey).toBe(true);
-  });
-
-  it('carry a TTL, an hour by default, after which the key counts as new', async () => {
-    const { store, clock, client, tableName } = await createTestStore();
-    await store.slackDeliveries.firstDelivery('Ev123');
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.slackDelivery('Ev123') }),
-    );
-
-    clock.advanceSeconds(3599);
-    const withinTtl = await store.slackDeliveries.firstDelivery('Ev123');
-    clock.advanceSeconds(1);
-    const afterTtl = await store.slackDeliveries.firstDelivery('Ev123');
-
-    expect(Item?.expiresAt).toBe(nowSeconds(new Date('2031-05-14T10:00:00Z')) + 3600);
-    expect(Item?.expiresAt).toBeGreaterThan(nowSeconds(new Date()));
-    expect([withinTtl, afterTtl]).toEqual([false, true]);
-  });
-});

@@ -31,10 +31,34 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       confirmationId,
     });
     switch (decision.kind) {
-      case 'claimed':
+      case 'claimed': {
         log.info('confirmation claimed');
-        await deps.dispatch({ kind: 'charge', confirmationId, context: contextOf(body) });
+        try {
+          await deps.dispatch({ kind: 'charge', confirmationId, context: contextOf(body) });
+        } catch (error) {
+          // Nothing was charged: close the confirmation so it cannot hang in "running".
+          log.error('could not hand the charge to the worker', { error });
+          const { confirmation } = decision;
+          await deps.confirmations.finish(confirmationId, {
+            status: 'failed',
+            outcome: { reason: 'dispatch-failed' },
+          });
+          await respond({
+            replace_original: true,
+            ...confirmationCard({
+              state: 'failed',
+              description: describe(confirmation.action),
+              price: confirmation.price,
+              requestedBy: confirmation.requestedBy,
+              confirmedBy: body.user.id,
+              creditsSpent: 0,
+              errorMessage:
+                'The bot could not start the charge. Nothing was charged; please run the command again.',
+            }),
+          });
+        }
         return;
+      }
       case 'not-allowed':
         return void (await tell(respond, `Only <@${decision.requestedBy}> or an approver can confirm this.`));
       case 'already-handled':

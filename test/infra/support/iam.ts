@@ -16,7 +16,9 @@ export function allStatements(template: Template): { owner: string; statement: S
   for (const [id, resource] of Object.entries(template.toJSON().Resources as Record<string, CfnResource>)) {
     const document = resource.Properties?.PolicyDocument as { Statement: Statement[] } | undefined;
     for (const statement of document?.Statement ?? []) found.push({ owner: id, statement });
-    const inline = resource.Properties?.Policies as { PolicyDocument: { Statement: Statement[] } }[] | undefined;
+    const inline = resource.Properties?.Policies as
+      | { PolicyDocument: { Statement: Statement[] } }[]
+      | undefined;
     for (const policy of inline ?? []) {
       for (const statement of policy.PolicyDocument.Statement) found.push({ owner: id, statement });
     }
@@ -29,9 +31,7 @@ type CfnResource = { Type: string; Properties?: Record<string, unknown> };
 /** The statements of the policies attached to the role with logical id `roleId`. */
 export function roleStatements(template: Template, roleId: string): Statement[] {
   return Object.values(template.findResources('AWS::IAM::Policy'))
-    .filter((policy) =>
-      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-    )
+    .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
     .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
 }
 

@@ -43,7 +43,8 @@ export type CfnResource = { Type: string; Properties?: Record<string, unknown> }
 /** The logical id of the one resource of `type` under the construct path prefix `idPrefix`. */
 export function logicalIdOf(template: Template, type: string, idPrefix: string): string {
   const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(idPrefix));
-  if (ids.length !== 1) throw new Error(`Expected one ${type} starting ${idPrefix}, found ${ids.join(', ') || 'none'}`);
+  if (ids.length !== 1)
+    throw new Error(`Expected one ${type} starting ${idPrefix}, found ${ids.join(', ') || 'none'}`);
   return ids[0] as string;
 }
 

@@ -89,10 +89,11 @@ export class EventbotStack extends Stack {
 
     new Schedules(this, 'Schedules', { pollTasks: this.pollTasks.fn, digest: this.digest.fn });
 
-    // Function URL rather than API Gateway: Slack is the only caller and verifies nothing but the
-    // signature, which Bolt checks on every request, so auth NONE loses nothing; there is no extra
-    // service to pay for or configure, and no 29 s integration limit to reason about (the function
-    // acks within Slack's 3 s and hands slow work to the worker). Reserved concurrency bounds a flood.
+    // Function URL rather than an API Gateway HTTP API: Slack is the only caller and signs every
+    // request, and Bolt rejects any without a valid signature, so auth NONE gives nothing away; there
+    // is no extra service to pay for or configure, and no 29 s integration limit to reason about (the
+    // function acks within Slack's 3 s and hands slow work to the worker). Reserved concurrency bounds
+    // a flood of unsigned requests.
     const url = this.slack.fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
 
     new Alarms(this, 'Alarms', {

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createSlackApp, type SlackHttpHandler, webClientOptions } from './slack/app.ts';
 import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch } from './slack/jobs.ts';
+import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
 import { createWorker, type Worker } from './slack/worker/index.ts';
 import { createSlackOut } from './slack/worker/slack-out.ts';
 import { createStore, type Store } from './store/index.ts';
@@ -38,6 +39,7 @@ function build(env: Env, logger: Logger, secrets: AppSecrets): Runtime {
     eis,
     store,
     slack: createSlackOut(web, logger),
+    userTimeZone: slackUserTimeZone(web),
     approvers: env.SPEND_APPROVERS,
     ...(env.DAILY_CREDIT_CAP !== undefined ? { dailyCap: env.DAILY_CREDIT_CAP } : {}),
     logger,

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { readDeployConfig } from '../config.ts';
 import { EventbotStack } from '../eventbot-stack.ts';
 
-export const STACK_NAME = 'Eventbot';
+const STACK_NAME = 'Eventbot';
 
 const app = new App();
 // Environment-agnostic unless the CLI knows the account (it does on deploy); synth needs no credentials.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,12 +32,21 @@ describe('npx cdk synth', () => {
     timeout: 120_000,
   }, async () => {
     const home = mkdtempSync(join(tmpdir(), 'eventbot-home-'));
-    const cdkOut = join(mkdtempSync(join(tmpdir(), 'eventbot-synth-')), 'cdk.out');
-    const { code, output } = await runCli(['cdk', 'synth', '--quiet', '--output', cdkOut], offlineEnv(home));
-    expect(code, output).toBe(0);
-    const template = join(cdkOut, 'Eventbot.template.json');
-    expect(existsSync(template)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(template, 'utf8')).Resources).length).toBeGreaterThan(10);
-    expect(output).not.toMatch(/NOTICES|telemetry/i);
+    const work = mkdtempSync(join(tmpdir(), 'eventbot-synth-'));
+    try {
+      const cdkOut = join(work, 'cdk.out');
+      const { code, output } = await runCli(
+        ['cdk', 'synth', '--quiet', '--output', cdkOut],
+        offlineEnv(home),
+      );
+      expect(code, output).toBe(0);
+      const template = join(cdkOut, 'Eventbot.template.json');
+      expect(existsSync(template)).toBe(true);
+      expect(Object.keys(JSON.parse(readFileSync(template, 'utf8')).Resources).length).toBeGreaterThan(10);
+      expect(output).not.toMatch(/NOTICES|telemetry/i);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

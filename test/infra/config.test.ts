@@ -1,11 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
-import { synthesize } from './support/synth.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeSynthesized, synthesize } from './support/synth.ts';
 
 // These vary the CDK context only, so the functions are not bundled (see `synthesize`).
 const withContext = (context: Record<string, unknown>) => synthesize({ context, bundle: false }).template;
 
 describe('deploy configuration (CDK context)', () => {
+  afterAll(removeSynthesized);
+
   it('passes spend approvers and the daily cap to every function, as -c strings', () => {
     const template = withContext({ spendApprovers: 'U123ABC, W456DEF', dailyCreditCap: '10000' });
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));

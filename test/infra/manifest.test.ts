@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,19 +81,16 @@ describe('fill-manifest', () => {
 
   it('writes the filled copy from a cdk deploy outputs file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eventbot-manifest-'));
-    const outputs = join(dir, 'outputs.json');
-    writeFileSync(outputs, JSON.stringify({ Eventbot: { SlackRequestUrl: deployedUrl } }));
-    const out = join(dir, 'manifest.json');
-    const { stdout } = await run(process.execPath, [
-      '--import',
-      'tsx',
-      'infra/fill-manifest.ts',
-      '--outputs',
-      outputs,
-      '--out',
-      out,
-    ]);
-    expect(stdout).toContain(deployedUrl);
-    expect(readJson(out).settings.interactivity.request_url).toBe(deployedUrl);
+    try {
+      const outputs = join(dir, 'outputs.json');
+      writeFileSync(outputs, JSON.stringify({ Eventbot: { SlackRequestUrl: deployedUrl } }));
+      const out = join(dir, 'manifest.json');
+      const script = ['--import', 'tsx', 'infra/fill-manifest.ts', '--outputs', outputs, '--out', out];
+      const { stdout } = await run(process.execPath, script);
+      expect(stdout).toContain(deployedUrl);
+      expect(readJson(out).settings.interactivity.request_url).toBe(deployedUrl);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

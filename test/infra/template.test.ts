@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BotFunctionName, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../../infra/config.ts';
 import { SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
 import { DIGEST_SCHEDULE, POLL_TASKS_SCHEDULE } from '../../infra/constructs/schedules.ts';
 import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { TABLE_KEYS, tableDefinition } from '../../src/store/table.ts';
 import { allStatements, asList, describeResource, grantsOf } from './support/iam.ts';
-import { sizeKb, synthesize } from './support/synth.ts';
+import { removeSynthesized, sizeKb, synthesize } from './support/synth.ts';
 
 const run = promisify(execFile);
 
@@ -56,6 +56,7 @@ beforeAll(() => {
     ...Object.fromEntries(FUNCTIONS.map((name) => [ids.logs[name], 'own logs'])),
   };
 }, 120_000);
+afterAll(removeSynthesized);
 
 function logicalIdOfType(type: string): string {
   const found = Object.keys(template.findResources(type));

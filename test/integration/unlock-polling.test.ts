@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../src/domain/unlock-polling.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SeededPersonnel } from '../../src/simulator/server.ts';
 import { createScheduledLoader } from '../../src/slack/scheduled.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import type { UnlockTask } from '../../src/store/index.ts';
-import { ALICE, BOT_TOKEN, type Bot, CHANNEL, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, BOT_TOKEN, type Bot, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';
 
 const TASK_ROUTE = 'GET /external/contacts/unlock-tasks/{taskId}';
 
@@ -36,9 +35,15 @@ describe('unlock results in threads (poll-tasks)', () => {
     const card = bot.last();
     await bot.click(card, ACTION_IDS.confirmYes, ALICE);
     await bot.idle();
-    const due = await bot.store.unlockTasks.due({ now: new Date(Date.now() + 2 * GIVE_UP_AFTER_MS), limit: 100 });
+    const due = await bot.store.unlockTasks.due({
+      now: new Date(Date.now() + 2 * GIVE_UP_AFTER_MS),
+      limit: 100,
+    });
     const task = due.find((t) => t.threadTs === card.ts);
-    if (!task) throw new Error(`no unlock task for card ${card.ts}: ${visibleText(bot.find((m) => m.ts === card.ts))}`);
+    if (!task)
+      throw new Error(
+        `no unlock task for card ${card.ts}: ${visibleText(bot.find((m) => m.ts === card.ts))}`,
+      );
     return { cardTs: card.ts, task };
   }
 

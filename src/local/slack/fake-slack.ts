@@ -37,7 +37,8 @@ export interface FakeSlackOptions {
   /** Channels that exist; the bot is a member of each unless listed in `botNotIn`. */
   channels?: string[];
   botNotIn?: string[];
-  users?: Record<string, { name: string; tz: string }>;
+  /** Workspace members; `title` is shown under the user switch on the page (e.g. "spend approver"). */
+  users?: Record<string, { name: string; tz: string; title?: string }>;
   /** Display names of channels (the page's channel list); the id is shown otherwise. */
   channelNames?: Record<string, string>;
 }
@@ -58,7 +59,7 @@ export interface FakeSlack {
   failNext(method: string, error: string, times?: number): void;
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
-  addUser(id: string, user: { name: string; tz: string }): void;
+  addUser(id: string, user: { name: string; tz: string; title?: string }): void;
   /**
    * Where this Slack sends slash commands and button clicks (signed with the app's signing secret),
    * as the page's composer and buttons do. Without it the page is read-only.
@@ -340,7 +341,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const pageState = (user: string | undefined) => ({
     botUserId,
     channels: [...channels].map((id) => ({ id, name: channelNames.get(id) ?? id })),
-    users: [...users].map(([id, { name }]) => ({ id, name })),
+    users: [...users].map(([id, { name, title }]) => ({ id, name, ...(title ? { title } : {}) })),
     command: app ? { name: app.command ?? '/events', help: app.commandHelp ?? [] } : undefined,
     jobs: Object.keys(panel.jobs ?? {}),
     hasAccount: Boolean(panel.account),

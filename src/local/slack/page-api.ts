@@ -39,7 +39,7 @@ export interface LocalPanel {
 export interface PageState {
   botUserId: string;
   channels: { id: string; name: string }[];
-  users: { id: string; name: string }[];
+  users: { id: string; name: string; title?: string }[];
   command: { name: string; help: readonly CommandHelp[] } | undefined;
   jobs: string[];
   hasAccount: boolean;

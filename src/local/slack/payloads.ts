@@ -35,16 +35,20 @@ interface ButtonElement {
   style?: string;
 }
 
-/** Every button of a message, with the block it sits in. */
+const isButton = (element: unknown): element is ButtonElement =>
+  (element as { type?: string } | undefined)?.type === 'button';
+
+/** Every button of a message (in actions blocks and as section accessories), with the block it sits in. */
 export function buttonsOf(
   message: Pick<SlackMessage, 'blocks'>,
 ): { blockId: string; button: ButtonElement }[] {
   return message.blocks.flatMap((block, index) => {
-    const candidate = block as { type?: string; block_id?: string; elements?: unknown[] };
+    const candidate = block as { type?: string; block_id?: string; elements?: unknown[]; accessory?: unknown };
+    const blockId = candidate.block_id ?? `block-${index}`;
+    if (candidate.type === 'section' && isButton(candidate.accessory))
+      return [{ blockId, button: candidate.accessory }];
     if (candidate.type !== 'actions' || !Array.isArray(candidate.elements)) return [];
-    return candidate.elements
-      .filter((element): element is ButtonElement => (element as { type?: string }).type === 'button')
-      .map((button) => ({ blockId: candidate.block_id ?? `block-${index}`, button }));
+    return candidate.elements.filter(isButton).map((button) => ({ blockId, button }));
   });
 }
 

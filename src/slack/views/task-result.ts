@@ -48,7 +48,7 @@ export function unlockResultReply(
   const blocks: KnownBlock[] = [section(title)];
   blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
-  blocks.push(context('Unlocked contacts stay in the account; looking them up again costs nothing.'));
+  blocks.push(context('Contacts unlocked here stay unlocked for the account.'));
   const text = `${plural(unlocked, what.one, what.many)} unlocked of ${result.people.length}${
     result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''
   }.`;
@@ -112,6 +112,7 @@ export function unlockCardUpdate(card: UnlockCard, kind: Kind, outcome: UnlockOu
     confirmedBy: card.confirmedBy,
     outcome: [unlockStatusLine(kind, outcome)],
     creditsSpent: card.creditsSpent,
-    balanceAfter: card.balanceAfter,
+    // An unknown balance is left off rather than shown as "unavailable" on a finished card.
+    ...(card.balanceAfter !== null ? { balanceAfter: card.balanceAfter } : {}),
   });
 }

@@ -12,6 +12,7 @@ import { eventCard } from '../views/event-card.ts';
 import { fitCard } from '../views/fit-card.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
+import { isDigestCommand, runDigestCommand } from './digest-commands.ts';
 import { isListName, type ListName, renderList } from './lists.ts';
 import type { SlackOut } from './slack-out.ts';
 
@@ -19,6 +20,8 @@ export interface WorkerDeps {
   eis: EisClient;
   store: Store;
   slack: SlackOut;
+  /** For the requester's time zone (`users.info`) when a digest is set up without one. */
+  userTimeZone: (userId: string) => Promise<string | undefined>;
   approvers: readonly string[];
   dailyCap?: number;
   logger: Logger;
@@ -102,6 +105,19 @@ export function createWorker(deps: WorkerDeps) {
     }
     const action = chargeActionOf(command);
     if (action) return askToConfirm(action, context);
+    if (isDigestCommand(command)) {
+      return runDigestCommand(command, context, {
+        subscriptions: store.digestSubscriptions,
+        slack,
+        userTimeZone: deps.userTimeZone,
+        eis,
+        ledger: store.ledger,
+        unlockTasks: store.unlockTasks,
+        fitScores: store.fitScores,
+        logger: deps.logger,
+        now: deps.now,
+      });
+    }
     switch (command.name) {
       case 'fit': {
         const [fit, detail] = await Promise.all([
@@ -122,7 +138,8 @@ export function createWorker(deps: WorkerDeps) {
         return slack.ephemeral(context, spendCard(entries, day, deps.dailyCap));
       }
       default:
-        return slack.ephemeral(context, errorMessage(`\`${command.name}\` is not available yet.`));
+        // Help is answered by the listener; every other word is handled above.
+        return slack.ephemeral(context, errorMessage('Try `/events help` for the list of commands.'));
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -18,10 +18,18 @@ export interface Synthesized {
  * `bundle: false` the functions are not built (CDK's `aws:cdk:bundling-stacks`), for tests that only
  * vary configuration.
  */
+const outdirs: string[] = [];
+
+/** Deletes what `synthesize` wrote (bundles included); for `afterAll`. */
+export function removeSynthesized(): void {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 export function synthesize(
   options: { context?: Record<string, unknown>; bundle?: boolean } = {},
 ): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'eventbot-cdk-'));
+  outdirs.push(outdir);
   const app = new App({
     outdir,
     context: {
@@ -36,16 +44,6 @@ export function synthesize(
 
 function cdkJsonContext(): Record<string, unknown> {
   return (cdkJson as { context: Record<string, unknown> }).context;
-}
-
-export type CfnResource = { Type: string; Properties?: Record<string, unknown> };
-
-/** The logical id of the one resource of `type` under the construct path prefix `idPrefix`. */
-export function logicalIdOf(template: Template, type: string, idPrefix: string): string {
-  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(idPrefix));
-  if (ids.length !== 1)
-    throw new Error(`Expected one ${type} starting ${idPrefix}, found ${ids.join(', ') || 'none'}`);
-  return ids[0] as string;
 }
 
 export function sizeKb(path: string): number {

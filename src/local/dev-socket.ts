@@ -1,0 +1,100 @@
+import { App, SocketModeReceiver } from '@slack/bolt';
+import { createLogger, type Logger } from '../log.ts';
+import { createRuntimeLoader } from '../runtime.ts';
+import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
+import { boltLogger, webClientOptions } from '../slack/app.ts';
+import { inlineDispatch } from '../slack/dispatch.ts';
+import { registerListeners } from '../slack/listeners/index.ts';
+import { createScheduledJobs } from '../slack/scheduled.ts';
+import { createDocumentClient, ensureTable } from '../store/table.ts';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
+
+export interface SocketModeDev {
+  summary: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The same listeners against real Slack over Socket Mode (no public URL): DynamoDB Local, the
+ * simulator unless `EIS_BASE_URL` and `EIS_API_KEY` are set, jobs in-process, scheduled jobs on timers.
+ *
+ * The one difference from Lambda: Socket Mode acknowledges an event as soon as the listener calls
+ * `ack()`, while on Lambda (`AwsLambdaReceiver`) Slack gets its answer only when the whole listener has
+ * returned. A listener that does slow work after `ack()` works here and times out on Lambda, so check
+ * changes with the local Slack page (`npm run dev` without tokens), which runs the Lambda path.
+ */
+export async function startSocketModeDev(
+  source: NodeJS.ProcessEnv,
+  options: { logger?: Logger } = {},
+): Promise<SocketModeDev> {
+  const { SLACK_BOT_TOKEN: botToken, SLACK_APP_TOKEN: appToken } = source;
+  if (!botToken || !appToken) throw new Error('Socket Mode needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN.');
+  const logger = options.logger ?? createLogger({ level: source.LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+  const stops: (() => Promise<void>)[] = [];
+  const summary: string[] = [];
+
+  const dynamo = await startDynamoDbLocal();
+  stops.push(() => dynamo.stop());
+  const tableName = 'eventbot-dev';
+  await ensureTable(createDocumentClient({ endpoint: dynamo.endpoint }), tableName);
+  summary.push(`DynamoDB Local   ${dynamo.endpoint} (table ${tableName}, in memory)`);
+
+  let eis = { baseUrl: source.EIS_BASE_URL, apiKey: source.EIS_API_KEY };
+  if (!eis.baseUrl || !eis.apiKey) {
+    const sim = await startSimulator();
+    stops.push(() => sim.close());
+    eis = { baseUrl: sim.url, apiKey: DEV_API_KEY };
+    summary.push(`Simulator        ${sim.url} (key ${DEV_API_KEY})`);
+  } else {
+    summary.push(`Service          ${eis.baseUrl} (EIS_API_KEY from the environment)`);
+  }
+
+  const env = {
+    TABLE_NAME: tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    EIS_BASE_URL: eis.baseUrl,
+    EIS_API_KEY: eis.apiKey,
+    SLACK_BOT_TOKEN: botToken,
+    // Socket Mode messages are not signed: the app token authenticates the connection.
+    SLACK_SIGNING_SECRET: source.SLACK_SIGNING_SECRET ?? 'unused-in-socket-mode',
+    WORKER_MODE: 'inline',
+    SPEND_APPROVERS: source.SPEND_APPROVERS ?? '',
+    ...(source.DAILY_CREDIT_CAP ? { DAILY_CREDIT_CAP: source.DAILY_CREDIT_CAP } : {}),
+  };
+  const runtime = await createRuntimeLoader(env, { logger })();
+  const dispatch = inlineDispatch((job) => runtime.worker.handle(job), logger);
+  const app = new App({
+    token: botToken,
+    receiver: new SocketModeReceiver({ appToken, logger: boltLogger(logger) }),
+    logger: boltLogger(logger),
+    clientOptions: webClientOptions(),
+  });
+  registerListeners(app, {
+    dispatch,
+    confirmations: runtime.store.confirmations,
+    approvers: runtime.env.SPEND_APPROVERS,
+    logger,
+  });
+  await app.start();
+  stops.push(async () => {
+    await app.stop();
+    await dispatch.idle();
+  });
+  summary.push('Slack            connected over Socket Mode: try /events help in your workspace');
+
+  const jobs = createScheduledJobs(runtime);
+  const timers = [
+    setInterval(() => void jobs.pollUnlockTasks().catch((error) => logger.error('poll failed', { error })), 10_000),
+    setInterval(() => void jobs.runDigests().catch((error) => logger.error('digest failed', { error })), 3_600_000),
+  ];
+  stops.push(async () => {
+    for (const timer of timers) clearInterval(timer);
+  });
+
+  return {
+    summary,
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createLogger, type Logger } from '../log.ts';
+import { createSlackHandlerLoader } from '../runtime.ts';
+import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
+import { COMMAND_SPECS } from '../slack/command-parser.ts';
+import { createScheduledLoader } from '../slack/scheduled.ts';
+import { createDocumentClient, ensureTable } from '../store/table.ts';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { serveLambda } from './lambda-http.ts';
+import { type FakeSlack, startFakeSlack } from './slack/fake-slack.ts';
+
+/** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
+export const DEV_USERS = {
+  alice: { id: 'U0ALICE', name: 'Alice', tz: 'Europe/Berlin', title: 'Requester' },
+  bob: { id: 'U0BOB', name: 'Bob', tz: 'America/New_York', title: 'Spend approver (SPEND_APPROVERS)' },
+} as const;
+export const DEV_CHANNELS = { general: 'C0GENERAL', events: 'C0EVENTS' } as const;
+export const DEV_TEAM_ID = 'T0LOCAL';
+
+export interface DevStackOptions {
+  /** A DynamoDB Local already running (the tests share one); otherwise one is started and stopped. */
+  dynamoEndpoint?: string;
+  /** Port of the local Slack page (default: a free one). */
+  slackPort?: number;
+  /** How often the unlock-task poller runs (default 3 s; Lambda runs it every minute). */
+  pollEveryMs?: number;
+  /** How often the digest job runs (default hourly, as on AWS). */
+  digestEveryMs?: number;
+  /**
+   * How much faster than real time the poller's clock runs (default 10), so the service's 30 s
+   * back-off between polls of an unfinished task passes in 3 s.
+   */
+  pollClockSpeed?: number;
+  /** How long the simulator takes to finish an unlock task (default: the simulator's). */
+  taskDurationMs?: number;
+  logger?: Logger;
+}
+
+export interface DevStack {
+  dynamoEndpoint: string;
+  tableName: string;
+  simulatorUrl: string;
+  /** The local Function URL running the real `handlers/slack.ts` code path. */
+  botUrl: string;
+  /** The Request URL Slack would post commands and clicks to. */
+  requestUrl: string;
+  /** The local Slack: the page at `/`, and the Web API the bot calls. */
+  slackUrl: string;
+  slack: FakeSlack;
+  sim: Simulator;
+  apiKey: string;
+  runPoll(): Promise<unknown>;
+  runDigests(): Promise<unknown>;
+  /** Waits until the jobs the bot dispatched in-process have finished. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A clock that runs `speed` times faster than real time from now on. */
+export function fastClock(speed: number, realNow: () => number = Date.now): () => Date {
+  const start = realNow();
+  return () => new Date(start + (realNow() - start) * speed);
+}
+
+/**
+ * The whole bot on this machine: DynamoDB Local (in memory, table created), the service simulator,
+ * the real Slack handler behind a local Function URL (jobs run in-process after the ack), the local
+ * Slack page wired to it with signed requests, and the scheduled jobs on timers. `npm run dev` and the
+ * browser test both start it.
+ */
+export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
+  const logger = options.logger ?? createLogger({ level: 'warn' });
+  const stops: (() => Promise<void>)[] = [];
+  let stopped: Promise<void> | undefined;
+  // Last started, first stopped; twice is once.
+  const stopAll = () => {
+    stopped ??= (async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => {});
+    })();
+    return stopped;
+  };
+  try {
+    let dynamoEndpoint = options.dynamoEndpoint;
+    if (!dynamoEndpoint) {
+      const dynamo = await startDynamoDbLocal();
+      stops.push(() => dynamo.stop());
+      dynamoEndpoint = dynamo.endpoint;
+    }
+    // A shared DynamoDB Local gets a table of its own; a private one the plain name.
+    const tableName = options.dynamoEndpoint ? `eventbot-dev-${randomUUID().slice(0, 8)}` : 'eventbot-dev';
+    await ensureTable(createDocumentClient({ endpoint: dynamoEndpoint }), tableName);
+
+    const sim = await startSimulator(
+      options.taskDurationMs !== undefined ? { taskDurationMs: options.taskDurationMs } : {},
+    );
+    stops.push(() => sim.close());
+
+    const slack = await startFakeSlack({
+      ...(options.slackPort ? { port: options.slackPort } : {}),
+      channels: [DEV_CHANNELS.general, DEV_CHANNELS.events],
+      channelNames: { [DEV_CHANNELS.general]: 'general', [DEV_CHANNELS.events]: 'events' },
+      users: Object.fromEntries(Object.values(DEV_USERS).map(({ id, ...user }) => [id, user])),
+    });
+    stops.push(() => slack.close());
+
+    // A fresh secret per run: nothing but this local Slack can sign a request the bot accepts.
+    const signingSecret = randomBytes(16).toString('hex');
+    const env = {
+      TABLE_NAME: tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+      EIS_BASE_URL: sim.url,
+      EIS_API_KEY: DEV_API_KEY,
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_BOT_TOKEN: 'xoxb-local-dev',
+      SLACK_API_URL: slack.apiUrl,
+      WORKER_MODE: 'inline',
+      SPEND_APPROVERS: DEV_USERS.bob.id,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    };
+
+    const loadSlack = createSlackHandlerLoader(env, { logger });
+    const http = await serveLambda(async (event, context) => (await loadSlack()).handler(event, context));
+    stops.push(() => http.close());
+    const idle = async () => {
+      await (await loadSlack()).dispatch.idle?.();
+    };
+    stops.push(idle);
+    const requestUrl = `${http.url}/slack/events`;
+    slack.connectApp({
+      requestUrl,
+      signingSecret,
+      teamId: DEV_TEAM_ID,
+      command: '/events',
+      commandHelp: COMMAND_SPECS,
+    });
+
+    const loadPoll = createScheduledLoader(env, {
+      logger,
+      now: fastClock(options.pollClockSpeed ?? 10),
+    });
+    const loadDigests = createScheduledLoader(env, { logger });
+    const runPoll = exclusive(async () => (await loadPoll()).pollUnlockTasks());
+    const runDigests = exclusive(async () => (await loadDigests()).runDigests());
+    const every = (ms: number, job: ReturnType<typeof exclusive>, name: string) => {
+      const timer = setInterval(() => {
+        job().catch((error: unknown) => logger.error('local scheduled job failed', { job: name, error }));
+      }, ms);
+      stops.push(async () => {
+        clearInterval(timer);
+        await job.running?.catch(() => {});
+      });
+    };
+    every(options.pollEveryMs ?? 3_000, runPoll, 'poll-tasks');
+    every(options.digestEveryMs ?? 60 * 60_000, runDigests, 'digest');
+
+    const account = async () => {
+      const response = await fetch(`${sim.url}/__sim/account`, {
+        headers: { authorization: `Bearer ${DEV_API_KEY}` },
+      });
+      const body = (await response.json()) as { balance?: { totalBalance?: number }; ledger?: unknown[] };
+      return { balance: body.balance?.totalBalance ?? null, ledger: body.ledger ?? [] };
+    };
+    slack.setPanel({
+      account,
+      jobs: {
+        'poll-unlock-tasks': runPoll,
+        'send-digests': runDigests,
+        // The service finishing every pending unlock task at once, for when a developer cannot wait.
+        'finish-service-tasks': async () => {
+          sim.completeTasks();
+          return runPoll();
+        },
+      },
+    });
+
+    return {
+      dynamoEndpoint,
+      tableName,
+      simulatorUrl: sim.url,
+      botUrl: http.url,
+      requestUrl,
+      slackUrl: slack.url.replace('127.0.0.1', 'localhost'),
+      slack,
+      sim,
+      apiKey: DEV_API_KEY,
+      runPoll,
+      runDigests,
+      idle,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** One run at a time: a call while the last run is still going joins that run. */
+function exclusive<T>(run: () => Promise<T>): (() => Promise<T>) & { readonly running?: Promise<T> } {
+  let current: Promise<T> | undefined;
+  const start = () => {
+    current ??= run().finally(() => {
+      current = undefined;
+    });
+    return current;
+  };
+  return Object.defineProperty(start, 'running', { get: () => current });
+}

@@ -1,0 +1,46 @@
+import { startDevStack } from './dev-stack.ts';
+import { startSocketModeDev } from './dev-socket.ts';
+import { JavaMissingError } from './dynamodb-local.ts';
+
+// `npm run dev`: the whole bot on this machine with a local Slack page; with SLACK_BOT_TOKEN and
+// SLACK_APP_TOKEN set, the same listeners against real Slack over Socket Mode. Ctrl-C stops it all.
+
+const out = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
+
+async function start(): Promise<() => Promise<void>> {
+  if (process.env.SLACK_BOT_TOKEN && process.env.SLACK_APP_TOKEN) {
+    const socket = await startSocketModeDev(process.env);
+    out(['eventbot over Socket Mode', ...socket.summary.map((line) => `  ${line}`), 'Ctrl-C stops everything.']);
+    return socket.stop;
+  }
+  const stack = await startDevStack();
+  out([
+    'eventbot running locally',
+    `  DynamoDB Local   ${stack.dynamoEndpoint} (table ${stack.tableName}, in memory)`,
+    `  Simulator        ${stack.simulatorUrl} (key ${stack.apiKey})`,
+    `  Bot endpoint     ${stack.requestUrl} (handlers/slack.ts, signed requests only)`,
+    `  Local Slack      ${stack.slackUrl}  <- open this`,
+    'Try /events fit 26855. LOG_LEVEL=info shows the bot logs. Ctrl-C stops everything.',
+  ]);
+  return stack.stop;
+}
+
+try {
+  const stop = await start();
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    process.stdout.write('\nStopping…\n');
+    // A stop that hangs (or a second Ctrl-C) still ends the process.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    void stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  process.stderr.write(
+    `${error instanceof JavaMissingError ? error.message : `npm run dev failed: ${String(error)}`}\n`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DevStack, startDevStack } from '../../src/local/dev-stack.ts';
+
+// Debian's chromium, driven by playwright-core: no browser download. `.ci/run` installs it.
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BIG_EVENT = '26855';
+const DOCS_SCREENSHOT = 'docs/dev-page.png';
+
+const credits = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+/** The message whose ts is `ts`, as the page shows it. */
+const messageAt = (page: Page, ts: string) => page.locator(`.message[data-ts="${ts}"]`);
+
+async function send(page: Page, command: string) {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(command);
+  await input.press('Enter');
+}
+
+/** The newest top-level message that contains `text`, and its ts. */
+async function newestWith(page: Page, text: string | RegExp): Promise<{ message: Locator; ts: string }> {
+  const message = page.locator('#timeline > .message').filter({ hasText: text }).last();
+  await message.waitFor();
+  const ts = await message.getAttribute('data-ts');
+  if (!ts) throw new Error('message without data-ts');
+  return { message: messageAt(page, ts), ts };
+}
+
+/** Clicks Confirm on a confirmation card and accepts Slack's confirm dialog. */
+async function confirmSpend(page: Page, card: Locator) {
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.textContent()).resolves.toContain('This spends');
+  await dialog.getByRole('button', { name: /^Spend/ }).click();
+}
+
+describe('npm run dev in a browser', () => {
+  let stack: DevStack;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`Chromium is missing at ${CHROMIUM}: install it with apt-get install -y chromium`);
+    }
+    [stack, browser] = await Promise.all([
+      startDevStack({ dynamoEndpoint: inject('dynamoEndpoint') }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(15_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the fit card, charges the exact price on a confirmed unlock, and posts email results in the thread', async () => {
+    // Prepare
+    await page.goto(stack.slackUrl);
+    await page.locator('body[data-ready]').waitFor();
+    const balanceBefore = credits(await page.locator('#balance').textContent());
+    expect(balanceBefore).toBe(20_000);
+
+    // The help shows as you type.
+    await page.getByRole('textbox', { name: 'Message' }).fill('/events fi');
+    await expect(page.locator('#help').textContent()).resolves.toContain('/events fit <event_id>');
+
+    // Act: the fit card
+    await send(page, `/events fit ${BIG_EVENT}`);
+    const fit = await newestWith(page, /Fit \d+\.\d \/ 10/);
+    const score = (await fit.message.textContent())?.match(/Fit (\d+\.\d) \/ 10/)?.[1];
+    expect(Number(score)).toBeGreaterThan(0);
+    await expect(page.getByText('Only visible to you').first().isVisible()).resolves.toBe(true);
+
+    // Unlock: a confirmation card with the price, nothing charged yet
+    await fit.message.getByRole('button', { name: 'Unlock event' }).click();
+    const confirmation = await newestWith(page, 'Confirm before spending credits');
+    const price = credits(
+      (await confirmation.message.textContent())?.match(/Price: ([\d,]+) credits/)?.[1] ?? null,
+    );
+    expect(price).toBeGreaterThan(0);
+    expect(credits(await page.locator('#balance').textContent())).toBe(balanceBefore);
+
+    await confirmSpend(page, confirmation.message);
+
+    // Assess: the card is updated in place, and the balance drops by exactly the price
+    await confirmation.message.filter({ hasText: 'Done' }).filter({ hasText: '(edited)' }).waitFor();
+    await page.waitForFunction(
+      (expected) => document.querySelector('#balance')?.textContent === expected,
+      (balanceBefore - price).toLocaleString('en-US'),
+    );
+
+    // Act: email unlocks, whose results arrive later in the card's thread (the poll timer)
+    await send(page, '/events emails 100001 100002');
+    const emails = await newestWith(page, 'Confirm before spending credits');
+    expect(emails.ts).not.toBe(confirmation.ts);
+    await confirmSpend(page, emails.message);
+
+    // Assess
+    const reply = emails.message
+      .locator('.thread .message')
+      .filter({ hasText: /unlocked of 2/ })
+      .filter({ hasText: /[\w.+-]+@[\w-]+\.\w+/ });
+    await reply.waitFor({ timeout: 45_000 });
+    await expect(page.locator('.warnings').count()).resolves.toBe(0);
+
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/dev-e2e.png' });
+    // The README's picture is a tracked file: written when missing or asked for, not on every run.
+    if (!existsSync(DOCS_SCREENSHOT) || process.env.UPDATE_SCREENSHOTS === '1') {
+      mkdirSync('docs', { recursive: true });
+      await page.screenshot({ path: DOCS_SCREENSHOT });
+    }
+  }, 110_000);
+});

@@ -1,0 +1,297 @@
+import { WebClient } from '@slack/web-api';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HORIZON_DAYS } from '../../src/domain/digest.ts';
+import { localDate } from '../../src/domain/local-time.ts';
+import { createEisClient } from '../../src/eis/index.ts';
+import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { webClientOptions } from '../../src/slack/app.ts';
+import { createScheduledLoader } from '../../src/slack/scheduled.ts';
+import { runDigestCommand, slackUserTimeZone } from '../../src/slack/worker/digest-commands.ts';
+import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
+import { createStore, type DigestFilters, type Store } from '../../src/store/index.ts';
+import {
+  ALICE,
+  BOT_TOKEN,
+  type Bot,
+  CHANNEL,
+  SIGNING_SECRET,
+  startBot,
+  TEAM,
+  visibleText,
+} from '../support/bot.ts';
+
+const OTHER = 'C0OTHER';
+const GONE = 'C0GONE';
+const HOUR = 60 * 60_000;
+const FIT_ROUTE = '/external/events/fit-score';
+
+function envOf(bot: Bot): Record<string, string> {
+  return {
+    TABLE_NAME: bot.table.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    EIS_BASE_URL: bot.sim.url,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    EIS_API_KEY: bot.apiKey,
+    SLACK_API_URL: bot.slack.apiUrl,
+  };
+}
+
+/** The digests posted in a channel (scheduled or not), oldest first. */
+const digestsIn = (bot: Bot, channel: string) =>
+  bot.messages(channel).filter((m) => m.visibleTo === undefined && /Digest for/.test(m.text));
+
+const eventIdsOf = (message: SlackMessage) =>
+  [...JSON.stringify(message.blocks).matchAll(/\\"eventId\\":\\"([^\\]+)\\"/g)].map((match) => match[1]);
+
+describe('the daily digest', () => {
+  let bot: Bot;
+  let store: Store;
+  // 18:00 UTC today: 08:00 the next day on Kiritimati (UTC+14), 08:00 today in Honolulu (UTC-10),
+  // 03:00 the next day in Tokyo (UTC+9).
+  const t0 = Date.parse(`${new Date().toISOString().slice(0, 10)}T18:00:00Z`);
+  let at = t0 - HOUR;
+  const clock = () => new Date(at);
+  const run = async () =>
+    (await createScheduledLoader(envOf(bot), { logger: bot.logger, now: clock })()).runDigests();
+
+  const subscribe = (
+    teamId: string,
+    channelId: string,
+    time: string,
+    timeZone: string,
+    filters: DigestFilters = {},
+  ) => store.digestSubscriptions.put({ teamId, channelId, time, timeZone, filters, createdBy: ALICE.userId });
+
+  beforeAll(async () => {
+    bot = await startBot();
+    store = createStore({ client: bot.table.client, tableName: bot.table.tableName, now: clock });
+    at = t0 - HOUR;
+    await subscribe(TEAM, CHANNEL, '08:00', 'Pacific/Kiritimati');
+    await subscribe(TEAM, OTHER, '08:00', 'Pacific/Honolulu', { keywords: 'expo' });
+    await subscribe('T0SECOND', CHANNEL, '09:00', 'Asia/Tokyo');
+  });
+  afterAll(() => bot.close());
+
+  it('is not posted before its local time, in any zone', async () => {
+    // Act
+    at = t0 - 30 * 60_000;
+    const summary = await run();
+
+    // Assess
+    expect(summary.posted).toBe(0);
+    expect(digestsIn(bot, CHANNEL)).toEqual([]);
+    expect(digestsIn(bot, OTHER)).toEqual([]);
+  });
+
+  it('is posted once per channel per local day, even when the schedule fires twice at once', async () => {
+    // Act: two runs together, at 08:01 on Kiritimati (already tomorrow in UTC terms) and in Honolulu
+    at = t0 + 60_000;
+    const [first, second] = await Promise.all([run(), run()]);
+
+    // Assess
+    expect(first.posted + second.posted).toBe(2);
+    expect(digestsIn(bot, CHANNEL)).toHaveLength(1);
+    expect(digestsIn(bot, OTHER)).toHaveLength(1);
+    // Kiritimati's local date is a day ahead of UTC: the day claimed is the local one
+    const kiritimatiDay = localDate(new Date(t0), 'Pacific/Kiritimati');
+    expect(kiritimatiDay).not.toBe(new Date(t0).toISOString().slice(0, 10));
+    expect(await store.digestSubscriptions.claimDay(TEAM, CHANNEL, kiritimatiDay)).toBe(false);
+  });
+
+  it('is not posted again the same day by a later run, and Tokyo’s comes at its own time', async () => {
+    // Act: 15:00 UTC the next day is 00:00 in Tokyo (not yet), then 09:01 in Tokyo
+    at = t0 + 2 * HOUR;
+    const later = await run();
+    at = t0 + 6 * HOUR + 60_000;
+    const tokyo = await run();
+
+    // Assess
+    expect(later.posted).toBe(0);
+    expect(tokyo.posted).toBe(1);
+    expect(digestsIn(bot, CHANNEL)).toHaveLength(2);
+    expect(digestsIn(bot, OTHER)).toHaveLength(1);
+  });
+
+  it('shows the simulator’s balance, spending, events (best fit first) and finished unlocks', async () => {
+    // Prepare: a charge in the last 24 h and one before, a finished unlock in this channel
+    at = t0 + 23 * HOUR;
+    await store.ledger.record({
+      teamId: TEAM,
+      userId: ALICE.userId,
+      action: 'unlock',
+      credits: 2000,
+      at: new Date(at - HOUR),
+    });
+    await store.ledger.record({
+      teamId: TEAM,
+      userId: ALICE.userId,
+      action: 'emails',
+      credits: 45,
+      at: new Date(at - 2 * HOUR),
+    });
+    await store.ledger.record({
+      teamId: TEAM,
+      userId: ALICE.userId,
+      action: 'unlock',
+      credits: 9999,
+      at: new Date(at - 30 * HOUR),
+    });
+    await store.unlockTasks.create({
+      taskId: '990001',
+      kind: 'email',
+      teamId: TEAM,
+      channelId: CHANNEL,
+      threadTs: '1700000123.000456',
+      requestedBy: ALICE.userId,
+      personnelIds: ['1', '2', '3'],
+      skipped: [],
+    });
+    await store.unlockTasks.markResultPosted('990001', {
+      owner: 'test',
+      outcome: { status: 'completed', unlocked: 2, notUnlocked: 1, skipped: 0 },
+    });
+    const fitCallsBefore = bot.sim.requests().filter((r) => r.path === FIT_ROUTE).length;
+
+    // Act: the next morning on Kiritimati (08:00 local; Honolulu's comes at the same instant)
+    at = t0 + 24 * HOUR + 60_000;
+    const summary = await run();
+
+    // Assess
+    expect(summary.posted).toBe(2);
+    expect(digestsIn(bot, CHANNEL)).toHaveLength(3);
+    const digest = digestsIn(bot, CHANNEL).at(-1);
+    if (!digest) throw new Error('no digest');
+    const text = visibleText(digest);
+    expect(digest.warnings).toEqual([]);
+    expect(text).toContain(`${bot.sim.balance(bot.apiKey).toLocaleString('en-US')} credits* available`);
+    expect(text).toContain('2,045 credits spent in the last 24 h');
+    expect(text).not.toContain('would not cover');
+    expect(text).toContain('https://slack.com/archives/C0GENERAL/p1700000123000456');
+    expect(text).toContain('2 unlocked, 1 not');
+
+    // The events are the simulator's upcoming ones in the 90 days from the local date, best fit first
+    const today = localDate(new Date(at), 'Pacific/Kiritimati');
+    const horizon = new Date(Date.parse(`${today}T00:00:00Z`) + HORIZON_DAYS * 24 * HOUR)
+      .toISOString()
+      .slice(0, 10);
+    const upcoming = new Set(
+      bot.sim.events.filter((e) => e.dateStart >= today && e.dateStart <= horizon).map((e) => e.eventId),
+    );
+    const shown = eventIdsOf(digest);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of shown) expect(upcoming.has(id ?? '')).toBe(true);
+    const eis = createEisClient({ baseUrl: bot.sim.url, apiKey: bot.apiKey });
+    const scores = [];
+    for (const id of new Set(shown)) scores.push((await eis.events.fitScore(id ?? '')).score);
+    await eis.close();
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(text).toContain(`Fit *${scores[0]?.toFixed(1)}/10*`);
+    // Scores asked for yesterday (same UTC day) came from the cache: a bounded number of calls at most
+    const fitCalls =
+      bot.sim.requests().filter((r) => r.path === FIT_ROUTE).length - fitCallsBefore - scores.length;
+    expect(fitCalls).toBeLessThanOrEqual(10);
+  });
+
+  it('disables the subscription of a channel that is gone, with a log line, and the others go on', async () => {
+    // Prepare
+    at = t0 + 30 * HOUR;
+    await subscribe(TEAM, GONE, '01:00', 'UTC');
+    await subscribe(TEAM, OTHER, '01:00', 'UTC');
+    const before = digestsIn(bot, OTHER).length;
+
+    // Act: 01:01 UTC
+    at = Date.parse(`${new Date(t0 + 31 * HOUR).toISOString().slice(0, 10)}T01:01:00Z`);
+    const summary = await run();
+
+    // Assess
+    expect(summary.disabled).toBe(1);
+    expect(digestsIn(bot, OTHER)).toHaveLength(before + 1);
+    const gone = await store.digestSubscriptions.get(TEAM, GONE);
+    expect(gone).toMatchObject({ status: 'disabled', disabledReason: 'channel_not_found' });
+    expect(
+      bot.logger.lines.some((line) => line.includes('digest subscription disabled') && line.includes(GONE)),
+    ).toBe(true);
+  });
+});
+
+describe('/events digest on | off | status | now', () => {
+  let bot: Bot;
+  let store: Store;
+  const context = { teamId: TEAM, channelId: CHANNEL, userId: ALICE.userId };
+  let run: (text: Parameters<typeof runDigestCommand>[0]) => Promise<void>;
+
+  beforeAll(async () => {
+    bot = await startBot({ balance: 1500 });
+    store = createStore({ client: bot.table.client, tableName: bot.table.tableName });
+    const web = new WebClient(BOT_TOKEN, webClientOptions(bot.slack.apiUrl));
+    const eis = createEisClient({ baseUrl: bot.sim.url, apiKey: bot.apiKey });
+    run = (command) =>
+      runDigestCommand(command, context, {
+        subscriptions: store.digestSubscriptions,
+        slack: createSlackOut(web, bot.logger),
+        userTimeZone: slackUserTimeZone(web),
+        eis,
+        ledger: store.ledger,
+        unlockTasks: store.unlockTasks,
+        fitScores: store.fitScores,
+        logger: bot.logger,
+        now: () => new Date(),
+      });
+  });
+  afterAll(() => bot.close());
+
+  const lastEphemeral = () =>
+    bot
+      .messages()
+      .filter((m) => m.visibleTo === ALICE.userId)
+      .at(-1)?.text ?? '';
+
+  it('subscribes at 09:00 in the requester’s Slack time zone when none is given', async () => {
+    // Act
+    await run({ name: 'digest-on', filters: { keywords: 'expo' } });
+
+    // Assess
+    expect(await store.digestSubscriptions.get(TEAM, CHANNEL)).toMatchObject({
+      time: '09:00',
+      timeZone: 'Europe/Berlin',
+      filters: { keywords: 'expo' },
+      status: 'active',
+    });
+    expect(lastEphemeral()).toContain('every day at 09:00 Europe/Berlin');
+  });
+
+  it('keeps a given time and zone, and says so in status', async () => {
+    // Act
+    await run({ name: 'digest-on', time: '07:30', timeZone: 'America/New_York', filters: {} });
+    await run({ name: 'digest-status' });
+
+    // Assess
+    expect(lastEphemeral()).toContain('every day at 07:30 America/New_York');
+  });
+
+  it('posts a digest in the channel now, with a warning when an event unlock would not be covered', async () => {
+    // Act
+    await run({ name: 'digest-now' });
+
+    // Assess
+    const digest = digestsIn(bot, CHANNEL).at(-1);
+    expect(digest?.visibleTo).toBeUndefined();
+    expect(visibleText(digest ?? { text: '', blocks: [] })).toContain(
+      'would not cover an event unlock (2,000 credits)',
+    );
+    expect(digest?.warnings).toEqual([]);
+  });
+
+  it('turns off, and says when there was nothing to turn off', async () => {
+    // Act
+    await run({ name: 'digest-off' });
+    const first = lastEphemeral();
+    await run({ name: 'digest-off' });
+
+    // Assess
+    expect(first).toContain('Daily digest off');
+    expect(lastEphemeral()).toContain('no digest in this channel');
+    expect(await store.digestSubscriptions.get(TEAM, CHANNEL)).toBeNull();
+  });
+});

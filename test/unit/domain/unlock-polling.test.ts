@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
+import {
+  backoffMs,
+  GIVE_UP_AFTER_MS,
+  pollUnlockTasks,
+  type UnlockPollingDeps,
+  type UnlockTaskProgress,
+  unlockResultOf,
+} from '../../../src/domain/unlock-polling.ts';
+import { createMemoryLogger } from '../../../src/log.ts';
+import type { UnlockTask } from '../../../src/store/index.ts';
+
+const START = new Date('2027-03-01T10:00:00Z');
+
+function unlockTask(taskId: string, overrides: Partial<UnlockTask> = {}): UnlockTask {
+  return {
+    type: 'unlock-task',
+    taskId,
+    kind: 'email',
+    teamId: 'T1',
+    channelId: 'C1',
+    threadTs: `1700000000.${taskId.padStart(6, '0')}`,
+    requestedBy: 'U1',
+    personnelIds: ['11', '12'],
+    skipped: [],
+    createdAt: START.toISOString(),
+    attempts: 0,
+    nextPollAt: START.toISOString(),
+    slackFailures: 0,
+    expiresAt: 1,
+    ...overrides,
+  };
+}
+
+const done: UnlockTaskProgress = {
+  taskStatus: 'completed',
+  items: [
+    { personnelId: '11', status: 'unlocked', value: 'a@x.test' },
+    { personnelId: '12', status: 'failed', value: null, errorCode: 'EMAIL_NOT_FOUND' },
+  ],
+};
+
+/** An in-memory task store with the repository's conditional semantics (lease, mark once). */
+function fakeTasks(tasks: UnlockTask[], now: () => Date) {
+  const byId = new Map(tasks.map((task) => [task.taskId, { ...task }]));
+  const marks: string[] = [];
+  const failures: { taskId: string; reason: string }[] = [];
+  const repo: UnlockPollingDeps['tasks'] = {
+    async due({ now: at, limit }) {
+      return [...byId.values()]
+        .filter((t) => !t.resultPostedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString())
+        .slice(0, limit);
+    },
+    async lease(taskId, { owner, leaseMs }) {
+      const task = byId.get(taskId);
+      const at = now().toISOString();
+      if (!task || task.resultPostedAt || task.nextPollAt > at) return null;
+      if (task.leaseExpiresAt && task.leaseExpiresAt > at) return null;
+      Object.assign(task, {
+        leaseOwner: owner,
+        leaseExpiresAt: new Date(now().getTime() + leaseMs).toISOString(),
+      });
+      return { ...task };
+    },
+    async reschedule(taskId, { owner, nextPollAt, attempts }) {
+      const task = byId.get(taskId);
+      if (!task || task.leaseOwner !== owner) return false;
+      Object.assign(task, {
+        nextPollAt: nextPollAt.toISOString(),
+        attempts,
+        leaseOwner: undefined,
+        leaseExpiresAt: undefined,
+      });
+      return true;
+    },
+    async markResultPosted(taskId) {
+      const task = byId.get(taskId);
+      if (!task || task.resultPostedAt) return false;
+      task.resultPostedAt = now().toISOString();
+      marks.push(taskId);
+      return true;
+    },
+    async recordSlackFailure(taskId, reason) {
+      failures.push({ taskId, reason });
+    },
+  };
+  return { repo, byId, marks, failures };
+}
+
+function setup(
+  tasks: UnlockTask[],
+  progress: (taskId: string) => Promise<UnlockTaskProgress> = async () => done,
+) {
+  let now = START;
+  const clock = () => now;
+  const store = fakeTasks(tasks, clock);
+  const posted: string[] = [];
+  const timeouts: string[] = [];
+  const deps: UnlockPollingDeps = {
+    tasks: store.repo,
+    progress: (_kind, taskId) => progress(taskId),
+    thread: {
+      postResult: async (task) => {
+        posted.push(task.taskId);
+      },
+      postTimeout: async (task) => {
+        timeouts.push(task.taskId);
+      },
+      updateCard: async () => {},
+    },
+    logger: createMemoryLogger(),
+    now: clock,
+    sleep: async () => {},
+  };
+  return { deps, store, posted, timeouts, setNow: (date: Date) => (now = date) };
+}
+
+describe('backoffMs', () => {
+  it('starts at 30 s, doubles, and stops growing at 10 min', () => {
+    expect([0, 1, 2, 3, 4, 5, 50].map(backoffMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000,
+    ]);
+  });
+});
+
+describe('unlockResultOf', () => {
+  it('gives each person asked for the value or why not, and leaves the skipped ones to their own list', () => {
+    // Act
+    const result = unlockResultOf(
+      unlockTask('1', {
+        personnelIds: ['11', '12', '13'],
+        skipped: [{ personnelId: '13', reason: 'already unlocked' }],
+      }),
+      done,
+    );
+
+    // Assess
+    expect(result.people).toEqual([
+      { personnelId: '11', value: 'a@x.test' },
+      { personnelId: '12', value: null, problem: 'no email address found' },
+    ]);
+    expect(result.skipped).toHaveLength(1);
+  });
+});
+
+describe('pollUnlockTasks', () => {
+  it('polls at most five tasks at once', async () => {
+    // Prepare
+    let inFlight = 0;
+    let peak = 0;
+    const { deps, posted } = setup(
+      Array.from({ length: 12 }, (_, i) => unlockTask(String(i + 1))),
+      async () => {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return done;
+      },
+    );
+
+    // Act
+    await pollUnlockTasks({ ...deps, concurrency: 50 });
+
+    // Assess
+    expect(peak).toBe(5);
+    expect(posted).toHaveLength(12);
+  });
+
+  it('marks the result posted before posting it, and posts nothing a second time', async () => {
+    // Prepare
+    const { deps, store, posted } = setup([unlockTask('1')]);
+    const order: string[] = [];
+    const markResultPosted = store.repo.markResultPosted;
+    deps.tasks = {
+      ...store.repo,
+      markResultPosted: async (...args) => {
+        order.push('mark');
+        return markResultPosted(...args);
+      },
+    };
+    deps.thread.postResult = async (task) => {
+      order.push('post');
+      posted.push(task.taskId);
+    };
+
+    // Act
+    await pollUnlockTasks(deps);
+    await pollUnlockTasks(deps);
+
+    // Assess
+    expect(order).toEqual(['mark', 'post']);
+    expect(posted).toEqual(['1']);
+  });
+
+  it('does not post when another run marked the result first', async () => {
+    // Prepare
+    const { deps, store, posted } = setup([unlockTask('1')]);
+    deps.tasks = { ...store.repo, markResultPosted: async () => false };
+
+    // Act
+    const summary = await pollUnlockTasks(deps);
+
+    // Assess
+    expect(posted).toEqual([]);
+    expect(summary.skipped).toBe(1);
+  });
+
+  it('keeps going when one task’s poll or post fails', async () => {
+    // Prepare
+    const { deps, store, posted } = setup(
+      [unlockTask('1'), unlockTask('2'), unlockTask('3')],
+      async (taskId) => {
+        if (taskId === '1') throw new Error('service down');
+        return done;
+      },
+    );
+    deps.thread.postResult = async (task) => {
+      if (task.taskId === '2') throw new SlackDeliveryError('is_archived', { retryable: false });
+      posted.push(task.taskId);
+    };
+
+    // Act
+    const summary = await pollUnlockTasks(deps);
+
+    // Assess
+    expect(posted).toEqual(['3']);
+    expect(store.failures).toEqual([{ taskId: '2', reason: 'is_archived' }]);
+    expect(store.byId.get('1')?.attempts).toBe(1);
+    expect(summary).toMatchObject({ posted: 1, rescheduled: 1, slackFailures: 1 });
+  });
+
+  it('retries a rate-limited post after Retry-After, and posts once', async () => {
+    // Prepare
+    const { deps, posted } = setup([unlockTask('1')]);
+    const waits: number[] = [];
+    let calls = 0;
+    deps.sleep = async (ms) => {
+      waits.push(ms);
+    };
+    deps.thread.postResult = async (task) => {
+      calls += 1;
+      if (calls === 1) throw new SlackDeliveryError('ratelimited', { retryable: true, retryAfterMs: 3000 });
+      posted.push(task.taskId);
+    };
+
+    // Act
+    await pollUnlockTasks(deps);
+
+    // Assess
+    expect(posted).toEqual(['1']);
+    expect(Math.max(...waits)).toBeGreaterThan(2000);
+  });
+
+  it('gives up after 24 h with one timeout message', async () => {
+    // Prepare
+    const { deps, timeouts, posted, setNow } = setup([unlockTask('1')], async () => ({
+      taskStatus: 'processing',
+      items: [],
+    }));
+    setNow(new Date(START.getTime() + GIVE_UP_AFTER_MS));
+
+    // Act
+    await pollUnlockTasks(deps);
+    setNow(new Date(START.getTime() + 2 * GIVE_UP_AFTER_MS));
+    await pollUnlockTasks(deps);
+
+    // Assess
+    expect(timeouts).toEqual(['1']);
+    expect(posted).toEqual([]);
+  });
+
+  it('starts no task once the Lambda’s remaining time is short, leaving them due', async () => {
+    // Prepare
+    const { deps, posted, store } = setup([unlockTask('1'), unlockTask('2')]);
+    let remaining = 25_000;
+    deps.progress = async () => {
+      remaining -= 10_000;
+      return done;
+    };
+
+    // Act
+    const summary = await pollUnlockTasks({ ...deps, concurrency: 1, remainingMs: () => remaining });
+
+    // Assess
+    expect(summary.outOfTime).toBe(true);
+    expect(posted).toEqual(['1']);
+    expect(store.byId.get('2')?.leaseOwner).toBeUndefined();
+  });
+});

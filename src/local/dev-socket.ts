@@ -84,8 +84,14 @@ export async function startSocketModeDev(
 
   const jobs = createScheduledJobs(runtime);
   const timers = [
-    setInterval(() => void jobs.pollUnlockTasks().catch((error) => logger.error('poll failed', { error })), 10_000),
-    setInterval(() => void jobs.runDigests().catch((error) => logger.error('digest failed', { error })), 3_600_000),
+    setInterval(
+      () => void jobs.pollUnlockTasks().catch((error) => logger.error('poll failed', { error })),
+      10_000,
+    ),
+    setInterval(
+      () => void jobs.runDigests().catch((error) => logger.error('digest failed', { error })),
+      3_600_000,
+    ),
   ];
   stops.push(async () => {
     for (const timer of timers) clearInterval(timer);

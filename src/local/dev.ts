@@ -1,5 +1,5 @@
-import { startDevStack } from './dev-stack.ts';
 import { startSocketModeDev } from './dev-socket.ts';
+import { startDevStack } from './dev-stack.ts';
 import { JavaMissingError } from './dynamodb-local.ts';
 
 // `npm run dev`: the whole bot on this machine with a local Slack page; with SLACK_BOT_TOKEN and
@@ -10,7 +10,11 @@ const out = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 async function start(): Promise<() => Promise<void>> {
   if (process.env.SLACK_BOT_TOKEN && process.env.SLACK_APP_TOKEN) {
     const socket = await startSocketModeDev(process.env);
-    out(['eventbot over Socket Mode', ...socket.summary.map((line) => `  ${line}`), 'Ctrl-C stops everything.']);
+    out([
+      'eventbot over Socket Mode',
+      ...socket.summary.map((line) => `  ${line}`),
+      'Ctrl-C stops everything.',
+    ]);
     return socket.stop;
   }
   const stack = await startDevStack();

@@ -98,10 +98,8 @@ describe('npm run dev in a browser', () => {
 
     // Assess: the card is updated in place, and the balance drops by exactly the price
     await confirmation.message.filter({ hasText: 'Done' }).filter({ hasText: '(edited)' }).waitFor();
-    await page.waitForFunction(
-      (expected) => document.querySelector('#balance')?.textContent === expected,
-      (balanceBefore - price).toLocaleString('en-US'),
-    );
+    const expected = (balanceBefore - price).toLocaleString('en-US');
+    await page.locator('#balance', { hasText: new RegExp(`^${expected}$`) }).waitFor();
 
     // Act: email unlocks, whose results arrive later in the card's thread (the poll timer)
     await send(page, '/events emails 100001 100002');
@@ -115,6 +113,8 @@ describe('npm run dev in a browser', () => {
       .filter({ hasText: /unlocked of 2/ })
       .filter({ hasText: /[\w.+-]+@[\w-]+\.\w+/ });
     await reply.waitFor({ timeout: 45_000 });
+    // The poller then rewrites the card's status line in place.
+    await emails.message.filter({ hasNotText: 'will arrive' }).waitFor();
     await expect(page.locator('.warnings').count()).resolves.toBe(0);
 
     mkdirSync('test-results', { recursive: true });
@@ -125,4 +125,29 @@ describe('npm run dev in a browser', () => {
       await page.screenshot({ path: DOCS_SCREENSHOT });
     }
   }, 110_000);
+
+  it('shows a visible warning on a message that breaks Block Kit limits, and renders images and dividers', async () => {
+    // Prepare: a message as a careless bot might send it, straight to the local Slack's Web API
+    const blocks = [
+      { type: 'header', text: { type: 'plain_text', text: 'x'.repeat(151) } },
+      { type: 'divider' },
+      { type: 'image', image_url: `${stack.slackUrl}/none.png`, alt_text: 'a chart' },
+      { type: 'context', elements: [] },
+    ];
+
+    // Act
+    const response = await fetch(`${stack.slack.apiUrl}chat.postMessage`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer xoxb-local-dev', 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'C0EVENTS', text: 'careless', blocks }),
+    });
+
+    // Assess
+    expect(await response.json()).toMatchObject({ ok: true });
+    await page.getByRole('button', { name: '# events' }).click();
+    const warning = page.locator('.message', { hasText: 'careless' }).getByRole('alert');
+    await expect(warning.textContent()).resolves.toMatch(/header text over 150.*context needs 1-10 elements/);
+    await expect(page.locator('.block-divider').count()).resolves.toBe(1);
+    await expect(page.getByAltText('a chart').count()).resolves.toBe(1);
+  });
 });

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockKitViolations } from './block-kit-check.ts';
+import { type LocalApp, type LocalPanel, servePage } from './page-api.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from './payloads.ts';
 import { signedHeaders } from './sign.ts';
-import { type LocalApp, type LocalPanel, servePage } from './page-api.ts';
 
 export type { CommandHelp, LocalApp, LocalPanel } from './page-api.ts';
 
@@ -70,7 +70,13 @@ export interface FakeSlack {
   /** Sends `/events <text>` as `user` in `channel`, exactly as Slack would; shows the ack as Slack does. */
   sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
   /** Clicks a button of a stored message as `user` (a signed `block_actions` payload). */
-  click(input: { user: string; channel: string; ts: string; actionId: string; blockId?: string }): Promise<AppAnswer>;
+  click(input: {
+    user: string;
+    channel: string;
+    ts: string;
+    actionId: string;
+    blockId?: string;
+  }): Promise<AppAnswer>;
   close(): Promise<void>;
 }
 
@@ -237,7 +243,12 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
 
   const actorOf = (user: string, channel: string): Actor => {
     const userName = users.get(user)?.name;
-    return { teamId: app?.teamId ?? 'T0LOCAL', userId: user, channelId: channel, ...(userName ? { userName } : {}) };
+    return {
+      teamId: app?.teamId ?? 'T0LOCAL',
+      userId: user,
+      channelId: channel,
+      ...(userName ? { userName } : {}),
+    };
   };
 
   const sendCommand: FakeSlack['sendCommand'] = async ({ user, channel, text }) => {
@@ -275,7 +286,12 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     const body = blockActionsBody(actorOf(user, channel), message, clicked, responseUrl(channel, user, ts));
     const answer = await deliver(body);
     const failure = appFailure(answer);
-    if (failure) slackbotNote(channel, user, `The app did not answer the click on "${clicked.button.text.text}" (${failure})`);
+    if (failure)
+      slackbotNote(
+        channel,
+        user,
+        `The app did not answer the click on "${clicked.button.text.text}" (${failure})`,
+      );
     return answer;
   };
 

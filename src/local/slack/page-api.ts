@@ -50,7 +50,13 @@ interface PageContext {
   state(user: string | undefined): PageState;
   onChange(listener: () => void): () => void;
   sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
-  click(input: { user: string; channel: string; ts: string; actionId: string; blockId?: string }): Promise<AppAnswer>;
+  click(input: {
+    user: string;
+    channel: string;
+    ts: string;
+    actionId: string;
+    blockId?: string;
+  }): Promise<AppAnswer>;
   panel(): LocalPanel;
 }
 
@@ -61,7 +67,11 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
 };
 
-const CommandRequest = z.object({ user: z.string().min(1), channel: z.string().min(1), text: z.string().max(5000) });
+const CommandRequest = z.object({
+  user: z.string().min(1),
+  channel: z.string().min(1),
+  text: z.string().max(5000),
+});
 const ClickRequest = z.object({
   user: z.string().min(1),
   channel: z.string().min(1),

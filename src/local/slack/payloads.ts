@@ -43,7 +43,12 @@ export function buttonsOf(
   message: Pick<SlackMessage, 'blocks'>,
 ): { blockId: string; button: ButtonElement }[] {
   return message.blocks.flatMap((block, index) => {
-    const candidate = block as { type?: string; block_id?: string; elements?: unknown[]; accessory?: unknown };
+    const candidate = block as {
+      type?: string;
+      block_id?: string;
+      elements?: unknown[];
+      accessory?: unknown;
+    };
     const blockId = candidate.block_id ?? `block-${index}`;
     if (candidate.type === 'section' && isButton(candidate.accessory))
       return [{ blockId, button: candidate.accessory }];

@@ -85,7 +85,8 @@ function renderToken(inner) {
     const [, epoch, format] = target.split('^');
     return escapeHtml(slackDate(epoch, format ?? '{date}') ?? decodeEntities(label ?? ''));
   }
-  if (target.startsWith('!')) return `<span class="mention">@${escapeHtml(target.slice(1).split('^')[0])}</span>`;
+  if (target.startsWith('!'))
+    return `<span class="mention">@${escapeHtml(target.slice(1).split('^')[0])}</span>`;
   const href = decodeEntities(target);
   if (!/^(https?:|mailto:)/.test(href)) return escapeHtml(decodeEntities(label ?? target));
   return `<a href="${escapeHtml(href)}" target="_blank" rel="noreferrer">${escapeHtml(decodeEntities(label ?? href.replace(/^mailto:/, '')))}</a>`;
@@ -99,9 +100,11 @@ function splitOnce(text, separator) {
 /** Slack mrkdwn to HTML: code, tokens, bold, italic, strike, quotes, emoji, line breaks. */
 function mrkdwn(text) {
   const held = [];
-  const hold = (html) => `\u0001${held.push(html) - 1}\u0001`;
+  const hold = (html) => `\uE000${held.push(html) - 1}\uE001`;
   let out = String(text ?? '');
-  out = out.replace(/```([\s\S]*?)```/g, (_, code) => hold(`<pre class="code">${escapeHtml(decodeEntities(code))}</pre>`));
+  out = out.replace(/```([\s\S]*?)```/g, (_, code) =>
+    hold(`<pre class="code">${escapeHtml(decodeEntities(code))}</pre>`),
+  );
   out = out.replace(/`([^`\n]+)`/g, (_, code) => hold(`<code>${escapeHtml(decodeEntities(code))}</code>`));
   out = out.replace(/<([^<>\n]+)>/g, (_, inner) => hold(renderToken(inner)));
   out = escapeHtml(decodeEntities(out));
@@ -110,7 +113,7 @@ function mrkdwn(text) {
   out = out.replace(/(^|[^\w])~([^~\n]+)~(?!\w)/g, '$1<s>$2</s>');
   out = out.replace(/^&gt; ?(.*)$/gm, '<blockquote>$1</blockquote>');
   out = emojify(out).replace(/\n/g, '<br>');
-  return out.replace(/\u0001(\d+)\u0001/g, (_, index) => held[Number(index)]);
+  return out.replace(/\uE000(\d+)\uE001/g, (_, index) => held[Number(index)]);
 }
 
 /** A text object: `plain_text` is shown as is (with emoji), `mrkdwn` is formatted. */
@@ -397,6 +400,10 @@ async function refreshAccount() {
     return;
   }
   $('balance').textContent = credits(account.balance);
+  if (account.ledger.length === 0) {
+    $('ledger').replaceChildren(el('li', { class: 'ledger-empty', text: 'No charges yet' }));
+    return;
+  }
   $('ledger').replaceChildren(
     ...[...account.ledger].reverse().map((entry) =>
       el('li', {}, [

@@ -1,26 +1,11 @@
-import type { Button, KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../../../../src/slack/views/confirmation.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
+import { buttonsOf, textsOf } from './support.ts';
 
-const textsOf = (value: unknown): string[] => {
-  if (Array.isArray(value)) return value.flatMap(textsOf);
-  if (typeof value !== 'object' || value === null) return [];
-  const record = value as Record<string, unknown>;
-  return [
-    ...(typeof record.text === 'string' ? [record.text] : []),
-    ...Object.values(record).flatMap(textsOf),
-  ];
-};
 const shown = (message: SlackMessage) =>
   textsOf(message.blocks.filter((block) => block.type !== 'actions')).join('\n');
-const buttonsOf = (blocks: KnownBlock[]): Button[] =>
-  blocks.flatMap((block) =>
-    block.type === 'actions'
-      ? block.elements.filter((element): element is Button => element.type === 'button')
-      : [],
-  );
 
 const base = {
   description: 'Unlock all exhibitors and people of Fintech Expo (26855)',

@@ -1,4 +1,3 @@
-import type { Button, KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
 import {
@@ -15,23 +14,9 @@ import type {
   Semantics,
   SlackMessage,
 } from '../../../../src/slack/views/types.ts';
+import { buttonsOf, textsOf } from './support.ts';
 
-const textsOf = (value: unknown): string[] => {
-  if (Array.isArray(value)) return value.flatMap(textsOf);
-  if (typeof value !== 'object' || value === null) return [];
-  const record = value as Record<string, unknown>;
-  return [
-    ...(typeof record.text === 'string' ? [record.text] : []),
-    ...Object.values(record).flatMap(textsOf),
-  ];
-};
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
-const buttonsOf = (blocks: KnownBlock[]): Button[] =>
-  blocks.flatMap((block) =>
-    block.type === 'actions'
-      ? block.elements.filter((element): element is Button => element.type === 'button')
-      : [],
-  );
 const buttonLabels = (message: SlackMessage) => buttonsOf(message.blocks).map((element) => element.text.text);
 const buttonValue = (message: SlackMessage, label: string): unknown => {
   const element = buttonsOf(message.blocks).find((candidate) => candidate.text.text.includes(label));

@@ -11,16 +11,8 @@ import {
   workingMessage,
 } from '../../../../src/slack/views/messages.ts';
 import type { LedgerEntry, SlackMessage } from '../../../../src/slack/views/types.ts';
+import { textsOf } from './support.ts';
 
-const textsOf = (value: unknown): string[] => {
-  if (Array.isArray(value)) return value.flatMap(textsOf);
-  if (typeof value !== 'object' || value === null) return [];
-  const record = value as Record<string, unknown>;
-  return [
-    ...(typeof record.text === 'string' ? [record.text] : []),
-    ...Object.values(record).flatMap(textsOf),
-  ];
-};
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
 
 describe('helpText', () => {

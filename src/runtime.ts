@@ -26,15 +26,15 @@ export interface Runtime {
   now: () => Date;
 }
 
-function build(env: Env, logger: Logger, secrets: AppSecrets): Runtime {
+function build(env: Env, logger: Logger, secrets: AppSecrets, now: () => Date): Runtime {
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
     client: createDocumentClient(endpoint ? { endpoint } : {}),
     tableName: env.TABLE_NAME,
+    now,
   });
   const eis = createEisClient({ baseUrl: env.EIS_BASE_URL, apiKey: secrets.eisApiKey, logger });
   const web = new WebClient(secrets.slackBotToken, webClientOptions(env.SLACK_API_URL));
-  const now = () => new Date();
   const worker = createWorker({
     eis,
     store,
@@ -48,11 +48,14 @@ function build(env: Env, logger: Logger, secrets: AppSecrets): Runtime {
   return { env, logger, secrets, store, eis, web, worker, now };
 }
 
+export interface RuntimeOptions {
+  logger?: Logger;
+  /** The business clock (deadlines, due times, local dates); tests move it. */
+  now?: () => Date;
+}
+
 /** A memo over the secrets: a rotated secret (seen after the provider's cache expires) rebuilds the clients. */
-export function createRuntimeLoader(
-  source: NodeJS.ProcessEnv = process.env,
-  options: { logger?: Logger } = {},
-) {
+export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, options: RuntimeOptions = {}) {
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const secrets = createSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
@@ -61,7 +64,7 @@ export function createRuntimeLoader(
     const latest = await secrets();
     if (current?.secrets !== latest) {
       await current?.runtime.eis.close();
-      current = { secrets: latest, runtime: build(env, logger, latest) };
+      current = { secrets: latest, runtime: build(env, logger, latest, options.now ?? (() => new Date())) };
     }
     return current.runtime;
   };
@@ -70,7 +73,7 @@ export function createRuntimeLoader(
 /** The Slack HTTP handler: Bolt on `AwsLambdaReceiver`, dispatching slow work to the worker. */
 export function createSlackHandlerLoader(
   source: NodeJS.ProcessEnv = process.env,
-  options: { logger?: Logger } = {},
+  options: RuntimeOptions = {},
 ) {
   const loadRuntime = createRuntimeLoader(source, options);
   let built:

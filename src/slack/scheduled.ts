@@ -6,8 +6,7 @@ import { SlackDeliveryError, type Sleep } from '../domain/slack-delivery.ts';
 import { pollUnlockTasks, type UnlockTaskProgress, type UnlockThread } from '../domain/unlock-polling.ts';
 import type { EisClient } from '../eis/index.ts';
 import { createRuntimeLoader, type Runtime } from '../runtime.ts';
-import { createStore, type Store } from '../store/index.ts';
-import { createDocumentClient } from '../store/table.ts';
+import type { Store } from '../store/index.ts';
 import { webClientOptions } from './app.ts';
 import { digestMessage } from './views/digest.ts';
 import { unlockCardUpdate, unlockResultReply, unlockTimeoutReply } from './views/task-result.ts';
@@ -148,24 +147,12 @@ export interface RunOptions {
   remainingMs?: () => number;
 }
 
-/**
- * The two scheduled jobs over a runtime. With a clock of its own (tests), the store is rebuilt on it, so
- * leases, claims and caches agree with the domain about what time it is.
- */
+/** The two scheduled jobs over a runtime (whose clock the store and the domain share). */
 export function createScheduledJobs(
   runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now'>,
-  options: ScheduledOptions = {},
+  options: Pick<ScheduledOptions, 'sleep'> = {},
 ) {
-  const { env, logger, eis } = runtime;
-  const now = options.now ?? runtime.now;
-  const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
-  const store = options.now
-    ? createStore({
-        client: createDocumentClient(endpoint ? { endpoint } : {}),
-        tableName: env.TABLE_NAME,
-        now,
-      })
-    : runtime.store;
+  const { env, logger, eis, store, now } = runtime;
   // Rate limits come back as errors with Retry-After, so the domain paces and knows its deadline.
   const web = new WebClient(runtime.secrets.slackBotToken, {
     ...webClientOptions(env.SLACK_API_URL),
@@ -217,7 +204,10 @@ export function createScheduledLoader(
   source: NodeJS.ProcessEnv = process.env,
   options: ScheduledOptions & { logger?: Runtime['logger'] } = {},
 ) {
-  const loadRuntime = createRuntimeLoader(source, options.logger ? { logger: options.logger } : {});
+  const loadRuntime = createRuntimeLoader(source, {
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   let built: { runtime: Runtime; jobs: ScheduledJobs } | undefined;
   return async (): Promise<ScheduledJobs> => {
     const runtime = await loadRuntime();

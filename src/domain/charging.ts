@@ -2,13 +2,16 @@ import { z } from 'zod';
 import type { EisClient, EventPage, EventSearchPage, ExhibitorPage } from '../eis/index.ts';
 import { EisError, EisUnauthorizedError, traceIdOf } from '../eis/index.ts';
 
+/** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
+const PeopleNames = z.record(z.string(), z.string()).optional();
+
 /** Every action that spends credits, as stored on its confirmation. */
 export const ChargeActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event-unlock'), eventId: z.string() }),
   z.object({ kind: z.literal('visitors-unlock'), eventId: z.string() }),
   z.object({ kind: z.literal('full-access-unlock'), eventId: z.string() }),
-  z.object({ kind: z.literal('email-unlock'), personnelIds: z.array(z.string()).min(1) }),
-  z.object({ kind: z.literal('phone-unlock'), personnelIds: z.array(z.string()).min(1) }),
+  z.object({ kind: z.literal('email-unlock'), personnelIds: z.array(z.string()).min(1), names: PeopleNames }),
+  z.object({ kind: z.literal('phone-unlock'), personnelIds: z.array(z.string()).min(1), names: PeopleNames }),
   z.object({ kind: z.literal('people-by-name'), fullName: z.string() }),
   z.object({ kind: z.literal('exhibitor-events'), companyName: z.string() }),
   z.object({ kind: z.literal('exhibitor-search'), companyName: z.string() }),
@@ -67,9 +70,9 @@ export function describeAction(action: ChargeAction): string {
     case 'full-access-unlock':
       return `Unlock full access to event ${action.eventId}: the event and its registered visitors`;
     case 'email-unlock':
-      return `Unlock the email addresses of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')})`;
+      return `Unlock the email addresses of ${people(action.personnelIds, action.names)}`;
     case 'phone-unlock':
-      return `Unlock the phone numbers of ${plural(action.personnelIds.length, 'person', 'people')} (${action.personnelIds.join(', ')})`;
+      return `Unlock the phone numbers of ${people(action.personnelIds, action.names)}`;
     case 'people-by-name':
       return `Find the events of people named “${action.fullName}”`;
     case 'exhibitor-events':
@@ -77,6 +80,38 @@ export function describeAction(action: ChargeAction): string {
     case 'exhibitor-search':
       return `Find exhibitor records for the company “${action.companyName}”`;
   }
+}
+
+/** "3 people: Jane Smith (100001), Ada Silva (100002), 100006". */
+function people(ids: readonly string[], names: Readonly<Record<string, string>> = {}): string {
+  const shown = ids.map((id) => (names[id] ? `${names[id]} (${id})` : id));
+  return `${plural(ids.length, 'person', 'people')}: ${shown.join(', ')}`;
+}
+
+/** At most this many names are looked up for a confirmation card; the rest show as ids. */
+const MAX_NAME_LOOKUPS = 20;
+
+/**
+ * Names for the people of a contact unlock, so the card and the thread reply say who, not just an
+ * id. Free reads; a person the service cannot find simply keeps their id.
+ */
+export async function withPeopleNames(
+  action: ChargeAction,
+  eis: Pick<EisClient, 'personnel'>,
+): Promise<ChargeAction> {
+  if (action.kind !== 'email-unlock' && action.kind !== 'phone-unlock') return action;
+  const found = await Promise.all(
+    action.personnelIds.slice(0, MAX_NAME_LOOKUPS).map((id) =>
+      eis.personnel
+        .profile(id)
+        .then((person) => [id, person.fullName] as const)
+        .catch(() => [id, null] as const),
+    ),
+  );
+  const names = Object.fromEntries(
+    found.filter((entry): entry is readonly [string, string] => Boolean(entry[1])),
+  );
+  return Object.keys(names).length > 0 ? { ...action, names } : action;
 }
 
 /** The description of an action as stored on a confirmation (parsed, never trusted). */

@@ -15,6 +15,7 @@ import {
   chargeErrorMessage,
   executeCharge,
   quoteCharge,
+  withPeopleNames,
 } from './charging.ts';
 
 export interface Requester {
@@ -42,13 +43,13 @@ export async function requestConfirmation(
   requester: Requester,
   deps: Pick<ConfirmationDeps, 'eis' | 'confirmations'>,
 ): Promise<{ quote: ChargeQuote; confirmation?: Confirmation }> {
-  const quote = await quoteCharge(action, deps.eis);
+  const quote = await quoteCharge(await withPeopleNames(action, deps.eis), deps.eis);
   if (quote.refusal) return { quote };
   const confirmation = await deps.confirmations.create({
     teamId: requester.teamId,
     channelId: requester.channelId,
     requestedBy: requester.userId,
-    action,
+    action: quote.action,
     price: quote.price,
   });
   return { quote, confirmation };
@@ -191,6 +192,7 @@ export async function runCharge(
       threadTs: confirmation.messageTs,
       requestedBy: confirmation.requestedBy,
       personnelIds: 'personnelIds' in action ? action.personnelIds : [],
+      ...('names' in action && action.names ? { names: action.names } : {}),
       skipped: outcome.task.skipped,
       confirmationId,
     });

@@ -12,6 +12,8 @@ import {
 import {
   type EventPage,
   EventPageSchema,
+  type PersonnelItem,
+  PersonnelItemSchema,
   type PersonnelListPage,
   PersonnelListPageSchema,
 } from './schemas.ts';
@@ -43,6 +45,8 @@ export type EventsByNameInput = z.input<typeof EventsByNameInputSchema>;
 export interface PersonnelApi {
   /** Personnel of one event; preview-limited until the event is unlocked. Free. */
   list(query: PersonnelListQuery): Promise<PersonnelListPage>;
+  /** One person's record (name, title, company, unlock status). Free. */
+  profile(personnelId: string): Promise<PersonnelItem>;
   /** Events related to one person. Free. */
   events(personnelId: string, page?: number): Promise<EventPage>;
   /** Events of people whose full name matches exactly. CHARGES 50 credits when non-empty; paid users only. */
@@ -70,6 +74,20 @@ export function createPersonnelApi(core: EisCore): PersonnelApi {
         },
         charging: false,
         schema: PersonnelListPageSchema,
+      });
+    },
+
+    async profile(personnelId) {
+      const valid = parseInput('personnel.profile', z.object({ personnelId: NumericIdInput }), {
+        personnelId,
+      });
+      return core.request({
+        operation: 'personnel.profile',
+        method: 'GET',
+        path: '/external/personnel/profile',
+        query: { personnel_id: valid.personnelId },
+        charging: false,
+        schema: PersonnelItemSchema,
       });
     },
 

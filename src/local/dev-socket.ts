@@ -33,74 +33,82 @@ export async function startSocketModeDev(
   const stops: (() => Promise<void>)[] = [];
   const summary: string[] = [];
 
-  const dynamo = await startDynamoDbLocal();
-  stops.push(() => dynamo.stop());
-  const tableName = 'eventbot-dev';
-  await ensureTable(createDocumentClient({ endpoint: dynamo.endpoint }), tableName);
-  summary.push(`DynamoDB Local   ${dynamo.endpoint} (table ${tableName}, in memory)`);
+  // Last started, first stopped; also when starting fails half-way.
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+  };
+  try {
+    const dynamo = await startDynamoDbLocal();
+    stops.push(() => dynamo.stop());
+    const tableName = 'eventbot-dev';
+    await ensureTable(createDocumentClient({ endpoint: dynamo.endpoint }), tableName);
+    summary.push(`DynamoDB Local   ${dynamo.endpoint} (table ${tableName}, in memory)`);
 
-  let eis = { baseUrl: source.EIS_BASE_URL, apiKey: source.EIS_API_KEY };
-  if (!eis.baseUrl || !eis.apiKey) {
-    const sim = await startSimulator();
-    stops.push(() => sim.close());
-    eis = { baseUrl: sim.url, apiKey: DEV_API_KEY };
-    summary.push(`Simulator        ${sim.url} (key ${DEV_API_KEY})`);
-  } else {
-    summary.push(`Service          ${eis.baseUrl} (EIS_API_KEY from the environment)`);
+    let eis = { baseUrl: source.EIS_BASE_URL, apiKey: source.EIS_API_KEY };
+    if (!eis.baseUrl || !eis.apiKey) {
+      const sim = await startSimulator();
+      stops.push(() => sim.close());
+      eis = { baseUrl: sim.url, apiKey: DEV_API_KEY };
+      summary.push(`Simulator        ${sim.url} (key ${DEV_API_KEY})`);
+    } else {
+      summary.push(`Service          ${eis.baseUrl} (EIS_API_KEY from the environment)`);
+    }
+
+    const env = {
+      TABLE_NAME: tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      EIS_BASE_URL: eis.baseUrl,
+      EIS_API_KEY: eis.apiKey,
+      SLACK_BOT_TOKEN: botToken,
+      // Socket Mode messages are not signed: the app token authenticates the connection.
+      SLACK_SIGNING_SECRET: source.SLACK_SIGNING_SECRET ?? 'unused-in-socket-mode',
+      WORKER_MODE: 'inline',
+      SPEND_APPROVERS: source.SPEND_APPROVERS ?? '',
+      ...(source.DAILY_CREDIT_CAP ? { DAILY_CREDIT_CAP: source.DAILY_CREDIT_CAP } : {}),
+    };
+    const runtime = await createRuntimeLoader(env, { logger })();
+    const dispatch = inlineDispatch((job) => runtime.worker.handle(job), logger);
+    const app = new App({
+      token: botToken,
+      receiver: new SocketModeReceiver({ appToken, logger: boltLogger(logger) }),
+      logger: boltLogger(logger),
+      clientOptions: webClientOptions(),
+      // Bolt checks the token at construction; deferred, a bad token or no network fails `init()` below
+      // (and everything started so far is stopped) instead of crashing the process.
+      deferInitialization: true,
+    });
+    await app.init();
+    registerListeners(app, {
+      dispatch,
+      confirmations: runtime.store.confirmations,
+      approvers: runtime.env.SPEND_APPROVERS,
+      logger,
+    });
+    await app.start();
+    stops.push(async () => {
+      await app.stop();
+      await dispatch.idle();
+    });
+    summary.push('Slack            connected over Socket Mode: try /events help in your workspace');
+
+    const jobs = createScheduledJobs(runtime);
+    const timers = [
+      setInterval(
+        () => void jobs.pollUnlockTasks().catch((error) => logger.error('poll failed', { error })),
+        10_000,
+      ),
+      setInterval(
+        () => void jobs.runDigests().catch((error) => logger.error('digest failed', { error })),
+        3_600_000,
+      ),
+    ];
+    stops.push(async () => {
+      for (const timer of timers) clearInterval(timer);
+    });
+
+    return { summary, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
-
-  const env = {
-    TABLE_NAME: tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    EIS_BASE_URL: eis.baseUrl,
-    EIS_API_KEY: eis.apiKey,
-    SLACK_BOT_TOKEN: botToken,
-    // Socket Mode messages are not signed: the app token authenticates the connection.
-    SLACK_SIGNING_SECRET: source.SLACK_SIGNING_SECRET ?? 'unused-in-socket-mode',
-    WORKER_MODE: 'inline',
-    SPEND_APPROVERS: source.SPEND_APPROVERS ?? '',
-    ...(source.DAILY_CREDIT_CAP ? { DAILY_CREDIT_CAP: source.DAILY_CREDIT_CAP } : {}),
-  };
-  const runtime = await createRuntimeLoader(env, { logger })();
-  const dispatch = inlineDispatch((job) => runtime.worker.handle(job), logger);
-  const app = new App({
-    token: botToken,
-    receiver: new SocketModeReceiver({ appToken, logger: boltLogger(logger) }),
-    logger: boltLogger(logger),
-    clientOptions: webClientOptions(),
-  });
-  registerListeners(app, {
-    dispatch,
-    confirmations: runtime.store.confirmations,
-    approvers: runtime.env.SPEND_APPROVERS,
-    logger,
-  });
-  await app.start();
-  stops.push(async () => {
-    await app.stop();
-    await dispatch.idle();
-  });
-  summary.push('Slack            connected over Socket Mode: try /events help in your workspace');
-
-  const jobs = createScheduledJobs(runtime);
-  const timers = [
-    setInterval(
-      () => void jobs.pollUnlockTasks().catch((error) => logger.error('poll failed', { error })),
-      10_000,
-    ),
-    setInterval(
-      () => void jobs.runDigests().catch((error) => logger.error('digest failed', { error })),
-      3_600_000,
-    ),
-  ];
-  stops.push(async () => {
-    for (const timer of timers) clearInterval(timer);
-  });
-
-  return {
-    summary,
-    stop: async () => {
-      for (const stop of stops.reverse()) await stop().catch(() => {});
-    },
-  };
 }

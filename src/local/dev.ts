@@ -32,16 +32,25 @@ async function start(): Promise<() => Promise<void>> {
 try {
   const stop = await start();
   let stopping = false;
-  const shutdown = () => {
+  const shutdown = (code: number) => {
     if (stopping) process.exit(1);
     stopping = true;
     process.stdout.write('\nStopping…\n');
     // A stop that hangs (or a second Ctrl-C) still ends the process.
     setTimeout(() => process.exit(1), 10_000).unref();
-    void stop().then(() => process.exit(0));
+    void stop().then(() => process.exit(code));
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  // A crash must not leave DynamoDB Local (a Java process) running.
+  const crash = (error: unknown) => {
+    process.stderr.write(
+      `npm run dev crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    shutdown(1);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
 } catch (error) {
   process.stderr.write(
     `${error instanceof JavaMissingError ? error.message : `npm run dev failed: ${String(error)}`}\n`,

@@ -108,7 +108,7 @@ function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>): Unlo
     slackCall(() => web.chat.postMessage({ channel, thread_ts: threadTs, ...message, unfurl_links: false }));
   return {
     async postResult(task, result) {
-      await reply(task.channelId, task.threadTs, unlockResultReply(result));
+      await reply(task.channelId, task.threadTs, unlockResultReply(result, task.names));
     },
     async postTimeout(task) {
       await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));

@@ -107,6 +107,8 @@ export const UnlockTaskSchema = z.object({
   threadTs: Id,
   requestedBy: Id,
   personnelIds: z.array(Id),
+  /** Display names by personnel id, where the bot could look them up when the unlock was asked for. */
+  names: z.record(z.string(), z.string()).optional(),
   skipped: z.array(SkippedPersonSchema),
   confirmationId: Id.optional(),
   createdAt: IsoTime,

@@ -39,6 +39,7 @@ export interface NewUnlockTask {
   threadTs: string;
   requestedBy: string;
   personnelIds: string[];
+  names?: Record<string, string>;
   skipped: SkippedPerson[];
   confirmationId?: string;
 }

@@ -264,6 +264,24 @@ describe('eis client: personnel', () => {
     }
   });
 
+  it('reads one person by id, for free', async () => {
+    // Prepare
+    const { key, client } = newAccount();
+    const person = sim.seed.personnel[0];
+
+    // Act
+    const profile = await client.personnel.profile(person?.id ?? '0');
+
+    // Assess
+    expect(profile).toMatchObject({
+      id: person?.id,
+      fullName: person?.fullName,
+      contactUnlockStatus: 'locked',
+    });
+    expect(Array.isArray(profile.sourceType)).toBe(true);
+    expect(sim.ledger(key)).toEqual([]);
+  });
+
   it('lists the events related to one person', async () => {
     // Prepare
     const { client } = newAccount();

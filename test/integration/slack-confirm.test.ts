@@ -212,6 +212,8 @@ describe('confirm before charge', () => {
   it('starts an email unlock task and says so on the card', async () => {
     bot = await startBot();
     const card = await askFor(bot, 'emails 100001 100002 100006');
+    const jane = bot.sim.seed.personnel.find((person) => person.id === '100001');
+    expect(visibleText(card)).toContain(`${jane?.fullName} (100001)`);
 
     await bot.click(card, 'confirm.yes');
     await bot.idle();

@@ -103,8 +103,11 @@ describe('unlock results in threads (poll-tasks)', () => {
       const replies = repliesIn(cardTs);
       expect(replies).toHaveLength(1);
       const reply = visibleText(replies[0] ?? { text: '', blocks: [] });
-      for (const person of findable) expect(reply).toContain(person.email);
-      expect(reply).toContain(`\`${unfindable[0]?.id}\``);
+      for (const person of findable) {
+        expect(reply).toContain(person.fullName);
+        expect(reply).toContain(person.email);
+      }
+      expect(reply).toContain(unfindable[0]?.fullName ?? 'missing');
       expect(reply).toContain('no email address found');
       expect(replies[0]?.warnings).toEqual([]);
       const card = bot.find((m) => m.ts === cardTs);

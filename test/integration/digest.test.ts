@@ -1,13 +1,9 @@
-import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HORIZON_DAYS } from '../../src/domain/digest.ts';
 import { localDate } from '../../src/domain/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { webClientOptions } from '../../src/slack/app.ts';
 import { createScheduledLoader } from '../../src/slack/scheduled.ts';
-import { runDigestCommand, slackUserTimeZone } from '../../src/slack/worker/digest-commands.ts';
-import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
 import { createStore, type DigestFilters, type Store } from '../../src/store/index.ts';
 import {
   ALICE,
@@ -215,31 +211,20 @@ describe('the daily digest', () => {
   });
 });
 
-describe('/events digest on | off | status | now', () => {
+describe('/events digest on | off | status | now, through the Slack handler', () => {
   let bot: Bot;
   let store: Store;
-  const context = { teamId: TEAM, channelId: CHANNEL, userId: ALICE.userId };
-  let run: (text: Parameters<typeof runDigestCommand>[0]) => Promise<void>;
 
   beforeAll(async () => {
     bot = await startBot({ balance: 1500 });
     store = createStore({ client: bot.table.client, tableName: bot.table.tableName });
-    const web = new WebClient(BOT_TOKEN, webClientOptions(bot.slack.apiUrl));
-    const eis = createEisClient({ baseUrl: bot.sim.url, apiKey: bot.apiKey });
-    run = (command) =>
-      runDigestCommand(command, context, {
-        subscriptions: store.digestSubscriptions,
-        slack: createSlackOut(web, bot.logger),
-        userTimeZone: slackUserTimeZone(web),
-        eis,
-        ledger: store.ledger,
-        unlockTasks: store.unlockTasks,
-        fitScores: store.fitScores,
-        logger: bot.logger,
-        now: () => new Date(),
-      });
   });
   afterAll(() => bot.close());
+
+  const run = async (text: string) => {
+    await bot.command(`digest ${text}`);
+    await bot.idle();
+  };
 
   const lastEphemeral = () =>
     bot
@@ -249,7 +234,7 @@ describe('/events digest on | off | status | now', () => {
 
   it('subscribes at 09:00 in the requester’s Slack time zone when none is given', async () => {
     // Act
-    await run({ name: 'digest-on', filters: { keywords: 'expo' } });
+    await run('on expo');
 
     // Assess
     expect(await store.digestSubscriptions.get(TEAM, CHANNEL)).toMatchObject({
@@ -263,8 +248,8 @@ describe('/events digest on | off | status | now', () => {
 
   it('keeps a given time and zone, and says so in status', async () => {
     // Act
-    await run({ name: 'digest-on', time: '07:30', timeZone: 'America/New_York', filters: {} });
-    await run({ name: 'digest-status' });
+    await run('on 07:30 America/New_York');
+    await run('status');
 
     // Assess
     expect(lastEphemeral()).toContain('every day at 07:30 America/New_York');
@@ -272,7 +257,7 @@ describe('/events digest on | off | status | now', () => {
 
   it('posts a digest in the channel now, with a warning when an event unlock would not be covered', async () => {
     // Act
-    await run({ name: 'digest-now' });
+    await run('now');
 
     // Assess
     const digest = digestsIn(bot, CHANNEL).at(-1);
@@ -285,9 +270,9 @@ describe('/events digest on | off | status | now', () => {
 
   it('turns off, and says when there was nothing to turn off', async () => {
     // Act
-    await run({ name: 'digest-off' });
+    await run('off');
     const first = lastEphemeral();
-    await run({ name: 'digest-off' });
+    await run('off');
 
     // Assess
     expect(first).toContain('Daily digest off');

@@ -1,9 +1,13 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal } from '../../src/local/dynamodb-local.ts';
+import { JavaMissingError, startDynamoDbLocal } from '../../src/local/dynamodb-local.ts';
 
 // One DynamoDB Local for the whole run; each test file creates its own uniquely named table.
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoDbLocal();
+  const dynamo = await startDynamoDbLocal().catch((error: unknown) => {
+    // One clear line (what to install), not a stack trace.
+    if (error instanceof JavaMissingError) error.stack = error.message;
+    throw error;
+  });
   project.provide('dynamoEndpoint', dynamo.endpoint);
   return () => dynamo.stop();
 }

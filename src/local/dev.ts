@@ -5,6 +5,9 @@ import { JavaMissingError } from './dynamodb-local.ts';
 // `npm run dev`: the whole bot on this machine with a local Slack page; with SLACK_BOT_TOKEN and
 // SLACK_APP_TOKEN set, the same listeners against real Slack over Socket Mode. Ctrl-C stops it all.
 
+// Lambda runs Node 22; the SDK's notice about older Node versions is noise in a local run.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const out = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 
 async function start(): Promise<() => Promise<void>> {

@@ -92,6 +92,10 @@ export async function startDynamoDbLocal(): Promise<DynamoDbLocal> {
     { stdio: 'ignore' },
   );
   const endpoint = `http://127.0.0.1:${port}`;
+  // Whatever ends this process (a crash, Ctrl-C, a test runner's exit), Java goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   try {
     await waitUntilListening(endpoint, child, 30_000);
   } catch (error) {

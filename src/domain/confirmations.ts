@@ -1,4 +1,4 @@
-import { EisUpstreamError } from '../eis/index.ts';
+import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/index.ts';
 import type {
   Confirmation,
   ConfirmationRepository,
@@ -124,6 +124,16 @@ export type ChargeResult =
   /** Another run already started this charge (a redelivered job): nothing was done. */
   | { kind: 'duplicate' };
 
+/** A refusal for lack of credits says how many there are. */
+async function withBalance(message: string, error: unknown, eis: ChargeEis): Promise<string> {
+  if (!(error instanceof EisInsufficientCreditsError)) return message;
+  const balance = await eis.credits
+    .balance()
+    .then((b) => b.totalBalance)
+    .catch(() => null);
+  return balance === null ? message : `${message} The balance is ${balance.toLocaleString('en-US')} credits.`;
+}
+
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
@@ -161,7 +171,7 @@ export async function runCharge(
     // A call that provably did not run gives its reservation back; an unknown outcome keeps it.
     if (deps.dailyCap !== undefined && !outcomeUnknown)
       await deps.dailySpend.adjust(confirmation.teamId, day, -reserved);
-    const message = chargeErrorMessage(error);
+    const message = await withBalance(chargeErrorMessage(error), error, deps.eis);
     const finished = await deps.confirmations.finish(confirmationId, {
       status: 'failed',
       outcome: { reason: 'service-error', message, outcomeUnknown },

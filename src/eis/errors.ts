@@ -159,8 +159,8 @@ export class EisRateLimitedError extends EisError {
       ),
       userMessage:
         seconds === undefined
-          ? 'The Event Intelligence Service is busy right now. Please try again in a minute; nothing was charged.'
-          : `The Event Intelligence Service is busy right now. Please try again in ${seconds} s; nothing was charged.`,
+          ? 'The Event Intelligence Service is busy right now. The bot retried where that was safe, then stopped; nothing was charged. Please try again in a minute.'
+          : `The Event Intelligence Service is busy right now. The bot retried where that was safe, then stopped; nothing was charged. Please try again in ${seconds} s.`,
       retryable: true,
     });
     this.retryAfterMs = details.retryAfterMs;

@@ -145,6 +145,23 @@ describe('confirm before charge', () => {
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
     expect(visibleText(current(bot, card.ts))).toMatch(/credits/i);
     expect(visibleText(current(bot, card.ts))).toMatch(/not enough|insufficient/i);
+    expect(visibleText(current(bot, card.ts))).toContain('The balance is 20,000 credits');
+  });
+
+  it('retries a charge the service refused as busy, then says what it did, charging nothing', async () => {
+    bot = await startBot();
+    const card = await askFor(bot, `unlock ${BIG_EVENT}`);
+    bot.sim.injectFault({ kind: 'concurrency-envelope', route: 'POST /external/events/{id}/unlock', times: 3 });
+
+    await bot.click(card, 'confirm.yes');
+    await bot.idle();
+
+    expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
+    expect(bot.sim.requests().filter((request) => request.path.endsWith('/unlock'))).toHaveLength(3);
+    const text = visibleText(current(bot, card.ts));
+    expect(text).toContain('busy');
+    expect(text).toContain('retried');
+    expect(text).toContain('nothing was charged');
   });
 
   it('never retries a charge that failed after the service took it, and says the outcome is unknown', async () => {

@@ -67,7 +67,8 @@ export const RESERVED_CONCURRENCY: Record<BotFunctionName, number> = {
  */
 export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memorySize: number }> = {
   slack: { timeout: Duration.seconds(10), memorySize: 1024 },
-  worker: { timeout: Duration.seconds(60), memorySize: 512 },
+  // Room for one charge with its retries (3 × 10 s timeouts, Retry-After waits) and the Slack updates.
+  worker: { timeout: Duration.seconds(180), memorySize: 512 },
   pollTasks: { timeout: Duration.seconds(50), memorySize: 512 },
   digest: { timeout: Duration.minutes(5), memorySize: 512 },
 };

@@ -1,6 +1,6 @@
 /**
  * The one error base of the project. `code` is a stable string a caller may branch on; `userMessage`
- * is safe to show in Slack (no secrets, no stack, no internals).
+ * is safe to show in Slack (no secrets, no stack, no internals) and must be given to say more.
  */
 export class AppError extends Error {
   readonly code: string;
@@ -15,7 +15,9 @@ export class AppError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
-    this.userMessage = options.userMessage ?? message;
+    // Internal messages (ids, conditions) are not for users: without a userMessage they see a generic line.
+    this.userMessage =
+      options.userMessage ?? 'Something went wrong on our side. Please try again in a moment.';
     this.retryable = options.retryable ?? false;
   }
 }

@@ -46,8 +46,14 @@ export function createSecretsProvider(
         `Secret ${secretId} must be JSON with slackSigningSecret, slackBotToken and eisApiKey.`,
       );
     }
-    cached = { value: parsed.data, at: now() };
-    return parsed.data;
+    // The same object while the values are the same, so callers can tell a rotation by identity.
+    const unchanged =
+      cached &&
+      cached.value.slackSigningSecret === parsed.data.slackSigningSecret &&
+      cached.value.slackBotToken === parsed.data.slackBotToken &&
+      cached.value.eisApiKey === parsed.data.eisApiKey;
+    cached = { value: unchanged && cached ? cached.value : parsed.data, at: now() };
+    return cached.value;
   };
 }
 

@@ -25,7 +25,7 @@ export interface Price {
 }
 
 /** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
-const LIST_PRICES = {
+export const LIST_PRICES = {
   eventUnlock: 2000,
   visitors: 3000,
   fullAccessMax: 5000,
@@ -213,8 +213,7 @@ export interface ChargeOutcome {
   summary: string[];
   /** Search results to post under the card. */
   results?:
-    | { kind: 'events'; page: EventPage | EventSearchPage }
-    | { kind: 'exhibitors'; page: ExhibitorPage };
+    { kind: 'events'; page: EventPage | EventSearchPage } | { kind: 'exhibitors'; page: ExhibitorPage };
   /** An asynchronous contact unlock the poller must follow. */
   task?: { taskId: string; kind: 'email' | 'phone'; skipped: { personnelId: string; reason: string }[] };
 }
@@ -360,6 +359,14 @@ function searchOutcome(
     ],
     ...(results ? { results } : {}),
   };
+}
+
+/** The total balance, or null when the service cannot say right now (never worth failing over). */
+export function balanceOrNull(eis: Pick<EisClient, 'credits'>): Promise<number | null> {
+  return eis.credits
+    .balance()
+    .then((balance) => balance.totalBalance)
+    .catch(() => null);
 }
 
 /** A user-facing sentence for any error of a charge; never a stack or a secret. */

@@ -1,7 +1,9 @@
 import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/index.ts';
+import type { Logger } from '../log.ts';
 import type {
   Confirmation,
   ConfirmationRepository,
+  Json,
   DailySpendRepository,
   LedgerRepository,
   UnlockTaskRepository,
@@ -13,6 +15,7 @@ import {
   type ChargeOutcome,
   type ChargeQuote,
   chargeErrorMessage,
+  balanceOrNull,
   executeCharge,
   quoteCharge,
   withPeopleNames,
@@ -34,6 +37,7 @@ export interface ConfirmationDeps {
   approvers: readonly string[];
   /** Credits the workspace may spend per UTC day; no cap when absent. */
   dailyCap?: number;
+  logger: Logger;
   now: () => Date;
 }
 
@@ -127,10 +131,7 @@ export type ChargeResult =
 /** A refusal for lack of credits says how many there are. */
 async function withBalance(message: string, error: unknown, eis: ChargeEis): Promise<string> {
   if (!(error instanceof EisInsufficientCreditsError)) return message;
-  const balance = await eis.credits
-    .balance()
-    .then((b) => b.totalBalance)
-    .catch(() => null);
+  const balance = await balanceOrNull(eis);
   return balance === null ? message : `${message} The balance is ${balance.toLocaleString('en-US')} credits.`;
 }
 
@@ -138,19 +139,56 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Step 3, in the worker, for a claimed confirmation: the daily cap, then the one service call, then
- * the ledger. `beginCharge` makes a redelivered job a no-op, so a charge runs at most once.
+ * the records. `beginCharge` makes a redelivered job a no-op, so a charge runs at most once. Once the
+ * service has been called nothing throws: every charge (even one whose outcome is unknown) reaches
+ * the ledger first, and a failure of a later write is logged, never shown as "try again".
  */
 export async function runCharge(
   confirmationId: string,
-  deps: ConfirmationDeps & { onChargeStarted?: () => Promise<void> },
+  deps: ConfirmationDeps & {
+    /** The card's ts from the click, for a confirmation whose ts could not be saved. */
+    cardTs?: string;
+    onChargeStarted?: () => Promise<void>;
+  },
 ): Promise<ChargeResult> {
   const confirmation = await deps.confirmations.get(confirmationId);
   if (confirmation?.status !== 'running') return { kind: 'duplicate' };
   if (!(await deps.confirmations.beginCharge(confirmationId))) return { kind: 'duplicate' };
-  await deps.onChargeStarted?.();
+  await deps
+    .onChargeStarted?.()
+    .catch((error: unknown) => deps.logger.warn('could not show the charge starting', { error }));
   const action = ChargeActionSchema.parse(confirmation.action);
   const day = utcDay(deps.now());
   const reserved = confirmation.price.credits;
+  const cardTs = confirmation.messageTs ?? deps.cardTs;
+  const afterCharge = async (what: string, write: () => Promise<unknown>) => {
+    try {
+      await write();
+    } catch (error) {
+      deps.logger.error(`charge done, but ${what} failed`, { confirmationId, error });
+    }
+  };
+  const finish = async (status: 'succeeded' | 'failed', outcome: Json) => {
+    let finished = confirmation;
+    await afterCharge('finishing the confirmation', async () => {
+      finished = await deps.confirmations.finish(confirmationId, { status, outcome });
+    });
+    return finished;
+  };
+  const record = (credits: number, extra: { traceId?: string; outcomeUnknown?: boolean } = {}) =>
+    afterCharge('the ledger record', () =>
+      deps.ledger.record({
+        teamId: confirmation.teamId,
+        channelId: confirmation.channelId,
+        userId: confirmation.confirmedBy ?? confirmation.requestedBy,
+        action: action.kind,
+        credits,
+        ...extra,
+        ...('eventId' in action ? { eventId: action.eventId } : {}),
+        ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
+        confirmationId,
+      }),
+    );
 
   if (deps.dailyCap !== undefined) {
     const reservation = await deps.dailySpend.reserve(confirmation.teamId, day, reserved, deps.dailyCap);
@@ -168,52 +206,46 @@ export async function runCharge(
     outcome = await executeCharge(action, deps.eis);
   } catch (error) {
     const outcomeUnknown = error instanceof EisUpstreamError && error.outcomeUnknown;
-    // A call that provably did not run gives its reservation back; an unknown outcome keeps it.
-    if (deps.dailyCap !== undefined && !outcomeUnknown)
-      await deps.dailySpend.adjust(confirmation.teamId, day, -reserved);
+    if (outcomeUnknown) {
+      // Credits may have gone: the ledger says so, at the quoted price, and the reservation stays.
+      await record(reserved, { outcomeUnknown: true, ...(error.traceId ? { traceId: error.traceId } : {}) });
+    } else if (deps.dailyCap !== undefined) {
+      await afterCharge('returning the reservation', () =>
+        deps.dailySpend.adjust(confirmation.teamId, day, -reserved),
+      );
+    }
     const message = await withBalance(chargeErrorMessage(error), error, deps.eis);
-    const finished = await deps.confirmations.finish(confirmationId, {
-      status: 'failed',
-      outcome: { reason: 'service-error', message, outcomeUnknown },
-    });
+    const finished = await finish('failed', { reason: 'service-error', message, outcomeUnknown });
     return { kind: 'failed', confirmation: finished, message, outcomeUnknown };
   }
 
+  await record(outcome.creditsSpent, outcome.traceId ? { traceId: outcome.traceId } : {});
+  const { task } = outcome;
+  if (task && cardTs) {
+    await afterCharge('storing the unlock task', () =>
+      deps.unlockTasks.create({
+        taskId: task.taskId,
+        kind: task.kind,
+        teamId: confirmation.teamId,
+        channelId: confirmation.channelId,
+        threadTs: cardTs,
+        requestedBy: confirmation.requestedBy,
+        personnelIds: 'personnelIds' in action ? action.personnelIds : [],
+        ...('names' in action && action.names ? { names: action.names } : {}),
+        skipped: task.skipped,
+        confirmationId,
+      }),
+    );
+  }
   if (deps.dailyCap !== undefined) {
-    await deps.dailySpend.adjust(confirmation.teamId, day, outcome.creditsSpent - reserved);
+    await afterCharge('adjusting the daily spend', () =>
+      deps.dailySpend.adjust(confirmation.teamId, day, outcome.creditsSpent - reserved),
+    );
   }
-  await deps.ledger.record({
-    teamId: confirmation.teamId,
-    channelId: confirmation.channelId,
-    userId: confirmation.confirmedBy ?? confirmation.requestedBy,
-    action: action.kind,
-    credits: outcome.creditsSpent,
-    ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
-    ...('eventId' in action ? { eventId: action.eventId } : {}),
-    ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
-    confirmationId,
-  });
-  if (outcome.task && confirmation.messageTs) {
-    await deps.unlockTasks.create({
-      taskId: outcome.task.taskId,
-      kind: outcome.task.kind,
-      teamId: confirmation.teamId,
-      channelId: confirmation.channelId,
-      threadTs: confirmation.messageTs,
-      requestedBy: confirmation.requestedBy,
-      personnelIds: 'personnelIds' in action ? action.personnelIds : [],
-      ...('names' in action && action.names ? { names: action.names } : {}),
-      skipped: outcome.task.skipped,
-      confirmationId,
-    });
-  }
-  const finished = await deps.confirmations.finish(confirmationId, {
-    status: 'succeeded',
-    outcome: {
-      creditsSpent: outcome.creditsSpent,
-      balanceAfter: outcome.balanceAfter,
-      summary: outcome.summary,
-    },
+  const finished = await finish('succeeded', {
+    creditsSpent: outcome.creditsSpent,
+    balanceAfter: outcome.balanceAfter,
+    summary: outcome.summary,
   });
   return { kind: 'succeeded', confirmation: finished, outcome };
 }

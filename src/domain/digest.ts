@@ -10,12 +10,11 @@ import type {
   UnlockKind,
   UnlockTaskRepository,
 } from '../store/index.ts';
+import { LIST_PRICES } from './charging.ts';
 import { localDate } from './local-time.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
 
-/** The price of an event unlock: a balance below it gets a warning line. */
-export const EVENT_UNLOCK_CREDITS = 2000;
 export const HORIZON_DAYS = 90;
 /** Events shown per digest, best fit first. */
 export const MAX_DIGEST_EVENTS = 10;
@@ -205,8 +204,9 @@ export async function composeDigest(
     filters: target.filters,
     balance,
     spentLast24h: ledger.reduce((sum, entry) => sum + entry.credits, 0),
-    lowBalance: balance !== null && balance < EVENT_UNLOCK_CREDITS,
-    eventUnlockCredits: EVENT_UNLOCK_CREDITS,
+    // A balance that would not cover an event unlock gets a warning line.
+    lowBalance: balance !== null && balance < LIST_PRICES.eventUnlock,
+    eventUnlockCredits: LIST_PRICES.eventUnlock,
     events: listed?.events ?? null,
     moreEvents: listed?.moreEvents ?? 0,
     unlocks,

@@ -90,5 +90,3 @@ export function createChannelPacer(options: PacerOptions = {}) {
     return run;
   };
 }
-
-export type ChannelPacer = ReturnType<typeof createChannelPacer>;

@@ -124,8 +124,7 @@ type Attempt =
   | { kind: 'transport'; timedOut: boolean; notSent: boolean; cause: Error };
 
 type Verdict<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: EisError; retry: boolean; retryAfterMs?: number | undefined };
+  { ok: true; value: T } | { ok: false; error: EisError; retry: boolean; retryAfterMs?: number | undefined };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -169,12 +169,7 @@ export class EisRateLimitedError extends EisError {
 }
 
 export type UpstreamFailure =
-  | 'server-error'
-  | 'timeout'
-  | 'network'
-  | 'malformed-json'
-  | 'unexpected-shape'
-  | 'unexpected-status';
+  'server-error' | 'timeout' | 'network' | 'malformed-json' | 'unexpected-shape' | 'unexpected-status';
 
 /**
  * 5xx, timeouts, network errors, malformed JSON, a 2xx whose body does not match the schema, or a status the

@@ -34,13 +34,3 @@ export function createRng(seed: number): Rng {
   };
   return { next, int, chance: (p) => next() < p, pick, sample };
 }
-
-/** Stable 32-bit hash of a string (FNV-1a), for per-record deterministic choices. */
-export function hashString(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i += 1) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash >>> 0;
-}

@@ -1,3 +1,5 @@
+import { isValidTimeZone } from '../domain/local-time.ts';
+
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
  * shows an example. The words and usages live here once; the help card renders this list.
@@ -142,8 +144,7 @@ export type Command =
   | { name: 'digest-off' | 'digest-status' | 'digest-now' };
 
 export type ParseResult =
-  | { ok: true; command: Command }
-  | { ok: false; problem: string; spec?: CommandSpec; showHelp?: boolean };
+  { ok: true; command: Command } | { ok: false; problem: string; spec?: CommandSpec; showHelp?: boolean };
 
 const EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const PERSONNEL_ID = /^\d{1,20}$/;
@@ -157,15 +158,6 @@ function isRealDate(text: string): boolean {
   if (!DATE.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
-
-export function isTimeZone(text: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: text });
-    return /[A-Za-z]/.test(text);
-  } catch {
-    return false;
-  }
 }
 
 /** Splits filters (`country:X`, quoted values allowed) from free words. */
@@ -331,7 +323,7 @@ function parseDigest(words: string[], fail: (problem: string) => ParseResult): P
       }
       if (remaining[0]?.includes('/') || remaining[0]?.toUpperCase() === 'UTC') {
         const zone = remaining.shift() ?? '';
-        if (!isTimeZone(zone))
+        if (!isValidTimeZone(zone))
           return fail(`\`${zone.slice(0, 60)}\` is not a time zone; use a name like Europe/Berlin.`);
         timeZone = zone;
       }

@@ -20,15 +20,11 @@ const WebApiErrorSchema = z.object({
   statusCode: z.number().optional(),
 });
 
-/** Platform errors worth another try; any other platform error is final. */
-const RETRYABLE_PLATFORM_ERRORS = new Set([
-  'internal_error',
-  'fatal_error',
-  'service_unavailable',
-  'request_timeout',
-]);
-
-/** Turns a Web API failure into the domain's `SlackDeliveryError` (Retry-After kept). */
+/**
+ * Turns a Web API failure into the domain's `SlackDeliveryError`. Only a rate limit is retried: the
+ * result was already marked posted, and after a timeout or a Slack-side error the message may have
+ * arrived, so trying again could post it twice (losing one is the lesser harm, and is recorded).
+ */
 export function slackDeliveryErrorOf(error: unknown): SlackDeliveryError {
   if (error instanceof SlackDeliveryError) return error;
   const parsed = WebApiErrorSchema.safeParse(error);
@@ -41,21 +37,12 @@ export function slackDeliveryErrorOf(error: unknown): SlackDeliveryError {
         retryAfterMs: (retryAfter ?? 1) * 1000,
         cause: error,
       });
-    case 'slack_webapi_platform_error': {
-      const slackError = data?.error ?? 'unknown_error';
-      return new SlackDeliveryError(slackError, {
-        retryable: RETRYABLE_PLATFORM_ERRORS.has(slackError),
-        cause: error,
-      });
-    }
+    case 'slack_webapi_platform_error':
+      return new SlackDeliveryError(data?.error ?? 'unknown_error', { retryable: false, cause: error });
     case 'slack_webapi_http_error':
-      return new SlackDeliveryError(`http_${statusCode ?? 'error'}`, {
-        retryable: (statusCode ?? 500) >= 500,
-        cause: error,
-      });
+      return new SlackDeliveryError(`http_${statusCode ?? 'error'}`, { retryable: false, cause: error });
     default:
-      // Network errors and timeouts: the message may not have arrived; trying again is the lesser harm.
-      return new SlackDeliveryError('request_failed', { retryable: true, cause: error });
+      return new SlackDeliveryError('request_failed', { retryable: false, cause: error });
   }
 }
 
@@ -153,9 +140,11 @@ export function createScheduledJobs(
   options: Pick<ScheduledOptions, 'sleep'> = {},
 ) {
   const { env, logger, eis, store, now } = runtime;
-  // Rate limits come back as errors with Retry-After, so the domain paces and knows its deadline.
+  // Rate limits come back as errors with Retry-After, so the domain paces and knows its deadline; the
+  // client itself never retries, since a retried post may arrive twice.
   const web = new WebClient(runtime.secrets.slackBotToken, {
     ...webClientOptions(env.SLACK_API_URL),
+    retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
   });
   const sleep = options.sleep ? { sleep: options.sleep } : {};

@@ -227,6 +227,35 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
       }
     },
 
+    /**
+     * Running → failed, but only while no worker has started the charge: `true` when it was closed
+     * (nothing can be charged any more), `false` when a worker got there first.
+     */
+    async abandon(id: string, reason: string): Promise<boolean> {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.confirmation(id),
+            ConditionExpression:
+              'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
+            UpdateExpression: 'SET #status = :failed, outcome = :outcome, finishedAt = :now',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':running': 'running',
+              ':failed': 'failed',
+              ':outcome': { reason },
+              ':now': now().toISOString(),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
     /** Pending → cancelled (even past its deadline); anything else is left alone. */
     async cancel(id: string, { by }: { by: string }): Promise<CancelResult> {
       try {

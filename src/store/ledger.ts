@@ -30,6 +30,7 @@ export interface NewLedgerEntry {
   personnelIds?: string[];
   traceId?: string;
   confirmationId?: string;
+  outcomeUnknown?: boolean;
   at?: Date;
 }
 
@@ -75,6 +76,7 @@ export function createLedgerRepository({ client, tableName, now = systemClock }:
         personnelIds: input.personnelIds,
         traceId: input.traceId,
         confirmationId: input.confirmationId,
+        outcomeUnknown: input.outcomeUnknown,
         at: at.toISOString(),
         expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
       } satisfies LedgerEntry);

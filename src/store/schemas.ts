@@ -77,6 +77,8 @@ export const LedgerEntrySchema = z.object({
   personnelIds: z.array(Id).optional(),
   traceId: z.string().optional(),
   confirmationId: Id.optional(),
+  /** The service did not confirm the charge: `credits` is the quoted price that may have been spent. */
+  outcomeUnknown: z.boolean().optional(),
   at: IsoTime,
   expiresAt: EpochSeconds,
 });

@@ -28,25 +28,29 @@ function runCli(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 describe('npx cdk synth', () => {
-  it('synthesizes offline with no AWS credentials, no notices and no telemetry', {
-    timeout: 120_000,
-  }, async () => {
-    const home = mkdtempSync(join(tmpdir(), 'eventbot-home-'));
-    const work = mkdtempSync(join(tmpdir(), 'eventbot-synth-'));
-    try {
-      const cdkOut = join(work, 'cdk.out');
-      const { code, output } = await runCli(
-        ['cdk', 'synth', '--quiet', '--output', cdkOut],
-        offlineEnv(home),
-      );
-      expect(code, output).toBe(0);
-      const template = join(cdkOut, 'Eventbot.template.json');
-      expect(existsSync(template)).toBe(true);
-      expect(Object.keys(JSON.parse(readFileSync(template, 'utf8')).Resources).length).toBeGreaterThan(10);
-      expect(output).not.toMatch(/NOTICES|telemetry/i);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-      rmSync(home, { recursive: true, force: true });
-    }
-  });
+  it(
+    'synthesizes offline with no AWS credentials, no notices and no telemetry',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'eventbot-home-'));
+      const work = mkdtempSync(join(tmpdir(), 'eventbot-synth-'));
+      try {
+        const cdkOut = join(work, 'cdk.out');
+        const { code, output } = await runCli(
+          ['cdk', 'synth', '--quiet', '--output', cdkOut],
+          offlineEnv(home),
+        );
+        expect(code, output).toBe(0);
+        const template = join(cdkOut, 'Eventbot.template.json');
+        expect(existsSync(template)).toBe(true);
+        expect(Object.keys(JSON.parse(readFileSync(template, 'utf8')).Resources).length).toBeGreaterThan(10);
+        expect(output).not.toMatch(/NOTICES|telemetry/i);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -151,7 +151,11 @@ describe('confirm before charge', () => {
   it('retries a charge the service refused as busy, then says what it did, charging nothing', async () => {
     bot = await startBot();
     const card = await askFor(bot, `unlock ${BIG_EVENT}`);
-    bot.sim.injectFault({ kind: 'concurrency-envelope', route: 'POST /external/events/{id}/unlock', times: 3 });
+    bot.sim.injectFault({
+      kind: 'concurrency-envelope',
+      route: 'POST /external/events/{id}/unlock',
+      times: 3,
+    });
 
     await bot.click(card, 'confirm.yes');
     await bot.idle();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
+import { answeringFailures } from './answer-failures.ts';
 import type { ListenerDeps } from './index.ts';
 
 const EventValue = z.object({ eventId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
@@ -53,7 +54,7 @@ export function parseValue(action: ButtonAction): unknown {
 export function registerButtonActions(app: App, deps: ListenerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`),
-    async ({ ack, body, action, respond }) => {
+    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
       await ack();
       const toCommand = AS_COMMAND[action.action_id];
       let text: string;
@@ -68,21 +69,24 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
         return;
       }
       await deps.dispatch({ kind: 'command', text, context: { ...contextOf(body), messageTs: undefined } });
-    },
+    }),
   );
 
   // Previous / Next: the worker re-renders the same message with the other page.
-  app.action<BlockAction<ButtonAction>>(/^list\.page/, async ({ ack, body, action, respond }) => {
-    await ack();
-    const value = PageValue.safeParse(parseValue(action));
-    if (!value.success) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...errorMessage('This button is out of date. Run the command again.'),
-      });
-      return;
-    }
-    await deps.dispatch({ kind: 'page', ...value.data, context: contextOf(body) });
-  });
+  app.action<BlockAction<ButtonAction>>(
+    /^list\.page/,
+    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
+      await ack();
+      const value = PageValue.safeParse(parseValue(action));
+      if (!value.success) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...errorMessage('This button is out of date. Run the command again.'),
+        });
+        return;
+      }
+      await deps.dispatch({ kind: 'page', ...value.data, context: contextOf(body) });
+    }),
+  );
 }

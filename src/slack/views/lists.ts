@@ -25,9 +25,7 @@ import type {
   Semantics,
   SlackMessage,
 } from './types.ts';
-
-/** Credits per contact, as the service prices them. */
-export const CONTACT_PRICES = { email: 15, phone: 150 } as const;
+import { LIST_PRICES } from '../../domain/charging.ts';
 
 export interface ListInput<T> {
   page: ListPage<T>;
@@ -401,14 +399,14 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
       return [
         lockedEmails.length > 0
           ? button(
-              `Unlock emails (${lockedEmails.length} × ${CONTACT_PRICES.email} credits)`,
+              `Unlock emails (${lockedEmails.length} × ${LIST_PRICES.email} credits)`,
               ACTION_IDS.peopleEmails,
               { personnelIds: lockedEmails },
             )
           : undefined,
         phones.length > 0
           ? button(
-              `Unlock phones (${phones.length} × ${CONTACT_PRICES.phone} credits)`,
+              `Unlock phones (${phones.length} × ${LIST_PRICES.phone} credits)`,
               ACTION_IDS.peoplePhones,
               {
                 personnelIds: phones,

@@ -1,4 +1,4 @@
-import { type ChargeAction, describeStoredAction } from '../../domain/charging.ts';
+import { balanceOrNull, type ChargeAction, describeStoredAction } from '../../domain/charging.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../domain/confirmations.ts';
 import type { EisClient } from '../../eis/index.ts';
 import { EisError } from '../../eis/index.ts';
@@ -91,6 +91,7 @@ export function createWorker(deps: WorkerDeps) {
     unlockTasks: store.unlockTasks,
     approvers: deps.approvers,
     ...(deps.dailyCap !== undefined ? { dailyCap: deps.dailyCap } : {}),
+    logger: deps.logger,
     now: deps.now,
   };
 
@@ -167,17 +168,25 @@ export function createWorker(deps: WorkerDeps) {
 
   async function runChargeJob(confirmationId: string, context: JobContext): Promise<void> {
     const pending = await store.confirmations.get(confirmationId);
-    const ts = pending?.messageTs;
+    // The click carries the card's ts too, for a confirmation whose ts could not be saved.
+    const ts = pending?.messageTs ?? context.messageTs;
     const base = pending && {
       description: describeStoredAction(pending.action),
       price: pending.price,
       requestedBy: pending.requestedBy,
     };
+    // Showing progress must never stop a charge or hide its result: a Slack failure is logged.
     const show = async (card: Parameters<typeof confirmationCard>[0]) => {
-      if (ts) await slack.update(context.channelId, ts, confirmationCard(card));
+      if (!ts) return;
+      await slack
+        .update(context.channelId, ts, confirmationCard(card))
+        .catch((error: unknown) =>
+          deps.logger.error('could not update the confirmation card', { confirmationId, error }),
+        );
     };
     const result = await runCharge(confirmationId, {
       ...chargeDeps,
+      ...(ts ? { cardTs: ts } : {}),
       onChargeStarted: async () => {
         if (base) await show({ ...base, state: 'running', confirmedBy: context.userId });
       },
@@ -186,19 +195,13 @@ export function createWorker(deps: WorkerDeps) {
     switch (result.kind) {
       case 'succeeded': {
         const { outcome } = result;
-        const balanceAfter =
-          outcome.balanceAfter ??
-          (await eis.credits
-            .balance()
-            .then((b) => b.totalBalance)
-            .catch(() => null));
         await show({
           ...base,
           state: 'succeeded',
           confirmedBy: context.userId,
           outcome: outcome.summary,
           creditsSpent: outcome.creditsSpent,
-          balanceAfter,
+          balanceAfter: outcome.balanceAfter ?? (await balanceOrNull(eis)),
         });
         // Searches are charged per request: their results go in the thread, without paging.
         const results = outcome.results;
@@ -207,7 +210,11 @@ export function createWorker(deps: WorkerDeps) {
             results.kind === 'events'
               ? eventList({ page: results.page, query: {}, pageable: false })
               : companyExhibitorList({ page: results.page, query: {}, pageable: false });
-          await slack.post(context, message, ts);
+          await slack
+            .post(context, message, ts)
+            .catch((error: unknown) =>
+              deps.logger.error('could not post paid search results', { confirmationId, error }),
+            );
         }
         return;
       }

@@ -17,8 +17,7 @@ export function allStatements(template: Template): { owner: string; statement: S
     const document = resource.Properties?.PolicyDocument as { Statement: Statement[] } | undefined;
     for (const statement of document?.Statement ?? []) found.push({ owner: id, statement });
     const inline = resource.Properties?.Policies as
-      | { PolicyDocument: { Statement: Statement[] } }[]
-      | undefined;
+      { PolicyDocument: { Statement: Statement[] } }[] | undefined;
     for (const policy of inline ?? []) {
       for (const statement of policy.PolicyDocument.Statement) found.push({ owner: id, statement });
     }

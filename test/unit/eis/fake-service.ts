@@ -19,8 +19,7 @@ export interface RecordedRequest {
 }
 
 export type FakeReply =
-  | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
-  | { error: Error };
+  { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number } | { error: Error };
 
 function headersOf(raw: unknown): Record<string, string> {
   const out: Record<string, string> = {};

@@ -187,6 +187,26 @@ describe('confirm before charge', () => {
     const text = visibleText(current(bot, card.ts));
     expect(text).toMatch(/outcome is unknown/);
     expect(text).not.toContain('Credits spent: 0');
+    const ledger = await bot.store.ledger.listForDay(ALICE.teamId, new Date().toISOString().slice(0, 10));
+    expect(ledger).toMatchObject([{ action: 'event-unlock', credits: 2000, outcomeUnknown: true }]);
+  });
+
+  it('finishes the charge and records it even when Slack fails to update the card', async () => {
+    bot = await startBot();
+    const card = await askFor(bot, `unlock ${BIG_EVENT}`);
+    bot.slack.failNext('chat.update', 'internal_error', 10);
+
+    await bot.click(card, 'confirm.yes');
+    await bot.idle();
+
+    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(1);
+    const ledger = await bot.store.ledger.listForDay(ALICE.teamId, new Date().toISOString().slice(0, 10));
+    expect(ledger).toMatchObject([{ credits: 2000 }]);
+    expect(
+      ephemeralFor(bot, ALICE.userId)
+        .map((message) => message.text)
+        .join('\n'),
+    ).not.toMatch(/try again/i);
   });
 
   it('refuses a confirmation that would pass the daily cap, saying how much is left today', async () => {

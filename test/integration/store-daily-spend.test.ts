@@ -55,3 +55,27 @@ describe('confirmation charge start', () => {
     expect(starts.filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('abandoning a claimed confirmation', () => {
+  it('closes it only while no worker has started the charge', async () => {
+    const { store } = await createTestStore();
+    const make = () =>
+      store.confirmations.create({
+        teamId: 'T1',
+        channelId: 'C1',
+        requestedBy: 'U1',
+        action: { kind: 'event-unlock', eventId: '26855' },
+        price: { credits: 2000, upTo: false },
+      });
+    const untouched = await make();
+    const started = await make();
+    for (const confirmation of [untouched, started])
+      await store.confirmations.claim(confirmation.id, { by: 'U1' });
+    await store.confirmations.beginCharge(started.id);
+
+    expect(await store.confirmations.abandon(untouched.id, 'dispatch-failed')).toBe(true);
+    expect(await store.confirmations.abandon(started.id, 'dispatch-failed')).toBe(false);
+    expect((await store.confirmations.get(untouched.id))?.status).toBe('failed');
+    expect((await store.confirmations.get(started.id))?.status).toBe('running');
+  });
+});

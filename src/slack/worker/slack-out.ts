@@ -1,11 +1,9 @@
+import { CHANNEL_GONE } from '../../domain/slack-delivery.ts';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../log.ts';
 import type { JobContext } from '../jobs.ts';
 import { inviteBotMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';
-
-/** Errors that mean the bot cannot post in the channel (not a member, archived, gone). */
-const NOT_POSTABLE = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
 
 export function slackErrorCode(error: unknown): string | undefined {
   const data = (error as { data?: { error?: unknown } } | null)?.data;
@@ -57,7 +55,7 @@ export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
         return result.ts;
       } catch (error) {
         const code = slackErrorCode(error);
-        if (!code || !NOT_POSTABLE.has(code)) throw error;
+        if (!code || !CHANNEL_GONE.has(code)) throw error;
         logger.info('cannot post in channel', { channel: context.channelId, slackError: code });
         await ephemeral(context, inviteBotMessage(context.channelId));
         return undefined;

@@ -76,8 +76,8 @@ export class EventbotStack extends Stack {
       retentionPeriod: Duration.days(14),
     });
     this.worker.fn.configureAsyncInvoke({
-      // A job may spend credits: one attempt, never an automatic second one (even though the worker
-      // is idempotent per job, a retry after a timeout is not something to lean on).
+      // A job may spend credits: one attempt, never an automatic second one. Charge jobs are guarded
+      // against redelivery, but a repeated command job would post a second card.
       retryAttempts: 0,
       maxEventAge: Duration.hours(1),
       onFailure: sendOnlyQueueDestination(deadLetterQueue),

@@ -4,7 +4,10 @@ import type { Logger } from '../log.ts';
 import type { UnlockKind, UnlockTask, UnlockTaskRepository } from '../store/index.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 
-/** At most this many tasks are polled at once, leaving the service's other 5 slots to people. */
+/**
+ * At most this many tasks are polled at once, leaving room under the service's 10 concurrent requests
+ * for people using the bot. (Each Lambda counts its own requests; the limit is not shared across them.)
+ */
 export const MAX_CONCURRENT_POLLS = 5;
 export const FIRST_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 10 * 60_000;

@@ -262,7 +262,7 @@ export function createWorker(deps: WorkerDeps) {
   return {
     /**
      * The worker's boundary: parses the payload, runs it, and turns any error into one log line and a
-     * message in the user's words. It never throws, so a Lambda retry never repeats a job.
+     * message in the user's words. It never throws: a failed job is told to its user, not retried.
      */
     async handle(payload: unknown): Promise<void> {
       const parsed = JobSchema.safeParse(payload);

@@ -667,7 +667,7 @@ describe('eis core: the key stays secret', () => {
     const service = fakeService();
 
     // Act
-    const act = () => clientFor(service, { apiKey: 'sk_live secret' });
+    const act = () => clientFor(service, { apiKey: 'sk_has whitespace' });
 
     // Assess
     expect(act).toThrow(EisBadInputError);

@@ -21,7 +21,7 @@ import {
   epochSeconds,
   isConditionalCheckFailed,
   parseItem,
-  queryItems,
+  queryDue,
   type StoreDeps,
   systemClock,
 } from './support.ts';
@@ -129,18 +129,7 @@ export function createDigestSubscriptionRepository({ client, tableName, now = sy
     /** Active subscriptions whose next run is at or before `now`, earliest first (eventually consistent). */
     async due({ now: at, limit }: { now: Date; limit: number }): Promise<DigestSubscription[]> {
       assertLimit(limit);
-      const items = await queryItems(
-        client,
-        {
-          TableName: tableName,
-          IndexName: TABLE_KEYS.dueIndex,
-          KeyConditionExpression: '#kind = :kind AND #at <= :now',
-          ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
-          ExpressionAttributeValues: { ':kind': DUE_KIND.digest, ':now': at.toISOString() },
-          ScanIndexForward: true,
-        },
-        limit,
-      );
+      const items = await queryDue(client, tableName, DUE_KIND.digest, at, limit);
       return items.map(parse);
     },
 

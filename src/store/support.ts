@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import { LOCAL_DATE_PATTERN } from '../domain/local-time.ts';
 import { AppError, ValidationError } from '../errors.ts';
+import { TABLE_KEYS } from './table.ts';
 
 /** What every repository is built from. `now` is injectable so tests can move the clock. */
 export interface StoreDeps {
@@ -108,6 +109,28 @@ export async function queryItems(
     startKey = page.LastEvaluatedKey;
   } while (startKey && items.length < limit);
   return items;
+}
+
+/** Items of one `dueKind` whose `dueAt` is at or before `at`, earliest first (eventually consistent). */
+export function queryDue(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  kind: string,
+  at: Date,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  return queryItems(
+    client,
+    {
+      TableName: tableName,
+      IndexName: TABLE_KEYS.dueIndex,
+      KeyConditionExpression: '#kind = :kind AND #at <= :now',
+      ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+      ExpressionAttributeValues: { ':kind': kind, ':now': at.toISOString() },
+      ScanIndexForward: true,
+    },
+    limit,
+  );
 }
 
 export function assertUtcDay(day: string): void {

@@ -17,6 +17,7 @@ import {
   epochSeconds,
   isConditionalCheckFailed,
   parseItem,
+  queryDue,
   queryItems,
   type StoreDeps,
   systemClock,
@@ -104,18 +105,7 @@ export function createUnlockTaskRepository({ client, tableName, now = systemCloc
      */
     async due({ now: at, limit }: { now: Date; limit: number }): Promise<UnlockTask[]> {
       assertLimit(limit);
-      const items = await queryItems(
-        client,
-        {
-          TableName: tableName,
-          IndexName: TABLE_KEYS.dueIndex,
-          KeyConditionExpression: '#kind = :kind AND #at <= :now',
-          ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
-          ExpressionAttributeValues: { ':kind': DUE_KIND.unlockTask, ':now': at.toISOString() },
-          ScanIndexForward: true,
-        },
-        limit,
-      );
+      const items = await queryDue(client, tableName, DUE_KIND.unlockTask, at, limit);
       return items.map(parse);
     },
 

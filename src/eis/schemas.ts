@@ -281,34 +281,26 @@ export type ContactUnlockSubmission = z.infer<typeof ContactUnlockSubmissionSche
 const taskStatus = z.enum(['pending', 'processing', 'completed', 'failed']);
 const taskItemStatus = z.enum(['pending', 'processing', 'unlocked', 'failed']);
 
-/** Email unlock task (spec: taskStatus, per-item status, email; the rest from OpenAPI ContactUnlockTask). */
-export const EmailUnlockTaskSchema = z.looseObject({
-  taskId: z.string(),
-  taskStatus,
-  items: z.array(
-    z.looseObject({
-      personnelId: z.string(),
-      status: taskItemStatus,
-      email: nullableString.optional(),
-      errorCode: z.string().optional(),
-    }),
-  ),
+const TaskItemSchema = z.looseObject({
+  personnelId: z.string(),
+  status: taskItemStatus,
+  errorCode: z.string().optional(),
 });
+
+/** An unlock task whose items carry `item`'s extra member (the unlocked email or phone). */
+const unlockTaskOf = <Item extends z.ZodType>(item: Item) =>
+  z.looseObject({ taskId: z.string(), taskStatus, items: z.array(item) });
+
+/** Email unlock task (spec: taskStatus, per-item status, email; the rest from OpenAPI ContactUnlockTask). */
+export const EmailUnlockTaskSchema = unlockTaskOf(
+  TaskItemSchema.extend({ email: nullableString.optional() }),
+);
 export type EmailUnlockTask = z.infer<typeof EmailUnlockTaskSchema>;
 
 /** Phone unlock task (OpenAPI PhoneUnlockTask). */
-export const PhoneUnlockTaskSchema = z.looseObject({
-  taskId: z.string(),
-  taskStatus,
-  items: z.array(
-    z.looseObject({
-      personnelId: z.string(),
-      status: taskItemStatus,
-      phone: nullableString.optional(),
-      errorCode: z.string().optional(),
-    }),
-  ),
-});
+export const PhoneUnlockTaskSchema = unlockTaskOf(
+  TaskItemSchema.extend({ phone: nullableString.optional() }),
+);
 export type PhoneUnlockTask = z.infer<typeof PhoneUnlockTaskSchema>;
 
 // ---------- actions ----------

@@ -72,6 +72,39 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
     return Item ? parse(Item) : null;
   }
 
+  /**
+   * One conditional update of an existing confirmation: the record as it is now, or null when the
+   * condition failed (someone else got there first, or it does not exist).
+   */
+  async function updateIf(
+    id: string,
+    condition: string,
+    update: string,
+    values: Record<string, unknown>,
+  ): Promise<Confirmation | null> {
+    const expressions = `${condition} ${update}`;
+    // DynamoDB refuses attribute names an expression does not use.
+    const names = Object.fromEntries(Object.entries(NAMES).filter(([name]) => expressions.includes(name)));
+    try {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.confirmation(id),
+          ConditionExpression: condition ? `attribute_exists(pk) AND ${condition}` : 'attribute_exists(pk)',
+          UpdateExpression: update,
+          ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
+      return parse(Attributes);
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     /** Stores a pending confirmation; claimable until `now + expiresInSeconds`. */
     async create(input: NewConfirmation): Promise<Confirmation> {
@@ -116,25 +149,9 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
 
     /** Records the `ts` of the card that shows the confirmation. */
     async attachMessage(id: string, messageTs: string): Promise<Confirmation> {
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.confirmation(id),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET messageTs = :ts',
-            ExpressionAttributeValues: { ':ts': messageTs },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
-        return parse(Attributes);
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) {
-          throw new ConflictError(`Confirmation ${id} not found`, { cause: error });
-        }
-        throw error;
-      }
+      const updated = await updateIf(id, '', 'SET messageTs = :ts', { ':ts': messageTs });
+      if (!updated) throw new ConflictError(`Confirmation ${id} not found`);
+      return updated;
     },
 
     /**
@@ -143,28 +160,13 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
      */
     async claim(id: string, { by }: { by: string }): Promise<ClaimResult> {
       const at = now().toISOString();
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.confirmation(id),
-            ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND #deadline > :now',
-            UpdateExpression: 'SET #status = :running, confirmedBy = :by, claimedAt = :now',
-            ExpressionAttributeNames: NAMES,
-            ExpressionAttributeValues: {
-              ':pending': 'pending',
-              ':running': 'running',
-              ':by': by,
-              ':now': at,
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
-        return { kind: 'claimed', confirmation: parse(Attributes) };
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
+      const claimed = await updateIf(
+        id,
+        '#status = :pending AND #deadline > :now',
+        'SET #status = :running, confirmedBy = :by, claimedAt = :now',
+        { ':pending': 'pending', ':running': 'running', ':by': by, ':now': at },
+      );
+      if (claimed) return { kind: 'claimed', confirmation: claimed };
       // Lost: read why. The record can only have moved on from what made the condition fail.
       const current = await get(id);
       if (!current) return { kind: 'not-found' };
@@ -179,52 +181,30 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
      * may now call the service. A worker run retried after a crash gets `false` and charges nothing.
      */
     async beginCharge(id: string): Promise<boolean> {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.confirmation(id),
-            ConditionExpression:
-              'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
-            UpdateExpression: 'SET chargeStartedAt = :now',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':running': 'running', ':now': now().toISOString() },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
+      const started = await updateIf(
+        id,
+        '#status = :running AND attribute_not_exists(chargeStartedAt)',
+        'SET chargeStartedAt = :now',
+        { ':running': 'running', ':now': now().toISOString() },
+      );
+      return started !== null;
     },
 
     /** Running → succeeded | failed, with what happened. Throws `ConflictError` if it was not running. */
     async finish(id: string, { status, outcome }: ConfirmationOutcome): Promise<Confirmation> {
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.confirmation(id),
-            ConditionExpression: 'attribute_exists(pk) AND #status = :running',
-            UpdateExpression: 'SET #status = :status, outcome = :outcome, finishedAt = :now',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':running': 'running',
-              ':status': status,
-              ':outcome': JsonSchema.parse(outcome),
-              ':now': now().toISOString(),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
-        return parse(Attributes);
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) {
-          throw new ConflictError(`Confirmation ${id} is not running`, { cause: error });
-        }
-        throw error;
-      }
+      const finished = await updateIf(
+        id,
+        '#status = :running',
+        'SET #status = :status, outcome = :outcome, finishedAt = :now',
+        {
+          ':running': 'running',
+          ':status': status,
+          ':outcome': JsonSchema.parse(outcome),
+          ':now': now().toISOString(),
+        },
+      );
+      if (!finished) throw new ConflictError(`Confirmation ${id} is not running`);
+      return finished;
     },
 
     /**
@@ -232,54 +212,24 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
      * (nothing can be charged any more), `false` when a worker got there first.
      */
     async abandon(id: string, reason: string): Promise<boolean> {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.confirmation(id),
-            ConditionExpression:
-              'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
-            UpdateExpression: 'SET #status = :failed, outcome = :outcome, finishedAt = :now',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':running': 'running',
-              ':failed': 'failed',
-              ':outcome': { reason },
-              ':now': now().toISOString(),
-            },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
+      const abandoned = await updateIf(
+        id,
+        '#status = :running AND attribute_not_exists(chargeStartedAt)',
+        'SET #status = :failed, outcome = :outcome, finishedAt = :now',
+        { ':running': 'running', ':failed': 'failed', ':outcome': { reason }, ':now': now().toISOString() },
+      );
+      return abandoned !== null;
     },
 
     /** Pending → cancelled (even past its deadline); anything else is left alone. */
     async cancel(id: string, { by }: { by: string }): Promise<CancelResult> {
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.confirmation(id),
-            ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
-            UpdateExpression: 'SET #status = :cancelled, cancelledBy = :by, cancelledAt = :now',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':pending': 'pending',
-              ':cancelled': 'cancelled',
-              ':by': by,
-              ':now': now().toISOString(),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        if (!Attributes) throw new ConflictError(`Confirmation ${id} returned nothing`);
-        return { kind: 'cancelled', confirmation: parse(Attributes) };
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
+      const cancelled = await updateIf(
+        id,
+        '#status = :pending',
+        'SET #status = :cancelled, cancelledBy = :by, cancelledAt = :now',
+        { ':pending': 'pending', ':cancelled': 'cancelled', ':by': by, ':now': now().toISOString() },
+      );
+      if (cancelled) return { kind: 'cancelled', confirmation: cancelled };
       const current = await get(id);
       if (!current) return { kind: 'not-found' };
       return { kind: 'already-handled', status: current.status, confirmation: current };

@@ -129,19 +129,20 @@ export const UnlockTaskSchema = z.object({
 export type UnlockTask = z.infer<typeof UnlockTaskSchema>;
 
 /** A copy of a task whose result was posted, kept per team for the daily digest. */
-export const FinishedUnlockTaskSchema = z.object({
+export const FinishedUnlockTaskSchema = UnlockTaskSchema.pick({
+  taskId: true,
+  kind: true,
+  teamId: true,
+  channelId: true,
+  threadTs: true,
+  requestedBy: true,
+  personnelIds: true,
+  confirmationId: true,
+  expiresAt: true,
+}).extend({
   type: z.literal(ITEM_TYPE.finishedUnlockTask),
-  taskId: Id,
-  kind: UnlockKindSchema,
-  teamId: Id,
-  channelId: Id,
-  threadTs: Id,
-  requestedBy: Id,
-  personnelIds: z.array(Id),
-  confirmationId: Id.optional(),
   finishedAt: IsoTime,
   outcome: JsonSchema,
-  expiresAt: EpochSeconds,
 });
 export type FinishedUnlockTask = z.infer<typeof FinishedUnlockTaskSchema>;
 

@@ -11,20 +11,20 @@ import {
   utcDay,
   utcTime,
 } from './format.ts';
-import { COMMANDS, type HelpCommand } from './help.ts';
+import { COMMAND_SPECS, type CommandSpec } from '../command-parser.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
 import type { CreditBalance, LedgerEntry, SlackMessage } from './types.ts';
 
 const SLASH = '/events';
 const withSlash = (usage: string) => (usage.startsWith('/') ? usage : `${SLASH} ${usage}`);
 
-function commandLine(command: HelpCommand): string {
+function commandLine(command: CommandSpec): string {
   const cost = command.credits ? ` — credits: *${escapeMrkdwn(command.credits)}*` : '';
   return `${code(withSlash(command.usage))}\n      ${escapeMrkdwn(command.summary)}${cost} · e.g. ${code(withSlash(command.example))}`;
 }
 
 /** Every subcommand with its usage and an example; commands that spend credits listed apart. */
-export function helpText(commands: readonly HelpCommand[] = COMMANDS): SlackMessage {
+export function helpText(commands: readonly CommandSpec[] = COMMAND_SPECS): SlackMessage {
   const free = commands.filter((command) => !command.credits).map(commandLine);
   const paid = commands.filter((command) => command.credits).map(commandLine);
   const blocks: KnownBlock[] = [header('eventbot commands')];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
-import { COMMANDS } from '../../../../src/slack/views/help.ts';
+import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/command-parser.ts';
 import {
   creditsCard,
   errorMessage,

@@ -1,10 +1,13 @@
 import { createScheduledLoader, type LambdaClock, remainingTimeOf } from '../src/slack/scheduled.ts';
 
-// Every minute (EventBridge schedule): polls due unlock tasks and posts finished ones in their threads.
+// Every minute (EventBridge schedule): settles what crashes left behind (the confirmation reconciler),
+// then polls due unlock tasks and posts finished ones in their threads.
 // Built once per cold start.
 const load = createScheduledLoader();
 
 export const handler = async (_event: unknown, context?: LambdaClock) => {
   const jobs = await load();
-  return jobs.pollUnlockTasks(remainingTimeOf(context));
+  const reconciled = await jobs.reconcileConfirmations();
+  const polled = await jobs.pollUnlockTasks(remainingTimeOf(context));
+  return { reconciled, polled };
 };

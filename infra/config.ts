@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { z } from 'zod';
+import { WORKER_TIMEOUT_SECONDS } from '../src/config/timeouts.ts';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 
@@ -68,7 +69,7 @@ export const RESERVED_CONCURRENCY: Record<BotFunctionName, number> = {
 export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memorySize: number }> = {
   slack: { timeout: Duration.seconds(10), memorySize: 1024 },
   // Room for one charge with its retries (3 × 10 s timeouts, Retry-After waits) and the Slack updates.
-  worker: { timeout: Duration.seconds(180), memorySize: 512 },
+  worker: { timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS), memorySize: 512 },
   pollTasks: { timeout: Duration.seconds(50), memorySize: 512 },
   digest: { timeout: Duration.minutes(5), memorySize: 512 },
 };

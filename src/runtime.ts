@@ -1,8 +1,8 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
-import { type Env, readEnv } from './config/env.ts';
-import { type AppSecrets, createSecretsProvider } from './config/secrets.ts';
+import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
+import { type AppSecrets, createSecretsProvider, serviceAccountId } from './config/secrets.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createSlackApp, type SlackHttpHandler, webClientOptions } from './slack/app.ts';
@@ -38,10 +38,17 @@ function build(env: Env, logger: Logger, secrets: AppSecrets, now: () => Date): 
   const worker = createWorker({
     eis,
     store,
-    slack: createSlackOut(web, logger),
+    // Never retried blindly: a post Slack stored but answered slowly would appear twice.
+    slack: createSlackOut(
+      new WebClient(secrets.slackBotToken, {
+        ...webClientOptions(env.SLACK_API_URL),
+        retryConfig: { retries: 0 },
+      }),
+      logger,
+    ),
     userTimeZone: slackUserTimeZone(web),
-    approvers: env.SPEND_APPROVERS,
-    ...(env.DAILY_CREDIT_CAP !== undefined ? { dailyCap: env.DAILY_CREDIT_CAP } : {}),
+    policy: spendPolicyOf(env),
+    accountId: serviceAccountId(secrets.eisApiKey),
     logger,
     now,
   });
@@ -86,14 +93,23 @@ export function createSlackHandlerLoader(
     const dispatch = dispatcherFor(env, worker, logger);
     // One auth.test per cold start: Bolt is given the ids and never calls it per request.
     const identity = await runtime.web.auth.test();
+    const installedTeamId = env.SLACK_TEAM_ID ?? identity.team_id;
+    if (!installedTeamId) throw new Error('SLACK_TEAM_ID is unset and auth.test returned no team_id');
     const { handler } = createSlackApp({
       signingSecret: runtime.secrets.slackSigningSecret,
       botToken: runtime.secrets.slackBotToken,
       botId: identity.bot_id ?? '',
       botUserId: identity.user_id ?? '',
+      installedTeamId,
       ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
       logger,
-      deps: { dispatch, confirmations: runtime.store.confirmations, approvers: env.SPEND_APPROVERS, logger },
+      deps: {
+        dispatch,
+        confirmations: runtime.store.confirmations,
+        deliveries: runtime.store.deliveries,
+        policy: spendPolicyOf(env),
+        logger,
+      },
     });
     built = { runtime, handler, dispatch };
     return built;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SpendPolicy } from '../domain/confirmations.ts';
 
 const commaList = z
   .string()
@@ -20,10 +21,14 @@ export const EnvSchema = z.object({
   SLACK_BOT_TOKEN: z.string().min(1).optional(),
   EIS_API_KEY: z.string().min(1).optional(),
   SLACK_API_URL: z.url().optional(),
+  /** The one workspace served; unset, it is the bot token's own (from `auth.test`). */
+  SLACK_TEAM_ID: z.string().min(1).optional(),
   WORKER_MODE: z.enum(['lambda', 'inline']).default('lambda'),
   WORKER_FUNCTION_NAME: z.string().min(1).optional(),
   SPEND_APPROVERS: commaList,
   DAILY_CREDIT_CAP: z.coerce.number().int().positive().optional(),
+  /** At or above this price (credits) an approver other than the requester must confirm. */
+  APPROVAL_THRESHOLD: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -37,4 +42,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return parsed.data;
+}
+
+/** The workspace's spending rules, as configured. */
+export function spendPolicyOf(env: Env): SpendPolicy {
+  return {
+    approvers: env.SPEND_APPROVERS,
+    ...(env.APPROVAL_THRESHOLD !== undefined ? { approvalThreshold: env.APPROVAL_THRESHOLD } : {}),
+    ...(env.DAILY_CREDIT_CAP !== undefined ? { dailyCap: env.DAILY_CREDIT_CAP } : {}),
+  };
 }

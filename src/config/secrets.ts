@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
 import type { Env } from './env.ts';
@@ -8,6 +9,14 @@ export const AppSecretsSchema = z.object({
   eisApiKey: z.string().min(1),
 });
 export type AppSecrets = z.infer<typeof AppSecretsSchema>;
+
+/**
+ * A stable, non-secret name for the service account behind a key (the daily cap is kept per account,
+ * whichever workspace spends it): a hash prefix, from which the key cannot be recovered.
+ */
+export function serviceAccountId(eisApiKey: string): string {
+  return `acct-${createHash('sha256').update(eisApiKey).digest('hex').slice(0, 16)}`;
+}
 
 const MAX_AGE_MS = 5 * 60_000;
 

@@ -35,7 +35,7 @@ export const LIST_PRICES = {
 };
 
 /** Precheck action codes (spec and reference: "action codes include …"). */
-const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
+export const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
   'event-unlock': 'unlock_event_contacts',
   'visitors-unlock': 'unlock_event_visitors',
   'full-access-unlock': 'unlock_event_full_access',
@@ -141,7 +141,7 @@ function listPrice(action: ChargeAction): Price {
   }
 }
 
-function precheckParams(action: ChargeAction): Record<string, unknown> {
+export function precheckParams(action: ChargeAction): Record<string, unknown> {
   if ('eventId' in action) return { event_id: action.eventId };
   if ('personnelIds' in action) return { personnel_ids: action.personnelIds };
   if ('fullName' in action) return { person_name: action.fullName };

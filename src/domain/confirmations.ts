@@ -1,13 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/index.ts';
 import type { Logger } from '../log.ts';
-import type {
-  Confirmation,
-  ConfirmationRepository,
-  Json,
-  DailySpendRepository,
-  LedgerRepository,
-  UnlockTaskRepository,
-} from '../store/index.ts';
+import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from '../store/index.ts';
 import {
   type ChargeAction,
   ChargeActionSchema,
@@ -17,6 +12,7 @@ import {
   chargeErrorMessage,
   balanceOrNull,
   executeCharge,
+  plural,
   quoteCharge,
   withPeopleNames,
 } from './charging.ts';
@@ -27,18 +23,47 @@ export interface Requester {
   userId: string;
 }
 
+/** Who may decide what, and how much may be spent: the workspace's spending rules. */
+export interface SpendPolicy {
+  /** Slack user ids who may confirm anybody's request. */
+  approvers: readonly string[];
+  /** At or above this price (credits) the requester cannot confirm their own charge: an approver must. */
+  approvalThreshold?: number;
+  /** Credits the service account may spend per UTC day; no cap when absent. */
+  dailyCap?: number;
+}
+
 export interface ConfirmationDeps {
   eis: ChargeEis;
   confirmations: ConfirmationRepository;
-  ledger: Pick<LedgerRepository, 'record'>;
-  dailySpend: Pick<DailySpendRepository, 'reserve' | 'adjust'>;
-  unlockTasks: Pick<UnlockTaskRepository, 'create'>;
-  /** Slack user ids who may confirm anybody's request. */
-  approvers: readonly string[];
-  /** Credits the workspace may spend per UTC day; no cap when absent. */
-  dailyCap?: number;
+  charges: Pick<ChargeRepository, 'begin' | 'settle'>;
+  policy: SpendPolicy;
+  /** The service account the key belongs to: the daily cap is kept per account. */
+  accountId: string;
   logger: Logger;
   now: () => Date;
+}
+
+/**
+ * What a decided confirmation stored as its outcome, read back for the card (by the worker, the
+ * reconciler and the unlock poller alike).
+ */
+export const StoredOutcomeSchema = z.object({
+  /** What came of it, in the user's words (succeeded). */
+  summary: z.array(z.string()).optional(),
+  /** The credits the service charged; absent when nobody can know. */
+  creditsSpent: z.number().optional(),
+  balanceAfter: z.number().nullable().optional(),
+  /** Why it did not work, in the user's words (failed). */
+  message: z.string().optional(),
+  outcomeUnknown: z.boolean().optional(),
+  reason: z.string().optional(),
+});
+export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
+
+export function storedOutcome(confirmation: Pick<Confirmation, 'outcome'>): StoredOutcome {
+  const parsed = StoredOutcomeSchema.safeParse(confirmation.outcome ?? {});
+  return parsed.success ? parsed.data : {};
 }
 
 /** Step 1: price the action and store a pending confirmation, or say why there is nothing to confirm. */
@@ -59,74 +84,100 @@ export async function requestConfirmation(
   return { quote, confirmation };
 }
 
+/** Who clicked, and from which workspace. */
+export interface Actor {
+  userId: string;
+  teamId: string;
+}
+
 export type ConfirmDecision =
   | { kind: 'claimed'; confirmation: Confirmation }
-  | { kind: 'not-allowed'; requestedBy: string }
+  | { kind: 'not-allowed'; message: string }
   | { kind: 'already-handled'; status: string; confirmedBy?: string }
   | { kind: 'expired'; confirmation: Confirmation }
   | { kind: 'not-found' };
 
-export const mayDecide = (
-  confirmation: Confirmation,
-  userId: string,
-  approvers: readonly string[],
-): boolean => confirmation.requestedBy === userId || approvers.includes(userId);
+/** Separation of duties: at or above the threshold, only an approver other than the requester. */
+export const needsApprover = (price: { credits: number }, policy: SpendPolicy): boolean =>
+  policy.approvalThreshold !== undefined && price.credits >= policy.approvalThreshold;
+
+const mentions = (ids: readonly string[]) => ids.map((id) => `<@${id}>`).join(', ');
+
+/** Why `actor` may not confirm, or null when they may. */
+export function confirmRefusal(confirmation: Confirmation, actor: Actor, policy: SpendPolicy): string | null {
+  if (confirmation.teamId !== actor.teamId) return 'This confirmation belongs to another workspace.';
+  if (needsApprover(confirmation.price, policy)) {
+    const others = policy.approvers.filter((id) => id !== confirmation.requestedBy);
+    if (others.includes(actor.userId)) return null;
+    const who = others.length > 0 ? mentions(others) : 'an approver (none is set up: ask an admin)';
+    return `Charges of ${plural(policy.approvalThreshold ?? 0, 'credit', 'credits')} or more need an approver other than the requester: ${who}.`;
+  }
+  if (confirmation.requestedBy === actor.userId || policy.approvers.includes(actor.userId)) return null;
+  return `Only <@${confirmation.requestedBy}> or an approver can confirm this.`;
+}
+
+/** Why `actor` may not cancel, or null when they may: the requester or an approver. */
+export function cancelRefusal(confirmation: Confirmation, actor: Actor, policy: SpendPolicy): string | null {
+  if (confirmation.teamId !== actor.teamId) return 'This confirmation belongs to another workspace.';
+  if (confirmation.requestedBy === actor.userId || policy.approvers.includes(actor.userId)) return null;
+  return `Only <@${confirmation.requestedBy}> or an approver can cancel this.`;
+}
 
 /**
- * Step 2, on a Confirm click: only the requester or an approver, and only one click among all the
- * clicks, retries and concurrent deliveries wins (the store's conditional pending → running).
+ * Step 2, on a Confirm click: only one click among all the clicks, retries and concurrent deliveries
+ * wins (the store's conditional pending → running). "Expired" is said only by the one caller whose
+ * expiry write won, so no user is told "expired" while another click charges.
  */
 export async function confirm(
   confirmationId: string,
-  userId: string,
-  deps: Pick<ConfirmationDeps, 'confirmations' | 'approvers'>,
+  actor: Actor,
+  deps: Pick<ConfirmationDeps, 'confirmations' | 'policy'>,
 ): Promise<ConfirmDecision> {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
-  if (!mayDecide(current, userId, deps.approvers))
-    return { kind: 'not-allowed', requestedBy: current.requestedBy };
-  const claim = await deps.confirmations.claim(confirmationId, { by: userId });
-  switch (claim.kind) {
-    case 'claimed':
-      return { kind: 'claimed', confirmation: claim.confirmation };
-    case 'already-handled':
-      return {
-        kind: 'already-handled',
-        status: claim.status,
-        ...(claim.confirmation.confirmedBy ? { confirmedBy: claim.confirmation.confirmedBy } : {}),
-      };
-    case 'expired':
-      return { kind: 'expired', confirmation: claim.confirmation };
-    case 'not-found':
-      return { kind: 'not-found' };
+  const refusal = confirmRefusal(current, actor, deps.policy);
+  if (refusal) return { kind: 'not-allowed', message: refusal };
+  const claim = await deps.confirmations.claim(confirmationId, { by: actor.userId });
+  if (claim.kind !== 'lost') return claim;
+  if (claim.confirmation.status === 'pending') {
+    const expired = await deps.confirmations.expire(confirmationId);
+    if (expired) return { kind: 'expired', confirmation: expired };
   }
+  const now = await deps.confirmations.get(confirmationId);
+  if (!now) return { kind: 'not-found' };
+  return {
+    kind: 'already-handled',
+    status: now.status,
+    ...(now.confirmedBy ? { confirmedBy: now.confirmedBy } : {}),
+  };
 }
 
 export async function cancel(
   confirmationId: string,
-  userId: string,
-  deps: Pick<ConfirmationDeps, 'confirmations' | 'approvers'>,
+  actor: Actor,
+  deps: Pick<ConfirmationDeps, 'confirmations' | 'policy'>,
 ): Promise<
   | { kind: 'cancelled'; confirmation: Confirmation }
-  | { kind: 'not-allowed'; requestedBy: string }
+  | { kind: 'not-allowed'; message: string }
   | { kind: 'already-handled'; status: string }
   | { kind: 'not-found' }
 > {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
-  if (!mayDecide(current, userId, deps.approvers))
-    return { kind: 'not-allowed', requestedBy: current.requestedBy };
-  const result = await deps.confirmations.cancel(confirmationId, { by: userId });
+  const refusal = cancelRefusal(current, actor, deps.policy);
+  if (refusal) return { kind: 'not-allowed', message: refusal };
+  const result = await deps.confirmations.cancel(confirmationId, { by: actor.userId });
   if (result.kind === 'already-handled') return { kind: 'already-handled', status: result.status };
   return result;
 }
 
 export type ChargeResult =
-  | { kind: 'succeeded'; confirmation: Confirmation; outcome: ChargeOutcome }
-  | { kind: 'failed'; confirmation: Confirmation; message: string; outcomeUnknown: boolean }
-  | { kind: 'capped'; confirmation: Confirmation; remaining: number; cap: number }
-  /** Another run already started this charge (a redelivered job): nothing was done. */
-  | { kind: 'duplicate' };
+  /** The charge is decided and stored; the card is shown from the stored confirmation. */
+  | { kind: 'settled'; confirmation: Confirmation; results?: ChargeOutcome['results'] }
+  /** Another run started this charge, or it was closed (a redelivered job): nothing was done. */
+  | { kind: 'duplicate' }
+  /** The service was called but the outcome could not be stored: the reconciler settles it. */
+  | { kind: 'unsettled' };
 
 /** A refusal for lack of credits says how many there are. */
 async function withBalance(message: string, error: unknown, eis: ChargeEis): Promise<string> {
@@ -135,117 +186,136 @@ async function withBalance(message: string, error: unknown, eis: ChargeEis): Pro
   return balance === null ? message : `${message} The balance is ${balance.toLocaleString('en-US')} credits.`;
 }
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/**
- * Step 3, in the worker, for a claimed confirmation: the daily cap, then the one service call, then
- * the records. `beginCharge` makes a redelivered job a no-op, so a charge runs at most once. Once the
- * service has been called nothing throws: every charge (even one whose outcome is unknown) reaches
- * the ledger first, and a failure of a later write is logged, never shown as "try again".
- */
-export async function runCharge(
+/** Settling is retried a few times: it is idempotent (conditional on the charge still running). */
+async function settleWithRetries(
+  deps: Pick<ConfirmationDeps, 'charges' | 'logger'>,
   confirmationId: string,
-  deps: ConfirmationDeps & {
-    /** The card's ts from the click, for a confirmation whose ts could not be saved. */
-    cardTs?: string;
-    onChargeStarted?: () => Promise<void>;
-  },
-): Promise<ChargeResult> {
-  const confirmation = await deps.confirmations.get(confirmationId);
-  if (confirmation?.status !== 'running') return { kind: 'duplicate' };
-  if (!(await deps.confirmations.beginCharge(confirmationId))) return { kind: 'duplicate' };
-  await deps
-    .onChargeStarted?.()
-    .catch((error: unknown) => deps.logger.warn('could not show the charge starting', { error }));
-  const action = ChargeActionSchema.parse(confirmation.action);
-  const day = utcDay(deps.now());
-  const reserved = confirmation.price.credits;
-  const cardTs = confirmation.messageTs ?? deps.cardTs;
-  const afterCharge = async (what: string, write: () => Promise<unknown>) => {
+  settlement: Settlement,
+): Promise<Confirmation | null | undefined> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      await write();
+      return await deps.charges.settle(confirmationId, settlement);
     } catch (error) {
-      deps.logger.error(`charge done, but ${what} failed`, { confirmationId, error });
-    }
-  };
-  const finish = async (status: 'succeeded' | 'failed', outcome: Json) => {
-    let finished = confirmation;
-    await afterCharge('finishing the confirmation', async () => {
-      finished = await deps.confirmations.finish(confirmationId, { status, outcome });
-    });
-    return finished;
-  };
-  const record = (credits: number, extra: { traceId?: string; outcomeUnknown?: boolean } = {}) =>
-    afterCharge('the ledger record', () =>
-      deps.ledger.record({
-        teamId: confirmation.teamId,
-        channelId: confirmation.channelId,
-        userId: confirmation.confirmedBy ?? confirmation.requestedBy,
-        action: action.kind,
-        credits,
-        ...extra,
-        ...('eventId' in action ? { eventId: action.eventId } : {}),
-        ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
-        confirmationId,
-      }),
-    );
-
-  if (deps.dailyCap !== undefined) {
-    const reservation = await deps.dailySpend.reserve(confirmation.teamId, day, reserved, deps.dailyCap);
-    if (!reservation.ok) {
-      const finished = await deps.confirmations.finish(confirmationId, {
-        status: 'failed',
-        outcome: { reason: 'daily-cap', remaining: reservation.remaining },
-      });
-      return { kind: 'capped', confirmation: finished, remaining: reservation.remaining, cap: deps.dailyCap };
+      deps.logger.error('could not store the outcome of a charge', { confirmationId, attempt, error });
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }
+  return undefined;
+}
 
+/** What the service call came to, as the records store it. */
+async function settlementOf(
+  action: ChargeAction,
+  confirmation: Confirmation,
+  deps: ConfirmationDeps,
+): Promise<{ settlement: Settlement; results?: ChargeOutcome['results'] }> {
+  const reserved = confirmation.price.credits;
   let outcome: ChargeOutcome;
   try {
     outcome = await executeCharge(action, deps.eis);
   } catch (error) {
     const outcomeUnknown = error instanceof EisUpstreamError && error.outcomeUnknown;
-    if (outcomeUnknown) {
-      // Credits may have gone: the ledger says so, at the quoted price, and the reservation stays.
-      await record(reserved, { outcomeUnknown: true, ...(error.traceId ? { traceId: error.traceId } : {}) });
-    } else if (deps.dailyCap !== undefined) {
-      await afterCharge('returning the reservation', () =>
-        deps.dailySpend.adjust(confirmation.teamId, day, -reserved),
-      );
-    }
     const message = await withBalance(chargeErrorMessage(error), error, deps.eis);
-    const finished = await finish('failed', { reason: 'service-error', message, outcomeUnknown });
-    return { kind: 'failed', confirmation: finished, message, outcomeUnknown };
+    const traceId = error instanceof EisUpstreamError ? error.traceId : undefined;
+    return {
+      settlement: {
+        status: 'failed',
+        outcome: {
+          reason: 'service-error',
+          message,
+          outcomeUnknown,
+          ...(outcomeUnknown ? {} : { creditsSpent: 0 }),
+        },
+        // Credits may have gone when the outcome is unknown: the ledger counts the quoted price.
+        ledger: outcomeUnknown
+          ? { status: 'unknown', credits: reserved, ...(traceId ? { traceId } : {}) }
+          : { status: 'refused', credits: 0 },
+      },
+    };
   }
-
-  await record(outcome.creditsSpent, outcome.traceId ? { traceId: outcome.traceId } : {});
   const { task } = outcome;
-  if (task && cardTs) {
-    await afterCharge('storing the unlock task', () =>
-      deps.unlockTasks.create({
-        taskId: task.taskId,
-        kind: task.kind,
-        teamId: confirmation.teamId,
-        channelId: confirmation.channelId,
-        threadTs: cardTs,
-        requestedBy: confirmation.requestedBy,
-        personnelIds: 'personnelIds' in action ? action.personnelIds : [],
-        ...('names' in action && action.names ? { names: action.names } : {}),
-        skipped: task.skipped,
-        confirmationId,
-      }),
-    );
-  }
-  if (deps.dailyCap !== undefined) {
-    await afterCharge('adjusting the daily spend', () =>
-      deps.dailySpend.adjust(confirmation.teamId, day, outcome.creditsSpent - reserved),
-    );
-  }
-  const finished = await finish('succeeded', {
-    creditsSpent: outcome.creditsSpent,
-    balanceAfter: outcome.balanceAfter,
-    summary: outcome.summary,
+  return {
+    settlement: {
+      status: 'succeeded',
+      outcome: {
+        creditsSpent: outcome.creditsSpent,
+        balanceAfter: outcome.balanceAfter,
+        summary: outcome.summary,
+      },
+      ledger: {
+        status: 'charged',
+        credits: outcome.creditsSpent,
+        ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
+      },
+      ...(task && confirmation.messageTs
+        ? {
+            task: {
+              taskId: task.taskId,
+              kind: task.kind,
+              teamId: confirmation.teamId,
+              channelId: confirmation.channelId,
+              threadTs: confirmation.messageTs,
+              requestedBy: confirmation.requestedBy,
+              personnelIds: 'personnelIds' in action ? action.personnelIds : [],
+              ...('names' in action && action.names ? { names: action.names } : {}),
+              skipped: task.skipped,
+              confirmationId: confirmation.id,
+            },
+          }
+        : {}),
+    },
+    ...(outcome.results ? { results: outcome.results } : {}),
+  };
+}
+
+export const capMessage = (cap: number, remaining: number) =>
+  `The daily credit cap (${cap.toLocaleString('en-US')}) would be passed: ${remaining.toLocaleString('en-US')} credits are left today. Nothing was charged.`;
+
+/**
+ * Step 3, in the worker, for a claimed confirmation. Write-ahead: the start guard, a pending ledger
+ * entry and the cap reservation are stored in one transaction before the service is called once;
+ * its outcome, the ledger's real amount, the cap's correction and the unlock task in one more. A run
+ * that dies in between leaves a started charge the reconciler settles; a redelivered job finds the
+ * charge started and does nothing.
+ */
+export async function runCharge(
+  confirmationId: string,
+  deps: ConfirmationDeps,
+  /** The card's ts from the click, for a confirmation whose ts could not be saved. */
+  cardTs?: string,
+): Promise<ChargeResult> {
+  const confirmation = await deps.confirmations.get(confirmationId);
+  if (confirmation?.status !== 'running') return { kind: 'duplicate' };
+  const action = ChargeActionSchema.parse(confirmation.action);
+  const { dailyCap } = deps.policy;
+  const begun = await deps.charges.begin(confirmation, {
+    attemptId: randomUUID(),
+    accountId: deps.accountId,
+    day: utcDay(deps.now()),
+    ...(dailyCap !== undefined ? { cap: dailyCap } : {}),
+    userId: confirmation.confirmedBy ?? confirmation.requestedBy,
+    ledger: {
+      action: action.kind,
+      ...('eventId' in action ? { eventId: action.eventId } : {}),
+      ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
+    },
   });
-  return { kind: 'succeeded', confirmation: finished, outcome };
+  if (begun.kind === 'duplicate') return { kind: 'duplicate' };
+  if (begun.kind === 'capped') {
+    const closed = await deps.confirmations.abandon(confirmationId, {
+      reason: 'daily-cap',
+      message: capMessage(dailyCap ?? 0, begun.remaining),
+      creditsSpent: 0,
+    });
+    const current = await deps.confirmations.get(confirmationId);
+    return closed && current ? { kind: 'settled', confirmation: current } : { kind: 'duplicate' };
+  }
+  const started = begun.confirmation;
+  const withCard = started.messageTs || !cardTs ? started : { ...started, messageTs: cardTs };
+  const { settlement, results } = await settlementOf(action, withCard, deps);
+  const settled = await settleWithRetries(deps, confirmationId, settlement);
+  if (!settled) return { kind: 'unsettled' };
+  return { kind: 'settled', confirmation: settled, ...(results ? { results } : {}) };
 }

@@ -26,6 +26,18 @@ export function traceIdOf(result: unknown): string | undefined {
   return typeof result === 'object' && result !== null ? responseTraces.get(result) : undefined;
 }
 
+const TRACE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * The service's trace id if it is a plain id, else undefined. Trace ids reach logs, the ledger and users,
+ * so an odd one is dropped, not repaired: a service that echoed the Authorization header put the key on
+ * cards. A trace id that is a fragment of the key is dropped too.
+ */
+export function safeTraceId(value: unknown, apiKey: string): string | undefined {
+  if (typeof value !== 'string' || !TRACE_ID.test(value)) return undefined;
+  return value.includes(apiKey) || apiKey.includes(value) ? undefined : value;
+}
+
 export interface EisClientOptions {
   /** The service's base address, e.g. `https://platform.example.com`. */
   baseUrl: string;
@@ -292,7 +304,9 @@ export function createEisCore(options: EisClientOptions): EisCore {
     }
 
     const { status, headers, text } = attempt;
-    const traceHeader = headerValue(headers, 'x-trace-id') ?? headerValue(headers, 'x-request-id');
+    const traceHeader =
+      safeTraceId(headerValue(headers, 'x-trace-id'), apiKey) ??
+      safeTraceId(headerValue(headers, 'x-request-id'), apiKey);
     let json: unknown;
     let parsedJson = true;
     try {
@@ -326,7 +340,7 @@ export function createEisCore(options: EisClientOptions): EisCore {
           operation,
           status: envelope.code,
           errorKey: envelope.errorKey,
-          traceId: envelope.traceId ?? traceHeader,
+          traceId: safeTraceId(envelope.traceId, apiKey) ?? traceHeader,
           body: scrubValue(json),
         };
         if (envelope.errorKey === CONCURRENCY_KEY || envelope.code === 429) {
@@ -374,7 +388,7 @@ export function createEisCore(options: EisClientOptions): EisCore {
       operation,
       status,
       errorKey: envelope?.errorKey,
-      traceId: envelope?.traceId ?? traceHeader,
+      traceId: safeTraceId(envelope?.traceId, apiKey) ?? traceHeader,
       body: parsedJson ? scrubValue(json) : scrub(text.slice(0, 500)),
     };
     const mapped = fromStatus(status, details, charging, retryAfterMs, messageOf(envelope, scrub));

@@ -7,6 +7,7 @@ export interface EisErrorDetails {
   /** HTTP status, or the business code of a 200 error envelope; undefined when no response arrived. */
   status?: number | undefined;
   errorKey?: string | undefined;
+  /** The service's trace id, already passed through `safeTraceId` (core.ts). */
   traceId?: string | undefined;
   /** The parsed error body (an ApiError envelope or whatever came back); never the request. */
   body?: unknown;
@@ -21,8 +22,9 @@ interface EisErrorInit extends EisErrorDetails {
 }
 
 /**
- * The base of every error the service client throws. `userMessage` is fit for a Slack user;
- * `message` is for logs. Neither, nor any field, ever carries the API key.
+ * The base of every error the service client throws. `userMessage` is fit for a Slack user, even on a
+ * public card, so it holds no trace id (see `referenceOf`); `message` is for logs. Neither, nor any field,
+ * ever carries the API key.
  */
 export class EisError extends AppError {
   readonly operation: string;
@@ -53,8 +55,12 @@ function describe(details: EisErrorDetails, what: string): string {
   return parts.join('; ');
 }
 
-function withTrace(text: string, traceId: string | undefined): string {
-  return traceId ? `${text} (reference: ${traceId})` : text;
+/**
+ * "Reference: <traceId>" for an EisError that carries one, else undefined. Only for messages the requester
+ * alone sees: `userMessage` may be posted on a public card, so it never holds the trace id.
+ */
+export function referenceOf(error: unknown): string | undefined {
+  return error instanceof EisError && error.traceId ? `Reference: ${error.traceId}` : undefined;
 }
 
 /** 400 / 422, or input the client refused before sending anything. */
@@ -77,10 +83,8 @@ export class EisUnauthorizedError extends EisError {
       ...details,
       code: 'EIS_UNAUTHORIZED',
       message: describe(details, 'the service rejected the API key'),
-      userMessage: withTrace(
+      userMessage:
         'The Event Intelligence Service did not accept the bot’s API key. Please ask a workspace admin to check the key.',
-        details.traceId,
-      ),
     });
   }
 }
@@ -197,12 +201,9 @@ export class EisUpstreamError extends EisError {
       ...details,
       code: 'EIS_UPSTREAM',
       message: describe(details, message),
-      userMessage: withTrace(
-        details.outcomeUnknown
-          ? 'The Event Intelligence Service did not confirm the result, so the outcome is unknown and credits may have been spent. Please check the credit balance and the result before trying again.'
-          : 'The Event Intelligence Service is not answering properly right now. Please try again later.',
-        details.traceId,
-      ),
+      userMessage: details.outcomeUnknown
+        ? 'The Event Intelligence Service did not confirm the result, so the outcome is unknown and credits may have been spent. Please check the credit balance and the result before trying again.'
+        : 'The Event Intelligence Service is not answering properly right now. Please try again later.',
       retryable: details.retryable,
     });
     this.failure = details.failure;

@@ -1,3 +1,4 @@
+import { spendPolicyOf } from '../config/env.ts';
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { createLogger, type Logger } from '../log.ts';
 import { createRuntimeLoader } from '../runtime.ts';
@@ -81,7 +82,8 @@ export async function startSocketModeDev(
     registerListeners(app, {
       dispatch,
       confirmations: runtime.store.confirmations,
-      approvers: runtime.env.SPEND_APPROVERS,
+      deliveries: runtime.store.deliveries,
+      policy: spendPolicyOf(runtime.env),
       logger,
     });
     await app.start();

@@ -1,7 +1,8 @@
-import { App, AwsLambdaReceiver, LogLevel } from '@slack/bolt';
+import { type AnyMiddlewareArgs, App, AwsLambdaReceiver, LogLevel, type Middleware } from '@slack/bolt';
 import type { Logger as SlackLogger } from '@slack/logger';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from '../log.ts';
+import { slackHttpBoundary } from './http-boundary.ts';
 import { type ListenerDeps, registerListeners } from './listeners/index.ts';
 
 export interface SlackAppOptions {
@@ -10,6 +11,8 @@ export interface SlackAppOptions {
   /** From one `auth.test` per cold start, so Bolt never calls it per request. */
   botId: string;
   botUserId: string;
+  /** The one workspace this app serves; requests from any other are refused. */
+  installedTeamId: string;
   slackApiUrl?: string;
   logger: Logger;
   deps: ListenerDeps;
@@ -46,6 +49,26 @@ export function boltLogger(logger: Logger): SlackLogger {
 export type SlackHttpHandler = ReturnType<AwsLambdaReceiver['toHandler']>;
 export type SlackHttpEvent = Parameters<SlackHttpHandler>[0];
 
+export const OTHER_WORKSPACE_TEXT = 'This app is installed for another workspace; nothing was done.';
+
+/**
+ * Refuses requests from any workspace but the installed one before a listener runs (`next` is never
+ * called). Bolt's `context.teamId` is the command's `team_id`, or the `team.id` (else `user.team_id`) of
+ * an action, view or shortcut.
+ */
+export function onlyInstalledTeam(installedTeamId: string, logger: Logger): Middleware<AnyMiddlewareArgs> {
+  return async (args) => {
+    const team = args.context.teamId;
+    if (team === installedTeamId) return args.next();
+    logger.warn('refused a request from another workspace', { team: team ?? 'unknown' });
+    if ('command' in args) return args.ack({ response_type: 'ephemeral', text: OTHER_WORKSPACE_TEXT });
+    await args.ack?.();
+    // Slack ignores the body of a button's ack: the clicker is told through the response_url.
+    if ('action' in args && args.respond)
+      await args.respond({ response_type: 'ephemeral', replace_original: false, text: OTHER_WORKSPACE_TEXT });
+  };
+}
+
 /** The Bolt app behind `handlers/slack.ts`, answering API Gateway HTTP API v2 / Function URL events. */
 export function createSlackApp(options: SlackAppOptions) {
   const logger = boltLogger(options.logger);
@@ -65,6 +88,11 @@ export function createSlackApp(options: SlackAppOptions) {
     ignoreSelf: false,
     clientOptions: webClientOptions(options.slackApiUrl),
   });
+  app.use(onlyInstalledTeam(options.installedTeamId, options.logger));
   registerListeners(app, options.deps);
-  return { app, handler: receiver.toHandler() };
+  const handler = slackHttpBoundary(receiver.toHandler(), {
+    signingSecret: options.signingSecret,
+    logger: options.logger,
+  });
+  return { app, handler };
 }

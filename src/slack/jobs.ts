@@ -13,22 +13,26 @@ export const JobContextSchema = z.object({
 export type JobContext = z.infer<typeof JobContextSchema>;
 
 /**
- * Slow work leaves the HTTP request as one of these. On Lambda it is the worker's event payload
+ * Slow work leaves the HTTP request as one of these. Its `id` is claimed by the worker before it runs,
+ * so a job delivered twice (Lambda's asynchronous invoke is at-least-once) runs once. On Lambda it is the worker's event payload
  * (asynchronous invoke), so it is parsed again on arrival.
  */
+const JobId = z.string().min(1).max(300);
+
 export const JobSchema = z.discriminatedUnion('kind', [
   /** An `/events` command (or a button standing for one), re-parsed by the worker. */
-  z.object({ kind: z.literal('command'), text: z.string().max(5000), context: JobContextSchema }),
+  z.object({ kind: z.literal('command'), id: JobId, text: z.string().max(5000), context: JobContextSchema }),
   /** Previous / Next on a list: re-render the message in place with another page. */
   z.object({
     kind: z.literal('page'),
+    id: JobId,
     list: z.string(),
     query: z.record(z.string(), z.unknown()),
     page: z.number().int().min(1),
     context: JobContextSchema,
   }),
   /** A confirmation that this process claimed: run the charge. */
-  z.object({ kind: z.literal('charge'), confirmationId: z.string(), context: JobContextSchema }),
+  z.object({ kind: z.literal('charge'), id: JobId, confirmationId: z.string(), context: JobContextSchema }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

@@ -1,6 +1,8 @@
 import { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { describeStoredAction } from '../domain/charging.ts';
+import { storedOutcome } from '../domain/confirmations.ts';
+import { reconcileConfirmations } from '../domain/reconcile.ts';
 import { runDueDigests } from '../domain/digest.ts';
 import { SlackDeliveryError, type Sleep } from '../domain/slack-delivery.ts';
 import { pollUnlockTasks, type UnlockTaskProgress, type UnlockThread } from '../domain/unlock-polling.ts';
@@ -8,6 +10,7 @@ import type { EisClient } from '../eis/index.ts';
 import { createRuntimeLoader, type Runtime } from '../runtime.ts';
 import type { Store } from '../store/index.ts';
 import { webClientOptions } from './app.ts';
+import { confirmationCardShower } from './confirmation-cards.ts';
 import { digestMessage } from './views/digest.ts';
 import { unlockCardUpdate, unlockResultReply, unlockTimeoutReply } from './views/task-result.ts';
 import type { SlackMessage } from './views/types.ts';
@@ -84,12 +87,6 @@ export async function unlockTaskProgress(
   };
 }
 
-/** What the charge stored on its confirmation (see `runCharge`), read back for the card. */
-const ChargeOutcomeSchema = z.object({
-  creditsSpent: z.number(),
-  balanceAfter: z.number().nullable().optional(),
-});
-
 function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>): UnlockThread {
   const reply = (channel: string, threadTs: string, message: SlackMessage) =>
     slackCall(() => web.chat.postMessage({ channel, thread_ts: threadTs, ...message, unfurl_links: false }));
@@ -103,16 +100,16 @@ function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>): Unlo
     async updateCard(task, outcome) {
       if (!task.confirmationId) return;
       const confirmation = await store.confirmations.get(task.confirmationId);
-      const charge = ChargeOutcomeSchema.safeParse(confirmation?.outcome);
-      if (!confirmation || !charge.success) return;
+      if (confirmation?.status !== 'succeeded') return;
+      const charge = storedOutcome(confirmation);
       const card = unlockCardUpdate(
         {
           description: describeStoredAction(confirmation.action),
           price: confirmation.price,
           requestedBy: confirmation.requestedBy,
           confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
-          creditsSpent: charge.data.creditsSpent,
-          balanceAfter: charge.data.balanceAfter ?? null,
+          creditsSpent: charge.creditsSpent ?? confirmation.price.credits,
+          balanceAfter: charge.balanceAfter ?? null,
         },
         task.kind,
         outcome,
@@ -151,6 +148,22 @@ export function createScheduledJobs(
   const deadline = (run: RunOptions) => (run.remainingMs ? { remainingMs: run.remainingMs } : {});
 
   return {
+    /** Settles what crashes left behind: expired, never-started and unsettled confirmations, stale cards. */
+    reconcileConfirmations: () =>
+      reconcileConfirmations({
+        confirmations: store.confirmations,
+        charges: store.charges,
+        eis,
+        showCard: confirmationCardShower(
+          async (channel, ts, message) => {
+            await web.chat.update({ channel, ts, ...message });
+          },
+          store.confirmations,
+          logger,
+        ),
+        logger: logger.child({ job: 'reconcile' }),
+        now,
+      }),
     pollUnlockTasks: (run: RunOptions = {}) =>
       pollUnlockTasks({
         tasks: store.unlockTasks,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { WORKER_TIMEOUT_SECONDS } from '../config/timeouts.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
-import { ITEM_TYPE, keys } from './keys.ts';
+import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import {
   type Confirmation,
   type ConfirmationAction,
@@ -17,11 +18,14 @@ import {
   addSeconds,
   DAY_SECONDS,
   epochSeconds,
+  assertLimit,
   isConditionalCheckFailed,
   parseItem,
+  queryDue,
   type StoreDeps,
   systemClock,
 } from './support.ts';
+import { TABLE_KEYS } from './table.ts';
 
 export type { Confirmation, ConfirmationAction, ConfirmationStatus, Price } from './schemas.ts';
 
@@ -32,6 +36,17 @@ export const DEFAULT_CONFIRMATION_SECONDS = 900;
  * (which can lag by days): it checks `deadline`, an ISO time, in its condition.
  */
 export const CONFIRMATION_RETENTION_SECONDS = 7 * DAY_SECONDS;
+
+/**
+ * When the reconciler looks at a confirmation that has not reached a final card (the due index).
+ * A claim whose worker never started the charge; a charge whose worker must have died (it cannot run
+ * longer than its timeout); a decision whose card the deciding process should already have shown.
+ */
+export const RECONCILE_AFTER_SECONDS = {
+  claimed: 120,
+  charging: WORKER_TIMEOUT_SECONDS + 30,
+  decided: 30,
+};
 
 export interface NewConfirmation {
   id?: string;
@@ -44,11 +59,10 @@ export interface NewConfirmation {
   expiresInSeconds?: number;
 }
 
-/** Why a confirmation could not be claimed or cancelled, or the record that now belongs to the caller. */
+/** The record that now belongs to the caller, or the record as it is when the caller lost. */
 export type ClaimResult =
   | { kind: 'claimed'; confirmation: Confirmation }
-  | { kind: 'already-handled'; status: ConfirmationStatus; confirmation: Confirmation }
-  | { kind: 'expired'; confirmation: Confirmation }
+  | { kind: 'lost'; confirmation: Confirmation }
   | { kind: 'not-found' };
 
 export type CancelResult =
@@ -56,14 +70,18 @@ export type CancelResult =
   | { kind: 'already-handled'; status: ConfirmationStatus; confirmation: Confirmation }
   | { kind: 'not-found' };
 
-export type ConfirmationOutcome = { status: 'succeeded' | 'failed'; outcome: Json };
-
 export type ConfirmationRepository = ReturnType<typeof createConfirmationRepository>;
 
-const NAMES = { '#status': 'status', '#deadline': 'deadline' };
+const NAMES = {
+  '#status': 'status',
+  '#deadline': 'deadline',
+  '#dueKind': TABLE_KEYS.dueKind,
+  '#dueAt': TABLE_KEYS.dueAt,
+};
 
 export function createConfirmationRepository({ client, tableName, now = systemClock }: StoreDeps) {
   const parse = (item: Record<string, unknown>) => parseItem(ConfirmationSchema, 'confirmation', item);
+  const dueIn = (seconds: number) => addSeconds(now(), seconds).toISOString();
 
   async function get(id: string): Promise<Confirmation | null> {
     const { Item } = await client.send(
@@ -93,7 +111,7 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
           ConditionExpression: condition ? `attribute_exists(pk) AND ${condition}` : 'attribute_exists(pk)',
           UpdateExpression: update,
           ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-          ExpressionAttributeValues: values,
+          ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -105,8 +123,15 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
     }
   }
 
+  /** A final status, due for the reconciler shortly in case the caller dies before showing the card. */
+  const decided = (status: ConfirmationStatus) => ({
+    ':status': status,
+    ':now': now().toISOString(),
+    ':due': dueIn(RECONCILE_AFTER_SECONDS.decided),
+  });
+
   return {
-    /** Stores a pending confirmation; claimable until `now + expiresInSeconds`. */
+    /** Stores a pending confirmation; claimable until `now + expiresInSeconds`, then swept. */
     async create(input: NewConfirmation): Promise<Confirmation> {
       const seconds = input.expiresInSeconds ?? DEFAULT_CONFIRMATION_SECONDS;
       if (!Number.isFinite(seconds) || seconds <= 0) {
@@ -132,7 +157,12 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
         await client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...keys.confirmation(confirmation.id), ...confirmation },
+            Item: {
+              ...keys.confirmation(confirmation.id),
+              [TABLE_KEYS.dueKind]: DUE_KIND.confirmation,
+              [TABLE_KEYS.dueAt]: confirmation.deadline,
+              ...confirmation,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -160,63 +190,52 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
      */
     async claim(id: string, { by }: { by: string }): Promise<ClaimResult> {
       const at = now().toISOString();
+      // Our own claim, applied but answered with an error and retried by the SDK, is still ours.
+      const token = randomUUID();
       const claimed = await updateIf(
         id,
         '#status = :pending AND #deadline > :now',
-        'SET #status = :running, confirmedBy = :by, claimedAt = :now',
-        { ':pending': 'pending', ':running': 'running', ':by': by, ':now': at },
+        'SET #status = :running, confirmedBy = :by, claimedAt = :now, claimToken = :token, #dueAt = :due',
+        {
+          ':pending': 'pending',
+          ':running': 'running',
+          ':by': by,
+          ':now': at,
+          ':token': token,
+          ':due': dueIn(RECONCILE_AFTER_SECONDS.claimed),
+        },
       );
       if (claimed) return { kind: 'claimed', confirmation: claimed };
-      // Lost: read why. The record can only have moved on from what made the condition fail.
       const current = await get(id);
       if (!current) return { kind: 'not-found' };
-      if (current.status !== 'pending') {
-        return { kind: 'already-handled', status: current.status, confirmation: current };
-      }
-      return { kind: 'expired', confirmation: current };
+      return current.claimToken === token
+        ? { kind: 'claimed', confirmation: current }
+        : { kind: 'lost', confirmation: current };
     },
 
     /**
-     * Marks the start of the charge on a running confirmation, once: `true` for the one caller that
-     * may now call the service. A worker run retried after a crash gets `false` and charges nothing.
+     * Pending and past its deadline → expired, in one conditional write: the record when this write
+     * won (only then may anyone say "expired"), null when it was claimed, cancelled or not yet due.
      */
-    async beginCharge(id: string): Promise<boolean> {
-      const started = await updateIf(
+    expire(id: string): Promise<Confirmation | null> {
+      return updateIf(
         id,
-        '#status = :running AND attribute_not_exists(chargeStartedAt)',
-        'SET chargeStartedAt = :now',
-        { ':running': 'running', ':now': now().toISOString() },
+        '#status = :pending AND #deadline <= :now',
+        'SET #status = :status, finishedAt = :now, #dueAt = :due',
+        { ':pending': 'pending', ...decided('expired') },
       );
-      return started !== null;
-    },
-
-    /** Running → succeeded | failed, with what happened. Throws `ConflictError` if it was not running. */
-    async finish(id: string, { status, outcome }: ConfirmationOutcome): Promise<Confirmation> {
-      const finished = await updateIf(
-        id,
-        '#status = :running',
-        'SET #status = :status, outcome = :outcome, finishedAt = :now',
-        {
-          ':running': 'running',
-          ':status': status,
-          ':outcome': JsonSchema.parse(outcome),
-          ':now': now().toISOString(),
-        },
-      );
-      if (!finished) throw new ConflictError(`Confirmation ${id} is not running`);
-      return finished;
     },
 
     /**
      * Running → failed, but only while no worker has started the charge: `true` when it was closed
      * (nothing can be charged any more), `false` when a worker got there first.
      */
-    async abandon(id: string, reason: string): Promise<boolean> {
+    async abandon(id: string, outcome: Json): Promise<boolean> {
       const abandoned = await updateIf(
         id,
         '#status = :running AND attribute_not_exists(chargeStartedAt)',
-        'SET #status = :failed, outcome = :outcome, finishedAt = :now',
-        { ':running': 'running', ':failed': 'failed', ':outcome': { reason }, ':now': now().toISOString() },
+        'SET #status = :status, outcome = :outcome, finishedAt = :now, #dueAt = :due',
+        { ':running': 'running', ':outcome': JsonSchema.parse(outcome), ...decided('failed') },
       );
       return abandoned !== null;
     },
@@ -226,13 +245,25 @@ export function createConfirmationRepository({ client, tableName, now = systemCl
       const cancelled = await updateIf(
         id,
         '#status = :pending',
-        'SET #status = :cancelled, cancelledBy = :by, cancelledAt = :now',
-        { ':pending': 'pending', ':cancelled': 'cancelled', ':by': by, ':now': now().toISOString() },
+        'SET #status = :status, cancelledBy = :by, cancelledAt = :now, finishedAt = :now, #dueAt = :due',
+        { ':pending': 'pending', ':by': by, ...decided('cancelled') },
       );
       if (cancelled) return { kind: 'cancelled', confirmation: cancelled };
       const current = await get(id);
       if (!current) return { kind: 'not-found' };
       return { kind: 'already-handled', status: current.status, confirmation: current };
+    },
+
+    /** The card now shows the final `status`: the confirmation leaves the reconciler's index. */
+    async cardShown(id: string, status: ConfirmationStatus): Promise<void> {
+      await updateIf(id, '#status = :status', 'REMOVE #dueKind, #dueAt', { ':status': status });
+    },
+
+    /** Confirmations the reconciler should look at, earliest first (eventually consistent). */
+    async due({ now: at, limit }: { now: Date; limit: number }): Promise<Confirmation[]> {
+      assertLimit(limit);
+      const items = await queryDue(client, tableName, DUE_KIND.confirmation, at, limit);
+      return items.map(parse);
     },
   };
 }

@@ -1,19 +1,16 @@
 import { createConfirmationRepository } from './confirmations.ts';
-import { createDailySpendRepository } from './daily-spend.ts';
+import { createDeliveryLog } from './deliveries.ts';
+import { createChargeRepository } from './charges.ts';
 import { createDigestSubscriptionRepository } from './digest-subscriptions.ts';
 import { createFitScoreCache } from './fit-score-cache.ts';
 import { createLedgerRepository } from './ledger.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
 
-export type {
-  CancelResult,
-  ClaimResult,
-  ConfirmationOutcome,
-  ConfirmationRepository,
-  NewConfirmation,
-} from './confirmations.ts';
-export type { DailySpendRepository, ReserveResult } from './daily-spend.ts';
+export type { BeginCharge, BeginResult, ChargeRepository, Settlement } from './charges.ts';
+export type { CancelResult, ClaimResult, ConfirmationRepository, NewConfirmation } from './confirmations.ts';
+export { RECONCILE_AFTER_SECONDS } from './confirmations.ts';
+export type { DeliveryLog } from './deliveries.ts';
 export type { DigestSubscriptionInput, DigestSubscriptionRepository } from './digest-subscriptions.ts';
 export type { FitScoreCache } from './fit-score-cache.ts';
 export type { LedgerRepository, NewLedgerEntry } from './ledger.ts';
@@ -29,7 +26,8 @@ export function createStore(deps: StoreDeps) {
     unlockTasks: createUnlockTaskRepository(deps),
     digestSubscriptions: createDigestSubscriptionRepository(deps),
     fitScores: createFitScoreCache(deps),
-    dailySpend: createDailySpendRepository(deps),
+    charges: createChargeRepository(deps),
+    deliveries: createDeliveryLog(deps),
   };
 }
 

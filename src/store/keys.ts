@@ -5,7 +5,7 @@ import { ValidationError } from '../errors.ts';
  *
  * | item                   | pk                                  | sk                      | due index (dueKind / dueAt)  |
  * |------------------------|-------------------------------------|-------------------------|------------------------------|
- * | confirmation           | `CONFIRMATION#<id>`                 | `CONFIRMATION`          | –                            |
+ * | confirmation           | `CONFIRMATION#<id>`                 | `CONFIRMATION`          | `confirmation` / when the reconciler should look; removed once its card is final |
  * | ledger entry           | `LEDGER#<teamId>`                   | `AT#<iso time>#<id>`    | –                            |
  * | ledger guard           | `LEDGER_CONFIRMATION#<confId>`      | `LEDGER_CONFIRMATION`   | –                            |
  * | unlock task            | `UNLOCK_TASK#<taskId>`              | `UNLOCK_TASK`           | `task` / next poll (or lease end); removed once posted |
@@ -13,7 +13,8 @@ import { ValidationError } from '../errors.ts';
  * | digest subscription    | `DIGEST#<teamId>#<channelId>`       | `SUBSCRIPTION`          | `digest` / next run; removed when disabled |
  * | digest day claim       | `DIGEST#<teamId>#<channelId>`       | `DAY#<YYYY-MM-DD>`      | –                            |
  * | fit score cache        | `FIT_SCORE#<eventId>`               | `DAY#<YYYY-MM-DD>`      | –                            |
- * | daily spend            | `SPEND#<teamId>`                    | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | daily spend            | `SPEND#<accountId>`                 | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | delivery (idempotency) | `DELIVERY#<key>`                    | `DELIVERY`              | –                            |
  *
  * Time-ordered sort keys use `toISOString()` (fixed width, UTC), so string order is time order.
  */
@@ -24,7 +25,7 @@ export interface ItemKey {
 }
 
 /** The `dueKind` partitions of the due index. */
-export const DUE_KIND = { unlockTask: 'task', digest: 'digest' } as const;
+export const DUE_KIND = { unlockTask: 'task', digest: 'digest', confirmation: 'confirmation' } as const;
 
 /** The `type` attribute every item carries. */
 export const ITEM_TYPE = {
@@ -37,6 +38,7 @@ export const ITEM_TYPE = {
   digestDayClaim: 'digest-day-claim',
   fitScore: 'fit-score',
   dailySpend: 'daily-spend',
+  delivery: 'delivery',
 } as const;
 
 /** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
@@ -91,9 +93,15 @@ export const keys = {
     sk: `DAY#${part('day', day, { last: true })}`,
   }),
 
-  dailySpend: (teamId: string, day: string): ItemKey => ({
-    pk: `SPEND#${part('teamId', teamId, { last: true })}`,
+  /** Per service account (the cap is the account's, whichever workspace spends it). */
+  dailySpend: (accountId: string, day: string): ItemKey => ({
+    pk: `SPEND#${part('accountId', accountId, { last: true })}`,
     sk: `DAY#${part('day', day, { last: true })}`,
+  }),
+
+  delivery: (key: string): ItemKey => ({
+    pk: `DELIVERY#${part('delivery key', key, { last: true })}`,
+    sk: 'DELIVERY',
   }),
 
   /** Sort-key bounds for `AT#<iso>#…` keys. */

@@ -16,7 +16,14 @@ export type Json = z.infer<typeof JsonSchema>;
 
 // ---- confirmations ----
 
-export const ConfirmationStatusSchema = z.enum(['pending', 'running', 'succeeded', 'failed', 'cancelled']);
+export const ConfirmationStatusSchema = z.enum([
+  'pending',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'expired',
+]);
 export type ConfirmationStatus = z.infer<typeof ConfirmationStatusSchema>;
 
 /** What the user is asked to confirm: stored as given; only `kind` is known to the store. */
@@ -43,8 +50,19 @@ export const ConfirmationSchema = z.object({
   expiresAt: EpochSeconds,
   confirmedBy: Id.optional(),
   claimedAt: IsoTime.optional(),
-  /** Set once, by the one worker run that calls the service: a retried run sees it and stays away. */
+  claimToken: z.string().optional(),
+  /**
+   * Set once, by the one worker run that calls the service (in the write-ahead transaction that also
+   * writes the pending ledger entry and the cap reservation): a retried run sees it and stays away.
+   */
   chargeStartedAt: IsoTime.optional(),
+  /** Which run started the charge: a run whose answer was lost recognises its own write. */
+  chargeAttempt: z.string().optional(),
+  /** The service account whose daily cap holds the reservation, and its UTC day. */
+  chargeAccount: z.string().optional(),
+  chargeDay: LocalDate.optional(),
+  /** Credits reserved under the cap when the charge started (the quoted price). */
+  reserved: z.number().nonnegative().optional(),
   finishedAt: IsoTime.optional(),
   outcome: JsonSchema.optional(),
   cancelledBy: Id.optional(),
@@ -56,7 +74,7 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
 export const DailySpendSchema = z.object({
   type: z.literal(ITEM_TYPE.dailySpend),
-  teamId: Id,
+  accountId: Id,
   day: LocalDate,
   credits: z.number(),
   expiresAt: EpochSeconds,
@@ -79,6 +97,11 @@ export const LedgerEntrySchema = z.object({
   confirmationId: Id.optional(),
   /** The service did not confirm the charge: `credits` is the quoted price that may have been spent. */
   outcomeUnknown: z.boolean().optional(),
+  /**
+   * A confirmed charge's entry is written `pending` before the service is called and settled after:
+   * `charged`, `refused` (the service said no: 0 credits) or `unknown`. Absent on entries written whole.
+   */
+  status: z.enum(['pending', 'charged', 'refused', 'unknown']).optional(),
   at: IsoTime,
   expiresAt: EpochSeconds,
 });
@@ -186,6 +209,15 @@ export const DigestDayClaimSchema = z.object({
 export type DigestDayClaim = z.infer<typeof DigestDayClaimSchema>;
 
 // ---- caches and idempotency ----
+
+/** A delivery (command, job) seen once: a second delivery with the same key does nothing. */
+export const DeliverySchema = z.object({
+  type: z.literal(ITEM_TYPE.delivery),
+  key: Id,
+  owner: Id,
+  at: IsoTime,
+  expiresAt: EpochSeconds,
+});
 
 export const FitScoreCacheEntrySchema = z.object({
   type: z.literal(ITEM_TYPE.fitScore),

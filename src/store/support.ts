@@ -62,30 +62,39 @@ export function isConditionalCheckFailed(error: unknown): boolean {
 }
 
 /**
- * Runs a transaction; `false` when one of its conditions failed. DynamoDB cancels concurrent
+ * Runs a transaction: `ok`, or which of its items failed their condition. DynamoDB cancels concurrent
  * transactions on the same item with `TransactionConflict`: those are retried, and the retry then
  * sees the winner's write and fails its condition.
  */
-export async function transactWrite(
+export async function runTransaction(
   client: DynamoDBDocumentClient,
   input: TransactWriteCommandInput,
   { attempts = 8 } = {},
-): Promise<boolean> {
+): Promise<{ ok: true } | { ok: false; conditionFailed: boolean[] }> {
   for (let attempt = 1; ; attempt++) {
     try {
       await client.send(new TransactWriteCommand(input));
-      return true;
+      return { ok: true };
     } catch (error) {
       const codes =
         error instanceof TransactionCanceledException
           ? (error.CancellationReasons ?? []).map((reason) => reason.Code)
           : [];
-      if (codes.includes('ConditionalCheckFailed')) return false;
+      if (codes.includes('ConditionalCheckFailed'))
+        return { ok: false, conditionFailed: codes.map((code) => code === 'ConditionalCheckFailed') };
       const conflicted = codes.includes('TransactionConflict');
       if (!conflicted || attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
     }
   }
+}
+
+/** Runs a transaction; `false` when one of its conditions failed. */
+export async function transactWrite(
+  client: DynamoDBDocumentClient,
+  input: TransactWriteCommandInput,
+): Promise<boolean> {
+  return (await runTransaction(client, input)).ok;
 }
 
 /** Every item of a query, page after page, up to `limit`. */

@@ -47,6 +47,26 @@ export interface NewUnlockTask {
 
 export type UnlockTaskRepository = ReturnType<typeof createUnlockTaskRepository>;
 
+/** A new task's item, due now (also written by the charge's settling transaction). */
+export function newUnlockTaskItem(input: NewUnlockTask, createdAt: Date): Record<string, unknown> {
+  const iso = createdAt.toISOString();
+  const task = UnlockTaskSchema.parse({
+    type: ITEM_TYPE.unlockTask,
+    ...input,
+    createdAt: iso,
+    attempts: 0,
+    nextPollAt: iso,
+    slackFailures: 0,
+    expiresAt: epochSeconds(createdAt) + UNLOCK_TASK_RETENTION_SECONDS,
+  } satisfies UnlockTask);
+  return {
+    ...keys.unlockTask(task.taskId),
+    [TABLE_KEYS.dueKind]: DUE_KIND.unlockTask,
+    [TABLE_KEYS.dueAt]: iso,
+    ...task,
+  };
+}
+
 export function createUnlockTaskRepository({ client, tableName, now = systemClock }: StoreDeps) {
   const parse = (item: Record<string, unknown>) => parseItem(UnlockTaskSchema, 'unlock task', item);
 
@@ -63,27 +83,13 @@ export function createUnlockTaskRepository({ client, tableName, now = systemCloc
      * retried worker) returns the stored one instead of resetting it.
      */
     async create(input: NewUnlockTask): Promise<UnlockTask> {
-      const createdAt = now();
-      const iso = createdAt.toISOString();
-      const task = UnlockTaskSchema.parse({
-        type: ITEM_TYPE.unlockTask,
-        ...input,
-        createdAt: iso,
-        attempts: 0,
-        nextPollAt: iso,
-        slackFailures: 0,
-        expiresAt: epochSeconds(createdAt) + UNLOCK_TASK_RETENTION_SECONDS,
-      } satisfies UnlockTask);
+      const item = newUnlockTaskItem(input, now());
+      const task = parse(item);
       try {
         await client.send(
           new PutCommand({
             TableName: tableName,
-            Item: {
-              ...keys.unlockTask(task.taskId),
-              [TABLE_KEYS.dueKind]: DUE_KIND.unlockTask,
-              [TABLE_KEYS.dueAt]: iso,
-              ...task,
-            },
+            Item: item,
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEisClient, type EisClient, type ExhibitorListPage } from '../../src/eis/index.ts';
+import { createEisClient, type EisClient, type ExhibitorListPage, traceIdOf } from '../../src/eis/index.ts';
 import {
   BIG_EVENT_ID,
   KNOWN_COMPANY_NAME,
@@ -55,6 +55,7 @@ describe('eis client: credits and actions', () => {
     // Assess
     expect(balance.totalBalance).toBe(12_345);
     expect(balance).toHaveProperty('addonExpireAt');
+    expect(traceIdOf(balance)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('prechecks an event unlock without charging', async () => {

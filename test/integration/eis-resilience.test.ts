@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +16,8 @@ import {
   EisSubscriptionRequiredError,
   EisUnauthorizedError,
   EisUpstreamError,
+  referenceOf,
+  traceIdOf,
 } from '../../src/eis/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import {
@@ -279,6 +283,8 @@ describe('eis retries', () => {
     expect(error).toBeInstanceOf(EisUpstreamError);
     expect(error.message).toMatch(/outcome is unknown/);
     expect(error.userMessage).toMatch(/credits may have been spent/);
+    expect(error.userMessage).not.toContain(error.traceId);
+    expect(referenceOf(error)).toBe(`Reference: ${error.traceId}`);
     expect(error).toMatchObject({ outcomeUnknown: true, retryable: false });
     expect(sim.ledger(key)).toHaveLength(1);
     expect(requestsTo(`/external/events/${BIG_EVENT_ID}/unlock`, since)).toHaveLength(1);
@@ -500,5 +506,80 @@ describe('eis key secrecy', () => {
     // Assess
     for (const form of forms) expect(form).not.toContain(key);
     expect(Object.values(client).some((value) => value === key)).toBe(false);
+  });
+});
+
+describe('eis trace ids', () => {
+  /** A service that echoes the Authorization header as its trace id, in the header and the error body. */
+  async function echoingService(status: number, body: (traceId: string) => unknown) {
+    const server = createServer((req, res) => {
+      const traceId = req.headers.authorization ?? '';
+      res.writeHead(status, { 'content-type': 'application/json', 'x-trace-id': traceId });
+      res.end(JSON.stringify(body(traceId)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('drops a trace id that echoes the Authorization header, from errors and from results', async () => {
+    // Prepare
+    const key = `sk_live_${randomUUID().replaceAll('-', '')}`;
+    const failing = await echoingService(500, (traceId) => ({
+      code: 500,
+      message: 'failed',
+      errorKey: 'INTERNAL',
+      traceId,
+    }));
+    const succeeding = await echoingService(200, () => ({
+      totalAmount: 1,
+      totalBalance: 1,
+      subscriptionAmount: 1,
+      subscriptionBalance: 1,
+      addonAmount: 0,
+      addonBalance: 0,
+      addonExpireAt: null,
+      giftAmount: 0,
+      giftBalance: 0,
+      resetAt: null,
+    }));
+    const logger = createMemoryLogger();
+
+    // Act
+    const error = await caught(clientFor(key, { baseUrl: failing.url, logger }).events.unlock(BIG_EVENT_ID));
+    const balance = await clientFor(key, { baseUrl: succeeding.url }).credits.balance();
+    await Promise.all([failing.close(), succeeding.close()]);
+
+    // Assess
+    expect(error).toBeInstanceOf(EisUpstreamError);
+    expect(error.traceId).toBeUndefined();
+    expect(referenceOf(error)).toBeUndefined();
+    for (const form of [
+      error.message,
+      error.userMessage,
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+    ]) {
+      expect(form).not.toContain(key);
+    }
+    for (const line of logger.lines) expect(line).not.toContain(key);
+    expect(traceIdOf(balance)).toBeUndefined();
+  });
+
+  it("keeps the simulator's trace id of an error for the requester's reference only", async () => {
+    // Prepare
+    const { client } = newAccount();
+
+    // Act
+    const error = await caught(client.events.detail('999999999'));
+
+    // Assess
+    expect(error).toBeInstanceOf(EisNotFoundError);
+    expect(error.traceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(referenceOf(error)).toBe(`Reference: ${error.traceId}`);
+    expect(error.userMessage).not.toContain(error.traceId);
   });
 });

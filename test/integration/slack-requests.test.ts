@@ -1,8 +1,19 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { slashCommandBody } from '../../src/local/slack/payloads.ts';
+import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { type Actor, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders, slackSignature } from '../../src/local/slack/sign.ts';
-import { ALICE, BOT_TOKEN, type Bot, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';
+import { OTHER_WORKSPACE_TEXT } from '../../src/slack/app.ts';
+import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
+import {
+  ALICE,
+  BOT_TOKEN,
+  type Bot,
+  CHANNEL,
+  SIGNING_SECRET,
+  startBot,
+  visibleText,
+} from '../support/bot.ts';
 
 const BIG_EVENT = '26855';
 
@@ -11,6 +22,53 @@ async function itemCount(bot: Bot): Promise<number> {
   const { Count } = await client.send(new ScanCommand({ TableName: tableName, Select: 'COUNT' }));
   return Count ?? 0;
 }
+
+/** Nothing happened: no item written, no service call, nothing sent to Slack, nothing dispatched. */
+async function expectNothingDone(bot: Bot) {
+  await bot.idle();
+  expect(await itemCount(bot)).toBe(0);
+  expect(bot.sim.requests()).toEqual([]);
+  expect(bot.slack.calls.filter((call) => call.method !== 'auth.test')).toEqual([]);
+  expect(bot.logger.lines.filter((line) => line.includes('command dispatched'))).toEqual([]);
+}
+
+/** Neither secret in any log line or in the given response bodies. */
+function expectNoSecrets(bot: Bot, bodies: string[]) {
+  const everything = [...bot.logger.lines, ...bodies].join('\n');
+  for (const secret of [SIGNING_SECRET, BOT_TOKEN]) expect(everything).not.toContain(secret);
+}
+
+/** What a malformed body can look like: a broken form payload, plain text, broken JSON. */
+const MALFORMED = [
+  { 'content-type': 'application/x-www-form-urlencoded', body: 'payload=%7Bnot-json' },
+  { 'content-type': 'text/plain', body: 'not-json at all' },
+  { 'content-type': 'application/json', body: '{not-json' },
+];
+
+const OTHER_TEAM: Actor = { ...ALICE, teamId: 'T0OTHER', userId: 'U0MALLORY' };
+
+/** A message with one Unlock button, as the fit card shows it (clicking it as a served user starts an unlock). */
+const unlockCard: SlackMessage = {
+  channel: CHANNEL,
+  ts: '1700000000.000100',
+  text: 'Fit card',
+  user: 'UBOT',
+  warnings: [],
+  blocks: [
+    {
+      type: 'actions',
+      block_id: 'fit-actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: ACTION_IDS.fitUnlock,
+          value: JSON.stringify({ eventId: BIG_EVENT }),
+          text: { type: 'plain_text', text: 'Unlock' },
+        },
+      ],
+    },
+  ],
+};
 
 describe('requests Slack did not sign', () => {
   let bot: Bot;
@@ -55,6 +113,185 @@ describe('requests Slack did not sign', () => {
     expect(response.status).toBe(401);
     expect(await itemCount(bot)).toBe(0);
     expect(bot.sim.requests()).toEqual([]);
+  });
+
+  it('refuses unsigned and badly signed malformed bodies with 401, never a 5xx', async () => {
+    const bodies: string[] = [];
+    for (const { body, ...contentType } of MALFORMED) {
+      const stamp = String(Math.floor(Date.now() / 1000));
+      for (const headers of [
+        contentType,
+        { ...contentType, 'x-slack-request-timestamp': stamp, 'x-slack-signature': 'v0=deadbeef' },
+        { ...signedHeaders('not-the-signing-secret', body), ...contentType },
+      ]) {
+        const response = await bot.post(body, headers);
+
+        expect(response.status, `${contentType['content-type']} ${JSON.stringify(headers)}`).toBe(401);
+        expect(response.body.length).toBeLessThan(40);
+        bodies.push(response.body);
+      }
+    }
+
+    await expectNothingDone(bot);
+    expectNoSecrets(bot, bodies);
+  });
+
+  it('refuses a request signed with a timestamp more than five minutes ahead with 401', async () => {
+    const body = slashCommandBody(ALICE, 'credits', bot.slack.responseUrl(ALICE.channelId, ALICE.userId));
+    const ahead = Math.floor(Date.now() / 1000) + 6 * 60;
+
+    const response = await bot.post(body, signedHeaders(SIGNING_SECRET, body, ahead));
+
+    expect(response.status).toBe(401);
+    await expectNothingDone(bot);
+  });
+
+  it('answers a GET (no OAuth routes here) with 405, running nothing', async () => {
+    const response = await fetch(`${bot.url}/slack/install`);
+
+    expect(response.status).toBe(405);
+    await expectNothingDone(bot);
+  });
+});
+
+describe('signed requests the bot cannot read', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('answers each correctly signed malformed body with 400 and one log line without the body', async () => {
+    const bodies: string[] = [];
+    const parsedButUnreadable = [
+      { 'content-type': 'application/json', body: 'null' },
+      { 'content-type': 'application/x-www-form-urlencoded', body: 'payload=null' },
+    ];
+    for (const { body, ...contentType } of [...MALFORMED, ...parsedButUnreadable]) {
+      const logged = bot.logger.lines.length;
+
+      const response = await bot.post(body, { ...signedHeaders(SIGNING_SECRET, body), ...contentType });
+
+      expect(response.status, body).toBe(400);
+      const lines = bot.logger.lines.slice(logged);
+      expect(lines, body).toHaveLength(1);
+      expect(lines[0]).not.toContain(body);
+      expect(lines[0]).not.toContain('not-json');
+      bodies.push(response.body);
+    }
+
+    await expectNothingDone(bot);
+    expectNoSecrets(bot, bodies);
+  });
+
+  it('serves a signed form body whose content type carries a charset', async () => {
+    const body = slashCommandBody(ALICE, 'help', bot.slack.responseUrl(ALICE.channelId, ALICE.userId));
+    const headers = {
+      ...signedHeaders(SIGNING_SECRET, body),
+      'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+    };
+
+    const response = await bot.post(body, headers);
+
+    expect(response.status).toBe(200);
+    expect((response.json as { text?: string } | undefined)?.text).toMatch(/\/events/);
+  });
+});
+
+describe('Slack retries', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('answers a signed retry 200 at once with an empty body and does no new work', async () => {
+    const body = slashCommandBody(
+      ALICE,
+      `unlock ${BIG_EVENT}`,
+      bot.slack.responseUrl(ALICE.channelId, ALICE.userId),
+    );
+    const headers = {
+      ...signedHeaders(SIGNING_SECRET, body),
+      'x-slack-retry-num': '1',
+      'x-slack-retry-reason': 'http_timeout',
+    };
+
+    const response = await bot.post(body, headers);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('');
+    expect(response.ms).toBeLessThan(1000);
+    await expectNothingDone(bot);
+    expect(bot.messages()).toEqual([]);
+  });
+});
+
+describe('requests from another workspace', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('refuses a correctly signed slash command with an ephemeral notice, doing nothing', async () => {
+    const response = await bot.command(`unlock ${BIG_EVENT}`, OTHER_TEAM);
+
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ response_type: 'ephemeral', text: OTHER_WORKSPACE_TEXT });
+    await expectNothingDone(bot);
+    const warnings = bot.logger.lines.filter((line) =>
+      line.includes('refused a request from another workspace'),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('T0OTHER');
+    expectNoSecrets(bot, [response.body]);
+  });
+
+  it('refuses a correctly signed button click, telling only the clicker', async () => {
+    const response = await bot.click(unlockCard, ACTION_IDS.fitUnlock, OTHER_TEAM);
+    await bot.idle();
+
+    expect(response.status).toBe(200);
+    expect(await itemCount(bot)).toBe(0);
+    expect(bot.sim.requests()).toEqual([]);
+    expect(bot.slack.calls.map((call) => call.method).filter((method) => method !== 'auth.test')).toEqual([
+      'response_url',
+    ]);
+    expect(bot.messages()).toMatchObject([{ text: OTHER_WORKSPACE_TEXT, visibleTo: OTHER_TEAM.userId }]);
+    expectNoSecrets(bot, [response.body]);
+  });
+
+  it('serves the same click from the installed workspace (the refusal above is not the button failing)', async () => {
+    const response = await bot.click(unlockCard, ACTION_IDS.fitUnlock, ALICE);
+    await bot.idle();
+
+    expect(response.status).toBe(200);
+    expect(
+      bot.logger.lines.some(
+        (line) => line.includes('refused a request from another workspace') && line.includes(ALICE.teamId),
+      ),
+    ).toBe(false);
+    expect(bot.sim.requests().length + (await itemCount(bot))).toBeGreaterThan(0);
+  });
+});
+
+describe('without SLACK_TEAM_ID', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot({ slackTeamId: null });
+  });
+  afterAll(() => bot.close());
+
+  it("serves only the bot token's own workspace, as auth.test names it", async () => {
+    const local: Actor = { ...ALICE, teamId: 'T0LOCAL' };
+
+    const served = await bot.command('help', local);
+    const refused = await bot.command('help', ALICE);
+
+    expect((served.json as { text?: string } | undefined)?.text).not.toBe(OTHER_WORKSPACE_TEXT);
+    expect(served.json).toMatchObject({ response_type: 'ephemeral' });
+    expect(refused.json).toEqual({ response_type: 'ephemeral', text: OTHER_WORKSPACE_TEXT });
   });
 });
 

@@ -47,16 +47,16 @@ describe('confirmations', () => {
     );
 
     const winners = results.filter((result) => result.kind === 'claimed');
-    const losers = results.filter((result) => result.kind === 'already-handled');
+    const losers = results.filter((result) => result.kind === 'lost');
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(19);
-    for (const loser of losers) expect(loser.kind === 'already-handled' && loser.status).toBe('running');
+    for (const loser of losers) expect(loser.kind === 'lost' && loser.confirmation.status).toBe('running');
     const stored = await store.confirmations.get(id);
     expect(stored?.status).toBe('running');
     expect(winners[0]?.kind === 'claimed' && winners[0].confirmation.confirmedBy).toBe(stored?.confirmedBy);
   });
 
-  it('cannot be claimed after the deadline, and the expired claim changes nothing', async () => {
+  it('cannot be claimed after the deadline, and the lost claim changes nothing', async () => {
     const { store, clock } = await createTestStore();
     const { id } = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
     const before = await store.confirmations.get(id);
@@ -64,8 +64,22 @@ describe('confirmations', () => {
 
     const result = await store.confirmations.claim(id, { by: 'U1' });
 
-    expect(result.kind).toBe('expired');
+    expect(result).toEqual({ kind: 'lost', confirmation: before });
     expect(await store.confirmations.get(id)).toEqual(before);
+  });
+
+  it('expire only past the deadline and only while pending: one of an expiry and a claim wins', async () => {
+    const { store, clock } = await createTestStore();
+    const { id } = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
+    expect(await store.confirmations.expire(id)).toBeNull();
+    const claimed = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
+    await store.confirmations.claim(claimed.id, { by: 'U1' });
+    clock.advanceSeconds(60);
+
+    expect(await store.confirmations.expire(id)).toMatchObject({ status: 'expired' });
+    expect(await store.confirmations.expire(id)).toBeNull();
+    expect(await store.confirmations.expire(claimed.id)).toBeNull();
+    expect((await store.confirmations.get(claimed.id))?.status).toBe('running');
   });
 
   it('cannot be claimed once cancelled', async () => {
@@ -76,7 +90,7 @@ describe('confirmations', () => {
     const claim = await store.confirmations.claim(id, { by: 'U1' });
 
     expect(cancelled.kind).toBe('cancelled');
-    expect(claim).toMatchObject({ kind: 'already-handled', status: 'cancelled' });
+    expect(claim).toMatchObject({ kind: 'lost', confirmation: { status: 'cancelled' } });
   });
 
   it('cannot be cancelled once claimed', async () => {
@@ -98,24 +112,20 @@ describe('confirmations', () => {
     await expect(store.confirmations.attachMessage('nope', '1.2')).rejects.toBeInstanceOf(ConflictError);
   });
 
-  it('record the outcome when finished, once, and only after a claim', async () => {
-    const { store } = await createTestStore();
-    const { id } = await store.confirmations.create(unlockEmails);
-    await expect(
-      store.confirmations.finish(id, { status: 'succeeded', outcome: { charged: 2 } }),
-    ).rejects.toBeInstanceOf(ConflictError);
-    await store.confirmations.claim(id, { by: 'U1' });
+  it("leave the reconciler's list once their final card is shown, and not before", async () => {
+    const { store, clock } = await createTestStore();
+    const pending = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
+    const cancelled = await store.confirmations.create(unlockEmails);
+    await store.confirmations.cancel(cancelled.id, { by: 'U1' });
+    clock.advanceSeconds(61);
+    const due = async () => (await store.confirmations.due({ now: clock.now(), limit: 10 })).map((c) => c.id);
+    expect(new Set(await due())).toEqual(new Set([pending.id, cancelled.id]));
 
-    const finished = await store.confirmations.finish(id, {
-      status: 'succeeded',
-      outcome: { charged: 2, taskId: 't1' },
-    });
+    await store.confirmations.cardShown(cancelled.id, 'pending');
+    expect(await due()).toContain(cancelled.id);
+    await store.confirmations.cardShown(cancelled.id, 'cancelled');
 
-    expect(finished).toMatchObject({ status: 'succeeded', outcome: { charged: 2, taskId: 't1' } });
-    expect(await store.confirmations.get(id)).toEqual(finished);
-    await expect(store.confirmations.finish(id, { status: 'failed', outcome: null })).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    expect(await due()).toEqual([pending.id]);
   });
 
   it('remember the card they are shown on', async () => {

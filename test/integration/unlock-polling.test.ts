@@ -229,6 +229,6 @@ describe('unlock results in threads (poll-tasks)', () => {
     const summary = await handler({}, { getRemainingTimeInMillis: () => 50_000 });
 
     // Assess
-    expect(summary).toMatchObject({ posted: 1, outOfTime: false });
+    expect(summary).toMatchObject({ polled: { posted: 1, outOfTime: false }, reconciled: { failures: 0 } });
   });
 });

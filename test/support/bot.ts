@@ -22,6 +22,8 @@ export interface BotOptions {
   dailyCap?: number;
   balance?: number;
   botNotIn?: string[];
+  /** SLACK_TEAM_ID (default TEAM); `null` leaves it unset, so the team is fake Slack's auth.test `T0LOCAL`. */
+  slackTeamId?: string | null;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function startBot(options: BotOptions = {}) {
     SLACK_API_URL: slack.apiUrl,
     WORKER_MODE: 'inline',
     SPEND_APPROVERS: APPROVER.userId,
+    ...(options.slackTeamId !== null ? { SLACK_TEAM_ID: options.slackTeamId ?? TEAM } : {}),
     ...(options.dailyCap !== undefined ? { DAILY_CREDIT_CAP: String(options.dailyCap) } : {}),
   };
   const load = createSlackHandlerLoader(env, { logger });

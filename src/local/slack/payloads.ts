@@ -2,6 +2,10 @@ import type { SlackMessage } from './fake-slack.ts';
 
 /** Form bodies exactly as Slack posts them: a slash command, and a button click (`block_actions`). */
 
+/** Unique per interaction, as Slack's are: the bot deduplicates deliveries on it. */
+let triggers = 0;
+const triggerId = () => `${Date.now()}.${++triggers}.${Math.random().toString(36).slice(2, 8)}`;
+
 export interface Actor {
   teamId: string;
   userId: string;
@@ -23,7 +27,7 @@ export function slashCommandBody(actor: Actor, text: string, responseUrl: string
     api_app_id: 'A0LOCAL',
     is_enterprise_install: 'false',
     response_url: responseUrl,
-    trigger_id: `${Date.now()}.trigger`,
+    trigger_id: triggerId(),
   }).toString();
 }
 
@@ -74,7 +78,7 @@ export function blockActionsBody(
       channel_id: message.channel,
       is_ephemeral: Boolean(message.visibleTo),
     },
-    trigger_id: `${Date.now()}.trigger`,
+    trigger_id: triggerId(),
     team: { id: actor.teamId, domain: 'local' },
     channel: { id: message.channel, name: message.channel.toLowerCase() },
     message: { type: 'message', ts: message.ts, text: message.text, blocks: message.blocks },

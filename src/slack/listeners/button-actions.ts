@@ -68,7 +68,12 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
         });
         return;
       }
-      await deps.dispatch({ kind: 'command', text, context: { ...contextOf(body), messageTs: undefined } });
+      await deps.dispatch({
+        kind: 'command',
+        id: `button:${body.trigger_id}`,
+        text,
+        context: { ...contextOf(body), messageTs: undefined },
+      });
     }),
   );
 
@@ -86,7 +91,12 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
         });
         return;
       }
-      await deps.dispatch({ kind: 'page', ...value.data, context: contextOf(body) });
+      await deps.dispatch({
+        kind: 'page',
+        id: `page:${body.trigger_id}`,
+        ...value.data,
+        context: contextOf(body),
+      });
     }),
   );
 }

@@ -1,9 +1,9 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
-import { describeStoredAction as describe } from '../../domain/charging.ts';
-import { cancel, confirm } from '../../domain/confirmations.ts';
+import { type Actor, cancel, confirm } from '../../domain/confirmations.ts';
+import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
-import { confirmationCard } from '../views/confirmation.ts';
+import { storedConfirmationCard } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import { contextOf, parseValue } from './button-actions.ts';
@@ -14,11 +14,24 @@ const ConfirmationValue = z.object({ confirmationId: z.string().min(1).max(200) 
 const tell = (respond: RespondFn, message: string) =>
   respond({ response_type: 'ephemeral', replace_original: false, ...botNotice(message) });
 
+const actorOf = (body: BlockAction): Actor => ({
+  userId: body.user.id,
+  teamId: body.team?.id ?? body.user.team_id ?? '',
+});
+
 /**
  * Confirm and Cancel on a confirmation card. Confirm claims the confirmation in one conditional write
- * (exactly one click wins) and hands the charge to the worker; every other click is told what happened.
+ * (exactly one click wins), shows "Charging…" and hands the charge to the worker; every other click is
+ * told what happened. A card replaced here is marked shown; if this process dies first, the
+ * reconciler shows it.
  */
 export function registerConfirmationActions(app: App, deps: ListenerDeps): void {
+  const show = async (respond: RespondFn, confirmation: Confirmation) => {
+    await respond({ replace_original: true, ...storedConfirmationCard(confirmation) });
+    if (confirmation.status !== 'running')
+      await deps.confirmations.cardShown(confirmation.id, confirmation.status);
+  };
+
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmYes,
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
@@ -26,7 +39,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       const value = ConfirmationValue.safeParse(parseValue(action));
       if (!value.success) return void (await tell(respond, 'This button is out of date.'));
       const { confirmationId } = value.data;
-      const decision = await confirm(confirmationId, body.user.id, deps);
+      const decision = await confirm(confirmationId, actorOf(body), deps);
       const log = deps.logger.child({
         team: body.team?.id,
         channel: body.channel?.id,
@@ -36,52 +49,41 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       switch (decision.kind) {
         case 'claimed': {
           log.info('confirmation claimed');
+          // Buttons off at once; before the dispatch, so this can never overwrite the worker's result.
+          await show(respond, decision.confirmation).catch((error: unknown) =>
+            log.warn('could not show the charge starting', { error }),
+          );
           try {
-            await deps.dispatch({ kind: 'charge', confirmationId, context: contextOf(body) });
+            await deps.dispatch({
+              kind: 'charge',
+              id: `charge:${confirmationId}`,
+              confirmationId,
+              context: contextOf(body),
+            });
           } catch (error) {
             log.error('could not hand the charge to the worker', { error });
             // Closed only if no worker started the charge; otherwise the worker owns the card.
-            if (!(await deps.confirmations.abandon(confirmationId, 'dispatch-failed'))) return;
-            const { confirmation } = decision;
-            await respond({
-              replace_original: true,
-              ...confirmationCard({
-                state: 'failed',
-                description: describe(confirmation.action),
-                price: confirmation.price,
-                requestedBy: confirmation.requestedBy,
-                confirmedBy: body.user.id,
-                creditsSpent: 0,
-                errorMessage:
-                  'The bot could not start the charge. Nothing was charged; please run the command again.',
-              }),
+            const closed = await deps.confirmations.abandon(confirmationId, {
+              reason: 'dispatch-failed',
+              message:
+                'The bot could not start the charge. Nothing was charged; please run the command again.',
+              creditsSpent: 0,
             });
+            const current = closed ? await deps.confirmations.get(confirmationId) : null;
+            if (current) await show(respond, current);
           }
           return;
         }
         case 'not-allowed':
-          return void (await tell(
-            respond,
-            `Only <@${decision.requestedBy}> or an approver can confirm this.`,
-          ));
+          return void (await tell(respond, decision.message));
         case 'already-handled':
           return void (await tell(respond, alreadyHandled(decision.status, decision.confirmedBy)));
-        case 'expired': {
-          const { confirmation } = decision;
-          await respond({
-            replace_original: true,
-            ...confirmationCard({
-              state: 'expired',
-              description: describe(confirmation.action),
-              price: confirmation.price,
-              requestedBy: confirmation.requestedBy,
-            }),
-          });
+        case 'expired':
+          await show(respond, decision.confirmation);
           return void (await tell(
             respond,
             'This confirmation expired; nothing was charged. Run the command again.',
           ));
-        }
         case 'not-found':
           return void (await tell(respond, 'This confirmation no longer exists; nothing was charged.'));
       }
@@ -94,22 +96,12 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       await ack();
       const value = ConfirmationValue.safeParse(parseValue(action));
       if (!value.success) return void (await tell(respond, 'This button is out of date.'));
-      const result = await cancel(value.data.confirmationId, body.user.id, deps);
+      const result = await cancel(value.data.confirmationId, actorOf(body), deps);
       switch (result.kind) {
         case 'cancelled':
-          await respond({
-            replace_original: true,
-            ...confirmationCard({
-              state: 'cancelled',
-              description: describe(result.confirmation.action),
-              price: result.confirmation.price,
-              requestedBy: result.confirmation.requestedBy,
-              cancelledBy: body.user.id,
-            }),
-          });
-          return;
+          return show(respond, result.confirmation);
         case 'not-allowed':
-          return void (await tell(respond, `Only <@${result.requestedBy}> or an approver can cancel this.`));
+          return void (await tell(respond, result.message));
         case 'already-handled':
           return void (await tell(respond, alreadyHandled(result.status)));
         case 'not-found':
@@ -130,6 +122,8 @@ function alreadyHandled(status: string, confirmedBy?: string): string {
       return `This was already confirmed${by}; it failed and was not retried.`;
     case 'cancelled':
       return 'This was cancelled; nothing was charged.';
+    case 'expired':
+      return 'This confirmation expired; nothing was charged. Run the command again.';
     default:
       return 'This confirmation was already handled.';
   }

@@ -28,8 +28,15 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
       return;
     }
     try {
+      // A replayed delivery of the same command (same trigger_id) is acked with nothing new.
+      if (!(await deps.deliveries.first(`command:${command.trigger_id}`))) {
+        log.info('command delivered again: ignored', { subcommand: parsed.command.name });
+        await ack();
+        return;
+      }
       await deps.dispatch({
         kind: 'command',
+        id: `command:${command.trigger_id}`,
         text,
         context: {
           teamId: command.team_id,

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
-import type { ConfirmationDeps } from '../../domain/confirmations.ts';
+import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
+import type { DeliveryLog } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Dispatch } from '../jobs.ts';
 import { registerButtonActions } from './button-actions.ts';
@@ -9,7 +10,9 @@ import { registerEventsCommand } from './events-command.ts';
 export interface ListenerDeps {
   dispatch: Dispatch;
   confirmations: ConfirmationDeps['confirmations'];
-  approvers: readonly string[];
+  /** Slash commands are deduplicated on their `trigger_id`. */
+  deliveries: Pick<DeliveryLog, 'first'>;
+  policy: SpendPolicy;
   logger: Logger;
 }
 

@@ -1,4 +1,7 @@
 import type { KnownBlock } from '@slack/types';
+import { describeStoredAction } from '../../domain/charging.ts';
+import { storedOutcome } from '../../domain/confirmations.ts';
+import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, plainText, section } from './blocks.ts';
 import { formatCredits, mentionUser, slackDate, utcTime } from './format.ts';
@@ -21,6 +24,8 @@ export type ConfirmationCardInput =
       balance: number | null;
       /** When the confirmation lapses (an ISO string or a Date). */
       expiresAt: Date | string;
+      /** Set when only these approvers (not the requester) may confirm: separation of duties. */
+      approvers?: readonly string[];
     })
   | (ConfirmationBase & { state: 'running'; confirmedBy: string })
   | (ConfirmationBase & {
@@ -79,9 +84,12 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
           ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
           : '';
       const spend = `${input.price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(input.price.credits)}`;
+      const approval = input.approvers
+        ? `\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? input.approvers.map(mentionUser).join(', ') : 'none is set up (ask an admin)'}.`
+        : '';
       blocks.push(
         section(`:credit_card: *Confirm before spending credits*\n${what}`),
-        section(`*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}`),
+        section(`*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}${approval}`),
         context(`${asked} · ${expiry}`),
       );
       const value = { confirmationId: input.confirmationId };
@@ -155,4 +163,49 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
       break;
   }
   return fitToLimits({ text, blocks });
+}
+
+/**
+ * The card of a confirmation as stored: what the worker shows when a charge settles and what the
+ * reconciler shows after a crash, so both say the same. A pending one is shown as running (the card
+ * is only rebuilt from the store once the confirmation was decided or claimed).
+ */
+export function storedConfirmationCard(confirmation: Confirmation): SlackMessage {
+  const base = {
+    description: describeStoredAction(confirmation.action),
+    price: confirmation.price,
+    requestedBy: confirmation.requestedBy,
+  };
+  const confirmedBy = confirmation.confirmedBy ?? confirmation.requestedBy;
+  const outcome = storedOutcome(confirmation);
+  switch (confirmation.status) {
+    case 'pending':
+    case 'running':
+      return confirmationCard({ ...base, state: 'running', confirmedBy });
+    case 'succeeded':
+      return confirmationCard({
+        ...base,
+        state: 'succeeded',
+        confirmedBy,
+        outcome: outcome.summary ?? [],
+        creditsSpent: outcome.creditsSpent ?? confirmation.price.credits,
+        balanceAfter: outcome.balanceAfter ?? null,
+      });
+    case 'failed':
+      return confirmationCard({
+        ...base,
+        state: 'failed',
+        errorMessage: outcome.message ?? 'That did not work. Nothing more will be attempted.',
+        ...(outcome.creditsSpent !== undefined ? { creditsSpent: outcome.creditsSpent } : {}),
+        ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
+      });
+    case 'cancelled':
+      return confirmationCard({
+        ...base,
+        state: 'cancelled',
+        cancelledBy: confirmation.cancelledBy ?? confirmedBy,
+      });
+    case 'expired':
+      return confirmationCard({ ...base, state: 'expired' });
+  }
 }

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { ChargeAction } from '../../domain/charging.ts';
 import { context, fieldsSection, header, section } from './blocks.ts';
 import {
   code,
@@ -117,22 +118,25 @@ export function creditsCard(balance: CreditBalance): SlackMessage {
   return fitToLimits({ text: `${formatCredits(balance.totalBalance)} available.`, blocks });
 }
 
-const ACTION_WORDS: Record<string, string> = {
-  unlock: 'Event unlock',
-  'unlock-event': 'Event unlock',
-  visitors: 'Visitor unlock',
-  'full-access': 'Full access',
-  emails: 'Email unlock',
-  phones: 'Phone unlock',
-  who: 'Events by person name',
-  company: 'Events by company',
-  exhibitor: 'Exhibitor search',
+/** Ledger `action` is the charge action's kind; typed so a new kind without words does not compile. */
+const ACTION_WORDS: Record<ChargeAction['kind'], string> = {
+  'event-unlock': 'Event unlock',
+  'visitors-unlock': 'Visitor unlock',
+  'full-access-unlock': 'Full access',
+  'email-unlock': 'Email unlock',
+  'phone-unlock': 'Phone unlock',
+  'people-by-name': 'Events by person name',
+  'exhibitor-events': 'Events by company',
+  'exhibitor-search': 'Exhibitor search',
 };
+
+// own keys only: a stored `constructor` must not pick up Object.prototype's
+const isChargeKind = (action: string): action is ChargeAction['kind'] => Object.hasOwn(ACTION_WORDS, action);
 
 function ledgerLine(entry: LedgerEntry): string {
   const at = new Date(entry.at);
   const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;
-  const action = ACTION_WORDS[entry.action] ?? escapeMrkdwn(entry.action);
+  const action = isChargeKind(entry.action) ? ACTION_WORDS[entry.action] : escapeMrkdwn(entry.action);
   const target = entry.eventId
     ? ` ${code(entry.eventId)}`
     : entry.personnelIds && entry.personnelIds.length > 0

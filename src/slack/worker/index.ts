@@ -1,11 +1,18 @@
-import { balanceOrNull, type ChargeAction, describeStoredAction } from '../../domain/charging.ts';
-import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../domain/confirmations.ts';
+import type { ChargeAction } from '../../domain/charging.ts';
+import {
+  type ConfirmationDeps,
+  needsApprover,
+  requestConfirmation,
+  runCharge,
+  type SpendPolicy,
+} from '../../domain/confirmations.ts';
 import type { EisClient } from '../../eis/index.ts';
-import { EisError } from '../../eis/index.ts';
+import { EisError, referenceOf } from '../../eis/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import { type Command, parseCommand } from '../command-parser.ts';
+import { confirmationCardShower } from '../confirmation-cards.ts';
 import { type Job, type JobContext, JobSchema } from '../jobs.ts';
 import { confirmationCard } from '../views/confirmation.ts';
 import { eventCard } from '../views/event-card.ts';
@@ -22,8 +29,9 @@ export interface WorkerDeps {
   slack: SlackOut;
   /** For the requester's time zone (`users.info`) when a digest is set up without one. */
   userTimeZone: (userId: string) => Promise<string | undefined>;
-  approvers: readonly string[];
-  dailyCap?: number;
+  policy: SpendPolicy;
+  /** The service account of the key (the daily cap is kept per account). */
+  accountId: string;
   logger: Logger;
   now: () => Date;
 }
@@ -86,14 +94,13 @@ export function createWorker(deps: WorkerDeps) {
   const chargeDeps: ConfirmationDeps = {
     eis,
     confirmations: store.confirmations,
-    ledger: store.ledger,
-    dailySpend: store.dailySpend,
-    unlockTasks: store.unlockTasks,
-    approvers: deps.approvers,
-    ...(deps.dailyCap !== undefined ? { dailyCap: deps.dailyCap } : {}),
+    charges: store.charges,
+    policy: deps.policy,
+    accountId: deps.accountId,
     logger: deps.logger,
     now: deps.now,
   };
+  const showCard = confirmationCardShower(slack.update, store.confirmations, deps.logger);
 
   async function runCommand(command: Command, context: JobContext): Promise<void> {
     const list = listOf(command);
@@ -136,7 +143,7 @@ export function createWorker(deps: WorkerDeps) {
       case 'spend': {
         const day = deps.now().toISOString().slice(0, 10);
         const entries = await store.ledger.listForDay(context.teamId, day);
-        return slack.ephemeral(context, spendCard(entries, day, deps.dailyCap));
+        return slack.ephemeral(context, spendCard(entries, day, deps.policy.dailyCap));
       }
       default:
         // Help is answered by the listener; every other word is handled above.
@@ -156,6 +163,9 @@ export function createWorker(deps: WorkerDeps) {
       balance: quote.balance,
       requestedBy: context.userId,
       expiresAt: confirmation.deadline,
+      ...(needsApprover(quote.price, deps.policy)
+        ? { approvers: deps.policy.approvers.filter((id) => id !== context.userId) }
+        : {}),
     });
     const ts = await slack.post(context, card);
     if (ts) {
@@ -167,75 +177,27 @@ export function createWorker(deps: WorkerDeps) {
   }
 
   async function runChargeJob(confirmationId: string, context: JobContext): Promise<void> {
-    const pending = await store.confirmations.get(confirmationId);
     // The click carries the card's ts too, for a confirmation whose ts could not be saved.
-    const ts = pending?.messageTs ?? context.messageTs;
-    const base = pending && {
-      description: describeStoredAction(pending.action),
-      price: pending.price,
-      requestedBy: pending.requestedBy,
-    };
-    // Showing progress must never stop a charge or hide its result: a Slack failure is logged.
-    const show = async (card: Parameters<typeof confirmationCard>[0]) => {
-      if (!ts) return;
+    const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
+    // A duplicate belongs to another run; an unsettled charge to the reconciler.
+    if (result.kind !== 'settled') return;
+    const { confirmation, results } = result;
+    // Once charged, a Slack failure must not turn into "try again": the reconciler shows the card.
+    await showCard(confirmation, context.messageTs).catch((error: unknown) =>
+      deps.logger.error('could not update the confirmation card', { confirmationId, error }),
+    );
+    // Searches are charged per request: their results go in the thread, without paging.
+    const ts = confirmation.messageTs ?? context.messageTs;
+    if (results && results.page.items.length > 0 && ts) {
+      const message =
+        results.kind === 'events'
+          ? eventList({ page: results.page, query: {}, pageable: false })
+          : companyExhibitorList({ page: results.page, query: {}, pageable: false });
       await slack
-        .update(context.channelId, ts, confirmationCard(card))
+        .post(context, message, ts)
         .catch((error: unknown) =>
-          deps.logger.error('could not update the confirmation card', { confirmationId, error }),
+          deps.logger.error('could not post paid search results', { confirmationId, error }),
         );
-    };
-    const result = await runCharge(confirmationId, {
-      ...chargeDeps,
-      ...(ts ? { cardTs: ts } : {}),
-      onChargeStarted: async () => {
-        if (base) await show({ ...base, state: 'running', confirmedBy: context.userId });
-      },
-    });
-    if (!base || result.kind === 'duplicate') return;
-    switch (result.kind) {
-      case 'succeeded': {
-        const { outcome } = result;
-        await show({
-          ...base,
-          state: 'succeeded',
-          confirmedBy: context.userId,
-          outcome: outcome.summary,
-          creditsSpent: outcome.creditsSpent,
-          balanceAfter: outcome.balanceAfter ?? (await balanceOrNull(eis)),
-        });
-        // Searches are charged per request: their results go in the thread, without paging.
-        const results = outcome.results;
-        if (results && results.page.items.length > 0 && ts) {
-          const message =
-            results.kind === 'events'
-              ? eventList({ page: results.page, query: {}, pageable: false })
-              : companyExhibitorList({ page: results.page, query: {}, pageable: false });
-          await slack
-            .post(context, message, ts)
-            .catch((error: unknown) =>
-              deps.logger.error('could not post paid search results', { confirmationId, error }),
-            );
-        }
-        return;
-      }
-      case 'capped':
-        await show({
-          ...base,
-          state: 'failed',
-          confirmedBy: context.userId,
-          creditsSpent: 0,
-          errorMessage: `The workspace's daily credit cap (${result.cap.toLocaleString('en-US')}) would be passed: ${result.remaining.toLocaleString('en-US')} credits are left today. Nothing was charged.`,
-        });
-        return;
-      case 'failed':
-        await show({
-          ...base,
-          state: 'failed',
-          confirmedBy: context.userId,
-          errorMessage: result.message,
-          ...(result.outcomeUnknown ? {} : { creditsSpent: 0 }),
-        });
-        return;
     }
   }
 
@@ -278,13 +240,20 @@ export function createWorker(deps: WorkerDeps) {
         job: job.kind,
       });
       try {
+        if (!(await store.deliveries.first(`job:${job.id}`))) {
+          log.info('job delivered again: ignored');
+          return;
+        }
         await run(job);
       } catch (error) {
         log.error('job failed', { error });
-        const message =
+        const userMessage =
           error instanceof EisError || error instanceof AppError
             ? error.userMessage
             : 'Something went wrong on our side. Please try again.';
+        // The service's reference goes only to the person who asked (this answer is ephemeral).
+        const reference = referenceOf(error);
+        const message = reference ? `${userMessage} ${reference}` : userMessage;
         await slack
           .ephemeral(job.context, errorMessage(message))
           .catch((notifyError: unknown) =>

@@ -10,7 +10,10 @@ import {
   EisSubscriptionRequiredError,
   EisUnauthorizedError,
   EisUpstreamError,
+  referenceOf,
+  traceIdOf,
 } from '../../../src/eis/index.ts';
+import { safeTraceId } from '../../../src/eis/core.ts';
 import type { Logger } from '../../../src/log.ts';
 import {
   apiError,
@@ -672,5 +675,153 @@ describe('eis core: the key stays secret', () => {
     // Assess
     expect(act).toThrow(EisBadInputError);
     expect(act).not.toThrow(/whitespace/);
+  });
+});
+
+describe('eis core: trace ids', () => {
+  // what a service that echoes the Authorization header, or any odd one, might send as its trace id
+  const unsafe: [string, string][] = [
+    ['the echoed Authorization header', `Bearer ${KEY}`],
+    ['the bare key', KEY],
+    ['the key inside an id', `trace-${KEY}-1`],
+    ['a fragment of the key', KEY.slice(3)],
+    ['spaces', 'abc def'],
+    ['a newline', `abc\n${KEY}`],
+    ['markup', `<script>${KEY}`],
+    ['500 characters', KEY + 'x'.repeat(500 - KEY.length)],
+  ];
+
+  it.each(unsafe)('drops a trace id with %s from a failed charging call', async (_, traceId) => {
+    // Prepare
+    const service = fakeService();
+    service.on('POST', UNLOCK, {
+      status: 500,
+      body: { code: 500, message: 'failed', errorKey: 'INTERNAL', traceId },
+      headers: { 'x-trace-id': traceId },
+    });
+    const { client, logger } = clientFor(service);
+
+    // Act
+    const error = (await caught(client.events.unlock('ev-101'))) as EisError;
+
+    // Assess
+    expect(error).toBeInstanceOf(EisUpstreamError);
+    expect(error.traceId).toBeUndefined();
+    expect(referenceOf(error)).toBeUndefined();
+    for (const form of [
+      error.message,
+      error.userMessage,
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+    ]) {
+      expect(form).not.toContain(KEY);
+    }
+    expect(logger.lines.join('\n')).not.toContain(KEY);
+  });
+
+  it.each(unsafe)('drops a trace id with %s from a 401 and from a success', async (_, traceId) => {
+    // Prepare
+    const service = fakeService();
+    service.on(
+      'GET',
+      BALANCE,
+      { status: 401, body: { message: 'no' }, headers: { 'x-request-id': traceId } },
+      { status: 200, body: creditBalance(), headers: { 'x-trace-id': traceId } },
+    );
+    const { client } = clientFor(service);
+
+    // Act
+    const error = (await caught(client.credits.balance())) as EisError;
+    const balance = await client.credits.balance();
+
+    // Assess
+    expect(error).toBeInstanceOf(EisUnauthorizedError);
+    expect(error.traceId).toBeUndefined();
+    expect(JSON.stringify(error)).not.toContain(KEY);
+    expect(traceIdOf(balance)).toBeUndefined();
+  });
+
+  it('keeps a plain trace id on the error and in its reference, never in the user message', async () => {
+    // Prepare
+    const service = fakeService();
+    service.on('POST', UNLOCK, {
+      status: 500,
+      body: { message: 'boom' },
+      headers: { 'x-trace-id': 'abc-123.def:4_5' },
+    });
+    service.on('GET', BALANCE, { status: 401, body: apiError(401, 'INVALID_API_KEY') });
+    const { client } = clientFor(service);
+
+    // Act
+    const upstream = (await caught(client.events.unlock('ev-101'))) as EisError;
+    const unauthorized = (await caught(client.credits.balance())) as EisError;
+
+    // Assess
+    expect(upstream.traceId).toBe('abc-123.def:4_5');
+    expect(referenceOf(upstream)).toBe('Reference: abc-123.def:4_5');
+    expect(upstream.userMessage).not.toContain('abc-123.def:4_5');
+    expect(unauthorized.traceId).toBe('trace-401');
+    expect(referenceOf(unauthorized)).toBe('Reference: trace-401');
+    expect(unauthorized.userMessage).not.toContain('trace-401');
+  });
+
+  it('keeps a plain trace id of a success for the ledger', async () => {
+    // Prepare
+    const service = fakeService();
+    service.on('GET', BALANCE, {
+      status: 200,
+      body: creditBalance(),
+      headers: { 'x-trace-id': 'abc-123.def:4_5' },
+    });
+    const { client } = clientFor(service);
+
+    // Act
+    const balance = await client.credits.balance();
+
+    // Assess
+    expect(traceIdOf(balance)).toBe('abc-123.def:4_5');
+  });
+
+  it('falls back to x-request-id when x-trace-id is unsafe', async () => {
+    // Prepare
+    const service = fakeService();
+    service.on('GET', BALANCE, {
+      status: 200,
+      body: creditBalance(),
+      headers: { 'x-trace-id': `Bearer ${KEY}`, 'x-request-id': 'req-7' },
+    });
+    const { client } = clientFor(service);
+
+    // Act
+    const balance = await client.credits.balance();
+
+    // Assess
+    expect(traceIdOf(balance)).toBe('req-7');
+  });
+
+  it('gives no reference for an error without a trace id or one that is not from the service', () => {
+    // Prepare
+    const withoutTrace = new EisNotFoundError({ operation: 'events.detail' });
+
+    // Act
+    const references = [referenceOf(withoutTrace), referenceOf(new Error('x')), referenceOf('trace-1')];
+
+    // Assess
+    expect(references).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('accepts only plain ids of 1 to 100 characters', () => {
+    // Prepare
+    const key = 'sk_live_0123456789';
+
+    // Act
+    const kept = ['a', 'abc-123.def:4_5', 'x'.repeat(100)].map((value) => safeTraceId(value, key));
+    const dropped = ['', 'x'.repeat(101), 'a/b', 'a b', 'a\n', 42, null, undefined].map((value) =>
+      safeTraceId(value, key),
+    );
+
+    // Assess
+    expect(kept).toEqual(['a', 'abc-123.def:4_5', 'x'.repeat(100)]);
+    expect(dropped.every((value) => value === undefined)).toBe(true);
   });
 });

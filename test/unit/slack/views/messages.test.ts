@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ChargeActionSchema } from '../../../../src/domain/charging.ts';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
 import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/command-parser.ts';
 import {
@@ -118,10 +119,12 @@ describe('creditsCard', () => {
 });
 
 describe('spendCard', () => {
+  // what production stores as the ledger's action: the charge action's kind
+  const kinds = ChargeActionSchema.options.map((option) => option.shape.kind.value);
   const entry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
     at: '2027-03-01T10:15:00.000Z',
     userId: 'U1',
-    action: 'unlock',
+    action: 'event-unlock',
     credits: 2000,
     eventId: '26855',
     ...overrides,
@@ -134,7 +137,7 @@ describe('spendCard', () => {
         entry(),
         entry({
           userId: 'U2',
-          action: 'emails',
+          action: 'email-unlock',
           credits: 45,
           eventId: undefined,
           personnelIds: ['1', '2', '3'],
@@ -153,6 +156,38 @@ describe('spendCard', () => {
     expect(text).toContain(
       '*Total: 2,045 credits* in 2 charges · 7,955 credits left under the daily cap of 10,000',
     );
+  });
+
+  it.each(kinds)('names the charge action %s in words', (kind) => {
+    // Act
+    const text = shown(spendCard([entry({ action: kind })], '2027-03-01'));
+
+    // Assess
+    expect(text).toMatch(/<@U1> · [A-Z][a-z]+ [a-z ]+ `26855` · \*2,000 credits\*/);
+    expect(text).not.toContain(kind);
+  });
+
+  it('gives every charge action its own words', () => {
+    // Act
+    const lines = kinds.map((kind) =>
+      shown(spendCard([entry({ action: kind })], '2027-03-01'))
+        .split('\n')
+        .find((line) => line.includes('<@U1>')),
+    );
+
+    // Assess
+    expect(new Set(lines).size).toBe(kinds.length);
+  });
+
+  it('shows an unknown stored action as it is, escaped', () => {
+    // Act
+    const text = shown(
+      spendCard([entry({ action: 'legacy<thing>' }), entry({ action: 'constructor' })], '2027-03-01'),
+    );
+
+    // Assess
+    expect(text).toContain('<@U1> · legacy&lt;thing&gt; `26855`');
+    expect(text).toContain('<@U1> · constructor `26855`');
   });
 
   it('stays within 50 blocks for a busy day and counts the charges left out', () => {

@@ -1,0 +1,170 @@
+import type { EisClient } from '../eis/index.ts';
+import type { Logger } from '../log.ts';
+import { RECONCILE_AFTER_SECONDS } from '../store/index.ts';
+import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from '../store/index.ts';
+import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION, precheckParams } from './charging.ts';
+
+export interface ReconcileDeps {
+  confirmations: Pick<ConfirmationRepository, 'due' | 'get' | 'expire' | 'abandon' | 'cardShown'>;
+  charges: Pick<ChargeRepository, 'settle'>;
+  eis: Pick<EisClient, 'actions'>;
+  /** Shows the confirmation's stored state on its card; throws when Slack should be tried again later. */
+  showCard: (confirmation: Confirmation) => Promise<void>;
+  logger: Logger;
+  now: () => Date;
+  /** At most this many confirmations per run. */
+  limit?: number;
+}
+
+export interface ReconcileReport {
+  expired: number;
+  abandoned: number;
+  settled: number;
+  cardsShown: number;
+  failures: number;
+}
+
+const NEVER_STARTED =
+  'The charge never started (the bot was interrupted after the click). Nothing was charged; run the command again.';
+
+/**
+ * Finds what the service says about a charge whose worker died after calling it (or before): charged,
+ * not charged, or unknown. Only the action precheck can tell, and only for unlocks: an event that is
+ * now unlocked was charged; one that still costs its full price was not. Searches cannot be told.
+ */
+async function askTheService(
+  action: ChargeAction,
+  reserved: number,
+  eis: ReconcileDeps['eis'],
+): Promise<'charged' | 'not-charged' | 'unknown'> {
+  if (
+    action.kind === 'people-by-name' ||
+    action.kind === 'exhibitor-events' ||
+    action.kind === 'exhibitor-search'
+  )
+    return 'unknown';
+  try {
+    const precheck = await eis.actions.precheck({
+      actionType: PRECHECK_ACTION[action.kind],
+      params: precheckParams(action),
+    });
+    if (precheck.reason_code === 'already_unlocked' || precheck.reason_code === 'unlock_in_progress')
+      return 'charged';
+    if (precheck.reason_code === 'ok' && precheck.should_charge && precheck.credits >= reserved)
+      return 'not-charged';
+    return 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function reconciledSettlement(
+  verdict: 'charged' | 'not-charged' | 'unknown',
+  contacts: boolean,
+  reserved: number,
+): Settlement {
+  switch (verdict) {
+    case 'charged': {
+      const summary = contacts
+        ? 'The service confirms the unlock, but the bot was interrupted before it could follow the results: run the command again (contacts already unlocked are free).'
+        : 'The service confirms the unlock (the bot was interrupted before it could say so).';
+      return {
+        status: 'succeeded',
+        outcome: { reason: 'reconciled', summary: [summary], creditsSpent: reserved, balanceAfter: null },
+        ledger: { status: 'charged', credits: reserved },
+      };
+    }
+    case 'not-charged':
+      return {
+        status: 'failed',
+        outcome: {
+          reason: 'reconciled',
+          message:
+            'The bot was interrupted and the service shows no charge: nothing was charged. Run the command again.',
+          creditsSpent: 0,
+        },
+        ledger: { status: 'refused', credits: 0 },
+      };
+    case 'unknown':
+      return {
+        status: 'failed',
+        outcome: {
+          reason: 'worker-died',
+          outcomeUnknown: true,
+          message: `The bot was interrupted while charging and the service cannot say whether it went through: up to ${reserved.toLocaleString('en-US')} credits may have been spent. Check the balance with \`/events credits\`.`,
+        },
+        ledger: { status: 'unknown', credits: reserved },
+      };
+  }
+}
+
+/**
+ * Every minute (with the unlock poll): settles what a crash left behind, so no confirmation stays
+ * undecided and no card keeps live buttons or "Charging…". Expired pending confirmations are closed
+ * and their cards updated; claims whose charge never started are closed (nothing charged); charges
+ * started longer ago than the worker can run are settled from what the service says (else "outcome
+ * unknown", counted in the ledger at the quoted price); decided ones get their final card.
+ */
+export async function reconcileConfirmations(deps: ReconcileDeps): Promise<ReconcileReport> {
+  const report: ReconcileReport = { expired: 0, abandoned: 0, settled: 0, cardsShown: 0, failures: 0 };
+  let due: Confirmation[];
+  try {
+    due = await deps.confirmations.due({ now: deps.now(), limit: deps.limit ?? 25 });
+  } catch (error) {
+    // The unlock poll that runs after this must not be stopped by it.
+    deps.logger.error('could not read the confirmations to reconcile', { error });
+    return { ...report, failures: 1 };
+  }
+  for (const found of due) {
+    try {
+      const decided = await decide(found, deps, report);
+      if (!decided || decided.status === 'pending' || decided.status === 'running') continue;
+      await deps.showCard(decided);
+      await deps.confirmations.cardShown(decided.id, decided.status);
+      report.cardsShown++;
+    } catch (error) {
+      report.failures++;
+      deps.logger.error('could not reconcile a confirmation', { confirmationId: found.id, error });
+    }
+  }
+  if (due.length > 0) deps.logger.info('reconciled confirmations', { ...report });
+  return report;
+}
+
+/** Moves one due confirmation to a final state where it can; returns it as it now stands. */
+async function decide(
+  confirmation: Confirmation,
+  deps: ReconcileDeps,
+  report: ReconcileReport,
+): Promise<Confirmation | null> {
+  const now = deps.now().getTime();
+  const since = (iso: string | undefined) => (iso ? (now - Date.parse(iso)) / 1000 : 0);
+  if (confirmation.status === 'pending') {
+    const expired = await deps.confirmations.expire(confirmation.id);
+    if (expired) report.expired++;
+    return expired;
+  }
+  if (confirmation.status !== 'running') return confirmation;
+  if (!confirmation.chargeStartedAt) {
+    if (since(confirmation.claimedAt) < RECONCILE_AFTER_SECONDS.claimed) return null;
+    const closed = await deps.confirmations.abandon(confirmation.id, {
+      reason: 'never-started',
+      message: NEVER_STARTED,
+      creditsSpent: 0,
+    });
+    if (closed) report.abandoned++;
+    return deps.confirmations.get(confirmation.id);
+  }
+  if (since(confirmation.chargeStartedAt) < RECONCILE_AFTER_SECONDS.charging) return null;
+  const reserved = confirmation.reserved ?? confirmation.price.credits;
+  const action = ChargeActionSchema.safeParse(confirmation.action);
+  const verdict = action.success ? await askTheService(action.data, reserved, deps.eis) : 'unknown';
+  const contacts =
+    action.success && (action.data.kind === 'email-unlock' || action.data.kind === 'phone-unlock');
+  const settled = await deps.charges.settle(
+    confirmation.id,
+    reconciledSettlement(verdict, contacts, reserved),
+  );
+  report.settled++;
+  return settled;
+}

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
+import {
+  ALICE,
+  type ChargeHarness,
+  confirmationIdOf,
+  hasLiveButtons,
+  isCharging,
+  startChargeHarness,
+} from '../support/charge-harness.ts';
+import { createKillSwitch } from '../support/kill-switch.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Asks for `text` and claims the card it posts; returns the confirmation id. */
+async function claimedCharge(h: ChargeHarness, text: string): Promise<string> {
+  await h.command(text);
+  const card = h.cards().at(-1);
+  const id = card && confirmationIdOf(card);
+  if (!id) throw new Error(`no confirmation card for ${text}`);
+  expect((await h.claim(id)).kind).toBe('claimed');
+  return id;
+}
+
+/** Service charges of the key, ledger entries of the workspace: what the invariants compare. */
+async function books(h: ChargeHarness) {
+  const service = h.sim.ledger(h.apiKey);
+  const ledger = await h.truth.ledger.listForDay('T0TEST', today());
+  const sum = (entries: { credits: number }[]) => entries.reduce((total, entry) => total + entry.credits, 0);
+  return {
+    serviceCharges: service.length,
+    serviceCredits: sum(service),
+    charged: sum(ledger.filter((entry) => entry.status === 'charged')),
+    unknown: sum(ledger.filter((entry) => entry.status === 'unknown')),
+    pending: ledger.filter((entry) => entry.status === 'pending').length,
+    entries: ledger.length,
+  };
+}
+
+describe('a worker killed at each step of a charge', () => {
+  let h: ChargeHarness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  for (const [what, text] of [
+    ['an event unlock', 'unlock 26855'],
+    ['an email unlock', 'emails 100001 100002'],
+  ] as const) {
+    it(`ends settled after one reconciler run, with the books balanced: ${what}`, async () => {
+      const deaths: string[] = [];
+      for (let step = 1; ; step++) {
+        h = await startChargeHarness();
+        const id = await claimedCharge(h, text);
+        const kill = createKillSwitch(step);
+
+        const ended = await kill.race(h.chargeJob(id, ALICE, h.workerWith(kill)));
+        if (ended === 'finished') {
+          expect(step).toBeGreaterThan(3);
+          break;
+        }
+        deaths.push(kill.trace.at(-1) ?? '');
+        h.clock.advanceSeconds(RECONCILE_AFTER_SECONDS.charging + 1);
+        await h.reconcile();
+        // The job delivered again after the crash charges nothing more.
+        await h.chargeJob(id);
+
+        const confirmation = await h.truth.confirmations.get(id);
+        expect(confirmation?.status, `killed after ${kill.trace.at(-1)}`).toMatch(/succeeded|failed/);
+        const card = h
+          .cards()
+          .find((message) => confirmationIdOf(message) === id || message.ts === confirmation?.messageTs);
+        expect(card && hasLiveButtons(card)).toBe(false);
+        expect(card && isCharging(card)).toBe(false);
+        const money = await books(h);
+        expect(money.serviceCharges).toBeLessThanOrEqual(1);
+        expect(money.pending).toBe(0);
+        expect(money.serviceCredits).toBeGreaterThanOrEqual(money.charged);
+        expect(money.serviceCredits).toBeLessThanOrEqual(money.charged + money.unknown);
+        if (money.serviceCharges === 1) expect(money.entries).toBe(1);
+        await h.close();
+        h = undefined;
+      }
+      // Every step of the charge was a place to die: right after the service charged among them.
+      expect(
+        deaths.some(
+          (death) => death.startsWith('eis.events.unlock') || death.startsWith('eis.contacts.unlock'),
+        ),
+      ).toBe(true);
+      console.info(`${what}: killed at ${deaths.length} steps (${deaths.join(', ')})`);
+    });
+  }
+});

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { WebClient } from '@slack/web-api';
+import { serviceAccountId } from '../../src/config/secrets.ts';
+import { type Actor, confirm } from '../../src/domain/confirmations.ts';
+import { reconcileConfirmations } from '../../src/domain/reconcile.ts';
+import { createEisClient } from '../../src/eis/index.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { webClientOptions } from '../../src/slack/app.ts';
+import { confirmationCardShower } from '../../src/slack/confirmation-cards.ts';
+import type { JobContext } from '../../src/slack/jobs.ts';
+import { createWorker } from '../../src/slack/worker/index.ts';
+import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
+import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { createStore } from '../../src/store/index.ts';
+import { createDocumentClient } from '../../src/store/table.ts';
+import { manualClock } from '../integration/store-support.ts';
+import { createTestTable } from './dynamo.ts';
+import {
+  createProxiedDocumentClient,
+  type DynamoFaultProxy,
+  startDynamoFaultProxy,
+} from './dynamo-fault-proxy.ts';
+import type { KillSwitch } from './kill-switch.ts';
+
+export const TEAM = 'T0TEST';
+export const CHANNEL = 'C0GENERAL';
+export const ALICE = 'U0ALICE';
+export const BOB = 'U0BOB';
+export const BOSS = 'U0BOSS';
+
+export interface HarnessOptions {
+  balance?: number;
+  dailyCap?: number;
+  approvalThreshold?: number;
+  /** Put DynamoDB behind a fault proxy (the SDK's default retries stay on, as in production). */
+  dynamoFaults?: boolean;
+}
+
+/**
+ * The charging path without Bolt: the real worker and reconciler over DynamoDB Local (optionally
+ * behind the fault proxy), the service simulator and the fake Slack Web API, on a clock the test
+ * moves. A worker can be built with a kill switch around all its dependencies.
+ */
+export async function startChargeHarness(options: HarnessOptions = {}) {
+  const table = await createTestTable();
+  const proxy: DynamoFaultProxy | undefined = options.dynamoFaults
+    ? await startDynamoFaultProxy({ target: table.endpoint })
+    : undefined;
+  const client = proxy
+    ? createProxiedDocumentClient(proxy)
+    : createDocumentClient({ endpoint: table.endpoint });
+  const clock = manualClock(new Date());
+  const store = createStore({ client, tableName: table.tableName, now: clock.now });
+  // A second store straight to DynamoDB Local, for the test's own reads (never faulted).
+  const truth = createStore({ client: table.client, tableName: table.tableName, now: clock.now });
+  const sim: Simulator = await startSimulator({ latencyMs: 0 });
+  const apiKey = `sk_test_${randomUUID().slice(0, 8)}`;
+  sim.addKey(apiKey, { balance: options.balance ?? 50_000 });
+  const slack: FakeSlack = await startFakeSlack({ channels: [CHANNEL] });
+  const logger = createMemoryLogger();
+  const eis = createEisClient({ baseUrl: sim.url, apiKey, logger });
+  const web = new WebClient('xoxb-test-token', {
+    ...webClientOptions(slack.apiUrl),
+    retryConfig: { retries: 0 },
+  });
+  const policy = {
+    approvers: [BOSS],
+    ...(options.dailyCap !== undefined ? { dailyCap: options.dailyCap } : {}),
+    ...(options.approvalThreshold !== undefined ? { approvalThreshold: options.approvalThreshold } : {}),
+  };
+  const context = (userId: string, messageTs?: string): JobContext => ({
+    teamId: TEAM,
+    channelId: CHANNEL,
+    userId,
+    ...(messageTs ? { messageTs } : {}),
+  });
+
+  const workerWith = (kill?: KillSwitch) =>
+    createWorker({
+      eis: kill ? kill.wrap(eis, 'eis') : eis,
+      store: kill ? kill.wrap(store, 'store') : store,
+      slack: kill ? kill.wrap(createSlackOut(web, logger), 'slack') : createSlackOut(web, logger),
+      userTimeZone: async () => 'UTC',
+      policy,
+      accountId: serviceAccountId(apiKey),
+      logger,
+      now: clock.now,
+    });
+  const worker = workerWith();
+  const showCard = confirmationCardShower(
+    async (channel, ts, message) => {
+      await web.chat.update({ channel, ts, ...message });
+    },
+    store.confirmations,
+    logger,
+  );
+
+  return {
+    store,
+    truth,
+    sim,
+    apiKey,
+    slack,
+    proxy,
+    clock,
+    logger,
+    policy,
+    accountId: serviceAccountId(apiKey),
+    workerWith,
+    /** `/events <text>` as the worker runs it; a command with the same trigger id is the same delivery. */
+    command: (text: string, userId = ALICE, triggerId: string = randomUUID()) =>
+      worker.handle({ kind: 'command', id: `command:${triggerId}`, text, context: context(userId) }),
+    /** The Confirm click's listener half: who may, and the one conditional claim. */
+    claim: (confirmationId: string, userId = ALICE, teamId = TEAM) =>
+      confirm(confirmationId, { userId, teamId } satisfies Actor, {
+        confirmations: store.confirmations,
+        policy,
+      }),
+    /** The charge job the listener dispatches, on `runner` (a worker that may be killed). */
+    chargeJob: (confirmationId: string, userId = ALICE, runner = worker) =>
+      runner.handle({
+        kind: 'charge',
+        id: `charge:${confirmationId}`,
+        confirmationId,
+        context: context(userId),
+      }),
+    reconcile: () =>
+      reconcileConfirmations({
+        confirmations: store.confirmations,
+        charges: store.charges,
+        eis,
+        showCard,
+        logger,
+        now: clock.now,
+      }),
+    cards: () => slack.messages(CHANNEL).filter((message) => isConfirmationCard(message)),
+    async close() {
+      await eis.close();
+      await Promise.all([slack.close(), sim.close(), proxy?.close()]);
+    },
+  };
+}
+export type ChargeHarness = Awaited<ReturnType<typeof startChargeHarness>>;
+
+/** A confirmation card in any state (its blocks name the confirmation or its outcome). */
+export function isConfirmationCard(message: SlackMessage): boolean {
+  return (
+    !message.threadTs &&
+    !message.visibleTo &&
+    /Confirm before spending|Charging…|Done|did not work|Cancelled|Expired/.test(
+      JSON.stringify(message.blocks),
+    )
+  );
+}
+
+export const hasLiveButtons = (message: SlackMessage) =>
+  JSON.stringify(message.blocks).includes('confirm.yes');
+export const isCharging = (message: SlackMessage) => JSON.stringify(message.blocks).includes('Charging…');
+
+/** The confirmation ids on the cards of the channel, in posting order. */
+export function confirmationIdOf(message: SlackMessage): string | undefined {
+  return /\\"confirmationId\\":\\"([^"\\]+)\\"/.exec(JSON.stringify(message.blocks))?.[1];
+}

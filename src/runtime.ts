@@ -38,12 +38,8 @@ function build(env: Env, logger: Logger, secrets: AppSecrets, now: () => Date): 
   const worker = createWorker({
     eis,
     store,
-    // Never retried blindly: a post Slack stored but answered slowly would appear twice.
     slack: createSlackOut(
-      new WebClient(secrets.slackBotToken, {
-        ...webClientOptions(env.SLACK_API_URL),
-        retryConfig: { retries: 0 },
-      }),
+      new WebClient(secrets.slackBotToken, webClientOptions(env.SLACK_API_URL, { retries: false })),
       logger,
     ),
     userTimeZone: slackUserTimeZone(web),

@@ -140,8 +140,7 @@ export function createScheduledJobs(
   // Rate limits come back as errors with Retry-After, so the domain paces and knows its deadline; the
   // client itself never retries, since a retried post may arrive twice.
   const web = new WebClient(runtime.secrets.slackBotToken, {
-    ...webClientOptions(env.SLACK_API_URL),
-    retryConfig: { retries: 0 },
+    ...webClientOptions(env.SLACK_API_URL, { retries: false }),
     rejectRateLimitedCalls: true,
   });
   const sleep = options.sleep ? { sleep: options.sleep } : {};

@@ -1,5 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { confirm } from '../../src/domain/confirmations.ts';
+import { createStore } from '../../src/store/index.ts';
 import { ConflictError } from '../../src/errors.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createTestStore } from './store-support.ts';
@@ -144,5 +146,35 @@ describe('confirmations', () => {
     await expect(store.confirmations.create({ ...unlockEmails, id: 'dup' })).rejects.toBeInstanceOf(
       ConflictError,
     );
+  });
+});
+
+describe('a Confirm decided by two instances whose clocks are 2 ms apart', () => {
+  it('never tells one user "expired" while the other click charges', async () => {
+    const { client, tableName, clock } = await createTestStore();
+    const store = createStore({ client, tableName, now: clock.now });
+    const deadline = clock.now().getTime() + 60_000;
+    // One instance still sees the confirmation open, the other already sees it expired.
+    const behind = createStore({ client, tableName, now: () => new Date(deadline - 1) });
+    const ahead = createStore({ client, tableName, now: () => new Date(deadline + 1) });
+    const policy = { approvers: [] };
+    const actor = { userId: 'U1', teamId: unlockEmails.teamId };
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { id } = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
+        const decisions = await Promise.all([
+          confirm(id, actor, { confirmations: behind.confirmations, policy }),
+          confirm(id, actor, { confirmations: ahead.confirmations, policy }),
+        ]);
+        return decisions
+          .map((decision) => decision.kind)
+          .sort()
+          .join('+');
+      }),
+    );
+
+    for (const outcome of outcomes)
+      expect(['already-handled+claimed', 'already-handled+expired']).toContain(outcome);
   });
 });

@@ -5,6 +5,7 @@ import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../..
 import { signedHeaders } from '../../src/local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { createSlackHandlerLoader } from '../../src/runtime.ts';
+import { createScheduledLoader } from '../../src/slack/scheduled.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
 import { createTestTable } from './dynamo.ts';
@@ -20,6 +21,7 @@ export const APPROVER: Actor = { teamId: TEAM, userId: 'U0BOSS', channelId: CHAN
 export interface BotOptions {
   latencyMs?: number;
   dailyCap?: number;
+  approvalThreshold?: number;
   balance?: number;
   botNotIn?: string[];
   /** SLACK_TEAM_ID (default TEAM); `null` leaves it unset, so the team is fake Slack's auth.test `T0LOCAL`. */
@@ -52,6 +54,9 @@ export async function startBot(options: BotOptions = {}) {
     SPEND_APPROVERS: APPROVER.userId,
     ...(options.slackTeamId !== null ? { SLACK_TEAM_ID: options.slackTeamId ?? TEAM } : {}),
     ...(options.dailyCap !== undefined ? { DAILY_CREDIT_CAP: String(options.dailyCap) } : {}),
+    ...(options.approvalThreshold !== undefined
+      ? { APPROVAL_THRESHOLD: String(options.approvalThreshold) }
+      : {}),
   };
   const load = createSlackHandlerLoader(env, { logger });
   const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
@@ -87,6 +92,11 @@ export async function startBot(options: BotOptions = {}) {
       if (!clicked) throw new Error(`no ${actionId} button on message ${message.ts}: ${message.text}`);
       const responseUrl = slack.responseUrl(message.channel, actor.userId, message.ts);
       return post(blockActionsBody(actor, message, clicked, responseUrl));
+    },
+    /** One run of the confirmation reconciler (as poll-tasks runs it), `offsetMs` in the future. */
+    reconcile: async (offsetMs = 0) => {
+      const jobs = await createScheduledLoader(env, { logger, now: () => new Date(Date.now() + offsetMs) })();
+      return jobs.reconcileConfirmations();
     },
     /** Waits until every job the handler dispatched has finished. */
     idle: async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { WebClient } from '@slack/web-api';
 import { serviceAccountId } from '../../src/config/secrets.ts';
 import { type Actor, confirm } from '../../src/domain/confirmations.ts';
@@ -12,7 +13,8 @@ import type { JobContext } from '../../src/slack/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
-import { createStore } from '../../src/store/index.ts';
+import { type Confirmation, createStore } from '../../src/store/index.ts';
+import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
 import { manualClock } from '../integration/store-support.ts';
 import { createTestTable } from './dynamo.ts';
@@ -59,7 +61,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
   sim.addKey(apiKey, { balance: options.balance ?? 50_000 });
   const slack: FakeSlack = await startFakeSlack({ channels: [CHANNEL] });
   const logger = createMemoryLogger();
-  const eis = createEisClient({ baseUrl: sim.url, apiKey, logger });
+  const eis = createEisClient({ baseUrl: sim.url, apiKey, logger, timeoutMs: 1000 });
   const web = new WebClient('xoxb-test-token', {
     ...webClientOptions(slack.apiUrl),
     retryConfig: { retries: 0 },
@@ -99,6 +101,8 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
   return {
     store,
     truth,
+    tableClient: table.client,
+    tableName: table.tableName,
     sim,
     apiKey,
     slack,
@@ -161,4 +165,74 @@ export const isCharging = (message: SlackMessage) => JSON.stringify(message.bloc
 /** The confirmation ids on the cards of the channel, in posting order. */
 export function confirmationIdOf(message: SlackMessage): string | undefined {
   return /\\"confirmationId\\":\\"([^"\\]+)\\"/.exec(JSON.stringify(message.blocks))?.[1];
+}
+
+/** Every confirmation in the table (read straight from DynamoDB Local, never through a fault). */
+async function allConfirmations(h: ChargeHarness): Promise<Confirmation[]> {
+  const items = await queryAll(h);
+  return items.filter((item) => item.type === 'confirmation').map((item) => ConfirmationSchema.parse(item));
+}
+
+async function queryAll(h: ChargeHarness): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await h.tableClient.send(
+      new ScanCommand({
+        TableName: h.tableName,
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * The money path's invariants, after the reconciler has had its say: what the service charged is
+ * what the ledger says it charged (plus at most the entries marked "outcome unknown"); nothing is
+ * left pending, running or "Charging…"; no decided card keeps live buttons; the cap was never passed
+ * by quoted prices; one card per command at most. Returns what is broken, in words.
+ */
+export async function brokenInvariants(h: ChargeHarness, commands: number): Promise<string[]> {
+  const broken: string[] = [];
+  const service = h.sim.ledger(h.apiKey);
+  const serviceCredits = service.reduce((sum, entry) => sum + entry.credits, 0);
+  const items = await queryAll(h);
+  const ledger = items
+    .filter((item) => item.type === 'ledger-entry')
+    .map((item) => LedgerEntrySchema.parse(item));
+  const sum = (status: string) =>
+    ledger.filter((entry) => entry.status === status).reduce((total, entry) => total + entry.credits, 0);
+  const charged = sum('charged');
+  const unknown = sum('unknown');
+  if (serviceCredits < charged || serviceCredits > charged + unknown)
+    broken.push(`service charged ${serviceCredits}, ledger says ${charged} charged + ${unknown} unknown`);
+  if (ledger.some((entry) => entry.status === 'pending')) broken.push('a ledger entry is still pending');
+  const confirmations = await allConfirmations(h);
+  for (const confirmation of confirmations) {
+    if (confirmation.status === 'pending' || confirmation.status === 'running')
+      broken.push(`confirmation ${confirmation.id} is still ${confirmation.status}`);
+  }
+  const cardsByConfirmation = new Map<string, number>();
+  for (const card of h.cards()) {
+    const id = confirmationIdOf(card);
+    if (id) cardsByConfirmation.set(id, (cardsByConfirmation.get(id) ?? 0) + 1);
+    if (hasLiveButtons(card)) broken.push(`card ${card.ts} still has live buttons`);
+    if (isCharging(card)) broken.push(`card ${card.ts} still says Charging…`);
+  }
+  for (const [id, count] of cardsByConfirmation)
+    if (count > 1) broken.push(`${count} cards for confirmation ${id}`);
+  if (h.cards().length > commands) broken.push(`${h.cards().length} cards for ${commands} commands`);
+  const cap = h.policy.dailyCap;
+  const quoted = ledger
+    .filter((entry) => entry.status !== 'refused')
+    .reduce(
+      (total, entry) => total + (confirmations.find((c) => c.id === entry.confirmationId)?.reserved ?? 0),
+      0,
+    );
+  if (cap !== undefined && quoted > cap) broken.push(`quoted ${quoted} credits went past the cap of ${cap}`);
+  return broken;
 }

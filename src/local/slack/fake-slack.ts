@@ -55,7 +55,10 @@ export interface FakeSlack {
    * `messageTs` when sent with `replace_original` (as for a button's response_url).
    */
   responseUrl(channel: string, user: string, messageTs?: string): string;
-  /** The next calls to `method` answer `{ ok: false, error }` (or HTTP 429 for `ratelimited`). */
+  /**
+   * The next calls to `method` answer `{ ok: false, error }` (or HTTP 429 for `ratelimited`); with
+   * `slow:<ms>` they are carried out but answered `ms` late.
+   */
   failNext(method: string, error: string, times?: number): void;
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
@@ -343,11 +346,14 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const failure = takeFailure(method);
       if (failure === 'ratelimited')
         return send(429, { ok: false, error: 'ratelimited' }, { 'retry-after': '1' });
-      if (failure) return send(200, { ok: false, error: failure });
+      // `slow:<ms>`: Slack does the call, then answers late (the caller may give up first).
+      const slowMs = failure?.startsWith('slow:') ? Number(failure.slice(5)) : 0;
+      if (failure && !slowMs) return send(200, { ok: false, error: failure });
       if (!authorization?.startsWith('Bearer ')) return send(200, { ok: false, error: 'not_authed' });
       const handler = methods[method];
       if (!handler) return send(200, { ok: false, error: 'unknown_method' });
       const result = handler(args);
+      if (slowMs) return void setTimeout(() => send(200, { ok: true, ...result }), slowMs);
       send(200, { ok: true, ...result });
     } catch (error) {
       send(500, { ok: false, error: String(error) });

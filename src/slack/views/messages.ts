@@ -142,7 +142,13 @@ function ledgerLine(entry: LedgerEntry): string {
     : entry.personnelIds && entry.personnelIds.length > 0
       ? ` (${entry.personnelIds.length} ${entry.personnelIds.length === 1 ? 'contact' : 'contacts'})`
       : '';
-  return `${time}${mentionUser(entry.userId)} · ${action}${target} · *${formatCredits(entry.credits)}*`;
+  const state =
+    entry.status === 'pending'
+      ? ' (charging now)'
+      : entry.status === 'unknown' || entry.outcomeUnknown
+        ? ' (unconfirmed by the service: check the balance)'
+        : '';
+  return `${time}${mentionUser(entry.userId)} · ${action}${target} · *${formatCredits(entry.credits)}*${state}`;
 }
 
 function dayWords(day: string): string {
@@ -151,7 +157,9 @@ function dayWords(day: string): string {
 }
 
 /** Today's ledger for the workspace: each charge, the total, and what is left under a daily cap. */
-export function spendCard(entries: readonly LedgerEntry[], day: string, cap?: number): SlackMessage {
+export function spendCard(ledger: readonly LedgerEntry[], day: string, cap?: number): SlackMessage {
+  // A charge the service refused spent nothing: it stays in the ledger for the audit, not on the card.
+  const entries = ledger.filter((entry) => entry.status !== 'refused');
   const total = entries.reduce((sum, entry) => sum + entry.credits, 0);
   const title = `Credits spent on ${dayWords(day)}`;
   const blocks: KnownBlock[] = [header(title)];

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { LedgerEntry as StoredLedgerEntry } from '../../store/index.ts';
 
 /**
  * What the views read, as structural types with the service's own field names. Parsed service objects
@@ -121,16 +122,11 @@ export interface CreditBalance {
 }
 
 /** One charge in this workspace's ledger. */
-export interface LedgerEntry {
-  /** ISO time of the charge. */
-  at: string;
-  userId: string;
-  /** What was charged for (the confirmation's action kind, e.g. `unlock`). */
-  action: string;
-  credits: number;
-  eventId?: string;
-  personnelIds?: readonly string[];
-}
+/** What a ledger line shows: the stored entry's shape, the one source of it. */
+export type LedgerEntry = Pick<
+  StoredLedgerEntry,
+  'at' | 'userId' | 'action' | 'credits' | 'eventId' | 'personnelIds' | 'status' | 'outcomeUnknown'
+>;
 
 /** A price to confirm: `upTo` when the charge happens only if something matches. */
 export interface Price {

@@ -155,13 +155,12 @@ export function createWorker(deps: WorkerDeps) {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
     if (!confirmation)
       return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+    const quoteCard = { description: quote.description, price: quote.price, requestedBy: context.userId };
     const card = confirmationCard({
+      ...quoteCard,
       state: 'pending',
       confirmationId: confirmation.id,
-      description: quote.description,
-      price: quote.price,
       balance: quote.balance,
-      requestedBy: context.userId,
       expiresAt: confirmation.deadline,
       ...(needsApprover(quote.price, deps.policy)
         ? { approvers: deps.policy.approvers.filter((id) => id !== context.userId) }
@@ -169,7 +168,27 @@ export function createWorker(deps: WorkerDeps) {
     });
     const ts = await slack.post(context, card);
     if (ts) {
-      await store.confirmations.attachMessage(confirmation.id, ts);
+      try {
+        await store.confirmations.attachMessage(confirmation.id, ts);
+      } catch (error) {
+        // A card the store cannot find could never be closed: take its buttons off now.
+        await slack
+          .update(
+            context.channelId,
+            ts,
+            confirmationCard({
+              ...quoteCard,
+              state: 'failed',
+              creditsSpent: 0,
+              errorMessage:
+                'This confirmation could not be set up. Nothing was charged; please run the command again.',
+            }),
+          )
+          .catch((updateError: unknown) =>
+            deps.logger.error('could not close a card', { error: updateError }),
+          );
+        throw error;
+      }
       return;
     }
     // The bot cannot post here (the user was told how to invite it): nothing can be confirmed.

@@ -158,6 +158,27 @@ describe('spendCard', () => {
     );
   });
 
+  it('leaves out charges the service refused, and marks ones in flight or unconfirmed', () => {
+    // Act
+    const text = shown(
+      spendCard(
+        [
+          entry({ status: 'refused', credits: 0, eventId: '1' }),
+          entry({ status: 'pending', eventId: '2' }),
+          entry({ status: 'unknown', eventId: '3' }),
+          entry({ status: 'charged', eventId: '4' }),
+        ],
+        '2027-03-01',
+      ),
+    );
+
+    // Assess
+    expect(text).not.toContain('`1`');
+    expect(text).toContain('`2` · *2,000 credits* (charging now)');
+    expect(text).toContain('`3` · *2,000 credits* (unconfirmed by the service: check the balance)');
+    expect(text).toContain('*Total: 6,000 credits* in 3 charges');
+  });
+
   it.each(kinds)('names the charge action %s in words', (kind) => {
     // Act
     const text = shown(spendCard([entry({ action: kind })], '2027-03-01'));

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { cancelRefusal, confirmRefusal } from '../../../src/domain/confirmations.ts';
+import type { Confirmation } from '../../../src/store/index.ts';
+
+const confirmation = (credits: number): Confirmation => ({
+  type: 'confirmation',
+  id: 'c1',
+  teamId: 'T1',
+  channelId: 'C1',
+  requestedBy: 'U_ALICE',
+  action: { kind: 'event-unlock', eventId: '26855' },
+  price: { credits, upTo: false },
+  status: 'pending',
+  createdAt: '2031-05-14T10:00:00.000Z',
+  deadline: '2031-05-14T10:15:00.000Z',
+  expiresAt: 1_950_000_000,
+});
+const alice = { userId: 'U_ALICE', teamId: 'T1' };
+const boss = { userId: 'U_BOSS', teamId: 'T1' };
+const bob = { userId: 'U_BOB', teamId: 'T1' };
+
+describe('who may decide a confirmation', () => {
+  it('lets the requester or an approver confirm below the approval threshold, nobody else', () => {
+    const policy = { approvers: ['U_BOSS'], approvalThreshold: 1000 };
+
+    expect(confirmRefusal(confirmation(999), alice, policy)).toBeNull();
+    expect(confirmRefusal(confirmation(999), boss, policy)).toBeNull();
+    expect(confirmRefusal(confirmation(999), bob, policy)).toBe(
+      'Only <@U_ALICE> or an approver can confirm this.',
+    );
+  });
+
+  it('needs an approver other than the requester at or above the threshold, even when the requester is one', () => {
+    const policy = { approvers: ['U_BOSS', 'U_ALICE'], approvalThreshold: 1000 };
+
+    expect(confirmRefusal(confirmation(1000), alice, policy)).toContain('<@U_BOSS>');
+    expect(confirmRefusal(confirmation(1000), alice, policy)).not.toContain('<@U_ALICE>');
+    expect(confirmRefusal(confirmation(1000), boss, policy)).toBeNull();
+    expect(cancelRefusal(confirmation(1000), alice, policy)).toBeNull();
+  });
+
+  it('says so when no approver is set up for a charge above the threshold', () => {
+    expect(confirmRefusal(confirmation(5000), alice, { approvers: [], approvalThreshold: 1 })).toContain(
+      'none is set up',
+    );
+  });
+
+  it('refuses a click from another workspace, whoever it is', () => {
+    const policy = { approvers: ['U_BOSS'] };
+    const elsewhere = { userId: 'U_ALICE', teamId: 'T2' };
+
+    expect(confirmRefusal(confirmation(10), elsewhere, policy)).toBe(
+      'This confirmation belongs to another workspace.',
+    );
+    expect(cancelRefusal(confirmation(10), { ...boss, teamId: 'T2' }, policy)).toBe(
+      'This confirmation belongs to another workspace.',
+    );
+  });
+});

@@ -17,7 +17,7 @@ export interface TableAccess {
 }
 
 export const TABLE_ACCESS = {
-  /** The Slack function only opens, reads and settles confirmations before handing work on. */
+  /** The Slack function only claims, reads and closes confirmations and records deliveries before handing work on. */
   confirmations: {
     items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     queryTable: false,

@@ -84,6 +84,6 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
       console.info(
         `${what}: ${tried} DynamoDB faults tried (fail, lose and down from each of ${requests} requests)`,
       );
-    });
+    }, 180_000);
   }
 });

@@ -89,6 +89,35 @@ describe('a worker killed at each step of a charge', () => {
         ),
       ).toBe(true);
       console.info(`${what}: killed at ${deaths.length} steps (${deaths.join(', ')})`);
-    });
+    }, 60_000);
   }
+
+  it('killed right after the service charged 2,000 credits: one reconciler run records it and settles the card', async () => {
+    h = await startChargeHarness();
+    const id = await claimedCharge(h, 'unlock 26855');
+    // Find the step of the service call, then die right after it.
+    const probe = await startChargeHarness();
+    const probeId = await claimedCharge(probe, 'unlock 26855');
+    const counting = createKillSwitch();
+    await probe.chargeJob(probeId, ALICE, probe.workerWith(counting));
+    await probe.close();
+    const serviceStep = counting.trace.indexOf('eis.events.unlock') + 1;
+    const killed = createKillSwitch(serviceStep);
+    expect(await killed.race(h.chargeJob(id, ALICE, h.workerWith(killed)))).toBe('killed');
+    expect(h.sim.ledger(h.apiKey)).toHaveLength(1);
+    expect((await h.truth.confirmations.get(id))?.status).toBe('running');
+
+    h.clock.advanceSeconds(RECONCILE_AFTER_SECONDS.charging + 1);
+    const report = await h.reconcile();
+
+    expect(report).toMatchObject({ settled: 1, cardsShown: 1 });
+    expect(await h.truth.ledger.listForDay('T0TEST', today())).toMatchObject([
+      { status: 'charged', credits: 2000, confirmationId: id },
+    ]);
+    const card = JSON.stringify(h.cards()[0]?.blocks);
+    expect(card).toContain('Done');
+    expect(card).toContain('The service confirms the unlock');
+    await h.command('spend');
+    expect(JSON.stringify(h.slack.messages().at(-1))).toContain('2,000');
+  });
 });

@@ -62,10 +62,11 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
   const slack: FakeSlack = await startFakeSlack({ channels: [CHANNEL] });
   const logger = createMemoryLogger();
   const eis = createEisClient({ baseUrl: sim.url, apiKey, logger, timeoutMs: 1000 });
-  const web = new WebClient('xoxb-test-token', {
-    ...webClientOptions(slack.apiUrl),
-    retryConfig: { retries: 0 },
-  });
+  // As the runtime builds it, with a short timeout so "answered too late" fits in a test.
+  const web = new WebClient(
+    'xoxb-test-token',
+    webClientOptions(slack.apiUrl, { retries: false, timeoutMs: 300 }),
+  );
   const policy = {
     approvers: [BOSS],
     ...(options.dailyCap !== undefined ? { dailyCap: options.dailyCap } : {}),

@@ -26,6 +26,11 @@ export type ConfirmationCardInput =
       expiresAt: Date | string;
       /** Set when only these approvers (not the requester) may confirm: separation of duties. */
       approvers?: readonly string[];
+      /**
+       * False for the first post of the card: its buttons are added by an update once the store knows
+       * the card's ts, so a card whose post was answered too late to be recorded never has live buttons.
+       */
+      buttons?: boolean;
     })
   | (ConfirmationBase & { state: 'running'; confirmedBy: string })
   | (ConfirmationBase & {
@@ -93,22 +98,25 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
         context(`${asked} · ${expiry}`),
       );
       const value = { confirmationId: input.confirmationId };
-      const row = actions(
-        [
-          button('Confirm', ACTION_IDS.confirmYes, value, {
-            style: 'primary',
-            confirm: {
-              title: plainText('Spend credits?'),
-              // Price first: if the text is cut to fit, the description gives way, not the price.
-              text: plainText(`This spends ${priceWords(input.price)}: ${input.description}`),
-              confirm: plainText(spend),
-              deny: plainText('Go back'),
-            },
-          }),
-          button('Cancel', ACTION_IDS.confirmNo, value),
-        ],
-        'confirmation',
-      );
+      const row =
+        input.buttons === false
+          ? undefined
+          : actions(
+              [
+                button('Confirm', ACTION_IDS.confirmYes, value, {
+                  style: 'primary',
+                  confirm: {
+                    title: plainText('Spend credits?'),
+                    // Price first: if the text is cut to fit, the description gives way, not the price.
+                    text: plainText(`This spends ${priceWords(input.price)}: ${input.description}`),
+                    confirm: plainText(spend),
+                    deny: plainText('Go back'),
+                  },
+                }),
+                button('Cancel', ACTION_IDS.confirmNo, value),
+              ],
+              'confirmation',
+            );
       if (row) blocks.push(row);
       text = `Confirm: ${what} — ${price}. Balance: ${balanceText(input.balance)}.`;
       break;

@@ -14,7 +14,7 @@ import type { Store } from '../../store/index.ts';
 import { type Command, parseCommand } from '../command-parser.ts';
 import { confirmationCardShower } from '../confirmation-cards.ts';
 import { type Job, type JobContext, JobSchema } from '../jobs.ts';
-import { confirmationCard } from '../views/confirmation.ts';
+import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
 import { eventCard } from '../views/event-card.ts';
 import { fitCard } from '../views/fit-card.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
@@ -156,7 +156,7 @@ export function createWorker(deps: WorkerDeps) {
     if (!confirmation)
       return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
     const quoteCard = { description: quote.description, price: quote.price, requestedBy: context.userId };
-    const card = confirmationCard({
+    const card: ConfirmationCardInput = {
       ...quoteCard,
       state: 'pending',
       confirmationId: confirmation.id,
@@ -165,13 +165,14 @@ export function createWorker(deps: WorkerDeps) {
       ...(needsApprover(quote.price, deps.policy)
         ? { approvers: deps.policy.approvers.filter((id) => id !== context.userId) }
         : {}),
-    });
-    const ts = await slack.post(context, card);
+    };
+    // Posted without buttons, armed once its ts is stored: Slack may store a post whose answer never
+    // arrives, and such a card must not be one anybody can click.
+    const ts = await slack.post(context, confirmationCard({ ...card, buttons: false }));
     if (ts) {
       try {
         await store.confirmations.attachMessage(confirmation.id, ts);
       } catch (error) {
-        // A card the store cannot find could never be closed: take its buttons off now.
         await slack
           .update(
             context.channelId,
@@ -189,6 +190,7 @@ export function createWorker(deps: WorkerDeps) {
           );
         throw error;
       }
+      await slack.update(context.channelId, ts, confirmationCard(card));
       return;
     }
     // The bot cannot post here (the user was told how to invite it): nothing can be confirmed.

@@ -21,8 +21,10 @@ export const DeployConfigSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD'))),
-  /** Credits a workspace may spend per day; 0 = no cap. */
+  /** Credits the service account may spend per UTC day; 0 = no cap. */
   dailyCreditCap: z.coerce.number().int().nonnegative().default(0),
+  /** At or above this price (credits) an approver other than the requester must confirm; 0 = off. */
+  approvalThreshold: z.coerce.number().int().nonnegative().default(0),
   eisBaseUrl: z.url().default('https://platform.lensmor.com'),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** See `RESERVED_CONCURRENCY`: `false` for accounts whose concurrency quota is still 10. */

@@ -73,6 +73,7 @@ export class BotFunction extends Construct {
         LOG_LEVEL: config.logLevel,
         ...(config.spendApprovers.length > 0 ? { SPEND_APPROVERS: config.spendApprovers.join(',') } : {}),
         ...(config.dailyCreditCap > 0 ? { DAILY_CREDIT_CAP: String(config.dailyCreditCap) } : {}),
+        ...(config.approvalThreshold > 0 ? { APPROVAL_THRESHOLD: String(config.approvalThreshold) } : {}),
       },
       bundling: {
         format: OutputFormat.ESM,

@@ -96,7 +96,11 @@ export async function startSocketModeDev(
     const jobs = createScheduledJobs(runtime);
     const timers = [
       setInterval(
-        () => void jobs.pollUnlockTasks().catch((error) => logger.error('poll failed', { error })),
+        () =>
+          void jobs
+            .reconcileConfirmations()
+            .then(() => jobs.pollUnlockTasks())
+            .catch((error) => logger.error('poll failed', { error })),
         10_000,
       ),
       setInterval(

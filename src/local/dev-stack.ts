@@ -138,9 +138,13 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       logger,
       now: fastClock(options.pollClockSpeed ?? 10),
     });
-    const loadDigests = createScheduledLoader(env, { logger });
-    const runPoll = exclusive(async () => (await loadPoll()).pollUnlockTasks());
-    const runDigests = exclusive(async () => (await loadDigests()).runDigests());
+    // Real time for the reconciler and digests: confirmation deadlines are kept on the real clock.
+    const loadRealTime = createScheduledLoader(env, { logger });
+    const runPoll = exclusive(async () => {
+      await (await loadRealTime()).reconcileConfirmations();
+      return (await loadPoll()).pollUnlockTasks();
+    });
+    const runDigests = exclusive(async () => (await loadRealTime()).runDigests());
     const every = (ms: number, job: ReturnType<typeof exclusive>, name: string) => {
       const timer = setInterval(() => {
         job().catch((error: unknown) => logger.error('local scheduled job failed', { job: name, error }));

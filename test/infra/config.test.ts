@@ -8,14 +8,19 @@ const withContext = (context: Record<string, unknown>) => synthesize({ context, 
 describe('deploy configuration (CDK context)', () => {
   afterAll(removeSynthesized);
 
-  it('passes spend approvers and the daily cap to every function, as -c strings', () => {
-    const template = withContext({ spendApprovers: 'U123ABC, W456DEF', dailyCreditCap: '10000' });
+  it('passes spend approvers, the daily cap and the approval threshold to every function, as -c strings', () => {
+    const template = withContext({
+      spendApprovers: 'U123ABC, W456DEF',
+      dailyCreditCap: '10000',
+      approvalThreshold: '2000',
+    });
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     expect(functions).toHaveLength(4);
     for (const fn of functions) {
       expect(fn.Properties.Environment.Variables).toMatchObject({
         SPEND_APPROVERS: 'U123ABC,W456DEF',
         DAILY_CREDIT_CAP: '10000',
+        APPROVAL_THRESHOLD: '2000',
       });
     }
   });
@@ -25,6 +30,7 @@ describe('deploy configuration (CDK context)', () => {
     for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('SPEND_APPROVERS');
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('DAILY_CREDIT_CAP');
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('APPROVAL_THRESHOLD');
     }
   });
 

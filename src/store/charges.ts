@@ -166,8 +166,15 @@ export function createChargeRepository({ client, tableName, now = systemClock }:
         ],
       });
       if (result.ok) {
-        const started = await readConfirmation(confirmation.id);
-        return started ? { kind: 'started', confirmation: started } : { kind: 'duplicate' };
+        const started = {
+          ...confirmation,
+          chargeStartedAt: startedAt,
+          chargeAttempt: input.attemptId,
+          chargeAccount: input.accountId,
+          chargeDay: input.day,
+          reserved,
+        };
+        return { kind: 'started', confirmation: started };
       }
       if (result.conditionFailed[0]) {
         // Our own earlier attempt may have applied with its answer lost (the SDK then retried).
@@ -181,7 +188,8 @@ export function createChargeRepository({ client, tableName, now = systemClock }:
           kind: 'capped',
           remaining: Math.max(0, input.cap - (await spent(input.accountId, input.day))),
         };
-      throw new ValidationError(`The charge of ${confirmation.id} could not start`);
+      // Only the ledger entry's own key can be left: a charge started at this very millisecond.
+      throw new ConflictError(`The charge of ${confirmation.id} could not start`);
     },
 
     /**

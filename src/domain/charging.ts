@@ -82,10 +82,19 @@ export function describeAction(action: ChargeAction): string {
   }
 }
 
-/** "3 people: Jane Smith (100001), Ada Silva (100002), 100006". */
+/** At most this many people are named in a description; the rest are counted. */
+const NAMED_IN_DESCRIPTION = 10;
+
+/**
+ * "3 people: Jane Smith, Ada Silva and 1 more": names where they are known, never a long run of bare
+ * ids; a set with no names at all is shown by its first ids.
+ */
 function people(ids: readonly string[], names: Readonly<Record<string, string>> = {}): string {
-  const shown = ids.map((id) => (names[id] ? `${names[id]} (${id})` : id));
-  return `${plural(ids.length, 'person', 'people')}: ${shown.join(', ')}`;
+  const named = ids.filter((id) => names[id]).slice(0, NAMED_IN_DESCRIPTION);
+  const shown = named.length > 0 ? named.map((id) => names[id] ?? id) : ids.slice(0, NAMED_IN_DESCRIPTION);
+  const more = ids.length - shown.length;
+  const list = more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
+  return `${plural(ids.length, 'person', 'people')}: ${list}`;
 }
 
 /** At most this many names are looked up for a confirmation card; the rest show as ids. */
@@ -112,6 +121,28 @@ export async function withPeopleNames(
     found.filter((entry): entry is readonly [string, string] => Boolean(entry[1])),
   );
   return Object.keys(names).length > 0 ? { ...action, names } : action;
+}
+
+/** The `/events` command that asks for `action` again (the card's "Start again"). */
+export function commandTextOf(action: ChargeAction): string {
+  switch (action.kind) {
+    case 'event-unlock':
+      return `unlock ${action.eventId}`;
+    case 'visitors-unlock':
+      return `visitors ${action.eventId}`;
+    case 'full-access-unlock':
+      return `full-access ${action.eventId}`;
+    case 'email-unlock':
+      return `emails ${action.personnelIds.join(' ')}`;
+    case 'phone-unlock':
+      return `phones ${action.personnelIds.join(' ')}`;
+    case 'people-by-name':
+      return `who ${action.fullName}`;
+    case 'exhibitor-events':
+      return `company ${action.companyName}`;
+    case 'exhibitor-search':
+      return `exhibitor ${action.companyName}`;
+  }
 }
 
 /** The description of an action as stored on a confirmation (parsed, never trusted). */

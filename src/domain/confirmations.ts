@@ -58,6 +58,8 @@ export const StoredOutcomeSchema = z.object({
   message: z.string().optional(),
   outcomeUnknown: z.boolean().optional(),
   reason: z.string().optional(),
+  /** An unlock task follows: charged, but the results are still to come. */
+  resultsPending: z.boolean().optional(),
 });
 export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
 
@@ -243,6 +245,7 @@ async function settlementOf(
         creditsSpent: outcome.creditsSpent,
         balanceAfter: outcome.balanceAfter,
         summary: outcome.summary,
+        ...(task ? { resultsPending: true } : {}),
       },
       ledger: {
         status: 'charged',

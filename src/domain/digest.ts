@@ -6,12 +6,13 @@ import type {
   DigestSubscription,
   DigestSubscriptionRepository,
   FitScoreCache,
+  LedgerEntry,
   LedgerRepository,
   UnlockKind,
   UnlockTaskRepository,
 } from '../store/index.ts';
 import { LIST_PRICES } from './charging.ts';
-import { localDate } from './local-time.ts';
+import { localDate, nextOccurrence } from './local-time.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
 
@@ -27,6 +28,11 @@ export const MAX_LATENESS_MS = 3 * 60 * 60_000;
 /** A subscription is started only with this much of the Lambda's time left. */
 export const DIGEST_TIME_RESERVE_MS = 30_000;
 const DAY_MS = 24 * 60 * 60_000;
+/** How far back the ledger is read for unlocked events: as long as it keeps entries. */
+export const LEDGER_LOOKBACK_MS = 400 * DAY_MS;
+/** Ledger actions that give the workspace an event (each needs or includes the base unlock). */
+export const EVENT_UNLOCK_ACTIONS = ['event-unlock', 'visitors-unlock', 'full-access-unlock'] as const;
+export type EventUnlockAction = (typeof EVENT_UNLOCK_ACTIONS)[number];
 
 export interface DigestFit {
   score: number;
@@ -36,6 +42,19 @@ export interface DigestFit {
 export interface DigestEvent {
   event: EventItem;
   fit: DigestFit | null;
+  /** This workspace already unlocked it (per its ledger): no Unlock button. */
+  unlocked: boolean;
+}
+
+/** An event, visitors or full-access unlock charged in this channel. */
+export interface DigestEventUnlock {
+  action: EventUnlockAction;
+  eventId: string;
+  /** Null when the event is not among the digest's events. */
+  eventName: string | null;
+  credits: number;
+  userId: string;
+  at: string;
 }
 
 export interface DigestUnlock {
@@ -56,8 +75,8 @@ export interface Digest {
   /** The subscriber's local date the digest is for (`YYYY-MM-DD`). */
   localDate: string;
   timeZone: string;
-  /** Set for a scheduled digest: when it comes every day. */
-  schedule?: { time: string; timeZone: string };
+  /** Set when the channel has a digest: when it comes every day, and the next one (ISO). */
+  schedule?: { time: string; timeZone: string; next: string };
   filters: DigestFilters;
   /** Null when the service could not say. */
   balance: number | null;
@@ -70,6 +89,7 @@ export interface Digest {
   /** Matching events not shown. */
   moreEvents: number;
   unlocks: DigestUnlock[];
+  eventUnlocks: DigestEventUnlock[];
 }
 
 export interface DigestSources {
@@ -86,6 +106,7 @@ export interface DigestTarget {
   channelId: string;
   timeZone: string;
   filters: DigestFilters;
+  /** The channel's active subscription, if any. */
   schedule?: { time: string; timeZone: string };
 }
 
@@ -126,6 +147,13 @@ async function fitScoresOf(
   return scores;
 }
 
+/** An entry that stands for credits actually spent: settled as charged, or written whole. */
+const isCharged = (entry: LedgerEntry) => entry.status === undefined || entry.status === 'charged';
+const isEventUnlock = (
+  entry: LedgerEntry,
+): entry is LedgerEntry & { action: EventUnlockAction; eventId: string } =>
+  entry.eventId !== undefined && (EVENT_UNLOCK_ACTIONS as readonly string[]).includes(entry.action);
+
 async function upcomingEvents(target: DigestTarget, today: string, sources: DigestSources) {
   const from = later(today, target.filters.from);
   const to = earlier(addDays(today, HORIZON_DAYS), target.filters.to);
@@ -155,8 +183,8 @@ async function upcomingEvents(target: DigestTarget, today: string, sources: Dige
 
 /**
  * Gathers one digest: the balance and the last 24 h of spending, the best upcoming events for the
- * filters, and this channel's unlocks that finished in the last 24 h. A part the service cannot give
- * is shown as unavailable rather than holding back the rest.
+ * filters (marking those this workspace unlocked), and this channel's unlocks that finished in the
+ * last 24 h. A part the service cannot give is shown as unavailable rather than holding back the rest.
  */
 export async function composeDigest(
   target: DigestTarget,
@@ -174,7 +202,9 @@ export async function composeDigest(
         sources.logger.warn('credit balance unavailable for the digest', { error });
         return null;
       }),
-    sources.ledger.listSince(target.teamId, since),
+    // The event list says nothing of access, so the ledger is read as far back as it keeps entries
+    // (one query per digest); the last 24 h are taken from it too.
+    sources.ledger.listSince(target.teamId, new Date(now.getTime() - LEDGER_LOOKBACK_MS)),
     sources.unlockTasks.listFinishedSince(target.teamId, since),
     upcomingEvents(target, today, sources).catch((error: unknown) => {
       sources.logger.warn('events unavailable for the digest', { error });
@@ -196,20 +226,47 @@ export async function composeDigest(
         outcome: outcome.success ? outcome.data : null,
       };
     });
+  const unlockedEvents = new Set(
+    ledger.filter((entry) => isEventUnlock(entry) && isCharged(entry)).map((entry) => entry.eventId),
+  );
+  const events = listed
+    ? listed.events.map((shown) => ({ ...shown, unlocked: unlockedEvents.has(shown.event.eventId) }))
+    : null;
+  const lastDay = ledger.filter((entry) => Date.parse(entry.at) >= since.getTime());
+  const names = new Map((events ?? []).map(({ event }) => [event.eventId, event.name?.trim() || null]));
+  const eventUnlocks = lastDay
+    .filter(isEventUnlock)
+    .filter((entry) => isCharged(entry) && entry.channelId === target.channelId)
+    .map((entry) => ({
+      action: entry.action,
+      eventId: entry.eventId,
+      eventName: names.get(entry.eventId) ?? null,
+      credits: entry.credits,
+      userId: entry.userId,
+      at: entry.at,
+    }));
   return {
     channelId: target.channelId,
     localDate: today,
     timeZone: target.timeZone,
-    ...(target.schedule ? { schedule: target.schedule } : {}),
+    ...(target.schedule
+      ? {
+          schedule: {
+            ...target.schedule,
+            next: nextOccurrence(target.schedule.time, target.schedule.timeZone, at).toISOString(),
+          },
+        }
+      : {}),
     filters: target.filters,
     balance,
-    spentLast24h: ledger.reduce((sum, entry) => sum + entry.credits, 0),
+    spentLast24h: lastDay.reduce((sum, entry) => sum + entry.credits, 0),
     // A balance that would not cover an event unlock gets a warning line.
     lowBalance: balance !== null && balance < LIST_PRICES.eventUnlock,
     eventUnlockCredits: LIST_PRICES.eventUnlock,
-    events: listed?.events ?? null,
+    events,
     moreEvents: listed?.moreEvents ?? 0,
     unlocks,
+    eventUnlocks,
   };
 }
 

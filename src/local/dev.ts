@@ -32,28 +32,38 @@ async function start(): Promise<() => Promise<void>> {
   return stack.stop;
 }
 
+let stop: (() => Promise<void>) | undefined;
+let stopping = false;
+const shutdown = (code: number) => {
+  // A second Ctrl-C, or one while still starting, ends it at once; DynamoDB Local's exit hook
+  // still kills Java.
+  if (stopping) process.exit(1);
+  if (!stop) process.exit(code);
+  stopping = true;
+  process.stdout.write('\nStopping…\n');
+  // A stop that hangs must not keep the terminal (or a test) waiting.
+  setTimeout(() => process.exit(code), 1_500).unref();
+  void stop().finally(() => process.exit(code));
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(0));
+// npm runs the script under `sh -c`, and a SIGTERM sent to npm alone kills that shell without
+// passing it on; orphaned, this process notices its parent is gone.
+const parent = process.ppid;
+setInterval(() => {
+  if (!stopping && process.ppid !== parent) shutdown(0);
+}, 250).unref();
+// A crash must not leave DynamoDB Local (a Java process) running.
+const crash = (error: unknown) => {
+  process.stderr.write(
+    `npm run dev crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  shutdown(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+
 try {
-  const stop = await start();
-  let stopping = false;
-  const shutdown = (code: number) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    process.stdout.write('\nStopping…\n');
-    // A stop that hangs (or a second Ctrl-C) still ends the process.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    void stop().then(() => process.exit(code));
-  };
-  process.on('SIGINT', () => shutdown(0));
-  process.on('SIGTERM', () => shutdown(0));
-  // A crash must not leave DynamoDB Local (a Java process) running.
-  const crash = (error: unknown) => {
-    process.stderr.write(
-      `npm run dev crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    shutdown(1);
-  };
-  process.on('uncaughtException', crash);
-  process.on('unhandledRejection', crash);
+  stop = await start();
 } catch (error) {
   process.stderr.write(
     `${error instanceof JavaMissingError ? error.message : `npm run dev failed: ${String(error)}`}\n`,

@@ -1,8 +1,14 @@
-import { isValidTimeZone } from '../domain/local-time.ts';
+import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../domain/schedule-words.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
  * shows an example. The words and usages live here once; the help card renders this list.
+ *
+ * How words are read:
+ * - Slack formatting is dropped (`*bold*`, `_it_`, `~strike~`, backticks; a link becomes its label, or
+ *   its address without one). Mentions, channels and @here/@channel are refused, never searched.
+ * - Filters are `key:value`. Search words come before the first filter (or as `keywords:`); a value runs
+ *   to the next `key:`, so `country:United States` needs no quotes (`country:"United States"` works too).
  */
 export interface CommandSpec {
   word: string;
@@ -11,15 +17,27 @@ export interface CommandSpec {
   summary: string;
   /** How credits are spent, in words; absent for free commands. */
   credits?: string;
+  /** How the arguments are read, for `/events help <command>`. */
+  details?: string;
 }
 
+const FILTER_WORDS =
+  'Search words first, then filters `keywords:`, `country:`, `city:`, `from:YYYY-MM-DD`, `to:YYYY-MM-DD`; ' +
+  'a value runs to the next filter, so `country:United States` needs no quotes.';
+
 export const COMMAND_SPECS: readonly CommandSpec[] = [
-  { word: 'help', usage: 'help', example: 'help', summary: 'List the commands' },
+  {
+    word: 'help',
+    usage: 'help [command]',
+    example: 'help',
+    summary: 'List the commands, or explain one',
+  },
   {
     word: 'search',
     usage: 'search <keywords> [country:X] [city:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD]',
-    example: 'search fintech country:Germany from:2027-01-01',
+    example: 'search fintech country:Brazil',
     summary: 'Find trade shows',
+    details: FILTER_WORDS,
   },
   { word: 'show', usage: 'show <event_id>', example: 'show 26855', summary: 'Event details' },
   { word: 'fit', usage: 'fit <event_id>', example: 'fit 26855', summary: 'Fit score card for your profile' },
@@ -50,7 +68,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     word: 'person-events',
     usage: 'person-events <personnel_id>',
-    example: 'person-events 101',
+    example: 'person-events 100001',
     summary: 'Events a person is linked to',
   },
   { word: 'credits', usage: 'credits', example: 'credits', summary: 'Credit balance' },
@@ -59,21 +77,21 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     word: 'who',
     usage: 'who <full name>',
-    example: 'who Jane Doe',
+    example: 'who Jane Smith',
     summary: 'Events of people with this exact name',
     credits: '50 if anything matches',
   },
   {
     word: 'company',
     usage: 'company <company name>',
-    example: 'company Acme',
+    example: 'company Acme Analytics',
     summary: 'Events where a company exhibits',
     credits: '50 if anything matches',
   },
   {
     word: 'exhibitor',
     usage: 'exhibitor <company name>',
-    example: 'exhibitor Acme',
+    example: 'exhibitor Acme Analytics',
     summary: 'Exhibitor records by company name',
     credits: '50 if anything matches',
   },
@@ -101,22 +119,26 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     word: 'emails',
     usage: 'emails <personnel_id…>',
-    example: 'emails 101 102 103',
+    example: 'emails 100001 100002 100003',
     summary: 'Unlock contact emails',
     credits: '15 per contact',
   },
   {
     word: 'phones',
     usage: 'phones <personnel_id…>',
-    example: 'phones 101 102',
+    example: 'phones 100001 100002',
     summary: 'Unlock phone numbers',
     credits: '150 per contact',
   },
   {
     word: 'digest',
-    usage: 'digest on [HH:MM] [time zone] [search words and filters] | off | status | now',
-    example: 'digest on 08:30 Europe/Berlin fintech country:Germany',
+    usage: 'digest on [time] [time zone] [key:value filters] | off | status | now',
+    example: 'digest on 08:30 Europe/Berlin keywords:fintech',
     summary: 'A daily digest in this channel',
+    details:
+      'Time: `08:30`, `8am` or `8:30pm` (default 09:00). Zone: `Europe/Berlin`, `EST` or `UTC+2` ' +
+      '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech`, ' +
+      '`country:Germany`, `city:`, `from:`, `to:`.',
   },
 ];
 
@@ -129,7 +151,7 @@ export interface SearchFilters {
 }
 
 export type Command =
-  | { name: 'help' }
+  | { name: 'help'; /** a command word: explain just that one */ topic?: string }
   | { name: 'search'; filters: SearchFilters }
   | { name: 'show' | 'fit' | 'recommend' | 'unlock' | 'visitors' | 'full-access'; eventId: string }
   | { name: 'exhibitors'; eventId: string; keyword?: string }
@@ -140,19 +162,45 @@ export type Command =
   | { name: 'who'; fullName: string }
   | { name: 'company' | 'exhibitor'; companyName: string }
   | { name: 'emails' | 'phones'; personnelIds: string[] }
-  | { name: 'digest-on'; time?: string; timeZone?: string; filters: SearchFilters }
+  | {
+      name: 'digest-on';
+      time?: string;
+      timeZone?: string;
+      /** How a zone word was read, to repeat in the answer (`EST read as America/New_York`). */
+      note?: string;
+      filters: SearchFilters;
+    }
   | { name: 'digest-off' | 'digest-status' | 'digest-now' };
 
 export type ParseResult =
-  { ok: true; command: Command } | { ok: false; problem: string; spec?: CommandSpec; showHelp?: boolean };
+  | { ok: true; command: Command }
+  | {
+      ok: false;
+      problem: string;
+      spec?: CommandSpec;
+      showHelp?: boolean;
+      /** The command text the user probably meant (`fit 26855` for `fitt 26855`), without `/events`. */
+      suggestion?: string;
+    };
 
-const EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+// The service takes any 1–100 characters; its ids are numbers, so a word without a digit is a slip.
+const EVENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+const isEventId = (id: string) => EVENT_ID.test(id) && /\d/.test(id);
 const PERSONNEL_ID = /^\d{1,20}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+/** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
+const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
+const FILTER_KEYS = ['keywords', 'country', 'city', 'from', 'to'] as const;
+const KEY_ALIASES: Record<string, (typeof FILTER_KEYS)[number]> = { keyword: 'keywords' };
+const DIGEST_ACTIONS = ['on', 'off', 'status', 'now'];
 const MAX_CONTACTS = 100;
 
-const specFor = (word: string): CommandSpec | undefined => COMMAND_SPECS.find((spec) => spec.word === word);
+/** A user's word, shown back in backticks: short, and unable to end the code span. */
+const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
+
+/** The spec of a command word, for `/events help <command>`. */
+export const commandSpec = (word: string): CommandSpec | undefined =>
+  COMMAND_SPECS.find((spec) => spec.word === word.toLowerCase());
 
 function isRealDate(text: string): boolean {
   if (!DATE.test(text)) return false;
@@ -160,25 +208,48 @@ function isRealDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
-/** Splits filters (`country:X`, quoted values allowed) from free words. */
+/** Search words (before the first `key:`) and `key:value` filters, each value running to the next key. */
 function parseFilters(words: string[]): { filters: SearchFilters; problem?: string } {
   const filters: SearchFilters = {};
-  const keywords: string[] = [];
-  for (const word of words) {
-    const match = word.match(/^(country|city|from|to):(.*)$/i);
-    if (!match) {
-      keywords.push(word);
-      continue;
-    }
-    const key = (match[1] ?? '').toLowerCase() as keyof SearchFilters;
-    const value = (match[2] ?? '').replace(/^"|"$/g, '').trim();
-    if (!value)
+  const firstKey = words.findIndex((word) => KEY_TOKEN.test(word));
+  const leading = firstKey === -1 ? words : words.slice(0, firstKey);
+  const keywords = [leading.join(' ')];
+  let index = firstKey === -1 ? words.length : firstKey;
+  while (index < words.length) {
+    const [, rawKey = '', first = ''] = KEY_TOKEN.exec(words[index++] ?? '') ?? [];
+    const valueWords = [first];
+    while (index < words.length && !KEY_TOKEN.test(words[index] ?? '')) valueWords.push(words[index++] ?? '');
+    const name = rawKey.toLowerCase();
+    const key = FILTER_KEYS.find((known) => known === name) ?? KEY_ALIASES[name];
+    if (!key) {
+      const guess = closest(name, FILTER_KEYS);
       return {
         filters,
-        problem: `\`${key}:\` needs a value, e.g. \`${key}:${key === 'from' || key === 'to' ? '2027-01-31' : 'Germany'}\`.`,
+        problem: `${shown(`${rawKey}:`)} is not a filter.${guess ? ` Did you mean \`${guess}:\`?` : ''} Filters: ${FILTER_KEYS.map((known) => `\`${known}:\``).join(', ')}.`,
       };
+    }
+    if (/^".*"$/.test(first) && valueWords.length > 1) {
+      const extra = valueWords.slice(1).join(' ');
+      return {
+        filters,
+        problem: `${shown(extra)} comes after the quoted \`${key}:\` value; give search words as \`keywords:${extra.slice(0, 40)}\` or before the filters.`,
+      };
+    }
+    const value = valueWords.join(' ').replace(/^"|"$/g, '').trim();
+    const example =
+      key === 'from' || key === 'to' ? '2027-01-31' : key === 'keywords' ? 'fintech' : 'Germany';
+    if (!value) return { filters, problem: `\`${key}:\` needs a value, e.g. \`${key}:${example}\`.` };
+    if (key === 'keywords') {
+      keywords.push(value);
+      continue;
+    }
+    if (filters[key]) return { filters, problem: `\`${key}:\` is given twice.` };
     if ((key === 'from' || key === 'to') && !isRealDate(value)) {
-      return { filters, problem: `\`${key}:${value}\` is not a date; write it as YYYY-MM-DD.` };
+      const after = value.includes(' ') ? ', and put search words before the filters' : '';
+      return {
+        filters,
+        problem: `${shown(`${key}:${value}`)} is not a date; write it as YYYY-MM-DD${after}.`,
+      };
     }
     if (value.length > 100) return { filters, problem: `\`${key}:\` is longer than 100 characters.` };
     filters[key] = value;
@@ -186,7 +257,7 @@ function parseFilters(words: string[]): { filters: SearchFilters; problem?: stri
   if (filters.from && filters.to && filters.from > filters.to) {
     return { filters, problem: `\`from:${filters.from}\` is after \`to:${filters.to}\`.` };
   }
-  const text = keywords.join(' ').trim();
+  const text = keywords.join(' ').replace(/"/g, '').replace(/\s+/g, ' ').trim();
   if (text.length > 200) return { filters, problem: 'The search words are longer than 200 characters.' };
   if (text) filters.keywords = text;
   return { filters };
@@ -194,42 +265,62 @@ function parseFilters(words: string[]): { filters: SearchFilters; problem?: stri
 
 /** Words, keeping "quoted phrases" and `key:"quoted value"` together. */
 function tokenize(text: string): string[] {
-  return [...text.matchAll(/(?:\w+:)?"[^"]*"|\S+/g)].map((match) => match[0]);
+  return [...text.matchAll(/(?:[\w-]+:)?"[^"]*"|\S+/g)].map((match) => match[0]);
 }
 
-/** Slack sends links as `<url|label>` and escapes `&`, `<`, `>`; undo that before parsing. */
-function fromSlackText(text: string): string {
+/**
+ * What the user typed, without Slack's markup: links become their label (or address), `&lt;` and co.
+ * are undone, and `*bold*`, `_italic_`, `~strike~` and `code` markers at word edges are dropped.
+ * Mentions (`<@U1>`, `<!here>`, `<#C1|x>`) stay, so they can be refused.
+ */
+function plainText(text: string): string {
   return text
-    .replace(/<((?:https?|mailto):[^|>]+)(?:\|[^>]*)?>/g, '$1')
+    .replace(/<((?:https?|mailto|tel):[^|>]*)(?:\|([^>]*))?>/gi, (_link, address: string, label?: string) =>
+      label?.trim() ? label : address.replace(/^(?:mailto|tel):/i, ''),
+    )
+    .replace(/[\u201C\u201D\u201E]/g, '"')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+    .replace(/&amp;/g, '&')
+    .replace(/(^|[\s:"])[*_~`]+/g, '$1')
+    .replace(/[*_~`]+(?=$|[\s"])/g, '');
 }
 
 export function parseCommand(input: string): ParseResult {
-  const text = fromSlackText(input).replace(/\s+/g, ' ').trim();
+  const text = plainText(input).replace(/\s+/g, ' ').trim();
   if (!text) return { ok: true, command: { name: 'help' } };
   const [first = '', ...rest] = tokenize(text);
   const word = first.toLowerCase();
-  const spec = specFor(word);
-  if (!spec)
-    return { ok: false, problem: `\`${first.slice(0, 40)}\` is not an /events command.`, showHelp: true };
+  const spec = commandSpec(word);
+  if (!spec) return notACommand(first, rest);
   const fail = (problem: string): ParseResult => ({ ok: false, problem, spec });
   const argText = rest.join(' ').trim();
+  // A mention as a name or search word would search for Slack's markup (and could offer a paid search).
+  if (/<[@#!]/.test(argText)) {
+    return fail(
+      'Mentions, channels and @here or @channel are not names or search words: type the words themselves.',
+    );
+  }
 
   const oneEventId = (): string | ParseResult => {
     const id = rest[0];
     if (!id) return fail('The event id is missing.');
-    if (!EVENT_ID.test(id))
-      return fail(`\`${id.slice(0, 40)}\` is not an event id (letters, digits, - and _, up to 100).`);
+    if (!isEventId(id))
+      return fail(`${shown(id)} is not an event id; ids look like \`26855\` (see \`/events search\`).`);
     return id;
   };
 
   switch (word) {
-    case 'help':
+    case 'help': {
+      if (!rest[0]) return { ok: true, command: { name: 'help' } };
+      const topic = commandSpec(rest[0]);
+      if (topic) return { ok: true, command: { name: 'help', topic: topic.word } };
+      return notACommand(rest[0], [], 'help ');
+    }
     case 'credits':
     case 'files':
     case 'spend':
+      if (rest[0]) return fail(`\`${word}\` takes nothing after it; ${shown(argText)} is extra.`);
       return { ok: true, command: { name: word } };
     case 'search': {
       const { filters, problem } = parseFilters(rest);
@@ -243,15 +334,17 @@ export function parseCommand(input: string): ParseResult {
     case 'unlock':
     case 'visitors':
     case 'full-access': {
-      if (rest.length > 1) return fail('Give exactly one event id.');
       const id = oneEventId();
-      return typeof id === 'string' ? { ok: true, command: { name: word, eventId: id } } : id;
+      if (typeof id !== 'string') return id;
+      if (rest.length > 1)
+        return fail(`\`${word}\` takes one event id; ${shown(rest.slice(1).join(' '))} is extra.`);
+      return { ok: true, command: { name: word, eventId: id } };
     }
     case 'exhibitors':
     case 'people': {
       const id = oneEventId();
       if (typeof id !== 'string') return id;
-      const extra = rest.slice(1).join(' ').trim().slice(0, 200);
+      const extra = rest.slice(1).join(' ').replace(/"/g, '').trim().slice(0, 200);
       if (word === 'exhibitors')
         return { ok: true, command: { name: word, eventId: id, ...(extra ? { keyword: extra } : {}) } };
       return { ok: true, command: { name: word, eventId: id, ...(extra ? { query: extra } : {}) } };
@@ -268,13 +361,20 @@ export function parseCommand(input: string): ParseResult {
     case 'person-events': {
       const id = rest[0];
       if (!id) return fail('The personnel id is missing.');
-      if (!PERSONNEL_ID.test(id) || rest.length > 1)
-        return fail(`\`${id.slice(0, 40)}\` is not a personnel id (digits only).`);
+      if (!PERSONNEL_ID.test(id))
+        return fail(`${shown(id)} is not a personnel id; ids are digits, like \`100001\`.`);
+      if (rest.length > 1)
+        return fail(`\`${word}\` takes one personnel id; ${shown(rest.slice(1).join(' '))} is extra.`);
       return { ok: true, command: { name: word, personnelId: id } };
     }
     case 'who': {
       const name = argText.replace(/"/g, '').trim();
       if (!name) return fail('The full name is missing.');
+      // An id here would be a paid search for a name nobody has.
+      if (/^\d+$/.test(name))
+        return fail(
+          `${shown(name)} is an id, not a name; for a person's events use \`/events person-events ${name}\`.`,
+        );
       if (name.length > 200) return fail('The name is longer than 200 characters.');
       return { ok: true, command: { name: 'who', fullName: name } };
     }
@@ -282,6 +382,10 @@ export function parseCommand(input: string): ParseResult {
     case 'exhibitor': {
       const name = argText.replace(/"/g, '').trim();
       if (!name) return fail('The company name is missing.');
+      if (/^\d+$/.test(name))
+        return fail(
+          `${shown(name)} is an id, not a company name; for an event's exhibitors use \`/events exhibitors ${name}\`.`,
+        );
       if (name.length > 200) return fail('The company name is longer than 200 characters.');
       return { ok: true, command: { name: word, companyName: name } };
     }
@@ -290,7 +394,7 @@ export function parseCommand(input: string): ParseResult {
       const ids = rest.flatMap((part) => part.split(',')).filter(Boolean);
       if (ids.length === 0) return fail('Give one or more personnel ids.');
       const bad = ids.find((id) => !PERSONNEL_ID.test(id));
-      if (bad) return fail(`\`${bad.slice(0, 40)}\` is not a personnel id (digits only).`);
+      if (bad) return fail(`${shown(bad)} is not a personnel id; ids are digits, like \`100001\`.`);
       const unique = [...new Set(ids)];
       if (unique.length > MAX_CONTACTS) return fail(`At most ${MAX_CONTACTS} people at a time.`);
       return { ok: true, command: { name: word, personnelIds: unique } };
@@ -298,47 +402,83 @@ export function parseCommand(input: string): ParseResult {
     case 'digest':
       return parseDigest(rest, fail);
     default:
-      return { ok: false, problem: `\`${first}\` is not an /events command.`, showHelp: true };
+      return notACommand(first, rest);
   }
+}
+
+/** A word that is no command, with the command it is nearest to (`fitt` → `fit`; a bare id → `show`). */
+function notACommand(word: string, rest: string[], prefix = ''): ParseResult {
+  const bareId = !prefix && /^\d+$/.test(word);
+  const guess = bareId
+    ? 'show'
+    : closest(
+        word,
+        COMMAND_SPECS.map((spec) => spec.word),
+      );
+  const suggestion = guess && (bareId ? [guess, word] : [guess, ...rest]).join(' ');
+  return {
+    ok: false,
+    problem: `${shown(word)} is not an /events command.`,
+    showHelp: true,
+    ...(suggestion ? { suggestion: `${prefix}${suggestion}` } : {}),
+  };
 }
 
 function parseDigest(words: string[], fail: (problem: string) => ParseResult): ParseResult {
   const [action = '', ...rest] = words;
   switch (action.toLowerCase()) {
     case 'off':
-      return { ok: true, command: { name: 'digest-off' } };
     case 'status':
-      return { ok: true, command: { name: 'digest-status' } };
     case 'now':
-      return { ok: true, command: { name: 'digest-now' } };
-    case 'on': {
-      let time: string | undefined;
-      let timeZone: string | undefined;
-      const remaining = [...rest];
-      if (remaining[0] && TIME.test(remaining[0])) {
-        const [hours = '0', minutes = '00'] = (remaining.shift() ?? '').split(':');
-        time = `${hours.padStart(2, '0')}:${minutes}`;
-      } else if (remaining[0] && /^\d{1,2}:\d{2}$/.test(remaining[0])) {
-        return fail(`\`${remaining[0]}\` is not a time; use HH:MM between 00:00 and 23:59.`);
-      }
-      if (remaining[0]?.includes('/') || remaining[0]?.toUpperCase() === 'UTC') {
-        const zone = remaining.shift() ?? '';
-        if (!isValidTimeZone(zone))
-          return fail(`\`${zone.slice(0, 60)}\` is not a time zone; use a name like Europe/Berlin.`);
-        timeZone = zone;
-      }
-      const { filters, problem } = parseFilters(remaining);
-      if (problem) return fail(problem);
-      return {
-        ok: true,
-        command: { name: 'digest-on', ...(time ? { time } : {}), ...(timeZone ? { timeZone } : {}), filters },
-      };
-    }
-    default:
+      if (rest[0])
+        return fail(
+          `\`digest ${action.toLowerCase()}\` takes nothing after it; ${shown(rest.join(' '))} is extra.`,
+        );
+      return { ok: true, command: { name: `digest-${action.toLowerCase() as 'off' | 'status' | 'now'}` } };
+    case 'on':
+      return parseDigestOn(rest, fail);
+    default: {
+      if (!action) return fail('Say on, off, status or now.');
+      const guess = closest(action, DIGEST_ACTIONS);
       return fail(
-        action ? `\`${action.slice(0, 40)}\` is not a digest action.` : 'Say on, off, status or now.',
+        `${shown(action)} is not a digest action.${guess ? ` Did you mean \`digest ${guess}\`?` : ''}`,
       );
+    }
   }
+}
+
+/** `[time] [zone] [key:value…]`: a bare word that is neither time nor zone is an error, never a keyword. */
+function parseDigestOn(words: string[], fail: (problem: string) => ParseResult): ParseResult {
+  let time: string | undefined;
+  let zone: { timeZone: string; note?: string } | undefined;
+  let index = 0;
+  for (; index < words.length && !KEY_TOKEN.test(words[index] ?? ''); index++) {
+    let word = words[index] ?? '';
+    // `8 am` is `8am`.
+    if (looksLikeTime(word) && /^[ap]\.?m\.?$/i.test(words[index + 1] ?? '')) word += words[++index];
+    if (looksLikeTime(word)) {
+      if (time) return fail(`Give one time of day; ${shown(word)} is a second one.`);
+      const read = readTimeOfDay(word);
+      if (!read.ok) return fail(read.problem);
+      time = read.time;
+      continue;
+    }
+    const asFilter = `Filters are key:value, e.g. \`keywords:${word.slice(0, 40)}\` or \`country:Germany\`.`;
+    if (zone) return fail(`${shown(word)} after the schedule is not a filter. ${asFilter}`);
+    const read = readTimeZone(word);
+    if (!read.ok) {
+      // A plain word with no zone near it was probably meant as a search word: say how to give one.
+      const plain = !read.suggestion && /^[a-z]+$/i.test(word) && word !== word.toUpperCase();
+      return fail(plain ? `${read.problem} ${asFilter}` : read.problem);
+    }
+    zone = read.note ? { timeZone: read.timeZone, note: read.note } : { timeZone: read.timeZone };
+  }
+  const { filters, problem } = parseFilters(words.slice(index));
+  if (problem) return fail(problem);
+  return {
+    ok: true,
+    command: { name: 'digest-on', ...(time ? { time } : {}), ...(zone ?? {}), filters },
+  };
 }
 
 /** A lone http(s) URL or bare domain is a company website; anything else is audience text. */

@@ -9,6 +9,12 @@ export const JobContextSchema = z.object({
   responseUrl: z.string().optional(),
   /** The message a button was pressed on, when the job updates it in place. */
   messageTs: z.string().optional(),
+  /** The response URL's message is the "working…" placeholder: the answer replaces it. */
+  placeholder: z.boolean().optional(),
+  /** A follow-up of a public card: its answer goes in the card's thread, for everyone. */
+  threadTs: z.string().optional(),
+  /** Shared in the channel by this user: the answer is posted for everyone, saying who shared it. */
+  sharedBy: z.string().optional(),
 });
 export type JobContext = z.infer<typeof JobContextSchema>;
 
@@ -29,6 +35,16 @@ export const JobSchema = z.discriminatedUnion('kind', [
     list: z.string(),
     query: z.record(z.string(), z.unknown()),
     page: z.number().int().min(1),
+    context: JobContextSchema,
+  }),
+  /** "Share in channel" on a private answer: the same command (or list page), for everyone. */
+  z.object({
+    kind: z.literal('share'),
+    id: JobId,
+    share: z.union([
+      z.object({ text: z.string().max(5000) }),
+      z.object({ list: z.string(), query: z.record(z.string(), z.unknown()), page: z.number().int().min(1) }),
+    ]),
     context: JobContextSchema,
   }),
   /** A confirmation that this process claimed: run the charge. */

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type DevStack, startDevStack } from '../../src/local/dev-stack.ts';
+import { keys } from '../../src/store/keys.ts';
+import { createDocumentClient } from '../../src/store/table.ts';
 
 // Debian's chromium, driven by playwright-core: no browser download. `.ci/run` installs it;
 // CHROMIUM_PATH points elsewhere (e.g. a Chrome on macOS).
@@ -128,6 +131,59 @@ describe('npm run dev in a browser', () => {
       await page.screenshot({ path: DOCS_SCREENSHOT });
     }
   }, 110_000);
+
+  it('keeps look-ups private until shared, answers a shared card in its thread, and closes an expired card', async () => {
+    // Prepare
+    await page.goto(stack.slackUrl);
+    await page.locator('body[data-ready]').waitFor();
+
+    // Act: a search only the user sees, then shared with the channel
+    await send(page, '/events search country:Germany');
+    const found = await newestWith(page, /Page 1 of/);
+    await expect(found.message.textContent()).resolves.toContain('Only visible to you');
+    await found.message.getByRole('button', { name: 'Share in channel' }).click();
+    const shared = await newestWith(page, /Shared by/);
+    await expect(shared.message.textContent()).resolves.not.toContain('Only visible to you');
+
+    // A shared fit card's button answers in the card's thread
+    await send(page, `/events fit ${BIG_EVENT}`);
+    const fit = await newestWith(page, /Fit \d+\.\d \/ 10/);
+    await fit.message.getByRole('button', { name: 'Share in channel' }).click();
+    const sharedFit = page
+      .locator('#timeline > .message')
+      .filter({ hasText: 'Shared by' })
+      .filter({ hasText: /Fit \d+\.\d \/ 10/ })
+      .last();
+    await sharedFit.getByRole('button', { name: 'Exhibitors' }).first().click();
+    await sharedFit
+      .locator('.thread .message')
+      .filter({ hasText: /Exhibitors/ })
+      .first()
+      .waitFor();
+
+    // A confirmation left to expire is closed by the scheduled sweep: no buttons, "Start again"
+    await send(page, '/events unlock 8453');
+    const card = await newestWith(page, 'Confirm before spending credits');
+    await card.message.getByRole('button', { name: 'Confirm' }).waitFor();
+    const client = createDocumentClient({ endpoint: stack.dynamoEndpoint });
+    const stored = stack.slack.messages().find((message) => message.ts === card.ts);
+    const id = /confirmationId\\":\\"([^\\"]+)/.exec(JSON.stringify(stored?.blocks ?? []))?.[1];
+    if (!id) throw new Error('no confirmation id on the card');
+    await client.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: keys.confirmation(id),
+        UpdateExpression: 'SET deadline = :past, dueAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    await stack.runPoll();
+
+    // Assess
+    await card.message.filter({ hasText: 'Expired' }).waitFor();
+    await expect(card.message.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
+    await expect(card.message.getByRole('button', { name: 'Start again' }).count()).resolves.toBe(1);
+  }, 90_000);
 
   it('shows a visible warning on a message that breaks Block Kit limits, and renders images and dividers', async () => {
     // Prepare: a message as a careless bot might send it, straight to the local Slack's Web API

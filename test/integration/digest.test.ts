@@ -40,6 +40,16 @@ const digestsIn = (bot: Bot, channel: string) =>
 const eventIdsOf = (message: SlackMessage) =>
   [...JSON.stringify(message.blocks).matchAll(/\\"eventId\\":\\"([^\\]+)\\"/g)].map((match) => match[1]);
 
+/** The event ids the digest offers an Unlock button for. */
+const unlockOffersOf = (message: SlackMessage): string[] =>
+  message.blocks.flatMap((block) => {
+    const { type, elements } = block as { type: string; elements?: { action_id?: string; value?: string }[] };
+    if (type !== 'actions' || !elements) return [];
+    return elements
+      .filter((element) => element.action_id === 'digest.unlock')
+      .map((element) => (JSON.parse(element.value ?? '{}') as { eventId: string }).eventId);
+  });
+
 describe('the daily digest', () => {
   let bot: Bot;
   let store: Store;
@@ -163,6 +173,8 @@ describe('the daily digest', () => {
     expect(text).toContain(`${bot.sim.balance(bot.apiKey).toLocaleString('en-US')} credits* available`);
     expect(text).toContain('2,045 credits spent in the last 24 h');
     expect(text).not.toContain('would not cover');
+    expect(text).toContain('(every day at 08:00 Pacific/Kiritimati)');
+    expect(text).not.toContain('to get this every morning');
     expect(text).toContain('https://slack.com/archives/C0GENERAL/p1700000123000456');
     expect(text).toContain('2 unlocked, 1 not');
 
@@ -234,7 +246,7 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
 
   it('subscribes at 09:00 in the requester’s Slack time zone when none is given', async () => {
     // Act
-    await run('on expo');
+    await run('on keywords:expo');
 
     // Assess
     expect(await store.digestSubscriptions.get(TEAM, CHANNEL)).toMatchObject({
@@ -243,16 +255,37 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
       filters: { keywords: 'expo' },
       status: 'active',
     });
-    expect(lastEphemeral()).toContain('every day at 09:00 Europe/Berlin');
+    expect(lastEphemeral()).toMatch(
+      /Daily digest on: every day at 09:00 Europe\/Berlin \(0[78]:00 UTC today\) — events matching “expo”\./,
+    );
   });
 
-  it('keeps a given time and zone, and says so in status', async () => {
+  it('repeats the schedule in words, on and in status', async () => {
     // Act
-    await run('on 07:30 America/New_York');
+    await run('on 08:30 Europe/Berlin keywords:fintech country:Germany');
+    const on = lastEphemeral();
+    await run('status');
+
+    // Assess: Berlin is UTC+1 or UTC+2, whichever today is
+    const schedule =
+      /Daily digest on: every day at 08:30 Europe\/Berlin \(0[67]:30 UTC today\) — events in Germany matching “fintech”\./;
+    expect(on).toMatch(schedule);
+    expect(lastEphemeral()).toMatch(schedule);
+    expect(on).not.toContain('matching all');
+  });
+
+  it('keeps a given time and zone, says how it read the zone, and says the same in status', async () => {
+    // Act
+    await run('on 07:30 EST');
+    const on = lastEphemeral();
     await run('status');
 
     // Assess
-    expect(lastEphemeral()).toContain('every day at 07:30 America/New_York');
+    const schedule =
+      /Daily digest on: every day at 07:30 America\/New_York \(1[12]:30 UTC today\) — all upcoming events\./;
+    expect(on).toMatch(schedule);
+    expect(on).toContain('Note: EST read as America/New_York.');
+    expect(lastEphemeral()).toMatch(schedule);
   });
 
   it('posts a digest in the channel now, with a warning when an event unlock would not be covered', async () => {
@@ -262,10 +295,45 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
     // Assess
     const digest = digestsIn(bot, CHANNEL).at(-1);
     expect(digest?.visibleTo).toBeUndefined();
-    expect(visibleText(digest ?? { text: '', blocks: [] })).toContain(
-      'would not cover an event unlock (2,000 credits)',
-    );
+    const text = visibleText(digest ?? { text: '', blocks: [] });
+    expect(text).toContain('would not cover an event unlock (2,000 credits)');
     expect(digest?.warnings).toEqual([]);
+    // The channel has a digest: the footer says when the next comes, and how to change or stop it
+    expect(text).toContain('Next digest <!date^');
+    expect(text).toContain('(every day at 07:30 America/New_York)');
+    expect(text).toContain('`/events digest off` to stop');
+    expect(text).not.toContain('to get this every morning');
+    expect(text).toContain('*Upcoming events*, next 90 days');
+  });
+
+  it('offers no Unlock for an event this workspace unlocked, and lists the unlock with its name', async () => {
+    // Prepare: an event the last digest offered, unlocked from this channel an hour ago
+    const before = digestsIn(bot, CHANNEL).at(-1);
+    const eventId = before ? unlockOffersOf(before)[0] : undefined;
+    if (!eventId) throw new Error('the digest offered no unlock');
+    await store.ledger.record({
+      teamId: TEAM,
+      channelId: CHANNEL,
+      userId: ALICE.userId,
+      action: 'event-unlock',
+      credits: 2000,
+      eventId,
+      at: new Date(Date.now() - HOUR),
+    });
+
+    // Act
+    await run('now');
+
+    // Assess
+    const digest = digestsIn(bot, CHANNEL).at(-1);
+    if (!digest) throw new Error('no digest');
+    expect(unlockOffersOf(digest)).not.toContain(eventId);
+    expect(eventIdsOf(digest)).toContain(eventId);
+    const text = visibleText(digest);
+    expect(text).toContain('Unlocks finished in the last 24 h');
+    expect(text).toMatch(
+      new RegExp(`• Event unlock — \\*[^*]+\\* \\(\`${eventId}\`\\) · 2,000 credits · by <@${ALICE.userId}>`),
+    );
   });
 
   it('turns off, and says when there was nothing to turn off', async () => {
@@ -278,5 +346,15 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
     expect(first).toContain('Daily digest off');
     expect(lastEphemeral()).toContain('no digest in this channel');
     expect(await store.digestSubscriptions.get(TEAM, CHANNEL)).toBeNull();
+  });
+
+  it('offers a daily digest in a one-off digest only where there is none', async () => {
+    // Act
+    await run('now');
+
+    // Assess
+    const text = visibleText(digestsIn(bot, CHANNEL).at(-1) ?? { text: '', blocks: [] });
+    expect(text).toContain('`/events digest on` to get this every morning');
+    expect(text).not.toContain('Next digest');
   });
 });

@@ -254,12 +254,14 @@ describe('confirm before charge', () => {
     bot = await startBot();
     const card = await askFor(bot, 'emails 100001 100002 100006');
     const jane = bot.sim.seed.personnel.find((person) => person.id === '100001');
-    expect(visibleText(card)).toContain(`${jane?.fullName} (100001)`);
+    expect(visibleText(card)).toContain(`3 people: ${jane?.fullName}`);
 
     await bot.click(card, 'confirm.yes');
     await bot.idle();
 
     const text = visibleText(current(bot, card.ts));
+    expect(text).toContain('Charged — results pending');
+    expect(text).not.toContain('Done');
     expect(text).toMatch(/Unlocking 2 emails/);
     expect(text).toMatch(/1 skipped: 1 not linked/);
     expect(bot.sim.ledger(bot.apiKey).map((entry) => entry.credits)).toEqual([30]);

@@ -9,23 +9,66 @@ describe('/events fit', () => {
   });
   afterAll(() => bot.close());
 
-  it('acks at once with a working line, then posts the fit card in the channel', async () => {
+  it('acks with a working line that the fit card replaces, shown only to the one who asked', async () => {
     const event = bot.sim.events.find((e) => e.id === BIG_EVENT_ID);
     if (!event) throw new Error('seed has no big event');
+    const before = bot.messages().length;
 
     const ack = await bot.command(`fit ${event.eventId}`);
     await bot.idle();
 
     expect(ack.status).toBe(200);
     expect(JSON.stringify(ack.json)).toContain('Working on');
-    const card = bot.last();
-    expect(card.visibleTo).toBeUndefined();
-    const text = visibleText(card);
+    const added = bot.messages().slice(before);
+    expect(added).toHaveLength(1);
+    const [card] = added;
+    expect(card?.visibleTo).toBe(ALICE.userId);
+    const text = visibleText(card ?? { text: '', blocks: [] });
+    expect(text).not.toContain('Working on');
     expect(text).toMatch(/\d\.\d \/ 10/);
     expect(text).toMatch(/Recommended|Consider|Not recommended/);
     expect(text).toContain('Profile match');
-    expect(card.warnings).toEqual([]);
+    expect(text).toContain('Share in channel');
+    expect(card?.warnings).toEqual([]);
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
+  });
+
+  it('posts nothing public until "Share in channel"; then the same card for everyone, saying who shared it', async () => {
+    const before = bot.messages().length;
+    await bot.command('fit 26855');
+    await bot.idle();
+    const [privateCard] = bot.messages().slice(before);
+    if (!privateCard) throw new Error('no answer');
+    expect(
+      bot
+        .messages()
+        .filter((message) => !message.visibleTo)
+        .slice(-1)[0]?.ts ?? '',
+    ).not.toBe(privateCard.ts);
+
+    await bot.click(privateCard, 'share.channel');
+    await bot.idle();
+
+    const shared = bot.last();
+    expect(shared.visibleTo).toBeUndefined();
+    expect(visibleText(shared)).toContain(`Shared by <@${ALICE.userId}>`);
+    expect(visibleText(shared)).not.toContain('Share in channel');
+    expect(bot.messages().some((message) => message.ts === privateCard.ts)).toBe(false);
+  });
+
+  it('answers a button on a shared card in that card’s thread, for everyone', async () => {
+    const shared = bot
+      .messages()
+      .filter((message) => !message.visibleTo && visibleText(message).includes('Shared by'))
+      .at(-1);
+    if (!shared) throw new Error('nothing shared yet');
+
+    await bot.click(shared, 'fit.exhibitors');
+    await bot.idle();
+
+    const reply = bot.last();
+    expect(reply.threadTs).toBe(shared.ts);
+    expect(reply.visibleTo).toBeUndefined();
   });
 
   it('answers an unknown event with a clear message only the user sees, and no stack', async () => {

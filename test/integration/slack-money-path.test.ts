@@ -98,6 +98,13 @@ describe('the money path through Slack', () => {
     await bot.idle();
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
     expect(told(bot, ALICE.userId)).toMatch(/expired; nothing was charged/);
+
+    await bot.click(current(bot, card.ts), 'confirm.restart');
+    await bot.idle();
+    const again = cards(bot);
+    expect(again).toHaveLength(1);
+    expect(again[0]?.ts).not.toBe(card.ts);
+    expect(visibleText(again[0] ?? card)).toContain('confirm.yes');
   });
 
   it('settles a claim whose worker never started: nothing charged, said on the card', async () => {

@@ -111,7 +111,7 @@ describe('unlock results in threads (poll-tasks)', () => {
       expect(reply).toContain('no email address found');
       expect(replies[0]?.warnings).toEqual([]);
       const card = bot.find((m) => m.ts === cardTs);
-      expect(card.text + JSON.stringify(card.blocks)).toContain('2 emails unlocked, 1 not unlocked');
+      expect(card.text + JSON.stringify(card.blocks)).toContain('2 emails found, 1 charged but not found');
     });
 
     it('posts nothing new on a third run', async () => {

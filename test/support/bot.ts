@@ -82,8 +82,12 @@ export async function startBot(options: BotOptions = {}) {
     url: http.url,
     post,
     /** Sends `/events <text>` as `actor` and returns the immediate HTTP answer. */
-    command: (text: string, actor: Actor = ALICE) =>
-      post(slashCommandBody(actor, text, slack.responseUrl(actor.channelId, actor.userId))),
+    command: async (text: string, actor: Actor = ALICE) => {
+      const responseUrl = slack.responseUrl(actor.channelId, actor.userId);
+      const answer = await post(slashCommandBody(actor, text, responseUrl));
+      slack.recordAck(responseUrl, answer.body);
+      return answer;
+    },
     /** Clicks the button `actionId` (the first, or the one whose label matches) on `message`. */
     click: (message: SlackMessage, actionId: string, actor: Actor = ALICE, label?: string) => {
       const clicked = buttonsOf(message).find(

@@ -60,6 +60,8 @@ export interface FakeSlack {
    * `slow:<ms>` they are carried out but answered `ms` late.
    */
   failNext(method: string, error: string, times?: number): void;
+  /** Records a slash command's HTTP answer (the ack) as the message its `response_url` can replace. */
+  recordAck(responseUrl: string, body: string): void;
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
   addUser(id: string, user: { name: string; tz: string; title?: string }): void;
@@ -137,7 +139,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const stored: SlackMessage[] = [];
   const failures = new Map<string, { error: string; times: number }[]>();
   const listeners = new Set<() => void>();
-  const responseTargets = new Map<string, { channel: string; user: string; messageTs?: string }>();
+  /** Where a response_url's messages go; `superseded` when the app replaced its ack before the ack was shown. */
+  const responseTargets = new Map<
+    string,
+    { channel: string; user: string; messageTs?: string | undefined; superseded?: boolean }
+  >();
   let clock = 1_700_000_000;
   let seq = 0;
   const nextTs = () => `${clock++}.${String(++seq).padStart(6, '0')}`;
@@ -258,24 +264,34 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     const command = app?.command ?? '/events';
     // Slack never shows the typed command to others; the page keeps it, for the user only.
     store({ channel, ts: nextTs(), text: `${command} ${text}`.trim(), blocks: [], user, visibleTo: user });
-    const answer = await deliver(slashCommandBody(actorOf(user, channel), text, responseUrl(channel, user)));
+    const url = responseUrl(channel, user);
+    const answer = await deliver(slashCommandBody(actorOf(user, channel), text, url));
     const failure = appFailure(answer);
     if (failure) {
       slackbotNote(channel, user, `${command} failed with the error "${failure}"`);
       return answer;
     }
-    const ack = parseAck(answer.body);
-    if (ack) {
-      store({
-        channel,
-        ts: nextTs(),
-        text: typeof ack.text === 'string' ? ack.text : '',
-        blocks: Array.isArray(ack.blocks) ? ack.blocks : [],
-        user: botUserId,
-        ...(ack.response_type === 'in_channel' ? {} : { visibleTo: user }),
-      });
-    }
+    recordAck(url, answer.body);
     return answer;
+  };
+
+  /**
+   * Shows a slash command's immediate answer as Slack does (only the user sees an ephemeral one), and
+   * makes it the message its `response_url` replaces or deletes, as Slack does.
+   */
+  const recordAck = (url: string, body: string) => {
+    const target = responseTargets.get(url.split('/').pop() ?? '');
+    const ack = parseAck(body);
+    if (!target || !ack || target.superseded) return;
+    const message = store({
+      channel: target.channel,
+      ts: nextTs(),
+      text: typeof ack.text === 'string' ? ack.text : '',
+      blocks: Array.isArray(ack.blocks) ? ack.blocks : [],
+      user: botUserId,
+      ...(ack.response_type === 'in_channel' ? {} : { visibleTo: target.user }),
+    });
+    target.messageTs = message.ts;
   };
 
   const click: FakeSlack['click'] = async ({ user, channel, ts, actionId, blockId }) => {
@@ -324,13 +340,20 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         calls.push({ method: 'response_url', args });
         const blocks = Array.isArray(args.blocks) ? args.blocks : [];
         const original = stored.find((m) => m.channel === target.channel && m.ts === target.messageTs);
+        // A reply can overtake the ack it replaces (the ack travels back through the test's HTTP client).
+        if ((args.delete_original || args.replace_original) && !target.messageTs) target.superseded = true;
+        if (args.delete_original) {
+          if (original) stored.splice(stored.indexOf(original), 1);
+          changed();
+          return send(200, { ok: true });
+        }
         if (args.replace_original && original) {
           Object.assign(original, { text: String(args.text ?? ''), blocks, edited: true });
           original.warnings = blockKitViolations(original.text, blocks);
           changed();
           return send(200, { ok: true });
         }
-        store({
+        const reply = store({
           channel: target.channel,
           ts: nextTs(),
           text: String(args.text ?? ''),
@@ -338,6 +361,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
           user: botUserId,
           ...(args.response_type === 'in_channel' ? {} : { visibleTo: target.user }),
         });
+        if (args.replace_original && !target.messageTs) target.messageTs = reply.ts;
         return send(200, { ok: true });
       }
       const method = url.pathname.replace(/^\/api\//, '');
@@ -383,6 +407,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     calls,
     messages: (channel) => stored.filter((m) => channel === undefined || m.channel === channel),
     responseUrl,
+    recordAck,
     failNext: (method, error, times = 1) => {
       const queue = failures.get(method) ?? [];
       queue.push({ error, times });

@@ -1,4 +1,4 @@
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
 import type { JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
@@ -13,6 +13,7 @@ const PeopleValue = z.object({
     .min(1)
     .max(100),
 });
+const CommandValue = z.object({ text: z.string().min(1).max(5000) });
 const PageValue = z.object({
   list: z.string(),
   query: z.record(z.string(), z.unknown()),
@@ -31,6 +32,7 @@ const AS_COMMAND: Record<string, (value: unknown) => string> = {
   [ACTION_IDS.eventFit]: (value) => `fit ${EventValue.parse(value).eventId}`,
   [ACTION_IDS.peopleEmails]: (value) => `emails ${PeopleValue.parse(value).personnelIds.join(' ')}`,
   [ACTION_IDS.peoplePhones]: (value) => `phones ${PeopleValue.parse(value).personnelIds.join(' ')}`,
+  [ACTION_IDS.confirmRestart]: (value) => CommandValue.parse(value).text,
 };
 
 export function contextOf(body: BlockAction): JobContext {
@@ -51,6 +53,15 @@ export function parseValue(action: ButtonAction): unknown {
   }
 }
 
+/** A button whose value no longer parses (an old card, a changed format). */
+const outOfDate = async (respond: RespondFn) => {
+  await respond({
+    response_type: 'ephemeral',
+    replace_original: false,
+    ...errorMessage('This button is out of date. Run the command again.'),
+  });
+};
+
 export function registerButtonActions(app: App, deps: ListenerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`),
@@ -61,18 +72,19 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
       try {
         text = toCommand ? toCommand(parseValue(action)) : '';
       } catch {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...errorMessage('This button is out of date. Run the command again.'),
-        });
-        return;
+        return outOfDate(respond);
       }
+      // A button on a public card answers in its thread, for everyone; on a private one, privately.
+      const publicCard = body.container.is_ephemeral !== true ? body.message?.ts : undefined;
       await deps.dispatch({
         kind: 'command',
         id: `button:${body.trigger_id}`,
         text,
-        context: { ...contextOf(body), messageTs: undefined },
+        context: {
+          ...contextOf(body),
+          messageTs: undefined,
+          ...(publicCard ? { threadTs: publicCard } : {}),
+        },
       });
     }),
   );
@@ -84,18 +96,31 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
       await ack();
       const value = PageValue.safeParse(parseValue(action));
       if (!value.success) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...errorMessage('This button is out of date. Run the command again.'),
-        });
-        return;
+        return outOfDate(respond);
       }
       await deps.dispatch({
         kind: 'page',
         id: `page:${body.trigger_id}`,
         ...value.data,
         context: contextOf(body),
+      });
+    }),
+  );
+
+  // "Share in channel" on a private answer: the worker posts it for everyone and removes the private one.
+  app.action<BlockAction<ButtonAction>>(
+    ACTION_IDS.shareInChannel,
+    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
+      await ack();
+      const share = z.union([CommandValue, PageValue]).safeParse(parseValue(action));
+      if (!share.success) {
+        return outOfDate(respond);
+      }
+      await deps.dispatch({
+        kind: 'share',
+        id: `share:${body.trigger_id}`,
+        share: share.data,
+        context: { ...contextOf(body), messageTs: undefined, sharedBy: body.user.id },
       });
     }),
   );

@@ -1,6 +1,13 @@
 import type { App } from '@slack/bolt';
-import { parseCommand } from '../command-parser.ts';
-import { errorMessage, helpText, usageError, workingMessage } from '../views/messages.ts';
+import { commandSpec, parseCommand } from '../command-parser.ts';
+import {
+  commandHelp,
+  errorMessage,
+  helpText,
+  unknownCommand,
+  usageError,
+  workingMessage,
+} from '../views/messages.ts';
 import type { ListenerDeps } from './index.ts';
 
 /**
@@ -19,12 +26,13 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
     if (!parsed.ok) {
       const answer = parsed.spec
         ? usageError(parsed.problem, parsed.spec.usage, parsed.spec.example)
-        : withProblem(parsed.problem);
+        : unknownCommand(parsed.problem, parsed.suggestion);
       await ack({ response_type: 'ephemeral', ...answer });
       return;
     }
     if (parsed.command.name === 'help') {
-      await ack({ response_type: 'ephemeral', ...helpText() });
+      const topic = parsed.command.topic ? commandSpec(parsed.command.topic) : undefined;
+      await ack({ response_type: 'ephemeral', ...(topic ? commandHelp(topic) : helpText()) });
       return;
     }
     try {
@@ -43,6 +51,7 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
           channelId: command.channel_id,
           userId: command.user_id,
           responseUrl: command.response_url,
+          placeholder: true,
         },
       });
     } catch (error) {
@@ -59,11 +68,4 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
       ...workingMessage(`Working on /events ${text.trim().slice(0, 200)}`),
     });
   });
-}
-
-/** An unknown word: say so above the full help. */
-function withProblem(problem: string) {
-  const help = helpText();
-  const warning = errorMessage(problem);
-  return { text: `${warning.text} ${help.text}`, blocks: [...warning.blocks, ...help.blocks].slice(0, 50) };
 }

@@ -23,6 +23,10 @@ export const ACTION_IDS = {
   /** value: EventActionValue */
   digestFit: 'digest.fit',
   digestUnlock: 'digest.unlock',
+  /** Posts a private answer in the channel for everyone. value: ShareValue */
+  shareInChannel: 'share.channel',
+  /** Runs the command of an expired or cancelled confirmation again. value: CommandValue */
+  confirmRestart: 'confirm.restart',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
@@ -36,6 +40,8 @@ export const LIST_KINDS = [
   'files',
   'similar',
   'person-events',
+  /** A large set of contacts, by name, 10 a page ("Show all"). */
+  'contacts',
 ] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
@@ -59,3 +65,10 @@ export interface PeopleUnlockValue {
 export interface ConfirmationActionValue {
   confirmationId: string;
 }
+
+/** The command a private answer came from, run again in the channel when shared. */
+export interface CommandValue {
+  text: string;
+}
+
+export type ShareValue = CommandValue | ListPageValue;

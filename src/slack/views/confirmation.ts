@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { describeStoredAction } from '../../domain/charging.ts';
+import { ChargeActionSchema, commandTextOf, describeStoredAction } from '../../domain/charging.ts';
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
@@ -40,6 +40,8 @@ export type ConfirmationCardInput =
       outcome: readonly string[];
       creditsSpent: number;
       balanceAfter?: number | null;
+      /** Charged, but the results (an unlock task) are still to come: not "Done" yet. */
+      resultsPending?: boolean;
     })
   | (ConfirmationBase & {
       state: 'failed';
@@ -48,8 +50,12 @@ export type ConfirmationCardInput =
       creditsSpent?: number;
       confirmedBy?: string;
     })
-  | (ConfirmationBase & { state: 'cancelled'; cancelledBy: string })
-  | (ConfirmationBase & { state: 'expired' });
+  | (ConfirmationBase & { state: 'cancelled'; cancelledBy: string; restart?: string })
+  | (ConfirmationBase & {
+      state: 'expired';
+      /** The command that asks again, for a "Start again" button. */
+      restart?: string;
+    });
 
 /** `2,000 credits`, or `up to 50 credits (charged only if something matches)`; a per-unit note after. */
 function priceWords(price: Price): string {
@@ -132,13 +138,16 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
       const lines = input.outcome.map((line) => `• ${escapeMrkdwn(line)}`).join('\n');
       const after =
         input.balanceAfter === undefined ? '' : ` · Balance now ${balanceText(input.balanceAfter)}`;
-      blocks.push(section(`:white_check_mark: *Done* — ${what}${lines ? `\n${lines}` : ''}`));
+      const title = input.resultsPending
+        ? ':hourglass_flowing_sand: *Charged — results pending*'
+        : ':white_check_mark: *Done*';
+      blocks.push(section(`${title} — ${what}${lines ? `\n${lines}` : ''}`));
       blocks.push(
         context(
           `Spent ${formatCredits(input.creditsSpent)}${after} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
         ),
       );
-      text = `Done: ${what}. Spent ${formatCredits(input.creditsSpent)}.`;
+      text = `${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. Spent ${formatCredits(input.creditsSpent)}.`;
       break;
     }
     case 'failed': {
@@ -164,11 +173,18 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
       break;
     case 'expired':
       blocks.push(
-        section(`:hourglass: *Expired* — nothing was charged. Run the command again to retry.\n${what}`),
+        section(`:hourglass: *Expired* — nothing was charged.\n${what}`),
         context(`Price was ${price} · ${asked}`),
       );
       text = `Expired: ${what}. Nothing was charged.`;
       break;
+  }
+  if ((input.state === 'expired' || input.state === 'cancelled') && input.restart) {
+    const row = actions(
+      [button('Start again', ACTION_IDS.confirmRestart, { text: input.restart })],
+      'restart',
+    );
+    if (row) blocks.push(row);
   }
   return fitToLimits({ text, blocks });
 }
@@ -186,6 +202,8 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
   };
   const confirmedBy = confirmation.confirmedBy ?? confirmation.requestedBy;
   const outcome = storedOutcome(confirmation);
+  const action = ChargeActionSchema.safeParse(confirmation.action);
+  const restart = action.success ? { restart: commandTextOf(action.data) } : {};
   switch (confirmation.status) {
     case 'pending':
     case 'running':
@@ -198,6 +216,7 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
         outcome: outcome.summary ?? [],
         creditsSpent: outcome.creditsSpent ?? confirmation.price.credits,
         balanceAfter: outcome.balanceAfter ?? null,
+        ...(outcome.resultsPending ? { resultsPending: true } : {}),
       });
     case 'failed':
       return confirmationCard({
@@ -212,8 +231,9 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
         ...base,
         state: 'cancelled',
         cancelledBy: confirmation.cancelledBy ?? confirmedBy,
+        ...restart,
       });
     case 'expired':
-      return confirmationCard({ ...base, state: 'expired' });
+      return confirmationCard({ ...base, state: 'expired', ...restart });
   }
 }

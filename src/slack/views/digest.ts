@@ -1,5 +1,12 @@
 import type { KnownBlock } from '@slack/types';
-import type { Digest, DigestEvent, DigestUnlock } from '../../domain/digest.ts';
+import type {
+  Digest,
+  DigestEvent,
+  DigestEventUnlock,
+  DigestUnlock,
+  EventUnlockAction,
+} from '../../domain/digest.ts';
+import { localDate, parseLocalTime, zonedInstant } from '../../domain/local-time.ts';
 import type { DigestFilters } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, header, section } from './blocks.ts';
@@ -9,7 +16,6 @@ import {
   formatCredits,
   formatDateRange,
   formatPlace,
-  mentionChannel,
   mentionUser,
   outOfTen,
   slackDate,
@@ -19,19 +25,36 @@ import {
 import { andMore, escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from './limits.ts';
 import type { SlackMessage } from './types.ts';
 
-/** `fintech · country Germany · from 2027-03-01`, or `all events`. */
-export function describeFilters(filters: DigestFilters): string {
-  const parts = [
-    filters.keywords ? `“${filters.keywords}”` : '',
-    filters.country ? `country ${filters.country}` : '',
-    filters.city ? `city ${filters.city}` : '',
-    filters.from ? `from ${filters.from}` : '',
-    filters.to ? `to ${filters.to}` : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? escapeMrkdwn(parts.join(' · ')) : 'all events';
+/** `in Berlin, Germany matching “fintech” from 2027-03-01`: what narrows the events, or `` when nothing does. */
+function narrowing(filters: DigestFilters): string {
+  const place = [filters.city, filters.country].filter(Boolean).join(', ');
+  const dates =
+    filters.from && filters.to
+      ? `between ${filters.from} and ${filters.to}`
+      : filters.from
+        ? `from ${filters.from}`
+        : filters.to
+          ? `until ${filters.to}`
+          : '';
+  const parts = [place ? `in ${place}` : '', filters.keywords ? `matching “${filters.keywords}”` : '', dates];
+  return escapeMrkdwn(parts.filter(Boolean).join(' '));
 }
 
-function eventBlocks({ event, fit }: DigestEvent): KnownBlock[] {
+/** `events in Germany matching “fintech”`, or `all upcoming events`. */
+export function describeFilters(filters: DigestFilters): string {
+  const narrowed = narrowing(filters);
+  return narrowed ? `events ${narrowed}` : 'all upcoming events';
+}
+
+/** `every day at 08:30 Europe/Berlin (07:30 UTC today)`; the UTC time only when it differs. */
+export function describeSchedule(time: string, timeZone: string, now: Date): string {
+  const what = `every day at ${escapeMrkdwn(time)} ${escapeMrkdwn(timeZone)}`;
+  const [year = 0, month = 1, day = 1] = localDate(now, timeZone).split('-').map(Number);
+  const utc = utcTime(zonedInstant({ year, month, day }, parseLocalTime(time), timeZone));
+  return utc === `${time} UTC` ? what : `${what} (${utc} today)`;
+}
+
+function eventBlocks({ event, fit, unlocked }: DigestEvent): KnownBlock[] {
   const name = escapeMrkdwn(event.name?.trim() || `Event ${event.eventId}`);
   const place = formatPlace(event);
   const when = formatDateRange(event.dateStart, event.dateEnd);
@@ -39,12 +62,16 @@ function eventBlocks({ event, fit }: DigestEvent): KnownBlock[] {
     ? `Fit *${outOfTen(fit.score)}* · ${fitBand(fit.score, fit.recommendation)}`
     : 'Fit not scored today';
   const value = { eventId: event.eventId };
+  const access = unlocked ? ' · Unlocked' : '';
   const blocks: KnownBlock[] = [
-    section(`*${name}* · ${when}${place ? ` · ${place}` : ''}\n${score} · ID ${code(event.eventId)}`),
+    section(
+      `*${name}* · ${when}${place ? ` · ${place}` : ''}\n${score} · ID ${code(event.eventId)}${access}`,
+    ),
   ];
+  // An event this workspace already unlocked is not offered again.
   const buttons = actions([
     button('Fit', ACTION_IDS.digestFit, value),
-    button('Unlock', ACTION_IDS.digestUnlock, value),
+    unlocked ? undefined : button('Unlock', ACTION_IDS.digestUnlock, value),
   ]);
   if (buttons) blocks.push(buttons);
   return blocks;
@@ -68,6 +95,30 @@ function unlockLine(unlock: DigestUnlock): string {
   return `• ${link} — ${result} · asked by ${mentionUser(unlock.requestedBy)}`;
 }
 
+const EVENT_UNLOCK_WORDS: Record<EventUnlockAction, string> = {
+  'event-unlock': 'Event unlock',
+  'visitors-unlock': 'Visitors unlock',
+  'full-access-unlock': 'Full access unlock',
+};
+
+function eventUnlockLine(unlock: DigestEventUnlock): string {
+  const id = code(unlock.eventId);
+  const target = unlock.eventName ? `*${escapeMrkdwn(unlock.eventName)}* (${id})` : `event ${id}`;
+  return `• ${EVENT_UNLOCK_WORDS[unlock.action]} — ${target} · ${formatCredits(unlock.credits)} · by ${mentionUser(unlock.userId)}`;
+}
+
+/** Every unlock of the last 24 h, event and contact alike, oldest first. */
+function unlockLines(digest: Digest): string[] {
+  const lines = [
+    ...digest.eventUnlocks.map((unlock) => ({ at: unlock.at, line: eventUnlockLine(unlock) })),
+    ...digest.unlocks.map((unlock) => ({ at: unlock.finishedAt, line: unlockLine(unlock) })),
+  ];
+  return lines.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map(({ line }) => line);
+}
+
+const nextDigest = (next: Date) =>
+  slackDate(next, '{date_short_pretty} at {time}', `${utcDay(next)} ${utcTime(next)}`);
+
 /**
  * The digest: credits first (with a warning when one event unlock would not be covered), then the
  * best-fitting upcoming events with Fit / Unlock buttons, then the unlocks that finished in the last 24 h.
@@ -84,10 +135,11 @@ export function digestMessage(digest: Digest): SlackMessage {
       `:warning: The balance would not cover an event unlock (${formatCredits(digest.eventUnlockCredits)}).`,
     );
   }
+  const narrowed = narrowing(digest.filters);
   const blocks: KnownBlock[] = [
     header(digest.schedule ? `Daily digest · ${day}` : `Digest · ${day}`),
     section(credits.join('\n')),
-    section(`*Upcoming events* — ${describeFilters(digest.filters)}, next 90 days, best fit first`),
+    section(`*Upcoming events*${narrowed ? ` ${narrowed}` : ''}, next 90 days, best fit first`),
   ];
 
   const events = digest.events;
@@ -98,15 +150,18 @@ export function digestMessage(digest: Digest): SlackMessage {
     if (digest.moreEvents > 0) blocks.push(context(andMore(digest.moreEvents, 'matching events')));
   }
 
-  if (digest.unlocks.length > 0) {
+  const unlocks = unlockLines(digest);
+  if (unlocks.length > 0) {
     blocks.push(section('*Unlocks finished in the last 24 h*'));
     // Whatever room is left, keeping two blocks for the footer and the `…and N more` line.
     const room = Math.max(1, LIMITS.blocksPerMessage - blocks.length - 2);
-    blocks.push(...linesToSections(digest.unlocks.map(unlockLine), room, 'unlocks'));
+    blocks.push(...linesToSections(unlocks, room, 'unlocks'));
   }
 
-  const footer = digest.schedule
-    ? `Every day at ${escapeMrkdwn(digest.schedule.time)} ${escapeMrkdwn(digest.schedule.timeZone)} · ${code('/events digest off')} to stop`
+  // A channel with a digest is told when the next comes and how to change it; only one without is offered one.
+  const schedule = digest.schedule;
+  const footer = schedule
+    ? `Next digest ${nextDigest(new Date(schedule.next))} (every day at ${escapeMrkdwn(schedule.time)} ${escapeMrkdwn(schedule.timeZone)}) · ${code('/events digest on …')} to change it · ${code('/events digest off')} to stop`
     : `${code('/events digest on')} to get this every morning`;
   blocks.push(context(footer));
 
@@ -140,27 +195,28 @@ const DISABLED_REASONS: Record<string, string> = {
 
 function nextTime(subscription: DigestSubscriptionView): string {
   const next = new Date(subscription.nextRunAt);
-  if (Number.isNaN(next.getTime())) return '';
-  return ` Next: ${slackDate(next, '{date_short_pretty} at {time}', `${utcDay(next)} ${utcTime(next)}`)}.`;
+  return Number.isNaN(next.getTime()) ? '' : ` Next: ${nextDigest(next)}.`;
 }
+
+/** `every day at 08:30 Europe/Berlin (07:30 UTC today) — events in Germany matching “fintech”`. */
+const describeSubscription = (subscription: DigestSubscriptionView, now: Date) =>
+  `${describeSchedule(subscription.time, subscription.timeZone, now)} — ${describeFilters(subscription.filters)}`;
 
 const notice = (text: string): SlackMessage => fitToLimits({ text, blocks: [section(text)] });
 
-/** The answer to `digest on`: what was stored, when the first digest comes. */
+/** The answer to `digest on`: the schedule as understood, when the first digest comes. */
 export function digestSubscribedMessage(
   subscription: DigestSubscriptionView,
-  options: { zoneGuessed?: boolean } = {},
+  options: { now: Date; zoneGuessed?: boolean; note?: string },
 ): SlackMessage {
-  const zone = escapeMrkdwn(subscription.timeZone);
+  const note = options.note?.trim() ? ` Note: ${escapeMrkdwn(options.note.trim().replace(/\.$/, ''))}.` : '';
   const guessed = options.zoneGuessed
-    ? ' (your Slack time zone was not available; add a zone to change it)'
+    ? ' Your Slack time zone was not available: add a zone to change it.'
     : '';
   return notice(
-    `:newspaper: Daily digest on for ${mentionChannel(subscription.channelId)}: every day at ${escapeMrkdwn(
-      subscription.time,
-    )} ${zone}${guessed}, events matching ${describeFilters(subscription.filters)}.${nextTime(subscription)} ${code(
-      '/events digest now',
-    )} shows one now.`,
+    `:newspaper: Daily digest on: ${describeSubscription(subscription, options.now)}.${note}${guessed}${nextTime(
+      subscription,
+    )} ${code('/events digest now')} shows one now.`,
   );
 }
 
@@ -173,20 +229,20 @@ export function digestOffMessage(existed: boolean): SlackMessage {
   );
 }
 
-/** The answer to `digest status`. */
-export function digestStatusMessage(subscription: DigestSubscriptionView | null): SlackMessage {
+/** The answer to `digest status`: the same words as `digest on`'s. */
+export function digestStatusMessage(subscription: DigestSubscriptionView | null, now: Date): SlackMessage {
   if (!subscription) {
     return notice(
       `No digest in this channel. ${code('/events digest on [HH:MM] [time zone] [filters]')} starts one.`,
     );
   }
-  const what = `every day at ${escapeMrkdwn(subscription.time)} ${escapeMrkdwn(subscription.timeZone)}, events matching ${describeFilters(subscription.filters)}`;
+  const what = describeSubscription(subscription, now);
   if (subscription.status === 'disabled') {
     const reason = subscription.disabledReason
       ? (DISABLED_REASONS[subscription.disabledReason] ?? escapeMrkdwn(subscription.disabledReason))
       : 'it was stopped';
     return notice(
-      `The digest here (${what}) stopped: ${reason}. ${code('/events digest on')} starts it again.`,
+      `The digest here stopped: ${reason}. It ran ${what}. ${code('/events digest on')} starts it again.`,
     );
   }
   const last = subscription.lastRunAt ? new Date(subscription.lastRunAt) : undefined;
@@ -194,5 +250,7 @@ export function digestStatusMessage(subscription: DigestSubscriptionView | null)
     last && !Number.isNaN(last.getTime())
       ? ` Last run: ${slackDate(last, '{date_short_pretty} at {time}', `${utcDay(last)} ${utcTime(last)}`)}.`
       : '';
-  return notice(`:newspaper: Daily digest on: ${what}.${nextTime(subscription)}${lastLine}`);
+  return notice(
+    `:newspaper: Daily digest on: ${what}.${nextTime(subscription)}${lastLine} ${code('/events digest off')} stops it.`,
+  );
 }

@@ -12,7 +12,7 @@ export interface EventDetailInput extends EventSummary {
 
 /** `/events show`: the event's facts and what to do next. */
 export function eventCard(event: EventDetailInput): SlackMessage {
-  const name = event.name?.trim() || `Event ${event.eventId}`;
+  const name = event.name?.trim() || event.nickname?.trim() || `Event ${event.eventId}`;
   const dates = formatDateRange(event.dateStart, event.dateEnd);
   const place = formatPlace(event);
   const facts = [

@@ -39,6 +39,8 @@ const clampScore = (score: number) => (Number.isFinite(score) ? Math.min(10, Mat
 export interface FitCardOptions {
   /** Visitor data availability from the event detail, when the caller fetched it. */
   hasVisitors?: boolean | null;
+  /** The event's name from its detail, for a fit result whose event has none. */
+  name?: string | null;
 }
 
 /** The fit score card for one event: score, band, breakdown, event facts and next steps. */
@@ -47,7 +49,7 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
   const score = clampScore(fit.score);
   const scoreText = `${score.toFixed(1)} / 10`;
   const band = fitBand(score, fit.recommendation);
-  const name = event.name?.trim() || `Event ${event.eventId}`;
+  const name = event.name?.trim() || options.name?.trim() || `Event ${event.eventId}`;
   const dates = formatDateRange(event.dateStart, event.dateEnd);
   const place = formatPlace(event);
   const hasVisitors = options.hasVisitors ?? event.hasVisitors;

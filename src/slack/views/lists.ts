@@ -25,14 +25,17 @@ import type {
   Semantics,
   SlackMessage,
 } from './types.ts';
-import { LIST_PRICES } from '../../domain/charging.ts';
+import { plural } from '../../domain/charging.ts';
 
 export interface ListInput<T> {
-  page: ListPage<T>;
+  /** A service page; `pageSize` places its rows (`rows 11–20`), else the page is taken as full. */
+  page: ListPage<T> & { pageSize?: number };
   /** Embedded as given in the Previous / Next buttons, for the page listener to run again. */
   query: ListQuery;
   /** The query in words for the title (`fintech country:Germany`); defaults to the query's values. */
   label?: string;
+  /** Names for ids in the query (`{ eventId: 'Fintech Expo' }`), shown instead of the id in the title. */
+  names?: Readonly<Record<string, string | undefined>>;
   /** `false` for searches charged per request: no Previous / Next, which would charge again. */
   pageable?: boolean;
 }
@@ -41,6 +44,8 @@ export interface ListInput<T> {
 export interface EventScopedListInput<T> extends ListInput<T> {
   eventId: string;
 }
+
+/** `contacts` pages through a set of people named on a card (see `contactsSummary`). */
 
 interface ListSpec<T> {
   kind: ListKind;
@@ -56,11 +61,13 @@ interface ListSpec<T> {
 const SEARCH_WORD_KEYS = new Set(['keywords', 'keyword', 'query', 'text', 'companyUrl', 'targetAudience']);
 const KEY_WORDS: Record<string, string> = { eventId: 'event', personnelId: 'person' };
 
-/** `fintech country:Germany` from `{ keywords: 'fintech', country: 'Germany' }`; `event 26855 · cto`. */
-function describeQuery(query: ListQuery): string {
+/** `fintech country:Germany` from `{ keywords: 'fintech', country: 'Germany' }`; `Fintech Expo · cto`. */
+function describeQuery(query: ListQuery, names: ListInput<unknown>['names'] = {}): string {
   return Object.entries(query)
     .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
     .map(([key, value]) => {
+      const name = names[key]?.trim();
+      if (name) return name;
       if (SEARCH_WORD_KEYS.has(key)) return String(value);
       const word = KEY_WORDS[key];
       return word ? `${word} ${String(value)}` : `${key}:${String(value)}`;
@@ -70,10 +77,6 @@ function describeQuery(query: ListQuery): string {
 
 function isPreview(semantics: Semantics | undefined): boolean {
   return semantics?.accessMode === 'preview' || typeof semantics?.previewLimit === 'number';
-}
-
-function isFullAccess(semantics: Semantics | undefined): boolean {
-  return semantics?.accessMode === 'full' || semantics?.guidance?.code === 'full_access';
 }
 
 function unlockButton(eventId: string | undefined, semantics: Semantics | undefined) {
@@ -98,41 +101,47 @@ function inaccessibleMessage(requestedPage: number, semantics: Semantics): strin
   return `Page ${requestedPage} is beyond the free preview (${window}). Unlock the event to see ${all}.`;
 }
 
-/** "Showing 50 of 50 preview records, 262 more locked." */
-function previewLine(semantics: Semantics): string | undefined {
-  const visible = semantics.counts?.visibleTotal;
-  const locked = semantics.counts?.remainingLockedCount ?? 0;
-  const limit = semantics.previewLimit ?? 50;
-  if (typeof visible !== 'number') return undefined;
-  if (locked > 0) {
-    return `:lock: Showing ${formatNumber(visible)} of ${formatNumber(limit)} preview records, ${formatNumber(locked)} more locked.`;
-  }
-  return `Showing all ${formatNumber(visible)} matches — within the free preview of ${formatNumber(limit)}.`;
+/**
+ * What this message shows: "Page 1 of 5 · rows 1–10 of 340 (50 free, 290 locked)" while the service
+ * reports locked rows, else "Page 2 of 3 · rows 11–20 of 25".
+ */
+function pageSummary(page: ListInput<unknown>['page']): string {
+  const shown = page.items.length;
+  const first = (page.page - 1) * (page.pageSize ?? shown) + 1;
+  const rows =
+    shown === 1
+      ? `row ${formatNumber(first)}`
+      : `rows ${formatNumber(first)}–${formatNumber(first + shown - 1)}`;
+  const counts = page.semantics?.counts;
+  const locked = counts?.remainingLockedCount ?? 0;
+  const total = locked > 0 ? counts?.actualTotal : (page.total ?? counts?.actualTotal);
+  const parts = [
+    page.totalPages
+      ? `Page ${formatNumber(page.page)} of ${formatNumber(page.totalPages)}`
+      : `Page ${formatNumber(page.page)}`,
+    typeof total === 'number' ? `${rows} of ${formatNumber(total)}` : rows,
+  ];
+  const split =
+    locked > 0 && typeof counts?.visibleTotal === 'number'
+      ? ` (${formatNumber(counts.visibleTotal)} free, ${formatNumber(locked)} locked)`
+      : '';
+  return `${parts.join(' · ')}${split}`;
 }
 
 function renderList<T>(spec: ListSpec<T>): SlackMessage {
   const { input } = spec;
   const { semantics } = input.page;
-  const label = input.label ?? describeQuery(input.query);
-  const preview = isPreview(semantics);
+  const label = input.label ?? describeQuery(input.query, input.names);
   const inaccessible = semantics?.pageState?.accessible === false;
   const pageNumber = inaccessible
     ? (semantics?.pageState?.requestedPage ?? input.page.page)
     : input.page.page;
-  const matches = semantics?.counts?.actualTotal ?? input.page.total;
-
-  const summary: string[] = [];
-  if (typeof matches === 'number')
-    summary.push(`${formatNumber(matches)} ${matches === 1 ? 'match' : 'matches'}`);
-  if (input.page.totalPages && input.page.totalPages > 0) {
-    summary.push(`page ${pageNumber} of ${formatNumber(input.page.totalPages)}`);
-  }
-  if (isFullAccess(semantics)) summary.push('Full access');
-  else if (preview) summary.push('Free preview');
+  const shown = input.page.items.length;
+  const summary = !inaccessible && shown > 0 ? pageSummary(input.page) : undefined;
 
   const title = spec.title(label);
   const head: KnownBlock[] = [header(title)];
-  if (summary.length > 0) head.push(context(summary.join(' · ')));
+  if (summary) head.push(context(summary));
 
   // Footer first: the rows get whatever room is left under the 50-block limit.
   const footer: KnownBlock[] = [];
@@ -141,14 +150,10 @@ function renderList<T>(spec: ListSpec<T>): SlackMessage {
   if (inaccessible && semantics) {
     body = [section(`:lock: ${inaccessibleMessage(pageNumber, semantics)}`)];
     footerButtons.push(unlockButton(spec.eventId, semantics));
-  } else if (input.page.items.length === 0) {
+  } else if (shown === 0) {
     body = [section(label ? `No matches for “${escapeMrkdwn(label)}”.` : 'No matches.')];
-  } else {
-    if (preview && semantics) {
-      const line = previewLine(semantics);
-      if (line) footer.push(context(line));
-    }
-    if (semantics?.unlock?.requiredForMoreResults) footerButtons.push(unlockButton(spec.eventId, semantics));
+  } else if (semantics?.unlock?.requiredForMoreResults) {
+    footerButtons.push(unlockButton(spec.eventId, semantics));
   }
   if (!inaccessible) footerButtons.push(...(spec.buttons?.(input.page.items) ?? []));
   const buttonRow = actions(footerButtons, 'list-actions');
@@ -164,49 +169,75 @@ function renderList<T>(spec: ListSpec<T>): SlackMessage {
     );
   }
 
-  const shown = input.page.items.length;
   const text =
     inaccessible && semantics
       ? inaccessibleMessage(pageNumber, semantics)
-      : shown === 0
-        ? `${escapeMrkdwn(title)}: no matches.`
-        : `${escapeMrkdwn(title)}: ${formatNumber(shown)} on this page${
-            typeof matches === 'number' ? `, ${formatNumber(matches)} in all` : ''
-          }.`;
+      : summary
+        ? `${escapeMrkdwn(title)}: ${summary}.`
+        : `${escapeMrkdwn(title)}: no matches.`;
   return fitToLimits({ text, blocks: [...head, ...body, ...footer] });
 }
 
-/** Previous / Next, each in its own actions block: an `action_id` must be unique within a block. */
+/** A `list.page.<suffix>` button: ids must differ within one row, and the `^list\.page` listener takes any. */
+function pageButton(
+  label: string,
+  suffix: string,
+  value: { list: ListKind; query: ListQuery; page: number },
+): Button | undefined {
+  const element = button(label, ACTION_IDS.listPage, value);
+  return element && { ...element, action_id: `${ACTION_IDS.listPage}.${suffix}` };
+}
+
+/** One row with Previous and / or Next, only those that lead somewhere; none for a single page. */
 function pagingBlocks<T>(spec: ListSpec<T>, pageNumber: number, inaccessible: boolean): KnownBlock[] {
   const { input } = spec;
   if (input.pageable === false) return [];
   const { semantics } = input.page;
   const maxAccessible = semantics?.pageState?.maxAccessiblePage;
   const previewBound = isPreview(semantics) && typeof maxAccessible === 'number' ? maxAccessible : undefined;
+  const value = (page: number) => ({ list: spec.kind, query: input.query, page });
 
-  const wanted: { label: string; page: number; blockId: string }[] = [];
+  const buttons: (Button | undefined)[] = [];
   if (pageNumber > 1) {
     const target =
       inaccessible && previewBound ? Math.min(pageNumber - 1, Math.max(1, previewBound)) : pageNumber - 1;
-    wanted.push({ label: '← Previous', page: target, blockId: 'list-page-previous' });
+    buttons.push(pageButton('← Previous', 'previous', value(target)));
   }
   if (input.page.hasMore && !inaccessible && (previewBound === undefined || pageNumber + 1 <= previewBound)) {
-    wanted.push({ label: 'Next →', page: pageNumber + 1, blockId: 'list-page-next' });
+    buttons.push(pageButton('Next →', 'next', value(pageNumber + 1)));
   }
+  if (buttons.length === 0) return [];
+  const row = actions(buttons, 'list-paging');
+  // A button is missing only when its value (the query) is over Slack's limit.
+  if (row && !buttons.includes(undefined)) return [row];
+  const note = context('The query is too long to page through from here; narrow it and run it again.');
+  return row ? [row, note] : [note];
+}
 
-  const blocks: KnownBlock[] = [];
-  let refused = false;
-  for (const { label, page, blockId } of wanted) {
-    const row = actions(
-      [button(label, ACTION_IDS.listPage, { list: spec.kind, query: input.query, page })],
-      blockId,
-    );
-    if (row) blocks.push(row);
-    else refused = true;
-  }
-  if (refused)
-    blocks.push(context('The query is too long to page through from here; narrow it and run it again.'));
-  return blocks;
+/**
+ * For a card that names a set of people: the first `limit` names ("Jane Doe, Bob Roe and 83 more"), and
+ * a Show all button that pages through every one of them, so no card falls back to bare ids.
+ */
+export function contactsSummary(
+  personnelIds: readonly string[],
+  names: Readonly<Record<string, string>>,
+  limit = 10,
+): { text: string; showAll: Button | undefined } {
+  const named = personnelIds
+    .map((id) => names[id]?.trim())
+    .filter((name): name is string => Boolean(name))
+    .slice(0, limit)
+    .map(escapeMrkdwn);
+  const rest = personnelIds.length - named.length;
+  const people = `${formatNumber(personnelIds.length)} ${personnelIds.length === 1 ? 'person' : 'people'}`;
+  const text =
+    named.length === 0
+      ? people
+      : rest > 0
+        ? `${named.join(', ')} and ${formatNumber(rest)} more`
+        : named.join(', ');
+  const value = { list: 'contacts', query: { personnelIds: [...personnelIds] }, page: 1 };
+  return { text, showAll: rest > 0 ? button('Show all', ACTION_IDS.listPage, value) : undefined };
 }
 
 // ---------- rows ----------
@@ -393,20 +424,19 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
       const lockedEmails = people
         .filter((person) => person.contactUnlockStatus !== 'unlocked')
         .map(({ id }) => id);
-      // Personnel items carry no phone status, so every person shown can be asked for; the precheck
-      // and the confirmation card settle what is actually charged.
+      // Personnel items carry no phone status, so every person shown can be asked for. No price on the
+      // button: only the precheck knows it (some contacts are free or not linked), and the confirmation
+      // card shows that one price.
       const phones = people.map(({ id }) => id);
       return [
         lockedEmails.length > 0
-          ? button(
-              `Unlock emails (${lockedEmails.length} × ${LIST_PRICES.email} credits)`,
-              ACTION_IDS.peopleEmails,
-              { personnelIds: lockedEmails },
-            )
+          ? button(`Unlock ${plural(lockedEmails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
+              personnelIds: lockedEmails,
+            })
           : undefined,
         phones.length > 0
           ? button(
-              `Unlock phones (${phones.length} × ${LIST_PRICES.phone} credits)`,
+              `Unlock ${plural(phones.length, 'phone number', 'phone numbers')}…`,
               ACTION_IDS.peoplePhones,
               {
                 personnelIds: phones,
@@ -421,4 +451,9 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
 /** The caller's generated files (`files`). */
 export function fileList(input: ListInput<AgentFile>): SlackMessage {
   return renderList({ kind: 'files', title: () => 'Your files', noun: 'files', input, row: fileRow });
+}
+
+/** The people a card named, all of them, page by page (`contactsSummary`'s Show all). */
+export function contactList(input: ListInput<PersonnelItem>): SlackMessage {
+  return renderList({ kind: 'contacts', title: () => 'Contacts', noun: 'people', input, row: personRow });
 }

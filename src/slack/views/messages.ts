@@ -56,6 +56,50 @@ export function usageError(problem: string, usage: string, example: string): Sla
   });
 }
 
+/** `/events help <command>`: that command's usage, example, summary and price, nothing else. */
+export function commandHelp(command: CommandSpec): SlackMessage {
+  const cost = command.credits ? ` — credits: *${escapeMrkdwn(command.credits)}*` : '';
+  const lines = [
+    `*${escapeMrkdwn(withSlash(command.word))}*: ${escapeMrkdwn(command.summary)}${cost}`,
+    `*Usage:* ${code(withSlash(command.usage))}`,
+    `*Example:* ${code(withSlash(command.example))}`,
+  ];
+  // Details are our own mrkdwn (code spans); escaping keeps them from ever pinging anyone.
+  if (command.details) lines.push(escapeMrkdwn(command.details));
+  return fitToLimits({
+    text: `${escapeMrkdwn(withSlash(command.usage))}: ${escapeMrkdwn(command.summary)}`,
+    blocks: [section(lines.join('\n')), context(`${code(`${SLASH} help`)} lists every command.`)],
+  });
+}
+
+/**
+ * A word that is no command: what was wrong, the command it is nearest to, and a few lines of help
+ * (the full list is one command away) — the answer should fit on the screen next to the typo.
+ */
+export function unknownCommand(
+  problem: string,
+  suggestion?: string,
+  commands: readonly CommandSpec[] = COMMAND_SPECS,
+): SlackMessage {
+  const warning = `:warning: ${escapeMrkdwn(problem)}`;
+  const guess = suggestion ? ` Did you mean ${code(withSlash(suggestion))}?` : '';
+  const examples = commands
+    .filter((command) => command.word === 'search' || command.word === 'fit')
+    .map((command) => code(withSlash(command.example)))
+    .join(' or ');
+  const words = commands.map((command) => command.word).join(', ');
+  return fitToLimits({
+    text: `${warning}${guess}`,
+    blocks: [
+      section(`${warning}${guess}`),
+      section(`*Commands:* ${escapeMrkdwn(words)}.${examples ? `\nTry ${examples}.` : ''}`),
+      context(
+        `${code(`${SLASH} help`)} lists every command with an example; ${code(`${SLASH} help <command>`)} explains one.`,
+      ),
+    ],
+  });
+}
+
 /** Keeps only what a user should read: no stack frames, no walls of text. */
 function userWords(message: string): string {
   const withoutStack = message.split(/\n\s+at\s/)[0] ?? '';

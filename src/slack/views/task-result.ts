@@ -88,8 +88,9 @@ export function unlockStatusLine(kind: Kind, outcome: UnlockOutcome): string {
   if (outcome.status === 'failed' && outcome.unlocked === 0) {
     return `The ${what.unlock} failed: nothing was unlocked${skipped}. See the thread.`;
   }
-  const missing = outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} not unlocked` : '';
-  return `${plural(outcome.unlocked, what.one, what.many)} unlocked${missing}${skipped}. Results are in the thread.`;
+  // The service charges per contact it tried: ones it could not find were paid for too, so say so.
+  const missing = outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} charged but not found` : '';
+  return `${plural(outcome.unlocked, what.one, what.many)} found${missing}${skipped.replace(' skipped)', ' skipped, not charged)')}. Results are in the thread.`;
 }
 
 /** What the confirmation card showed when the charge went through, read back from the confirmation. */

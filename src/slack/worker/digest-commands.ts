@@ -64,9 +64,15 @@ export async function runDigestCommand(
         filters: command.filters,
         createdBy: userId,
       });
+      // The parser may explain how it read the zone (`EST read as America/New_York`); older ones do not.
+      const note = 'note' in command && typeof command.note === 'string' ? command.note : undefined;
       return deps.slack.ephemeral(
         context,
-        digestSubscribedMessage(subscription, { zoneGuessed: !requested }),
+        digestSubscribedMessage(subscription, {
+          now: deps.now(),
+          zoneGuessed: timeZone !== requested,
+          ...(note ? { note } : {}),
+        }),
       );
     }
     case 'digest-off':
@@ -77,18 +83,22 @@ export async function runDigestCommand(
     case 'digest-status':
       return deps.slack.ephemeral(
         context,
-        digestStatusMessage(await deps.subscriptions.get(teamId, channelId)),
+        digestStatusMessage(await deps.subscriptions.get(teamId, channelId), deps.now()),
       );
     case 'digest-now': {
       // The channel's own filters and zone when it has a digest; everything, in the requester's zone, otherwise.
       const subscription = await deps.subscriptions.get(teamId, channelId);
       const zone = subscription?.timeZone ?? (await deps.userTimeZone(userId));
+      const timeZone = zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+      const active = subscription?.status === 'active';
       const digest = await composeDigest(
         {
           teamId,
           channelId,
-          timeZone: zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE,
+          timeZone,
           filters: subscription?.filters ?? {},
+          // An active digest's footer says when the next comes rather than offering one.
+          ...(active ? { schedule: { time: subscription.time, timeZone } } : {}),
         },
         deps,
       );

@@ -7,12 +7,15 @@ import {
   type SpendPolicy,
 } from '../../domain/confirmations.ts';
 import type { EisClient } from '../../eis/index.ts';
-import { EisError, referenceOf } from '../../eis/index.ts';
-import { AppError } from '../../errors.ts';
+import { EisBadInputError, EisError, EisNotFoundError, referenceOf } from '../../eis/index.ts';
+import { AppError, ValidationError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import { type Command, parseCommand } from '../command-parser.ts';
 import { confirmationCardShower } from '../confirmation-cards.ts';
+import type { ShareValue } from '../views/action-ids.ts';
+import { sharedBy, withShareButton } from '../views/share.ts';
+import type { SlackMessage } from '../views/types.ts';
 import { type Job, type JobContext, JobSchema } from '../jobs.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
 import { eventCard } from '../views/event-card.ts';
@@ -35,6 +38,9 @@ export interface WorkerDeps {
   logger: Logger;
   now: () => Date;
 }
+
+const isUserError = (error: unknown): error is EisError | ValidationError =>
+  error instanceof EisNotFoundError || error instanceof EisBadInputError || error instanceof ValidationError;
 
 /** The list a command shows, and the query its Previous / Next buttons carry. */
 function listOf(command: Command): { list: ListName; query: Record<string, unknown> } | undefined {
@@ -102,19 +108,41 @@ export function createWorker(deps: WorkerDeps) {
   };
   const showCard = confirmationCardShower(slack.update, store.confirmations, deps.logger);
 
-  async function runCommand(command: Command, context: JobContext): Promise<void> {
+  /**
+   * Where a free answer goes: privately to the one who asked (replacing the "working…" line), with
+   * a Share button; for everyone when shared (saying by whom); in the thread of the public card whose
+   * button asked for it.
+   */
+  async function answer(context: JobContext, message: SlackMessage, share?: ShareValue): Promise<void> {
+    if (context.sharedBy) {
+      await slack.post(context, sharedBy(message, context.sharedBy));
+      await slack.deleteOriginal(context);
+      return;
+    }
+    if (context.threadTs) {
+      await slack.post(context, message, context.threadTs);
+      return;
+    }
+    const shown = share ? withShareButton(message, share) : message;
+    await slack.ephemeral(context, shown, { replaceOriginal: context.placeholder ?? false });
+  }
+
+  async function runCommand(command: Command, context: JobContext, text: string): Promise<void> {
     const list = listOf(command);
     if (list) {
       const message = await renderList(list.list, dropUndefined(list.query), 1, eis);
-      // Files belong to the key's owner: shown only to the one who asked.
-      if (list.list === 'files') return slack.ephemeral(context, message);
-      await slack.post(context, message);
-      return;
+      // Files belong to the key's owner: shown only to the one who asked, never shared.
+      return answer(context, message, list.list === 'files' ? undefined : { text });
     }
     const action = chargeActionOf(command);
-    if (action) return askToConfirm(action, context);
+    if (action) {
+      // A decision for the channel: the card is public, and the "working…" line goes.
+      await askToConfirm(action, context);
+      if (context.placeholder) await slack.deleteOriginal(context);
+      return;
+    }
     if (isDigestCommand(command)) {
-      return runDigestCommand(command, context, {
+      await runDigestCommand(command, context, {
         subscriptions: store.digestSubscriptions,
         slack,
         userTimeZone: deps.userTimeZone,
@@ -125,6 +153,8 @@ export function createWorker(deps: WorkerDeps) {
         logger: deps.logger,
         now: deps.now,
       });
+      if (context.placeholder) await slack.deleteOriginal(context);
+      return;
     }
     switch (command.name) {
       case 'fit': {
@@ -132,22 +162,22 @@ export function createWorker(deps: WorkerDeps) {
           eis.events.fitScore(command.eventId),
           eis.events.detail(command.eventId).catch(() => null),
         ]);
-        await slack.post(context, fitCard(fit, { hasVisitors: detail?.hasVisitors ?? null }));
-        return;
+        const name = detail?.name ?? undefined;
+        const card = fitCard(fit, { hasVisitors: detail?.hasVisitors ?? null, ...(name ? { name } : {}) });
+        return answer(context, card, { text });
       }
       case 'show':
-        await slack.post(context, eventCard(await eis.events.detail(command.eventId)));
-        return;
+        return answer(context, eventCard(await eis.events.detail(command.eventId)), { text });
       case 'credits':
-        return slack.ephemeral(context, creditsCard(await eis.credits.balance()));
+        return answer(context, creditsCard(await eis.credits.balance()));
       case 'spend': {
         const day = deps.now().toISOString().slice(0, 10);
         const entries = await store.ledger.listForDay(context.teamId, day);
-        return slack.ephemeral(context, spendCard(entries, day, deps.policy.dailyCap));
+        return answer(context, spendCard(entries, day, deps.policy.dailyCap));
       }
       default:
         // Help is answered by the listener; every other word is handled above.
-        return slack.ephemeral(context, errorMessage('Try `/events help` for the list of commands.'));
+        return answer(context, errorMessage('Try `/events help` for the list of commands.'));
     }
   }
 
@@ -226,8 +256,19 @@ export function createWorker(deps: WorkerDeps) {
     switch (job.kind) {
       case 'command': {
         const parsed = parseCommand(job.text);
+        if (!parsed.ok) return answer(job.context, errorMessage(parsed.problem));
+        return runCommand(parsed.command, job.context, job.text);
+      }
+      case 'share': {
+        const { share } = job;
+        if ('list' in share) {
+          if (!isListName(share.list))
+            return slack.ephemeral(job.context, errorMessage('This list is no longer available.'));
+          return answer(job.context, await renderList(share.list, share.query, share.page, eis));
+        }
+        const parsed = parseCommand(share.text);
         if (!parsed.ok) return slack.ephemeral(job.context, errorMessage(parsed.problem));
-        return runCommand(parsed.command, job.context);
+        return runCommand(parsed.command, job.context, share.text);
       }
       case 'page': {
         if (!isListName(job.list))
@@ -267,7 +308,9 @@ export function createWorker(deps: WorkerDeps) {
         }
         await run(job);
       } catch (error) {
-        log.error('job failed', { error });
+        // A user's mistake (an unknown id, bad input) is an answer, not a failure of the bot.
+        if (isUserError(error)) log.info('job answered with a user error', { code: error.code });
+        else log.error('job failed', { error });
         const userMessage =
           error instanceof EisError || error instanceof AppError
             ? error.userMessage
@@ -276,7 +319,9 @@ export function createWorker(deps: WorkerDeps) {
         const reference = referenceOf(error);
         const message = reference ? `${userMessage} ${reference}` : userMessage;
         await slack
-          .ephemeral(job.context, errorMessage(message))
+          .ephemeral(job.context, errorMessage(message), {
+            replaceOriginal: job.context.placeholder ?? false,
+          })
           .catch((notifyError: unknown) =>
             log.error('could not tell the user about a failed job', { error: notifyError }),
           );

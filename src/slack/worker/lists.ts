@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EisClient } from '../../eis/index.ts';
 import {
+  contactList,
   eventList,
   exhibitorList,
   fileList,
@@ -16,6 +17,7 @@ export const PAGE_SIZE = 10;
 
 const text = z.string().max(500).optional();
 const EventId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+const PersonnelId = z.string().regex(/^\d{1,20}$/);
 
 /** The query each list is made from; Previous / Next buttons carry it back, so it is parsed again. */
 const LIST_QUERIES = {
@@ -25,11 +27,18 @@ const LIST_QUERIES = {
   recommend: z.object({ eventId: EventId }),
   files: z.object({}),
   similar: z.object({ companyUrl: text, targetAudience: text }),
-  'person-events': z.object({ personnelId: z.string().regex(/^\d{1,20}$/) }),
+  'person-events': z.object({ personnelId: PersonnelId }),
+  contacts: z.object({ personnelIds: z.array(PersonnelId).min(1).max(100) }),
 } as const;
 export type ListName = keyof typeof LIST_QUERIES;
 
 export const isListName = (name: string): name is ListName => name in LIST_QUERIES;
+
+/** The event's name for a list title (a free read); the title shows the id when it fails. */
+async function eventName(eis: EisClient, eventId: string): Promise<string | undefined> {
+  const event = await eis.events.detail(eventId).catch(() => null);
+  return event?.name?.trim() || event?.nickname?.trim() || undefined;
+}
 
 /** Fetches one page of a free list from the service and renders it. */
 export async function renderList(
@@ -54,32 +63,27 @@ export async function renderList(
     }
     case 'exhibitors': {
       const query = LIST_QUERIES.exhibitors.parse(rawQuery);
-      const result = await eis.exhibitors.list({
-        eventId: query.eventId,
-        keyword: query.keyword,
-        page,
-        pageSize: PAGE_SIZE,
-      });
-      return exhibitorList({ page: result, query, eventId: query.eventId });
+      const [result, name] = await Promise.all([
+        eis.exhibitors.list({ eventId: query.eventId, keyword: query.keyword, page, pageSize: PAGE_SIZE }),
+        eventName(eis, query.eventId),
+      ]);
+      return exhibitorList({ page: result, query, eventId: query.eventId, names: { eventId: name } });
     }
     case 'people': {
       const query = LIST_QUERIES.people.parse(rawQuery);
-      const result = await eis.personnel.list({
-        eventId: query.eventId,
-        searchQuery: query.query,
-        page,
-        pageSize: PAGE_SIZE,
-      });
-      return peopleList({ page: result, query, eventId: query.eventId });
+      const [result, name] = await Promise.all([
+        eis.personnel.list({ eventId: query.eventId, searchQuery: query.query, page, pageSize: PAGE_SIZE }),
+        eventName(eis, query.eventId),
+      ]);
+      return peopleList({ page: result, query, eventId: query.eventId, names: { eventId: name } });
     }
     case 'recommend': {
       const query = LIST_QUERIES.recommend.parse(rawQuery);
-      const result = await eis.recommendations.exhibitors({
-        eventId: query.eventId,
-        page,
-        pageSize: PAGE_SIZE,
-      });
-      return recommendedExhibitorList({ page: result, query });
+      const [result, name] = await Promise.all([
+        eis.recommendations.exhibitors({ eventId: query.eventId, page, pageSize: PAGE_SIZE }),
+        eventName(eis, query.eventId),
+      ]);
+      return recommendedExhibitorList({ page: result, query, names: { eventId: name } });
     }
     case 'files': {
       const result = await eis.agentFiles.list(page);
@@ -92,8 +96,29 @@ export async function renderList(
     }
     case 'person-events': {
       const query = LIST_QUERIES['person-events'].parse(rawQuery);
-      const result = await eis.personnel.events(query.personnelId, page);
-      return personEventList({ page: result, query });
+      const [result, person] = await Promise.all([
+        eis.personnel.events(query.personnelId, page),
+        eis.personnel.profile(query.personnelId).catch(() => null),
+      ]);
+      return personEventList({ page: result, query, names: { personnelId: person?.fullName } });
+    }
+    case 'contacts': {
+      // One free profile read per person on this page: the ids alone would say nothing to a reader.
+      const query = LIST_QUERIES.contacts.parse(rawQuery);
+      const ids = query.personnelIds.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+      const items = await Promise.all(
+        ids.map((id) =>
+          eis.personnel
+            .profile(id)
+            .catch(() => ({ id, fullName: 'Name unavailable', contactUnlockStatus: 'unknown' })),
+        ),
+      );
+      const total = query.personnelIds.length;
+      const totalPages = Math.ceil(total / PAGE_SIZE);
+      return contactList({
+        page: { items, page, pageSize: PAGE_SIZE, total, totalPages, hasMore: page < totalPages },
+        query,
+      });
     }
   }
 }

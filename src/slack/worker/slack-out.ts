@@ -21,6 +21,8 @@ export interface SlackOut {
     message: SlackMessage,
     options?: { replaceOriginal?: boolean },
   ): Promise<void>;
+  /** Removes the response URL's message (the "working…" placeholder, or a shared private answer). */
+  deleteOriginal(context: JobContext): Promise<void>;
 }
 
 export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
@@ -44,6 +46,16 @@ export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
 
   return {
     ephemeral,
+    async deleteOriginal(context) {
+      if (!context.responseUrl) return;
+      const response = await fetch(context.responseUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ delete_original: true }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!response.ok) logger.warn('response_url refused to delete', { status: response.status });
+    },
     async post(context, message, threadTs) {
       try {
         const result = await web.chat.postMessage({

@@ -9,7 +9,12 @@ import {
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
 import type { CreditBalance, EventItem, EventPage, FitScore } from '../../../src/eis/index.ts';
 import { createMemoryLogger } from '../../../src/log.ts';
-import type { DigestSubscription, FinishedUnlockTask, FitScoreCacheEntry } from '../../../src/store/index.ts';
+import type {
+  DigestSubscription,
+  FinishedUnlockTask,
+  FitScoreCacheEntry,
+  LedgerEntry,
+} from '../../../src/store/index.ts';
 
 const NOW = new Date('2027-03-01T08:00:30Z');
 
@@ -52,7 +57,7 @@ function subscription(channelId: string, overrides: Partial<DigestSubscription> 
 
 function setup(
   events: EventItem[],
-  options: { balance?: number; subscriptions?: DigestSubscription[] } = {},
+  options: { balance?: number; subscriptions?: DigestSubscription[]; ledger?: LedgerEntry[] } = {},
 ) {
   const fitCalls: string[] = [];
   const cache = new Map<string, FitScoreCacheEntry>();
@@ -100,7 +105,7 @@ function setup(
         },
       },
     },
-    ledger: { listSince: async () => [] },
+    ledger: { listSince: async () => options.ledger ?? [] },
     unlockTasks: { listFinishedSince: async () => finished },
     fitScores: {
       get: async (eventId, day) => cache.get(`${eventId}/${day}`) ?? null,
@@ -194,6 +199,99 @@ describe('composeDigest', () => {
     // Assess
     expect(digest.unlocks.map((u) => u.taskId)).toEqual(['1']);
     expect(digest.unlocks[0]?.outcome?.unlocked).toBe(1);
+  });
+});
+
+const HOUR = 60 * 60_000;
+
+function charge(action: string, hoursAgo: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
+  return {
+    type: 'ledger-entry',
+    id: `${action}-${hoursAgo}`,
+    teamId: 'T1',
+    channelId: 'C1',
+    userId: 'U1',
+    action,
+    credits: 2000,
+    at: new Date(NOW.getTime() - hoursAgo * HOUR).toISOString(),
+    expiresAt: 1,
+    ...overrides,
+  };
+}
+
+describe('composeDigest and the ledger', () => {
+  it('marks events this workspace unlocked, whenever it was, and only charged unlocks count', async () => {
+    // Prepare
+    const ledger = [
+      charge('event-unlock', 24 * 200, { eventId: 'E1', status: 'charged' }),
+      charge('full-access-unlock', 2, { eventId: 'E2' }),
+      charge('event-unlock', 1, { eventId: 'E3', status: 'refused', credits: 0 }),
+      charge('event-unlock', 1, { eventId: 'E4', status: 'pending' }),
+      charge('email-unlock', 1, { personnelIds: ['9'] }),
+    ];
+    const { deps } = setup([1, 2, 3, 4, 5].map(event), { ledger });
+
+    // Act
+    const digest = await composeDigest(target, deps);
+
+    // Assess
+    const unlocked = (digest.events ?? []).filter((e) => e.unlocked).map((e) => e.event.eventId);
+    expect(unlocked.sort()).toEqual(['E1', 'E2']);
+  });
+
+  it('lists this channel’s event, visitors and full-access unlocks charged in the last 24 h, named', async () => {
+    // Prepare
+    const ledger = [
+      charge('event-unlock', 30, { eventId: 'E1' }),
+      charge('visitors-unlock', 3, { eventId: 'E2', credits: 3000, status: 'charged' }),
+      charge('full-access-unlock', 2, { eventId: 'E99' }),
+      charge('event-unlock', 1, { eventId: 'E3', channelId: 'C2' }),
+      charge('event-unlock', 1, { eventId: 'E4', status: 'unknown' }),
+      charge('email-unlock', 1, { credits: 45 }),
+    ];
+    const { deps } = setup([1, 2, 3, 4].map(event), { ledger });
+
+    // Act
+    const digest = await composeDigest(target, deps);
+
+    // Assess
+    expect(digest.eventUnlocks).toEqual([
+      {
+        action: 'visitors-unlock',
+        eventId: 'E2',
+        eventName: 'Event 2',
+        credits: 3000,
+        userId: 'U1',
+        at: ledger[1]?.at,
+      },
+      {
+        action: 'full-access-unlock',
+        eventId: 'E99',
+        eventName: null,
+        credits: 2000,
+        userId: 'U1',
+        at: ledger[2]?.at,
+      },
+    ]);
+    // Spending is the last 24 h only, whatever the channel
+    expect(digest.spentLast24h).toBe(3000 + 2000 + 2000 + 2000 + 45);
+  });
+
+  it('says when the next digest comes when the channel has one', async () => {
+    // Act
+    const digest = await composeDigest(
+      { ...target, timeZone: 'Europe/Berlin', schedule: { time: '08:30', timeZone: 'Europe/Berlin' } },
+      setup([]).deps,
+    );
+    const oneOff = await composeDigest(target, setup([]).deps);
+
+    // Assess: 08:00 UTC on 1 March is 09:00 in Berlin, so the next 08:30 is tomorrow's
+    expect(digest.schedule).toEqual({
+      time: '08:30',
+      timeZone: 'Europe/Berlin',
+      next: '2027-03-02T07:30:00.000Z',
+    });
+    expect(oneOff.schedule).toBeUndefined();
   });
 });
 

@@ -74,7 +74,7 @@ describe('parseCommand', () => {
   });
 
   it('reads a digest subscription with time, zone and filters', () => {
-    expect(parseCommand('digest on 8:30 Pacific/Auckland robotics country:Japan')).toEqual({
+    expect(parseCommand('digest on 8:30 Pacific/Auckland keywords:robotics country:Japan')).toEqual({
       ok: true,
       command: {
         name: 'digest-on',
@@ -102,5 +102,243 @@ describe('parseCommand', () => {
       const result = parseCommand(spec.example);
       expect(result.ok, spec.example).toBe(true);
     }
+  });
+
+  it('explains one command on help <command>', () => {
+    expect(parseCommand('help Digest')).toEqual({ ok: true, command: { name: 'help', topic: 'digest' } });
+    expect(parseCommand('help digets')).toMatchObject({
+      ok: false,
+      showHelp: true,
+      suggestion: 'help digest',
+    });
+  });
+
+  it('refuses credits, files and spend with words after them', () => {
+    expect(parseCommand('credits please')).toMatchObject({ ok: false, spec: { word: 'credits' } });
+  });
+});
+
+describe('parseCommand: ids', () => {
+  it.each(['abc', '-1', 'help', '26855!', '"'])('refuses %s as an event id, naming it', (id) => {
+    const result = parseCommand(`fit ${id}`);
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'fit' } });
+    if (result.ok) return;
+    expect(result.problem).toContain(`\`${id}\` is not an event id`);
+    expect(result.problem).toContain('26855');
+  });
+
+  it('takes an event id that has a digit in it', () => {
+    expect(parseCommand('show 8453')).toMatchObject({ ok: true, command: { eventId: '8453' } });
+    expect(parseCommand('show evt_26855')).toMatchObject({ ok: true, command: { eventId: 'evt_26855' } });
+  });
+
+  it('refuses a second event id', () => {
+    const result = parseCommand('unlock 26855 8453');
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'unlock' } });
+    if (!result.ok) expect(result.problem).toContain('`8453` is extra');
+  });
+
+  it.each(['abc', '-1', '1.5'])('refuses %s as a personnel id', (id) => {
+    const result = parseCommand(`person-events ${id}`);
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'person-events' } });
+    if (!result.ok) expect(result.problem).toContain(`\`${id}\` is not a personnel id`);
+  });
+
+  it('refuses an id where a paid search wants a name, pointing to the free look-up', () => {
+    const result = parseCommand('exhibitor 26855');
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'exhibitor' } });
+    if (!result.ok) expect(result.problem).toContain('/events exhibitors 26855');
+  });
+});
+
+describe('parseCommand: unknown words', () => {
+  it.each([
+    ['fitt 26855', 'fit 26855'],
+    ['unlcok 26855', 'unlock 26855'],
+    ['peple 26855 marketing', 'people 26855 marketing'],
+    ['Serach fintech', 'search fintech'],
+    ['26855', 'show 26855'],
+  ])('answers %s with a suggestion: %s', (text, suggestion) => {
+    expect(parseCommand(text)).toMatchObject({ ok: false, showHelp: true, suggestion });
+  });
+
+  it('suggests nothing for a word far from every command', () => {
+    const result = parseCommand('teleport 26855');
+
+    expect(result).toMatchObject({
+      ok: false,
+      showHelp: true,
+      problem: '`teleport` is not an /events command.',
+    });
+    expect(result).not.toHaveProperty('suggestion');
+  });
+
+  it('suggests the nearest digest action', () => {
+    const result = parseCommand('digest stauts');
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'digest' } });
+    if (!result.ok) expect(result.problem).toContain('Did you mean `digest status`?');
+  });
+});
+
+describe('parseCommand: filters', () => {
+  it('runs a value to the next key, so multi-word values need no quotes', () => {
+    expect(parseCommand('search fintech country:United States city:New York')).toEqual({
+      ok: true,
+      command: {
+        name: 'search',
+        filters: { keywords: 'fintech', country: 'United States', city: 'New York' },
+      },
+    });
+  });
+
+  it('reads words after a value as part of it: search words go first', () => {
+    expect(parseCommand('search country:United States fintech')).toEqual({
+      ok: true,
+      command: { name: 'search', filters: { country: 'United States fintech' } },
+    });
+  });
+
+  it('takes a value after a space, and keywords: next to leading search words', () => {
+    expect(parseCommand('search fintech country: Germany keyword:payments')).toEqual({
+      ok: true,
+      command: { name: 'search', filters: { keywords: 'fintech payments', country: 'Germany' } },
+    });
+  });
+
+  it('refuses words after a quoted value rather than guessing', () => {
+    const result = parseCommand('search country:"United States" fintech');
+
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problem).toContain('keywords:fintech');
+  });
+
+  it('refuses an unknown key, suggesting the nearest and listing the known ones', () => {
+    const result = parseCommand('search contry:Germany');
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'search' } });
+    if (result.ok) return;
+    expect(result.problem).toContain('`contry:` is not a filter');
+    expect(result.problem).toContain('Did you mean `country:`?');
+    for (const key of ['keywords:', 'country:', 'city:', 'from:', 'to:'])
+      expect(result.problem).toContain(key);
+  });
+
+  it('refuses a key given twice and dates in the wrong order', () => {
+    expect(parseCommand('search country:Germany country:France')).toMatchObject({ ok: false });
+    expect(parseCommand('search from:2027-06-01 to:2027-01-01')).toMatchObject({ ok: false });
+  });
+
+  it('treats an address as a search word, not a key', () => {
+    expect(parseCommand('search https://acme.example')).toMatchObject({
+      ok: true,
+      command: { filters: { keywords: 'https://acme.example' } },
+    });
+  });
+});
+
+describe('parseCommand: Slack formatting', () => {
+  it('drops bold, italic, strike and code markers from names and search words', () => {
+    expect(parseCommand('who *Jane Smith*')).toEqual({
+      ok: true,
+      command: { name: 'who', fullName: 'Jane Smith' },
+    });
+    expect(parseCommand('search _fintech_ ~expo~ country:`Germany`')).toEqual({
+      ok: true,
+      command: { name: 'search', filters: { keywords: 'fintech expo', country: 'Germany' } },
+    });
+    expect(parseCommand('company ```Acme Analytics```')).toMatchObject({
+      ok: true,
+      command: { companyName: 'Acme Analytics' },
+    });
+  });
+
+  it('reads a link as its label, or its address when it has none', () => {
+    expect(parseCommand('company <https://acme.example|Acme Analytics>')).toMatchObject({
+      ok: true,
+      command: { companyName: 'Acme Analytics' },
+    });
+    expect(parseCommand('exhibitor <mailto:sales@acme.example|sales@acme.example>')).toMatchObject({
+      ok: true,
+      command: { companyName: 'sales@acme.example' },
+    });
+    expect(parseCommand('similar <https://acme.example>')).toMatchObject({
+      ok: true,
+      command: { companyUrl: 'https://acme.example/' },
+    });
+  });
+
+  it('undoes Slack escaping of &, < and >', () => {
+    expect(parseCommand('search Data &amp; AI')).toMatchObject({
+      ok: true,
+      command: { filters: { keywords: 'Data & AI' } },
+    });
+  });
+
+  it.each([
+    'who <!channel>',
+    'who <!here>',
+    'who <@U123ABC>',
+    'company <#C123|general>',
+    'exhibitor <!subteam^S1|@sales>',
+    'search <!here> expo',
+    'people 26855 <@U1>',
+  ])('refuses a mention or special token in %s, so no search is offered', (text) => {
+    const result = parseCommand(text);
+
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problem).toContain('Mentions');
+  });
+});
+
+describe('parseCommand: digest on', () => {
+  it('reads 12-hour times and an abbreviation, with a note on how the zone was read', () => {
+    expect(parseCommand('digest on 8:30pm EST keywords:fintech')).toEqual({
+      ok: true,
+      command: {
+        name: 'digest-on',
+        time: '20:30',
+        timeZone: 'America/New_York',
+        note: 'EST read as America/New_York',
+        filters: { keywords: 'fintech' },
+      },
+    });
+  });
+
+  it('reads "8 am", a zone in any case, an offset, and filters with spaces', () => {
+    expect(parseCommand('digest on 8 am europe/berlin')).toMatchObject({
+      ok: true,
+      command: { time: '08:00', timeZone: 'Europe/Berlin' },
+    });
+    expect(parseCommand('digest on 12am UTC+2 country:United States')).toMatchObject({
+      ok: true,
+      command: { time: '00:00', timeZone: 'Etc/GMT-2', filters: { country: 'United States' } },
+    });
+  });
+
+  it('takes no arguments at all: the defaults are chosen later', () => {
+    expect(parseCommand('digest on')).toEqual({ ok: true, command: { name: 'digest-on', filters: {} } });
+  });
+
+  it.each([
+    ['digest on 8.30', 'Did you mean `08:30`?'],
+    ['digest on 25:00', '`25:00` is not a time of day'],
+    ['digest on 8', 'Did you mean `08:00`?'],
+    ['digest on 08:30 EST5', 'Did you mean `EST`?'],
+    ['digest on 08:30 Mars/Base', '`Mars/Base` is not a time zone'],
+    ['digest on 08:30 UTC+5:30', 'whole-hour'],
+    ['digest on fintech', 'keywords:fintech'],
+    ['digest on 08:30 Europe/Berlin fintech country:Germany', 'Filters are key:value'],
+    ['digest on 08:30 09:00', 'one time of day'],
+    ['digest on 08:30 UTC cuntry:Germany', 'Did you mean `country:`?'],
+  ])('refuses %s, never reading a word as a search keyword', (text, expected) => {
+    const result = parseCommand(text);
+
+    expect(result).toMatchObject({ ok: false, spec: { word: 'digest' } });
+    if (!result.ok) expect(result.problem).toContain(expected);
   });
 });

@@ -101,6 +101,18 @@ describe('fitCard', () => {
     expect(shown(message.blocks)).toContain(`*When*\n${expected}`);
   });
 
+  it('names the event from its detail when the fit result has no name', () => {
+    // Act
+    const named = fitCard(fitResult({ event: { ...fitResult().event, name: null } }), {
+      name: 'Expo Detail',
+    });
+    const unnamed = fitCard(fitResult({ event: { ...fitResult().event, name: null } }));
+
+    // Assess
+    expect(named.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Expo Detail' } });
+    expect(unnamed.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Event 26855' } });
+  });
+
   it('says whether visitor data exists when the event detail tells', () => {
     // Act
     const withVisitors = shown(fitCard(fitResult(), { hasVisitors: true }).blocks);

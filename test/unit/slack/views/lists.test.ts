@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
 import {
+  contactList,
+  contactsSummary,
   eventList,
   exhibitorList,
   fileList,
@@ -47,23 +49,31 @@ function previewSemantics(overrides: Partial<Semantics> = {}): Semantics {
   };
 }
 
-function page<T>(items: T[], overrides: Partial<ListPage<T>> = {}): ListPage<T> {
+function page<T>(
+  items: T[],
+  overrides: Partial<ListPage<T> & { pageSize: number }> = {},
+): ListPage<T> & { pageSize?: number } {
   return { items, total: items.length, page: 1, totalPages: 1, hasMore: false, ...overrides };
 }
 
 const query = { eventId: '26855', keyword: 'pay' };
 
 describe('exhibitorList', () => {
-  it('tells the preview truth and offers the unlock at its price', () => {
+  it('says which rows are shown, and how many are free and locked, with the unlock at its price', () => {
     // Prepare
+    const items = Array.from({ length: 10 }, (_, index) => exhibitor(index + 1));
     const input = {
       eventId: '26855',
       query,
-      page: page([exhibitor(1), exhibitor(2)], {
+      page: page(items, {
         total: 50,
-        totalPages: 3,
+        pageSize: 10,
+        totalPages: 5,
         hasMore: true,
-        semantics: previewSemantics(),
+        semantics: previewSemantics({
+          counts: { actualTotal: 340, visibleTotal: 50, remainingLockedCount: 290 },
+          pageState: { requestedPage: 1, accessible: true, maxAccessiblePage: 5 },
+        }),
       }),
     };
 
@@ -71,12 +81,53 @@ describe('exhibitorList', () => {
     const message = exhibitorList(input);
 
     // Assess
-    expect(shown(message)).toContain('Showing 50 of 50 preview records, 262 more locked');
+    expect(shown(message)).toContain('Page 1 of 5 · rows 1–10 of 340 (50 free, 290 locked)');
+    expect(shown(message)).not.toContain('preview records');
+    expect(message.text).toContain('Page 1 of 5 · rows 1–10 of 340 (50 free, 290 locked).');
     expect(buttonLabels(message)).toContain('Unlock event · 2,000 credits');
     expect(buttonValue(message, 'Unlock event')).toEqual({ eventId: '26855' });
     expect(buttonsOf(message.blocks).find((element) => element.text.text.includes('Unlock'))?.action_id).toBe(
       'list.unlock',
     );
+  });
+
+  it('says plainly which rows are shown when nothing is locked', () => {
+    // Prepare
+    const items = Array.from({ length: 10 }, (_, index) => exhibitor(index + 11));
+    const semantics: Semantics = {
+      accessMode: 'full',
+      previewLimit: null,
+      counts: { actualTotal: 25, visibleTotal: 25, remainingLockedCount: 0 },
+      unlock: { requiredForMoreResults: false, actionType: null, credits: null },
+      guidance: { code: 'full_access', message: '' },
+    };
+
+    // Act
+    const message = exhibitorList({
+      eventId: '26855',
+      query,
+      page: page(items, { page: 2, pageSize: 10, total: 25, totalPages: 3, hasMore: true, semantics }),
+    });
+
+    // Assess
+    expect(shown(message)).toContain('Page 2 of 3 · rows 11–20 of 25');
+    expect(shown(message)).not.toMatch(/free|locked/);
+    expect(buttonLabels(message)).toEqual(['← Previous', 'Next →']);
+  });
+
+  it('names the event in the title rather than its id, when the name is known', () => {
+    // Act
+    const named = exhibitorList({
+      eventId: '26855',
+      query,
+      names: { eventId: 'Fintech Expo' },
+      page: page([]),
+    });
+    const unnamed = exhibitorList({ eventId: '26855', query, names: { eventId: undefined }, page: page([]) });
+
+    // Assess
+    expect(named.blocks[0]).toMatchObject({ text: { text: 'Exhibitors: Fintech Expo · pay' } });
+    expect(unnamed.blocks[0]).toMatchObject({ text: { text: 'Exhibitors: event 26855 · pay' } });
   });
 
   it('says plainly that a page beyond the preview is locked, with the unlock and a way back', () => {
@@ -103,7 +154,7 @@ describe('exhibitorList', () => {
     expect(buttonValue(message, 'Previous')).toEqual({ list: 'exhibitors', query, page: 3 });
   });
 
-  it('shows Next only when there is another page, and Previous only after the first', () => {
+  it('puts Previous and Next in one row, each only where it leads somewhere', () => {
     // Act
     const first = exhibitorList({ eventId: '26855', query, page: page([exhibitor(1)], { hasMore: true }) });
     const middle = exhibitorList({
@@ -122,7 +173,26 @@ describe('exhibitorList', () => {
     expect(buttonValue(first, 'Next')).toEqual({ list: 'exhibitors', query, page: 2 });
     expect(buttonLabels(middle)).toEqual(['← Previous', 'Next →']);
     expect(buttonLabels(last)).toEqual(['← Previous']);
+    const pagingRows = middle.blocks.filter((block) => block.type === 'actions');
+    expect(pagingRows).toHaveLength(1);
+    expect(buttonsOf(middle.blocks).map((element) => element.action_id)).toEqual([
+      'list.page.previous',
+      'list.page.next',
+    ]);
     expect(blockKitViolations(middle.text, middle.blocks)).toEqual([]);
+  });
+
+  it('has no paging row for a single page', () => {
+    // Act
+    const message = exhibitorList({
+      eventId: '26855',
+      query,
+      page: page([exhibitor(1), exhibitor(2)], { pageSize: 10 }),
+    });
+
+    // Assess
+    expect(message.blocks.filter((block) => block.type === 'actions')).toEqual([]);
+    expect(shown(message)).toContain('Page 1 of 1 · rows 1–2 of 2');
   });
 
   it('fits 200 exhibitors into 50 blocks and counts the ones left out', () => {
@@ -142,24 +212,6 @@ describe('exhibitorList', () => {
     expect(shown(message)).toMatch(/…and \d+ more exhibitors on this page/);
     expect(buttonLabels(message)).toEqual(['Unlock event · 2,000 credits', 'Next →']);
     expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
-  });
-
-  it('says "Full access" once the event is unlocked, without an unlock button', () => {
-    // Prepare
-    const semantics: Semantics = {
-      accessMode: 'full',
-      previewLimit: null,
-      counts: { actualTotal: 312, visibleTotal: 312, remainingLockedCount: 0 },
-      unlock: { requiredForMoreResults: false, actionType: null, credits: null },
-      guidance: { code: 'full_access', message: '' },
-    };
-
-    // Act
-    const message = exhibitorList({ eventId: '26855', query, page: page([exhibitor(1)], { semantics }) });
-
-    // Assess
-    expect(shown(message)).toContain('Full access');
-    expect(buttonLabels(message)).not.toContain('Unlock event');
   });
 
   it('says "No matches" for an empty list', () => {
@@ -246,15 +298,16 @@ describe('peopleList', () => {
     expect(text).toContain('Email unlocking');
   });
 
-  it('offers email unlock for the people not yet unlocked, priced per contact', () => {
+  it('offers email unlock for the people not yet unlocked, leaving the price to the confirmation card', () => {
     // Act
     const message = peopleList({ eventId: '26855', query, page: page(people) });
 
     // Assess
-    expect(buttonLabels(message)).toContain('Unlock emails (2 × 15 credits)');
-    expect(buttonValue(message, 'Unlock emails')).toEqual({ personnelIds: ['101', '103'] });
-    expect(buttonLabels(message)).toContain('Unlock phones (3 × 150 credits)');
-    expect(buttonValue(message, 'Unlock phones')).toEqual({ personnelIds: ['101', '102', '103'] });
+    expect(buttonLabels(message)).toContain('Unlock 2 emails…');
+    expect(buttonValue(message, 'Unlock 2 emails')).toEqual({ personnelIds: ['101', '103'] });
+    expect(buttonLabels(message)).toContain('Unlock 3 phone numbers…');
+    expect(buttonValue(message, 'Unlock 3 phone')).toEqual({ personnelIds: ['101', '102', '103'] });
+    expect(buttonLabels(message).join(' ')).not.toMatch(/credits/);
   });
 
   it('keeps the preview truth for people too', () => {
@@ -268,7 +321,7 @@ describe('peopleList', () => {
     const message = peopleList({ eventId: '26855', query, page: page(people, { semantics }) });
 
     // Assess
-    expect(shown(message)).toContain('Showing 50 of 50 preview records, 30 more locked');
+    expect(shown(message)).toContain('Page 1 of 1 · rows 1–3 of 80 (50 free, 30 locked)');
     expect(buttonLabels(message)[0]).toBe('Unlock event · 2,000 credits');
   });
 });
@@ -349,5 +402,61 @@ describe('fileList', () => {
     expect(text).toContain('*leads.csv*\n1.5 MB · text/csv · uploaded · created <!date^1803896100^');
     expect(text).toContain('1 Mar 2027 10:15 UTC>');
     expect(text).toContain('*notes.txt*\n2.0 KB · text/plain · uploaded');
+  });
+});
+
+describe('contactsSummary', () => {
+  const ids = Array.from({ length: 85 }, (_, index) => String(100001 + index));
+  const names = Object.fromEntries(ids.slice(0, 20).map((id, index) => [id, `Person Name ${index + 1}`]));
+
+  it('names the first people and counts the rest, with Show all, never a bare id', () => {
+    // Act
+    const { text, showAll } = contactsSummary(ids, names, 3);
+
+    // Assess
+    expect(text).toBe('Person Name 1, Person Name 2, Person Name 3 and 82 more');
+    expect(text).not.toMatch(/\d{6}/);
+    expect(showAll?.text.text).toBe('Show all');
+    expect(showAll?.action_id).toBe('list.page');
+    expect(JSON.parse(showAll?.value ?? '')).toEqual({
+      list: 'contacts',
+      query: { personnelIds: ids },
+      page: 1,
+    });
+  });
+
+  it('counts the people whose names are unknown, and needs no Show all when every one is named', () => {
+    // Act
+    const unknown = contactsSummary(['1', '2'], {});
+    const all = contactsSummary(['1', '2'], { 1: 'Jane <!here> Doe', 2: 'Bob Roe' });
+
+    // Assess
+    expect(unknown.text).toBe('2 people');
+    expect(unknown.showAll).toBeDefined();
+    expect(all.text).toBe('Jane &lt;!here&gt; Doe, Bob Roe');
+    expect(all.showAll).toBeUndefined();
+  });
+});
+
+describe('contactList', () => {
+  it('pages through every person of a card by name', () => {
+    // Prepare
+    const personnelIds = Array.from({ length: 85 }, (_, index) => String(100001 + index));
+    const people: PersonnelItem[] = personnelIds
+      .slice(10, 20)
+      .map((id) => ({ id, fullName: `Person ${id}`, contactUnlockStatus: 'locked' }));
+
+    // Act
+    const message = contactList({
+      query: { personnelIds },
+      page: page(people, { page: 2, pageSize: 10, total: 85, totalPages: 9, hasMore: true }),
+    });
+
+    // Assess
+    expect(shown(message)).toContain('Page 2 of 9 · rows 11–20 of 85');
+    expect(shown(message)).toContain('*Person 100011*');
+    expect(buttonLabels(message)).toEqual(['← Previous', 'Next →']);
+    expect(buttonValue(message, 'Next')).toEqual({ list: 'contacts', query: { personnelIds }, page: 3 });
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
   });
 });

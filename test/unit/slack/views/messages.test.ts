@@ -3,11 +3,13 @@ import { ChargeActionSchema } from '../../../../src/domain/charging.ts';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
 import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/command-parser.ts';
 import {
+  commandHelp,
   creditsCard,
   errorMessage,
   helpText,
   inviteBotMessage,
   spendCard,
+  unknownCommand,
   usageError,
   workingMessage,
 } from '../../../../src/slack/views/messages.ts';
@@ -66,6 +68,51 @@ describe('usageError', () => {
     expect(text).toContain('The event id is missing.');
     expect(text).toContain('*Usage:* `/events fit &lt;event_id&gt;`');
     expect(text).toContain('*Example:* `/events fit 26855`');
+  });
+});
+
+describe('commandHelp', () => {
+  it('shows one command: summary, price, usage, example and how its words are read', () => {
+    // Prepare
+    const digest = COMMANDS.find((command) => command.word === 'digest');
+    const who = COMMANDS.find((command) => command.word === 'who');
+    if (!digest || !who) throw new Error('missing spec');
+
+    // Act
+    const message = commandHelp(digest);
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('*/events digest*: A daily digest in this channel');
+    expect(text).toContain('*Usage:* `/events digest on');
+    expect(text).toContain(`*Example:* \`/events ${digest.example}\``);
+    expect(text).toContain('`keywords:fintech`');
+    expect(text).not.toContain('/events fit');
+    expect(shown(commandHelp(who))).toContain('credits: *50 if anything matches*');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+});
+
+describe('unknownCommand', () => {
+  it('says what was wrong, suggests the nearest command and keeps the help short', () => {
+    // Act
+    const message = unknownCommand('`fitt` is not an /events command.', 'fit 26855');
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('`fitt` is not an /events command. Did you mean `/events fit 26855`?');
+    expect(text).toContain('`/events help &lt;command&gt;`');
+    expect(message.blocks.length).toBeLessThanOrEqual(3);
+    expect(text.split('\n').length).toBeLessThanOrEqual(5);
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it('escapes what the user typed', () => {
+    // Act
+    const message = unknownCommand('`<!channel>` is not an /events command.', '<!here>');
+
+    // Assess
+    expect(JSON.stringify(message)).not.toMatch(/<!channel>|<!here>/);
   });
 });
 

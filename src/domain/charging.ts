@@ -82,7 +82,7 @@ export function describeAction(action: ChargeAction): string {
   }
 }
 
-/** At most this many people are named in a description; the rest are counted. */
+/** At most this many people are named in a description; the rest are counted (the card's Show all lists them). */
 const NAMED_IN_DESCRIPTION = 10;
 
 /**

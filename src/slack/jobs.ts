@@ -32,6 +32,8 @@ export const JobSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('page'),
     id: JobId,
+    /** Show the page as a new private message instead of re-rendering the clicked one. */
+    fresh: z.boolean().optional(),
     list: z.string(),
     query: z.record(z.string(), z.unknown()),
     page: z.number().int().min(1),

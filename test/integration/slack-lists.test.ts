@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../../src/local/slack/payloads.ts';
 import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { actions, section } from '../../src/slack/views/blocks.ts';
-import { contactsSummary } from '../../src/slack/views/lists.ts';
-import { ALICE, BOT_TOKEN, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 const BIG_EVENT = '26855';
 const PREVIEW_SUMMARY =
@@ -100,25 +98,29 @@ describe('lists, end to end', () => {
     expect(pagingRows(narrowed)).toEqual([]);
   });
 
-  it('pages through every person a card names, by name, from its Show all button', async () => {
+  it('pages through every person a card names, by name, from its Show all button, leaving the card', async () => {
     const people = bot.sim.seed.personnel.slice(0, 85);
-    const names = Object.fromEntries(people.slice(0, 20).map((person) => [person.id, person.fullName]));
-    const summary = contactsSummary(
-      people.map((person) => person.id),
-      names,
-    );
-    expect(summary.text).toContain('and 75 more');
-    const card = await postCard(bot, [section(summary.text), actions([summary.showAll])]);
+    await bot.command(`emails ${people.map((person) => person.id).join(' ')}`);
+    await bot.idle();
+    const card = structuredClone(bot.find((message) => visibleText(message).includes('confirm.yes')));
+    expect(visibleText(card)).toContain('and 75 more');
+    expect(card.text).not.toMatch(/\b1000[2-8]\d\b/);
 
-    const all = await page(card, 'list.page', 'Show all');
+    await bot.click(card, 'people.all', ALICE);
+    await bot.idle();
+
+    const all = bot.last();
+    expect(all.visibleTo).toBe(ALICE.userId);
     const text = visibleText(all);
     expect(text).toContain('Page 1 of 9 · rows 1–10 of 85');
     for (const person of people.slice(0, 10)) expect(text).toContain(person.fullName);
-    expect(pagingLabels(all)).toEqual(['Next →']);
+    expect(visibleText(bot.find((message) => message.ts === card.ts))).toContain('confirm.yes');
 
-    const last = await page(all, 'list.page.next');
-    expect(visibleText(last)).toContain('Page 2 of 9 · rows 11–20 of 85');
-    for (const person of people.slice(10, 20)) expect(visibleText(last)).toContain(person.fullName);
+    const next = await page(all, 'list.page.next');
+    expect(visibleText(next)).toContain('Page 2 of 9 · rows 11–20 of 85');
+    for (const person of people.slice(10, 20)) expect(visibleText(next)).toContain(person.fullName);
+    await bot.click(card, 'confirm.no', ALICE);
+    await bot.idle();
   });
 
   it('says plainly which rows are shown once the event is unlocked', async () => {
@@ -137,14 +139,3 @@ describe('lists, end to end', () => {
     expect(pagingLabels(unlocked)).toEqual(['Next →']);
   });
 });
-
-/** A bot message carrying `blocks`, as a card with a Show all button would be posted. */
-async function postCard(bot: Bot, blocks: unknown[]): Promise<SlackMessage> {
-  const response = await fetch(`${bot.slack.apiUrl}chat.postMessage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${BOT_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ channel: CHANNEL, text: 'A card naming 85 people', blocks }),
-  });
-  const { ts } = (await response.json()) as { ts: string };
-  return structuredClone(bot.find((message) => message.ts === ts));
-}

@@ -107,6 +107,23 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
     }),
   );
 
+  // Show all on a card naming many people: their list, privately, leaving the card as it is.
+  app.action<BlockAction<ButtonAction>>(
+    ACTION_IDS.showAllPeople,
+    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
+      await ack();
+      const value = PageValue.safeParse(parseValue(action));
+      if (!value.success) return outOfDate(respond);
+      await deps.dispatch({
+        kind: 'page',
+        id: `people:${body.trigger_id}`,
+        ...value.data,
+        fresh: true,
+        context: { ...contextOf(body), messageTs: undefined },
+      });
+    }),
+  );
+
   // "Share in channel" on a private answer: the worker posts it for everyone and removes the private one.
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.shareInChannel,

@@ -25,6 +25,8 @@ export const ACTION_IDS = {
   digestUnlock: 'digest.unlock',
   /** Posts a private answer in the channel for everyone. value: ShareValue */
   shareInChannel: 'share.channel',
+  /** Opens, privately, the list of every person a card names. value: ListPageValue (`contacts`) */
+  showAllPeople: 'people.all',
   /** Runs the command of an expired or cancelled confirmation again. value: CommandValue */
   confirmRestart: 'confirm.restart',
 } as const;

@@ -3,6 +3,7 @@ import { ChargeActionSchema, commandTextOf, describeStoredAction } from '../../d
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
+import { showAllPeopleButton } from './lists.ts';
 import { actions, button, context, plainText, section } from './blocks.ts';
 import { formatCredits, mentionUser, slackDate, utcTime } from './format.ts';
 import { escapeMrkdwn, fitToLimits } from './limits.ts';
@@ -26,6 +27,8 @@ export type ConfirmationCardInput =
       expiresAt: Date | string;
       /** Set when only these approvers (not the requester) may confirm: separation of duties. */
       approvers?: readonly string[];
+      /** The people of a contact unlock: a large set gets a Show all button. */
+      personnelIds?: readonly string[];
       /**
        * False for the first post of the card: its buttons are added by an update once the store knows
        * the card's ts, so a card whose post was answered too late to be recorded never has live buttons.
@@ -120,6 +123,7 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
                   },
                 }),
                 button('Cancel', ACTION_IDS.confirmNo, value),
+                input.personnelIds ? showAllPeopleButton(input.personnelIds) : undefined,
               ],
               'confirmation',
             );

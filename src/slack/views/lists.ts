@@ -45,7 +45,7 @@ export interface EventScopedListInput<T> extends ListInput<T> {
   eventId: string;
 }
 
-/** `contacts` pages through a set of people named on a card (see `contactsSummary`). */
+/** `contacts` pages through a set of people named on a card (see `showAllPeopleButton`). */
 
 interface ListSpec<T> {
   kind: ListKind;
@@ -214,30 +214,17 @@ function pagingBlocks<T>(spec: ListSpec<T>, pageNumber: number, inaccessible: bo
   return row ? [row, note] : [note];
 }
 
+/** Cards name at most this many people (the description says "and N more"); Show all pages the rest. */
+export const NAMED_ON_A_CARD = 10;
+
 /**
- * For a card that names a set of people: the first `limit` names ("Jane Doe, Bob Roe and 83 more"), and
- * a Show all button that pages through every one of them, so no card falls back to bare ids.
+ * "Show all" for a card that names a large set of people: opens, privately, a list that pages through
+ * every one of them by name, so no card falls back to bare ids.
  */
-export function contactsSummary(
-  personnelIds: readonly string[],
-  names: Readonly<Record<string, string>>,
-  limit = 10,
-): { text: string; showAll: Button | undefined } {
-  const named = personnelIds
-    .map((id) => names[id]?.trim())
-    .filter((name): name is string => Boolean(name))
-    .slice(0, limit)
-    .map(escapeMrkdwn);
-  const rest = personnelIds.length - named.length;
-  const people = `${formatNumber(personnelIds.length)} ${personnelIds.length === 1 ? 'person' : 'people'}`;
-  const text =
-    named.length === 0
-      ? people
-      : rest > 0
-        ? `${named.join(', ')} and ${formatNumber(rest)} more`
-        : named.join(', ');
+export function showAllPeopleButton(personnelIds: readonly string[]): Button | undefined {
+  if (personnelIds.length <= NAMED_ON_A_CARD) return undefined;
   const value = { list: 'contacts', query: { personnelIds: [...personnelIds] }, page: 1 };
-  return { text, showAll: rest > 0 ? button('Show all', ACTION_IDS.listPage, value) : undefined };
+  return button(`Show all ${formatNumber(personnelIds.length)}`, ACTION_IDS.showAllPeople, value);
 }
 
 // ---------- rows ----------
@@ -453,7 +440,7 @@ export function fileList(input: ListInput<AgentFile>): SlackMessage {
   return renderList({ kind: 'files', title: () => 'Your files', noun: 'files', input, row: fileRow });
 }
 
-/** The people a card named, all of them, page by page (`contactsSummary`'s Show all). */
+/** The people a card named, all of them, page by page (`showAllPeopleButton`). */
 export function contactList(input: ListInput<PersonnelItem>): SlackMessage {
   return renderList({ kind: 'contacts', title: () => 'Contacts', noun: 'people', input, row: personRow });
 }

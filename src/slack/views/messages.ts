@@ -224,6 +224,13 @@ export function spendCard(ledger: readonly LedgerEntry[], day: string, cap?: num
   return fitToLimits({ text: `${title}: ${formatCredits(total)}.`, blocks });
 }
 
+/** The service knows no such id: which id, and where to look instead. */
+export function notFoundText(commandText: string): string {
+  const ids = commandText.trim().split(/\s+/).slice(1).join(' ');
+  const what = ids ? `\`${ids.slice(0, 100)}\`` : 'that';
+  return `The service found nothing for ${what}. Check the id, or find events with \`/events search <words>\` (e.g. \`/events search fintech country:Brazil\`).`;
+}
+
 /** The bot is not in the channel: how to invite it. */
 export function inviteBotMessage(channelId: string): SlackMessage {
   const text = `I'm not in ${mentionChannel(channelId)} yet, so I can't post there. Invite me with ${code('/invite @eventbot')} and run the command again.`;

@@ -21,7 +21,7 @@ import { type ConfirmationCardInput, confirmationCard } from '../views/confirmat
 import { eventCard } from '../views/event-card.ts';
 import { fitCard } from '../views/fit-card.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
-import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
+import { creditsCard, errorMessage, notFoundText, spendCard } from '../views/messages.ts';
 import { isDigestCommand, runDigestCommand } from './digest-commands.ts';
 import { isListName, type ListName, renderList } from './lists.ts';
 import type { SlackOut } from './slack-out.ts';
@@ -192,6 +192,7 @@ export function createWorker(deps: WorkerDeps) {
       confirmationId: confirmation.id,
       balance: quote.balance,
       expiresAt: confirmation.deadline,
+      ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
       ...(needsApprover(quote.price, deps.policy)
         ? { approvers: deps.policy.approvers.filter((id) => id !== context.userId) }
         : {}),
@@ -274,6 +275,7 @@ export function createWorker(deps: WorkerDeps) {
         if (!isListName(job.list))
           return slack.ephemeral(job.context, errorMessage('This list is no longer available.'));
         const message = await renderList(job.list, job.query, job.page, eis);
+        if (job.fresh) return slack.ephemeral(job.context, message);
         if (job.context.responseUrl) return slack.ephemeral(job.context, message, { replaceOriginal: true });
         if (job.context.messageTs) return slack.update(job.context.channelId, job.context.messageTs, message);
         return;
@@ -312,9 +314,11 @@ export function createWorker(deps: WorkerDeps) {
         if (isUserError(error)) log.info('job answered with a user error', { code: error.code });
         else log.error('job failed', { error });
         const userMessage =
-          error instanceof EisError || error instanceof AppError
-            ? error.userMessage
-            : 'Something went wrong on our side. Please try again.';
+          error instanceof EisNotFoundError && job.kind === 'command'
+            ? notFoundText(job.text)
+            : error instanceof EisError || error instanceof AppError
+              ? error.userMessage
+              : 'Something went wrong on our side. Please try again.';
         // The service's reference goes only to the person who asked (this answer is ephemeral).
         const reference = referenceOf(error);
         const message = reference ? `${userMessage} ${reference}` : userMessage;

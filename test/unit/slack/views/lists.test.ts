@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
 import {
   contactList,
-  contactsSummary,
+  showAllPeopleButton,
   eventList,
   exhibitorList,
   fileList,
@@ -405,19 +405,17 @@ describe('fileList', () => {
   });
 });
 
-describe('contactsSummary', () => {
-  const ids = Array.from({ length: 85 }, (_, index) => String(100001 + index));
-  const names = Object.fromEntries(ids.slice(0, 20).map((id, index) => [id, `Person Name ${index + 1}`]));
+describe('showAllPeopleButton', () => {
+  it('offers every person of a large set, as a contacts list from page 1', () => {
+    // Prepare
+    const ids = Array.from({ length: 85 }, (_, index) => String(100001 + index));
 
-  it('names the first people and counts the rest, with Show all, never a bare id', () => {
     // Act
-    const { text, showAll } = contactsSummary(ids, names, 3);
+    const showAll = showAllPeopleButton(ids);
 
     // Assess
-    expect(text).toBe('Person Name 1, Person Name 2, Person Name 3 and 82 more');
-    expect(text).not.toMatch(/\d{6}/);
-    expect(showAll?.text.text).toBe('Show all');
-    expect(showAll?.action_id).toBe('list.page');
+    expect(showAll?.text.text).toBe('Show all 85');
+    expect(showAll?.action_id).toBe('people.all');
     expect(JSON.parse(showAll?.value ?? '')).toEqual({
       list: 'contacts',
       query: { personnelIds: ids },
@@ -425,16 +423,8 @@ describe('contactsSummary', () => {
     });
   });
 
-  it('counts the people whose names are unknown, and needs no Show all when every one is named', () => {
-    // Act
-    const unknown = contactsSummary(['1', '2'], {});
-    const all = contactsSummary(['1', '2'], { 1: 'Jane <!here> Doe', 2: 'Bob Roe' });
-
-    // Assess
-    expect(unknown.text).toBe('2 people');
-    expect(unknown.showAll).toBeDefined();
-    expect(all.text).toBe('Jane &lt;!here&gt; Doe, Bob Roe');
-    expect(all.showAll).toBeUndefined();
+  it('is not needed when the card names everyone', () => {
+    expect(showAllPeopleButton(['1', '2', '3'])).toBeUndefined();
   });
 });
 

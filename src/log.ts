@@ -13,7 +13,15 @@ const SECRET_VALUES = /\b(sk_[A-Za-z0-9_-]+|xox[abposr]-[A-Za-z0-9-]+|xapp-[A-Za
 export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replace(SECRET_VALUES, '[redacted]');
   if (value instanceof Error) {
-    return { name: value.name, message: redact(value.message), code: (value as { code?: unknown }).code };
+    // The stack and the cause chain are what make a failure findable (an upstream error's ECONNRESET).
+    const { code } = value as { code?: unknown };
+    return {
+      name: value.name,
+      message: redact(value.message),
+      ...(code !== undefined ? { code } : {}),
+      ...(value.stack ? { stack: redact(value.stack) } : {}),
+      ...(value.cause !== undefined && depth < 5 ? { cause: redact(value.cause, depth + 1) } : {}),
+    };
   }
   if (depth > 5 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));

@@ -7,7 +7,7 @@ export interface EisErrorDetails {
   /** HTTP status, or the business code of a 200 error envelope; undefined when no response arrived. */
   status?: number | undefined;
   errorKey?: string | undefined;
-  /** The service's trace id, already passed through `safeTraceId` (core.ts). */
+  /** The service's trace id, already passed through `safeTraceId` (verdict.ts). */
   traceId?: string | undefined;
   /** The parsed error body (an ApiError envelope or whatever came back); never the request. */
   body?: unknown;

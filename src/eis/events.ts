@@ -62,9 +62,13 @@ export interface EventsApi {
   unlockFullAccess(eventId: string): Promise<FullAccessUnlockResult>;
 }
 
-export function createEventsApi(core: EisCore): EventsApi {
-  const eventIdOf = (operation: string, eventId: string) => parseInput(operation, EventIdInput, eventId);
+const eventIdOf = (operation: string, eventId: string) => parseInput(operation, EventIdInput, eventId);
 
+export function createEventsApi(core: EisCore): EventsApi {
+  return { ...createFreeEventCalls(core), ...createChargingEventCalls(core) };
+}
+
+function createFreeEventCalls(core: EisCore): Pick<EventsApi, 'list' | 'detail' | 'fitScore' | 'rank'> {
   return {
     async list(query = {}) {
       const q = parseInput('events.list', EventListQuerySchema, query);
@@ -125,7 +129,14 @@ export function createEventsApi(core: EisCore): EventsApi {
         schema: EventRankSchema,
       });
     },
+  };
+}
 
+/** The unlocks: each spends credits, so the core retries them only where the service provably did not run them. */
+function createChargingEventCalls(
+  core: EisCore,
+): Pick<EventsApi, 'unlock' | 'unlockVisitors' | 'unlockFullAccess'> {
+  return {
     async unlock(eventId) {
       const id = eventIdOf('events.unlock', eventId);
       return core.request({

@@ -9,6 +9,7 @@ import {
   unlockResultOf,
 } from '../../../src/domain/unlock-polling.ts';
 import { createMemoryLogger } from '../../../src/log.ts';
+import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 import type { UnlockTask } from '../../../src/store/index.ts';
 
 const START = new Date('2027-03-01T10:00:00Z');
@@ -41,60 +42,13 @@ const done: UnlockTaskProgress = {
   ],
 };
 
-/** An in-memory task store with the repository's conditional semantics (lease, mark once). */
-function fakeTasks(tasks: UnlockTask[], now: () => Date) {
-  const byId = new Map(tasks.map((task) => [task.taskId, { ...task }]));
-  const marks: string[] = [];
-  const failures: { taskId: string; reason: string }[] = [];
-  const repo: UnlockPollingDeps['tasks'] = {
-    async due({ now: at, limit }) {
-      return [...byId.values()]
-        .filter((t) => !t.resultPostedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString())
-        .slice(0, limit);
-    },
-    async lease(taskId, { owner, leaseMs }) {
-      const task = byId.get(taskId);
-      const at = now().toISOString();
-      if (!task || task.resultPostedAt || task.nextPollAt > at) return null;
-      if (task.leaseExpiresAt && task.leaseExpiresAt > at) return null;
-      Object.assign(task, {
-        leaseOwner: owner,
-        leaseExpiresAt: new Date(now().getTime() + leaseMs).toISOString(),
-      });
-      return { ...task };
-    },
-    async reschedule(taskId, { owner, nextPollAt, attempts }) {
-      const task = byId.get(taskId);
-      if (!task || task.leaseOwner !== owner) return false;
-      Object.assign(task, {
-        nextPollAt: nextPollAt.toISOString(),
-        attempts,
-        leaseOwner: undefined,
-        leaseExpiresAt: undefined,
-      });
-      return true;
-    },
-    async markResultPosted(taskId) {
-      const task = byId.get(taskId);
-      if (!task || task.resultPostedAt) return false;
-      task.resultPostedAt = now().toISOString();
-      marks.push(taskId);
-      return true;
-    },
-    async recordSlackFailure(taskId, reason) {
-      failures.push({ taskId, reason });
-    },
-  };
-  return { repo, byId, marks, failures };
-}
-
 function setup(
   tasks: UnlockTask[],
   progress: (taskId: string) => Promise<UnlockTaskProgress> = async () => done,
 ) {
   let now = START;
   const clock = () => now;
-  const store = fakeTasks(tasks, clock);
+  const store = fakeUnlockTasks(tasks, clock);
   const posted: string[] = [];
   const timeouts: string[] = [];
   const deps: UnlockPollingDeps = {

@@ -1,0 +1,52 @@
+import type { UnlockPollingDeps } from '../../src/domain/unlock-polling.ts';
+import type { UnlockTask } from '../../src/store/index.ts';
+
+/**
+ * An in-memory unlock-task store with the repository's conditional semantics (one lease at a time,
+ * the result marked posted once), recording what was marked and which Slack failures were recorded.
+ */
+export function fakeUnlockTasks(tasks: UnlockTask[], now: () => Date) {
+  const byId = new Map(tasks.map((task) => [task.taskId, { ...task }]));
+  const marks: { taskId: string; outcome: unknown }[] = [];
+  const failures: { taskId: string; reason: string }[] = [];
+  const repo: UnlockPollingDeps['tasks'] = {
+    async due({ now: at, limit }) {
+      return [...byId.values()]
+        .filter((t) => !t.resultPostedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString())
+        .slice(0, limit);
+    },
+    async lease(taskId, { owner, leaseMs }) {
+      const task = byId.get(taskId);
+      const at = now().toISOString();
+      if (!task || task.resultPostedAt || task.nextPollAt > at) return null;
+      if (task.leaseExpiresAt && task.leaseExpiresAt > at) return null;
+      Object.assign(task, {
+        leaseOwner: owner,
+        leaseExpiresAt: new Date(now().getTime() + leaseMs).toISOString(),
+      });
+      return { ...task };
+    },
+    async reschedule(taskId, { owner, nextPollAt, attempts }) {
+      const task = byId.get(taskId);
+      if (!task || task.leaseOwner !== owner) return false;
+      Object.assign(task, {
+        nextPollAt: nextPollAt.toISOString(),
+        attempts,
+        leaseOwner: undefined,
+        leaseExpiresAt: undefined,
+      });
+      return true;
+    },
+    async markResultPosted(taskId, { outcome }) {
+      const task = byId.get(taskId);
+      if (!task || task.resultPostedAt) return false;
+      task.resultPostedAt = now().toISOString();
+      marks.push({ taskId, outcome });
+      return true;
+    },
+    async recordSlackFailure(taskId, reason) {
+      failures.push({ taskId, reason });
+    },
+  };
+  return { repo, byId, marks, failures };
+}

@@ -1,4 +1,5 @@
 import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../domain/schedule-words.ts';
+import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
@@ -184,9 +185,7 @@ export type ParseResult =
     };
 
 // The service takes any 1–100 characters; its ids are numbers, so a word without a digit is a slip.
-const EVENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-const isEventId = (id: string) => EVENT_ID.test(id) && /\d/.test(id);
-const PERSONNEL_ID = /^\d{1,20}$/;
+const isEventId = isTypedEventId;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
 const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
@@ -361,7 +360,7 @@ export function parseCommand(input: string): ParseResult {
     case 'person-events': {
       const id = rest[0];
       if (!id) return fail('The personnel id is missing.');
-      if (!PERSONNEL_ID.test(id))
+      if (!PERSONNEL_ID_PATTERN.test(id))
         return fail(`${shown(id)} is not a personnel id; ids are digits, like \`100001\`.`);
       if (rest.length > 1)
         return fail(`\`${word}\` takes one personnel id; ${shown(rest.slice(1).join(' '))} is extra.`);
@@ -393,7 +392,7 @@ export function parseCommand(input: string): ParseResult {
     case 'phones': {
       const ids = rest.flatMap((part) => part.split(',')).filter(Boolean);
       if (ids.length === 0) return fail('Give one or more personnel ids.');
-      const bad = ids.find((id) => !PERSONNEL_ID.test(id));
+      const bad = ids.find((id) => !PERSONNEL_ID_PATTERN.test(id));
       if (bad) return fail(`${shown(bad)} is not a personnel id; ids are digits, like \`100001\`.`);
       const unique = [...new Set(ids)];
       if (unique.length > MAX_CONTACTS) return fail(`At most ${MAX_CONTACTS} people at a time.`);

@@ -5,13 +5,11 @@ import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import type { ListenerDeps } from './index.ts';
+import { EventIdSchema, PersonnelIdSchema } from '../../domain/ids.ts';
 
-const EventValue = z.object({ eventId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+const EventValue = z.object({ eventId: EventIdSchema });
 const PeopleValue = z.object({
-  personnelIds: z
-    .array(z.string().regex(/^\d{1,20}$/))
-    .min(1)
-    .max(100),
+  personnelIds: z.array(PersonnelIdSchema).min(1).max(100),
 });
 const CommandValue = z.object({ text: z.string().min(1).max(5000) });
 const PageValue = z.object({

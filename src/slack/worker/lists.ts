@@ -11,13 +11,14 @@ import {
   similarExhibitorList,
 } from '../views/lists.ts';
 import type { SlackMessage } from '../views/types.ts';
+import { EventIdSchema, PersonnelIdSchema } from '../../domain/ids.ts';
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
 export const PAGE_SIZE = 10;
 
 const text = z.string().max(500).optional();
-const EventId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
-const PersonnelId = z.string().regex(/^\d{1,20}$/);
+const EventId = EventIdSchema;
+const PersonnelId = PersonnelIdSchema;
 
 /** The query each list is made from; Previous / Next buttons carry it back, so it is parsed again. */
 const LIST_QUERIES = {

@@ -527,7 +527,7 @@ describe('eis trace ids', () => {
 
   it('drops a trace id that echoes the Authorization header, from errors and from results', async () => {
     // Prepare
-    const key = `sk_live_${randomUUID().replaceAll('-', '')}`;
+    const key = `sk_test_echo_${randomUUID().slice(0, 8)}`;
     const failing = await echoingService(500, (traceId) => ({
       code: 500,
       message: 'failed',

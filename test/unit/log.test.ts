@@ -6,7 +6,7 @@ describe('the logger', () => {
     // Prepare
     const logger = createMemoryLogger();
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-    const upstream = new Error('events.unlock failed for sk_live_abcdef123456', { cause: reset });
+    const upstream = new Error('events.unlock failed for sk_test_log_4f9c2a', { cause: reset });
 
     // Act
     logger.error('job failed', { error: upstream, correlationId: 'conf-1' });
@@ -15,7 +15,7 @@ describe('the logger', () => {
     const line = JSON.parse(logger.lines[0] ?? '{}');
     expect(line.error.message).toBe('events.unlock failed for [redacted]');
     expect(line.error.stack).toContain('log.test.ts');
-    expect(line.error.stack).not.toContain('sk_live_');
+    expect(line.error.stack).not.toContain('sk_test_log_4f9c2a');
     expect(line.error.cause).toMatchObject({ name: 'Error', message: 'socket hang up', code: 'ECONNRESET' });
     expect(line.correlationId).toBe('conf-1');
   });

@@ -812,7 +812,7 @@ describe('eis core: trace ids', () => {
 
   it('accepts only plain ids of 1 to 100 characters', () => {
     // Prepare
-    const key = 'sk_live_0123456789';
+    const key = 'sk_test_9d1e';
 
     // Act
     const kept = ['a', 'abc-123.def:4_5', 'x'.repeat(100)].map((value) => safeTraceId(value, key));

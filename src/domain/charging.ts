@@ -82,16 +82,16 @@ export function describeAction(action: ChargeAction): string {
   }
 }
 
-/** At most this many people are named in a description; the rest are counted (the card's Show all lists them). */
-const NAMED_IN_DESCRIPTION = 10;
+/** At most this many people are named on a card; the rest are counted (the card's Show all lists them). */
+export const NAMED_ON_A_CARD = 10;
 
 /**
  * "3 people: Jane Smith, Ada Silva and 1 more": names where they are known, never a long run of bare
  * ids; a set with no names at all is shown by its first ids.
  */
 function people(ids: readonly string[], names: Readonly<Record<string, string>> = {}): string {
-  const named = ids.filter((id) => names[id]).slice(0, NAMED_IN_DESCRIPTION);
-  const shown = named.length > 0 ? named.map((id) => names[id] ?? id) : ids.slice(0, NAMED_IN_DESCRIPTION);
+  const named = ids.filter((id) => names[id]).slice(0, NAMED_ON_A_CARD);
+  const shown = named.length > 0 ? named.map((id) => names[id] ?? id) : ids.slice(0, NAMED_ON_A_CARD);
   const more = ids.length - shown.length;
   const list = more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
   return `${plural(ids.length, 'person', 'people')}: ${list}`;

@@ -151,7 +151,8 @@ function judgeResponse<S extends z.ZodType>(
   };
   const body = parseJson(text);
   const success = status >= 200 && status < 300;
-  if (!body.parsed && success) return malformedJson(reply, body.error);
+  if (!body.parsed && success)
+    return unreadableSuccess(reply, 'malformed-json', safeCause(body.error, reply.apiKey));
   if (!body.parsed) return judgeErrorStatus(reply, undefined, unparsedBody(reply, text));
   const envelope = errorEnvelope(body.json);
   if (!success) return judgeErrorStatus(reply, envelope, scrubValue(body.json, apiKey));
@@ -159,16 +160,23 @@ function judgeResponse<S extends z.ZodType>(
   return judgeSuccessBody(call.schema, reply, body.json);
 }
 
-/** A 2xx whose body is not JSON: a charging call ran, or may have, so its outcome is unknown. */
-function malformedJson(reply: Reply, error: unknown): Failure {
+/**
+ * A 2xx whose body cannot be read (not JSON, or not the expected shape): a charging call ran, or may
+ * have, so its outcome is unknown; never retried.
+ */
+function unreadableSuccess(
+  reply: Reply,
+  failure: 'malformed-json' | 'unexpected-shape',
+  cause: unknown,
+): Failure {
   return {
     ok: false,
     error: new EisUpstreamError({
       operation: reply.operation,
       status: reply.status,
       traceId: reply.traceHeader,
-      cause: safeCause(error, reply.apiKey),
-      failure: 'malformed-json',
+      cause,
+      failure,
       outcomeUnknown: reply.charging,
       retryable: false,
     }),
@@ -228,19 +236,8 @@ function judgeSuccessBody<S extends z.ZodType>(schema: S, reply: Reply, json: un
     .slice(0, 5)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
-  return {
-    ok: false,
-    error: new EisUpstreamError({
-      operation: reply.operation,
-      status: reply.status,
-      traceId: reply.traceHeader,
-      cause: new Error(`response did not match the schema: ${scrub(issues, reply.apiKey)}`),
-      failure: 'unexpected-shape',
-      outcomeUnknown: reply.charging,
-      retryable: false,
-    }),
-    retry: false,
-  };
+  const cause = new Error(`response did not match the schema: ${scrub(issues, reply.apiKey)}`);
+  return unreadableSuccess(reply, 'unexpected-shape', cause);
 }
 
 /** The error for an HTTP status (or an envelope's code), and whether retrying it is safe. */

@@ -1,17 +1,9 @@
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, ValidationError } from '../errors.ts';
-import { RECONCILE_AFTER_SECONDS } from './confirmations.ts';
+import { createConfirmationRepository, RECONCILE_AFTER_SECONDS } from './confirmations.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
-import { LEDGER_RETENTION_SECONDS } from './ledger.ts';
-import {
-  type Confirmation,
-  ConfirmationSchema,
-  DailySpendSchema,
-  type Json,
-  JsonSchema,
-  type LedgerEntry,
-  LedgerEntrySchema,
-} from './schemas.ts';
+import { newLedgerEntry } from './ledger.ts';
+import { type Confirmation, DailySpendSchema, type Json, JsonSchema } from './schemas.ts';
 import {
   addSeconds,
   DAY_SECONDS,
@@ -62,12 +54,8 @@ const ledgerKey = (confirmation: Confirmation, startedAt: string) =>
  * confirmation's state makes a retried or replayed transaction a no-op (the cap is never added twice).
  */
 export function createChargeRepository({ client, tableName, now = systemClock }: StoreDeps) {
-  const readConfirmation = async (id: string) => {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.confirmation(id), ConsistentRead: true }),
-    );
-    return Item ? parseItem(ConfirmationSchema, 'confirmation', Item) : null;
-  };
+  // The charge's steps read the confirmation as its repository does (consistent, parsed).
+  const readConfirmation = createConfirmationRepository({ client, tableName, now }).get;
 
   const spent = async (accountId: string, day: string): Promise<number> => {
     const { Item } = await client.send(
@@ -113,21 +101,19 @@ export function createChargeRepository({ client, tableName, now = systemClock }:
         };
       const at = now();
       const startedAt = at.toISOString();
-      const entry = LedgerEntrySchema.parse({
-        type: ITEM_TYPE.ledgerEntry,
-        id: confirmation.id,
-        teamId: confirmation.teamId,
-        channelId: confirmation.channelId,
-        userId: input.userId,
-        action: input.ledger.action,
-        credits: reserved,
-        eventId: input.ledger.eventId,
-        personnelIds: input.ledger.personnelIds,
-        confirmationId: confirmation.id,
-        status: 'pending',
-        at: startedAt,
-        expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
-      } satisfies LedgerEntry);
+      const entry = newLedgerEntry(
+        {
+          id: confirmation.id,
+          teamId: confirmation.teamId,
+          channelId: confirmation.channelId,
+          userId: input.userId,
+          ...input.ledger,
+          credits: reserved,
+          confirmationId: confirmation.id,
+          status: 'pending',
+        },
+        at,
+      );
       const result = await runTransaction(client, {
         TransactItems: [
           {

@@ -31,7 +31,29 @@ export interface NewLedgerEntry {
   traceId?: string;
   confirmationId?: string;
   outcomeUnknown?: boolean;
+  status?: LedgerEntry['status'];
   at?: Date;
+}
+
+/** An entry as stored, from what is known of a charge (the charge's write-ahead step builds one too). */
+export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date): LedgerEntry {
+  return LedgerEntrySchema.parse({
+    type: ITEM_TYPE.ledgerEntry,
+    id: input.id ?? randomUUID(),
+    teamId: input.teamId,
+    channelId: input.channelId,
+    userId: input.userId,
+    action: input.action,
+    credits: input.credits,
+    eventId: input.eventId,
+    personnelIds: input.personnelIds,
+    traceId: input.traceId,
+    confirmationId: input.confirmationId,
+    outcomeUnknown: input.outcomeUnknown,
+    status: input.status,
+    at: at.toISOString(),
+    expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
+  } satisfies LedgerEntry);
 }
 
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
@@ -63,23 +85,7 @@ export function createLedgerRepository({ client, tableName, now = systemClock }:
      * than charging the ledger twice.
      */
     async record(input: NewLedgerEntry): Promise<LedgerEntry> {
-      const at = input.at ?? now();
-      const entry = LedgerEntrySchema.parse({
-        type: ITEM_TYPE.ledgerEntry,
-        id: randomUUID(),
-        teamId: input.teamId,
-        channelId: input.channelId,
-        userId: input.userId,
-        action: input.action,
-        credits: input.credits,
-        eventId: input.eventId,
-        personnelIds: input.personnelIds,
-        traceId: input.traceId,
-        confirmationId: input.confirmationId,
-        outcomeUnknown: input.outcomeUnknown,
-        at: at.toISOString(),
-        expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
-      } satisfies LedgerEntry);
+      const entry = newLedgerEntry(input, input.at ?? now());
       const entryKey = keys.ledgerEntry(entry.teamId, entry.at, entry.id);
       const put = {
         Put: {

@@ -28,6 +28,7 @@ import {
   startSimulator,
   UNSUBSCRIBED_API_KEY,
 } from '../../src/simulator/server.ts';
+import { everyFormOf } from '../support/error-forms.ts';
 
 /*
  * Errors, retries, timeouts, the limiter and the secrecy of the key, against the simulator over real HTTP.
@@ -557,14 +558,7 @@ describe('eis trace ids', () => {
     expect(error).toBeInstanceOf(EisUpstreamError);
     expect(error.traceId).toBeUndefined();
     expect(referenceOf(error)).toBeUndefined();
-    for (const form of [
-      error.message,
-      error.userMessage,
-      JSON.stringify(error),
-      inspect(error, { depth: 10 }),
-    ]) {
-      expect(form).not.toContain(key);
-    }
+    for (const form of everyFormOf(error)) expect(form).not.toContain(key);
     for (const line of logger.lines) expect(line).not.toContain(key);
     expect(traceIdOf(balance)).toBeUndefined();
   });

@@ -1,24 +1,20 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { buttonsOf } from '../../src/local/slack/payloads.ts';
 import { KNOWN_PERSON_NAME } from '../../src/simulator/server.ts';
 import { keys } from '../../src/store/keys.ts';
-import { ALICE, APPROVER, BOB, type Bot, startBot, visibleText } from '../support/bot.ts';
+import {
+  ALICE,
+  APPROVER,
+  askFor,
+  BOB,
+  type Bot,
+  confirmationIdOf,
+  startBot,
+  visibleText,
+} from '../support/bot.ts';
 
 const BIG_EVENT = '26855';
 const OTHER_EVENT = '8453';
-
-/** Posts `/events <text>` and returns the confirmation card it produced. */
-async function askFor(bot: Bot, text: string) {
-  await bot.command(text);
-  await bot.idle();
-  const card = bot.last();
-  expect(visibleText(card)).toContain('confirm.yes');
-  // A snapshot: what the user's Slack client still shows, whatever happens to the card later.
-  return structuredClone(card);
-}
 
 const current = (bot: Bot, ts: string) => bot.find((message) => message.ts === ts);
 const ephemeralFor = (bot: Bot, userId: string) =>
@@ -283,12 +279,6 @@ describe('confirm before charge', () => {
     expect(visibleText(answer)).toContain('2,000');
   });
 });
-
-function confirmationIdOf(card: SlackMessage): string {
-  const confirm = buttonsOf(card).find(({ button }) => button.action_id === 'confirm.yes');
-  return z.object({ confirmationId: z.string() }).parse(JSON.parse(confirm?.button.value ?? '{}'))
-    .confirmationId;
-}
 
 async function expireConfirmation(bot: Bot, confirmationId: string) {
   const { client, tableName } = bot.table;

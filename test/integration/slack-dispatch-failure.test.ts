@@ -16,9 +16,11 @@ import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
 import {
   ALICE,
   APPROVER,
+  askFor,
   BOT_TOKEN,
   type Bot,
   CHANNEL,
+  confirmationIdOf,
   SIGNING_SECRET,
   startBot,
   TEAM,
@@ -26,21 +28,6 @@ import {
 } from '../support/bot.ts';
 
 const BIG_EVENT = '26855';
-
-/** Posts `/events <text>` through the real handler and returns the confirmation card it produced. */
-async function askFor(bot: Bot, text: string) {
-  await bot.command(text);
-  await bot.idle();
-  const card = bot.last();
-  expect(visibleText(card)).toContain('confirm.yes');
-  return structuredClone(card);
-}
-
-function confirmationIdOf(card: SlackMessage): string {
-  const confirm = buttonsOf(card).find(({ button }) => button.action_id === 'confirm.yes');
-  return z.object({ confirmationId: z.string() }).parse(JSON.parse(confirm?.button.value ?? '{}'))
-    .confirmationId;
-}
 
 const LogLineSchema = z.looseObject({
   level: z.string(),

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
-import { ALICE, APPROVER, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import {
+  ALICE,
+  APPROVER,
+  type Bot,
+  CHANNEL,
+  confirmationIdOf,
+  startBot,
+  visibleText,
+} from '../support/bot.ts';
 
 const BIG_EVENT = '26855';
 const cards = (bot: Bot) =>
@@ -112,7 +120,7 @@ describe('the money path through Slack', () => {
     await bot.command(`unlock ${BIG_EVENT}`);
     await bot.idle();
     const card = structuredClone(bot.last());
-    const id = /"confirmationId":"([^"]+)"/.exec(visibleText(card).replace(/\\"/g, '"'))?.[1] ?? '';
+    const id = confirmationIdOf(card);
     await bot.store.confirmations.claim(id, { by: ALICE.userId });
 
     await bot.reconcile((RECONCILE_AFTER_SECONDS.claimed + 1) * 1000);

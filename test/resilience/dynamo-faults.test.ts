@@ -1,29 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
-import {
-  brokenInvariants,
-  type ChargeHarness,
-  confirmationIdOf,
-  startChargeHarness,
-} from '../support/charge-harness.ts';
+import { brokenInvariants, type ChargeHarness, startChargeHarness } from '../support/charge-harness.ts';
 import type { FaultRule } from '../support/dynamo-fault-proxy.ts';
-
-/** Ask, confirm, charge: each step as its Lambda would run it, a failing step ending that step only. */
-async function askConfirmCharge(h: ChargeHarness, text: string): Promise<void> {
-  await h.command(text);
-  const card = h.cards().at(-1);
-  const id = card && confirmationIdOf(card);
-  if (!id) return;
-  const decision = await h.claim(id).catch(() => undefined);
-  if (decision?.kind === 'claimed') await h.chargeJob(id);
-}
-
-/** Then time passes and the reconciler runs (DynamoDB healthy again). */
-async function afterTheDust(h: ChargeHarness): Promise<void> {
-  h.proxy?.clearRule();
-  h.clock.advanceSeconds(15 * 60 + RECONCILE_AFTER_SECONDS.charging + 1);
-  await h.reconcile();
-}
 
 /** Request `seq` fails, and so do the SDK's retries of it: the caller sees the error. */
 const failHard =
@@ -54,7 +31,7 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
   ] as const) {
     it(`keeps every invariant: ${what}`, async () => {
       h = await startChargeHarness({ dynamoFaults: true, dailyCap: 10_000 });
-      await askConfirmCharge(h, text);
+      await h.askConfirmCharge(text);
       const requests = h.proxy?.stats().requests ?? 0;
       await h.close();
       h = undefined;
@@ -69,9 +46,9 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
         ] as const) {
           h = await startChargeHarness({ dynamoFaults: true, dailyCap: 10_000 });
           h.proxy?.setRule(rule);
-          await askConfirmCharge(h, text);
+          await h.askConfirmCharge(text);
           const injected = h.proxy?.injected()[0];
-          await afterTheDust(h);
+          await h.reconcileLater();
 
           expect(await brokenInvariants(h, 1), `${kind} at request ${seq} (${injected?.operation})`).toEqual(
             [],

@@ -10,19 +10,6 @@ import {
 
 const UNLOCK_ROUTE = 'POST /external/events/{id}/unlock';
 
-async function askConfirmCharge(h: ChargeHarness, text = 'unlock 26855'): Promise<string | undefined> {
-  await h.command(text);
-  const card = h.cards().at(-1);
-  const id = card && confirmationIdOf(card);
-  if (id && (await h.claim(id)).kind === 'claimed') await h.chargeJob(id);
-  return id;
-}
-
-async function laterReconciled(h: ChargeHarness) {
-  h.clock.advanceSeconds(15 * 60 + RECONCILE_AFTER_SECONDS.charging + 1);
-  return h.reconcile();
-}
-
 describe('Slack slow or failing', () => {
   let h: ChargeHarness | undefined;
   afterEach(async () => {
@@ -39,7 +26,7 @@ describe('Slack slow or failing', () => {
 
     expect(h.cards()).toHaveLength(1);
     expect(hasLiveButtons(h.cards()[0] ?? ({ blocks: [] } as never))).toBe(false);
-    await laterReconciled(h);
+    await h.reconcileLater();
     expect(await brokenInvariants(h, 1)).toEqual([]);
     expect(h.sim.ledger(h.apiKey)).toEqual([]);
   });
@@ -51,7 +38,7 @@ describe('Slack slow or failing', () => {
     await h.command('unlock 26855');
 
     expect(hasLiveButtons(h.cards()[0] ?? ({ blocks: [] } as never))).toBe(false);
-    expect((await laterReconciled(h)).expired).toBe(1);
+    expect((await h.reconcileLater()).expired).toBe(1);
     expect(await brokenInvariants(h, 1)).toEqual([]);
   });
 
@@ -84,13 +71,13 @@ describe('the service failing after it charged', () => {
     h = await startChargeHarness();
     h.sim.injectFault({ kind: 'status', status: 502, route: UNLOCK_ROUTE, afterExecute: true });
 
-    await askConfirmCharge(h);
+    await h.askConfirmCharge();
 
     expect(h.sim.ledger(h.apiKey)).toHaveLength(1);
     expect(JSON.stringify(h.cards()[0]?.blocks)).toMatch(/unknown|check the balance/i);
     const [entry] = await h.truth.ledger.listForDay('T0TEST', new Date().toISOString().slice(0, 10));
     expect(entry).toMatchObject({ status: 'unknown', credits: 2000 });
-    await laterReconciled(h);
+    await h.reconcileLater();
     expect(await brokenInvariants(h, 1)).toEqual([]);
   });
 
@@ -98,8 +85,8 @@ describe('the service failing after it charged', () => {
     h = await startChargeHarness();
     h.sim.injectFault({ kind: 'hang', route: UNLOCK_ROUTE });
 
-    await askConfirmCharge(h);
-    await laterReconciled(h);
+    await h.askConfirmCharge();
+    await h.reconcileLater();
 
     const [entry] = await h.truth.ledger.listForDay('T0TEST', new Date().toISOString().slice(0, 10));
     expect(entry).toMatchObject({ status: 'unknown', credits: 2000 });

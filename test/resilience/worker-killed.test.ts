@@ -14,12 +14,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Asks for `text` and claims the card it posts; returns the confirmation id. */
 async function claimedCharge(h: ChargeHarness, text: string): Promise<string> {
-  await h.command(text);
-  const card = h.cards().at(-1);
-  const id = card && confirmationIdOf(card);
-  if (!id) throw new Error(`no confirmation card for ${text}`);
-  expect((await h.claim(id)).kind).toBe('claimed');
-  return id;
+  const asked = await h.askAndClaim(text);
+  if (!asked) throw new Error(`no confirmation card for ${text}`);
+  expect(asked.decision?.kind).toBe('claimed');
+  return asked.id;
 }
 
 /** Service charges of the key, ledger entries of the workspace: what the invariants compare. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { serveLambda } from '../../src/local/lambda-http.ts';
 import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
@@ -140,4 +141,24 @@ function safeJson(text: string): unknown {
 /** Everything a user could read in a message: its fallback text and all block text. */
 export function visibleText(message: Pick<SlackMessage, 'text' | 'blocks'>): string {
   return `${message.text}\n${JSON.stringify(message.blocks)}`;
+}
+
+/**
+ * Posts `/events <text>` and returns the confirmation card it produced, as a snapshot: what the
+ * user's Slack client still shows, whatever happens to the card later.
+ */
+export async function askFor(bot: Bot, text: string): Promise<SlackMessage> {
+  await bot.command(text);
+  await bot.idle();
+  const card = bot.last();
+  if (!visibleText(card).includes('confirm.yes'))
+    throw new Error(`no confirmation card for ${text}: ${card.text}`);
+  return structuredClone(card);
+}
+
+/** The confirmation id a card's Confirm button carries. */
+export function confirmationIdOf(card: SlackMessage): string {
+  const confirm = buttonsOf(card).find(({ button }) => button.action_id === 'confirm.yes');
+  return z.object({ confirmationId: z.string() }).parse(JSON.parse(confirm?.button.value ?? '{}'))
+    .confirmationId;
 }

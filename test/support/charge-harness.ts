@@ -13,7 +13,7 @@ import type { JobContext } from '../../src/slack/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
-import { type Confirmation, createStore } from '../../src/store/index.ts';
+import { type Confirmation, createStore, RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
 import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
 import { manualClock } from '../integration/store-support.ts';
@@ -99,6 +99,49 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     logger,
   );
 
+  /** `/events <text>` as the worker runs it; a command with the same trigger id is the same delivery. */
+  const command = (text: string, userId = ALICE, triggerId: string = randomUUID()) =>
+    worker.handle({ kind: 'command', id: `command:${triggerId}`, text, context: context(userId) });
+  /** The Confirm click's listener half: who may, and the one conditional claim. */
+  const claim = (confirmationId: string, userId = ALICE, teamId = TEAM) =>
+    confirm(confirmationId, { userId, teamId } satisfies Actor, {
+      confirmations: store.confirmations,
+      policy,
+    });
+  /** The charge job the listener dispatches, on `runner` (a worker that may be killed). */
+  const chargeJob = (confirmationId: string, userId = ALICE, runner = worker) =>
+    runner.handle({
+      kind: 'charge',
+      id: `charge:${confirmationId}`,
+      confirmationId,
+      context: context(userId),
+    });
+  const reconcile = () =>
+    reconcileConfirmations({
+      confirmations: store.confirmations,
+      charges: store.charges,
+      eis,
+      showCard,
+      logger,
+      now: clock.now,
+    });
+  const cards = () => slack.messages(CHANNEL).filter((message) => isConfirmationCard(message));
+
+  /** Asks for `text` and claims the card it posts: the confirmation id and the claim's decision. */
+  const askAndClaim = async (text: string) => {
+    await command(text);
+    const card = cards().at(-1);
+    const id = card && confirmationIdOf(card);
+    // A failing claim is what its user would be told ("try again"): no decision.
+    return id ? { id, decision: await claim(id).catch(() => undefined) } : undefined;
+  };
+  /** Ask, confirm, charge: each step as its Lambda runs it, a failing step ending that step only. */
+  const askConfirmCharge = async (text = 'unlock 26855'): Promise<string | undefined> => {
+    const asked = await askAndClaim(text);
+    if (asked?.decision?.kind === 'claimed') await chargeJob(asked.id);
+    return asked?.id;
+  };
+
   return {
     store,
     truth,
@@ -113,33 +156,19 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     policy,
     accountId: serviceAccountId(apiKey),
     workerWith,
-    /** `/events <text>` as the worker runs it; a command with the same trigger id is the same delivery. */
-    command: (text: string, userId = ALICE, triggerId: string = randomUUID()) =>
-      worker.handle({ kind: 'command', id: `command:${triggerId}`, text, context: context(userId) }),
-    /** The Confirm click's listener half: who may, and the one conditional claim. */
-    claim: (confirmationId: string, userId = ALICE, teamId = TEAM) =>
-      confirm(confirmationId, { userId, teamId } satisfies Actor, {
-        confirmations: store.confirmations,
-        policy,
-      }),
-    /** The charge job the listener dispatches, on `runner` (a worker that may be killed). */
-    chargeJob: (confirmationId: string, userId = ALICE, runner = worker) =>
-      runner.handle({
-        kind: 'charge',
-        id: `charge:${confirmationId}`,
-        confirmationId,
-        context: context(userId),
-      }),
-    reconcile: () =>
-      reconcileConfirmations({
-        confirmations: store.confirmations,
-        charges: store.charges,
-        eis,
-        showCard,
-        logger,
-        now: clock.now,
-      }),
-    cards: () => slack.messages(CHANNEL).filter((message) => isConfirmationCard(message)),
+    command,
+    claim,
+    chargeJob,
+    reconcile,
+    /** Past every deadline and every worker's timeout, with DynamoDB healthy again: one reconciler run. */
+    async reconcileLater() {
+      proxy?.clearRule();
+      clock.advanceSeconds(15 * 60 + RECONCILE_AFTER_SECONDS.charging + 1);
+      return reconcile();
+    },
+    cards,
+    askAndClaim,
+    askConfirmCharge,
     async close() {
       await eis.close();
       await Promise.all([slack.close(), sim.close(), proxy?.close()]);

@@ -25,7 +25,7 @@ import type {
   Semantics,
   SlackMessage,
 } from './types.ts';
-import { plural } from '../../domain/charging.ts';
+import { NAMED_ON_A_CARD, plural } from '../../domain/charging.ts';
 
 export interface ListInput<T> {
   /** A service page; `pageSize` places its rows (`rows 11–20`), else the page is taken as full. */
@@ -213,9 +213,6 @@ function pagingBlocks<T>(spec: ListSpec<T>, pageNumber: number, inaccessible: bo
   const note = context('The query is too long to page through from here; narrow it and run it again.');
   return row ? [row, note] : [note];
 }
-
-/** Cards name at most this many people (the description says "and N more"); Show all pages the rest. */
-export const NAMED_ON_A_CARD = 10;
 
 /**
  * "Show all" for a card that names a large set of people: opens, privately, a list that pages through

@@ -28,6 +28,7 @@ import {
   page,
   unlockResult,
 } from './fake-service.ts';
+import { everyFormOf } from '../../support/error-forms.ts';
 
 const BALANCE = '/external/credits/balance';
 const UNLOCK = '/external/events/ev-101/unlock';
@@ -708,14 +709,7 @@ describe('eis core: trace ids', () => {
     expect(error).toBeInstanceOf(EisUpstreamError);
     expect(error.traceId).toBeUndefined();
     expect(referenceOf(error)).toBeUndefined();
-    for (const form of [
-      error.message,
-      error.userMessage,
-      JSON.stringify(error),
-      inspect(error, { depth: 10 }),
-    ]) {
-      expect(form).not.toContain(KEY);
-    }
+    for (const form of everyFormOf(error)) expect(form).not.toContain(KEY);
     expect(logger.lines.join('\n')).not.toContain(KEY);
   });
 

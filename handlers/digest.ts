@@ -1,4 +1,4 @@
-import { createScheduledLoader, type LambdaClock, remainingTimeOf } from '../src/slack/scheduled.ts';
+import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/runtime.ts';
 
 // Every hour (EventBridge schedule): posts the digest of every subscription whose local time has come.
 // Built once per cold start.
@@ -6,5 +6,6 @@ const load = createScheduledLoader();
 
 export const handler = async (_event: unknown, context?: LambdaClock) => {
   const jobs = await load();
+  jobs.logger.addLambdaContext(context);
   return jobs.runDigests(remainingTimeOf(context));
 };

@@ -1,4 +1,4 @@
-import { createScheduledLoader, type LambdaClock, remainingTimeOf } from '../src/slack/scheduled.ts';
+import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/runtime.ts';
 
 // Every minute (EventBridge schedule): settles what crashes left behind (the confirmation reconciler),
 // then polls due unlock tasks and posts finished ones in their threads.
@@ -7,6 +7,7 @@ const load = createScheduledLoader();
 
 export const handler = async (_event: unknown, context?: LambdaClock) => {
   const jobs = await load();
+  jobs.logger.addLambdaContext(context);
   const reconciled = await jobs.reconcileConfirmations();
   const polled = await jobs.pollUnlockTasks(remainingTimeOf(context));
   return { reconciled, polled };

@@ -1,11 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+import { LogFormatter, LogItem, Logger as Powertools } from '@aws-lambda-powertools/logger';
+import type { UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
+
 /**
- * One structured JSON logger. Keys that could carry secrets are redacted wherever they appear, and
- * any string that looks like a service key or Slack token is masked, as a last line of defence.
+ * One structured JSON logger: Powertools for AWS Lambda underneath (the Lambda context's request id
+ * and cold start on every line), with this project's formatter on top. Keys that could carry secrets
+ * are redacted wherever they appear, and any string that looks like a service key or Slack token is
+ * masked, as a last line of defence. Every line carries the correlation id of the work it belongs to
+ * (a Slack request, a confirmation, an unlock task), carried across the worker and scheduled jobs.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
 
-const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const SECRET_KEYS =
   /^(authorization|token|secret|password|apikey|api_key|eisapikey|slackbottoken|slacksigningsecret)$/i;
 const SECRET_VALUES = /\b(sk_[A-Za-z0-9_-]+|xox[abposr]-[A-Za-z0-9-]+|xapp-[A-Za-z0-9-]+)/g;
@@ -33,32 +41,78 @@ export function redact(value: unknown, depth = 0): unknown {
   );
 }
 
+const correlation = new AsyncLocalStorage<string>();
+
+/** Runs `work` with `id` as the correlation id of every line it logs (an inner call takes over). */
+export function withCorrelationId<T>(id: string, work: () => T): T {
+  return correlation.run(id, work);
+}
+
+/** The correlation id of the work under way, to hand on to work started elsewhere (a worker job). */
+export function currentCorrelationId(): string | undefined {
+  return correlation.getStore();
+}
+
+class RedactingFormatter extends LogFormatter {
+  override formatAttributes(attributes: UnformattedAttributes, fields: LogFields): LogItem {
+    const line = redact({
+      level: attributes.logLevel.toLowerCase(),
+      time: this.formatTimestamp(attributes.timestamp),
+      message: attributes.message,
+      correlation_id: currentCorrelationId(),
+      cold_start: attributes.lambdaContext?.coldStart,
+      request_id: attributes.lambdaContext?.awsRequestId,
+      ...fields,
+    });
+    return new LogItem({ attributes: line as LogFields });
+  }
+}
+
 export interface Logger {
   debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
   child(fields: LogFields): Logger;
+  /** Puts the Lambda invocation's request id and cold-start flag on every later line. */
+  addLambdaContext(context: unknown): void;
 }
 
-export function createLogger(
-  options: { level?: LogLevel; base?: LogFields; write?: (line: string) => void } = {},
-): Logger {
-  const threshold = LEVELS[options.level ?? 'info'];
-  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const base = options.base ?? {};
-  const emit = (level: LogLevel, message: string, fields?: LogFields) => {
-    if (LEVELS[level] < threshold) return;
-    const entry = redact({ level, time: new Date().toISOString(), message, ...base, ...fields });
-    write(JSON.stringify(entry));
-  };
-  return {
-    debug: (message, fields) => emit('debug', message, fields),
-    info: (message, fields) => emit('info', message, fields),
-    warn: (message, fields) => emit('warn', message, fields),
-    error: (message, fields) => emit('error', message, fields),
-    child: (fields) => createLogger({ ...options, base: { ...base, ...fields } }),
-  };
+export function createLogger(options: { level?: LogLevel; write?: (line: string) => void } = {}): Logger {
+  const powertools = new Powertools({
+    serviceName: 'eventbot',
+    logLevel: (options.level ?? 'info').toUpperCase() as Uppercase<LogLevel>,
+    logFormatter: new RedactingFormatter(),
+  });
+  if (options.write) divertOutput(powertools, options.write);
+  const withBase = (base: LogFields): Logger => ({
+    debug: (message, fields) => powertools.debug(message, { ...base, ...fields }),
+    info: (message, fields) => powertools.info(message, { ...base, ...fields }),
+    warn: (message, fields) => powertools.warn(message, { ...base, ...fields }),
+    error: (message, fields) => powertools.error(message, { ...base, ...fields }),
+    child: (fields) => withBase({ ...base, ...fields }),
+    addLambdaContext: (context) => {
+      if (isLambdaContext(context)) powertools.addContext(context);
+    },
+  });
+  return withBase({});
+}
+
+type LambdaContext = Parameters<Powertools['addContext']>[0];
+
+function isLambdaContext(context: unknown): context is LambdaContext {
+  return typeof (context as Partial<LambdaContext> | undefined)?.awsRequestId === 'string';
+}
+
+/** Powertools writes through its own console on stdout; tests and the dev page read lines instead. */
+function divertOutput(powertools: Powertools, write: (line: string) => void): void {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      write(chunk.toString().trimEnd());
+      done();
+    },
+  });
+  Object.assign(powertools, { console: new Console({ stdout: stream, stderr: stream }) });
 }
 
 /** A logger that records lines in memory, for tests that check what was (not) logged. */

@@ -1,13 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
 import { type AppSecrets, createSecretsProvider, serviceAccountId } from './config/secrets.ts';
+import { runDueDigests } from './domain/digest.ts';
+import { reconcileConfirmations } from './domain/reconcile.ts';
+import type { Sleep } from './domain/slack-delivery.ts';
+import { pollUnlockTasks } from './domain/unlock-polling.ts';
+import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
-import { createLogger, type Logger } from './log.ts';
-import { createSlackApp, type SlackHttpHandler, webClientOptions } from './slack/app.ts';
+import { createLogger, type Logger, withCorrelationId } from './log.ts';
+import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler, webClientOptions } from './slack/app.ts';
+import { confirmationCardShower } from './slack/confirmation-cards.ts';
 import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch } from './slack/jobs.ts';
+import { cardUpdater, digestPoster, scheduledWebClient, unlockThread } from './slack/scheduled.ts';
 import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
 import { createWorker, type Worker } from './slack/worker/index.ts';
 import { createSlackOut } from './slack/worker/slack-out.ts';
@@ -107,7 +115,14 @@ export function createSlackHandlerLoader(
         logger,
       },
     });
-    built = { runtime, handler, dispatch };
+    // Every line of a request, and of the jobs it hands on, carries one correlation id.
+    const correlated: SlackHttpHandler = (event: SlackHttpEvent, context: unknown) => {
+      logger.addLambdaContext(context);
+      const requestId = (event.requestContext as { requestId?: unknown } | undefined)?.requestId;
+      const id = typeof requestId === 'string' ? requestId : randomUUID();
+      return withCorrelationId(id, () => handler(event, context));
+    };
+    built = { runtime, handler: correlated, dispatch };
     return built;
   };
 }
@@ -117,4 +132,87 @@ function dispatcherFor(env: Env, worker: Worker, logger: Logger): Dispatch & { i
   if (!env.WORKER_FUNCTION_NAME)
     throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
   return lambdaDispatch(new LambdaClient({}), env.WORKER_FUNCTION_NAME);
+}
+
+export interface ScheduledOptions {
+  /** How Slack retries wait; tests make it instant. */
+  sleep?: Sleep;
+}
+
+export interface RunOptions {
+  /** The Lambda's remaining time, when the runtime can say. */
+  remainingMs?: () => number;
+}
+
+/** The scheduled jobs over a runtime (whose clock the store and the domain share). */
+export function createScheduledJobs(
+  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now'>,
+  options: ScheduledOptions = {},
+) {
+  const { env, logger, eis, store, now } = runtime;
+  const web = scheduledWebClient(runtime.secrets.slackBotToken, env.SLACK_API_URL);
+  const sleep = options.sleep ? { sleep: options.sleep } : {};
+  const deadline = (run: RunOptions) => (run.remainingMs ? { remainingMs: run.remainingMs } : {});
+  return {
+    /** Settles what crashes left behind: expired, never-started and unsettled confirmations, stale cards. */
+    reconcileConfirmations: () =>
+      reconcileConfirmations({
+        confirmations: store.confirmations,
+        charges: store.charges,
+        eis,
+        showCard: confirmationCardShower(cardUpdater(web), store.confirmations, logger),
+        logger: logger.child({ job: 'reconcile' }),
+        now,
+      }),
+    pollUnlockTasks: (run: RunOptions = {}) =>
+      pollUnlockTasks({
+        tasks: store.unlockTasks,
+        progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
+        thread: unlockThread(web, store),
+        logger: logger.child({ job: 'poll-tasks' }),
+        now,
+        ...deadline(run),
+        ...sleep,
+      }),
+    runDigests: (run: RunOptions = {}) =>
+      runDueDigests({
+        subscriptions: store.digestSubscriptions,
+        eis,
+        ledger: store.ledger,
+        unlockTasks: store.unlockTasks,
+        fitScores: store.fitScores,
+        post: digestPoster(web),
+        logger: logger.child({ job: 'digest' }),
+        now,
+        ...deadline(run),
+        ...sleep,
+      }),
+  };
+}
+
+export type ScheduledJobs = ReturnType<typeof createScheduledJobs>;
+
+/** Built once per cold start (and again when the secrets rotate), like the other handlers. */
+export function createScheduledLoader(
+  source: NodeJS.ProcessEnv = process.env,
+  options: ScheduledOptions & RuntimeOptions = {},
+) {
+  const loadRuntime = createRuntimeLoader(source, options);
+  let built: { runtime: Runtime; jobs: ScheduledJobs } | undefined;
+  return async (): Promise<ScheduledJobs & Pick<Runtime, 'logger'>> => {
+    const runtime = await loadRuntime();
+    if (built?.runtime !== runtime) built = { runtime, jobs: createScheduledJobs(runtime, options) };
+    return { ...built.jobs, logger: runtime.logger };
+  };
+}
+
+/** The part of the Lambda context the scheduled handlers read. */
+export interface LambdaClock {
+  getRemainingTimeInMillis?: () => number;
+}
+
+/** The Lambda's remaining time, when the handler was given a context that knows it. */
+export function remainingTimeOf(context: LambdaClock | undefined): RunOptions {
+  const remaining = context?.getRemainingTimeInMillis;
+  return remaining ? { remainingMs: () => remaining.call(context) } : {};
 }

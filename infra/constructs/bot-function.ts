@@ -95,9 +95,10 @@ export class BotFunction extends Construct {
   /**
    * Gives this function the table and the secret: `TABLE_NAME` and `APP_SECRET_ID` plus exactly the
    * table actions in `access` (on the table ARN, Query on the `due` index ARN) and GetSecretValue on
-   * the one secret.
+   * the one secret. Only the secret's ARN is read (and a CDK `Secret` is no `ISecret` under
+   * `exactOptionalPropertyTypes`: its `secretFullArn` getter returns `string | undefined`).
    */
-  bind(data: { table: BotTable; secret: ISecret }, access: TableAccess): this {
+  bind(data: { table: BotTable; secret: Pick<ISecret, 'secretArn'> }, access: TableAccess): this {
     const { table, secret } = data;
     this.fn.addEnvironment('TABLE_NAME', table.table.tableName);
     this.fn.addEnvironment('APP_SECRET_ID', secret.secretArn);

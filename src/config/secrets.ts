@@ -36,7 +36,7 @@ export function createSecretsProvider(
       slackBotToken: SLACK_BOT_TOKEN,
       eisApiKey: EIS_API_KEY,
     };
-    return async () => local;
+    return () => Promise.resolve(local);
   }
   const secretId = env.APP_SECRET_ID;
   if (!secretId) {

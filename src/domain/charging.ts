@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { EisClient, EventPage, EventSearchPage, ExhibitorPage } from '../eis/index.ts';
+import type {
+  ContactUnlockSubmission,
+  EisClient,
+  EventPage,
+  EventSearchPage,
+  EventUnlockResult,
+  ExhibitorPage,
+  FullAccessUnlockResult,
+} from '../eis/index.ts';
 import { EisError, EisUnauthorizedError, traceIdOf } from '../eis/index.ts';
 
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
@@ -272,101 +280,115 @@ export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promi
   return traceId ? { ...outcome, traceId } : outcome;
 }
 
-async function callService(
-  action: ChargeAction,
-  eis: ChargeEis,
-): Promise<{ response: unknown; outcome: ChargeOutcome }> {
-  switch (action.kind) {
-    case 'event-unlock':
-    case 'visitors-unlock':
-    case 'full-access-unlock': {
-      const call =
-        action.kind === 'event-unlock'
-          ? eis.events.unlock
-          : action.kind === 'visitors-unlock'
-            ? eis.events.unlockVisitors
-            : eis.events.unlockFullAccess;
-      const result = await call(action.eventId);
-      const name = result.event.name ?? action.eventId;
-      const what =
-        action.kind === 'event-unlock'
-          ? 'Event'
-          : action.kind === 'visitors-unlock'
-            ? 'Visitors'
-            : 'Full access';
-      const summary = result.alreadyUnlocked
-        ? `${what} for ${name} was already unlocked.`
-        : `${what} unlocked for ${name}.`;
-      return {
-        response: result,
-        outcome: {
-          creditsSpent: result.creditsSpent,
-          balanceAfter: balanceOf(result.balanceAfter),
-          summary: [summary],
-        },
-      };
-    }
-    case 'email-unlock':
-    case 'phone-unlock': {
-      const kind = action.kind === 'email-unlock' ? 'email' : 'phone';
-      const submit = kind === 'email' ? eis.contacts.unlockEmails : eis.contacts.unlockPhones;
-      const submission = await submit(action.personnelIds);
-      const skipped = Object.entries(SKIP_REASONS).flatMap(([field, reason]) => {
-        const ids = submission.skipped_detail?.[field];
-        return Array.isArray(ids)
-          ? ids.map((personnelId) => ({ personnelId: String(personnelId), reason }))
-          : [];
-      });
-      const asked = action.personnelIds.length - skipped.length;
-      const noun =
-        kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
-      const skippedLine = skipped.length > 0 ? ` (${skipped.length} skipped: ${skipReasons(skipped)})` : '';
-      if (!submission.taskId) {
-        return {
-          response: submission,
-          outcome: {
-            creditsSpent: submission.creditsSpent ?? 0,
-            balanceAfter: null,
-            summary: [`Nothing to unlock${skippedLine}.`],
-          },
-        };
-      }
-      // When the service does not report the amount, the list price of the contacts it accepted is recorded.
-      const unitPrice = kind === 'email' ? LIST_PRICES.email : LIST_PRICES.phone;
-      return {
-        response: submission,
-        outcome: {
-          creditsSpent: submission.creditsSpent ?? asked * unitPrice,
-          balanceAfter: null,
-          summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
-          task: { taskId: submission.taskId, kind, skipped },
-        },
-      };
-    }
-    case 'people-by-name': {
-      const page = await eis.personnel.eventsByName({ personName: action.fullName });
-      return {
-        response: page,
-        outcome: searchOutcome(page, { kind: 'events', page }, `events of people named “${action.fullName}”`),
-      };
-    }
-    case 'exhibitor-events': {
-      const page = await eis.exhibitors.searchEvents({ companyName: action.companyName });
-      return {
-        response: page,
-        outcome: searchOutcome(
-          page,
-          { kind: 'events', page },
-          `events where “${action.companyName}” exhibits`,
-        ),
-      };
-    }
-    case 'exhibitor-search': {
-      const page = await eis.exhibitors.searchByCompanyName({ companyName: action.companyName });
-      const what = `exhibitor records for “${action.companyName}”`;
-      return { response: page, outcome: searchOutcome(page, { kind: 'exhibitors', page }, what) };
-    }
+/** The service's reply (its trace id is looked up by it) and what it did. */
+interface ServiceReply {
+  response: unknown;
+  outcome: ChargeOutcome;
+}
+
+type ActionOf<K extends ChargeAction['kind']> = Extract<ChargeAction, { kind: K }>;
+type ServiceCall<A extends ChargeAction> = (eis: ChargeEis, action: A) => Promise<ServiceReply>;
+
+/** A service call of one kind: how to call the client, and how to read what it returns. */
+function serviceCall<A extends ChargeAction, R>(
+  call: (eis: ChargeEis, action: A) => Promise<R>,
+  read: (result: R, action: A) => ChargeOutcome,
+): ServiceCall<A> {
+  return async (eis, action) => {
+    const response = await call(eis, action);
+    return { response, outcome: read(response, action) };
+  };
+}
+
+/** The one charging call of each kind of action. */
+const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } = {
+  'event-unlock': serviceCall(
+    (eis, a) => eis.events.unlock(a.eventId),
+    (result, a) => eventUnlocked('Event', result, a.eventId),
+  ),
+  'visitors-unlock': serviceCall(
+    (eis, a) => eis.events.unlockVisitors(a.eventId),
+    (result, a) => eventUnlocked('Visitors', result, a.eventId),
+  ),
+  'full-access-unlock': serviceCall(
+    (eis, a) => eis.events.unlockFullAccess(a.eventId),
+    (result, a) => eventUnlocked('Full access', result, a.eventId),
+  ),
+  'email-unlock': serviceCall(
+    (eis, a) => eis.contacts.unlockEmails(a.personnelIds),
+    (submission, a) => contactsUnlocking('email', submission, a.personnelIds),
+  ),
+  'phone-unlock': serviceCall(
+    (eis, a) => eis.contacts.unlockPhones(a.personnelIds),
+    (submission, a) => contactsUnlocking('phone', submission, a.personnelIds),
+  ),
+  'people-by-name': serviceCall(
+    (eis, a) => eis.personnel.eventsByName({ personName: a.fullName }),
+    (page, a) => searchOutcome(page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
+  ),
+  'exhibitor-events': serviceCall(
+    (eis, a) => eis.exhibitors.searchEvents({ companyName: a.companyName }),
+    (page, a) => searchOutcome(page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
+  ),
+  'exhibitor-search': serviceCall(
+    (eis, a) => eis.exhibitors.searchByCompanyName({ companyName: a.companyName }),
+    (page, a) =>
+      searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
+  ),
+};
+
+function callService(action: ChargeAction, eis: ChargeEis): Promise<ServiceReply> {
+  // The entry for `action.kind` takes that kind of action; TypeScript cannot correlate the two by itself.
+  const call = SERVICE_CALLS[action.kind] as ServiceCall<ChargeAction>;
+  return call(eis, action);
+}
+
+/** An event, visitors or full-access unlock; `what` names the layer in the summary. */
+function eventUnlocked(
+  what: string,
+  result: EventUnlockResult | FullAccessUnlockResult,
+  eventId: string,
+): ChargeOutcome {
+  const name = result.event.name ?? eventId;
+  const summary = result.alreadyUnlocked
+    ? `${what} for ${name} was already unlocked.`
+    : `${what} unlocked for ${name}.`;
+  return {
+    creditsSpent: result.creditsSpent,
+    balanceAfter: balanceOf(result.balanceAfter),
+    summary: [summary],
+  };
+}
+
+/** An email or phone unlock submission: a task for the poller, or nothing to unlock. */
+function contactsUnlocking(
+  kind: 'email' | 'phone',
+  submission: ContactUnlockSubmission,
+  personnelIds: readonly string[],
+): ChargeOutcome {
+  const skipped = Object.entries(SKIP_REASONS).flatMap(([field, reason]) => {
+    const ids = submission.skipped_detail?.[field];
+    return Array.isArray(ids) ? ids.map((personnelId) => ({ personnelId: String(personnelId), reason })) : [];
+  });
+  const asked = personnelIds.length - skipped.length;
+  const noun =
+    kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
+  const skippedLine = skipped.length > 0 ? ` (${skipped.length} skipped: ${skipReasons(skipped)})` : '';
+  if (!submission.taskId) {
+    return {
+      creditsSpent: submission.creditsSpent ?? 0,
+      balanceAfter: null,
+      summary: [`Nothing to unlock${skippedLine}.`],
+    };
   }
+  // When the service does not report the amount, the list price of the contacts it accepted is recorded.
+  const unitPrice = kind === 'email' ? LIST_PRICES.email : LIST_PRICES.phone;
+  return {
+    creditsSpent: submission.creditsSpent ?? asked * unitPrice,
+    balanceAfter: null,
+    summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
+    task: { taskId: submission.taskId, kind, skipped },
+  };
 }
 
 function skipReasons(skipped: { reason: string }[]): string {
@@ -377,7 +399,7 @@ function skipReasons(skipped: { reason: string }[]): string {
 
 function searchOutcome(
   { total, items }: { total: number; items: unknown[] },
-  results: ChargeOutcome['results'],
+  results: NonNullable<ChargeOutcome['results']>,
   what: string,
 ): ChargeOutcome {
   const found = total > 0 || items.length > 0;
@@ -388,7 +410,7 @@ function searchOutcome(
     summary: [
       found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`,
     ],
-    ...(results ? { results } : {}),
+    results,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/index.ts';
 import type { Logger } from '../log.ts';
-import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from '../store/index.ts';
+import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from './ports/index.ts';
 import {
   type ChargeAction,
   ChargeActionSchema,

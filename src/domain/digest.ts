@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EisClient, EventItem } from '../eis/index.ts';
-import type { Logger } from '../log.ts';
+import { type Logger, withCorrelationId } from '../log.ts';
 import type {
   DigestFilters,
   DigestSubscription,
@@ -10,9 +10,10 @@ import type {
   LedgerRepository,
   UnlockKind,
   UnlockTaskRepository,
-} from '../store/index.ts';
+} from './ports/index.ts';
+import { ValidationError } from '../errors.ts';
+import { isValidTimeZone, LOCAL_TIME_PATTERN, localDate, nextOccurrence } from '../time/local-time.ts';
 import { LIST_PRICES } from './charging.ts';
-import { localDate, nextOccurrence } from './local-time.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
 
@@ -108,6 +109,20 @@ export interface DigestTarget {
   filters: DigestFilters;
   /** The channel's active subscription, if any. */
   schedule?: { time: string; timeZone: string };
+}
+
+/**
+ * When a daily digest at `time` (HH:MM) in `timeZone` next runs after `after`: the store keeps what
+ * this says. A time or zone that is not one is refused here, before anything is stored.
+ */
+export function nextDigestRun({ time, timeZone }: { time: string; timeZone: string }, after: Date): Date {
+  if (!LOCAL_TIME_PATTERN.test(time)) {
+    throw new ValidationError(`Not a time of day (HH:MM): ${JSON.stringify(time)}`);
+  }
+  if (!isValidTimeZone(timeZone)) {
+    throw new ValidationError(`Unknown time zone: ${JSON.stringify(timeZone)}`);
+  }
+  return nextOccurrence(time, timeZone, after);
 }
 
 /** What is cached per event per day: the two numbers the digest shows, not the whole answer. */
@@ -319,12 +334,16 @@ export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSumma
       break;
     }
     const log = deps.logger.child({ team: subscription.teamId, channel: subscription.channelId });
-    try {
-      await runOne(subscription, deps, summary, log, paced);
-    } catch (error) {
-      summary.failed += 1;
-      log.error('digest failed', { error });
-    }
+    // A digest's lines (the service's included) share one id: its channel and the run it is due for.
+    const id = `digest:${subscription.teamId}:${subscription.channelId}:${subscription.nextRunAt}`;
+    await withCorrelationId(id, async () => {
+      try {
+        await runOne(subscription, deps, summary, log, paced);
+      } catch (error) {
+        summary.failed += 1;
+        log.error('digest failed', { error });
+      }
+    });
   }
   deps.logger.info('digests run', { ...summary });
   return summary;
@@ -340,7 +359,8 @@ async function runOne(
   const { teamId, channelId, timeZone } = subscription;
   const now = deps.now();
   const scheduledAt = new Date(subscription.nextRunAt);
-  const advance = () => deps.subscriptions.advance(teamId, channelId, now);
+  const advance = () =>
+    deps.subscriptions.advance(subscription, { ranAt: now, nextRunAt: nextDigestRun(subscription, now) });
 
   if (now.getTime() - scheduledAt.getTime() > MAX_LATENESS_MS) {
     summary.late += 1;

@@ -1,7 +1,12 @@
 import type { EisClient } from '../eis/index.ts';
-import type { Logger } from '../log.ts';
-import { RECONCILE_AFTER_SECONDS } from '../store/index.ts';
-import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from '../store/index.ts';
+import { type Logger, withCorrelationId } from '../log.ts';
+import {
+  type ChargeRepository,
+  type Confirmation,
+  type ConfirmationRepository,
+  RECONCILE_AFTER_SECONDS,
+  type Settlement,
+} from './ports/index.ts';
 import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION, precheckParams } from './charging.ts';
 
 export interface ReconcileDeps {
@@ -116,16 +121,19 @@ export async function reconcileConfirmations(deps: ReconcileDeps): Promise<Recon
     return { ...report, failures: 1 };
   }
   for (const found of due) {
-    try {
-      const decided = await decide(found, deps, report);
-      if (!decided || decided.status === 'pending' || decided.status === 'running') continue;
-      await deps.showCard(decided);
-      await deps.confirmations.cardShown(decided.id, decided.status);
-      report.cardsShown++;
-    } catch (error) {
-      report.failures++;
-      deps.logger.error('could not reconcile a confirmation', { confirmationId: found.id, error });
-    }
+    // Every line about this confirmation (the service's included) carries its id, as the worker's do.
+    await withCorrelationId(found.id, async () => {
+      try {
+        const decided = await decide(found, deps, report);
+        if (!decided || decided.status === 'pending' || decided.status === 'running') return;
+        await deps.showCard(decided);
+        await deps.confirmations.cardShown(decided.id, decided.status);
+        report.cardsShown++;
+      } catch (error) {
+        report.failures++;
+        deps.logger.error('could not reconcile a confirmation', { confirmationId: found.id, error });
+      }
+    });
   }
   if (due.length > 0) deps.logger.info('reconciled confirmations', { ...report });
   return report;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Logger } from '../log.ts';
-import type { UnlockKind, UnlockTask, UnlockTaskRepository } from '../store/index.ts';
+import { type Logger, withCorrelationId } from '../log.ts';
+import type { UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 
 /**
@@ -196,12 +196,14 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
     for (const task of fresh) seen.add(task.taskId);
     await inPool(fresh, concurrency, hasTime, async (task) => {
       const log = deps.logger.child({ taskId: task.taskId, team: task.teamId, channel: task.channelId });
-      try {
-        await pollOne(task, { owner, deps, summary, log, post });
-      } catch (error) {
-        // One bad task never stops the others; its lease runs out and a later run takes it again.
-        log.error('polling an unlock task failed', { error });
-      }
+      await withCorrelationId(task.taskId, async () => {
+        try {
+          await pollOne(task, { owner, deps, summary, log, post });
+        } catch (error) {
+          // One bad task never stops the others; its lease runs out and a later run takes it again.
+          log.error('polling an unlock task failed', { error });
+        }
+      });
     });
   }
   deps.logger.info('unlock tasks polled', { ...summary });

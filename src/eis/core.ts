@@ -73,12 +73,15 @@ export function pathOf(strings: TemplateStringsArray, ...params: string[]): stri
   });
 }
 
+// `Array.isArray` alone narrows a readonly array to `any[]`.
+const isList = (value: QueryValue): value is readonly string[] => Array.isArray(value);
+
 export function toQueryString(query: QueryParams | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) {
+    if (isList(value)) {
       for (const item of value) search.append(name, item);
     } else {
       search.append(name, String(value));

@@ -65,7 +65,7 @@ export function referenceOf(error: unknown): string | undefined {
 
 /** 400 / 422, or input the client refused before sending anything. */
 export class EisBadInputError extends EisError {
-  constructor(details: EisErrorDetails & { reason?: string }) {
+  constructor(details: EisErrorDetails & { reason?: string | undefined }) {
     const reason = details.reason ?? 'the service rejected the request as invalid';
     super({
       ...details,

@@ -146,8 +146,11 @@ const creditSpellings = {
   creditsUsed: z.number().optional(),
   totalCreditsUsed: z.number().optional(),
 };
+type Spelling = keyof typeof creditSpellings;
+const SPELLINGS = Object.keys(creditSpellings) as Spelling[];
 
-type CreditSpellings = { creditsSpent?: number; creditsUsed?: number; totalCreditsUsed?: number };
+// `| undefined`: zod's optional members come out as `number | undefined`.
+type CreditSpellings = { [K in Spelling]?: number | undefined };
 
 function spentOf(value: CreditSpellings): number | undefined {
   return value.creditsSpent ?? value.creditsUsed ?? value.totalCreditsUsed;
@@ -160,15 +163,12 @@ type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never 
 function normaliseSpent<T extends CreditSpellings, N extends number | null>(
   value: T,
   spent: N,
-): Without<T, 'creditsUsed' | 'totalCreditsUsed' | 'creditsSpent'> & { creditsSpent: N } {
-  const { creditsUsed: _used, totalCreditsUsed: _total, creditsSpent: _spent, ...rest } = value;
-  // TypeScript's rest type of a loose object loses its known members; `Without` keeps them.
-  return { ...rest, creditsSpent: spent } as unknown as Without<
-    T,
-    'creditsUsed' | 'totalCreditsUsed' | 'creditsSpent'
-  > & {
-    creditsSpent: N;
-  };
+): Without<T, Spelling> & { creditsSpent: N } {
+  // Deleted at run time, not omitted by the schema: a loose object would pass omitted members through.
+  const rest: Record<string, unknown> = { ...value };
+  for (const spelling of SPELLINGS) delete rest[spelling];
+  // TypeScript cannot follow the deletes; `Without` names what is left.
+  return { ...rest, creditsSpent: spent } as Without<T, Spelling> & { creditsSpent: N };
 }
 
 function withRequiredSpent<T extends CreditSpellings>(value: T, ctx: z.RefinementCtx) {

@@ -1,12 +1,11 @@
 import { spendPolicyOf } from '../config/env.ts';
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { createLogger, type Logger } from '../log.ts';
-import { createRuntimeLoader } from '../runtime.ts';
+import { createRuntimeLoader, createScheduledJobs, type ScheduledJobs } from '../runtime.ts';
 import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
 import { boltLogger, webClientOptions } from '../slack/app.ts';
 import { inlineDispatch } from '../slack/dispatch.ts';
 import { registerListeners } from '../slack/listeners/index.ts';
-import { createScheduledJobs } from '../slack/scheduled.ts';
 import { createDocumentClient, ensureTable } from '../store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 
@@ -93,28 +92,33 @@ export async function startSocketModeDev(
     });
     summary.push('Slack            connected over Socket Mode: try /events help in your workspace');
 
-    const jobs = createScheduledJobs(runtime);
-    const timers = [
-      setInterval(
-        () =>
-          void jobs
-            .reconcileConfirmations()
-            .then(() => jobs.pollUnlockTasks())
-            .catch((error) => logger.error('poll failed', { error })),
-        10_000,
-      ),
-      setInterval(
-        () => void jobs.runDigests().catch((error) => logger.error('digest failed', { error })),
-        3_600_000,
-      ),
-    ];
-    stops.push(async () => {
-      for (const timer of timers) clearInterval(timer);
-    });
+    stops.push(scheduleJobs(createScheduledJobs(runtime), logger));
 
     return { summary, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/** The scheduled jobs on timers, as on AWS; answers how to stop them. */
+function scheduleJobs(jobs: ScheduledJobs, logger: Logger): () => Promise<void> {
+  const timers = [
+    setInterval(
+      () =>
+        void jobs
+          .reconcileConfirmations()
+          .then(() => jobs.pollUnlockTasks())
+          .catch((error: unknown) => logger.error('poll failed', { error })),
+      10_000,
+    ),
+    setInterval(
+      () => void jobs.runDigests().catch((error: unknown) => logger.error('digest failed', { error })),
+      3_600_000,
+    ),
+  ];
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+    return Promise.resolve();
+  };
 }

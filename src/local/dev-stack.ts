@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../log.ts';
-import { createSlackHandlerLoader } from '../runtime.ts';
+import { createScheduledLoader, createSlackHandlerLoader } from '../runtime.ts';
 import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../slack/command-parser.ts';
-import { createScheduledLoader } from '../slack/scheduled.ts';
 import { createDocumentClient, ensureTable } from '../store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';
-import { type FakeSlack, startFakeSlack } from './slack/fake-slack.ts';
+import { type FakeSlack, type LocalPanel, startFakeSlack } from './slack/fake-slack.ts';
 
 /** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
 export const DEV_USERS = {
@@ -70,7 +69,7 @@ export function fastClock(speed: number, realNow: () => number = Date.now): () =
  */
 export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
   const logger = options.logger ?? createLogger({ level: 'warn' });
-  const stops: (() => Promise<void>)[] = [];
+  const stops: Stops = [];
   let stopped: Promise<void> | undefined;
   // Last started, first stopped; twice is once.
   const stopAll = () => {
@@ -80,28 +79,12 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     return stopped;
   };
   try {
-    let dynamoEndpoint = options.dynamoEndpoint;
-    if (!dynamoEndpoint) {
-      const dynamo = await startDynamoDbLocal();
-      stops.push(() => dynamo.stop());
-      dynamoEndpoint = dynamo.endpoint;
-    }
-    // A shared DynamoDB Local gets a table of its own; a private one the plain name.
-    const tableName = options.dynamoEndpoint ? `eventbot-dev-${randomUUID().slice(0, 8)}` : 'eventbot-dev';
-    await ensureTable(createDocumentClient({ endpoint: dynamoEndpoint }), tableName);
-
+    const { dynamoEndpoint, tableName } = await startTable(options, stops);
     const sim = await startSimulator(
       options.taskDurationMs !== undefined ? { taskDurationMs: options.taskDurationMs } : {},
     );
     stops.push(() => sim.close());
-
-    const slack = await startFakeSlack({
-      ...(options.slackPort ? { port: options.slackPort } : {}),
-      channels: [DEV_CHANNELS.general, DEV_CHANNELS.events],
-      channelNames: { [DEV_CHANNELS.general]: 'general', [DEV_CHANNELS.events]: 'events' },
-      users: Object.fromEntries(Object.values(DEV_USERS).map(({ id, ...user }) => [id, user])),
-    });
-    stops.push(() => slack.close());
+    const slack = await startLocalSlack(options, stops);
 
     // A fresh secret per run: nothing but this local Slack can sign a request the bot accepts.
     const signingSecret = randomBytes(16).toString('hex');
@@ -117,85 +100,127 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       SPEND_APPROVERS: DEV_USERS.bob.id,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     };
-
-    const loadSlack = createSlackHandlerLoader(env, { logger });
-    const http = await serveLambda(async (event, context) => (await loadSlack()).handler(event, context));
-    stops.push(() => http.close());
-    const idle = async () => {
-      await (await loadSlack()).dispatch.idle?.();
-    };
-    stops.push(idle);
-    const requestUrl = `${http.url}/slack/events`;
+    const bot = await serveBot(env, logger, stops);
     slack.connectApp({
-      requestUrl,
+      requestUrl: bot.requestUrl,
       signingSecret,
       teamId: DEV_TEAM_ID,
       command: '/events',
       commandHelp: COMMAND_SPECS,
     });
-
-    const loadPoll = createScheduledLoader(env, {
-      logger,
-      now: fastClock(options.pollClockSpeed ?? 10),
-    });
-    // Real time for the reconciler and digests: confirmation deadlines are kept on the real clock.
-    const loadRealTime = createScheduledLoader(env, { logger });
-    const runPoll = exclusive(async () => {
-      await (await loadRealTime()).reconcileConfirmations();
-      return (await loadPoll()).pollUnlockTasks();
-    });
-    const runDigests = exclusive(async () => (await loadRealTime()).runDigests());
-    const every = (ms: number, job: ReturnType<typeof exclusive>, name: string) => {
-      const timer = setInterval(() => {
-        job().catch((error: unknown) => logger.error('local scheduled job failed', { job: name, error }));
-      }, ms);
-      stops.push(async () => {
-        clearInterval(timer);
-        await job.running?.catch(() => {});
-      });
-    };
-    every(options.pollEveryMs ?? 3_000, runPoll, 'poll-tasks');
-    every(options.digestEveryMs ?? 60 * 60_000, runDigests, 'digest');
-
-    const account = async () => {
-      const response = await fetch(`${sim.url}/__sim/account`, {
-        headers: { authorization: `Bearer ${DEV_API_KEY}` },
-      });
-      const body = (await response.json()) as { balance?: { totalBalance?: number }; ledger?: unknown[] };
-      return { balance: body.balance?.totalBalance ?? null, ledger: body.ledger ?? [] };
-    };
-    slack.setPanel({
-      account,
-      jobs: {
-        'poll-unlock-tasks': runPoll,
-        'send-digests': runDigests,
-        // The service finishing every pending unlock task at once, for when a developer cannot wait.
-        'finish-service-tasks': async () => {
-          sim.completeTasks();
-          return runPoll();
-        },
-      },
-    });
+    const { runPoll, runDigests } = scheduleJobs(env, options, logger, stops);
+    slack.setPanel(panelOf(sim, runPoll, runDigests));
 
     return {
       dynamoEndpoint,
       tableName,
       simulatorUrl: sim.url,
-      botUrl: http.url,
-      requestUrl,
+      botUrl: bot.url,
+      requestUrl: bot.requestUrl,
       slackUrl: slack.url.replace('127.0.0.1', 'localhost'),
       slack,
       sim,
       apiKey: DEV_API_KEY,
       runPoll,
       runDigests,
-      idle,
+      idle: bot.idle,
       stop: stopAll,
     };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/** How to undo what was started, in the order it was started. */
+type Stops = (() => Promise<void>)[];
+type Job = ReturnType<typeof exclusive>;
+
+/** DynamoDB Local (a shared one, or one of our own) with the bot's table in it. */
+async function startTable(options: DevStackOptions, stops: Stops) {
+  let dynamoEndpoint = options.dynamoEndpoint;
+  if (!dynamoEndpoint) {
+    const dynamo = await startDynamoDbLocal();
+    stops.push(() => dynamo.stop());
+    dynamoEndpoint = dynamo.endpoint;
+  }
+  // A shared DynamoDB Local gets a table of its own; a private one the plain name.
+  const tableName = options.dynamoEndpoint ? `eventbot-dev-${randomUUID().slice(0, 8)}` : 'eventbot-dev';
+  await ensureTable(createDocumentClient({ endpoint: dynamoEndpoint }), tableName);
+  return { dynamoEndpoint, tableName };
+}
+
+async function startLocalSlack(options: DevStackOptions, stops: Stops): Promise<FakeSlack> {
+  const slack = await startFakeSlack({
+    ...(options.slackPort ? { port: options.slackPort } : {}),
+    channels: [DEV_CHANNELS.general, DEV_CHANNELS.events],
+    channelNames: { [DEV_CHANNELS.general]: 'general', [DEV_CHANNELS.events]: 'events' },
+    users: Object.fromEntries(Object.values(DEV_USERS).map(({ id, ...user }) => [id, user])),
+  });
+  stops.push(() => slack.close());
+  return slack;
+}
+
+/** The real Slack handler behind a local Function URL; `idle` waits for the jobs it ran in-process. */
+async function serveBot(env: NodeJS.ProcessEnv, logger: Logger, stops: Stops) {
+  const loadSlack = createSlackHandlerLoader(env, { logger });
+  const http = await serveLambda(async (event, context) => (await loadSlack()).handler(event, context));
+  stops.push(() => http.close());
+  const idle = async () => {
+    await (await loadSlack()).dispatch.idle?.();
+  };
+  stops.push(idle);
+  return { url: http.url, requestUrl: `${http.url}/slack/events`, idle };
+}
+
+/** The scheduled jobs, on timers as on AWS (only faster for the poller) and on demand. */
+function scheduleJobs(env: NodeJS.ProcessEnv, options: DevStackOptions, logger: Logger, stops: Stops) {
+  const loadPoll = createScheduledLoader(env, {
+    logger,
+    now: fastClock(options.pollClockSpeed ?? 10),
+  });
+  // Real time for the reconciler and digests: confirmation deadlines are kept on the real clock.
+  const loadRealTime = createScheduledLoader(env, { logger });
+  const runPoll = exclusive(async () => {
+    await (await loadRealTime()).reconcileConfirmations();
+    return (await loadPoll()).pollUnlockTasks();
+  });
+  const runDigests = exclusive(async () => (await loadRealTime()).runDigests());
+  const every = (ms: number, job: Job, name: string) => {
+    const timer = setInterval(() => {
+      job().catch((error: unknown) => logger.error('local scheduled job failed', { job: name, error }));
+    }, ms);
+    stops.push(async () => {
+      clearInterval(timer);
+      await job.running?.catch(() => {});
+    });
+  };
+  every(options.pollEveryMs ?? 3_000, runPoll, 'poll-tasks');
+  every(options.digestEveryMs ?? 60 * 60_000, runDigests, 'digest');
+  return { runPoll, runDigests };
+}
+
+/** The page's side panel: the simulator's account, and the jobs a developer can run now. */
+function panelOf(sim: Simulator, runPoll: Job, runDigests: Job): LocalPanel {
+  const account = async () => {
+    const response = await fetch(`${sim.url}/__sim/account`, {
+      headers: { authorization: `Bearer ${DEV_API_KEY}` },
+    });
+    const body = (await response.json()) as { balance?: { totalBalance?: number }; ledger?: unknown[] };
+    return { balance: body.balance?.totalBalance ?? null, ledger: body.ledger ?? [] };
+  };
+  return {
+    account,
+    jobs: {
+      'poll-unlock-tasks': runPoll,
+      'send-digests': runDigests,
+      // The service finishing every pending unlock task at once, for when a developer cannot wait.
+      'finish-service-tasks': async () => {
+        sim.completeTasks();
+        return runPoll();
+      },
+    },
+  };
 }
 
 /** One run at a time: a call while the last run is still going joins that run. */

@@ -18,7 +18,7 @@ async function start(): Promise<() => Promise<void>> {
       ...socket.summary.map((line) => `  ${line}`),
       'Ctrl-C stops everything.',
     ]);
-    return socket.stop;
+    return () => socket.stop();
   }
   const stack = await startDevStack();
   out([
@@ -29,7 +29,7 @@ async function start(): Promise<() => Promise<void>> {
     `  Local Slack      ${stack.slackUrl}  <- open this`,
     'Try /events fit 26855. LOG_LEVEL=info shows the bot logs. Ctrl-C stops everything.',
   ]);
-  return stack.stop;
+  return () => stack.stop();
 }
 
 let stop: (() => Promise<void>) | undefined;

@@ -3,7 +3,8 @@ import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
- * shows an example. The words and usages live here once; the help card renders this list.
+ * shows an example. Each word lives here once, in `COMMANDS`, with its usage and its own parser; the
+ * help card renders that list.
  *
  * How words are read:
  * - Slack formatting is dropped (`*bold*`, `_it_`, `~strike~`, backticks; a link becomes its label, or
@@ -12,7 +13,7 @@ import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
  *   to the next `key:`, so `country:United States` needs no quotes (`country:"United States"` works too).
  */
 export interface CommandSpec {
-  word: string;
+  word: CommandWord;
   usage: string;
   example: string;
   summary: string;
@@ -21,127 +22,6 @@ export interface CommandSpec {
   /** How the arguments are read, for `/events help <command>`. */
   details?: string;
 }
-
-const FILTER_WORDS =
-  'Search words first, then filters `keywords:`, `country:`, `city:`, `from:YYYY-MM-DD`, `to:YYYY-MM-DD`; ' +
-  'a value runs to the next filter, so `country:United States` needs no quotes.';
-
-export const COMMAND_SPECS: readonly CommandSpec[] = [
-  {
-    word: 'help',
-    usage: 'help [command]',
-    example: 'help',
-    summary: 'List the commands, or explain one',
-  },
-  {
-    word: 'search',
-    usage: 'search <keywords> [country:X] [city:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD]',
-    example: 'search fintech country:Brazil',
-    summary: 'Find trade shows',
-    details: FILTER_WORDS,
-  },
-  { word: 'show', usage: 'show <event_id>', example: 'show 26855', summary: 'Event details' },
-  { word: 'fit', usage: 'fit <event_id>', example: 'fit 26855', summary: 'Fit score card for your profile' },
-  {
-    word: 'exhibitors',
-    usage: 'exhibitors <event_id> [keyword]',
-    example: 'exhibitors 26855 payments',
-    summary: 'Exhibitors of an event',
-  },
-  {
-    word: 'people',
-    usage: 'people <event_id> [query]',
-    example: 'people 26855 marketing',
-    summary: 'Event personnel',
-  },
-  {
-    word: 'recommend',
-    usage: 'recommend <event_id>',
-    example: 'recommend 26855',
-    summary: 'Recommended exhibitors',
-  },
-  {
-    word: 'similar',
-    usage: 'similar <company_url or audience text>',
-    example: 'similar https://acme.example',
-    summary: 'Exhibitors like a company or audience',
-  },
-  {
-    word: 'person-events',
-    usage: 'person-events <personnel_id>',
-    example: 'person-events 100001',
-    summary: 'Events a person is linked to',
-  },
-  { word: 'credits', usage: 'credits', example: 'credits', summary: 'Credit balance' },
-  { word: 'files', usage: 'files', example: 'files', summary: 'Your generated files' },
-  { word: 'spend', usage: 'spend', example: 'spend', summary: "Today's credit ledger for this workspace" },
-  {
-    word: 'who',
-    usage: 'who <full name>',
-    example: 'who Jane Smith',
-    summary: 'Events of people with this exact name',
-    credits: '50 if anything matches',
-  },
-  {
-    word: 'company',
-    usage: 'company <company name>',
-    example: 'company Acme Analytics',
-    summary: 'Events where a company exhibits',
-    credits: '50 if anything matches',
-  },
-  {
-    word: 'exhibitor',
-    usage: 'exhibitor <company name>',
-    example: 'exhibitor Acme Analytics',
-    summary: 'Exhibitor records by company name',
-    credits: '50 if anything matches',
-  },
-  {
-    word: 'unlock',
-    usage: 'unlock <event_id>',
-    example: 'unlock 26855',
-    summary: 'Unlock all exhibitors and personnel of an event',
-    credits: 'per precheck, 2,000 typical',
-  },
-  {
-    word: 'visitors',
-    usage: 'visitors <event_id>',
-    example: 'visitors 26855',
-    summary: 'Unlock registered visitors (after the event unlock)',
-    credits: '3,000',
-  },
-  {
-    word: 'full-access',
-    usage: 'full-access <event_id>',
-    example: 'full-access 26855',
-    summary: 'Unlock event and visitors in one step',
-    credits: '0–5,000, from precheck',
-  },
-  {
-    word: 'emails',
-    usage: 'emails <personnel_id…>',
-    example: 'emails 100001 100002 100003',
-    summary: 'Unlock contact emails',
-    credits: '15 per contact',
-  },
-  {
-    word: 'phones',
-    usage: 'phones <personnel_id…>',
-    example: 'phones 100001 100002',
-    summary: 'Unlock phone numbers',
-    credits: '150 per contact',
-  },
-  {
-    word: 'digest',
-    usage: 'digest on [time] [time zone] [key:value filters] | off | status | now',
-    example: 'digest on 08:30 Europe/Berlin keywords:fintech',
-    summary: 'A daily digest in this channel',
-    details:
-      'Time: `08:30`, `8am` or `8:30pm` (default 09:00). Zone: `Europe/Berlin`, `EST` or `UTC+2` ' +
-      '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech`, ' +
-      '`country:Germany`, `city:`, `from:`, `to:`.',
-  },
-];
 
 export interface SearchFilters {
   keywords?: string;
@@ -173,6 +53,9 @@ export type Command =
     }
   | { name: 'digest-off' | 'digest-status' | 'digest-now' };
 
+/** The first word of a command: its name, except that the four digest commands share `digest`. */
+export type CommandWord = Exclude<Command['name'], `digest-${string}`> | 'digest';
+
 export type ParseResult =
   | { ok: true; command: Command }
   | {
@@ -183,6 +66,166 @@ export type ParseResult =
       /** The command text the user probably meant (`fit 26855` for `fitt 26855`), without `/events`. */
       suggestion?: string;
     };
+
+type Fail = (problem: string) => ParseResult;
+
+/** What a command's parser is given: the words after the command word, and how to refuse them. */
+interface CommandArgs<W extends CommandWord> {
+  word: W;
+  words: string[];
+  /** The words as one string. */
+  text: string;
+  /** A refusal that shows this command's usage. */
+  fail: Fail;
+}
+
+/** A command's help text and its parser, which is handed only its own word. */
+interface CommandDefinition<W extends CommandWord> extends Omit<CommandSpec, 'word'> {
+  parse: (args: CommandArgs<W>) => ParseResult;
+}
+
+const FILTER_WORDS =
+  'Search words first, then filters `keywords:`, `country:`, `city:`, `from:YYYY-MM-DD`, `to:YYYY-MM-DD`; ' +
+  'a value runs to the next filter, so `country:United States` needs no quotes.';
+
+/** Every command word, in the order help lists them; the compiler wants exactly one entry per word. */
+const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
+  help: {
+    usage: 'help [command]',
+    example: 'help',
+    summary: 'List the commands, or explain one',
+    parse: parseHelp,
+  },
+  search: {
+    usage: 'search <keywords> [country:X] [city:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD]',
+    example: 'search fintech country:Brazil',
+    summary: 'Find trade shows',
+    details: FILTER_WORDS,
+    parse: parseSearch,
+  },
+  show: {
+    usage: 'show <event_id>',
+    example: 'show 26855',
+    summary: 'Event details',
+    parse: parseEventCommand,
+  },
+  fit: {
+    usage: 'fit <event_id>',
+    example: 'fit 26855',
+    summary: 'Fit score card for your profile',
+    parse: parseEventCommand,
+  },
+  exhibitors: {
+    usage: 'exhibitors <event_id> [keyword]',
+    example: 'exhibitors 26855 payments',
+    summary: 'Exhibitors of an event',
+    parse: parseEventListing,
+  },
+  people: {
+    usage: 'people <event_id> [query]',
+    example: 'people 26855 marketing',
+    summary: 'Event personnel',
+    parse: parseEventListing,
+  },
+  recommend: {
+    usage: 'recommend <event_id>',
+    example: 'recommend 26855',
+    summary: 'Recommended exhibitors',
+    parse: parseEventCommand,
+  },
+  similar: {
+    usage: 'similar <company_url or audience text>',
+    example: 'similar https://acme.example',
+    summary: 'Exhibitors like a company or audience',
+    parse: parseSimilar,
+  },
+  'person-events': {
+    usage: 'person-events <personnel_id>',
+    example: 'person-events 100001',
+    summary: 'Events a person is linked to',
+    parse: parsePersonEvents,
+  },
+  credits: { usage: 'credits', example: 'credits', summary: 'Credit balance', parse: parseBareWord },
+  files: { usage: 'files', example: 'files', summary: 'Your generated files', parse: parseBareWord },
+  spend: {
+    usage: 'spend',
+    example: 'spend',
+    summary: "Today's credit ledger for this workspace",
+    parse: parseBareWord,
+  },
+  who: {
+    usage: 'who <full name>',
+    example: 'who Jane Smith',
+    summary: 'Events of people with this exact name',
+    credits: '50 if anything matches',
+    parse: parseWho,
+  },
+  company: {
+    usage: 'company <company name>',
+    example: 'company Acme Analytics',
+    summary: 'Events where a company exhibits',
+    credits: '50 if anything matches',
+    parse: parseCompanyName,
+  },
+  exhibitor: {
+    usage: 'exhibitor <company name>',
+    example: 'exhibitor Acme Analytics',
+    summary: 'Exhibitor records by company name',
+    credits: '50 if anything matches',
+    parse: parseCompanyName,
+  },
+  unlock: {
+    usage: 'unlock <event_id>',
+    example: 'unlock 26855',
+    summary: 'Unlock all exhibitors and personnel of an event',
+    credits: 'per precheck, 2,000 typical',
+    parse: parseEventCommand,
+  },
+  visitors: {
+    usage: 'visitors <event_id>',
+    example: 'visitors 26855',
+    summary: 'Unlock registered visitors (after the event unlock)',
+    credits: '3,000',
+    parse: parseEventCommand,
+  },
+  'full-access': {
+    usage: 'full-access <event_id>',
+    example: 'full-access 26855',
+    summary: 'Unlock event and visitors in one step',
+    credits: '0–5,000, from precheck',
+    parse: parseEventCommand,
+  },
+  emails: {
+    usage: 'emails <personnel_id…>',
+    example: 'emails 100001 100002 100003',
+    summary: 'Unlock contact emails',
+    credits: '15 per contact',
+    parse: parsePersonnelIds,
+  },
+  phones: {
+    usage: 'phones <personnel_id…>',
+    example: 'phones 100001 100002',
+    summary: 'Unlock phone numbers',
+    credits: '150 per contact',
+    parse: parsePersonnelIds,
+  },
+  digest: {
+    usage: 'digest on [time] [time zone] [key:value filters] | off | status | now',
+    example: 'digest on 08:30 Europe/Berlin keywords:fintech',
+    summary: 'A daily digest in this channel',
+    details:
+      'Time: `08:30`, `8am` or `8:30pm` (default 09:00). Zone: `Europe/Berlin`, `EST` or `UTC+2` ' +
+      '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech`, ' +
+      '`country:Germany`, `city:`, `from:`, `to:`.',
+    parse: parseDigest,
+  },
+};
+
+/** The help texts of `COMMANDS`, in the same order. */
+export const COMMAND_SPECS: readonly CommandSpec[] = Object.entries(COMMANDS).map(
+  // `Object.entries` types the keys as plain strings; they are the keys of `COMMANDS`.
+  ([word, { parse: _parse, ...help }]) => ({ word: word as CommandWord, ...help }),
+);
 
 // The service takes any 1–100 characters; its ids are numbers, so a word without a digit is a slip.
 const isEventId = isTypedEventId;
@@ -288,121 +331,131 @@ function plainText(text: string): string {
 export function parseCommand(input: string): ParseResult {
   const text = plainText(input).replace(/\s+/g, ' ').trim();
   if (!text) return { ok: true, command: { name: 'help' } };
-  const [first = '', ...rest] = tokenize(text);
-  const word = first.toLowerCase();
-  const spec = commandSpec(word);
-  if (!spec) return notACommand(first, rest);
+  const [first = '', ...words] = tokenize(text);
+  const spec = commandSpec(first);
+  if (!spec) return notACommand(first, words);
   const fail = (problem: string): ParseResult => ({ ok: false, problem, spec });
-  const argText = rest.join(' ').trim();
+  const argText = words.join(' ').trim();
   // A mention as a name or search word would search for Slack's markup (and could offer a paid search).
   if (/<[@#!]/.test(argText)) {
     return fail(
       'Mentions, channels and @here or @channel are not names or search words: type the words themselves.',
     );
   }
+  return parseArguments({ word: spec.word, words, text: argText, fail });
+}
 
-  const oneEventId = (): string | ParseResult => {
-    const id = rest[0];
-    if (!id) return fail('The event id is missing.');
-    if (!isEventId(id))
-      return fail(`${shown(id)} is not an event id; ids look like \`26855\` (see \`/events search\`).`);
-    return id;
+/** Hands the arguments to their word's parser; generic, so the compiler checks the two belong together. */
+function parseArguments<W extends CommandWord>(args: CommandArgs<W>): ParseResult {
+  const definition: CommandDefinition<W> = COMMANDS[args.word];
+  return definition.parse(args);
+}
+
+function parseHelp({ words }: CommandArgs<'help'>): ParseResult {
+  const [word] = words;
+  if (!word) return { ok: true, command: { name: 'help' } };
+  const topic = commandSpec(word);
+  if (topic) return { ok: true, command: { name: 'help', topic: topic.word } };
+  return notACommand(word, [], 'help ');
+}
+
+/** A command that takes nothing after it. */
+function parseBareWord({ word, words, text, fail }: CommandArgs<'credits' | 'files' | 'spend'>): ParseResult {
+  if (words[0]) return fail(`\`${word}\` takes nothing after it; ${shown(text)} is extra.`);
+  return { ok: true, command: { name: word } };
+}
+
+function parseSearch({ words, fail }: CommandArgs<'search'>): ParseResult {
+  const { filters, problem } = parseFilters(words);
+  if (problem) return fail(problem);
+  if (Object.keys(filters).length === 0) return fail('Give some search words or a filter.');
+  return { ok: true, command: { name: 'search', filters } };
+}
+
+/** The event id an event command starts with, or the refusal that says what is wrong with it. */
+function eventIdOf(words: string[], fail: Fail): string | ParseResult {
+  const id = words[0];
+  if (!id) return fail('The event id is missing.');
+  if (!isEventId(id))
+    return fail(`${shown(id)} is not an event id; ids look like \`26855\` (see \`/events search\`).`);
+  return id;
+}
+
+/** A command that takes one event id and nothing else. */
+function parseEventCommand({
+  word,
+  words,
+  fail,
+}: CommandArgs<'show' | 'fit' | 'recommend' | 'unlock' | 'visitors' | 'full-access'>): ParseResult {
+  const id = eventIdOf(words, fail);
+  if (typeof id !== 'string') return id;
+  if (words.length > 1)
+    return fail(`\`${word}\` takes one event id; ${shown(words.slice(1).join(' '))} is extra.`);
+  return { ok: true, command: { name: word, eventId: id } };
+}
+
+/** An event id, then optional words that narrow the list. */
+function parseEventListing({ word, words, fail }: CommandArgs<'exhibitors' | 'people'>): ParseResult {
+  const id = eventIdOf(words, fail);
+  if (typeof id !== 'string') return id;
+  const extra = words.slice(1).join(' ').replace(/"/g, '').trim().slice(0, 200);
+  if (word === 'exhibitors')
+    return { ok: true, command: { name: word, eventId: id, ...(extra ? { keyword: extra } : {}) } };
+  return { ok: true, command: { name: word, eventId: id, ...(extra ? { query: extra } : {}) } };
+}
+
+function parseSimilar({ text, fail }: CommandArgs<'similar'>): ParseResult {
+  if (!text) return fail('Give a company website or a description of your audience.');
+  if (text.length > 500) return fail('The description is longer than 500 characters.');
+  const url = asCompanyUrl(text);
+  return {
+    ok: true,
+    command: { name: 'similar', ...(url ? { companyUrl: url } : { targetAudience: text }) },
   };
+}
 
-  switch (word) {
-    case 'help': {
-      if (!rest[0]) return { ok: true, command: { name: 'help' } };
-      const topic = commandSpec(rest[0]);
-      if (topic) return { ok: true, command: { name: 'help', topic: topic.word } };
-      return notACommand(rest[0], [], 'help ');
-    }
-    case 'credits':
-    case 'files':
-    case 'spend':
-      if (rest[0]) return fail(`\`${word}\` takes nothing after it; ${shown(argText)} is extra.`);
-      return { ok: true, command: { name: word } };
-    case 'search': {
-      const { filters, problem } = parseFilters(rest);
-      if (problem) return fail(problem);
-      if (Object.keys(filters).length === 0) return fail('Give some search words or a filter.');
-      return { ok: true, command: { name: 'search', filters } };
-    }
-    case 'show':
-    case 'fit':
-    case 'recommend':
-    case 'unlock':
-    case 'visitors':
-    case 'full-access': {
-      const id = oneEventId();
-      if (typeof id !== 'string') return id;
-      if (rest.length > 1)
-        return fail(`\`${word}\` takes one event id; ${shown(rest.slice(1).join(' '))} is extra.`);
-      return { ok: true, command: { name: word, eventId: id } };
-    }
-    case 'exhibitors':
-    case 'people': {
-      const id = oneEventId();
-      if (typeof id !== 'string') return id;
-      const extra = rest.slice(1).join(' ').replace(/"/g, '').trim().slice(0, 200);
-      if (word === 'exhibitors')
-        return { ok: true, command: { name: word, eventId: id, ...(extra ? { keyword: extra } : {}) } };
-      return { ok: true, command: { name: word, eventId: id, ...(extra ? { query: extra } : {}) } };
-    }
-    case 'similar': {
-      if (!argText) return fail('Give a company website or a description of your audience.');
-      if (argText.length > 500) return fail('The description is longer than 500 characters.');
-      const url = asCompanyUrl(argText);
-      return {
-        ok: true,
-        command: { name: 'similar', ...(url ? { companyUrl: url } : { targetAudience: argText }) },
-      };
-    }
-    case 'person-events': {
-      const id = rest[0];
-      if (!id) return fail('The personnel id is missing.');
-      if (!PERSONNEL_ID_PATTERN.test(id))
-        return fail(`${shown(id)} is not a personnel id; ids are digits, like \`100001\`.`);
-      if (rest.length > 1)
-        return fail(`\`${word}\` takes one personnel id; ${shown(rest.slice(1).join(' '))} is extra.`);
-      return { ok: true, command: { name: word, personnelId: id } };
-    }
-    case 'who': {
-      const name = argText.replace(/"/g, '').trim();
-      if (!name) return fail('The full name is missing.');
-      // An id here would be a paid search for a name nobody has.
-      if (/^\d+$/.test(name))
-        return fail(
-          `${shown(name)} is an id, not a name; for a person's events use \`/events person-events ${name}\`.`,
-        );
-      if (name.length > 200) return fail('The name is longer than 200 characters.');
-      return { ok: true, command: { name: 'who', fullName: name } };
-    }
-    case 'company':
-    case 'exhibitor': {
-      const name = argText.replace(/"/g, '').trim();
-      if (!name) return fail('The company name is missing.');
-      if (/^\d+$/.test(name))
-        return fail(
-          `${shown(name)} is an id, not a company name; for an event's exhibitors use \`/events exhibitors ${name}\`.`,
-        );
-      if (name.length > 200) return fail('The company name is longer than 200 characters.');
-      return { ok: true, command: { name: word, companyName: name } };
-    }
-    case 'emails':
-    case 'phones': {
-      const ids = rest.flatMap((part) => part.split(',')).filter(Boolean);
-      if (ids.length === 0) return fail('Give one or more personnel ids.');
-      const bad = ids.find((id) => !PERSONNEL_ID_PATTERN.test(id));
-      if (bad) return fail(`${shown(bad)} is not a personnel id; ids are digits, like \`100001\`.`);
-      const unique = [...new Set(ids)];
-      if (unique.length > MAX_CONTACTS) return fail(`At most ${MAX_CONTACTS} people at a time.`);
-      return { ok: true, command: { name: word, personnelIds: unique } };
-    }
-    case 'digest':
-      return parseDigest(rest, fail);
-    default:
-      return notACommand(first, rest);
-  }
+function parsePersonEvents({ word, words, fail }: CommandArgs<'person-events'>): ParseResult {
+  const id = words[0];
+  if (!id) return fail('The personnel id is missing.');
+  if (!PERSONNEL_ID_PATTERN.test(id))
+    return fail(`${shown(id)} is not a personnel id; ids are digits, like \`100001\`.`);
+  if (words.length > 1)
+    return fail(`\`${word}\` takes one personnel id; ${shown(words.slice(1).join(' '))} is extra.`);
+  return { ok: true, command: { name: word, personnelId: id } };
+}
+
+function parseWho({ text, fail }: CommandArgs<'who'>): ParseResult {
+  const name = text.replace(/"/g, '').trim();
+  if (!name) return fail('The full name is missing.');
+  // An id here would be a paid search for a name nobody has.
+  if (/^\d+$/.test(name))
+    return fail(
+      `${shown(name)} is an id, not a name; for a person's events use \`/events person-events ${name}\`.`,
+    );
+  if (name.length > 200) return fail('The name is longer than 200 characters.');
+  return { ok: true, command: { name: 'who', fullName: name } };
+}
+
+function parseCompanyName({ word, text, fail }: CommandArgs<'company' | 'exhibitor'>): ParseResult {
+  const name = text.replace(/"/g, '').trim();
+  if (!name) return fail('The company name is missing.');
+  if (/^\d+$/.test(name))
+    return fail(
+      `${shown(name)} is an id, not a company name; for an event's exhibitors use \`/events exhibitors ${name}\`.`,
+    );
+  if (name.length > 200) return fail('The company name is longer than 200 characters.');
+  return { ok: true, command: { name: word, companyName: name } };
+}
+
+/** Personnel ids, separated by spaces or commas; each counted once. */
+function parsePersonnelIds({ word, words, fail }: CommandArgs<'emails' | 'phones'>): ParseResult {
+  const ids = words.flatMap((part) => part.split(',')).filter(Boolean);
+  if (ids.length === 0) return fail('Give one or more personnel ids.');
+  const bad = ids.find((id) => !PERSONNEL_ID_PATTERN.test(id));
+  if (bad) return fail(`${shown(bad)} is not a personnel id; ids are digits, like \`100001\`.`);
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_CONTACTS) return fail(`At most ${MAX_CONTACTS} people at a time.`);
+  return { ok: true, command: { name: word, personnelIds: unique } };
 }
 
 /** A word that is no command, with the command it is nearest to (`fitt` → `fit`; a bare id → `show`). */
@@ -423,7 +476,7 @@ function notACommand(word: string, rest: string[], prefix = ''): ParseResult {
   };
 }
 
-function parseDigest(words: string[], fail: (problem: string) => ParseResult): ParseResult {
+function parseDigest({ words, fail }: CommandArgs<'digest'>): ParseResult {
   const [action = '', ...rest] = words;
   switch (action.toLowerCase()) {
     case 'off':
@@ -447,7 +500,7 @@ function parseDigest(words: string[], fail: (problem: string) => ParseResult): P
 }
 
 /** `[time] [zone] [key:value…]`: a bare word that is neither time nor zone is an error, never a keyword. */
-function parseDigestOn(words: string[], fail: (problem: string) => ParseResult): ParseResult {
+function parseDigestOn(words: string[], fail: Fail): ParseResult {
   let time: string | undefined;
   let zone: { timeZone: string; note?: string } | undefined;
   let index = 0;

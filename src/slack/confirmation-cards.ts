@@ -3,7 +3,7 @@ import type { Logger } from '../log.ts';
 import type { Confirmation, ConfirmationRepository } from '../store/index.ts';
 import { storedConfirmationCard } from './views/confirmation.ts';
 import type { SlackMessage } from './views/types.ts';
-import { slackErrorCode } from './worker/slack-out.ts';
+import { slackErrorCode } from './slack-errors.ts';
 
 /** A card that can never be updated: no point trying again next minute. */
 const CARD_GONE = new Set([

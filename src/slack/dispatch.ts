@@ -1,5 +1,5 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
-import type { Logger } from '../log.ts';
+import { currentCorrelationId, type Logger } from '../log.ts';
 import type { Dispatch, Job } from './jobs.ts';
 
 /**
@@ -12,7 +12,8 @@ export function lambdaDispatch(client: LambdaClient, functionName: string): Disp
       new InvokeCommand({
         FunctionName: functionName,
         InvocationType: 'Event',
-        Payload: JSON.stringify(job),
+        // The worker logs under the request's correlation id (an inline job keeps it by itself).
+        Payload: JSON.stringify({ ...job, correlationId: currentCorrelationId() }),
       }),
     );
   };
@@ -27,12 +28,13 @@ export function inlineDispatch(
   logger: Logger,
 ): Dispatch & { idle(): Promise<void> } {
   const running = new Set<Promise<void>>();
-  const dispatch = async (job: Job) => {
+  const dispatch = (job: Job): Promise<void> => {
     const started = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => run(job))
       .catch((error: unknown) => logger.error('inline job failed', { kind: job.kind, error }))
       .finally(() => running.delete(started));
     running.add(started);
+    return Promise.resolve();
   };
   const idle = async () => {
     while (running.size > 0) await Promise.all([...running]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListPageValueSchema, ShareValueSchema } from './button-values.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */
 export const JobContextSchema = z.object({
@@ -34,19 +35,14 @@ export const JobSchema = z.discriminatedUnion('kind', [
     id: JobId,
     /** Show the page as a new private message instead of re-rendering the clicked one. */
     fresh: z.boolean().optional(),
-    list: z.string(),
-    query: z.record(z.string(), z.unknown()),
-    page: z.number().int().min(1),
+    ...ListPageValueSchema.shape,
     context: JobContextSchema,
   }),
   /** "Share in channel" on a private answer: the same command (or list page), for everyone. */
   z.object({
     kind: z.literal('share'),
     id: JobId,
-    share: z.union([
-      z.object({ text: z.string().max(5000) }),
-      z.object({ list: z.string(), query: z.record(z.string(), z.unknown()), page: z.number().int().min(1) }),
-    ]),
+    share: ShareValueSchema,
     context: JobContextSchema,
   }),
   /** A confirmation that this process claimed: run the charge. */
@@ -55,3 +51,9 @@ export const JobSchema = z.discriminatedUnion('kind', [
 export type Job = z.infer<typeof JobSchema>;
 
 export type Dispatch = (job: Job) => Promise<void>;
+
+/** The payload's correlation id (stamped by the dispatcher), so the worker's lines join the request's. */
+export function correlationIdOf(payload: unknown): string | undefined {
+  const parsed = z.object({ correlationId: z.string().min(1) }).safeParse(payload);
+  return parsed.success ? parsed.data.correlationId : undefined;
+}

@@ -1,70 +1,58 @@
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  type BeginCharge,
+  type BeginResult,
+  RECONCILE_AFTER_SECONDS,
+  type Settlement,
+} from '../domain/ports/index.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
-import { createConfirmationRepository, RECONCILE_AFTER_SECONDS } from './confirmations.ts';
+import { getConfirmation } from './confirmations.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { newLedgerEntry } from './ledger.ts';
-import { type Confirmation, DailySpendSchema, type Json, JsonSchema } from './schemas.ts';
+import { type Confirmation, DailySpendSchema, JsonSchema } from './schemas.ts';
 import {
   addSeconds,
   DAY_SECONDS,
   epochSeconds,
   parseItem,
   runTransaction,
+  type StoreContext,
+  storeContext,
   type StoreDeps,
-  systemClock,
 } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
-import { newUnlockTaskItem, type NewUnlockTask } from './unlock-tasks.ts';
+import { newUnlockTaskItem } from './unlock-tasks.ts';
 
-export interface BeginCharge {
-  /** Identifies this run: a run whose transaction applied but whose answer was lost knows its own write. */
-  attemptId: string;
-  /** The service account whose daily cap is charged, and the UTC day. */
-  accountId: string;
-  day: string;
-  /** Credits per account and UTC day; no cap when absent (spend is still counted). */
-  cap?: number;
-  userId: string;
-  ledger: { action: string; eventId?: string; personnelIds?: string[] };
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** What the write-ahead step set on the confirmation, read back by the settling step. */
+interface ChargeStarted {
+  chargeStartedAt: string;
+  chargeAccount: string;
+  chargeDay: string;
+  reserved: number;
 }
-
-export type BeginResult =
-  | { kind: 'started'; confirmation: Confirmation }
-  /** Another run started it, or it is no longer running: nothing may be charged. */
-  | { kind: 'duplicate' }
-  | { kind: 'capped'; remaining: number };
-
-/** What came of the service call, recorded on the confirmation, the ledger and the cap at once. */
-export interface Settlement {
-  status: 'succeeded' | 'failed';
-  outcome: Json;
-  ledger: { status: 'charged' | 'refused' | 'unknown'; credits: number; traceId?: string };
-  /** An unlock task to follow, stored in the same transaction so paid results are never lost. */
-  task?: NewUnlockTask;
-}
-
-export type ChargeRepository = ReturnType<typeof createChargeRepository>;
 
 const ledgerKey = (confirmation: Confirmation, startedAt: string) =>
   keys.ledgerEntry(confirmation.teamId, startedAt, confirmation.id);
 
-/**
- * The charge's two transactions. DynamoDB does not let one conditional write span the confirmation,
- * the ledger and the cap, so each step is one `TransactWriteItems`, and its condition on the
- * confirmation's state makes a retried or replayed transaction a no-op (the cap is never added twice).
- */
-export function createChargeRepository({ client, tableName, now = systemClock }: StoreDeps) {
-  // The charge's steps read the confirmation as its repository does (consistent, parsed).
-  const readConfirmation = createConfirmationRepository({ client, tableName, now }).get;
+/** Credits spent by the account on the UTC day (a consistent read). */
+async function spent({ client, tableName }: StoreContext, accountId: string, day: string): Promise<number> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: tableName, Key: keys.dailySpend(accountId, day), ConsistentRead: true }),
+  );
+  return Item ? parseItem(DailySpendSchema, 'daily spend', Item).credits : 0;
+}
 
-  const spent = async (accountId: string, day: string): Promise<number> => {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.dailySpend(accountId, day), ConsistentRead: true }),
-    );
-    return Item ? parseItem(DailySpendSchema, 'daily spend', Item).credits : 0;
-  };
-
-  const addSpend = (accountId: string, day: string, credits: number, limit?: number) => ({
+/** Adds to the account's spend of the day; with a `limit`, only while the spend so far is at or under it. */
+function addSpend(
+  { tableName, now }: StoreContext,
+  accountId: string,
+  day: string,
+  credits: number,
+  limit?: number,
+): TransactItem {
+  return {
     Update: {
       TableName: tableName,
       Key: keys.dailySpend(accountId, day),
@@ -83,168 +71,211 @@ export function createChargeRepository({ client, tableName, now = systemClock }:
         ...(limit !== undefined ? { ':limit': limit } : {}),
       },
     },
-  });
+  };
+}
 
-  return {
-    spent,
+/** The cap does not hold the charge: what is left of it today. */
+async function capped(
+  context: StoreContext,
+  { accountId, day }: BeginCharge,
+  cap: number,
+): Promise<BeginResult> {
+  return { kind: 'capped', remaining: Math.max(0, cap - (await spent(context, accountId, day))) };
+}
 
-    /**
-     * The write-ahead step, before the service is called: marks the charge started (once, for one
-     * run), writes a `pending` ledger entry at the quoted price and reserves it under the cap.
-     */
-    async begin(confirmation: Confirmation, input: BeginCharge): Promise<BeginResult> {
-      const reserved = confirmation.price.credits;
-      if (input.cap !== undefined && reserved > input.cap)
-        return {
-          kind: 'capped',
-          remaining: Math.max(0, input.cap - (await spent(input.accountId, input.day))),
-        };
-      const at = now();
-      const startedAt = at.toISOString();
-      const entry = newLedgerEntry(
-        {
-          id: confirmation.id,
-          teamId: confirmation.teamId,
-          channelId: confirmation.channelId,
-          userId: input.userId,
-          ...input.ledger,
-          credits: reserved,
-          confirmationId: confirmation.id,
-          status: 'pending',
+/**
+ * The write-ahead transaction, in this order: the confirmation marked started (only while running
+ * and not yet started), the `pending` ledger entry, the reservation under the cap.
+ */
+function beginItems(
+  context: StoreContext,
+  confirmation: Confirmation,
+  input: BeginCharge,
+  at: Date,
+): TransactItem[] {
+  const startedAt = at.toISOString();
+  const reserved = confirmation.price.credits;
+  const entry = newLedgerEntry(
+    {
+      id: confirmation.id,
+      teamId: confirmation.teamId,
+      channelId: confirmation.channelId,
+      userId: input.userId,
+      ...input.ledger,
+      credits: reserved,
+      confirmationId: confirmation.id,
+      status: 'pending',
+    },
+    at,
+  );
+  return [
+    {
+      Update: {
+        TableName: context.tableName,
+        Key: keys.confirmation(confirmation.id),
+        ConditionExpression:
+          'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
+        UpdateExpression:
+          'SET chargeStartedAt = :at, chargeAttempt = :attempt, chargeAccount = :account, chargeDay = :day, reserved = :reserved, #dueAt = :due',
+        ExpressionAttributeNames: { '#status': 'status', '#dueAt': TABLE_KEYS.dueAt },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':at': startedAt,
+          ':attempt': input.attemptId,
+          ':account': input.accountId,
+          ':day': input.day,
+          ':reserved': reserved,
+          ':due': addSeconds(at, RECONCILE_AFTER_SECONDS.charging).toISOString(),
         },
-        at,
-      );
-      const result = await runTransaction(client, {
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.confirmation(confirmation.id),
-              ConditionExpression:
-                'attribute_exists(pk) AND #status = :running AND attribute_not_exists(chargeStartedAt)',
-              UpdateExpression:
-                'SET chargeStartedAt = :at, chargeAttempt = :attempt, chargeAccount = :account, chargeDay = :day, reserved = :reserved, #dueAt = :due',
-              ExpressionAttributeNames: { '#status': 'status', '#dueAt': TABLE_KEYS.dueAt },
-              ExpressionAttributeValues: {
-                ':running': 'running',
-                ':at': startedAt,
-                ':attempt': input.attemptId,
-                ':account': input.accountId,
-                ':day': input.day,
-                ':reserved': reserved,
-                ':due': addSeconds(at, RECONCILE_AFTER_SECONDS.charging).toISOString(),
-              },
-            },
-          },
+      },
+    },
+    {
+      Put: {
+        TableName: context.tableName,
+        Item: { ...ledgerKey(confirmation, startedAt), ...entry },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    addSpend(
+      context,
+      input.accountId,
+      input.day,
+      reserved,
+      input.cap === undefined ? undefined : input.cap - reserved,
+    ),
+  ];
+}
+
+/** The write-ahead step: which of its conditions failed tells who got there first. */
+async function begin(
+  context: StoreContext,
+  confirmation: Confirmation,
+  input: BeginCharge,
+): Promise<BeginResult> {
+  const reserved = confirmation.price.credits;
+  if (input.cap !== undefined && reserved > input.cap) return capped(context, input, input.cap);
+  const at = context.now();
+  const result = await runTransaction(context.client, {
+    TransactItems: beginItems(context, confirmation, input, at),
+  });
+  if (result.ok) {
+    const started = {
+      ...confirmation,
+      chargeStartedAt: at.toISOString(),
+      chargeAttempt: input.attemptId,
+      chargeAccount: input.accountId,
+      chargeDay: input.day,
+      reserved,
+    };
+    return { kind: 'started', confirmation: started };
+  }
+  if (result.conditionFailed[0]) {
+    // Our own earlier attempt may have applied with its answer lost (the SDK then retried).
+    const current = await getConfirmation(context, confirmation.id);
+    return current?.status === 'running' && current.chargeAttempt === input.attemptId
+      ? { kind: 'started', confirmation: current }
+      : { kind: 'duplicate' };
+  }
+  if (result.conditionFailed[2] && input.cap !== undefined) return capped(context, input, input.cap);
+  // Only the ledger entry's own key can be left: a charge started at this very millisecond.
+  throw new ConflictError(`The charge of ${confirmation.id} could not start`);
+}
+
+/**
+ * The settling transaction: the confirmation's final status (only while its charge is still
+ * running), the ledger entry's real amount, the cap corrected by (real − reserved), the unlock task.
+ */
+function settleItems(
+  context: StoreContext,
+  confirmation: Confirmation & ChargeStarted,
+  settlement: Settlement,
+  at: Date,
+): TransactItem[] {
+  const { tableName } = context;
+  const { chargeStartedAt, chargeAccount, chargeDay, reserved } = confirmation;
+  const unknown = settlement.ledger.status === 'unknown';
+  // An unknown outcome keeps its reservation: the credits may have gone.
+  const delta = unknown ? 0 : settlement.ledger.credits - reserved;
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.confirmation(confirmation.id),
+        ConditionExpression: 'attribute_exists(pk) AND #status = :running AND chargeStartedAt = :started',
+        UpdateExpression: 'SET #status = :status, outcome = :outcome, finishedAt = :now, #dueAt = :due',
+        ExpressionAttributeNames: { '#status': 'status', '#dueAt': TABLE_KEYS.dueAt },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':started': chargeStartedAt,
+          ':status': settlement.status,
+          ':outcome': JsonSchema.parse(settlement.outcome),
+          ':now': at.toISOString(),
+          ':due': addSeconds(at, RECONCILE_AFTER_SECONDS.decided).toISOString(),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: ledgerKey(confirmation, chargeStartedAt),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: `SET #status = :status, credits = :credits${unknown ? ', outcomeUnknown = :true' : ''}${settlement.ledger.traceId ? ', traceId = :trace' : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': settlement.ledger.status,
+          ':credits': settlement.ledger.credits,
+          ...(unknown ? { ':true': true } : {}),
+          ...(settlement.ledger.traceId ? { ':trace': settlement.ledger.traceId } : {}),
+        },
+      },
+    },
+    ...(delta !== 0 ? [addSpend(context, chargeAccount, chargeDay, delta)] : []),
+    ...(settlement.task
+      ? [
           {
             Put: {
               TableName: tableName,
-              Item: { ...ledgerKey(confirmation, startedAt), ...entry },
+              Item: newUnlockTaskItem(settlement.task, at),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          addSpend(
-            input.accountId,
-            input.day,
-            reserved,
-            input.cap === undefined ? undefined : input.cap - reserved,
-          ),
-        ],
-      });
-      if (result.ok) {
-        const started = {
-          ...confirmation,
-          chargeStartedAt: startedAt,
-          chargeAttempt: input.attemptId,
-          chargeAccount: input.accountId,
-          chargeDay: input.day,
-          reserved,
-        };
-        return { kind: 'started', confirmation: started };
-      }
-      if (result.conditionFailed[0]) {
-        // Our own earlier attempt may have applied with its answer lost (the SDK then retried).
-        const current = await readConfirmation(confirmation.id);
-        return current?.status === 'running' && current.chargeAttempt === input.attemptId
-          ? { kind: 'started', confirmation: current }
-          : { kind: 'duplicate' };
-      }
-      if (result.conditionFailed[2] && input.cap !== undefined)
-        return {
-          kind: 'capped',
-          remaining: Math.max(0, input.cap - (await spent(input.accountId, input.day))),
-        };
-      // Only the ledger entry's own key can be left: a charge started at this very millisecond.
-      throw new ConflictError(`The charge of ${confirmation.id} could not start`);
-    },
+        ]
+      : []),
+  ];
+}
 
-    /**
-     * The settling step: the confirmation's final status, the ledger entry's real amount, the cap
-     * corrected by (real − reserved) and the unlock task, in one transaction, only while the charge
-     * is still running. Returns the settled confirmation, whoever settled it (null if it vanished).
-     */
-    async settle(confirmationId: string, settlement: Settlement): Promise<Confirmation | null> {
-      const confirmation = await readConfirmation(confirmationId);
-      if (!confirmation) return null;
-      const { chargeStartedAt, chargeAccount, chargeDay, reserved } = confirmation;
-      if (confirmation.status !== 'running') return confirmation;
-      if (!chargeStartedAt || !chargeAccount || !chargeDay || reserved === undefined)
-        throw new ValidationError(`Confirmation ${confirmationId} was never started`);
-      const at = now();
-      // An unknown outcome keeps its reservation: the credits may have gone.
-      const delta = settlement.ledger.status === 'unknown' ? 0 : settlement.ledger.credits - reserved;
-      const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.confirmation(confirmationId),
-            ConditionExpression: 'attribute_exists(pk) AND #status = :running AND chargeStartedAt = :started',
-            UpdateExpression: 'SET #status = :status, outcome = :outcome, finishedAt = :now, #dueAt = :due',
-            ExpressionAttributeNames: { '#status': 'status', '#dueAt': TABLE_KEYS.dueAt },
-            ExpressionAttributeValues: {
-              ':running': 'running',
-              ':started': chargeStartedAt,
-              ':status': settlement.status,
-              ':outcome': JsonSchema.parse(settlement.outcome),
-              ':now': at.toISOString(),
-              ':due': addSeconds(at, RECONCILE_AFTER_SECONDS.decided).toISOString(),
-            },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName,
-            Key: ledgerKey(confirmation, chargeStartedAt),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: `SET #status = :status, credits = :credits${settlement.ledger.status === 'unknown' ? ', outcomeUnknown = :true' : ''}${settlement.ledger.traceId ? ', traceId = :trace' : ''}`,
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':status': settlement.ledger.status,
-              ':credits': settlement.ledger.credits,
-              ...(settlement.ledger.status === 'unknown' ? { ':true': true } : {}),
-              ...(settlement.ledger.traceId ? { ':trace': settlement.ledger.traceId } : {}),
-            },
-          },
-        },
-        ...(delta !== 0 ? [addSpend(chargeAccount, chargeDay, delta)] : []),
-        ...(settlement.task
-          ? [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: newUnlockTaskItem(settlement.task, at),
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ]
-          : []),
-      ];
-      await runTransaction(client, { TransactItems: items });
-      // Applied, or lost to another settle (or our own applied attempt): either way, read what holds.
-      const after = await readConfirmation(confirmationId);
-      if (after?.status === 'running')
-        throw new ConflictError(`The charge of ${confirmationId} did not settle`);
-      return after;
-    },
+/** The settling step, from the confirmation as the write-ahead step left it. */
+async function settle(
+  context: StoreContext,
+  confirmationId: string,
+  settlement: Settlement,
+): Promise<Confirmation | null> {
+  const confirmation = await getConfirmation(context, confirmationId);
+  if (!confirmation) return null;
+  const { chargeStartedAt, chargeAccount, chargeDay, reserved } = confirmation;
+  if (confirmation.status !== 'running') return confirmation;
+  if (!chargeStartedAt || !chargeAccount || !chargeDay || reserved === undefined)
+    throw new ValidationError(`Confirmation ${confirmationId} was never started`);
+  const started = { ...confirmation, chargeStartedAt, chargeAccount, chargeDay, reserved };
+  await runTransaction(context.client, {
+    TransactItems: settleItems(context, started, settlement, context.now()),
+  });
+  // Applied, or lost to another settle (or our own applied attempt): either way, read what holds.
+  const after = await getConfirmation(context, confirmationId);
+  if (after?.status === 'running') throw new ConflictError(`The charge of ${confirmationId} did not settle`);
+  return after;
+}
+
+/**
+ * The charge's two transactions. DynamoDB does not let one conditional write span the confirmation,
+ * the ledger and the cap, so each step is one `TransactWriteItems`, and its condition on the
+ * confirmation's state makes a retried or replayed transaction a no-op (the cap is never added twice).
+ */
+export function createChargeRepository(deps: StoreDeps) {
+  const context = storeContext(deps);
+  return {
+    spent: (accountId: string, day: string) => spent(context, accountId, day),
+    begin: (confirmation: Confirmation, input: BeginCharge) => begin(context, confirmation, input),
+    settle: (confirmationId: string, settlement: Settlement) => settle(context, confirmationId, settlement),
   };
 }

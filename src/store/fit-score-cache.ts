@@ -10,12 +10,8 @@ import {
   systemClock,
 } from './support.ts';
 
-export type { FitScoreCacheEntry } from './schemas.ts';
-
 /** Scores are cached per event per day; two days covers the day in every zone. */
 export const FIT_SCORE_RETENTION_SECONDS = 2 * DAY_SECONDS;
-
-export type FitScoreCache = ReturnType<typeof createFitScoreCache>;
 
 export function createFitScoreCache({ client, tableName, now = systemClock }: StoreDeps) {
   return {

@@ -1,3 +1,11 @@
+import type {
+  ChargeRepository,
+  ConfirmationRepository,
+  DigestSubscriptionRepository,
+  FitScoreCache,
+  LedgerRepository,
+  UnlockTaskRepository,
+} from '../domain/ports/index.ts';
 import { createConfirmationRepository } from './confirmations.ts';
 import { createDeliveryLog } from './deliveries.ts';
 import { createChargeRepository } from './charges.ts';
@@ -7,26 +15,40 @@ import { createLedgerRepository } from './ledger.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
 
-export type { BeginCharge, BeginResult, ChargeRepository, Settlement } from './charges.ts';
-export type { CancelResult, ClaimResult, ConfirmationRepository, NewConfirmation } from './confirmations.ts';
-export { RECONCILE_AFTER_SECONDS } from './confirmations.ts';
+export type {
+  BeginCharge,
+  BeginResult,
+  CancelResult,
+  ChargeRepository,
+  ClaimResult,
+  ConfirmationRepository,
+  DigestSubscriptionRepository,
+  FitScoreCache,
+  LedgerRepository,
+  NewConfirmation,
+  NewUnlockTask,
+  Settlement,
+  UnlockTaskRepository,
+} from '../domain/ports/index.ts';
+export { RECONCILE_AFTER_SECONDS } from '../domain/ports/index.ts';
 export type { DeliveryLog } from './deliveries.ts';
-export type { DigestSubscriptionInput, DigestSubscriptionRepository } from './digest-subscriptions.ts';
-export type { FitScoreCache } from './fit-score-cache.ts';
-export type { LedgerRepository, NewLedgerEntry } from './ledger.ts';
+export type { DigestSubscriptionInput } from './digest-subscriptions.ts';
+export type { NewLedgerEntry } from './ledger.ts';
 export type * from './schemas.ts';
 export { type StoreDeps, StoredItemInvalidError } from './support.ts';
-export type { NewUnlockTask, UnlockTaskRepository } from './unlock-tasks.ts';
 
-/** Every repository over the one table, sharing a client and a clock. */
+/**
+ * Every repository over the one table, sharing a client and a clock. Each satisfies the domain's
+ * port for it, so a change on either side that breaks the contract does not compile.
+ */
 export function createStore(deps: StoreDeps) {
   return {
-    confirmations: createConfirmationRepository(deps),
-    ledger: createLedgerRepository(deps),
-    unlockTasks: createUnlockTaskRepository(deps),
-    digestSubscriptions: createDigestSubscriptionRepository(deps),
-    fitScores: createFitScoreCache(deps),
-    charges: createChargeRepository(deps),
+    confirmations: createConfirmationRepository(deps) satisfies ConfirmationRepository,
+    ledger: createLedgerRepository(deps) satisfies LedgerRepository,
+    unlockTasks: createUnlockTaskRepository(deps) satisfies UnlockTaskRepository,
+    digestSubscriptions: createDigestSubscriptionRepository(deps) satisfies DigestSubscriptionRepository,
+    fitScores: createFitScoreCache(deps) satisfies FitScoreCache,
+    charges: createChargeRepository(deps) satisfies ChargeRepository,
     deliveries: createDeliveryLog(deps),
   };
 }

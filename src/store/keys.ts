@@ -1,3 +1,4 @@
+import { RECORD_TYPE } from '../domain/ports/records.ts';
 import { ValidationError } from '../errors.ts';
 
 /**
@@ -27,16 +28,11 @@ export interface ItemKey {
 /** The `dueKind` partitions of the due index. */
 export const DUE_KIND = { unlockTask: 'task', digest: 'digest', confirmation: 'confirmation' } as const;
 
-/** The `type` attribute every item carries. */
+/** The `type` attribute every item carries: the domain's records' and the store's own. */
 export const ITEM_TYPE = {
-  confirmation: 'confirmation',
-  ledgerEntry: 'ledger-entry',
+  ...RECORD_TYPE,
   ledgerGuard: 'ledger-guard',
-  unlockTask: 'unlock-task',
-  finishedUnlockTask: 'unlock-task-finished',
-  digestSubscription: 'digest-subscription',
   digestDayClaim: 'digest-day-claim',
-  fitScore: 'fit-score',
   dailySpend: 'daily-spend',
   delivery: 'delivery',
 } as const;

@@ -14,8 +14,6 @@ import {
   transactWrite,
 } from './support.ts';
 
-export type { LedgerEntry } from './schemas.ts';
-
 /** Ledger entries are kept a little over a year (TTL from the time of the charge). */
 export const LEDGER_RETENTION_SECONDS = 400 * DAY_SECONDS;
 
@@ -55,8 +53,6 @@ export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date
     expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
   } satisfies LedgerEntry);
 }
-
-export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
 
 export function createLedgerRepository({ client, tableName, now = systemClock }: StoreDeps) {
   const parse = (item: Record<string, unknown>) => parseItem(LedgerEntrySchema, 'ledger entry', item);

@@ -7,7 +7,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import { LOCAL_DATE_PATTERN } from '../domain/local-time.ts';
+import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import { TABLE_KEYS } from './table.ts';
 
@@ -19,6 +19,13 @@ export interface StoreDeps {
 }
 
 export const systemClock = (): Date => new Date();
+
+/** What a repository's steps work with: its `StoreDeps`, the clock settled. */
+export type StoreContext = Required<StoreDeps>;
+
+export function storeContext({ client, tableName, now = systemClock }: StoreDeps): StoreContext {
+  return { client, tableName, now };
+}
 
 /** An item in the table that does not have the shape its `type` promises: a bug or a bad migration. */
 export class StoredItemInvalidError extends AppError {
@@ -121,13 +128,13 @@ export async function queryItems(
 }
 
 /** Items of one `dueKind` whose `dueAt` is at or before `at`, earliest first (eventually consistent). */
-export function queryDue(
-  client: DynamoDBDocumentClient,
-  tableName: string,
+/** Items of one kind whose due time has come, earliest first (the due index is eventually consistent). */
+export async function queryDue(
+  { client, tableName }: StoreContext,
   kind: string,
-  at: Date,
-  limit: number,
+  { now, limit }: { now: Date; limit: number },
 ): Promise<Record<string, unknown>[]> {
+  assertLimit(limit);
   return queryItems(
     client,
     {
@@ -135,7 +142,7 @@ export function queryDue(
       IndexName: TABLE_KEYS.dueIndex,
       KeyConditionExpression: '#kind = :kind AND #at <= :now',
       ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
-      ExpressionAttributeValues: { ':kind': kind, ':now': at.toISOString() },
+      ExpressionAttributeValues: { ':kind': kind, ':now': now.toISOString() },
       ScanIndexForward: true,
     },
     limit,

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { NewUnlockTask } from '../domain/ports/index.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import {
@@ -6,46 +7,27 @@ import {
   FinishedUnlockTaskSchema,
   type Json,
   JsonSchema,
-  type SkippedPerson,
-  type UnlockKind,
   type UnlockTask,
   UnlockTaskSchema,
 } from './schemas.ts';
 import {
-  assertLimit,
   DAY_SECONDS,
   epochSeconds,
   isConditionalCheckFailed,
   parseItem,
   queryDue,
   queryItems,
+  type StoreContext,
+  storeContext,
   type StoreDeps,
-  systemClock,
   transactWrite,
 } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
-
-export type { FinishedUnlockTask, SkippedPerson, UnlockKind, UnlockTask } from './schemas.ts';
 
 /** A task is deleted a week after it was created (the poller gives up after 24 h). */
 export const UNLOCK_TASK_RETENTION_SECONDS = 7 * DAY_SECONDS;
 /** The digest's copy of a finished task is deleted a week after it finished. */
 export const FINISHED_UNLOCK_RETENTION_SECONDS = 7 * DAY_SECONDS;
-
-export interface NewUnlockTask {
-  taskId: string;
-  kind: UnlockKind;
-  teamId: string;
-  channelId: string;
-  threadTs: string;
-  requestedBy: string;
-  personnelIds: string[];
-  names?: Record<string, string>;
-  skipped: SkippedPerson[];
-  confirmationId?: string;
-}
-
-export type UnlockTaskRepository = ReturnType<typeof createUnlockTaskRepository>;
 
 /** A new task's item, due now (also written by the charge's settling transaction). */
 export function newUnlockTaskItem(input: NewUnlockTask, createdAt: Date): Record<string, unknown> {
@@ -67,199 +49,211 @@ export function newUnlockTaskItem(input: NewUnlockTask, createdAt: Date): Record
   };
 }
 
-export function createUnlockTaskRepository({ client, tableName, now = systemClock }: StoreDeps) {
-  const parse = (item: Record<string, unknown>) => parseItem(UnlockTaskSchema, 'unlock task', item);
+const parse = (item: Record<string, unknown>) => parseItem(UnlockTaskSchema, 'unlock task', item);
 
-  async function get(taskId: string): Promise<UnlockTask | null> {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.unlockTask(taskId), ConsistentRead: true }),
+async function get({ client, tableName }: StoreContext, taskId: string): Promise<UnlockTask | null> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: tableName, Key: keys.unlockTask(taskId), ConsistentRead: true }),
+  );
+  return Item ? parse(Item) : null;
+}
+
+/**
+ * Stores a task, due now. Task ids come from the service, so creating the same task again (a
+ * retried worker) returns the stored one instead of resetting it.
+ */
+async function create(context: StoreContext, input: NewUnlockTask): Promise<UnlockTask> {
+  const item = newUnlockTaskItem(input, context.now());
+  const task = parse(item);
+  try {
+    await context.client.send(
+      new PutCommand({
+        TableName: context.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
-    return Item ? parse(Item) : null;
+    return task;
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
   }
+  const existing = await get(context, task.taskId);
+  if (!existing) throw new ConflictError(`Unlock task ${task.taskId} vanished while being created`);
+  return existing;
+}
 
-  return {
-    /**
-     * Stores a task, due now. Task ids come from the service, so creating the same task again (a
-     * retried worker) returns the stored one instead of resetting it.
-     */
-    async create(input: NewUnlockTask): Promise<UnlockTask> {
-      const item = newUnlockTaskItem(input, now());
-      const task = parse(item);
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return task;
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
-      const existing = await get(task.taskId);
-      if (!existing) throw new ConflictError(`Unlock task ${task.taskId} vanished while being created`);
-      return existing;
-    },
-
-    get,
-
-    /**
-     * Tasks due at `now`, earliest first: not yet posted, next poll reached, and no live lease (a
-     * lease moves the task's place in the index to the lease's end). Read from the index, so
-     * eventually consistent: always `lease` before acting on one.
-     */
-    async due({ now: at, limit }: { now: Date; limit: number }): Promise<UnlockTask[]> {
-      assertLimit(limit);
-      const items = await queryDue(client, tableName, DUE_KIND.unlockTask, at, limit);
-      return items.map(parse);
-    },
-
-    /**
-     * Takes the task for `leaseMs` if it is due, not posted, and not leased by someone else (or
-     * their lease has run out). Returns the leased task, or null when someone else has it.
-     */
-    async lease(
-      taskId: string,
-      { owner, leaseMs }: { owner: string; leaseMs: number },
-    ): Promise<UnlockTask | null> {
-      if (!Number.isFinite(leaseMs) || leaseMs <= 0) throw new ValidationError('leaseMs must be positive');
-      const at = now();
-      const until = new Date(at.getTime() + leaseMs).toISOString();
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.unlockTask(taskId),
-            ConditionExpression:
-              'attribute_exists(pk) AND attribute_not_exists(resultPostedAt) AND #at <= :now ' +
-              'AND (attribute_not_exists(leaseExpiresAt) OR leaseExpiresAt <= :now)',
-            UpdateExpression: 'SET leaseOwner = :owner, leaseExpiresAt = :until, #at = :until',
-            ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
-            ExpressionAttributeValues: { ':owner': owner, ':until': until, ':now': at.toISOString() },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? parse(Attributes) : null;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return null;
-        throw error;
-      }
-    },
-
-    /** Releases the owner's lease and sets the next poll. False when the owner no longer holds it. */
-    async reschedule(
-      taskId: string,
-      { owner, nextPollAt, attempts }: { owner: string; nextPollAt: Date; attempts: number },
-    ): Promise<boolean> {
-      if (!Number.isInteger(attempts) || attempts < 0) throw new ValidationError('attempts must be >= 0');
-      const next = nextPollAt.toISOString();
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.unlockTask(taskId),
-            ConditionExpression: 'leaseOwner = :owner AND attribute_not_exists(resultPostedAt)',
-            UpdateExpression:
-              'SET nextPollAt = :next, #at = :next, attempts = :attempts REMOVE leaseOwner, leaseExpiresAt',
-            ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
-            ExpressionAttributeValues: { ':owner': owner, ':next': next, ':attempts': attempts },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
-    },
-
-    /**
-     * Marks the result as posted, once: true for exactly one caller, false for everyone else (and for
-     * an unknown task). The task leaves the due index for good, and a copy is kept per team for the
-     * digest, in the same transaction.
-     */
-    async markResultPosted(
-      taskId: string,
-      { owner, outcome }: { owner: string; outcome: Json },
-    ): Promise<boolean> {
-      const task = await get(taskId);
-      if (!task || task.resultPostedAt !== undefined) return false;
-      const finishedAt = now();
-      const iso = finishedAt.toISOString();
-      const json = JsonSchema.parse(outcome);
-      const finished = FinishedUnlockTaskSchema.parse({
-        type: ITEM_TYPE.finishedUnlockTask,
-        taskId: task.taskId,
-        kind: task.kind,
-        teamId: task.teamId,
-        channelId: task.channelId,
-        threadTs: task.threadTs,
-        requestedBy: task.requestedBy,
-        personnelIds: task.personnelIds,
-        confirmationId: task.confirmationId,
-        finishedAt: iso,
-        outcome: json,
-        expiresAt: epochSeconds(finishedAt) + FINISHED_UNLOCK_RETENTION_SECONDS,
-      } satisfies FinishedUnlockTask);
-      return transactWrite(client, {
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.unlockTask(taskId),
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultPostedAt)',
-              UpdateExpression:
-                'SET resultPostedAt = :now, postedBy = :owner, outcome = :outcome ' +
-                'REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
-              ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
-              ExpressionAttributeValues: { ':now': iso, ':owner': owner, ':outcome': json },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.finishedUnlockTask(task.teamId, iso, task.taskId), ...finished },
-            },
-          },
-        ],
-      });
-    },
-
-    /** Notes that posting to Slack failed (counted, last reason kept); the task stays as it is. */
-    async recordSlackFailure(taskId: string, reason: string): Promise<void> {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.unlockTask(taskId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET lastSlackFailure = :failure ADD slackFailures :one',
-            ExpressionAttributeValues: {
-              ':failure': { at: now().toISOString(), reason },
-              ':one': 1,
-            },
-          }),
-        );
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) {
-          throw new ConflictError(`Unlock task ${taskId} not found`, { cause: error });
-        }
-        throw error;
-      }
-    },
-
-    /** Tasks of a team whose result was posted at or after `since`, oldest first. */
-    async listFinishedSince(teamId: string, since: Date): Promise<FinishedUnlockTask[]> {
-      const items = await queryItems(client, {
+/**
+ * Takes the task for `leaseMs` if it is due, not posted, and not leased by someone else (or
+ * their lease has run out). Returns the leased task, or null when someone else has it.
+ */
+async function lease(
+  { client, tableName, now }: StoreContext,
+  taskId: string,
+  { owner, leaseMs }: { owner: string; leaseMs: number },
+): Promise<UnlockTask | null> {
+  if (!Number.isFinite(leaseMs) || leaseMs <= 0) throw new ValidationError('leaseMs must be positive');
+  const at = now();
+  const until = new Date(at.getTime() + leaseMs).toISOString();
+  try {
+    const { Attributes } = await client.send(
+      new UpdateCommand({
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND sk >= :since',
-        ExpressionAttributeValues: {
-          ':pk': keys.finishedUnlockPartition(teamId),
-          ':since': keys.atOrAfter(since.toISOString()),
+        Key: keys.unlockTask(taskId),
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(resultPostedAt) AND #at <= :now ' +
+          'AND (attribute_not_exists(leaseExpiresAt) OR leaseExpiresAt <= :now)',
+        UpdateExpression: 'SET leaseOwner = :owner, leaseExpiresAt = :until, #at = :until',
+        ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
+        ExpressionAttributeValues: { ':owner': owner, ':until': until, ':now': at.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? parse(Attributes) : null;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** One conditional write on the lease's owner; the task is due again at `nextPollAt`. */
+async function reschedule(
+  { client, tableName }: StoreContext,
+  taskId: string,
+  { owner, nextPollAt, attempts }: { owner: string; nextPollAt: Date; attempts: number },
+): Promise<boolean> {
+  if (!Number.isInteger(attempts) || attempts < 0) throw new ValidationError('attempts must be >= 0');
+  const next = nextPollAt.toISOString();
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.unlockTask(taskId),
+        ConditionExpression: 'leaseOwner = :owner AND attribute_not_exists(resultPostedAt)',
+        UpdateExpression:
+          'SET nextPollAt = :next, #at = :next, attempts = :attempts REMOVE leaseOwner, leaseExpiresAt',
+        ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
+        ExpressionAttributeValues: { ':owner': owner, ':next': next, ':attempts': attempts },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Marks the result as posted, once: true for exactly one caller, false for everyone else (and for
+ * an unknown task). The task leaves the due index for good, and a copy is kept per team for the
+ * digest, in the same transaction.
+ */
+async function markResultPosted(
+  context: StoreContext,
+  taskId: string,
+  { owner, outcome }: { owner: string; outcome: Json },
+): Promise<boolean> {
+  const { client, tableName, now } = context;
+  const task = await get(context, taskId);
+  if (!task || task.resultPostedAt !== undefined) return false;
+  const finishedAt = now();
+  const iso = finishedAt.toISOString();
+  const json = JsonSchema.parse(outcome);
+  const finished = FinishedUnlockTaskSchema.parse({
+    type: ITEM_TYPE.finishedUnlockTask,
+    taskId: task.taskId,
+    kind: task.kind,
+    teamId: task.teamId,
+    channelId: task.channelId,
+    threadTs: task.threadTs,
+    requestedBy: task.requestedBy,
+    personnelIds: task.personnelIds,
+    confirmationId: task.confirmationId,
+    finishedAt: iso,
+    outcome: json,
+    expiresAt: epochSeconds(finishedAt) + FINISHED_UNLOCK_RETENTION_SECONDS,
+  } satisfies FinishedUnlockTask);
+  return transactWrite(client, {
+    TransactItems: [
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.unlockTask(taskId),
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultPostedAt)',
+          UpdateExpression:
+            'SET resultPostedAt = :now, postedBy = :owner, outcome = :outcome ' +
+            'REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
+          ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+          ExpressionAttributeValues: { ':now': iso, ':owner': owner, ':outcome': json },
         },
-        ConsistentRead: true,
-      });
-      return items.map((item) => parseItem(FinishedUnlockTaskSchema, 'finished unlock task', item));
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.finishedUnlockTask(task.teamId, iso, task.taskId), ...finished },
+        },
+      },
+    ],
+  });
+}
+
+/** Notes that posting to Slack failed (counted, last reason kept); the task stays as it is. */
+async function recordSlackFailure(
+  { client, tableName, now }: StoreContext,
+  taskId: string,
+  reason: string,
+): Promise<void> {
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.unlockTask(taskId),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: 'SET lastSlackFailure = :failure ADD slackFailures :one',
+        ExpressionAttributeValues: {
+          ':failure': { at: now().toISOString(), reason },
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) {
+      throw new ConflictError(`Unlock task ${taskId} not found`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The digest's copies, kept per team (time-ordered keys) by `markResultPosted`. */
+async function listFinishedSince(
+  { client, tableName }: StoreContext,
+  teamId: string,
+  since: Date,
+): Promise<FinishedUnlockTask[]> {
+  const items = await queryItems(client, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND sk >= :since',
+    ExpressionAttributeValues: {
+      ':pk': keys.finishedUnlockPartition(teamId),
+      ':since': keys.atOrAfter(since.toISOString()),
     },
+    ConsistentRead: true,
+  });
+  return items.map((item) => parseItem(FinishedUnlockTaskSchema, 'finished unlock task', item));
+}
+
+export function createUnlockTaskRepository(deps: StoreDeps) {
+  const context = storeContext(deps);
+  return {
+    create: (input: NewUnlockTask) => create(context, input),
+    get: (taskId: string) => get(context, taskId),
+    due: async (query: { now: Date; limit: number }) =>
+      (await queryDue(context, DUE_KIND.unlockTask, query)).map(parse),
+    lease: (taskId: string, by: { owner: string; leaseMs: number }) => lease(context, taskId, by),
+    reschedule: (taskId: string, next: { owner: string; nextPollAt: Date; attempts: number }) =>
+      reschedule(context, taskId, next),
+    markResultPosted: (taskId: string, result: { owner: string; outcome: Json }) =>
+      markResultPosted(context, taskId, result),
+    recordSlackFailure: (taskId: string, reason: string) => recordSlackFailure(context, taskId, reason),
+    listFinishedSince: (teamId: string, since: Date) => listFinishedSince(context, teamId, since),
   };
 }

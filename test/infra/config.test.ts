@@ -1,9 +1,11 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeSynthesized, synthesize } from './support/synth.ts';
+import { at, type CfnResource, resourcesOf } from './support/template.ts';
 
 // These vary the CDK context only, so the functions are not bundled (see `synthesize`).
 const withContext = (context: Record<string, unknown>) => synthesize({ context, bundle: false }).template;
+const variablesOf = (fn: CfnResource) => at(fn, 'Properties', 'Environment', 'Variables');
 
 describe('deploy configuration (CDK context)', () => {
   afterAll(removeSynthesized);
@@ -14,10 +16,10 @@ describe('deploy configuration (CDK context)', () => {
       dailyCreditCap: '10000',
       approvalThreshold: '2000',
     });
-    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function'));
     expect(functions).toHaveLength(4);
     for (const fn of functions) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({
+      expect(variablesOf(fn)).toMatchObject({
         SPEND_APPROVERS: 'U123ABC,W456DEF',
         DAILY_CREDIT_CAP: '10000',
         APPROVAL_THRESHOLD: '2000',
@@ -27,10 +29,10 @@ describe('deploy configuration (CDK context)', () => {
 
   it('sets neither when approvers are empty and the cap is 0 (the cdk.json defaults)', () => {
     const template = withContext({});
-    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
-      expect(fn.Properties.Environment.Variables).not.toHaveProperty('SPEND_APPROVERS');
-      expect(fn.Properties.Environment.Variables).not.toHaveProperty('DAILY_CREDIT_CAP');
-      expect(fn.Properties.Environment.Variables).not.toHaveProperty('APPROVAL_THRESHOLD');
+    for (const fn of Object.values(resourcesOf(template, 'AWS::Lambda::Function'))) {
+      expect(variablesOf(fn)).not.toHaveProperty('SPEND_APPROVERS');
+      expect(variablesOf(fn)).not.toHaveProperty('DAILY_CREDIT_CAP');
+      expect(variablesOf(fn)).not.toHaveProperty('APPROVAL_THRESHOLD');
     }
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { OUTPUTS, SLACK_EVENTS_PATH } from '../../infra/eventbot-stack.ts';
 import {
   fillManifest,
@@ -12,10 +13,24 @@ import {
   URL_PLACEHOLDER,
 } from '../../infra/fill-manifest.ts';
 
+/** The parts of a Slack app manifest these tests read; the tests check the values. */
+const ManifestSchema = z.looseObject({
+  oauth_config: z.looseObject({ scopes: z.unknown() }),
+  features: z.looseObject({
+    bot_user: z.looseObject({ display_name: z.unknown() }),
+    slash_commands: z.array(z.looseObject({ url: z.unknown().optional() })),
+  }),
+  settings: z.looseObject({
+    interactivity: z.looseObject({ is_enabled: z.unknown(), request_url: z.unknown().optional() }),
+    socket_mode_enabled: z.unknown(),
+  }),
+});
+
 const run = promisify(execFile);
-const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const manifest = readJson('slack/manifest.json');
-const socketMode = readJson('slack/manifest.socket-mode.json');
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const readManifest = (path: string) => ManifestSchema.parse(readJson(path));
+const manifest = readManifest('slack/manifest.json');
+const socketMode = readManifest('slack/manifest.socket-mode.json');
 const deployedUrl = `https://abc123.lambda-url.eu-west-1.on.aws/${SLACK_EVENTS_PATH}`;
 
 describe('the Slack app manifest', () => {
@@ -31,7 +46,7 @@ describe('the Slack app manifest', () => {
       expect(app.features.slash_commands).toEqual([
         expect.objectContaining({
           command: '/events',
-          usage_hint: expect.stringContaining('fit <event_id>'),
+          usage_hint: expect.stringContaining('fit <event_id>') as unknown,
         }),
       ]);
       expect(app.settings.interactivity.is_enabled).toBe(true);
@@ -40,7 +55,7 @@ describe('the Slack app manifest', () => {
 
   it('points the command and interactivity at the request URL placeholder, over HTTP', () => {
     expect(URL_PLACEHOLDER.endsWith(`/${SLACK_EVENTS_PATH}`)).toBe(true);
-    expect(manifest.features.slash_commands[0].url).toBe(URL_PLACEHOLDER);
+    expect(manifest.features.slash_commands[0]?.url).toBe(URL_PLACEHOLDER);
     expect(manifest.settings.interactivity.request_url).toBe(URL_PLACEHOLDER);
     expect(manifest.settings.socket_mode_enabled).toBe(false);
   });
@@ -67,8 +82,8 @@ describe('fill-manifest', () => {
   });
 
   it('replaces both placeholders and leaves the original untouched', () => {
-    const filled = fillManifest(manifest, deployedUrl) as typeof manifest;
-    expect(filled.features.slash_commands[0].url).toBe(deployedUrl);
+    const filled = ManifestSchema.parse(fillManifest(manifest, deployedUrl));
+    expect(filled.features.slash_commands[0]?.url).toBe(deployedUrl);
     expect(filled.settings.interactivity.request_url).toBe(deployedUrl);
     expect(JSON.stringify(filled)).not.toContain('REPLACE_WITH');
     expect(manifest.settings.interactivity.request_url).toBe(URL_PLACEHOLDER);
@@ -88,7 +103,7 @@ describe('fill-manifest', () => {
       const script = ['--import', 'tsx', 'infra/fill-manifest.ts', '--outputs', outputs, '--out', out];
       const { stdout } = await run(process.execPath, script);
       expect(stdout).toContain(deployedUrl);
-      expect(readJson(out).settings.interactivity.request_url).toBe(deployedUrl);
+      expect(readManifest(out).settings.interactivity.request_url).toBe(deployedUrl);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

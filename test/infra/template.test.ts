@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type BotFunctionName, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../../infra/config.ts';
 import { SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
 import { DIGEST_SCHEDULE, POLL_TASKS_SCHEDULE } from '../../infra/constructs/schedules.ts';
@@ -11,6 +12,7 @@ import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { TABLE_KEYS, tableDefinition } from '../../src/store/table.ts';
 import { allStatements, asList, describeResource, grantsOf } from './support/iam.ts';
 import { removeSynthesized, sizeKb, synthesize } from './support/synth.ts';
+import { at, recordAt, resourceOf, resourcesOf } from './support/template.ts';
 
 const run = promisify(execFile);
 
@@ -65,7 +67,7 @@ function logicalIdOfType(type: string): string {
 }
 
 function functionProps(name: BotFunctionName): Record<string, unknown> {
-  return template.toJSON().Resources[ids.fn[name]].Properties;
+  return recordAt(resourceOf(template, ids.fn[name]), 'Properties');
 }
 
 function environmentOf(name: BotFunctionName): Record<string, unknown> {
@@ -106,10 +108,11 @@ describe('the table', () => {
 
 describe('the secret', () => {
   it('is created holding the three field names with empty values, nothing generated', () => {
-    const [secret] = Object.values(template.findResources('AWS::SecretsManager::Secret'));
-    expect(JSON.parse(secret?.Properties.SecretString)).toEqual(SECRET_PLACEHOLDER);
+    const [secret] = Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+    const secretString = z.string().parse(at(secret, 'Properties', 'SecretString'));
+    expect(JSON.parse(secretString)).toEqual(SECRET_PLACEHOLDER);
     expect(Object.values(SECRET_PLACEHOLDER).every((value) => value === '')).toBe(true);
-    expect(secret?.Properties.GenerateSecretString).toBeUndefined();
+    expect(at(secret, 'Properties', 'GenerateSecretString')).toBeUndefined();
   });
 });
 
@@ -146,7 +149,7 @@ describe('the functions', () => {
       LogFormat: 'JSON',
       LogGroup: { Ref: ids.logs[name] },
     });
-    expect(template.toJSON().Resources[ids.logs[name]].Properties).toEqual({ RetentionInDays: 30 });
+    expect(resourceOf(template, ids.logs[name]).Properties).toEqual({ RetentionInDays: 30 });
   });
 
   it('get the table and secret by name/ARN, the service settings, and (Slack only) the worker name', () => {
@@ -314,11 +317,11 @@ describe('IAM', () => {
   });
 
   it('gives each function its own role, assumed by Lambda only, with no managed policy', () => {
-    const roles = template.findResources('AWS::IAM::Role');
+    const roles = resourcesOf(template, 'AWS::IAM::Role');
     expect(Object.keys(roles).sort()).toEqual(Object.values(ids.role).sort());
     for (const role of Object.values(roles)) {
-      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
-      expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect(at(role, 'Properties', 'ManagedPolicyArns')).toBeUndefined();
+      expect(at(role, 'Properties', 'AssumeRolePolicyDocument', 'Statement')).toEqual([
         { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } },
       ]);
     }
@@ -338,7 +341,7 @@ describe('IAM', () => {
       const resources = asList(statement.Resource).map((resource) => describeResource(resource, names));
       expect(
         resources.some((resource) => resource.includes('*')),
-        `${owner}: ${resources}`,
+        `${owner}: ${resources.join(',')}`,
       ).toBe(false);
     }
   });
@@ -354,15 +357,15 @@ describe('IAM', () => {
       Properties: { Roles: [{ Ref: ids.role.slack }] },
     });
     expect(invokers.map(({ owner }) => owner)).toEqual(Object.keys(slackPolicies));
-    const workerPermissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
-      (permission) => JSON.stringify(permission.Properties.FunctionName).includes(ids.fn.worker),
+    const workerPermissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
+      (permission) => JSON.stringify(at(permission, 'Properties', 'FunctionName')).includes(ids.fn.worker),
     );
     expect(workerPermissions).toEqual([]);
   });
 
   it('opens only the Slack function to the public (through its URL) and the timed ones to their rules', () => {
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).map(
-      (permission) => permission.Properties,
+    const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).map((permission) =>
+      recordAt(permission, 'Properties'),
     );
     expect(permissions).toHaveLength(4);
     const publicOnes = permissions.filter((permission) => permission.Principal === '*');
@@ -374,7 +377,10 @@ describe('IAM', () => {
       expect(permission.FunctionName).toEqual({ 'Fn::GetAtt': [ids.fn.slack, 'Arn'] });
     }
     for (const permission of permissions.filter((p) => p.Principal !== '*')) {
-      expect(permission).toMatchObject({ Principal: 'events.amazonaws.com', SourceArn: expect.anything() });
+      expect(permission).toMatchObject({
+        Principal: 'events.amazonaws.com',
+        SourceArn: expect.anything() as unknown,
+      });
     }
   });
 });

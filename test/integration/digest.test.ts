@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HORIZON_DAYS } from '../../src/domain/digest.ts';
-import { localDate } from '../../src/domain/local-time.ts';
+import { HORIZON_DAYS, nextDigestRun } from '../../src/domain/digest.ts';
+import { localDate } from '../../src/time/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { createScheduledLoader } from '../../src/slack/scheduled.ts';
+import { createScheduledLoader } from '../../src/runtime.ts';
 import { createStore, type DigestFilters, type Store } from '../../src/store/index.ts';
 import {
   ALICE,
@@ -67,7 +67,16 @@ describe('the daily digest', () => {
     time: string,
     timeZone: string,
     filters: DigestFilters = {},
-  ) => store.digestSubscriptions.put({ teamId, channelId, time, timeZone, filters, createdBy: ALICE.userId });
+  ) =>
+    store.digestSubscriptions.put({
+      teamId,
+      channelId,
+      time,
+      timeZone,
+      filters,
+      createdBy: ALICE.userId,
+      nextRunAt: nextDigestRun({ time, timeZone }, clock()),
+    });
 
   beforeAll(async () => {
     bot = await startBot();

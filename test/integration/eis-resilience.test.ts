@@ -52,21 +52,24 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
+/** A client whose delays are recorded in `sleeps`, not waited; with `realSleep`, its own sleep waits. */
 function newAccount(
   account: { balance?: number; subscribed?: boolean } = {},
-  options: Partial<EisClientOptions> = {},
+  { realSleep = false, ...options }: Partial<EisClientOptions> & { realSleep?: boolean } = {},
 ) {
   const key = `sk_test_${randomUUID().replaceAll('-', '')}`;
   sim.addKey(key, account);
   const sleeps: number[] = [];
   const logger = createMemoryLogger();
+  const recordSleep = (ms: number) => {
+    sleeps.push(ms);
+    return Promise.resolve();
+  };
   const client = createEisClient({
     baseUrl: sim.url,
     apiKey: key,
     logger,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
+    ...(realSleep ? {} : { sleep: recordSleep }),
     ...options,
   });
   clients.push(client);
@@ -360,7 +363,7 @@ describe('eis retries', () => {
 
   it('retries a read on 429 after the Retry-After delay, really waiting', async () => {
     // Prepare
-    const { client } = newAccount({}, { sleep: undefined });
+    const { client } = newAccount({}, { realSleep: true });
     sim.injectFault({ kind: 'status', status: 429, route: BALANCE_ROUTE, retryAfterSeconds: 1 });
     const started = Date.now();
 

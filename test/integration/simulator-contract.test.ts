@@ -227,12 +227,12 @@ async function send(operation: string, request: Request) {
   }
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-call-source': 'api' };
   if (request.key !== null) headers.authorization = `Bearer ${request.key ?? KEY}`;
-  const response = await fetch(`${sim.url}${path}${query.size > 0 ? `?${query}` : ''}`, {
+  const response = await fetch(`${sim.url}${path}${query.size > 0 ? `?${query.toString()}` : ''}`, {
     method,
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: request.body === undefined ? null : JSON.stringify(request.body),
   });
-  return { status: response.status, body: (await response.json()) as unknown };
+  return { status: response.status, body: await response.json() };
 }
 
 const big = () => sim.events.find((e) => e.id === BIG_EVENT_ID);

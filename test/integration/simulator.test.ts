@@ -49,8 +49,8 @@ async function call<T = Json>(
   const response = await fetch(`${sim.url}${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
   });
   const text = await response.text();
   let body: unknown = text;
@@ -451,6 +451,12 @@ describe('contact unlock tasks', () => {
     const response = await fetch(`${timed.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
     return (await response.json()) as T;
   };
+  /** The id of the task an unlock was accepted as. */
+  const taskIdOf = (submitted: { body: Json }): string => {
+    const id = submitted.body.task_id;
+    if (typeof id !== 'string') throw new Error(`no task_id in ${JSON.stringify(submitted.body)}`);
+    return id;
+  };
   const linkedPeople = (count: number, offset: number) =>
     timed.seed.personnel
       .filter((p) => p.linked)
@@ -465,11 +471,11 @@ describe('contact unlock tasks', () => {
 
     // Act
     const submitted = await post('/external/contacts/unlock', { personnel_ids: ids });
-    const pending = await get<TaskBody>(`/external/contacts/unlock-tasks/${submitted.body.task_id}`);
+    const pending = await get<TaskBody>(`/external/contacts/unlock-tasks/${taskIdOf(submitted)}`);
     clock += 1500;
-    const processing = await get<TaskBody>(`/external/contacts/unlock-tasks/${submitted.body.task_id}`);
+    const processing = await get<TaskBody>(`/external/contacts/unlock-tasks/${taskIdOf(submitted)}`);
     clock += 1500;
-    const done = await get<TaskBody>(`/external/contacts/unlock-tasks/${submitted.body.task_id}`);
+    const done = await get<TaskBody>(`/external/contacts/unlock-tasks/${taskIdOf(submitted)}`);
 
     // Assess
     expect(submitted.body).toMatchObject({ status: 'accepted', job_id: submitted.body.task_id });
@@ -509,7 +515,7 @@ describe('contact unlock tasks', () => {
 
     // Act
     timed.completeTasks('failed');
-    const task = await get<TaskBody>(`/external/contacts/unlock-phone-tasks/${submitted.body.task_id}`);
+    const task = await get<TaskBody>(`/external/contacts/unlock-phone-tasks/${taskIdOf(submitted)}`);
 
     // Assess
     expect(task.taskStatus).toBe('failed');
@@ -551,7 +557,7 @@ describe('contact unlock tasks', () => {
       headers: { authorization: `Bearer ${DEV_API_KEY}` },
     });
     const account = await get<{ balance: { totalBalance: number }; ledger: Json[] }>('/__sim/account');
-    const task = await get<TaskBody>(`/external/contacts/unlock-tasks/${submitted.body.task_id}`);
+    const task = await get<TaskBody>(`/external/contacts/unlock-tasks/${taskIdOf(submitted)}`);
 
     // Assess
     expect(completed.status).toBe(200);
@@ -656,7 +662,7 @@ describe('faults', () => {
     // Assess
     expect(reply.status).toBe(200);
     expect(typeof reply.body).toBe('string');
-    expect(() => JSON.parse(String(reply.body))).toThrow();
+    expect((): unknown => JSON.parse(String(reply.body))).toThrow();
   });
 
   it('answers the business envelopes without running the operation', async () => {

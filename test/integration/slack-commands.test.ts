@@ -122,17 +122,29 @@ describe('/events subcommands, end to end', () => {
   });
 
   it('similar searches exhibitors from a company website or an audience, for free', async () => {
-    await run('similar https://acme.example');
-    const { text } = await run('similar retail payment teams');
+    const [first] = bot.sim.seed.exhibitors;
+    const industryWord = first?.industry.toLowerCase().match(/[a-z]{4,}/)?.[0];
+    if (!first || !industryWord) throw new Error('the seed has no exhibitor with an industry');
 
-    expect(text.toLowerCase()).toMatch(/exhibitor|no matches/);
+    const byWebsite = await run(`similar https://www.${industryWord}-partners.example`);
+    const byAudience = await run(`similar ${first.industry} teams`);
+
+    expect(byWebsite.text).toContain(first.companyName);
+    expect(byAudience.text).toContain(first.companyName);
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
   });
 
-  it('person-events lists the events of one person', async () => {
+  it('person-events lists the events of one person, soonest first', async () => {
+    const person = bot.sim.seed.personnel.find((p) => p.id === '100001');
+    const soonest = bot.sim.seed.events
+      .filter((event) => person?.attendance.some((a) => a.eventId === event.id))
+      .sort((a, b) => a.dateStart.localeCompare(b.dateStart))[0];
+    if (!person || !soonest) throw new Error('the seed has no events for person 100001');
+
     const { text } = await run('person-events 100001');
 
-    expect(text.toLowerCase()).toMatch(/event|no matches/);
+    expect(text).toContain(person.fullName);
+    expect(text).toContain(soonest.name);
   });
 
   it('credits shows the balance only to the user', async () => {
@@ -143,9 +155,13 @@ describe('/events subcommands, end to end', () => {
   });
 
   it('files lists generated files only to the user', async () => {
-    const { message } = await run('files');
+    const newest = [...bot.sim.seed.agentFiles].sort((a, b) => Number(b.createdAt) - Number(a.createdAt))[0];
+    if (!newest) throw new Error('the seed has no agent files');
+
+    const { message, text } = await run('files');
 
     expect(message.visibleTo).toBe(ALICE.userId);
+    expect(text).toContain(newest.fileName);
   });
 
   it('visitors, full-access and phones ask for a confirmation with their price', async () => {

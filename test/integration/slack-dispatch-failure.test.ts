@@ -54,9 +54,9 @@ async function startHandlerWithFailingDispatch(bot: Bot) {
     slackApiUrl: bot.slack.apiUrl,
     logger,
     deps: {
-      dispatch: async (job) => {
+      dispatch: (job) => {
         dispatched.push(job);
-        throw new Error('Lambda Invoke failed: TooManyRequestsException');
+        return Promise.reject(new Error('Lambda Invoke failed: TooManyRequestsException'));
       },
       confirmations: bot.store.confirmations,
       deliveries: bot.store.deliveries,
@@ -145,9 +145,10 @@ describe('the worker’s boundary', () => {
       ...real,
       credits: {
         ...real.credits,
-        balance: async () => {
-          throw new TypeError(`Cannot read properties of undefined (reading 'credits') for ${bot.apiKey}`);
-        },
+        balance: () =>
+          Promise.reject(
+            new TypeError(`Cannot read properties of undefined (reading 'credits') for ${bot.apiKey}`),
+          ),
       },
     };
     const worker = createWorker({
@@ -157,7 +158,7 @@ describe('the worker’s boundary', () => {
         new WebClient(BOT_TOKEN, webClientOptions(bot.slack.apiUrl, { retries: false })),
         logger,
       ),
-      userTimeZone: async () => 'UTC',
+      userTimeZone: () => Promise.resolve('UTC'),
       policy: { approvers: [APPROVER.userId] },
       accountId: serviceAccountId(bot.apiKey),
       logger,

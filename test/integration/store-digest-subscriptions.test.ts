@@ -1,12 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { nextDigestRun } from '../../src/domain/digest.ts';
 import { ValidationError } from '../../src/errors.ts';
-import type { DigestSubscriptionInput } from '../../src/store/digest-subscriptions.ts';
+import type { DigestSubscriptionInput } from '../../src/store/index.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createTestStore } from './store-support.ts';
 
-function subscription(overrides: Partial<DigestSubscriptionInput> = {}): DigestSubscriptionInput {
-  return {
+type Request = Omit<DigestSubscriptionInput, 'nextRunAt'>;
+
+/** A subscription as the digest command stores it: first due when the domain says, after `at`. */
+function subscription(at: Date, overrides: Partial<Request> = {}): DigestSubscriptionInput {
+  const request: Request = {
     teamId: 'T1',
     channelId: 'C1',
     time: '09:00',
@@ -15,13 +19,20 @@ function subscription(overrides: Partial<DigestSubscriptionInput> = {}): DigestS
     createdBy: 'U1',
     ...overrides,
   };
+  return { ...request, nextRunAt: nextDigestRun(request, at) };
 }
+
+/** The end of a run at `at`, as the digest run reports it. */
+const ranAt = (subscription: Pick<Request, 'time' | 'timeZone'>, at: Date) => ({
+  ranAt: at,
+  nextRunAt: nextDigestRun(subscription, at),
+});
 
 describe('digest subscriptions', () => {
   it('are first due at the next 09:00 in their zone', async () => {
-    const { store } = await createTestStore('2031-05-14T10:00:00Z');
+    const { store, clock } = await createTestStore('2031-05-14T10:00:00Z');
 
-    const berlin = await store.digestSubscriptions.put(subscription({ channelId: 'C-berlin' }));
+    const berlin = await store.digestSubscriptions.put(subscription(clock.now(), { channelId: 'C-berlin' }));
 
     // 10:00Z is 12:00 in Berlin (UTC+2): 09:00 has passed, so tomorrow.
     expect(berlin.nextRunAt).toBe('2031-05-15T07:00:00.000Z');
@@ -29,14 +40,14 @@ describe('digest subscriptions', () => {
   });
 
   it('follow the local day where it differs from the UTC day', async () => {
-    const { store } = await createTestStore('2031-05-14T10:00:00Z');
+    const { store, clock } = await createTestStore('2031-05-14T10:00:00Z');
 
     // 10:00Z on the 14th is 22:00 on the 14th in Auckland (UTC+12) and 03:00 on the 14th in Los Angeles (UTC-7).
     const auckland = await store.digestSubscriptions.put(
-      subscription({ channelId: 'C-akl', time: '08:00', timeZone: 'Pacific/Auckland' }),
+      subscription(clock.now(), { channelId: 'C-akl', time: '08:00', timeZone: 'Pacific/Auckland' }),
     );
     const losAngeles = await store.digestSubscriptions.put(
-      subscription({ channelId: 'C-la', time: '20:00', timeZone: 'America/Los_Angeles' }),
+      subscription(clock.now(), { channelId: 'C-la', time: '20:00', timeZone: 'America/Los_Angeles' }),
     );
 
     expect(auckland.nextRunAt).toBe('2031-05-14T20:00:00.000Z'); // 08:00 on the 15th in Auckland
@@ -47,14 +58,14 @@ describe('digest subscriptions', () => {
     // Los Angeles moves from UTC-8 to UTC-7 on Sunday 9 March 2031.
     const { store, clock } = await createTestStore('2031-03-07T20:00:00Z');
     const created = await store.digestSubscriptions.put(
-      subscription({ time: '08:00', timeZone: 'America/Los_Angeles' }),
+      subscription(clock.now(), { time: '08:00', timeZone: 'America/Los_Angeles' }),
     );
     expect(created.nextRunAt).toBe('2031-03-08T16:00:00.000Z');
 
     clock.set('2031-03-08T16:00:30Z');
-    const saturday = await store.digestSubscriptions.advance('T1', 'C1', clock.now());
+    const saturday = await store.digestSubscriptions.advance(created, ranAt(created, clock.now()));
     clock.set('2031-03-09T15:00:30Z');
-    const sunday = await store.digestSubscriptions.advance('T1', 'C1', clock.now());
+    const sunday = await store.digestSubscriptions.advance(created, ranAt(created, clock.now()));
 
     expect(saturday?.nextRunAt).toBe('2031-03-09T15:00:00.000Z');
     expect(sunday?.nextRunAt).toBe('2031-03-10T15:00:00.000Z');
@@ -62,18 +73,18 @@ describe('digest subscriptions', () => {
   });
 
   it('come out of the due index when due, earliest first, and no longer once disabled', async () => {
-    const { store } = await createTestStore('2031-05-14T10:00:00Z');
+    const { store, clock } = await createTestStore('2031-05-14T10:00:00Z');
     await store.digestSubscriptions.put(
-      subscription({ channelId: 'C-late', time: '13:00', timeZone: 'UTC' }),
+      subscription(clock.now(), { channelId: 'C-late', time: '13:00', timeZone: 'UTC' }),
     );
     await store.digestSubscriptions.put(
-      subscription({ channelId: 'C-early', time: '11:00', timeZone: 'UTC' }),
+      subscription(clock.now(), { channelId: 'C-early', time: '11:00', timeZone: 'UTC' }),
     );
     await store.digestSubscriptions.put(
-      subscription({ channelId: 'C-tomorrow', time: '09:00', timeZone: 'UTC' }),
+      subscription(clock.now(), { channelId: 'C-tomorrow', time: '09:00', timeZone: 'UTC' }),
     );
-    await store.digestSubscriptions.put(
-      subscription({ channelId: 'C-gone', time: '12:00', timeZone: 'UTC' }),
+    const gone = await store.digestSubscriptions.put(
+      subscription(clock.now(), { channelId: 'C-gone', time: '12:00', timeZone: 'UTC' }),
     );
     const at = new Date('2031-05-14T13:00:00Z');
 
@@ -86,17 +97,17 @@ describe('digest subscriptions', () => {
       status: 'disabled',
       disabledReason: 'channel_not_found',
     });
-    expect(await store.digestSubscriptions.advance('T1', 'C-gone', at)).toBeNull();
+    expect(await store.digestSubscriptions.advance(gone, ranAt(gone, at))).toBeNull();
   });
 
   it('are replaced by a second put, which re-enables a disabled one and keeps createdAt', async () => {
     const { store, clock } = await createTestStore('2031-05-14T10:00:00Z');
-    const first = await store.digestSubscriptions.put(subscription());
+    const first = await store.digestSubscriptions.put(subscription(clock.now()));
     await store.digestSubscriptions.disable('T1', 'C1', 'kicked');
     clock.advanceSeconds(3600);
 
     const second = await store.digestSubscriptions.put(
-      subscription({ time: '18:00', filters: { city: 'Berlin' } }),
+      subscription(clock.now(), { time: '18:00', filters: { city: 'Berlin' } }),
     );
 
     expect(second).toMatchObject({ status: 'active', time: '18:00', filters: { city: 'Berlin' } });
@@ -107,24 +118,31 @@ describe('digest subscriptions', () => {
     );
   });
 
+  it('keep a concurrent change of time over a run computed from the old one', async () => {
+    const { store, clock } = await createTestStore('2031-05-14T10:00:00Z');
+    const before = await store.digestSubscriptions.put(subscription(clock.now()));
+    const after = await store.digestSubscriptions.put(subscription(clock.now(), { time: '18:00' }));
+
+    const advanced = await store.digestSubscriptions.advance(before, ranAt(before, clock.now()));
+
+    expect(advanced).toMatchObject({ time: '18:00', nextRunAt: after.nextRunAt });
+    expect(advanced?.lastRunAt).toBeUndefined();
+  });
+
   it('can be deleted', async () => {
-    const { store } = await createTestStore();
-    await store.digestSubscriptions.put(subscription());
+    const { store, clock } = await createTestStore();
+    await store.digestSubscriptions.put(subscription(clock.now()));
 
     expect(await store.digestSubscriptions.delete('T1', 'C1')).toBe(true);
     expect(await store.digestSubscriptions.delete('T1', 'C1')).toBe(false);
     expect(await store.digestSubscriptions.get('T1', 'C1')).toBeNull();
   });
 
-  it('refuse an unknown time zone or a malformed time', async () => {
-    const { store } = await createTestStore();
+  it('cannot be scheduled in an unknown time zone or at a malformed time', () => {
+    const at = new Date('2031-05-14T10:00:00Z');
 
-    await expect(
-      store.digestSubscriptions.put(subscription({ timeZone: 'Mars/Base' })),
-    ).rejects.toBeInstanceOf(ValidationError);
-    await expect(store.digestSubscriptions.put(subscription({ time: '9am' }))).rejects.toBeInstanceOf(
-      ValidationError,
-    );
+    expect(() => subscription(at, { timeZone: 'Mars/Base' })).toThrow(ValidationError);
+    expect(() => subscription(at, { time: '9am' })).toThrow(ValidationError);
   });
 
   it('let exactly one run claim a channel’s local day, with a TTL a few days out', async () => {

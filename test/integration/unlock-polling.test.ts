@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../src/domain/unlock-polling.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SeededPersonnel } from '../../src/simulator/server.ts';
-import { createScheduledLoader } from '../../src/slack/scheduled.ts';
+import { createScheduledLoader } from '../../src/runtime.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import type { UnlockTask } from '../../src/store/index.ts';
 import { ALICE, BOT_TOKEN, type Bot, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';

@@ -5,8 +5,7 @@ import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/loc
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { createSlackHandlerLoader } from '../../src/runtime.ts';
-import { createScheduledLoader } from '../../src/slack/scheduled.ts';
+import { createScheduledLoader, createSlackHandlerLoader } from '../../src/runtime.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
 import { createTestTable } from './dynamo.ts';

@@ -84,7 +84,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       eis: kill ? kill.wrap(eis, 'eis') : eis,
       store: kill ? kill.wrap(store, 'store') : store,
       slack: kill ? kill.wrap(createSlackOut(web, logger), 'slack') : createSlackOut(web, logger),
-      userTimeZone: async () => 'UTC',
+      userTimeZone: () => Promise.resolve('UTC'),
       policy,
       accountId: serviceAccountId(apiKey),
       logger,

@@ -10,42 +10,45 @@ export function fakeUnlockTasks(tasks: UnlockTask[], now: () => Date) {
   const marks: { taskId: string; outcome: unknown }[] = [];
   const failures: { taskId: string; reason: string }[] = [];
   const repo: UnlockPollingDeps['tasks'] = {
-    async due({ now: at, limit }) {
-      return [...byId.values()]
-        .filter((t) => !t.resultPostedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString())
-        .slice(0, limit);
+    due({ now: at, limit }) {
+      return Promise.resolve(
+        [...byId.values()]
+          .filter((t) => !t.resultPostedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString())
+          .slice(0, limit),
+      );
     },
-    async lease(taskId, { owner, leaseMs }) {
+    lease(taskId, { owner, leaseMs }) {
       const task = byId.get(taskId);
       const at = now().toISOString();
-      if (!task || task.resultPostedAt || task.nextPollAt > at) return null;
-      if (task.leaseExpiresAt && task.leaseExpiresAt > at) return null;
+      if (!task || task.resultPostedAt || task.nextPollAt > at) return Promise.resolve(null);
+      if (task.leaseExpiresAt && task.leaseExpiresAt > at) return Promise.resolve(null);
       Object.assign(task, {
         leaseOwner: owner,
         leaseExpiresAt: new Date(now().getTime() + leaseMs).toISOString(),
       });
-      return { ...task };
+      return Promise.resolve({ ...task });
     },
-    async reschedule(taskId, { owner, nextPollAt, attempts }) {
+    reschedule(taskId, { owner, nextPollAt, attempts }) {
       const task = byId.get(taskId);
-      if (!task || task.leaseOwner !== owner) return false;
+      if (!task || task.leaseOwner !== owner) return Promise.resolve(false);
       Object.assign(task, {
         nextPollAt: nextPollAt.toISOString(),
         attempts,
         leaseOwner: undefined,
         leaseExpiresAt: undefined,
       });
-      return true;
+      return Promise.resolve(true);
     },
-    async markResultPosted(taskId, { outcome }) {
+    markResultPosted(taskId, { outcome }) {
       const task = byId.get(taskId);
-      if (!task || task.resultPostedAt) return false;
+      if (!task || task.resultPostedAt) return Promise.resolve(false);
       task.resultPostedAt = now().toISOString();
       marks.push({ taskId, outcome });
-      return true;
+      return Promise.resolve(true);
     },
-    async recordSlackFailure(taskId, reason) {
+    recordSlackFailure(taskId, reason) {
       failures.push({ taskId, reason });
+      return Promise.resolve();
     },
   };
   return { repo, byId, marks, failures };

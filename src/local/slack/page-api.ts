@@ -46,7 +46,7 @@ export interface PageState {
   messages: SlackMessage[];
 }
 
-interface PageContext {
+export interface PageContext {
   state(user: string | undefined): PageState;
   onChange(listener: () => void): () => void;
   sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
@@ -77,7 +77,7 @@ const ClickRequest = z.object({
   channel: z.string().min(1),
   ts: z.string().min(1),
   actionId: z.string().min(1),
-  blockId: z.string().optional(),
+  blockId: z.string().exactOptional(),
 });
 
 async function readJson(request: IncomingMessage): Promise<unknown> {

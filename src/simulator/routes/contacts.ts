@@ -97,7 +97,7 @@ function readTask(ctx: RouteContext, kind: TaskKind) {
 
 const unlockTarget = (kind: TaskKind) => (ctx: RouteContext) => {
   const ids = bodyRecord(ctx.body).personnel_ids;
-  return Array.isArray(ids) ? `${kind}-unlock:${[...ids].map(String).sort().join(',')}` : undefined;
+  return Array.isArray(ids) ? `${kind}-unlock:${ids.map(String).sort().join(',')}` : undefined;
 };
 
 const searchContacts: Route = {

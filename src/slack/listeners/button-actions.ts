@@ -1,42 +1,38 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
+import {
+  CommandValueSchema,
+  EventValueSchema,
+  ListPageValueSchema,
+  PeopleValueSchema,
+  ShareValueSchema,
+} from '../button-values.ts';
 import type { JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import type { ListenerDeps } from './index.ts';
-import { EventIdSchema, PersonnelIdSchema } from '../../domain/ids.ts';
-
-const EventValue = z.object({ eventId: EventIdSchema });
-const PeopleValue = z.object({
-  personnelIds: z.array(PersonnelIdSchema).min(1).max(100),
-});
-const CommandValue = z.object({ text: z.string().min(1).max(5000) });
-const PageValue = z.object({
-  list: z.string(),
-  query: z.record(z.string(), z.unknown()),
-  page: z.number().int().min(1),
-});
 
 /** Buttons that stand for an `/events` command: the worker runs them exactly as if typed. */
 const AS_COMMAND: Record<string, (value: unknown) => string> = {
-  [ACTION_IDS.fitUnlock]: (value) => `unlock ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.listUnlock]: (value) => `unlock ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.digestUnlock]: (value) => `unlock ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.fitExhibitors]: (value) => `exhibitors ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.fitPeople]: (value) => `people ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.fitRecommend]: (value) => `recommend ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.digestFit]: (value) => `fit ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.eventFit]: (value) => `fit ${EventValue.parse(value).eventId}`,
-  [ACTION_IDS.peopleEmails]: (value) => `emails ${PeopleValue.parse(value).personnelIds.join(' ')}`,
-  [ACTION_IDS.peoplePhones]: (value) => `phones ${PeopleValue.parse(value).personnelIds.join(' ')}`,
-  [ACTION_IDS.confirmRestart]: (value) => CommandValue.parse(value).text,
+  [ACTION_IDS.fitUnlock]: (value) => `unlock ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.listUnlock]: (value) => `unlock ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.digestUnlock]: (value) => `unlock ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.fitExhibitors]: (value) => `exhibitors ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.fitPeople]: (value) => `people ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.fitRecommend]: (value) => `recommend ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.digestFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.eventFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.peopleEmails]: (value) => `emails ${PeopleValueSchema.parse(value).personnelIds.join(' ')}`,
+  [ACTION_IDS.peoplePhones]: (value) => `phones ${PeopleValueSchema.parse(value).personnelIds.join(' ')}`,
+  [ACTION_IDS.confirmRestart]: (value) => CommandValueSchema.parse(value).text,
 };
 
 export function contextOf(body: BlockAction): JobContext {
   return {
     teamId: body.team?.id ?? body.user.team_id ?? 'unknown',
-    channelId: body.channel?.id ?? body.container.channel_id,
+    // A block action always comes from a message here: its container names the channel.
+    channelId: body.channel?.id ?? z.string().parse(body.container.channel_id),
     userId: body.user.id,
     ...(body.response_url ? { responseUrl: body.response_url } : {}),
     ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
@@ -92,7 +88,7 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
     /^list\.page/,
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
       await ack();
-      const value = PageValue.safeParse(parseValue(action));
+      const value = ListPageValueSchema.safeParse(parseValue(action));
       if (!value.success) {
         return outOfDate(respond);
       }
@@ -110,7 +106,7 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
     ACTION_IDS.showAllPeople,
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
       await ack();
-      const value = PageValue.safeParse(parseValue(action));
+      const value = ListPageValueSchema.safeParse(parseValue(action));
       if (!value.success) return outOfDate(respond);
       await deps.dispatch({
         kind: 'page',
@@ -127,7 +123,7 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
     ACTION_IDS.shareInChannel,
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
       await ack();
-      const share = z.union([CommandValue, PageValue]).safeParse(parseValue(action));
+      const share = ShareValueSchema.safeParse(parseValue(action));
       if (!share.success) {
         return outOfDate(respond);
       }

@@ -1,15 +1,14 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
-import { z } from 'zod';
+import { handOverCharge } from '../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
+import { ConfirmationValueSchema } from '../button-values.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { storedConfirmationCard } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import { contextOf, parseValue } from './button-actions.ts';
 import type { ListenerDeps } from './index.ts';
-
-const ConfirmationValue = z.object({ confirmationId: z.string().min(1).max(200) });
 
 const tell = (respond: RespondFn, message: string) =>
   respond({ response_type: 'ephemeral', replace_original: false, ...botNotice(message) });
@@ -36,7 +35,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
     ACTION_IDS.confirmYes,
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
       await ack();
-      const value = ConfirmationValue.safeParse(parseValue(action));
+      const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return void (await tell(respond, 'This button is out of date.'));
       const { confirmationId } = value.data;
       const decision = await confirm(confirmationId, actorOf(body), deps);
@@ -53,25 +52,18 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
           await show(respond, decision.confirmation).catch((error: unknown) =>
             log.warn('could not show the charge starting', { error }),
           );
-          try {
-            await deps.dispatch({
-              kind: 'charge',
-              id: `charge:${confirmationId}`,
-              confirmationId,
-              context: contextOf(body),
-            });
-          } catch (error) {
-            log.error('could not hand the charge to the worker', { error });
-            // Closed only if no worker started the charge; otherwise the worker owns the card.
-            const closed = await deps.confirmations.abandon(confirmationId, {
-              reason: 'dispatch-failed',
-              message:
-                'The bot could not start the charge. Nothing was charged; please run the command again.',
-              creditsSpent: 0,
-            });
-            const current = closed ? await deps.confirmations.get(confirmationId) : null;
-            if (current) await show(respond, current);
-          }
+          const closed = await handOverCharge(
+            confirmationId,
+            () =>
+              deps.dispatch({
+                kind: 'charge',
+                id: `charge:${confirmationId}`,
+                confirmationId,
+                context: contextOf(body),
+              }),
+            { confirmations: deps.confirmations, logger: log },
+          );
+          if (closed) await show(respond, closed);
           return;
         }
         case 'not-allowed':
@@ -94,7 +86,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
     ACTION_IDS.confirmNo,
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
       await ack();
-      const value = ConfirmationValue.safeParse(parseValue(action));
+      const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return void (await tell(respond, 'This button is out of date.'));
       const result = await cancel(value.data.confirmationId, actorOf(body), deps);
       switch (result.kind) {

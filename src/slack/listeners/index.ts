@@ -21,7 +21,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerButtonActions(app, deps);
   registerConfirmationActions(app, deps);
   // The last line of defence: log once, and never show the user a stack.
-  app.error(async (error) => {
+  app.error((error) => {
     deps.logger.error('unhandled error in a Slack listener', { error: error.original ?? error });
+    return Promise.resolve();
   });
 }

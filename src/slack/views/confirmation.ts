@@ -76,121 +76,164 @@ export function formatPrice(price: Price): string {
 const balanceText = (balance: number | null | undefined) =>
   typeof balance === 'number' ? formatCredits(balance) : 'balance unavailable';
 
+/** The input of one state of the card. */
+type StateInput<S extends ConfirmationCardInput['state']> = Extract<ConfirmationCardInput, { state: S }>;
+
+/** The buttons under a card: only a pending card can be confirmed; a closed one may offer to ask again. */
+type CardButtons = { kind: 'confirm'; card: StateInput<'pending'> } | { kind: 'restart'; command: string };
+
+/** What one state of the card shows, before it becomes Block Kit. Texts are escaped mrkdwn. */
+interface CardView {
+  /** One section each; the first says what happened and to what. */
+  sections: string[];
+  /** The small print under them: price or credits spent, who asked, who confirmed. */
+  footnote: string;
+  /** The notification text. */
+  text: string;
+  buttons?: CardButtons;
+}
+
+/** What every state repeats, as mrkdwn. */
+interface CardWords {
+  what: string;
+  price: string;
+  asked: string;
+}
+
 /**
- * The confirm-before-charge card and its later states. Only `pending` has buttons; every other state
- * replaces the card in place so it cannot be pressed twice.
+ * The confirm-before-charge card and its later states. Only `pending` has Confirm and Cancel; every
+ * other state replaces the card in place so it cannot be pressed twice.
  */
 export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
-  const what = escapeMrkdwn(input.description);
-  const price = formatPrice(input.price);
-  const asked = `Asked by ${mentionUser(input.requestedBy)}`;
-  const blocks: KnownBlock[] = [];
-  let text: string;
+  const view = cardView(input);
+  const blocks: KnownBlock[] = [...view.sections.map(section), context(view.footnote)];
+  const row = view.buttons && buttonRow(view.buttons);
+  if (row) blocks.push(row);
+  return fitToLimits({ text: view.text, blocks });
+}
 
+function cardView(input: ConfirmationCardInput): CardView {
+  const words: CardWords = {
+    what: escapeMrkdwn(input.description),
+    price: formatPrice(input.price),
+    asked: `Asked by ${mentionUser(input.requestedBy)}`,
+  };
+  const { what, price, asked } = words;
   switch (input.state) {
-    case 'pending': {
-      const expires = typeof input.expiresAt === 'string' ? new Date(input.expiresAt) : input.expiresAt;
-      const expiry = Number.isNaN(expires.getTime())
-        ? 'Expires soon'
-        : `Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
-      const short =
-        typeof input.balance === 'number' && input.balance < input.price.credits && !input.price.upTo
-          ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
-          : '';
-      const spend = `${input.price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(input.price.credits)}`;
-      const approval = input.approvers
-        ? `\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? input.approvers.map(mentionUser).join(', ') : 'none is set up (ask an admin)'}.`
-        : '';
-      blocks.push(
-        section(`:credit_card: *Confirm before spending credits*\n${what}`),
-        section(`*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}${approval}`),
-        context(`${asked} · ${expiry}`),
-      );
-      const value = { confirmationId: input.confirmationId };
-      const row =
-        input.buttons === false
-          ? undefined
-          : actions(
-              [
-                button('Confirm', ACTION_IDS.confirmYes, value, {
-                  style: 'primary',
-                  confirm: {
-                    title: plainText('Spend credits?'),
-                    // Price first: if the text is cut to fit, the description gives way, not the price.
-                    text: plainText(`This spends ${priceWords(input.price)}: ${input.description}`),
-                    confirm: plainText(spend),
-                    deny: plainText('Go back'),
-                  },
-                }),
-                button('Cancel', ACTION_IDS.confirmNo, value),
-                input.personnelIds ? showAllPeopleButton(input.personnelIds) : undefined,
-              ],
-              'confirmation',
-            );
-      if (row) blocks.push(row);
-      text = `Confirm: ${what} — ${price}. Balance: ${balanceText(input.balance)}.`;
-      break;
-    }
+    case 'pending':
+      return pendingView(input, words);
     case 'running':
-      blocks.push(
-        section(`:hourglass_flowing_sand: Charging… confirmed by ${mentionUser(input.confirmedBy)}\n${what}`),
-        context(`Price: ${price} · ${asked}`),
-      );
-      text = `Charging… ${what}`;
-      break;
-    case 'succeeded': {
-      const lines = input.outcome.map((line) => `• ${escapeMrkdwn(line)}`).join('\n');
-      const after =
-        input.balanceAfter === undefined ? '' : ` · Balance now ${balanceText(input.balanceAfter)}`;
-      const title = input.resultsPending
-        ? ':hourglass_flowing_sand: *Charged — results pending*'
-        : ':white_check_mark: *Done*';
-      blocks.push(section(`${title} — ${what}${lines ? `\n${lines}` : ''}`));
-      blocks.push(
-        context(
-          `Spent ${formatCredits(input.creditsSpent)}${after} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
-        ),
-      );
-      text = `${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. Spent ${formatCredits(input.creditsSpent)}.`;
-      break;
-    }
-    case 'failed': {
-      // Unknown when the service did not confirm the outcome: then no amount is claimed either way.
-      const spent =
-        input.creditsSpent === undefined ? '' : `Credits spent: ${formatCredits(input.creditsSpent)} · `;
-      const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
-      blocks.push(
-        section(`:x: *That did not work* — ${what}\n${escapeMrkdwn(input.errorMessage)}`),
-        context(`${spent}${asked}${by}`),
-      );
-      text = `Failed: ${what}. ${escapeMrkdwn(input.errorMessage)} ${spent.replace(' · ', '.')}`.trim();
-      break;
-    }
+      return {
+        sections: [
+          `:hourglass_flowing_sand: Charging… confirmed by ${mentionUser(input.confirmedBy)}\n${what}`,
+        ],
+        footnote: `Price: ${price} · ${asked}`,
+        text: `Charging… ${what}`,
+      };
+    case 'succeeded':
+      return succeededView(input, words);
+    case 'failed':
+      return failedView(input, words);
     case 'cancelled':
-      blocks.push(
-        section(
+      return {
+        sections: [
           `:no_entry_sign: *Cancelled* by ${mentionUser(input.cancelledBy)} — nothing was charged.\n${what}`,
-        ),
-        context(`Price was ${price} · ${asked}`),
-      );
-      text = `Cancelled: ${what}. Nothing was charged.`;
-      break;
+        ],
+        footnote: `Price was ${price} · ${asked}`,
+        text: `Cancelled: ${what}. Nothing was charged.`,
+        ...restartButton(input.restart),
+      };
     case 'expired':
-      blocks.push(
-        section(`:hourglass: *Expired* — nothing was charged.\n${what}`),
-        context(`Price was ${price} · ${asked}`),
-      );
-      text = `Expired: ${what}. Nothing was charged.`;
-      break;
+      return {
+        sections: [`:hourglass: *Expired* — nothing was charged.\n${what}`],
+        footnote: `Price was ${price} · ${asked}`,
+        text: `Expired: ${what}. Nothing was charged.`,
+        ...restartButton(input.restart),
+      };
   }
-  if ((input.state === 'expired' || input.state === 'cancelled') && input.restart) {
-    const row = actions(
-      [button('Start again', ACTION_IDS.confirmRestart, { text: input.restart })],
-      'restart',
-    );
-    if (row) blocks.push(row);
-  }
-  return fitToLimits({ text, blocks });
+}
+
+function pendingView(input: StateInput<'pending'>, { what, price, asked }: CardWords): CardView {
+  const expires = typeof input.expiresAt === 'string' ? new Date(input.expiresAt) : input.expiresAt;
+  const expiry = Number.isNaN(expires.getTime())
+    ? 'Expires soon'
+    : `Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
+  const short =
+    typeof input.balance === 'number' && input.balance < input.price.credits && !input.price.upTo
+      ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
+      : '';
+  const approval = input.approvers
+    ? `\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? input.approvers.map(mentionUser).join(', ') : 'none is set up (ask an admin)'}.`
+    : '';
+  return {
+    sections: [
+      `:credit_card: *Confirm before spending credits*\n${what}`,
+      `*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}${approval}`,
+    ],
+    footnote: `${asked} · ${expiry}`,
+    text: `Confirm: ${what} — ${price}. Balance: ${balanceText(input.balance)}.`,
+    ...(input.buttons === false ? {} : { buttons: { kind: 'confirm', card: input } }),
+  };
+}
+
+function succeededView(input: StateInput<'succeeded'>, { what, asked }: CardWords): CardView {
+  const lines = input.outcome.map((line) => `• ${escapeMrkdwn(line)}`).join('\n');
+  const after = input.balanceAfter === undefined ? '' : ` · Balance now ${balanceText(input.balanceAfter)}`;
+  const title = input.resultsPending
+    ? ':hourglass_flowing_sand: *Charged — results pending*'
+    : ':white_check_mark: *Done*';
+  const spent = formatCredits(input.creditsSpent);
+  return {
+    sections: [`${title} — ${what}${lines ? `\n${lines}` : ''}`],
+    footnote: `Spent ${spent}${after} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
+    text: `${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. Spent ${spent}.`,
+  };
+}
+
+function failedView(input: StateInput<'failed'>, { what, asked }: CardWords): CardView {
+  // Unknown when the service did not confirm the outcome: then no amount is claimed either way.
+  const spent =
+    input.creditsSpent === undefined ? '' : `Credits spent: ${formatCredits(input.creditsSpent)} · `;
+  const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
+  const error = escapeMrkdwn(input.errorMessage);
+  return {
+    sections: [`:x: *That did not work* — ${what}\n${error}`],
+    footnote: `${spent}${asked}${by}`,
+    text: `Failed: ${what}. ${error} ${spent.replace(' · ', '.')}`.trim(),
+  };
+}
+
+/** A closed card offers to ask again when the command that asked is known. */
+const restartButton = (command: string | undefined): Pick<CardView, 'buttons'> =>
+  command ? { buttons: { kind: 'restart', command } } : {};
+
+const buttonRow = (buttons: CardButtons) =>
+  buttons.kind === 'confirm' ? confirmRow(buttons.card) : restartRow(buttons.command);
+
+const restartRow = (command: string) =>
+  actions([button('Start again', ACTION_IDS.confirmRestart, { text: command })], 'restart');
+
+/** Confirm (asking again in a dialog that repeats the price), Cancel, and Show all for many people. */
+function confirmRow(card: StateInput<'pending'>) {
+  const value = { confirmationId: card.confirmationId };
+  const spend = `${card.price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(card.price.credits)}`;
+  return actions(
+    [
+      button('Confirm', ACTION_IDS.confirmYes, value, {
+        style: 'primary',
+        confirm: {
+          title: plainText('Spend credits?'),
+          // Price first: if the text is cut to fit, the description gives way, not the price.
+          text: plainText(`This spends ${priceWords(card.price)}: ${card.description}`),
+          confirm: plainText(spend),
+          deny: plainText('Go back'),
+        },
+      }),
+      button('Cancel', ACTION_IDS.confirmNo, value),
+      card.personnelIds ? showAllPeopleButton(card.personnelIds) : undefined,
+    ],
+    'confirmation',
+  );
 }
 
 /**

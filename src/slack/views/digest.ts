@@ -6,7 +6,7 @@ import type {
   DigestUnlock,
   EventUnlockAction,
 } from '../../domain/digest.ts';
-import { localDate, parseLocalTime, zonedInstant } from '../../domain/local-time.ts';
+import { localDate, parseLocalTime, zonedInstant } from '../../time/local-time.ts';
 import type { DigestFilters } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, header, section } from './blocks.ts';

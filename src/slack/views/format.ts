@@ -62,12 +62,12 @@ export function joinPresent(parts: readonly (string | null | undefined)[], separ
     .join(separator);
 }
 
-/** Venue, city, region, country of an event; nulls skipped. */
+/** Venue, city, region, country of an event; missing parts (null or absent) skipped. */
 export function formatPlace(event: {
-  venue?: string | null;
-  city?: string | null;
-  region?: string | null;
-  country?: string | null;
+  venue?: string | null | undefined;
+  city?: string | null | undefined;
+  region?: string | null | undefined;
+  country?: string | null | undefined;
 }): string {
   return joinPresent([event.venue, event.city, event.region, event.country]);
 }

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock } from '@slack/types';
-import { ACTION_IDS, type ListKind, type ListQuery } from './action-ids.ts';
+import type { ListKind, ListPageValue, ListQuery } from '../button-values.ts';
+import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, header, section } from './blocks.ts';
 import {
   code,
@@ -179,11 +180,7 @@ function renderList<T>(spec: ListSpec<T>): SlackMessage {
 }
 
 /** A `list.page.<suffix>` button: ids must differ within one row, and the `^list\.page` listener takes any. */
-function pageButton(
-  label: string,
-  suffix: string,
-  value: { list: ListKind; query: ListQuery; page: number },
-): Button | undefined {
+function pageButton(label: string, suffix: string, value: ListPageValue): Button | undefined {
   const element = button(label, ACTION_IDS.listPage, value);
   return element && { ...element, action_id: `${ACTION_IDS.listPage}.${suffix}` };
 }

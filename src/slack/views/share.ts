@@ -1,4 +1,5 @@
-import { ACTION_IDS, type ShareValue } from './action-ids.ts';
+import type { ShareValue } from '../button-values.ts';
+import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context } from './blocks.ts';
 import { mentionUser } from './format.ts';
 import { fitToLimits } from './limits.ts';

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
-import { composeDigest, type DigestSources } from '../../domain/digest.ts';
-import { isValidTimeZone } from '../../domain/local-time.ts';
-import type { DigestSubscriptionRepository } from '../../store/index.ts';
+import { composeDigest, type DigestSources, nextDigestRun } from '../../domain/digest.ts';
+import { isValidTimeZone } from '../../time/local-time.ts';
+import type { Store } from '../../store/index.ts';
 import type { Command } from '../command-parser.ts';
 import type { JobContext } from '../jobs.ts';
 import {
@@ -10,6 +10,7 @@ import {
   digestStatusMessage,
   digestSubscribedMessage,
 } from '../views/digest.ts';
+import { exactOptional } from './exact-optional.ts';
 import type { SlackOut } from './slack-out.ts';
 
 export type DigestCommand = Extract<
@@ -21,7 +22,7 @@ export const DEFAULT_DIGEST_TIME = '09:00';
 const FALLBACK_TIME_ZONE = 'UTC';
 
 export interface DigestCommandDeps extends DigestSources {
-  subscriptions: Pick<DigestSubscriptionRepository, 'put' | 'get' | 'delete'>;
+  subscriptions: Pick<Store['digestSubscriptions'], 'put' | 'get' | 'delete'>;
   slack: Pick<SlackOut, 'post' | 'ephemeral'>;
   /** The requester's time zone as Slack knows it (`users.info` → `user.tz`); undefined when it cannot say. */
   userTimeZone(userId: string): Promise<string | undefined>;
@@ -56,19 +57,21 @@ export async function runDigestCommand(
     case 'digest-on': {
       const requested = command.timeZone ?? (await deps.userTimeZone(userId));
       const timeZone = requested && isValidTimeZone(requested) ? requested : FALLBACK_TIME_ZONE;
+      const time = command.time ?? DEFAULT_DIGEST_TIME;
       const subscription = await deps.subscriptions.put({
         teamId,
         channelId,
-        time: command.time ?? DEFAULT_DIGEST_TIME,
+        time,
         timeZone,
         filters: command.filters,
         createdBy: userId,
+        nextRunAt: nextDigestRun({ time, timeZone }, deps.now()),
       });
       // The parser may explain how it read the zone (`EST read as America/New_York`); older ones do not.
       const note = 'note' in command && typeof command.note === 'string' ? command.note : undefined;
       return deps.slack.ephemeral(
         context,
-        digestSubscribedMessage(subscription, {
+        digestSubscribedMessage(exactOptional(subscription), {
           now: deps.now(),
           zoneGuessed: timeZone !== requested,
           ...(note ? { note } : {}),
@@ -83,7 +86,7 @@ export async function runDigestCommand(
     case 'digest-status':
       return deps.slack.ephemeral(
         context,
-        digestStatusMessage(await deps.subscriptions.get(teamId, channelId), deps.now()),
+        digestStatusMessage(exactOptional(await deps.subscriptions.get(teamId, channelId)), deps.now()),
       );
     case 'digest-now': {
       // The channel's own filters and zone when it has a digest; everything, in the requester's zone, otherwise.

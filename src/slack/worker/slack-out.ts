@@ -1,28 +1,27 @@
-import { CHANNEL_GONE } from '../../domain/slack-delivery.ts';
 import type { WebClient } from '@slack/web-api';
+import { CHANNEL_GONE } from '../../domain/slack-delivery.ts';
 import type { Logger } from '../../log.ts';
 import type { JobContext } from '../jobs.ts';
+import { slackErrorCode } from '../slack-errors.ts';
 import { inviteBotMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';
 
-export function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | null)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
-}
-
-/** How the worker talks back to Slack: channel posts, in-place updates, and answers only the user sees. */
+/**
+ * How the worker talks back to Slack: channel posts, in-place updates, and answers only the user sees.
+ * Plain functions, not methods: each can be handed on alone (`slack.update` to the card shower).
+ */
 export interface SlackOut {
   /** Posts in the channel; when the bot cannot, tells the user how to invite it and returns undefined. */
-  post(context: JobContext, message: SlackMessage, threadTs?: string): Promise<string | undefined>;
-  update(channelId: string, ts: string, message: SlackMessage): Promise<void>;
+  post: (context: JobContext, message: SlackMessage, threadTs?: string) => Promise<string | undefined>;
+  update: (channelId: string, ts: string, message: SlackMessage) => Promise<void>;
   /** Only the user sees it (through the response URL, else chat.postEphemeral). */
-  ephemeral(
+  ephemeral: (
     context: JobContext,
     message: SlackMessage,
     options?: { replaceOriginal?: boolean },
-  ): Promise<void>;
+  ) => Promise<void>;
   /** Removes the response URL's message (the "working…" placeholder, or a shared private answer). */
-  deleteOriginal(context: JobContext): Promise<void>;
+  deleteOriginal: (context: JobContext) => Promise<void>;
 }
 
 export function createSlackOut(web: WebClient, logger: Logger): SlackOut {

@@ -1,4 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
+import { allResources, at, resourcesOf } from './template.ts';
 
 export interface Statement {
   Effect: 'Allow' | 'Deny';
@@ -13,7 +14,7 @@ export const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value 
 /** Every statement of every policy document in the template: role policies, queue and topic policies. */
 export function allStatements(template: Template): { owner: string; statement: Statement }[] {
   const found: { owner: string; statement: Statement }[] = [];
-  for (const [id, resource] of Object.entries(template.toJSON().Resources as Record<string, CfnResource>)) {
+  for (const [id, resource] of Object.entries(allResources(template))) {
     const document = resource.Properties?.PolicyDocument as { Statement: Statement[] } | undefined;
     for (const statement of document?.Statement ?? []) found.push({ owner: id, statement });
     const inline = resource.Properties?.Policies as
@@ -25,13 +26,15 @@ export function allStatements(template: Template): { owner: string; statement: S
   return found;
 }
 
-type CfnResource = { Type: string; Properties?: Record<string, unknown> };
-
 /** The statements of the policies attached to the role with logical id `roleId`. */
 export function roleStatements(template: Template, roleId: string): Statement[] {
-  return Object.values(template.findResources('AWS::IAM::Policy'))
-    .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
-    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) =>
+      (at(policy, 'Properties', 'Roles') as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap(
+      (policy) => (at(policy, 'Properties', 'PolicyDocument') as { Statement: Statement[] }).Statement,
+    );
 }
 
 /**

@@ -9,9 +9,9 @@ const env = readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', APP_S
 function fakeSecretsManager() {
   const state = { current: '', calls: 0 };
   const client = {
-    send: async () => {
+    send: () => {
       state.calls += 1;
-      return { SecretString: state.current };
+      return Promise.resolve({ SecretString: state.current });
     },
   } as unknown as SecretsManagerClient;
   return { state, client };

@@ -75,41 +75,31 @@ function setup(
   };
   const deps: DigestRunDeps = {
     eis: {
-      credits: { balance: async () => balanceOf(options.balance ?? 10_000) },
+      credits: { balance: () => Promise.resolve(balanceOf(options.balance ?? 10_000)) },
       events: {
-        list: async () => page,
-        fitScore: async (eventId: string): Promise<FitScore> => {
+        list: () => Promise.resolve(page),
+        fitScore: (eventId: string): Promise<FitScore> => {
           fitCalls.push(eventId);
           const score = Number(eventId.slice(1)) % 10;
-          return {
+          return Promise.resolve({
             event: event(0),
             score,
             recommendation: 'consider',
             breakdown: { profile_match: 0, matched_exhibitor_density: 0, event_scale: 0 },
-          };
+          });
         },
-        detail: async () => {
-          throw new Error('not used');
-        },
-        rank: async () => {
-          throw new Error('not used');
-        },
-        unlock: async () => {
-          throw new Error('never charge in a digest');
-        },
-        unlockVisitors: async () => {
-          throw new Error('never charge in a digest');
-        },
-        unlockFullAccess: async () => {
-          throw new Error('never charge in a digest');
-        },
+        detail: () => Promise.reject(new Error('not used')),
+        rank: () => Promise.reject(new Error('not used')),
+        unlock: () => Promise.reject(new Error('never charge in a digest')),
+        unlockVisitors: () => Promise.reject(new Error('never charge in a digest')),
+        unlockFullAccess: () => Promise.reject(new Error('never charge in a digest')),
       },
     },
-    ledger: { listSince: async () => options.ledger ?? [] },
-    unlockTasks: { listFinishedSince: async () => finished },
+    ledger: { listSince: () => Promise.resolve(options.ledger ?? []) },
+    unlockTasks: { listFinishedSince: () => Promise.resolve(finished) },
     fitScores: {
-      get: async (eventId, day) => cache.get(`${eventId}/${day}`) ?? null,
-      put: async (eventId, day, value) => {
+      get: (eventId, day) => Promise.resolve(cache.get(`${eventId}/${day}`) ?? null),
+      put: (eventId, day, value) => {
         const entry: FitScoreCacheEntry = {
           type: 'fit-score',
           eventId,
@@ -119,26 +109,29 @@ function setup(
           expiresAt: 1,
         };
         cache.set(`${eventId}/${day}`, entry);
-        return entry;
+        return Promise.resolve(entry);
       },
     },
     subscriptions: {
-      due: async () => options.subscriptions ?? [],
-      advance: async () => null,
-      disable: async (_team, channelId) => {
+      due: () => Promise.resolve(options.subscriptions ?? []),
+      advance: () => Promise.resolve(null),
+      disable: (_team, channelId) => {
         disabled.push(channelId);
-        return true;
+        return Promise.resolve(true);
       },
-      claimDay: async (team, channel, day) => {
+      claimDay: (team, channel, day) => {
         const key = `${team}/${channel}/${day}`;
-        if (claims.has(key)) return false;
+        if (claims.has(key)) return Promise.resolve(false);
         claims.add(key);
-        return true;
+        return Promise.resolve(true);
       },
     },
-    post: async (channelId) => {
-      if (channelId === 'CGONE') throw new SlackDeliveryError('channel_not_found', { retryable: false });
+    post: (channelId) => {
+      if (channelId === 'CGONE') {
+        return Promise.reject(new SlackDeliveryError('channel_not_found', { retryable: false }));
+      }
       posted.push(channelId);
+      return Promise.resolve();
     },
     logger: createMemoryLogger(),
     now: () => NOW,

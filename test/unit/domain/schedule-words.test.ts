@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone } from '../../../src/domain/local-time.ts';
+import { isValidTimeZone } from '../../../src/time/local-time.ts';
 import { closest, editDistance, readTimeOfDay, readTimeZone } from '../../../src/domain/schedule-words.ts';
 
 describe('readTimeOfDay', () => {

@@ -43,21 +43,24 @@ function setup(task: UnlockTask, progress: UnlockTaskProgress) {
   const order: string[] = [];
   const deps: UnlockPollingDeps = {
     tasks: store.repo,
-    progress: async (kind, taskId) => {
+    progress: (kind, taskId) => {
       asked.push({ kind, taskId });
-      return progress;
+      return Promise.resolve(progress);
     },
     thread: {
-      postResult: async (posted, result) => {
+      postResult: (posted, result) => {
         order.push('reply');
         replies.push({ taskId: posted.taskId, result });
+        return Promise.resolve();
       },
-      postTimeout: async () => {
+      postTimeout: () => {
         order.push('timeout');
+        return Promise.resolve();
       },
-      updateCard: async (updated, outcome) => {
+      updateCard: (updated, outcome) => {
         order.push('card');
         cards.push({ taskId: updated.taskId, kind: updated.kind, outcome });
+        return Promise.resolve();
       },
     },
     logger: createMemoryLogger(),

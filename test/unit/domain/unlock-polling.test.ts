@@ -44,7 +44,7 @@ const done: UnlockTaskProgress = {
 
 function setup(
   tasks: UnlockTask[],
-  progress: (taskId: string) => Promise<UnlockTaskProgress> = async () => done,
+  progress: (taskId: string) => Promise<UnlockTaskProgress> = () => Promise.resolve(done),
 ) {
   let now = START;
   const clock = () => now;
@@ -55,11 +55,13 @@ function setup(
     tasks: store.repo,
     progress: (_kind, taskId) => progress(taskId),
     thread: {
-      postResult: async (task) => {
+      postResult: (task) => {
         posted.push(task.taskId);
+        return Promise.resolve();
       },
-      postTimeout: async (task) => {
+      postTimeout: (task) => {
         timeouts.push(task.taskId);
+        return Promise.resolve();
       },
       updateCard: async () => {},
     },
@@ -134,9 +136,10 @@ describe('pollUnlockTasks', () => {
         return markResultPosted(...args);
       },
     };
-    deps.thread.postResult = async (task) => {
+    deps.thread.postResult = (task) => {
       order.push('post');
       posted.push(task.taskId);
+      return Promise.resolve();
     };
 
     // Act
@@ -151,7 +154,7 @@ describe('pollUnlockTasks', () => {
   it('does not post when another run marked the result first', async () => {
     // Prepare
     const { deps, store, posted } = setup([unlockTask('1')]);
-    deps.tasks = { ...store.repo, markResultPosted: async () => false };
+    deps.tasks = { ...store.repo, markResultPosted: () => Promise.resolve(false) };
 
     // Act
     const summary = await pollUnlockTasks(deps);
@@ -163,16 +166,15 @@ describe('pollUnlockTasks', () => {
 
   it('keeps going when one task’s poll or post fails', async () => {
     // Prepare
-    const { deps, store, posted } = setup(
-      [unlockTask('1'), unlockTask('2'), unlockTask('3')],
-      async (taskId) => {
-        if (taskId === '1') throw new Error('service down');
-        return done;
-      },
+    const { deps, store, posted } = setup([unlockTask('1'), unlockTask('2'), unlockTask('3')], (taskId) =>
+      taskId === '1' ? Promise.reject(new Error('service down')) : Promise.resolve(done),
     );
-    deps.thread.postResult = async (task) => {
-      if (task.taskId === '2') throw new SlackDeliveryError('is_archived', { retryable: false });
+    deps.thread.postResult = (task) => {
+      if (task.taskId === '2') {
+        return Promise.reject(new SlackDeliveryError('is_archived', { retryable: false }));
+      }
       posted.push(task.taskId);
+      return Promise.resolve();
     };
 
     // Act
@@ -190,13 +192,17 @@ describe('pollUnlockTasks', () => {
     const { deps, posted } = setup([unlockTask('1')]);
     const waits: number[] = [];
     let calls = 0;
-    deps.sleep = async (ms) => {
+    deps.sleep = (ms) => {
       waits.push(ms);
+      return Promise.resolve();
     };
-    deps.thread.postResult = async (task) => {
+    deps.thread.postResult = (task) => {
       calls += 1;
-      if (calls === 1) throw new SlackDeliveryError('ratelimited', { retryable: true, retryAfterMs: 3000 });
+      if (calls === 1) {
+        return Promise.reject(new SlackDeliveryError('ratelimited', { retryable: true, retryAfterMs: 3000 }));
+      }
       posted.push(task.taskId);
+      return Promise.resolve();
     };
 
     // Act
@@ -209,10 +215,9 @@ describe('pollUnlockTasks', () => {
 
   it('gives up after 24 h with one timeout message', async () => {
     // Prepare
-    const { deps, timeouts, posted, setNow } = setup([unlockTask('1')], async () => ({
-      taskStatus: 'processing',
-      items: [],
-    }));
+    const { deps, timeouts, posted, setNow } = setup([unlockTask('1')], () =>
+      Promise.resolve({ taskStatus: 'processing', items: [] }),
+    );
     setNow(new Date(START.getTime() + GIVE_UP_AFTER_MS));
 
     // Act
@@ -229,9 +234,9 @@ describe('pollUnlockTasks', () => {
     // Prepare
     const { deps, posted, store } = setup([unlockTask('1'), unlockTask('2')]);
     let remaining = 25_000;
-    deps.progress = async () => {
+    deps.progress = () => {
       remaining -= 10_000;
-      return done;
+      return Promise.resolve(done);
     };
 
     // Act

@@ -635,6 +635,7 @@ describe('eis core: the key stays secret', () => {
       warn: (message, fields) => raw.push(JSON.stringify({ message, fields })),
       error: (message, fields) => raw.push(JSON.stringify({ message, fields })),
       child: () => rawLogger,
+      addLambdaContext: () => undefined,
     };
     const service = fakeService();
     service.on(

@@ -58,7 +58,7 @@ export function fakeService() {
         continue;
       }
       const scope = interceptor.reply((opts) => {
-        record(opts as never);
+        record(opts);
         const body = reply.body;
         return {
           statusCode: reply.status,
@@ -83,8 +83,9 @@ export function clientFor(
     baseUrl: ORIGIN,
     apiKey: KEY,
     dispatcher: service.agent,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       sleeps.push(ms);
+      return Promise.resolve();
     },
     random: () => 0.5,
     logger,

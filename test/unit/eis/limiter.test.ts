@@ -59,7 +59,11 @@ describe('eis limiter', () => {
         peak = Math.max(peak, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight -= 1;
-        return { statusCode: 200, headers: {}, body: { text: async () => JSON.stringify(creditBalance()) } };
+        return {
+          statusCode: 200,
+          headers: {},
+          body: { text: () => Promise.resolve(JSON.stringify(creditBalance())) },
+        };
       },
       async close() {},
     } as unknown as Dispatcher;

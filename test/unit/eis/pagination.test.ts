@@ -8,12 +8,12 @@ interface FakePage {
   semantics?: { pageState?: { accessible?: boolean; maxAccessiblePage?: number } };
 }
 
-async function collect(fetchPage: (page: number) => Promise<FakePage>, options = {}) {
+async function collect(pageOf: (page: number) => FakePage, options = {}) {
   const requested: number[] = [];
   const pages: number[] = [];
-  for await (const page of iteratePages(async (n) => {
+  for await (const page of iteratePages((n) => {
     requested.push(n);
-    return fetchPage(n);
+    return Promise.resolve(pageOf(n));
   }, options)) {
     pages.push(page.page);
   }
@@ -23,7 +23,7 @@ async function collect(fetchPage: (page: number) => Promise<FakePage>, options =
 describe('eis iteratePages', () => {
   it('follows hasMore to the last page', async () => {
     // Act
-    const { pages } = await collect(async (page) => ({ page, hasMore: page < 3, items: [page] }));
+    const { pages } = await collect((page) => ({ page, hasMore: page < 3, items: [page] }));
 
     // Assess
     expect(pages).toEqual([1, 2, 3]);
@@ -31,7 +31,7 @@ describe('eis iteratePages', () => {
 
   it('does not request a page past maxAccessiblePage', async () => {
     // Act
-    const { requested, pages } = await collect(async (page) => ({
+    const { requested, pages } = await collect((page) => ({
       page,
       hasMore: true,
       items: [page],
@@ -45,7 +45,7 @@ describe('eis iteratePages', () => {
 
   it('stops without yielding a page marked inaccessible', async () => {
     // Act
-    const { requested, pages } = await collect(async (page) => ({
+    const { requested, pages } = await collect((page) => ({
       page,
       hasMore: page < 2,
       items: page < 2 ? [page] : [],
@@ -59,7 +59,7 @@ describe('eis iteratePages', () => {
 
   it('starts at firstPage and stops at maxPages', async () => {
     // Act
-    const { requested } = await collect(async (page) => ({ page, hasMore: true, items: [] }), {
+    const { requested } = await collect((page) => ({ page, hasMore: true, items: [] }), {
       firstPage: 4,
       maxPages: 3,
     });

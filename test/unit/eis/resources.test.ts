@@ -14,9 +14,9 @@ import {
 function clientWithoutNetwork() {
   let calls = 0;
   const dispatcher = {
-    async request() {
+    request() {
       calls += 1;
-      throw new Error('no HTTP call expected');
+      return Promise.reject(new Error('no HTTP call expected'));
     },
     async close() {},
   } as unknown as Dispatcher;

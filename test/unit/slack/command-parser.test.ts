@@ -104,6 +104,20 @@ describe('parseCommand', () => {
     }
   });
 
+  it('lists each word once, as help text only, and refuses with that same spec', () => {
+    const words = COMMAND_SPECS.map((spec) => spec.word);
+    expect(new Set(words).size).toBe(words.length);
+    expect(words.slice(0, 3)).toEqual(['help', 'search', 'show']);
+    for (const spec of COMMAND_SPECS) {
+      expect(
+        Object.values(spec).every((value) => typeof value === 'string'),
+        spec.word,
+      ).toBe(true);
+    }
+    const unlock = COMMAND_SPECS.find((spec) => spec.word === 'unlock');
+    expect(parseCommand('UNLOCK')).toEqual({ ok: false, problem: 'The event id is missing.', spec: unlock });
+  });
+
   it('explains one command on help <command>', () => {
     expect(parseCommand('help Digest')).toEqual({ ok: true, command: { name: 'help', topic: 'digest' } });
     expect(parseCommand('help digets')).toMatchObject({

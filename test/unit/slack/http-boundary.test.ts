@@ -32,7 +32,7 @@ function slackEvent(
 }
 
 /** The boundary over a stand-in for Bolt that records what it was handed. */
-function boundary(bolt: SlackHttpHandler = async () => ({ statusCode: 200, body: 'from bolt' })) {
+function boundary(bolt: SlackHttpHandler = () => Promise.resolve({ statusCode: 200, body: 'from bolt' })) {
   const seen: SlackHttpEvent[] = [];
   const logger = createMemoryLogger();
   const handler = slackHttpBoundary(
@@ -124,10 +124,12 @@ describe('the Slack HTTP boundary', () => {
   });
 
   it('answers 400 when Bolt throws on a signed body, logging the error name but not the body', async () => {
-    const { handler, logger } = boundary(async (event) => {
-      JSON.parse(event.body ?? '');
-      return { statusCode: 200, body: '' };
-    });
+    const { handler, logger } = boundary((event) =>
+      Promise.resolve(event.body ?? '').then((body) => {
+        JSON.parse(body);
+        return { statusCode: 200, body: '' };
+      }),
+    );
 
     const response = await handler(
       slackEvent('{secret-looking-body', { headers: { 'content-type': 'application/json' } }),
@@ -141,7 +143,7 @@ describe('the Slack HTTP boundary', () => {
   });
 
   it("turns Bolt's 500 for a parsed body it cannot read (such as `null`) into 400", async () => {
-    const { handler } = boundary(async () => ({ statusCode: 500, body: 'Internal server error' }));
+    const { handler } = boundary(() => Promise.resolve({ statusCode: 500, body: 'Internal server error' }));
 
     const response = await handler(
       slackEvent('null', { headers: { 'content-type': 'application/json' } }),

@@ -12,9 +12,18 @@ function argsFor(teamId: string | undefined, kind: { command?: object; action?: 
     ...kind,
     body: {},
     context: { teamId },
-    ack: async (...response: unknown[]) => void calls.ack.push(response),
-    respond: async (message: unknown) => void calls.respond.push(message),
-    next: async () => void (calls.next += 1),
+    ack: (...response: unknown[]) => {
+      calls.ack.push(response);
+      return Promise.resolve();
+    },
+    respond: (message: unknown) => {
+      calls.respond.push(message);
+      return Promise.resolve();
+    },
+    next: () => {
+      calls.next += 1;
+      return Promise.resolve();
+    },
   } as unknown as Args;
   return { args, calls };
 }

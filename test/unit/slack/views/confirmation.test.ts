@@ -55,6 +55,30 @@ describe('confirmationCard', () => {
     expect(JSON.parse(cancel?.value ?? '')).toEqual({ confirmationId: 'conf-1' });
   });
 
+  it('lays a pending card out as what, price, small print, then Confirm, Cancel and Show all', () => {
+    // Act
+    const ids = Array.from({ length: 12 }, (_, index) => String(100001 + index));
+    const message = pending({ personnelIds: ids });
+
+    // Assess
+    expect(message.blocks.map((block) => block.type)).toEqual(['section', 'section', 'context', 'actions']);
+    expect(message.blocks[3]).toMatchObject({ block_id: 'confirmation' });
+    expect(buttonsOf(message.blocks).map((element) => element.action_id)).toEqual([
+      'confirm.yes',
+      'confirm.no',
+      'people.all',
+    ]);
+  });
+
+  it('leaves the buttons off the first post, keeping the rest of the card', () => {
+    // Act
+    const first = pending({ buttons: false });
+
+    // Assess
+    expect(first.blocks).toEqual(pending().blocks.filter((block) => block.type !== 'actions'));
+    expect(first.text).toBe(pending().text);
+  });
+
   it('words a charge-if-matched price as "up to", and an unknown balance as unavailable', () => {
     // Act
     const message = pending({ price: { credits: 50, upTo: true }, balance: null });
@@ -108,6 +132,22 @@ describe('confirmationCard', () => {
     // Assess
     expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
     expect(buttonsOf(message.blocks)).toEqual([]);
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+
+  it.each<ConfirmationCardInput>([
+    { ...base, state: 'cancelled', cancelledBy: 'U9', restart: 'unlock 26855' },
+    { ...base, state: 'expired', restart: 'unlock 26855' },
+  ])('offers to start again once $state, with the command that asked', (input) => {
+    // Act
+    const message = confirmationCard(input);
+
+    // Assess
+    expect(message.blocks.at(-1)).toMatchObject({ type: 'actions', block_id: 'restart' });
+    const [again, ...others] = buttonsOf(message.blocks);
+    expect(others).toEqual([]);
+    expect(again).toMatchObject({ action_id: 'confirm.restart', text: { text: 'Start again' } });
+    expect(JSON.parse(again?.value ?? '')).toEqual({ text: 'unlock 26855' });
     expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
   });
 

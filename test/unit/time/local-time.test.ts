@@ -6,7 +6,7 @@ import {
   nextOccurrence,
   parseLocalTime,
   zonedInstant,
-} from '../../../src/domain/local-time.ts';
+} from '../../../src/time/local-time.ts';
 
 describe('localDate', () => {
   it('gives the calendar date in the zone, which may differ from the UTC date', () => {

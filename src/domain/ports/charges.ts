@@ -1,0 +1,44 @@
+import type { Confirmation, Json } from './records.ts';
+import type { NewUnlockTask } from './unlock-tasks.ts';
+
+export interface BeginCharge {
+  /** Identifies this run: a run whose transaction applied but whose answer was lost knows its own write. */
+  attemptId: string;
+  /** The service account whose daily cap is charged, and the UTC day. */
+  accountId: string;
+  day: string;
+  /** Credits per account and UTC day; no cap when absent (spend is still counted). */
+  cap?: number;
+  userId: string;
+  ledger: { action: string; eventId?: string; personnelIds?: string[] };
+}
+
+export type BeginResult =
+  | { kind: 'started'; confirmation: Confirmation }
+  /** Another run started it, or it is no longer running: nothing may be charged. */
+  | { kind: 'duplicate' }
+  | { kind: 'capped'; remaining: number };
+
+/** What came of the service call, recorded on the confirmation, the ledger and the cap at once. */
+export interface Settlement {
+  status: 'succeeded' | 'failed';
+  outcome: Json;
+  ledger: { status: 'charged' | 'refused' | 'unknown'; credits: number; traceId?: string };
+  /** An unlock task to follow, stored with the settlement so paid results are never lost. */
+  task?: NewUnlockTask;
+}
+
+/** A confirmed charge, written ahead of the service call and settled after it. */
+export interface ChargeRepository {
+  /**
+   * Before the service is called: marks the charge started (once, for one run), writes a `pending`
+   * ledger entry at the quoted price and reserves it under the cap.
+   */
+  begin: (confirmation: Confirmation, input: BeginCharge) => Promise<BeginResult>;
+  /**
+   * The confirmation's final status, the ledger entry's real amount, the cap corrected and the unlock
+   * task, at once, only while the charge is still running. Returns the settled confirmation, whoever
+   * settled it (null if it vanished).
+   */
+  settle: (confirmationId: string, settlement: Settlement) => Promise<Confirmation | null>;
+}

@@ -1,0 +1,10 @@
+/**
+ * What the domain needs from outside it: the records it works with and the narrow repositories it
+ * reads and writes them through. The store implements these; the domain imports nothing else of it.
+ */
+export * from './charges.ts';
+export * from './confirmations.ts';
+export * from './digests.ts';
+export * from './ledger.ts';
+export * from './records.ts';
+export * from './unlock-tasks.ts';

@@ -1,0 +1,33 @@
+import type { EisClient } from '../eis/index.ts';
+import type { UnlockPollingDeps, UnlockTaskProgress } from './unlock-polling.ts';
+
+interface TaskItem {
+  personnelId: string;
+  status: UnlockTaskProgress['items'][number]['status'];
+  errorCode?: string | undefined;
+}
+
+/** The service's email and phone task answers, as the one shape the poller reads. */
+export async function unlockTaskProgress(
+  eis: Pick<EisClient, 'contacts'>,
+  ...[kind, taskId]: Parameters<UnlockPollingDeps['progress']>
+): Promise<UnlockTaskProgress> {
+  return kind === 'email'
+    ? withValues(await eis.contacts.emailTask(taskId), (item) => item.email)
+    : withValues(await eis.contacts.phoneTask(taskId), (item) => item.phone);
+}
+
+function withValues<Item extends TaskItem>(
+  task: { taskStatus: UnlockTaskProgress['taskStatus']; items: Item[] },
+  valueOf: (item: Item) => string | null | undefined,
+): UnlockTaskProgress {
+  return {
+    taskStatus: task.taskStatus,
+    items: task.items.map((item) => ({
+      personnelId: item.personnelId,
+      status: item.status,
+      value: valueOf(item) ?? null,
+      ...(item.errorCode ? { errorCode: item.errorCode } : {}),
+    })),
+  };
+}

@@ -1,0 +1,109 @@
+import type { ChargeAction } from '../../domain/charging.ts';
+import { type ConfirmationCardPort, publishConfirmation } from '../../domain/confirmation-card.ts';
+import {
+  type ConfirmationDeps,
+  needsApprover,
+  requestConfirmation,
+  runCharge,
+} from '../../domain/confirmations.ts';
+import { confirmationCardShower } from '../confirmation-cards.ts';
+import type { JobContext } from '../jobs.ts';
+import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
+import { companyExhibitorList, eventList } from '../views/lists.ts';
+import { errorMessage } from '../views/messages.ts';
+import type { WorkerDeps } from './deps.ts';
+import { exactOptional } from './exact-optional.ts';
+
+type PendingCard = Extract<ConfirmationCardInput, { state: 'pending' }>;
+
+/** A new confirmation's card in Slack, for the domain's publishing rule (see `publishConfirmation`). */
+function cardInSlack(
+  card: PendingCard,
+  context: JobContext,
+  slack: WorkerDeps['slack'],
+): ConfirmationCardPort {
+  return {
+    show: () => slack.post(context, confirmationCard({ ...card, buttons: false })),
+    arm: (ts) => slack.update(context.channelId, ts, confirmationCard(card)),
+    close: (ts, message) =>
+      slack.update(
+        context.channelId,
+        ts,
+        confirmationCard({
+          description: card.description,
+          price: card.price,
+          requestedBy: card.requestedBy,
+          state: 'failed',
+          creditsSpent: 0,
+          errorMessage: message,
+        }),
+      ),
+  };
+}
+
+export type AskToConfirm = (action: ChargeAction, context: JobContext) => Promise<void>;
+
+/** Credit-spending work: asking for a confirmation, and running the charge once it is confirmed. */
+export function chargeJobs(deps: WorkerDeps) {
+  const { slack, store, policy, logger } = deps;
+  const chargeDeps: ConfirmationDeps = {
+    eis: deps.eis,
+    confirmations: store.confirmations,
+    charges: store.charges,
+    policy,
+    accountId: deps.accountId,
+    logger,
+    now: deps.now,
+  };
+  const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
+
+  const askToConfirm: AskToConfirm = async (action, context) => {
+    const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
+    if (!confirmation)
+      return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+    const card: PendingCard = {
+      description: quote.description,
+      price: quote.price,
+      requestedBy: context.userId,
+      state: 'pending',
+      confirmationId: confirmation.id,
+      balance: quote.balance,
+      expiresAt: confirmation.deadline,
+      ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
+      ...(needsApprover(quote.price, policy)
+        ? { approvers: policy.approvers.filter((id) => id !== context.userId) }
+        : {}),
+    };
+    await publishConfirmation(confirmation.id, cardInSlack(card, context, slack), {
+      confirmations: store.confirmations,
+      logger,
+    });
+  };
+
+  async function runChargeJob({ confirmationId, context }: { confirmationId: string; context: JobContext }) {
+    // The click carries the card's ts too, for a confirmation whose ts could not be saved.
+    const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
+    // A duplicate belongs to another run; an unsettled charge to the reconciler.
+    if (result.kind !== 'settled') return;
+    const { confirmation, results } = result;
+    // Once charged, a Slack failure must not turn into "try again": the reconciler shows the card.
+    await showCard(confirmation, context.messageTs).catch((error: unknown) =>
+      logger.error('could not update the confirmation card', { confirmationId, error }),
+    );
+    // Searches are charged per request: their results go in the thread, without paging.
+    const ts = confirmation.messageTs ?? context.messageTs;
+    if (results && results.page.items.length > 0 && ts) {
+      const message =
+        results.kind === 'events'
+          ? eventList({ page: exactOptional(results.page), query: {}, pageable: false })
+          : companyExhibitorList({ page: exactOptional(results.page), query: {}, pageable: false });
+      await slack
+        .post(context, message, ts)
+        .catch((error: unknown) =>
+          logger.error('could not post paid search results', { confirmationId, error }),
+        );
+    }
+  }
+
+  return { askToConfirm, runChargeJob };
+}

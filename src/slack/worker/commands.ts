@@ -1,0 +1,150 @@
+import type { ChargeAction } from '../../domain/charging.ts';
+import { type Command, parseCommand } from '../command-parser.ts';
+import type { JobContext } from '../jobs.ts';
+import { eventCard } from '../views/event-card.ts';
+import { fitCard } from '../views/fit-card.ts';
+import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
+import type { Answer } from './answer.ts';
+import type { AskToConfirm } from './charge.ts';
+import type { WorkerDeps } from './deps.ts';
+import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from './digest-commands.ts';
+import { exactOptional } from './exact-optional.ts';
+import type { ListKind } from '../button-values.ts';
+import { renderList } from './lists.ts';
+
+export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
+
+/** The list a command shows, and the query its Previous / Next buttons carry. */
+function listOf(command: Command): { list: ListKind; query: Record<string, unknown> } | undefined {
+  switch (command.name) {
+    case 'search':
+      return { list: 'events', query: { ...command.filters } };
+    case 'exhibitors':
+      return { list: 'exhibitors', query: { eventId: command.eventId, keyword: command.keyword } };
+    case 'people':
+      return { list: 'people', query: { eventId: command.eventId, query: command.query } };
+    case 'recommend':
+      return { list: 'recommend', query: { eventId: command.eventId } };
+    case 'similar':
+      return {
+        list: 'similar',
+        query: { companyUrl: command.companyUrl, targetAudience: command.targetAudience },
+      };
+    case 'person-events':
+      return { list: 'person-events', query: { personnelId: command.personnelId } };
+    case 'files':
+      return { list: 'files', query: {} };
+    default:
+      return undefined;
+  }
+}
+
+/** The credit-spending action a command asks for, if it is one. */
+function chargeActionOf(command: Command): ChargeAction | undefined {
+  switch (command.name) {
+    case 'unlock':
+      return { kind: 'event-unlock', eventId: command.eventId };
+    case 'visitors':
+      return { kind: 'visitors-unlock', eventId: command.eventId };
+    case 'full-access':
+      return { kind: 'full-access-unlock', eventId: command.eventId };
+    case 'emails':
+      return { kind: 'email-unlock', personnelIds: command.personnelIds };
+    case 'phones':
+      return { kind: 'phone-unlock', personnelIds: command.personnelIds };
+    case 'who':
+      return { kind: 'people-by-name', fullName: command.fullName };
+    case 'company':
+      return { kind: 'exhibitor-events', companyName: command.companyName };
+    case 'exhibitor':
+      return { kind: 'exhibitor-search', companyName: command.companyName };
+    default:
+      return undefined;
+  }
+}
+
+const dropUndefined = (query: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+
+/** The free look-ups that answer with one card: a fit score, an event, the balance, today's spend. */
+async function lookUp(
+  command: Command,
+  context: JobContext,
+  text: string,
+  { eis, store, policy, now }: WorkerDeps,
+  answer: Answer,
+): Promise<void> {
+  switch (command.name) {
+    case 'fit': {
+      const [fit, detail] = await Promise.all([
+        eis.events.fitScore(command.eventId),
+        eis.events.detail(command.eventId).catch(() => null),
+      ]);
+      const name = detail?.name ?? undefined;
+      const card = fitCard(exactOptional(fit), {
+        hasVisitors: detail?.hasVisitors ?? null,
+        ...(name ? { name } : {}),
+      });
+      return answer(context, card, { text });
+    }
+    case 'show':
+      return answer(context, eventCard(exactOptional(await eis.events.detail(command.eventId))), { text });
+    case 'credits':
+      return answer(context, creditsCard(await eis.credits.balance()));
+    case 'spend': {
+      const day = now().toISOString().slice(0, 10);
+      const entries = await store.ledger.listForDay(context.teamId, day);
+      return answer(context, spendCard(entries, day, policy.dailyCap));
+    }
+    default:
+      // Help is answered by the listener; every other word is handled before this.
+      return answer(context, errorMessage('Try `/events help` for the list of commands.'));
+  }
+}
+
+/** `/events` commands: lists and look-ups answered for free, charges asked for, digests set up. */
+export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskToConfirm) {
+  const { eis, store, slack } = deps;
+  const digestDeps: DigestCommandDeps = {
+    subscriptions: store.digestSubscriptions,
+    slack,
+    userTimeZone: deps.userTimeZone,
+    eis,
+    ledger: store.ledger,
+    unlockTasks: store.unlockTasks,
+    fitScores: store.fitScores,
+    logger: deps.logger,
+    now: deps.now,
+  };
+
+  const runCommand: RunCommand = async (command, context, text) => {
+    const list = listOf(command);
+    if (list) {
+      const message = await renderList(list.list, dropUndefined(list.query), 1, eis);
+      // Files belong to the key's owner: shown only to the one who asked, never shared.
+      return answer(context, message, list.list === 'files' ? undefined : { text });
+    }
+    const action = chargeActionOf(command);
+    if (action) {
+      // A decision for the channel: the card is public, and the "working…" line goes.
+      await askToConfirm(action, context);
+      if (context.placeholder) await slack.deleteOriginal(context);
+      return;
+    }
+    if (isDigestCommand(command)) {
+      await runDigestCommand(command, context, digestDeps);
+      if (context.placeholder) await slack.deleteOriginal(context);
+      return;
+    }
+    return lookUp(command, context, text, deps, answer);
+  };
+
+  /** An `/events` command (or a button standing for one), parsed again here. */
+  async function commandJob({ text, context }: { text: string; context: JobContext }): Promise<void> {
+    const parsed = parseCommand(text);
+    if (!parsed.ok) return answer(context, errorMessage(parsed.problem));
+    return runCommand(parsed.command, context, text);
+  }
+
+  return { runCommand, commandJob };
+}

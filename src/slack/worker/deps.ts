@@ -1,0 +1,32 @@
+import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
+import type { DigestSources } from '../../domain/digest.ts';
+import type { EisClient } from '../../eis/index.ts';
+import type { Logger } from '../../log.ts';
+import type { Store } from '../../store/index.ts';
+import type { DigestCommandDeps } from './digest-commands.ts';
+import type { SlackOut } from './slack-out.ts';
+
+/** The store as the worker uses it: what the domain steps it runs ask for, and its own few calls. */
+export interface WorkerStore {
+  confirmations: ConfirmationDeps['confirmations'] &
+    Pick<Store['confirmations'], 'attachMessage' | 'cancel' | 'cardShown'>;
+  charges: ConfirmationDeps['charges'];
+  ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay'>;
+  digestSubscriptions: DigestCommandDeps['subscriptions'];
+  unlockTasks: DigestSources['unlockTasks'];
+  fitScores: DigestSources['fitScores'];
+  deliveries: Pick<Store['deliveries'], 'first'>;
+}
+
+export interface WorkerDeps {
+  eis: EisClient;
+  store: WorkerStore;
+  slack: SlackOut;
+  /** For the requester's time zone (`users.info`) when a digest is set up without one. */
+  userTimeZone: (userId: string) => Promise<string | undefined>;
+  policy: SpendPolicy;
+  /** The service account of the key (the daily cap is kept per account). */
+  accountId: string;
+  logger: Logger;
+  now: () => Date;
+}

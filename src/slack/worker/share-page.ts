@@ -1,0 +1,33 @@
+import { parseCommand } from '../command-parser.ts';
+import type { Job } from '../jobs.ts';
+import { errorMessage } from '../views/messages.ts';
+import type { Answer } from './answer.ts';
+import type { RunCommand } from './commands.ts';
+import type { WorkerDeps } from './deps.ts';
+import { renderList } from './lists.ts';
+
+type ShareJob = Extract<Job, { kind: 'share' }>;
+type PageJob = Extract<Job, { kind: 'page' }>;
+
+/** Buttons on answers already shown: Share in channel, and a list's Previous / Next. */
+export function shareAndPageJobs({ eis, slack }: WorkerDeps, answer: Answer, runCommand: RunCommand) {
+  /** The same command (or list page) again, for everyone. */
+  async function shareJob({ share, context }: ShareJob): Promise<void> {
+    if ('list' in share) {
+      return answer(context, await renderList(share.list, share.query, share.page, eis));
+    }
+    const parsed = parseCommand(share.text);
+    if (!parsed.ok) return slack.ephemeral(context, errorMessage(parsed.problem));
+    return runCommand(parsed.command, context, share.text);
+  }
+
+  /** Another page of a list: in place of the clicked one, or as a new private message. */
+  async function pageJob({ list, query, page, fresh, context }: PageJob): Promise<void> {
+    const message = await renderList(list, query, page, eis);
+    if (fresh) return slack.ephemeral(context, message);
+    if (context.responseUrl) return slack.ephemeral(context, message, { replaceOriginal: true });
+    if (context.messageTs) return slack.update(context.channelId, context.messageTs, message);
+  }
+
+  return { shareJob, pageJob };
+}

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
@@ -10,12 +8,10 @@ import type { Sleep } from './domain/slack-delivery.ts';
 import { pollUnlockTasks } from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
-import { createLogger, type Logger, withCorrelationId } from './log.ts';
-import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler, webClientOptions } from './slack/app.ts';
+import { createLogger, type Logger } from './log.ts';
 import { confirmationCardShower } from './slack/confirmation-cards.ts';
-import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
-import type { Dispatch } from './slack/jobs.ts';
 import { cardUpdater, digestPoster, scheduledWebClient, unlockThread } from './slack/scheduled.ts';
+import { webClientOptions } from './slack/web-client.ts';
 import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
 import { createWorker, type Worker } from './slack/worker/index.ts';
 import { createSlackOut } from './slack/worker/slack-out.ts';
@@ -81,57 +77,10 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
   };
 }
 
-/** The Slack HTTP handler: Bolt on `AwsLambdaReceiver`, dispatching slow work to the worker. */
-export function createSlackHandlerLoader(
-  source: NodeJS.ProcessEnv = process.env,
-  options: RuntimeOptions = {},
-) {
-  const loadRuntime = createRuntimeLoader(source, options);
-  let built:
-    | { runtime: Runtime; handler: SlackHttpHandler; dispatch: Dispatch & { idle?: () => Promise<void> } }
-    | undefined;
-  return async () => {
-    const runtime = await loadRuntime();
-    if (built?.runtime === runtime) return built;
-    const { env, logger, worker } = runtime;
-    const dispatch = dispatcherFor(env, worker, logger);
-    // One auth.test per cold start: Bolt is given the ids and never calls it per request.
-    const identity = await runtime.web.auth.test();
-    const installedTeamId = env.SLACK_TEAM_ID ?? identity.team_id;
-    if (!installedTeamId) throw new Error('SLACK_TEAM_ID is unset and auth.test returned no team_id');
-    const { handler } = createSlackApp({
-      signingSecret: runtime.secrets.slackSigningSecret,
-      botToken: runtime.secrets.slackBotToken,
-      botId: identity.bot_id ?? '',
-      botUserId: identity.user_id ?? '',
-      installedTeamId,
-      ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
-      logger,
-      deps: {
-        dispatch,
-        confirmations: runtime.store.confirmations,
-        deliveries: runtime.store.deliveries,
-        policy: spendPolicyOf(env),
-        logger,
-      },
-    });
-    // Every line of a request, and of the jobs it hands on, carries one correlation id.
-    const correlated: SlackHttpHandler = (event: SlackHttpEvent, context: unknown) => {
-      logger.addLambdaContext(context);
-      const requestId = (event.requestContext as { requestId?: unknown } | undefined)?.requestId;
-      const id = typeof requestId === 'string' ? requestId : randomUUID();
-      return withCorrelationId(id, () => handler(event, context));
-    };
-    built = { runtime, handler: correlated, dispatch };
-    return built;
-  };
-}
-
-function dispatcherFor(env: Env, worker: Worker, logger: Logger): Dispatch & { idle?: () => Promise<void> } {
-  if (env.WORKER_MODE === 'inline') return inlineDispatch((job) => worker.handle(job), logger);
-  if (!env.WORKER_FUNCTION_NAME)
-    throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
-  return lambdaDispatch(new LambdaClient({}), env.WORKER_FUNCTION_NAME);
+/** The worker of a runtime, for a Slack handler that runs jobs in-process (`WORKER_MODE=inline`). */
+export function inlineWorker(source: NodeJS.ProcessEnv, options: RuntimeOptions = {}) {
+  const load = createRuntimeLoader(source, options);
+  return async (): Promise<Worker> => (await load()).worker;
 }
 
 export interface ScheduledOptions {

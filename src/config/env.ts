@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SpendPolicy } from '../domain/confirmations.ts';
 
 const commaList = z
@@ -16,13 +16,18 @@ export const EnvSchema = z.object({
   TABLE_NAME: z.string().min(1),
   AWS_ENDPOINT_URL_DYNAMODB: z.url().optional(),
   EIS_BASE_URL: z.url(),
+  /** The Slack secret (JSON `{slackSigningSecret, slackBotToken}`, optionally with `eisApiKey`). */
   APP_SECRET_ID: z.string().min(1).optional(),
+  /** The service secret (JSON `{eisApiKey}`): given to the functions that call the service only. */
+  EIS_SECRET_ID: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
   SLACK_BOT_TOKEN: z.string().min(1).optional(),
   EIS_API_KEY: z.string().min(1).optional(),
   SLACK_API_URL: z.url().optional(),
   /** The one workspace served; unset, it is the bot token's own (from `auth.test`). */
   SLACK_TEAM_ID: z.string().min(1).optional(),
+  /** The bot's user id; with `SLACK_TEAM_ID` set too, no `auth.test` is made before the first ack. */
+  SLACK_BOT_USER_ID: z.string().min(1).optional(),
   WORKER_MODE: z.enum(['lambda', 'inline']).default('lambda'),
   WORKER_FUNCTION_NAME: z.string().min(1).optional(),
   SPEND_APPROVERS: commaList,

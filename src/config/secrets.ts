@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Env } from './env.ts';
 
-export const AppSecretsSchema = z.object({
+const SlackSecretsSchema = z.object({
   slackSigningSecret: z.string().min(1),
   slackBotToken: z.string().min(1),
-  eisApiKey: z.string().min(1),
 });
-export type AppSecrets = z.infer<typeof AppSecretsSchema>;
+const ServiceSecretSchema = z.object({ eisApiKey: z.string().min(1) });
+/** What the Slack function needs: it never holds the service key. */
+export type SlackSecrets = z.infer<typeof SlackSecretsSchema>;
+export type AppSecrets = SlackSecrets & z.infer<typeof ServiceSecretSchema>;
 
 /**
  * A stable, non-secret name for the service account behind a key (the daily cap is kept per account,
@@ -20,51 +22,95 @@ export function serviceAccountId(eisApiKey: string): string {
 
 const MAX_AGE_MS = 5 * 60_000;
 
+interface ProviderOptions {
+  client?: () => SecretsManagerClient;
+  now?: () => number;
+}
+
 /**
- * Reads the app's secrets: from the three local overrides when all are set (Secrets Manager is then
- * never called), otherwise from the Secrets Manager JSON secret, cached for five minutes so a rotated
- * key is picked up without a redeploy.
+ * The Slack secrets: from the local overrides when set (Secrets Manager is then never called),
+ * otherwise from the JSON secret `APP_SECRET_ID`, cached for five minutes so a rotated value is picked
+ * up without a redeploy. The same object while the values are the same, so callers can tell a
+ * rotation by identity.
  */
-export function createSecretsProvider(
+export function createSlackSecretsProvider(
   env: Env,
-  options: { client?: () => SecretsManagerClient; now?: () => number } = {},
-): () => Promise<AppSecrets> {
-  const { SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN, EIS_API_KEY } = env;
-  if (SLACK_SIGNING_SECRET && SLACK_BOT_TOKEN && EIS_API_KEY) {
-    const local = {
-      slackSigningSecret: SLACK_SIGNING_SECRET,
-      slackBotToken: SLACK_BOT_TOKEN,
-      eisApiKey: EIS_API_KEY,
-    };
-    return () => Promise.resolve(local);
+  options: ProviderOptions = {},
+): () => Promise<SlackSecrets> {
+  const { SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN } = env;
+  if (SLACK_SIGNING_SECRET && SLACK_BOT_TOKEN) {
+    return constant({ slackSigningSecret: SLACK_SIGNING_SECRET, slackBotToken: SLACK_BOT_TOKEN });
   }
-  const secretId = env.APP_SECRET_ID;
-  if (!secretId) {
+  if (!env.APP_SECRET_ID) {
     throw new Error('Set APP_SECRET_ID, or all of SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN and EIS_API_KEY.');
   }
-  const now = options.now ?? Date.now;
-  let cached: { value: AppSecrets; at: number } | undefined;
+  return secretReader(env.APP_SECRET_ID, SlackSecretsSchema, options);
+}
+
+/**
+ * Every secret (worker and scheduled jobs): the Slack ones as above, and the service key from
+ * `EIS_API_KEY`, else the JSON secret `EIS_SECRET_ID`, else the `eisApiKey` member of `APP_SECRET_ID`
+ * (one secret holding all three).
+ */
+export function createSecretsProvider(env: Env, options: ProviderOptions = {}): () => Promise<AppSecrets> {
+  const slackIsLocal = Boolean(env.SLACK_SIGNING_SECRET && env.SLACK_BOT_TOKEN);
+  if (!slackIsLocal && !env.EIS_API_KEY && !env.EIS_SECRET_ID && env.APP_SECRET_ID) {
+    return secretReader(env.APP_SECRET_ID, SlackSecretsSchema.extend(ServiceSecretSchema.shape), options);
+  }
+  const slack = createSlackSecretsProvider(env, options);
+  const service = env.EIS_API_KEY
+    ? constant({ eisApiKey: env.EIS_API_KEY })
+    : secretReader(env.EIS_SECRET_ID ?? env.APP_SECRET_ID ?? '', ServiceSecretSchema, options);
+  let last: AppSecrets | undefined;
   return async () => {
-    if (cached && now() - cached.at < MAX_AGE_MS) return cached.value;
-    if (!options.client) throw new Error('A Secrets Manager client is required when APP_SECRET_ID is used.');
-    const { SecretString } = await options.client().send(new GetSecretValueCommand({ SecretId: secretId }));
-    const parsed = AppSecretsSchema.safeParse(parseJson(SecretString));
-    // The message names the expected fields only, never a value.
-    if (!parsed.success) {
-      throw new Error(
-        `Secret ${secretId} must be JSON with slackSigningSecret, slackBotToken and eisApiKey.`,
-      );
-    }
-    // The same object while the values are the same, so callers can tell a rotation by identity.
+    const [slackPart, servicePart] = await Promise.all([slack(), service()]);
     const unchanged =
-      cached &&
-      cached.value.slackSigningSecret === parsed.data.slackSigningSecret &&
-      cached.value.slackBotToken === parsed.data.slackBotToken &&
-      cached.value.eisApiKey === parsed.data.eisApiKey;
-    cached = { value: unchanged && cached ? cached.value : parsed.data, at: now() };
-    return cached.value;
+      last?.slackSigningSecret === slackPart.slackSigningSecret &&
+      last.slackBotToken === slackPart.slackBotToken &&
+      last.eisApiKey === servicePart.eisApiKey;
+    if (!unchanged || !last) last = { ...slackPart, ...servicePart };
+    return last;
   };
 }
+
+const constant =
+  <T>(value: T) =>
+  (): Promise<T> =>
+    Promise.resolve(value);
+
+/** One JSON secret, parsed, cached for five minutes, the same object while its values are the same. */
+function secretReader<Schema extends z.ZodObject<Record<string, z.ZodString>>>(
+  secretId: string,
+  schema: Schema,
+  options: ProviderOptions,
+): () => Promise<z.infer<Schema>> {
+  const now = options.now ?? Date.now;
+  let cached: { value: z.infer<Schema>; at: number } | undefined;
+  let reading: Promise<z.infer<Schema>> | undefined;
+  const read = async () => {
+    if (!options.client) throw new Error('A Secrets Manager client is required when a secret id is used.');
+    if (!secretId) throw new Error('Set EIS_SECRET_ID or APP_SECRET_ID, or EIS_API_KEY.');
+    const { SecretString } = await options.client().send(new GetSecretValueCommand({ SecretId: secretId }));
+    const parsed = schema.safeParse(parseJson(SecretString));
+    // The message names the expected fields only, never a value.
+    if (!parsed.success) {
+      throw new Error(`Secret ${secretId} must be JSON with ${fieldList(Object.keys(schema.shape))}.`);
+    }
+    const value = parsed.data;
+    const unchanged = cached && Object.keys(schema.shape).every((key) => cached?.value[key] === value[key]);
+    cached = { value: unchanged && cached ? cached.value : value, at: now() };
+    return cached.value;
+  };
+  // Concurrent callers (the init phase and the first request) share one read.
+  return () => {
+    if (cached && now() - cached.at < MAX_AGE_MS) return Promise.resolve(cached.value);
+    reading ??= read().finally(() => (reading = undefined));
+    return reading;
+  };
+}
+
+const fieldList = (fields: string[]) =>
+  fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}` : fields.join('');
 
 // JSON.parse errors quote the text they failed on, which here would be a secret.
 function parseJson(text: string | undefined): unknown {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type {
   ContactUnlockSubmission,
   EisClient,
@@ -8,7 +8,8 @@ import type {
   ExhibitorPage,
   FullAccessUnlockResult,
 } from '../eis/index.ts';
-import { EisError, EisUnauthorizedError, traceIdOf } from '../eis/index.ts';
+import { EisError, EisUnauthorizedError } from '../eis/errors.ts';
+import { traceIdOf } from '../eis/traces.ts';
 
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
 const PeopleNames = z.record(z.string(), z.string()).optional();

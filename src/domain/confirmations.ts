@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/index.ts';
+import * as z from 'zod';
+import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/errors.ts';
 import type { Logger } from '../log.ts';
 import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from './ports/index.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EisClient, EventItem } from '../eis/index.ts';
 import { type Logger, withCorrelationId } from '../log.ts';
 import type {

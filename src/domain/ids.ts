@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The ids users and buttons pass around, one pattern each. An event id is what the service accepts

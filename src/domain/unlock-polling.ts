@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Logger, withCorrelationId } from '../log.ts';
 import type { UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EisCore } from './core.ts';
 import { parseInput } from './input.ts';
 import { type PrecheckResponse, PrecheckResponseSchema } from './schemas.ts';

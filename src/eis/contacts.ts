@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type EisCore, pathOf } from './core.ts';
 import { EventIdInput, NumericIdInput, parseInput, TaskIdInput } from './input.ts';
 import {

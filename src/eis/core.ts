@@ -2,21 +2,12 @@ import { type Dispatcher, Pool } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../log.ts';
 import { EisBadInputError, type EisError } from './errors.ts';
+import { rememberTraceId } from './traces.ts';
 import { MAX_IN_FLIGHT_PER_KEY, semaphoreForKey } from './limiter.ts';
 import { type Attempt, type Failure, judgeAttempt, transportAttempt, type Verdict } from './verdict.ts';
 
 // The classifier's pure helpers, kept importable from here.
 export { errorEnvelope, parseRetryAfter, safeTraceId } from './verdict.ts';
-
-/**
- * The service's trace id of each successful response (its `x-trace-id` header), kept beside the parsed
- * object rather than on it, so result types stay as the spec shows them. The ledger records it.
- */
-const responseTraces = new WeakMap<object, string>();
-
-export function traceIdOf(result: unknown): string | undefined {
-  return typeof result === 'object' && result !== null ? responseTraces.get(result) : undefined;
-}
 
 export interface EisClientOptions {
   /** The service's base address, e.g. `https://platform.example.com`. */
@@ -206,7 +197,7 @@ function retryDelay(settings: Settings, failure: Failure, attemptNumber: number)
 
 /** Keeps the response's trace id beside a successful result (see `traceIdOf`). */
 function remember<T>(value: T, traceId: string | undefined): T {
-  if (traceId && typeof value === 'object' && value !== null) responseTraces.set(value, traceId);
+  if (traceId) rememberTraceId(value, traceId);
   return value;
 }
 

@@ -46,7 +46,8 @@ export function createEisClient(options: EisClientOptions): EisClient {
 export type { ActionsApi, PrecheckInput } from './actions.ts';
 export type { AgentFilesApi } from './agent-files.ts';
 export type { ContactsApi, UnlockContactsOptions } from './contacts.ts';
-export { type EisClientOptions, traceIdOf } from './core.ts';
+export type { EisClientOptions } from './core.ts';
+export { traceIdOf } from './traces.ts';
 export type { CreditsApi } from './credits.ts';
 export * from './errors.ts';
 export type { EventListQuery, EventsApi, RankInput } from './events.ts';

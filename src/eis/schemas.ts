@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Response shapes. Spec-shown shapes follow the spec exactly (nullable where it says "or null"); where the
@@ -36,30 +36,32 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 /** Semantics of event-scoped exhibitor and personnel lists (preview or full access). */
 export const SemanticsSchema = z.looseObject({
-  accessMode: z.string().optional(),
-  previewLimit: nullableInt.optional(),
+  accessMode: z.string().exactOptional(),
+  previewLimit: nullableInt.exactOptional(),
   counts: z
     .looseObject({
-      actualTotal: z.number().int().optional(),
-      visibleTotal: z.number().int().optional(),
-      remainingLockedCount: z.number().int().optional(),
+      actualTotal: z.number().int().exactOptional(),
+      visibleTotal: z.number().int().exactOptional(),
+      remainingLockedCount: z.number().int().exactOptional(),
     })
-    .optional(),
+    .exactOptional(),
   pageState: z
     .looseObject({
-      requestedPage: z.number().int().optional(),
-      accessible: z.boolean().optional(),
-      maxAccessiblePage: z.number().int().optional(),
+      requestedPage: z.number().int().exactOptional(),
+      accessible: z.boolean().exactOptional(),
+      maxAccessiblePage: z.number().int().exactOptional(),
     })
-    .optional(),
+    .exactOptional(),
   unlock: z
     .looseObject({
-      requiredForMoreResults: z.boolean().optional(),
-      actionType: nullableString.optional(),
-      credits: nullableInt.optional(),
+      requiredForMoreResults: z.boolean().exactOptional(),
+      actionType: nullableString.exactOptional(),
+      credits: nullableInt.exactOptional(),
     })
-    .optional(),
-  guidance: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional(),
+    .exactOptional(),
+  guidance: z
+    .looseObject({ code: z.string().exactOptional(), message: z.string().exactOptional() })
+    .exactOptional(),
 });
 export type Semantics = z.infer<typeof SemanticsSchema>;
 
@@ -69,20 +71,20 @@ const eventFields = {
   id: z.string(),
   eventId: z.string(),
   name: nullableString,
-  nickname: nullableString.optional(),
-  description: nullableString.optional(),
-  url: nullableString.optional(),
-  dateStart: z.iso.date().nullable().optional(),
-  dateEnd: z.iso.date().nullable().optional(),
-  venue: nullableString.optional(),
-  city: nullableString.optional(),
-  region: nullableString.optional(),
-  country: nullableString.optional(),
-  exhibitorCount: nullableInt.optional(),
-  hasVisitors: z.boolean().optional(),
-  sponsorMatchStarred: z.number().int().min(0).max(1).optional(),
-  image: nullableString.optional(),
-  dataSource: z.string().optional(),
+  nickname: nullableString.exactOptional(),
+  description: nullableString.exactOptional(),
+  url: nullableString.exactOptional(),
+  dateStart: z.iso.date().nullable().exactOptional(),
+  dateEnd: z.iso.date().nullable().exactOptional(),
+  venue: nullableString.exactOptional(),
+  city: nullableString.exactOptional(),
+  region: nullableString.exactOptional(),
+  country: nullableString.exactOptional(),
+  exhibitorCount: nullableInt.exactOptional(),
+  hasVisitors: z.boolean().exactOptional(),
+  sponsorMatchStarred: z.number().int().min(0).max(1).exactOptional(),
+  image: nullableString.exactOptional(),
+  dataSource: z.string().exactOptional(),
 };
 
 /** Event summary (EventItem): id, eventId and name required; the rest optional. */
@@ -95,21 +97,21 @@ export type EventPage = z.infer<typeof EventPageSchema>;
 /** Event detail: OpenAPI `{ event: EventDetail }`, EventDetail extending the summary. */
 export const EventDetailSchema = z.looseObject({
   ...eventFields,
-  latitude: nullableString.optional(),
-  longitude: nullableString.optional(),
-  attendeeCount: nullableInt.optional(),
-  priceLower: nullableString.optional(),
-  priceUpper: nullableString.optional(),
-  eventType: nullableString.optional(),
-  categories: z.array(z.looseObject({})).optional(),
-  topics: stringArray.optional(),
-  topicsCount: z.number().int().optional(),
-  verified: z.number().int().optional(),
-  future: z.number().int().optional(),
-  historic: z.number().int().optional(),
-  historicEvent: nullableString.optional(),
-  personnelCount: nullableInt.optional(),
-  eventTypes: z.array(z.looseObject({})).optional(),
+  latitude: nullableString.exactOptional(),
+  longitude: nullableString.exactOptional(),
+  attendeeCount: nullableInt.exactOptional(),
+  priceLower: nullableString.exactOptional(),
+  priceUpper: nullableString.exactOptional(),
+  eventType: nullableString.exactOptional(),
+  categories: z.array(z.looseObject({})).exactOptional(),
+  topics: stringArray.exactOptional(),
+  topicsCount: z.number().int().exactOptional(),
+  verified: z.number().int().exactOptional(),
+  future: z.number().int().exactOptional(),
+  historic: z.number().int().exactOptional(),
+  historicEvent: nullableString.exactOptional(),
+  personnelCount: nullableInt.exactOptional(),
+  eventTypes: z.array(z.looseObject({})).exactOptional(),
 });
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 export const EventDetailResponseSchema = z.looseObject({ event: EventDetailSchema });
@@ -141,6 +143,8 @@ export type EventRank = z.infer<typeof EventRankSchema>;
 
 // ---------- unlock results: three spellings of "credits spent", normalised to `creditsSpent` ----------
 
+// `.optional()` here and on `sourceType` (elsewhere `.exactOptional()`): a member present as
+// `undefined` is normalised like an absent one.
 const creditSpellings = {
   creditsSpent: z.number().optional(),
   creditsUsed: z.number().optional(),
@@ -249,21 +253,21 @@ export const ContactUnlockSubmissionSchema = z
     task_id: z
       .string()
       .regex(/^[0-9]+$/)
-      .optional(),
+      .exactOptional(),
     job_id: z
       .string()
       .regex(/^[0-9]+$/)
-      .optional(),
-    skipped_personnel_ids: stringArray.optional(),
+      .exactOptional(),
+    skipped_personnel_ids: stringArray.exactOptional(),
     skipped_detail: z
       .looseObject({
-        invalid_personnel_ids: stringArray.optional(),
-        missing_personnel_ids: stringArray.optional(),
-        unlinked_personnel_ids: stringArray.optional(),
-        already_unlocked_personnel_ids: stringArray.optional(),
-        unlocking_personnel_ids: stringArray.optional(),
+        invalid_personnel_ids: stringArray.exactOptional(),
+        missing_personnel_ids: stringArray.exactOptional(),
+        unlinked_personnel_ids: stringArray.exactOptional(),
+        already_unlocked_personnel_ids: stringArray.exactOptional(),
+        unlocking_personnel_ids: stringArray.exactOptional(),
       })
-      .optional(),
+      .exactOptional(),
     ...creditSpellings,
   })
   .superRefine((value, ctx) => {
@@ -284,7 +288,7 @@ const taskItemStatus = z.enum(['pending', 'processing', 'unlocked', 'failed']);
 const TaskItemSchema = z.looseObject({
   personnelId: z.string(),
   status: taskItemStatus,
-  errorCode: z.string().optional(),
+  errorCode: z.string().exactOptional(),
 });
 
 /** An unlock task whose items carry `item`'s extra member (the unlocked email or phone). */
@@ -293,13 +297,13 @@ const unlockTaskOf = <Item extends z.ZodType>(item: Item) =>
 
 /** Email unlock task (spec: taskStatus, per-item status, email; the rest from OpenAPI ContactUnlockTask). */
 export const EmailUnlockTaskSchema = unlockTaskOf(
-  TaskItemSchema.extend({ email: nullableString.optional() }),
+  TaskItemSchema.extend({ email: nullableString.exactOptional() }),
 );
 export type EmailUnlockTask = z.infer<typeof EmailUnlockTaskSchema>;
 
 /** Phone unlock task (OpenAPI PhoneUnlockTask). */
 export const PhoneUnlockTaskSchema = unlockTaskOf(
-  TaskItemSchema.extend({ phone: nullableString.optional() }),
+  TaskItemSchema.extend({ phone: nullableString.exactOptional() }),
 );
 export type PhoneUnlockTask = z.infer<typeof PhoneUnlockTaskSchema>;
 
@@ -324,25 +328,25 @@ export type PrecheckResponse = z.infer<typeof PrecheckResponseSchema>;
 export const ExhibitorItemSchema = z.looseObject({
   id: z.string(),
   companyName: z.string(),
-  domain: nullableString.optional(),
-  description: nullableString.optional(),
-  website: nullableString.optional(),
-  industry: nullableString.optional(),
-  employeeCount: nullableInt.optional(),
-  country: nullableString.optional(),
-  logo: nullableString.optional(),
-  linkedinUrl: nullableString.optional(),
-  fundingRound: nullableString.optional(),
+  domain: nullableString.exactOptional(),
+  description: nullableString.exactOptional(),
+  website: nullableString.exactOptional(),
+  industry: nullableString.exactOptional(),
+  employeeCount: nullableInt.exactOptional(),
+  country: nullableString.exactOptional(),
+  logo: nullableString.exactOptional(),
+  linkedinUrl: nullableString.exactOptional(),
+  fundingRound: nullableString.exactOptional(),
   matched_event_ids: stringArray,
-  isRecommended: z.boolean().optional(),
-  recommendationRank: nullableInt.optional(),
-  matchStatus: nullableString.optional(),
-  matchScore: z.number().nullable().optional(),
-  matchTier: nullableString.optional(),
-  matchReason: nullableString.optional(),
-  techStacks: stringArray.optional(),
-  categories: stringArray.optional(),
-  dataSource: z.string().optional(),
+  isRecommended: z.boolean().exactOptional(),
+  recommendationRank: nullableInt.exactOptional(),
+  matchStatus: nullableString.exactOptional(),
+  matchScore: z.number().nullable().exactOptional(),
+  matchTier: nullableString.exactOptional(),
+  matchReason: nullableString.exactOptional(),
+  techStacks: stringArray.exactOptional(),
+  categories: stringArray.exactOptional(),
+  dataSource: z.string().exactOptional(),
 });
 export type ExhibitorItem = z.infer<typeof ExhibitorItemSchema>;
 
@@ -352,8 +356,8 @@ export type ExhibitorPage = z.infer<typeof ExhibitorPageSchema>;
 /** Event-scoped exhibitors list: page + recommendationProcessing + semantics. */
 export const ExhibitorListPageSchema = z.looseObject({
   ...ExhibitorPageSchema.shape,
-  recommendationProcessing: z.boolean().optional(),
-  semantics: SemanticsSchema.optional(),
+  recommendationProcessing: z.boolean().exactOptional(),
+  semantics: SemanticsSchema.exactOptional(),
 });
 export type ExhibitorListPage = z.infer<typeof ExhibitorListPageSchema>;
 
@@ -372,25 +376,25 @@ export type EventSearchPage = z.infer<typeof EventSearchPageSchema>;
 export const RecommendedExhibitorSchema = z.looseObject({
   id: z.string(),
   companyName: z.string(),
-  description: nullableString.optional(),
-  logo: nullableString.optional(),
-  website: nullableString.optional(),
-  country: nullableString.optional(),
-  industry: nullableString.optional(),
-  categories: stringArray.optional(),
-  employeeCount: nullableInt.optional(),
-  companySize: nullableString.optional(),
-  fundingRound: nullableString.optional(),
-  techStacks: stringArray.optional(),
-  reason: nullableString.optional(),
+  description: nullableString.exactOptional(),
+  logo: nullableString.exactOptional(),
+  website: nullableString.exactOptional(),
+  country: nullableString.exactOptional(),
+  industry: nullableString.exactOptional(),
+  categories: stringArray.exactOptional(),
+  employeeCount: nullableInt.exactOptional(),
+  companySize: nullableString.exactOptional(),
+  fundingRound: nullableString.exactOptional(),
+  techStacks: stringArray.exactOptional(),
+  reason: nullableString.exactOptional(),
 });
 export type RecommendedExhibitor = z.infer<typeof RecommendedExhibitorSchema>;
 
 export const RecommendedExhibitorPageSchema = z.looseObject({
   ...pageSchema(RecommendedExhibitorSchema).shape,
-  recommendationProcessing: z.boolean().optional(),
-  code: nullableString.optional(),
-  show_refresh_hint: z.boolean().optional(),
+  recommendationProcessing: z.boolean().exactOptional(),
+  code: nullableString.exactOptional(),
+  show_refresh_hint: z.boolean().exactOptional(),
 });
 export type RecommendedExhibitorPage = z.infer<typeof RecommendedExhibitorPageSchema>;
 
@@ -414,20 +418,20 @@ export const SourceTypeSchema = z
 export const PersonnelItemSchema = z.looseObject({
   id: z.string(),
   fullName: z.string(),
-  title: nullableString.optional(),
-  department: nullableString.optional(),
-  seniorityLevel: nullableString.optional(),
-  linkedinUrl: nullableString.optional(),
-  companyName: nullableString.optional(),
+  title: nullableString.exactOptional(),
+  department: nullableString.exactOptional(),
+  seniorityLevel: nullableString.exactOptional(),
+  linkedinUrl: nullableString.exactOptional(),
+  companyName: nullableString.exactOptional(),
   sourceType: SourceTypeSchema,
-  email: nullableString.optional(),
+  email: nullableString.exactOptional(),
   contactUnlockStatus: z.string(),
 });
 export type PersonnelItem = z.infer<typeof PersonnelItemSchema>;
 
 export const PersonnelListPageSchema = z.looseObject({
   ...pageSchema(PersonnelItemSchema).shape,
-  semantics: SemanticsSchema.optional(),
+  semantics: SemanticsSchema.exactOptional(),
 });
 export type PersonnelListPage = z.infer<typeof PersonnelListPageSchema>;
 

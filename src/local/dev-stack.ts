@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../log.ts';
-import { createScheduledLoader, createSlackHandlerLoader } from '../runtime.ts';
+import { createScheduledLoader, inlineWorker } from '../runtime.ts';
 import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../slack/command-parser.ts';
+import { createSlackHandlerLoader } from '../slack-runtime.ts';
 import { createDocumentClient, ensureTable } from '../store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';
@@ -163,7 +164,7 @@ async function startLocalSlack(options: DevStackOptions, stops: Stops): Promise<
 
 /** The real Slack handler behind a local Function URL; `idle` waits for the jobs it ran in-process. */
 async function serveBot(env: NodeJS.ProcessEnv, logger: Logger, stops: Stops) {
-  const loadSlack = createSlackHandlerLoader(env, { logger });
+  const loadSlack = createSlackHandlerLoader(env, { logger, inlineWorker: inlineWorker(env, { logger }) });
   const http = await serveLambda(async (event, context) => (await loadSlack()).handler(event, context));
   stops.push(() => http.close());
   const idle = async () => {

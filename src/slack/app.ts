@@ -1,9 +1,10 @@
 import { type AnyMiddlewareArgs, App, AwsLambdaReceiver, LogLevel, type Middleware } from '@slack/bolt';
 import type { Logger as SlackLogger } from '@slack/logger';
-import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from '../log.ts';
 import { slackHttpBoundary } from './http-boundary.ts';
-import { type ListenerDeps, registerListeners } from './listeners/index.ts';
+import { webClientOptions } from './web-client.ts';
+import type { ListenerDeps } from './listeners/deps.ts';
+import { registerListeners } from './listeners/index.ts';
 
 export interface SlackAppOptions {
   signingSecret: string;
@@ -16,23 +17,6 @@ export interface SlackAppOptions {
   slackApiUrl?: string;
   logger: Logger;
   deps: ListenerDeps;
-}
-
-/**
- * Bounded Slack Web API calls: a Lambda must never hang on Slack. Two quick retries, 5 s per call;
- * none for a client that posts messages (`retries: false`): a post that Slack stored but answered
- * slowly would be posted again.
- */
-export function webClientOptions(
-  slackApiUrl?: string,
-  { retries = true, timeoutMs = 5000 }: { retries?: boolean; timeoutMs?: number } = {},
-): WebClientOptions {
-  return {
-    ...(slackApiUrl ? { slackApiUrl } : {}),
-    timeout: timeoutMs,
-    retryConfig: retries ? { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2000 } : { retries: 0 },
-    logLevel: LogLevel.WARN,
-  };
 }
 
 /** Bolt's logger interface over ours. Debug is dropped: Bolt logs raw request bodies at that level. */
@@ -50,9 +34,7 @@ export function boltLogger(logger: Logger): SlackLogger {
   };
 }
 
-/** The two-argument Lambda handler `AwsLambdaReceiver` makes (its event and response types are not exported). */
-export type SlackHttpHandler = ReturnType<AwsLambdaReceiver['toHandler']>;
-export type SlackHttpEvent = Parameters<SlackHttpHandler>[0];
+export type { SlackHttpEvent, SlackHttpHandler } from './http-boundary.ts';
 
 export const OTHER_WORKSPACE_TEXT = 'This app is installed for another workspace; nothing was done.';
 

@@ -1,6 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '../log.ts';
-import type { SlackHttpHandler } from './app.ts';
+import type { AwsLambdaReceiver } from '@slack/bolt';
+
+/** The two-argument Lambda handler `AwsLambdaReceiver` makes (its event and response types are not exported). */
+export type SlackHttpHandler = ReturnType<AwsLambdaReceiver['toHandler']>;
+export type SlackHttpEvent = Parameters<SlackHttpHandler>[0];
 
 const MAX_AGE_SECONDS = 5 * 60;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ListPageValueSchema, ShareValueSchema } from './button-values.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */

@@ -4,7 +4,7 @@ import { storedOutcome } from '../domain/confirmations.ts';
 import type { Digest } from '../domain/digest.ts';
 import type { UnlockThread } from '../domain/unlock-polling.ts';
 import type { Store } from '../store/index.ts';
-import { webClientOptions } from './app.ts';
+import { webClientOptions } from './web-client.ts';
 import { slackDeliveryErrorOf } from './slack-errors.ts';
 import { digestMessage } from './views/digest.ts';
 import { unlockCardUpdate, unlockResultReply, unlockTimeoutReply } from './views/task-result.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EpochSeconds, Id, IsoTime, LocalDate } from '../domain/ports/records.ts';
 import { ITEM_TYPE } from './keys.ts';
 

@@ -5,7 +5,8 @@ import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/loc
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { createScheduledLoader, createSlackHandlerLoader } from '../../src/runtime.ts';
+import { createScheduledLoader, inlineWorker } from '../../src/runtime.ts';
+import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
 import { createTestTable } from './dynamo.ts';
@@ -58,7 +59,7 @@ export async function startBot(options: BotOptions = {}) {
       ? { APPROVAL_THRESHOLD: String(options.approvalThreshold) }
       : {}),
   };
-  const load = createSlackHandlerLoader(env, { logger });
+  const load = createSlackHandlerLoader(env, { logger, inlineWorker: inlineWorker(env, { logger }) });
   const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
   const store = createStore({ client, tableName });
 

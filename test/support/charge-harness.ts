@@ -7,7 +7,7 @@ import { reconcileConfirmations } from '../../src/domain/reconcile.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { webClientOptions } from '../../src/slack/app.ts';
+import { webClientOptions } from '../../src/slack/web-client.ts';
 import { confirmationCardShower } from '../../src/slack/confirmation-cards.ts';
 import type { JobContext } from '../../src/slack/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';

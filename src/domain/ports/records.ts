@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCAL_DATE_PATTERN, LOCAL_TIME_PATTERN } from '../../time/local-time.ts';
 
 /**

@@ -7,23 +7,14 @@ import { signedHeaders } from './sign.ts';
 
 export type { CommandHelp, LocalApp, LocalPanel } from './page-api.ts';
 
+import type { AppAnswer, SlackMessage } from './messages.ts';
+
+export type { AppAnswer, SlackMessage } from './messages.ts';
 /**
  * A local stand-in for Slack's Web API and `response_url`s. It keeps channels and their messages
  * (with threads and in-place updates), records every call, checks what the bot sends against Block
  * Kit's limits, and can be told to fail the next calls. The dev page and the integration tests share it.
  */
-export interface SlackMessage {
-  channel: string;
-  ts: string;
-  threadTs?: string;
-  text: string;
-  blocks: unknown[];
-  user: string;
-  /** Set on ephemeral messages: only this user sees it. */
-  visibleTo?: string;
-  edited?: boolean;
-  warnings: string[];
-}
 
 export interface RecordedCall {
   method: string;
@@ -83,13 +74,6 @@ export interface FakeSlack {
     blockId?: string;
   }): Promise<AppAnswer>;
   close(): Promise<void>;
-}
-
-/** The app's HTTP answer to a command or a click, and how long it took (Slack allows 3 s). */
-export interface AppAnswer {
-  status: number;
-  body: string;
-  ms: number;
 }
 
 type Args = Record<string, unknown>;

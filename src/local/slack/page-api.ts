@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import type { AppAnswer, SlackMessage } from './fake-slack.ts';
+import * as z from 'zod';
+import type { AppAnswer, SlackMessage } from './messages.ts';
 
 /**
  * The local Slack page: static files from `page/` and the small JSON / server-sent-events API they

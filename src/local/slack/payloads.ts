@@ -1,4 +1,4 @@
-import type { SlackMessage } from './fake-slack.ts';
+import type { SlackMessage } from './messages.ts';
 
 /** Form bodies exactly as Slack posts them: a slash command, and a button click (`block_actions`). */
 

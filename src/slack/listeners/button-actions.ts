@@ -1,5 +1,5 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CommandValueSchema,
   EventValueSchema,
@@ -11,7 +11,7 @@ import type { JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
-import type { ListenerDeps } from './index.ts';
+import type { ListenerDeps } from './deps.ts';
 
 /** Buttons that stand for an `/events` command: the worker runs them exactly as if typed. */
 const AS_COMMAND: Record<string, (value: unknown) => string> = {

@@ -8,7 +8,7 @@ import { storedConfirmationCard } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import { contextOf, parseValue } from './button-actions.ts';
-import type { ListenerDeps } from './index.ts';
+import type { ListenerDeps } from './deps.ts';
 
 const tell = (respond: RespondFn, message: string) =>
   respond({ response_type: 'ephemeral', replace_original: false, ...botNotice(message) });

@@ -8,7 +8,7 @@ import {
   usageError,
   workingMessage,
 } from '../views/messages.ts';
-import type { ListenerDeps } from './index.ts';
+import type { ListenerDeps } from './deps.ts';
 
 /**
  * `/events …`: parse, answer bad input at once with usage help, hand everything else to the worker,

@@ -1,20 +1,8 @@
 import type { App } from '@slack/bolt';
-import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
-import type { DeliveryLog } from '../../store/index.ts';
-import type { Logger } from '../../log.ts';
-import type { Dispatch } from '../jobs.ts';
+import type { ListenerDeps } from './deps.ts';
 import { registerButtonActions } from './button-actions.ts';
 import { registerConfirmationActions } from './confirmation-actions.ts';
 import { registerEventsCommand } from './events-command.ts';
-
-export interface ListenerDeps {
-  dispatch: Dispatch;
-  confirmations: ConfirmationDeps['confirmations'];
-  /** Slash commands are deduplicated on their `trigger_id`. */
-  deliveries: Pick<DeliveryLog, 'first'>;
-  policy: SpendPolicy;
-  logger: Logger;
-}
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   registerEventsCommand(app, deps);

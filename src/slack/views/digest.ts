@@ -7,7 +7,7 @@ import type {
   EventUnlockAction,
 } from '../../domain/digest.ts';
 import { localDate, parseLocalTime, zonedInstant } from '../../time/local-time.ts';
-import type { DigestFilters } from '../../store/index.ts';
+import type { DigestFilters, DigestSubscription } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, header, section } from './blocks.ts';
 import { fitBand } from './fit-card.ts';
@@ -175,16 +175,11 @@ export function digestMessage(digest: Digest): SlackMessage {
 }
 
 /** The subscription as the channel's commands describe it. */
-export interface DigestSubscriptionView {
-  channelId: string;
-  time: string;
-  timeZone: string;
-  filters: DigestFilters;
-  status: 'active' | 'disabled';
-  nextRunAt: string;
-  lastRunAt?: string;
-  disabledReason?: string;
-}
+/** What the status and confirmation messages show of a subscription. */
+export type DigestSubscriptionView = Pick<
+  DigestSubscription,
+  'channelId' | 'time' | 'timeZone' | 'filters' | 'status' | 'nextRunAt' | 'lastRunAt' | 'disabledReason'
+>;
 
 const DISABLED_REASONS: Record<string, string> = {
   channel_not_found: 'the channel could not be found',

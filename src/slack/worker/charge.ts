@@ -12,7 +12,6 @@ import { type ConfirmationCardInput, confirmationCard } from '../views/confirmat
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { WorkerDeps } from './deps.ts';
-import { exactOptional } from './exact-optional.ts';
 
 type PendingCard = Extract<ConfirmationCardInput, { state: 'pending' }>;
 
@@ -95,8 +94,8 @@ export function chargeJobs(deps: WorkerDeps) {
     if (results && results.page.items.length > 0 && ts) {
       const message =
         results.kind === 'events'
-          ? eventList({ page: exactOptional(results.page), query: {}, pageable: false })
-          : companyExhibitorList({ page: exactOptional(results.page), query: {}, pageable: false });
+          ? eventList({ page: results.page, query: {}, pageable: false })
+          : companyExhibitorList({ page: results.page, query: {}, pageable: false });
       await slack
         .post(context, message, ts)
         .catch((error: unknown) =>

@@ -8,7 +8,6 @@ import type { Answer } from './answer.ts';
 import type { AskToConfirm } from './charge.ts';
 import type { WorkerDeps } from './deps.ts';
 import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from './digest-commands.ts';
-import { exactOptional } from './exact-optional.ts';
 import type { ListKind } from '../button-values.ts';
 import { renderList } from './lists.ts';
 
@@ -81,14 +80,14 @@ async function lookUp(
         eis.events.detail(command.eventId).catch(() => null),
       ]);
       const name = detail?.name ?? undefined;
-      const card = fitCard(exactOptional(fit), {
+      const card = fitCard(fit, {
         hasVisitors: detail?.hasVisitors ?? null,
         ...(name ? { name } : {}),
       });
       return answer(context, card, { text });
     }
     case 'show':
-      return answer(context, eventCard(exactOptional(await eis.events.detail(command.eventId))), { text });
+      return answer(context, eventCard(await eis.events.detail(command.eventId)), { text });
     case 'credits':
       return answer(context, creditsCard(await eis.credits.balance()));
     case 'spend': {

@@ -10,7 +10,6 @@ import {
   digestStatusMessage,
   digestSubscribedMessage,
 } from '../views/digest.ts';
-import { exactOptional } from './exact-optional.ts';
 import type { SlackOut } from './slack-out.ts';
 
 export type DigestCommand = Extract<
@@ -71,7 +70,7 @@ export async function runDigestCommand(
       const note = 'note' in command && typeof command.note === 'string' ? command.note : undefined;
       return deps.slack.ephemeral(
         context,
-        digestSubscribedMessage(exactOptional(subscription), {
+        digestSubscribedMessage(subscription, {
           now: deps.now(),
           zoneGuessed: timeZone !== requested,
           ...(note ? { note } : {}),
@@ -86,7 +85,7 @@ export async function runDigestCommand(
     case 'digest-status':
       return deps.slack.ephemeral(
         context,
-        digestStatusMessage(exactOptional(await deps.subscriptions.get(teamId, channelId)), deps.now()),
+        digestStatusMessage(await deps.subscriptions.get(teamId, channelId), deps.now()),
       );
     case 'digest-now': {
       // The channel's own filters and zone when it has a digest; everything, in the requester's zone, otherwise.

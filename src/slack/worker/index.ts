@@ -1,4 +1,4 @@
-import { EisBadInputError, EisError, EisNotFoundError, referenceOf } from '../../eis/index.ts';
+import { EisBadInputError, EisError, EisNotFoundError, referenceOf } from '../../eis/errors.ts';
 import { AppError, ValidationError } from '../../errors.ts';
 import { type Job, JobSchema } from '../jobs.ts';
 import { errorMessage, notFoundText } from '../views/messages.ts';

@@ -11,7 +11,6 @@ import {
   similarExhibitorList,
 } from '../views/lists.ts';
 import type { SlackMessage } from '../views/types.ts';
-import { exactOptional } from './exact-optional.ts';
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
 export const PAGE_SIZE = 10;
@@ -41,7 +40,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       dateStartFrom: query.from,
       dateStartTo: query.to,
     });
-    return eventList({ page: exactOptional(result), query });
+    return eventList({ page: result, query });
   },
   async exhibitors(rawQuery, page, eis) {
     const query = LIST_QUERIES.exhibitors.parse(rawQuery);
@@ -50,7 +49,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       eventName(eis, query.eventId),
     ]);
     return exhibitorList({
-      page: exactOptional(result),
+      page: result,
       query,
       eventId: query.eventId,
       names: { eventId: name },
@@ -63,7 +62,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       eventName(eis, query.eventId),
     ]);
     return peopleList({
-      page: exactOptional(result),
+      page: result,
       query,
       eventId: query.eventId,
       names: { eventId: name },
@@ -75,7 +74,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       eis.recommendations.exhibitors({ eventId: query.eventId, page, pageSize: PAGE_SIZE }),
       eventName(eis, query.eventId),
     ]);
-    return recommendedExhibitorList({ page: exactOptional(result), query, names: { eventId: name } });
+    return recommendedExhibitorList({ page: result, query, names: { eventId: name } });
   },
   async files(_rawQuery, page, eis) {
     const result = await eis.agentFiles.list(page);
@@ -84,7 +83,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   async similar(rawQuery, page, eis) {
     const query = LIST_QUERIES.similar.parse(rawQuery);
     const result = await eis.exhibitors.searchByContext({ ...query, page, pageSize: PAGE_SIZE });
-    return similarExhibitorList({ page: exactOptional(result), query });
+    return similarExhibitorList({ page: result, query });
   },
   async 'person-events'(rawQuery, page, eis) {
     const query = LIST_QUERIES['person-events'].parse(rawQuery);
@@ -92,7 +91,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       eis.personnel.events(query.personnelId, page),
       eis.personnel.profile(query.personnelId).catch(() => null),
     ]);
-    return personEventList({ page: exactOptional(result), query, names: { personnelId: person?.fullName } });
+    return personEventList({ page: result, query, names: { personnelId: person?.fullName } });
   },
   async contacts(rawQuery, page, eis) {
     // One free profile read per person on this page: the ids alone would say nothing to a reader.
@@ -109,7 +108,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
     const totalPages = Math.ceil(total / PAGE_SIZE);
     return contactList({
       page: {
-        items: exactOptional(items),
+        items: items,
         page,
         pageSize: PAGE_SIZE,
         total,

@@ -1,7 +1,7 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../../src/config/env.ts';
-import { createSecretsProvider } from '../../../src/config/secrets.ts';
+import { createSecretsProvider, createSlackSecretsProvider } from '../../../src/config/secrets.ts';
 
 const env = readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', APP_SECRET_ID: 'arn:secret' });
 
@@ -66,5 +66,38 @@ describe('secrets', () => {
 
     await expect(failure).rejects.toThrow(/slackSigningSecret, slackBotToken and eisApiKey/);
     await expect(failure).rejects.not.toThrow(/xoxb-pasted/);
+  });
+
+  it('keep the service key out of the Slack function: two secrets, each read by who needs it', async () => {
+    const read: string[] = [];
+    const values: Record<string, string> = {
+      'arn:slack': JSON.stringify({ slackSigningSecret: 'signing-1', slackBotToken: 'xoxb-1' }),
+      'arn:service': JSON.stringify({ eisApiKey: 'sk_test_split' }),
+    };
+    const client = {
+      send: (command: { input: { SecretId?: string } }) => {
+        const id = command.input.SecretId ?? '';
+        read.push(id);
+        return Promise.resolve({ SecretString: values[id] });
+      },
+    } as unknown as SecretsManagerClient;
+    const split = readEnv({
+      TABLE_NAME: 't',
+      EIS_BASE_URL: 'http://127.0.0.1:1',
+      APP_SECRET_ID: 'arn:slack',
+      EIS_SECRET_ID: 'arn:service',
+    });
+
+    const slackOnly = await createSlackSecretsProvider(split, { client: () => client })();
+    const slackReads = [...read];
+    const all = await createSecretsProvider(split, { client: () => client })();
+
+    expect(slackOnly).toEqual({ slackSigningSecret: 'signing-1', slackBotToken: 'xoxb-1' });
+    expect(slackReads).toEqual(['arn:slack']);
+    expect(all).toEqual({
+      slackSigningSecret: 'signing-1',
+      slackBotToken: 'xoxb-1',
+      eisApiKey: 'sk_test_split',
+    });
   });
 });

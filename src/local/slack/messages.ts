@@ -1,0 +1,20 @@
+/** A message as the fake Slack keeps it (the dev page and the tests read these). */
+export interface SlackMessage {
+  channel: string;
+  ts: string;
+  threadTs?: string;
+  text: string;
+  blocks: unknown[];
+  user: string;
+  /** Set on ephemeral messages: only this user sees it. */
+  visibleTo?: string;
+  edited?: boolean;
+  warnings: string[];
+}
+
+/** The app's HTTP answer to a command or a click, and how long it took (Slack allows 3 s). */
+export interface AppAnswer {
+  status: number;
+  body: string;
+  ms: number;
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { WebClient } from '@slack/web-api';
+import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
+import { createSlackSecretsProvider, type SlackSecrets } from './config/secrets.ts';
+import { createLogger, type Logger, withCorrelationId } from './log.ts';
+import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from './slack/app.ts';
+import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
+import type { Dispatch, Job } from './slack/jobs.ts';
+import { webClientOptions } from './slack/web-client.ts';
+import { createStore } from './store/index.ts';
+import { createDocumentClient } from './store/table.ts';
+
+/**
+ * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
+ * to the worker. It holds no service client and no service key, and imports none of the worker (its
+ * bundle stays small, its cold start short).
+ */
+export interface SlackHandlerOptions {
+  logger?: Logger;
+  /** The business clock (deadlines); tests move it. */
+  now?: () => Date;
+  /** For `WORKER_MODE=inline` (the dev stack, tests): the worker that runs jobs in this process. */
+  inlineWorker?: () => Promise<{ handle(job: Job): Promise<void> }>;
+}
+
+type BuiltHandler = { handler: SlackHttpHandler; dispatch: Dispatch & { idle?: () => Promise<void> } };
+
+export function createSlackHandlerLoader(
+  source: NodeJS.ProcessEnv = process.env,
+  options: SlackHandlerOptions = {},
+) {
+  const env = readEnv(source);
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
+  const secrets = createSlackSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
+  const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
+  const store = createStore({
+    client: createDocumentClient(endpoint ? { endpoint } : {}),
+    tableName: env.TABLE_NAME,
+    now: options.now ?? (() => new Date()),
+  });
+  const dispatch = dispatcherFor(env, options.inlineWorker, logger);
+  const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
+    const identity = await slackIdentity(env, latest.slackBotToken);
+    const { handler } = createSlackApp({
+      signingSecret: latest.slackSigningSecret,
+      botToken: latest.slackBotToken,
+      ...identity,
+      ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
+      logger,
+      deps: {
+        dispatch,
+        confirmations: store.confirmations,
+        deliveries: store.deliveries,
+        policy: spendPolicyOf(env),
+        logger,
+      },
+    });
+    return { handler: correlated(handler, logger), dispatch };
+  };
+  // One build per secret value, shared by concurrent callers (the init phase and the first request).
+  let built: { secrets: SlackSecrets; handler: Promise<BuiltHandler> } | undefined;
+  return async (): Promise<BuiltHandler> => {
+    const latest = await secrets();
+    if (built?.secrets !== latest) {
+      const attempt = build(latest);
+      built = { secrets: latest, handler: attempt };
+      attempt.catch(() => {
+        if (built?.handler === attempt) built = undefined;
+      });
+    }
+    return built.handler;
+  };
+}
+
+/**
+ * Who the bot is and which workspace it serves: from `SLACK_BOT_USER_ID` and `SLACK_TEAM_ID` when
+ * configured (no network before the first ack), else from one `auth.test` per cold start (Bolt is
+ * given the ids and never calls it per request).
+ */
+async function slackIdentity(env: Env, botToken: string) {
+  if (env.SLACK_BOT_USER_ID && env.SLACK_TEAM_ID) {
+    return { botId: '', botUserId: env.SLACK_BOT_USER_ID, installedTeamId: env.SLACK_TEAM_ID };
+  }
+  const identity = await new WebClient(botToken, webClientOptions(env.SLACK_API_URL)).auth.test();
+  const installedTeamId = env.SLACK_TEAM_ID ?? identity.team_id;
+  if (!installedTeamId) throw new Error('SLACK_TEAM_ID is unset and auth.test returned no team_id');
+  return {
+    botId: identity.bot_id ?? '',
+    botUserId: env.SLACK_BOT_USER_ID ?? identity.user_id ?? '',
+    installedTeamId,
+  };
+}
+
+/** Every line of a request, and of the jobs it hands on, carries one correlation id. */
+function correlated(handler: SlackHttpHandler, logger: Logger): SlackHttpHandler {
+  return (event: SlackHttpEvent, context: unknown) => {
+    logger.addLambdaContext(context);
+    const requestId = (event.requestContext as { requestId?: unknown } | undefined)?.requestId;
+    const id = typeof requestId === 'string' ? requestId : randomUUID();
+    return withCorrelationId(id, () => handler(event, context));
+  };
+}
+
+function dispatcherFor(
+  env: Env,
+  inlineWorker: SlackHandlerOptions['inlineWorker'],
+  logger: Logger,
+): BuiltHandler['dispatch'] {
+  if (env.WORKER_MODE === 'inline') {
+    if (!inlineWorker) throw new Error('WORKER_MODE=inline needs the worker in this process (npm run dev)');
+    return inlineDispatch(async (job) => (await inlineWorker()).handle(job), logger);
+  }
+  if (!env.WORKER_FUNCTION_NAME)
+    throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
+  return lambdaDispatch(new LambdaClient({}), env.WORKER_FUNCTION_NAME);
+}

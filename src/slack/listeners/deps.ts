@@ -1,0 +1,14 @@
+import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
+import type { DeliveryLog } from '../../store/index.ts';
+import type { Logger } from '../../log.ts';
+import type { Dispatch } from '../jobs.ts';
+
+/** What the listeners need: they answer at once and hand slow work on. */
+export interface ListenerDeps {
+  dispatch: Dispatch;
+  confirmations: ConfirmationDeps['confirmations'];
+  /** Slash commands are deduplicated on their `trigger_id`. */
+  deliveries: Pick<DeliveryLog, 'first'>;
+  policy: SpendPolicy;
+  logger: Logger;
+}

@@ -4,34 +4,52 @@ import { z } from 'zod';
 import { WORKER_TIMEOUT_SECONDS } from '../src/config/timeouts.ts';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
+const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;
+const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
 
 /** `-c name=value` arrives as a string, `cdk.json` may hold a number or boolean: accept both. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
 /** Deploy-time settings, from CDK context (`cdk.json` defaults, overridden with `-c name=value`). */
-export const DeployConfigSchema = z.object({
-  /** Slack user ids allowed to approve credit spending; empty = anyone who asked may confirm. */
-  spendApprovers: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD'))),
-  /** Credits the service account may spend per UTC day; 0 = no cap. */
-  dailyCreditCap: z.coerce.number().int().nonnegative().default(0),
-  /** At or above this price (credits) an approver other than the requester must confirm; 0 = off. */
-  approvalThreshold: z.coerce.number().int().nonnegative().default(0),
-  eisBaseUrl: z.url().default('https://platform.lensmor.com'),
-  logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /** See `RESERVED_CONCURRENCY`: `false` for accounts whose concurrency quota is still 10. */
-  reserveConcurrency: flag.default(true),
-  /** When set, alarms notify this address through an SNS topic. */
-  alarmEmail: z.union([z.literal(''), z.email()]).default(''),
-});
+export const DeployConfigSchema = z
+  .object({
+    /** Slack user ids allowed to approve credit spending; empty = anyone who asked may confirm. */
+    spendApprovers: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD'))),
+    /** Credits the service account may spend per UTC day; 0 = no cap. */
+    dailyCreditCap: z.coerce.number().int().nonnegative().default(0),
+    /** At or above this price (credits) an approver other than the requester must confirm; 0 = off. */
+    approvalThreshold: z.coerce.number().int().nonnegative().default(0),
+    eisBaseUrl: z.url().default('https://platform.lensmor.com'),
+    logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** See `RESERVED_CONCURRENCY`: `false` for accounts whose concurrency quota is still 10. */
+    reserveConcurrency: flag.default(true),
+    /** When set, the alarm topic (which always exists) mails this address too. */
+    alarmEmail: z.union([z.literal(''), z.email()]).default(''),
+    /**
+     * With `alarmSlackChannelId`: an AWS Chatbot Slack channel configuration posts the alarms there.
+     * The workspace (`T…`) must first be authorized once in the AWS Chatbot console.
+     */
+    alarmSlackWorkspaceId: z
+      .union([z.literal(''), z.string().regex(SLACK_WORKSPACE_ID, 'a Slack workspace id such as T0123ABCD')])
+      .default(''),
+    /** The channel (`C…`, or `G…` for a private one) the alarms go to; invite `@aws` there. */
+    alarmSlackChannelId: z
+      .union([z.literal(''), z.string().regex(SLACK_CHANNEL_ID, 'a Slack channel id such as C0123ABCD')])
+      .default(''),
+  })
+  .refine((config) => !config.alarmSlackWorkspaceId === !config.alarmSlackChannelId, {
+    message: 'set both alarmSlackWorkspaceId and alarmSlackChannelId, or neither',
+    path: ['alarmSlackChannelId'],
+  });
 export type DeployConfig = z.infer<typeof DeployConfigSchema>;
 
 const CONTEXT_KEYS = Object.keys(DeployConfigSchema.shape) as (keyof typeof DeployConfigSchema.shape)[];
@@ -73,5 +91,6 @@ export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memor
   // Room for one charge with its retries (3 × 10 s timeouts, Retry-After waits) and the Slack updates.
   worker: { timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS), memorySize: 512 },
   pollTasks: { timeout: Duration.seconds(50), memorySize: 512 },
-  digest: { timeout: Duration.minutes(5), memorySize: 512 },
+  // Inside its 5-minute period, so one run ends before the next starts; what is left stays due.
+  digest: { timeout: Duration.minutes(4), memorySize: 512 },
 };

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FunctionUrlAuthType, type IDestination } from 'aws-cdk-lib/aws-lambda';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -8,6 +8,7 @@ import { Alarms } from './constructs/alarms.ts';
 import { AppSecret } from './constructs/app-secret.ts';
 import { BotFunction } from './constructs/bot-function.ts';
 import { BotTable, TABLE_ACCESS } from './constructs/bot-table.ts';
+import { OpsDashboard } from './constructs/dashboard.ts';
 import { Schedules } from './constructs/schedules.ts';
 
 export interface EventbotStackProps extends StackProps {
@@ -18,8 +19,11 @@ export interface EventbotStackProps extends StackProps {
 export const OUTPUTS = {
   slackRequestUrl: 'SlackRequestUrl',
   secretArn: 'AppSecretArn',
+  serviceSecretArn: 'ServiceSecretArn',
   tableName: 'TableName',
   deadLetterQueueUrl: 'WorkerDeadLetterQueueUrl',
+  alarmTopicArn: 'AlarmTopicArn',
+  dashboardName: 'DashboardName',
 } as const;
 
 /** The Slack path Bolt answers on; a Function URL routes every path to the function anyway. */
@@ -30,29 +34,39 @@ export class EventbotStack extends Stack {
   readonly worker: BotFunction;
   readonly pollTasks: BotFunction;
   readonly digest: BotFunction;
+  readonly alarms: Alarms;
+  readonly secrets: AppSecret;
 
   constructor(scope: Construct, id: string, props: EventbotStackProps) {
     super(scope, id, props);
     const { config } = props;
 
     const table = new BotTable(this, 'Data');
-    const { secret } = new AppSecret(this, 'AppSecret');
-    const data = { table, secret };
+    // Two secrets: the Slack one every function reads, the service key only those that call the
+    // service read (not the public Slack function).
+    this.secrets = new AppSecret(this, 'AppSecret');
+    const secrets = this.secrets;
+    const data = { table, secret: secrets.slack };
 
+    // Tracing on the two functions a user waits on (the ack, and the work behind it).
     this.worker = new BotFunction(this, 'Worker', {
       name: 'worker',
       handlerFile: 'worker.ts',
       description: 'eventbot: slow work after the Slack ack (async invoke from the Slack function)',
       config,
-    }).bind(data, TABLE_ACCESS.readWrite);
+      tracing: true,
+    })
+      .bind(data, TABLE_ACCESS.worker)
+      .allowServiceKey(secrets.service);
 
     this.slack = new BotFunction(this, 'Slack', {
       name: 'slack',
       handlerFile: 'slack.ts',
       description: 'eventbot: Slack slash commands and buttons',
       config,
+      tracing: true,
     })
-      .bind(data, TABLE_ACCESS.confirmations)
+      .bind(data, TABLE_ACCESS.slack)
       .allowInvoke(this.worker);
 
     this.pollTasks = new BotFunction(this, 'PollTasks', {
@@ -60,20 +74,28 @@ export class EventbotStack extends Stack {
       handlerFile: 'poll-tasks.ts',
       description: 'eventbot: every minute, unlock tasks that are due',
       config,
-    }).bind(data, TABLE_ACCESS.readWrite);
+    })
+      .bind(data, TABLE_ACCESS.pollTasks)
+      .allowServiceKey(secrets.service);
 
     this.digest = new BotFunction(this, 'Digest', {
       name: 'digest',
       handlerFile: 'digest.ts',
-      description: 'eventbot: hourly, the digests that are due',
+      description: 'eventbot: every 5 minutes, the digests that are due',
       config,
-    }).bind(data, TABLE_ACCESS.readWrite);
+    })
+      .bind(data, TABLE_ACCESS.digest)
+      .allowServiceKey(secrets.service);
 
     // Jobs the worker could not finish land here for a look (and an alarm), not in a retry loop.
     const deadLetterQueue = new Queue(this, 'WorkerDeadLetterQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: "This is the dead-letter queue: the worker's on-failure destination (an alarm watches it)",
     });
     this.worker.fn.configureAsyncInvoke({
       // A job may spend credits: one attempt, never an automatic second one. Charge jobs are guarded
@@ -87,6 +109,8 @@ export class EventbotStack extends Stack {
       timed.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     }
 
+    // Digests every 5 minutes from one shared rule, not a Scheduler schedule per subscription: see
+    // `DIGEST_SCHEDULE` for the reasons and the cost.
     new Schedules(this, 'Schedules', { pollTasks: this.pollTasks.fn, digest: this.digest.fn });
 
     // Function URL rather than an API Gateway HTTP API: Slack is the only caller and signs every
@@ -96,15 +120,31 @@ export class EventbotStack extends Stack {
     // a flood of unsigned requests.
     const url = this.slack.fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
 
-    new Alarms(this, 'Alarms', {
-      functions: {
-        Slack: this.slack.fn,
-        Worker: this.worker.fn,
-        PollTasks: this.pollTasks.fn,
-        Digest: this.digest.fn,
-      },
+    const functions = {
+      Slack: this.slack.fn,
+      Worker: this.worker.fn,
+      PollTasks: this.pollTasks.fn,
+      Digest: this.digest.fn,
+    };
+    this.alarms = new Alarms(this, 'Alarms', {
+      functions,
+      ackFunction: this.slack.fn,
       deadLetterQueue,
       ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
+      ...(config.alarmSlackWorkspaceId && config.alarmSlackChannelId
+        ? {
+            slackChannel: {
+              workspaceId: config.alarmSlackWorkspaceId,
+              channelId: config.alarmSlackChannelId,
+            },
+          }
+        : {}),
+    });
+    const { dashboard } = new OpsDashboard(this, 'Dashboard', {
+      slack: this.slack.fn,
+      worker: this.worker.fn,
+      functions,
+      alarms: this.alarms.alarms,
     });
 
     new CfnOutput(this, OUTPUTS.slackRequestUrl, {
@@ -112,11 +152,20 @@ export class EventbotStack extends Stack {
       value: `${url.url}${SLACK_EVENTS_PATH}`,
     });
     new CfnOutput(this, OUTPUTS.secretArn, {
-      description: 'Put {slackSigningSecret, slackBotToken, eisApiKey} here',
-      value: secret.secretArn,
+      description: 'Put {slackSigningSecret, slackBotToken} here',
+      value: secrets.slack.secretArn,
+    });
+    new CfnOutput(this, OUTPUTS.serviceSecretArn, {
+      description: 'Put {eisApiKey} here',
+      value: secrets.service.secretArn,
     });
     new CfnOutput(this, OUTPUTS.tableName, { value: table.table.tableName });
     new CfnOutput(this, OUTPUTS.deadLetterQueueUrl, { value: deadLetterQueue.queueUrl });
+    new CfnOutput(this, OUTPUTS.alarmTopicArn, {
+      description: 'Every alarm notifies this topic (subscribe more targets here)',
+      value: this.alarms.topic.topicArn,
+    });
+    new CfnOutput(this, OUTPUTS.dashboardName, { value: dashboard.dashboardName });
   }
 }
 

@@ -5,7 +5,12 @@ import { type AppSecrets, createSecretsProvider, serviceAccountId } from './conf
 import { runDueDigests } from './domain/digest.ts';
 import { reconcileConfirmations } from './domain/reconcile.ts';
 import type { Sleep } from './domain/slack-delivery.ts';
-import { pollUnlockTasks } from './domain/unlock-polling.ts';
+import {
+  EARLY_POLLS,
+  pollSubmittedTask,
+  pollUnlockTasks,
+  type UnlockPollingDeps,
+} from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -30,7 +35,8 @@ export interface Runtime {
   now: () => Date;
 }
 
-function build(env: Env, logger: Logger, secrets: AppSecrets, now: () => Date): Runtime {
+function build(env: Env, logger: Logger, secrets: AppSecrets, options: RuntimeOptions): Runtime {
+  const now = options.now ?? (() => new Date());
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
     client: createDocumentClient(endpoint ? { endpoint } : {}),
@@ -51,6 +57,12 @@ function build(env: Env, logger: Logger, secrets: AppSecrets, now: () => Date): 
     accountId: serviceAccountId(secrets.eisApiKey),
     logger,
     now,
+    pollSubmittedTask: (taskId) =>
+      pollSubmittedTask(
+        taskId,
+        unlockPollingDeps({ env, logger, secrets, store, eis, now }),
+        options.earlyPolls ?? EARLY_POLLS,
+      ),
   });
   return { env, logger, secrets, store, eis, web, worker, now };
 }
@@ -59,6 +71,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The business clock (deadlines, due times, local dates); tests move it. */
   now?: () => Date;
+  /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
+  earlyPolls?: { count: number; everyMs: number };
 }
 
 /** A memo over the secrets: a rotated secret (seen after the provider's cache expires) rebuilds the clients. */
@@ -71,7 +85,7 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
     const latest = await secrets();
     if (current?.secrets !== latest) {
       await current?.runtime.eis.close();
-      current = { secrets: latest, runtime: build(env, logger, latest, options.now ?? (() => new Date())) };
+      current = { secrets: latest, runtime: build(env, logger, latest, options) };
     }
     return current.runtime;
   };
@@ -115,11 +129,7 @@ export function createScheduledJobs(
       }),
     pollUnlockTasks: (run: RunOptions = {}) =>
       pollUnlockTasks({
-        tasks: store.unlockTasks,
-        progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
-        thread: unlockThread(web, store),
-        logger: logger.child({ job: 'poll-tasks' }),
-        now,
+        ...unlockPollingDeps({ ...runtime, logger: logger.child({ job: 'poll-tasks' }) }, web),
         ...deadline(run),
         ...sleep,
       }),
@@ -136,6 +146,21 @@ export function createScheduledJobs(
         ...deadline(run),
         ...sleep,
       }),
+  };
+}
+
+/** The unlock poller over a runtime: the service's task progress, replies in the card's thread. */
+function unlockPollingDeps(
+  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now'>,
+  web = scheduledWebClient(runtime.secrets.slackBotToken, runtime.env.SLACK_API_URL),
+): UnlockPollingDeps {
+  const { eis, store } = runtime;
+  return {
+    tasks: store.unlockTasks,
+    progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
+    thread: unlockThread(web, store),
+    logger: runtime.logger,
+    now: runtime.now,
   };
 }
 

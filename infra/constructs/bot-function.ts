@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -16,6 +16,13 @@ const REQUIRE_SHIM =
 
 const HANDLERS_DIR = fileURLToPath(new URL('../../handlers/', import.meta.url));
 
+/**
+ * Where the code's Powertools Metrics (EMF) go: namespace `eventbot`, dimension `service=eventbot`.
+ * Set on every function as `POWERTOOLS_METRICS_NAMESPACE` / `POWERTOOLS_SERVICE_NAME`, and graphed
+ * on the dashboard (`dashboard.ts`), so both read the same names.
+ */
+export const APP_METRICS = { namespace: 'eventbot', service: 'eventbot' } as const;
+
 export interface BotFunctionProps {
   /** Which function: picks its sizing and reserved concurrency from `config.ts`. */
   readonly name: BotFunctionName;
@@ -23,6 +30,8 @@ export interface BotFunctionProps {
   readonly handlerFile: string;
   readonly description: string;
   readonly config: DeployConfig;
+  /** X-Ray active tracing (the code's Powertools Tracer adds its subsegments). */
+  readonly tracing?: boolean;
 }
 
 /**
@@ -65,12 +74,15 @@ export class BotFunction extends Construct {
         ? { reservedConcurrentExecutions: RESERVED_CONCURRENCY[props.name] }
         : {}),
       logGroup: this.logGroup,
+      ...(props.tracing ? { tracing: Tracing.ACTIVE } : {}),
       // The app's logger writes one JSON object per line and filters by LOG_LEVEL itself.
       loggingFormat: LoggingFormat.JSON,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         EIS_BASE_URL: config.eisBaseUrl,
         LOG_LEVEL: config.logLevel,
+        POWERTOOLS_SERVICE_NAME: APP_METRICS.service,
+        POWERTOOLS_METRICS_NAMESPACE: APP_METRICS.namespace,
         ...(config.spendApprovers.length > 0 ? { SPEND_APPROVERS: config.spendApprovers.join(',') } : {}),
         ...(config.dailyCreditCap > 0 ? { DAILY_CREDIT_CAP: String(config.dailyCreditCap) } : {}),
         ...(config.approvalThreshold > 0 ? { APPROVAL_THRESHOLD: String(config.approvalThreshold) } : {}),
@@ -90,12 +102,24 @@ export class BotFunction extends Construct {
         forceDockerBundling: false,
       },
     });
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 on purpose: the bundles target node22 and the tests run on it; the runtime moves with them, not alone',
+    });
+    if (props.tracing) {
+      Validations.of(this.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) have no resource-level permissions',
+      });
+    }
   }
 
   /**
-   * Gives this function the table and the secret: `TABLE_NAME` and `APP_SECRET_ID` plus exactly the
-   * table actions in `access` (on the table ARN, Query on the `due` index ARN) and GetSecretValue on
-   * the one secret. Only the secret's ARN is read (and a CDK `Secret` is no `ISecret` under
+   * Gives this function the table and the Slack secret: `TABLE_NAME` and `APP_SECRET_ID` plus exactly
+   * the table actions in `access` (on the table ARN, Query on the `due` index ARN) and GetSecretValue
+   * on that secret. Only the secret's ARN is read (and a CDK `Secret` is no `ISecret` under
    * `exactOptionalPropertyTypes`: its `secretFullArn` getter returns `string | undefined`).
    */
   bind(data: { table: BotTable; secret: Pick<ISecret, 'secretArn'> }, access: TableAccess): this {
@@ -111,11 +135,25 @@ export class BotFunction extends Construct {
         new PolicyStatement({ actions: ['dynamodb:Query'], resources: [table.dueIndexArn] }),
       );
     }
-    // Not `secret.grantRead`, which adds DescribeSecret: GetSecretValue is all the runtime calls.
+    this.allowSecretRead(secret);
+    return this;
+  }
+
+  /**
+   * Gives this function the service API key: `EIS_SECRET_ID` and GetSecretValue on the service
+   * secret. Only the functions that call the service get it, never the Slack function.
+   */
+  allowServiceKey(secret: Pick<ISecret, 'secretArn'>): this {
+    this.fn.addEnvironment('EIS_SECRET_ID', secret.secretArn);
+    this.allowSecretRead(secret);
+    return this;
+  }
+
+  // Not `secret.grantRead`, which adds DescribeSecret: GetSecretValue is all the runtime calls.
+  private allowSecretRead(secret: Pick<ISecret, 'secretArn'>): void {
     this.role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
     );
-    return this;
   }
 
   /** Lets this function hand jobs to `worker` (`WORKER_FUNCTION_NAME` + InvokeFunction on its ARN). */

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../src/store/table.ts';
+import type { BotFunctionName } from '../config.ts';
 
 /**
  * What a function does with the table, as IAM actions. Transactions need no action of their own:
@@ -16,19 +17,44 @@ export interface TableAccess {
   readonly queryDueIndex: boolean;
 }
 
+/**
+ * Each function's table actions, from the store calls its handler makes (`src/store`). None but the
+ * worker deletes: DeleteItem is `/events digest off`; every other removal is a TTL expiry.
+ */
 export const TABLE_ACCESS = {
-  /** The Slack function only claims, reads and closes confirmations and records deliveries before handing work on. */
-  confirmations: {
+  /** Claims, reads and closes confirmations and records deliveries before handing work on. */
+  slack: {
     items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     queryTable: false,
     queryDueIndex: false,
   },
-  readWrite: {
+  /** Every command: charges, ledger by team (Query), subscriptions (put, get, delete), fit cache. */
+  worker: {
     items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     queryTable: true,
     queryDueIndex: true,
   },
-} as const satisfies Record<string, TableAccess>;
+  /**
+   * The reconciler (due confirmations on the index; get, expire, abandon, card shown: Get/Update;
+   * settling a charge: a transaction of Updates and the unlock task's Put) and the unlock poller (due
+   * tasks on the index; lease, reschedule, Slack failures: Update; result posted: a transaction of an
+   * Update and the finished-task Put). Nothing reads the base table by key range.
+   */
+  pollTasks: {
+    items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    queryTable: false,
+    queryDueIndex: true,
+  },
+  /**
+   * Due subscriptions (index); the team's ledger and finished tasks (Query on the table); the fit
+   * cache (Get, Put); the day claim (Put); advancing or disabling a subscription (Update).
+   */
+  digest: {
+    items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    queryTable: true,
+    queryDueIndex: true,
+  },
+} as const satisfies Record<BotFunctionName, TableAccess>;
 
 /** The single table, shaped by `TABLE_KEYS` (the same names the store and `db:init` use). */
 export class BotTable extends Construct {
@@ -44,8 +70,10 @@ export class BotTable extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TABLE_KEYS.ttl,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Ledger and confirmations are the record of money spent: keep them if the stack goes.
+      // Ledger and confirmations are the record of money spent: keep them if the stack goes, and
+      // refuse a DeleteTable from anyone (console, CLI, a replacement) until this is turned off.
       removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TABLE_KEYS.dueIndex,

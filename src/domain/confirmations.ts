@@ -175,7 +175,13 @@ export async function cancel(
 
 export type ChargeResult =
   /** The charge is decided and stored; the card is shown from the stored confirmation. */
-  | { kind: 'settled'; confirmation: Confirmation; results?: ChargeOutcome['results'] }
+  | {
+      kind: 'settled';
+      confirmation: Confirmation;
+      results?: ChargeOutcome['results'];
+      /** The unlock task the charge started, whose results are still to come. */
+      taskId?: string;
+    }
   /** Another run started this charge, or it was closed (a redelivered job): nothing was done. */
   | { kind: 'duplicate' }
   /** The service was called but the outcome could not be stored: the reconciler settles it. */
@@ -320,5 +326,11 @@ export async function runCharge(
   const { settlement, results } = await settlementOf(action, withCard, deps);
   const settled = await settleWithRetries(deps, confirmationId, settlement);
   if (!settled) return { kind: 'unsettled' };
-  return { kind: 'settled', confirmation: settled, ...(results ? { results } : {}) };
+  const taskId = settlement.task?.taskId;
+  return {
+    kind: 'settled',
+    confirmation: settled,
+    ...(results ? { results } : {}),
+    ...(taskId ? { taskId } : {}),
+  };
 }

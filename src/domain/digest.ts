@@ -306,7 +306,7 @@ export interface DigestRunSummary {
 }
 
 /**
- * One run of the hourly digest: every active subscription whose local time has come. Each channel
+ * One run of the digest job (every 5 minutes): every active subscription whose local time has come. Each channel
  * gets at most one digest per local day (a conditional claim on channel + date, taken just before
  * posting); a channel that is gone or removed the bot has its subscription disabled; one failing
  * subscription never stops the others.

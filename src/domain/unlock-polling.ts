@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { type Logger, withCorrelationId } from '../log.ts';
 import type { UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
-import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
+import {
+  createChannelPacer,
+  isChannelGone,
+  realSleep,
+  SlackDeliveryError,
+  type Sleep,
+} from './slack-delivery.ts';
 
 /**
  * At most this many tasks are polled at once, leaving room under the service's 10 concurrent requests
  * for people using the bot. (Each Lambda counts its own requests; the limit is not shared across them.)
  */
 export const MAX_CONCURRENT_POLLS = 5;
-export const FIRST_BACKOFF_MS = 30_000;
+/** Most tasks finish within minutes: a young task is polled at every scheduled run (each minute). */
+export const EVERY_RUN_FOR_MS = 30 * 60_000;
 export const MAX_BACKOFF_MS = 10 * 60_000;
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** Longer than one task's poll and post with their retries, so a live run never loses its lease. */
@@ -91,9 +98,13 @@ export interface PollSummary {
   outOfTime: boolean;
 }
 
-/** 30 s, 60 s, 2 min … up to 10 min, by the number of polls already made. */
-export function backoffMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(attempts, 20));
+/**
+ * How long after this poll the next one is due: none while the task is young (the next scheduled run
+ * polls it), then a minute plus half the time past 30 minutes, up to 10 minutes.
+ */
+export function pollDelayMs(ageMs: number): number {
+  if (ageMs < EVERY_RUN_FOR_MS) return 0;
+  return Math.min(MAX_BACKOFF_MS, 60_000 + (ageMs - EVERY_RUN_FOR_MS) / 2);
 }
 
 const PROBLEMS: Record<string, string> = {
@@ -166,15 +177,7 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
   const owner = deps.owner ?? `poll-${randomUUID()}`;
   const remainingMs = deps.remainingMs ?? (() => Number.POSITIVE_INFINITY);
   const concurrency = Math.min(deps.concurrency ?? MAX_CONCURRENT_POLLS, MAX_CONCURRENT_POLLS);
-  const summary: PollSummary = {
-    polled: 0,
-    posted: 0,
-    timedOut: 0,
-    rescheduled: 0,
-    slackFailures: 0,
-    skipped: 0,
-    outOfTime: false,
-  };
+  const summary = emptySummary();
   const hasTime = () => {
     if (remainingMs() >= TIME_RESERVE_MS) return true;
     summary.outOfTime = true;
@@ -198,7 +201,7 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
       const log = deps.logger.child({ taskId: task.taskId, team: task.teamId, channel: task.channelId });
       await withCorrelationId(task.taskId, async () => {
         try {
-          await pollOne(task, { owner, deps, summary, log, post });
+          await pollOne(task.taskId, { owner, deps, summary, log, post });
         } catch (error) {
           // One bad task never stops the others; its lease runs out and a later run takes it again.
           log.error('polling an unlock task failed', { error });
@@ -210,6 +213,33 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
   return summary;
 }
 
+/** A task's first polls, by the worker that submitted it: most tasks finish within seconds. */
+export const EARLY_POLLS = { count: 4, everyMs: 5_000 };
+
+/**
+ * Polls one just-submitted task a few times (about 20 s), so a quick result is posted at once rather
+ * at the next scheduled run. It leases the task like the scheduled poller, so the two never both act
+ * on it; what is still running afterwards is left to the schedule. Returns whether the task finished.
+ */
+export async function pollSubmittedTask(
+  taskId: string,
+  deps: UnlockPollingDeps,
+  polls: { count: number; everyMs: number } = EARLY_POLLS,
+): Promise<boolean> {
+  const owner = deps.owner ?? `early-${randomUUID()}`;
+  const sleep = deps.sleep ?? realSleep;
+  const summary = emptySummary();
+  const paced = createChannelPacer({ budgetMs: () => polls.everyMs, sleep });
+  const post = (task: UnlockTask, send: () => Promise<void>) => paced(task.channelId, send);
+  const log = deps.logger.child({ taskId });
+  for (let poll = 0; poll < polls.count; poll++) {
+    await sleep(polls.everyMs);
+    await pollOne(taskId, { owner, deps, summary, log, post });
+    if (summary.posted + summary.timedOut > 0) return true;
+  }
+  return false;
+}
+
 interface RunState {
   owner: string;
   deps: UnlockPollingDeps;
@@ -219,9 +249,9 @@ interface RunState {
   post: (task: UnlockTask, send: () => Promise<void>) => Promise<void>;
 }
 
-async function pollOne(candidate: UnlockTask, run: RunState): Promise<void> {
+async function pollOne(taskId: string, run: RunState): Promise<void> {
   const { owner, deps, summary, log } = run;
-  const task = await deps.tasks.lease(candidate.taskId, { owner, leaseMs: LEASE_MS });
+  const task = await deps.tasks.lease(taskId, { owner, leaseMs: LEASE_MS });
   if (!task) {
     summary.skipped += 1;
     return;
@@ -256,7 +286,7 @@ async function pollOne(candidate: UnlockTask, run: RunState): Promise<void> {
   }
 
   const attempts = task.attempts + 1;
-  const nextPollAt = new Date(deps.now().getTime() + backoffMs(task.attempts));
+  const nextPollAt = new Date(deps.now().getTime() + pollDelayMs(age));
   if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts })) summary.rescheduled += 1;
 }
 
@@ -313,4 +343,16 @@ async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunStat
   } catch (error) {
     run.log.warn('could not update the unlock card', { error });
   }
+}
+
+function emptySummary(): PollSummary {
+  return {
+    polled: 0,
+    posted: 0,
+    timedOut: 0,
+    rescheduled: 0,
+    slackFailures: 0,
+    skipped: 0,
+    outOfTime: false,
+  };
 }

@@ -24,7 +24,7 @@ export interface DevStackOptions {
   slackPort?: number;
   /** How often the unlock-task poller runs (default 3 s; Lambda runs it every minute). */
   pollEveryMs?: number;
-  /** How often the digest job runs (default hourly, as on AWS). */
+  /** How often the digest job runs (default every 5 minutes, as on AWS). */
   digestEveryMs?: number;
   /**
    * How much faster than real time the poller's clock runs (default 10), so the service's 30 s
@@ -197,7 +197,7 @@ function scheduleJobs(env: NodeJS.ProcessEnv, options: DevStackOptions, logger: 
     });
   };
   every(options.pollEveryMs ?? 3_000, runPoll, 'poll-tasks');
-  every(options.digestEveryMs ?? 60 * 60_000, runDigests, 'digest');
+  every(options.digestEveryMs ?? 5 * 60_000, runDigests, 'digest');
   return { runPoll, runDigests };
 }
 

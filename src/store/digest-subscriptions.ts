@@ -23,7 +23,7 @@ import {
 } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
 
-/** A day claim only has to outlive the day it is for, in every zone, plus the hourly retries. */
+/** A day claim only has to outlive the day it is for, in every zone, plus the retries of later runs. */
 export const DIGEST_DAY_CLAIM_RETENTION_SECONDS = 4 * DAY_SECONDS;
 
 export interface DigestSubscriptionInput {

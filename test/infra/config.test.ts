@@ -10,22 +10,27 @@ const variablesOf = (fn: CfnResource) => at(fn, 'Properties', 'Environment', 'Va
 describe('deploy configuration (CDK context)', () => {
   afterAll(removeSynthesized);
 
-  it('passes spend approvers, the daily cap and the approval threshold to every function, as -c strings', () => {
-    const template = withContext({
-      spendApprovers: 'U123ABC, W456DEF',
-      dailyCreditCap: '10000',
-      approvalThreshold: '2000',
-    });
-    const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function'));
-    expect(functions).toHaveLength(4);
-    for (const fn of functions) {
-      expect(variablesOf(fn)).toMatchObject({
-        SPEND_APPROVERS: 'U123ABC,W456DEF',
-        DAILY_CREDIT_CAP: '10000',
-        APPROVAL_THRESHOLD: '2000',
+  // The first synth of the file loads aws-cdk-lib: slow on a loaded machine.
+  it(
+    'passes spend approvers, the daily cap and the approval threshold to every function, as -c strings',
+    { timeout: 60_000 },
+    () => {
+      const template = withContext({
+        spendApprovers: 'U123ABC, W456DEF',
+        dailyCreditCap: '10000',
+        approvalThreshold: '2000',
       });
-    }
-  });
+      const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function'));
+      expect(functions).toHaveLength(4);
+      for (const fn of functions) {
+        expect(variablesOf(fn)).toMatchObject({
+          SPEND_APPROVERS: 'U123ABC,W456DEF',
+          DAILY_CREDIT_CAP: '10000',
+          APPROVAL_THRESHOLD: '2000',
+        });
+      }
+    },
+  );
 
   it('sets neither when approvers are empty and the cap is 0 (the cdk.json defaults)', () => {
     const template = withContext({});
@@ -52,14 +57,55 @@ describe('deploy configuration (CDK context)', () => {
     });
   });
 
-  it('sends every alarm to an email topic when alarmEmail is set, and creates no topic otherwise', () => {
+  it('subscribes alarmEmail to the alarm topic when set, and nothing otherwise (the topic is always there)', () => {
     const template = withContext({ alarmEmail: 'ops@example.com' });
+    template.resourceCountIs('AWS::SNS::Subscription', 1);
+    const [topic] = Object.keys(template.findResources('AWS::SNS::Topic'));
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
+      TopicArn: { Ref: topic },
     });
-    template.allResourcesProperties('AWS::CloudWatch::Alarm', { AlarmActions: [{ Ref: Match.anyValue() }] });
-    withContext({}).resourceCountIs('AWS::SNS::Topic', 0);
+    template.allResourcesProperties('AWS::CloudWatch::Alarm', { AlarmActions: [{ Ref: topic }] });
+
+    const unset = withContext({});
+    unset.resourceCountIs('AWS::SNS::Topic', 1);
+    unset.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('posts the alarms to Slack through AWS Chatbot when a workspace and channel are set', () => {
+    const template = withContext({ alarmSlackWorkspaceId: 'T0123ABCD', alarmSlackChannelId: 'C0123ABCD' });
+    const [topic] = Object.keys(template.findResources('AWS::SNS::Topic'));
+    template.resourceCountIs('AWS::Chatbot::SlackChannelConfiguration', 1);
+    template.hasResourceProperties('AWS::Chatbot::SlackChannelConfiguration', {
+      ConfigurationName: 'Eventbot-alarms',
+      SlackWorkspaceId: 'T0123ABCD',
+      SlackChannelId: 'C0123ABCD',
+      SnsTopicArns: [{ Ref: topic }],
+      GuardrailPolicies: [
+        {
+          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/CloudWatchReadOnlyAccess']],
+        },
+      ],
+    });
+    // Its role can do nothing: the channel gets notifications, no commands.
+    const chatbotRoles = Object.entries(resourcesOf(template, 'AWS::IAM::Role')).filter(([, role]) =>
+      JSON.stringify(at(role, 'Properties', 'AssumeRolePolicyDocument')).includes('chatbot.amazonaws.com'),
+    );
+    expect(chatbotRoles).toHaveLength(1);
+    const [[roleId, role]] = chatbotRoles as [[string, CfnResource]];
+    expect(at(role, 'Properties', 'ManagedPolicyArns')).toBeUndefined();
+    expect(at(role, 'Properties', 'Policies')).toBeUndefined();
+    const attached = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(at(policy, 'Properties', 'Roles')).includes(roleId),
+    );
+    expect(attached).toEqual([]);
+  });
+
+  it('creates no Chatbot configuration (nor its role) by default', () => {
+    const template = withContext({});
+    template.resourceCountIs('AWS::Chatbot::SlackChannelConfiguration', 0);
+    expect(JSON.stringify(resourcesOf(template, 'AWS::IAM::Role'))).not.toContain('chatbot.amazonaws.com');
   });
 
   it.each([
@@ -67,6 +113,10 @@ describe('deploy configuration (CDK context)', () => {
     [{ dailyCreditCap: '-5' }, /dailyCreditCap/],
     [{ eisBaseUrl: 'not a url' }, /eisBaseUrl/],
     [{ logLevel: 'loud' }, /logLevel/],
+    [{ alarmSlackWorkspaceId: 'workspace', alarmSlackChannelId: 'C0123ABCD' }, /alarmSlackWorkspaceId/],
+    [{ alarmSlackWorkspaceId: 'T0123ABCD', alarmSlackChannelId: '#alerts' }, /alarmSlackChannelId/],
+    [{ alarmSlackWorkspaceId: 'T0123ABCD' }, /alarmSlackChannelId: set both/],
+    [{ alarmSlackChannelId: 'C0123ABCD' }, /alarmSlackChannelId: set both/],
   ])('stops the synth on a bad value: %o', (context, message) => {
     expect(() => withContext(context)).toThrow(message);
   });

@@ -6,11 +6,14 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type BotFunctionName, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../../infra/config.ts';
-import { SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
+import { ACK_DURATION_ALARM_MS } from '../../infra/constructs/alarms.ts';
+import { SERVICE_SECRET_PLACEHOLDER, SLACK_SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
+import { APP_METRICS } from '../../infra/constructs/bot-function.ts';
+import { APP_METRIC_NAMES } from '../../infra/constructs/dashboard.ts';
 import { DIGEST_SCHEDULE, POLL_TASKS_SCHEDULE } from '../../infra/constructs/schedules.ts';
 import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { TABLE_KEYS, tableDefinition } from '../../src/store/table.ts';
-import { allStatements, asList, describeResource, grantsOf } from './support/iam.ts';
+import { allStatements, asList, describeResource, grantsOf, roleStatements } from './support/iam.ts';
 import { removeSynthesized, sizeKb, synthesize } from './support/synth.ts';
 import { at, recordAt, resourceOf, resourcesOf } from './support/template.ts';
 
@@ -24,6 +27,8 @@ let outdir: string;
 let ids: {
   table: string;
   secret: string;
+  serviceSecret: string;
+  topic: string;
   queue: string;
   fn: Record<BotFunctionName, string>;
   role: Record<BotFunctionName, string>;
@@ -44,7 +49,9 @@ beforeAll(() => {
   const bot = (name: BotFunctionName) => stack[name];
   ids = {
     table: logicalIdOfType('AWS::DynamoDB::Table'),
-    secret: logicalIdOfType('AWS::SecretsManager::Secret'),
+    secret: id(stack.secrets.slack),
+    serviceSecret: id(stack.secrets.service),
+    topic: logicalIdOfType('AWS::SNS::Topic'),
     queue: logicalIdOfType('AWS::SQS::Queue'),
     fn: per((name) => bot(name).fn),
     role: per((name) => bot(name).role),
@@ -52,7 +59,8 @@ beforeAll(() => {
   };
   names = {
     [ids.table]: 'table',
-    [ids.secret]: 'secret',
+    [ids.secret]: 'slack secret',
+    [ids.serviceSecret]: 'service secret',
     [ids.queue]: 'dead-letter queue',
     [ids.fn.worker]: 'worker',
     ...Object.fromEntries(FUNCTIONS.map((name) => [ids.logs[name], 'own logs'])),
@@ -104,15 +112,36 @@ describe('the table', () => {
   it('is retained when the stack is deleted or the table replaced', () => {
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
   });
+
+  it('has deletion protection on, so no DeleteTable call removes it either', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
 });
 
-describe('the secret', () => {
-  it('is created holding the three field names with empty values, nothing generated', () => {
-    const [secret] = Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'));
-    const secretString = z.string().parse(at(secret, 'Properties', 'SecretString'));
-    expect(JSON.parse(secretString)).toEqual(SECRET_PLACEHOLDER);
-    expect(Object.values(SECRET_PLACEHOLDER).every((value) => value === '')).toBe(true);
-    expect(at(secret, 'Properties', 'GenerateSecretString')).toBeUndefined();
+describe('the secrets', () => {
+  const secretString = (id: string): unknown =>
+    JSON.parse(z.string().parse(at(resourceOf(template, id), 'Properties', 'SecretString')));
+
+  it('are two: the Slack one and the service key, both created empty with nothing generated', () => {
+    expect(Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret')).sort()).toEqual(
+      [ids.secret, ids.serviceSecret].sort(),
+    );
+    expect(secretString(ids.serviceSecret)).toEqual({ eisApiKey: '' });
+    expect(SERVICE_SECRET_PLACEHOLDER).toEqual({ eisApiKey: '' });
+    for (const id of [ids.secret, ids.serviceSecret]) {
+      expect(Object.values(secretString(id) as Record<string, string>).every((v) => v === '')).toBe(true);
+      expect(at(resourceOf(template, id), 'Properties', 'GenerateSecretString')).toBeUndefined();
+    }
+  });
+
+  it('leave the Slack secret as first released, so a deploy never writes over the values put in it', () => {
+    // A changed SecretString would be written over whatever put-secret-value stored.
+    expect(secretString(ids.secret)).toEqual({ slackSigningSecret: '', slackBotToken: '', eisApiKey: '' });
+    expect(SLACK_SECRET_PLACEHOLDER).toEqual({ slackSigningSecret: '', slackBotToken: '', eisApiKey: '' });
+    expect(ids.secret).toMatch(/^AppSecret[0-9A-F]{8}$/);
+    expect(at(resourceOf(template, ids.secret), 'Properties', 'Description')).toBe(
+      'eventbot: {slackSigningSecret, slackBotToken, eisApiKey} (put with put-secret-value)',
+    );
   });
 });
 
@@ -152,17 +181,27 @@ describe('the functions', () => {
     expect(resourceOf(template, ids.logs[name]).Properties).toEqual({ RetentionInDays: 30 });
   });
 
-  it('get the table and secret by name/ARN, the service settings, and (Slack only) the worker name', () => {
+  it('get the table and Slack secret, the service settings, the metrics names, and either the worker name (Slack) or the service secret (the rest)', () => {
     const common = {
       NODE_OPTIONS: '--enable-source-maps',
       EIS_BASE_URL: 'https://platform.lensmor.com',
       LOG_LEVEL: 'info',
+      POWERTOOLS_SERVICE_NAME: 'eventbot',
+      POWERTOOLS_METRICS_NAMESPACE: 'eventbot',
       TABLE_NAME: { Ref: ids.table },
       APP_SECRET_ID: { Ref: ids.secret },
     };
     expect(environmentOf('slack')).toEqual({ ...common, WORKER_FUNCTION_NAME: { Ref: ids.fn.worker } });
     for (const name of ['worker', 'pollTasks', 'digest'] as const)
-      expect(environmentOf(name)).toEqual(common);
+      expect(environmentOf(name)).toEqual({ ...common, EIS_SECRET_ID: { Ref: ids.serviceSecret } });
+  });
+
+  it.each(['slack', 'worker'] as const)('%s has X-Ray active tracing', (name) => {
+    expect(functionProps(name).TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it.each(['pollTasks', 'digest'] as const)('%s is not traced (nobody waits on it)', (name) => {
+    expect(functionProps(name).TracingConfig).toBeUndefined();
   });
 
   it.each(FUNCTIONS)('%s has no secret, and no local-only override, in its environment', (name) => {
@@ -199,10 +238,15 @@ describe('the Slack endpoint', () => {
     });
   });
 
-  it('outputs the secret ARN to fill, the table name and the dead-letter queue', () => {
+  it('outputs the two secret ARNs to fill, the table, the dead-letter queue, the alarm topic and the dashboard', () => {
     template.hasOutput(OUTPUTS.secretArn, { Value: { Ref: ids.secret } });
+    template.hasOutput(OUTPUTS.serviceSecretArn, { Value: { Ref: ids.serviceSecret } });
     template.hasOutput(OUTPUTS.tableName, { Value: { Ref: ids.table } });
     template.hasOutput(OUTPUTS.deadLetterQueueUrl, { Value: { Ref: ids.queue } });
+    template.hasOutput(OUTPUTS.alarmTopicArn, { Value: { Ref: ids.topic } });
+    template.hasOutput(OUTPUTS.dashboardName, {
+      Value: { Ref: logicalIdOfType('AWS::CloudWatch::Dashboard') },
+    });
   });
 });
 
@@ -233,7 +277,8 @@ describe('the worker', () => {
 describe('the schedules', () => {
   it.each([
     ['pollTasks', POLL_TASKS_SCHEDULE, 'rate(1 minute)'],
-    ['digest', DIGEST_SCHEDULE, 'cron(0 * * * ? *)'],
+    // Every 5 minutes on the 5-minute marks: a digest posts within 5 minutes of its local time.
+    ['digest', DIGEST_SCHEDULE, 'cron(0/5 * * * ? *)'],
   ] as const)('run %s on %s', (name, expression, literal) => {
     expect(expression).toBe(literal);
     template.hasResourceProperties('AWS::Events::Rule', {
@@ -261,6 +306,8 @@ describe('the schedules', () => {
 });
 
 describe('the alarms', () => {
+  const alarms = () => Object.entries(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
+
   it.each(FUNCTIONS)('fire on any error or throttle of %s', (name) => {
     for (const metric of ['Errors', 'Throttles']) {
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -283,37 +330,193 @@ describe('the alarms', () => {
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 4 * 2 + 1);
+  });
+
+  it("fire when the Slack function's p99 duration is over 2 s in 2 of 3 five-minute periods (Slack gives 3 s)", () => {
+    expect(ACK_DURATION_ALARM_MS).toBe(2000);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Duration',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: ids.fn.slack } }],
+      ExtendedStatistic: 'p99',
+      Period: 300,
+      Threshold: 2000,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 2,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('are the ten above: errors and throttles of four functions, dead letters, ack duration', () => {
+    expect(alarms()).toHaveLength(4 * 2 + 1 + 1);
+  });
+
+  it('all notify the one alarm topic, when they fire and when they recover', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    for (const [id, alarm] of alarms()) {
+      expect(at(alarm, 'Properties', 'AlarmActions'), id).toEqual([{ Ref: ids.topic }]);
+      expect(at(alarm, 'Properties', 'OKActions'), id).toEqual([{ Ref: ids.topic }]);
+    }
+  });
+
+  it('have a topic with no subscription and no Chatbot channel unless configured', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    template.resourceCountIs('AWS::Chatbot::SlackChannelConfiguration', 0);
+  });
+});
+
+describe('the dashboard', () => {
+  const WidgetsSchema = z.object({
+    widgets: z.array(
+      z.object({
+        properties: z.looseObject({
+          title: z.string().optional(),
+          metrics: z.array(z.array(z.unknown())).optional(),
+        }),
+      }),
+    ),
+  });
+
+  const TokenSchema = z.union([
+    z.object({ Ref: z.string() }).transform(({ Ref }) => `\${${Ref}}`),
+    z
+      .object({ 'Fn::GetAtt': z.tuple([z.string(), z.string()]) })
+      .transform(({ 'Fn::GetAtt': [id, attribute] }) => `\${${id}.${attribute}}`),
+  ]);
+
+  /** The dashboard body with each `Ref` written as `${logicalId}` (and `${logicalId.Attr}`), parsed. */
+  function widgets() {
+    const [dashboard] = Object.values(resourcesOf(template, 'AWS::CloudWatch::Dashboard'));
+    const [separator, parts] = z
+      .tuple([z.string(), z.array(z.union([z.string(), TokenSchema]))])
+      .parse(at(dashboard, 'Properties', 'DashboardBody', 'Fn::Join'));
+    return WidgetsSchema.parse(JSON.parse(parts.join(separator))).widgets.map((widget) => widget.properties);
+  }
+
+  function metricsOf(titleStart: string): unknown[][] {
+    const widget = widgets().find((properties) => properties.title?.startsWith(titleStart));
+    expect(widget, titleStart).toBeDefined();
+    return widget?.metrics ?? [];
+  }
+
+  const lambda = (metric: string, name: BotFunctionName, stat: string) => [
+    'AWS/Lambda',
+    metric,
+    'FunctionName',
+    `\${${ids.fn[name]}}`,
+    expect.objectContaining({ stat }) as unknown,
+  ];
+  const app = (metric: string, stat: string) => [
+    'eventbot',
+    metric,
+    'service',
+    'eventbot',
+    expect.objectContaining({ stat }) as unknown,
+  ];
+  const search = (metric: string, dimension: string) => [
+    {
+      expression: `SEARCH('{eventbot,service,${dimension}} MetricName="${metric}" service="eventbot"', 'Sum', 300)`,
+    },
+  ];
+
+  it('is one, named after the stack', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    template.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'Eventbot' });
+  });
+
+  it('graphs the ack: Slack function duration p50/p99 and the AckDuration metric', () => {
+    expect(metricsOf('Slack ack')).toEqual([
+      lambda('Duration', 'slack', 'p50'),
+      lambda('Duration', 'slack', 'p99'),
+      app(APP_METRIC_NAMES.ackDuration, 'p50'),
+      app(APP_METRIC_NAMES.ackDuration, 'p99'),
+    ]);
+  });
+
+  it("graphs each function's errors and the worker's duration", () => {
+    expect(metricsOf('Errors per function')).toEqual(FUNCTIONS.map((name) => lambda('Errors', name, 'Sum')));
+    expect(metricsOf('Worker duration')).toEqual([
+      lambda('Duration', 'worker', 'p50'),
+      lambda('Duration', 'worker', 'p99'),
+      lambda('Duration', 'worker', 'Maximum'),
+    ]);
+  });
+
+  it('graphs the custom metrics in the eventbot namespace: charges and credits by action, confirmations by outcome, poll lag, digests', () => {
+    expect(APP_METRICS).toEqual({ namespace: 'eventbot', service: 'eventbot' });
+    expect(metricsOf('Charges run')).toEqual([search('ChargesRun', 'action')]);
+    expect(metricsOf('Credits charged')).toEqual([search('CreditsCharged', 'action')]);
+    expect(metricsOf('Confirmations')).toEqual([search('Confirmations', 'outcome')]);
+    expect(metricsOf('Poll lag')).toEqual([
+      app('PollLag', 'p50'),
+      app('PollLag', 'p95'),
+      app('PollLag', 'Maximum'),
+    ]);
+    expect(metricsOf('Digests')).toEqual([app('DigestsPosted', 'Sum'), app('DigestsSkipped', 'Sum')]);
+  });
+
+  it('shows the state of every alarm', () => {
+    const alarmsWidget = widgets().find((properties) => properties.title === 'Alarms');
+    const alarmArns = Object.keys(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map(
+      (id) => `\${${id}.Arn}`,
+    );
+    expect(alarmsWidget?.alarms).toEqual(alarmArns);
   });
 });
 
 describe('IAM', () => {
   const logs = ['logs:CreateLogStream on own logs', 'logs:PutLogEvents on own logs'];
-  const secret = ['secretsmanager:GetSecretValue on secret'];
-  const readWrite = [
-    'dynamodb:DeleteItem on table',
+  const slackSecret = 'secretsmanager:GetSecretValue on slack secret';
+  const serviceSecret = 'secretsmanager:GetSecretValue on service secret';
+  const xray = ['xray:PutTelemetryRecords on *', 'xray:PutTraceSegments on *'];
+  const getPutUpdate = [
     'dynamodb:GetItem on table',
     'dynamodb:PutItem on table',
-    'dynamodb:Query on table',
-    'dynamodb:Query on table/index/due',
     'dynamodb:UpdateItem on table',
   ];
+  const due = 'dynamodb:Query on table/index/due';
   const expected: Record<BotFunctionName, string[]> = {
-    slack: [
+    slack: [...logs, slackSecret, ...xray, ...getPutUpdate, 'lambda:InvokeFunction on worker'],
+    worker: [
       ...logs,
-      ...secret,
-      'dynamodb:GetItem on table',
-      'dynamodb:PutItem on table',
-      'dynamodb:UpdateItem on table',
-      'lambda:InvokeFunction on worker',
+      slackSecret,
+      serviceSecret,
+      ...xray,
+      ...getPutUpdate,
+      'dynamodb:DeleteItem on table',
+      'dynamodb:Query on table',
+      due,
+      'sqs:SendMessage on dead-letter queue',
     ],
-    worker: [...logs, ...secret, ...readWrite, 'sqs:SendMessage on dead-letter queue'],
-    pollTasks: [...logs, ...secret, ...readWrite],
-    digest: [...logs, ...secret, ...readWrite],
+    // The reconciler and the unlock poller: due items on the index, then gets, updates, transactions.
+    pollTasks: [...logs, slackSecret, serviceSecret, ...getPutUpdate, due],
+    // Due subscriptions on the index; the ledger and finished tasks by team on the table.
+    digest: [...logs, slackSecret, serviceSecret, ...getPutUpdate, 'dynamodb:Query on table', due],
   };
 
   it.each(FUNCTIONS)('gives %s only the actions it uses, on the one table, index, secret', (name) => {
     expect(grantsOf(template, ids.role[name], names)).toEqual([...expected[name]].sort());
+  });
+
+  it('keeps the service key from the Slack function: only worker, poll-tasks and digest may read it', () => {
+    const readers = FUNCTIONS.filter((name) =>
+      grantsOf(template, ids.role[name], names).includes(serviceSecret),
+    );
+    expect(readers).toEqual(['worker', 'pollTasks', 'digest']);
+    const onServiceSecret = allStatements(template).filter(({ statement }) =>
+      asList(statement.Resource).some((resource) => describeResource(resource, names) === 'service secret'),
+    );
+    const slackPolicies = Object.keys(
+      template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: ids.role.slack }] } }),
+    );
+    expect(onServiceSecret.filter(({ owner }) => slackPolicies.includes(owner))).toEqual([]);
+    expect(JSON.stringify(environmentOf('slack'))).not.toContain(ids.serviceSecret);
+  });
+
+  it.each(['pollTasks', 'digest'] as const)('gives %s no DeleteItem (only the worker deletes)', (name) => {
+    const actions = roleStatements(template, ids.role[name]).flatMap((statement) => asList(statement.Action));
+    expect(actions.filter((action) => /Delete|dynamodb:\*/.test(action))).toEqual([]);
   });
 
   it('gives each function its own role, assumed by Lambda only, with no managed policy', () => {
@@ -335,9 +538,14 @@ describe('IAM', () => {
     }
   });
 
-  it('allows nothing on resource "*" (every action here can be scoped, so there are no exceptions)', () => {
+  it('allows nothing on resource "*" except the two X-Ray writes (which cannot be scoped)', () => {
     for (const { owner, statement } of allStatements(template)) {
       if (statement.Effect !== 'Allow') continue;
+      const actions = asList(statement.Action);
+      if (actions.every((action) => ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].includes(action))) {
+        expect(statement.Resource).toBe('*');
+        continue;
+      }
       const resources = asList(statement.Resource).map((resource) => describeResource(resource, names));
       expect(
         resources.some((resource) => resource.includes('*')),
@@ -409,6 +617,7 @@ describe('the bundles', () => {
       TABLE_NAME: 'table',
       EIS_BASE_URL: 'https://eis.invalid',
       APP_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:eventbot-AbCdEf',
+      EIS_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:eventbot-service-AbCdEf',
       WORKER_FUNCTION_NAME: 'worker',
     };
     const script =

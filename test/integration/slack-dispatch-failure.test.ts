@@ -153,6 +153,7 @@ describe('the worker’s boundary', () => {
       },
     };
     const worker = createWorker({
+      pollSubmittedTask: () => Promise.resolve(false),
       eis: broken,
       store: bot.store,
       slack: createSlackOut(

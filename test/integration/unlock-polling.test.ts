@@ -70,7 +70,7 @@ describe('unlock results in threads (poll-tasks)', () => {
     let findable: SeededPersonnel[];
     let unfindable: SeededPersonnel[];
 
-    it('posts nothing while the service is still working, and polls again 30 s later', async () => {
+    it('posts nothing while the service is still working, and polls it again at the next scheduled run', async () => {
       // Prepare
       findable = people(2, true);
       unfindable = people(1, false);
@@ -85,9 +85,8 @@ describe('unlock results in threads (poll-tasks)', () => {
       expect(repliesIn(cardTs)).toEqual([]);
       const task = await bot.store.unlockTasks.get(unlock.task.taskId);
       expect(task?.attempts).toBe(1);
-      const wait = Date.parse(task?.nextPollAt ?? '') - Date.parse(task?.createdAt ?? '');
-      expect(wait).toBeGreaterThanOrEqual(30_000);
-      expect(wait).toBeLessThan(40_000);
+      // A young task is due again at once: the next run (a minute later) polls it.
+      expect(Date.parse(task?.nextPollAt ?? '')).toBeLessThanOrEqual(Date.now());
     });
 
     it('posts one reply in the card’s thread once the task completed, and updates the card', async () => {

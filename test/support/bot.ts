@@ -27,6 +27,8 @@ export interface BotOptions {
   botNotIn?: string[];
   /** SLACK_TEAM_ID (default TEAM); `null` leaves it unset, so the team is fake Slack's auth.test `T0LOCAL`. */
   slackTeamId?: string | null;
+  /** The worker's first polls of a task it submitted; none by default, so tests poll when they choose. */
+  earlyPolls?: { count: number; everyMs: number };
 }
 
 /**
@@ -59,7 +61,10 @@ export async function startBot(options: BotOptions = {}) {
       ? { APPROVAL_THRESHOLD: String(options.approvalThreshold) }
       : {}),
   };
-  const load = createSlackHandlerLoader(env, { logger, inlineWorker: inlineWorker(env, { logger }) });
+  const load = createSlackHandlerLoader(env, {
+    logger,
+    inlineWorker: inlineWorker(env, { logger, earlyPolls: options.earlyPolls ?? { count: 0, everyMs: 0 } }),
+  });
   const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
   const store = createStore({ client, tableName });
 

@@ -89,6 +89,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       accountId: serviceAccountId(apiKey),
       logger,
       now: clock.now,
+      pollSubmittedTask: () => Promise.resolve(false),
     });
   const worker = workerWith();
   const showCard = confirmationCardShower(

@@ -9,7 +9,7 @@ export interface DigestRun {
   nextRunAt: Date;
 }
 
-/** The channels' digest subscriptions, as the hourly digest run works through them. */
+/** The channels' digest subscriptions, as each digest run works through them. */
 export interface DigestSubscriptionRepository {
   /** Active subscriptions whose next run is at or before `now`, earliest first (eventually consistent). */
   due: (query: { now: Date; limit: number }) => Promise<DigestSubscription[]>;

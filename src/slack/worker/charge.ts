@@ -84,7 +84,7 @@ export function chargeJobs(deps: WorkerDeps) {
     const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
     // A duplicate belongs to another run; an unsettled charge to the reconciler.
     if (result.kind !== 'settled') return;
-    const { confirmation, results } = result;
+    const { confirmation, results, taskId } = result;
     // Once charged, a Slack failure must not turn into "try again": the reconciler shows the card.
     await showCard(confirmation, context.messageTs).catch((error: unknown) =>
       logger.error('could not update the confirmation card', { confirmationId, error }),
@@ -102,6 +102,8 @@ export function chargeJobs(deps: WorkerDeps) {
           logger.error('could not post paid search results', { confirmationId, error }),
         );
     }
+    // Most unlock tasks finish in seconds: their results need not wait for the next scheduled run.
+    if (taskId) await deps.pollSubmittedTask(taskId);
   }
 
   return { askToConfirm, runChargeJob };

@@ -29,4 +29,6 @@ export interface WorkerDeps {
   accountId: string;
   logger: Logger;
   now: () => Date;
+  /** Polls a just-submitted unlock task a few times; what is still running is left to the schedule. */
+  pollSubmittedTask: (taskId: string) => Promise<unknown>;
 }

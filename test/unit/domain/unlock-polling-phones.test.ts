@@ -160,7 +160,7 @@ describe('pollUnlockTasks with a phone unlock', () => {
     // Assess
     expect(replies).toEqual([]);
     expect(cards).toEqual([]);
-    expect(store.byId.get('phone-1')).toMatchObject({ attempts: 1, nextPollAt: '2027-03-01T10:00:30.000Z' });
+    expect(store.byId.get('phone-1')).toMatchObject({ attempts: 1, nextPollAt: '2027-03-01T10:00:00.000Z' });
     expect(summary.rescheduled).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
 import {
-  backoffMs,
+  pollDelayMs,
   GIVE_UP_AFTER_MS,
   pollUnlockTasks,
   type UnlockPollingDeps,
@@ -72,10 +72,18 @@ function setup(
   return { deps, store, posted, timeouts, setNow: (date: Date) => (now = date) };
 }
 
-describe('backoffMs', () => {
-  it('starts at 30 s, doubles, and stops growing at 10 min', () => {
-    expect([0, 1, 2, 3, 4, 5, 50].map(backoffMs)).toEqual([
-      30_000, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000,
+describe('pollDelayMs', () => {
+  it('polls a task at every run for its first 30 minutes, then backs off to 10 minutes', () => {
+    const minutes = (n: number) => n * 60_000;
+
+    expect([0, 5, 29.9, 30, 40, 48, 600].map((age) => pollDelayMs(minutes(age)))).toEqual([
+      0,
+      0,
+      0,
+      minutes(1),
+      minutes(6),
+      minutes(10),
+      minutes(10),
     ]);
   });
 });

@@ -13,7 +13,9 @@ import {
 } from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
+import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createMetrics } from './metrics.ts';
 import { confirmationCardShower } from './slack/confirmation-cards.ts';
 import { cardUpdater, digestPoster, scheduledWebClient, unlockThread } from './slack/scheduled.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -32,10 +34,17 @@ export interface Runtime {
   eis: EisClient;
   web: WebClient;
   worker: Worker;
+  metrics: Metrics;
   now: () => Date;
 }
 
-function build(env: Env, logger: Logger, secrets: AppSecrets, options: RuntimeOptions): Runtime {
+function build(
+  env: Env,
+  logger: Logger,
+  secrets: AppSecrets,
+  options: RuntimeOptions & { metrics: Metrics },
+): Runtime {
+  const { metrics } = options;
   const now = options.now ?? (() => new Date());
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
@@ -57,14 +66,15 @@ function build(env: Env, logger: Logger, secrets: AppSecrets, options: RuntimeOp
     accountId: serviceAccountId(secrets.eisApiKey),
     logger,
     now,
+    metrics,
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(
         taskId,
-        unlockPollingDeps({ env, logger, secrets, store, eis, now }),
+        unlockPollingDeps({ env, logger, secrets, store, eis, now, metrics }),
         options.earlyPolls ?? EARLY_POLLS,
       ),
   });
-  return { env, logger, secrets, store, eis, web, worker, now };
+  return { env, logger, secrets, store, eis, web, worker, metrics, now };
 }
 
 export interface RuntimeOptions {
@@ -79,13 +89,14 @@ export interface RuntimeOptions {
 export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, options: RuntimeOptions = {}) {
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
+  const metrics = createMetrics(source);
   const secrets = createSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
   let current: { secrets: AppSecrets; runtime: Runtime } | undefined;
   return async (): Promise<Runtime> => {
     const latest = await secrets();
     if (current?.secrets !== latest) {
       await current?.runtime.eis.close();
-      current = { secrets: latest, runtime: build(env, logger, latest, options) };
+      current = { secrets: latest, runtime: build(env, logger, latest, { ...options, metrics }) };
     }
     return current.runtime;
   };
@@ -109,7 +120,7 @@ export interface RunOptions {
 
 /** The scheduled jobs over a runtime (whose clock the store and the domain share). */
 export function createScheduledJobs(
-  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now'>,
+  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now' | 'metrics'>,
   options: ScheduledOptions = {},
 ) {
   const { env, logger, eis, store, now } = runtime;
@@ -141,6 +152,7 @@ export function createScheduledJobs(
         unlockTasks: store.unlockTasks,
         fitScores: store.fitScores,
         post: digestPoster(web),
+        metrics: runtime.metrics,
         logger: logger.child({ job: 'digest' }),
         now,
         ...deadline(run),
@@ -151,7 +163,7 @@ export function createScheduledJobs(
 
 /** The unlock poller over a runtime: the service's task progress, replies in the card's thread. */
 function unlockPollingDeps(
-  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now'>,
+  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now' | 'metrics'>,
   web = scheduledWebClient(runtime.secrets.slackBotToken, runtime.env.SLACK_API_URL),
 ): UnlockPollingDeps {
   const { eis, store } = runtime;
@@ -161,6 +173,7 @@ function unlockPollingDeps(
     thread: unlockThread(web, store),
     logger: runtime.logger,
     now: runtime.now,
+    metrics: runtime.metrics,
   };
 }
 

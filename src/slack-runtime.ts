@@ -4,7 +4,9 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
 import { createSlackSecretsProvider, type SlackSecrets } from './config/secrets.ts';
+import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger, withCorrelationId } from './log.ts';
+import { createMetrics } from './metrics.ts';
 import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from './slack/app.ts';
 import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch, Job } from './slack/jobs.ts';
@@ -33,6 +35,7 @@ export function createSlackHandlerLoader(
 ) {
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
+  const metrics = createMetrics(source);
   const secrets = createSlackSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
@@ -57,7 +60,7 @@ export function createSlackHandlerLoader(
         logger,
       },
     });
-    return { handler: correlated(handler, logger), dispatch };
+    return { handler: observed(handler, logger, metrics), dispatch };
   };
   // One build per secret value, shared by concurrent callers (the init phase and the first request).
   let built: { secrets: SlackSecrets; handler: Promise<BuiltHandler> } | undefined;
@@ -93,13 +96,21 @@ async function slackIdentity(env: Env, botToken: string) {
   };
 }
 
-/** Every line of a request, and of the jobs it hands on, carries one correlation id. */
-function correlated(handler: SlackHttpHandler, logger: Logger): SlackHttpHandler {
-  return (event: SlackHttpEvent, context: unknown) => {
+/**
+ * Every line of a request, and of the jobs it hands on, carries one correlation id; each answer's
+ * time is reported (Slack waits 3 s for it).
+ */
+function observed(handler: SlackHttpHandler, logger: Logger, metrics: Metrics): SlackHttpHandler {
+  return async (event: SlackHttpEvent, context: unknown) => {
+    const started = performance.now();
     logger.addLambdaContext(context);
     const requestId = (event.requestContext as { requestId?: unknown } | undefined)?.requestId;
     const id = typeof requestId === 'string' ? requestId : randomUUID();
-    return withCorrelationId(id, () => handler(event, context));
+    try {
+      return await withCorrelationId(id, () => handler(event, context));
+    } finally {
+      metrics.add('AckDuration', performance.now() - started);
+    }
   };
 }
 

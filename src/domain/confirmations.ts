@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/errors.ts';
 import type { Logger } from '../log.ts';
-import type { ChargeRepository, Confirmation, ConfirmationRepository, Settlement } from './ports/index.ts';
+import {
+  type ChargeRepository,
+  type Confirmation,
+  type ConfirmationRepository,
+  type Metrics,
+  NO_METRICS,
+  type Settlement,
+} from './ports/index.ts';
 import {
   type ChargeAction,
   ChargeActionSchema,
@@ -42,6 +49,7 @@ export interface ConfirmationDeps {
   accountId: string;
   logger: Logger;
   now: () => Date;
+  metrics?: Metrics;
 }
 
 /**
@@ -326,6 +334,7 @@ export async function runCharge(
   const { settlement, results } = await settlementOf(action, withCard, deps);
   const settled = await settleWithRetries(deps, confirmationId, settlement);
   if (!settled) return { kind: 'unsettled' };
+  recordCharge(deps.metrics ?? NO_METRICS, action.kind, settlement);
   const taskId = settlement.task?.taskId;
   return {
     kind: 'settled',
@@ -333,4 +342,11 @@ export async function runCharge(
     ...(results ? { results } : {}),
     ...(taskId ? { taskId } : {}),
   };
+}
+
+/** Charges by action, credits spent by action, and how confirmed charges ended. */
+function recordCharge(metrics: Metrics, action: string, { ledger }: Settlement): void {
+  metrics.add('ChargesRun', 1, { name: 'action', value: action });
+  metrics.add('CreditsCharged', ledger.credits, { name: 'action', value: action });
+  metrics.add('Confirmations', 1, { name: 'outcome', value: ledger.status });
 }

@@ -8,6 +8,7 @@ import type {
   FitScoreCache,
   LedgerEntry,
   LedgerRepository,
+  Metrics,
   UnlockKind,
   UnlockTaskRepository,
 } from './ports/index.ts';
@@ -292,6 +293,7 @@ export interface DigestRunDeps extends DigestSources {
   /** The Lambda's remaining time; unlimited when absent. */
   remainingMs?: () => number;
   sleep?: Sleep;
+  metrics?: Metrics;
 }
 
 export interface DigestRunSummary {
@@ -346,6 +348,9 @@ export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSumma
     });
   }
   deps.logger.info('digests run', { ...summary });
+  // Skipped: too late, or the channel is gone (a second fire is not a skip: the digest was posted).
+  deps.metrics?.add('DigestsPosted', summary.posted);
+  deps.metrics?.add('DigestsSkipped', summary.late + summary.disabled);
   return summary;
 }
 

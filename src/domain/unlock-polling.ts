@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { type Logger, withCorrelationId } from '../log.ts';
-import type { UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
+import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import {
   createChannelPacer,
   isChannelGone,
@@ -84,6 +84,7 @@ export interface UnlockPollingDeps {
   batchSize?: number;
   /** For tests: how the run waits between Slack retries. */
   sleep?: Sleep;
+  metrics?: Metrics;
 }
 
 export interface PollSummary {
@@ -333,6 +334,8 @@ async function finish(
     await deps.tasks.recordSlackFailure(task.taskId, reason);
     return false;
   }
+  // How long the finished task waited, from when its poll was due to its reply: the schedule's lag.
+  deps.metrics?.add('PollLag', Math.max(0, deps.now().getTime() - Date.parse(task.nextPollAt)));
   await updateCard(task, outcome, run);
   return true;
 }

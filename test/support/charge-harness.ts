@@ -6,6 +6,7 @@ import { type Actor, confirm } from '../../src/domain/confirmations.ts';
 import { reconcileConfirmations } from '../../src/domain/reconcile.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
+import type { Metrics } from '../../src/domain/ports/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';
 import { confirmationCardShower } from '../../src/slack/confirmation-cards.ts';
@@ -61,6 +62,12 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
   sim.addKey(apiKey, { balance: options.balance ?? 50_000 });
   const slack: FakeSlack = await startFakeSlack({ channels: [CHANNEL] });
   const logger = createMemoryLogger();
+  /** Every metric data point the workers report, in order. */
+  const metricPoints: { name: string; value: number; dimension?: { name: string; value: string } }[] = [];
+  const metrics: Metrics = {
+    add: (name, value, dimension) =>
+      void metricPoints.push({ name, value, ...(dimension ? { dimension } : {}) }),
+  };
   const eis = createEisClient({ baseUrl: sim.url, apiKey, logger, timeoutMs: 1000 });
   // As the runtime builds it, with a short timeout so "answered too late" fits in a test.
   const web = new WebClient(
@@ -89,6 +96,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       accountId: serviceAccountId(apiKey),
       logger,
       now: clock.now,
+      metrics,
       pollSubmittedTask: () => Promise.resolve(false),
     });
   const worker = workerWith();
@@ -154,6 +162,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     proxy,
     clock,
     logger,
+    metricPoints,
     policy,
     accountId: serviceAccountId(apiKey),
     workerWith,

@@ -8,3 +8,4 @@ export * from './digests.ts';
 export * from './ledger.ts';
 export * from './records.ts';
 export * from './unlock-tasks.ts';
+export * from './metrics.ts';

@@ -53,6 +53,7 @@ export function chargeJobs(deps: WorkerDeps) {
     accountId: deps.accountId,
     logger,
     now: deps.now,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   };
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
 

@@ -1,4 +1,5 @@
 import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
+import type { Metrics } from '../../domain/ports/index.ts';
 import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
 import type { Logger } from '../../log.ts';
@@ -29,6 +30,7 @@ export interface WorkerDeps {
   accountId: string;
   logger: Logger;
   now: () => Date;
+  metrics?: Metrics;
   /** Polls a just-submitted unlock task a few times; what is still running is left to the schedule. */
   pollSubmittedTask: (taskId: string) => Promise<unknown>;
 }

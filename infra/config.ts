@@ -32,6 +32,17 @@ export const DeployConfigSchema = z
     logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** See `RESERVED_CONCURRENCY`: `false` for accounts whose concurrency quota is still 10. */
     reserveConcurrency: flag.default(true),
+    /**
+     * The workspace the app is installed in (`T…`, `team_id` of `auth.test`) and the bot's user id
+     * (`U…`, its `user_id`): with both set, the Slack function makes no `auth.test` call before its
+     * first ack after a cold start. Unset, it asks Slack once per cold start.
+     */
+    slackTeamId: z
+      .union([z.literal(''), z.string().regex(SLACK_WORKSPACE_ID, 'a Slack workspace id such as T0123ABCD')])
+      .default(''),
+    slackBotUserId: z
+      .union([z.literal(''), z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD')])
+      .default(''),
     /** When set, the alarm topic (which always exists) mails this address too. */
     alarmEmail: z.union([z.literal(''), z.email()]).default(''),
     /**

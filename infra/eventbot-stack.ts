@@ -3,6 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FunctionUrlAuthType, type IDestination } from 'aws-cdk-lib/aws-lambda';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { BOLT_ON_LAMBDA_ALIASES } from './bundling/aliases.ts';
 import type { DeployConfig } from './config.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { AppSecret } from './constructs/app-secret.ts';
@@ -55,6 +56,7 @@ export class EventbotStack extends Stack {
       description: 'eventbot: slow work after the Slack ack (async invoke from the Slack function)',
       config,
       tracing: true,
+      slackIdentity: true,
     })
       .bind(data, TABLE_ACCESS.worker)
       .allowServiceKey(secrets.service);
@@ -65,6 +67,10 @@ export class EventbotStack extends Stack {
       description: 'eventbot: Slack slash commands and buttons',
       config,
       tracing: true,
+      // The workspace and bot ids from configuration: no `auth.test` before the first ack.
+      slackIdentity: true,
+      // Bolt runs behind AwsLambdaReceiver here: its Express path's heavy dependencies are stubbed.
+      aliases: BOLT_ON_LAMBDA_ALIASES,
     })
       .bind(data, TABLE_ACCESS.slack)
       .allowInvoke(this.worker);

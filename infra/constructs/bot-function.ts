@@ -32,6 +32,16 @@ export interface BotFunctionProps {
   readonly config: DeployConfig;
   /** X-Ray active tracing (the code's Powertools Tracer adds its subsegments). */
   readonly tracing?: boolean;
+  /**
+   * esbuild aliases, package name to file (`--alias:name=path`), e.g. `BOLT_ON_LAMBDA_ALIASES` to swap
+   * packages the function bundles but never runs for stubs (see `../bundling/aliases.ts`).
+   */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /**
+   * Sets `SLACK_TEAM_ID` and `SLACK_BOT_USER_ID` from `slackTeamId` / `slackBotUserId` where those
+   * are configured, so the code knows the workspace and the bot without an `auth.test` call.
+   */
+  readonly slackIdentity?: boolean;
 }
 
 /**
@@ -50,6 +60,7 @@ export class BotFunction extends Construct {
     super(scope, id);
     assertLocalEsbuild();
     const { config } = props;
+    const aliases = Object.entries(props.aliases ?? {}).map(([name, path]) => `${name}=${path}`);
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       // Logs are diagnostics, not records: they go with the stack.
@@ -86,6 +97,7 @@ export class BotFunction extends Construct {
         ...(config.spendApprovers.length > 0 ? { SPEND_APPROVERS: config.spendApprovers.join(',') } : {}),
         ...(config.dailyCreditCap > 0 ? { DAILY_CREDIT_CAP: String(config.dailyCreditCap) } : {}),
         ...(config.approvalThreshold > 0 ? { APPROVAL_THRESHOLD: String(config.approvalThreshold) } : {}),
+        ...(props.slackIdentity ? slackIdentityEnvironment(config) : {}),
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -100,6 +112,7 @@ export class BotFunction extends Construct {
         // Ship the SDK versions the tests ran against, not whichever the runtime carries today.
         bundleAwsSDK: true,
         forceDockerBundling: false,
+        ...(aliases.length > 0 ? { esbuildArgs: { '--alias': aliases } } : {}),
       },
     });
     Validations.of(this.fn).acknowledge({
@@ -164,6 +177,17 @@ export class BotFunction extends Construct {
     );
     return this;
   }
+}
+
+/**
+ * The workspace and bot user ids, each when configured. With both, the Slack function builds Bolt
+ * from them and makes no `auth.test` round trip before its first ack after a cold start.
+ */
+function slackIdentityEnvironment(config: DeployConfig): Record<string, string> {
+  return {
+    ...(config.slackTeamId ? { SLACK_TEAM_ID: config.slackTeamId } : {}),
+    ...(config.slackBotUserId ? { SLACK_BOT_USER_ID: config.slackBotUserId } : {}),
+  };
 }
 
 /**

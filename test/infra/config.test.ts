@@ -1,7 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { BotFunction } from '../../infra/constructs/bot-function.ts';
 import { removeSynthesized, synthesize } from './support/synth.ts';
-import { at, type CfnResource, resourcesOf } from './support/template.ts';
+import { at, type CfnResource, resourceOf, resourcesOf } from './support/template.ts';
 
 // These vary the CDK context only, so the functions are not bundled (see `synthesize`).
 const withContext = (context: Record<string, unknown>) => synthesize({ context, bundle: false }).template;
@@ -108,6 +110,36 @@ describe('deploy configuration (CDK context)', () => {
     expect(JSON.stringify(resourcesOf(template, 'AWS::IAM::Role'))).not.toContain('chatbot.amazonaws.com');
   });
 
+  it('gives the Slack function and the worker the workspace and bot user ids when set, and only them', () => {
+    const { stack, template } = synthesize({
+      context: { slackTeamId: 'T0123ABCD', slackBotUserId: 'U0456EFGH' },
+      bundle: false,
+    });
+    const variables = (fn: BotFunction) =>
+      variablesOf(resourceOf(template, stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction)));
+    for (const fn of [stack.slack, stack.worker]) {
+      expect(variables(fn)).toMatchObject({ SLACK_TEAM_ID: 'T0123ABCD', SLACK_BOT_USER_ID: 'U0456EFGH' });
+    }
+    for (const fn of [stack.pollTasks, stack.digest]) {
+      expect(variables(fn)).not.toHaveProperty('SLACK_TEAM_ID');
+      expect(variables(fn)).not.toHaveProperty('SLACK_BOT_USER_ID');
+    }
+  });
+
+  it('sets no workspace or bot user id by default (the Slack function asks auth.test once per cold start)', () => {
+    for (const fn of Object.values(resourcesOf(withContext({}), 'AWS::Lambda::Function'))) {
+      expect(variablesOf(fn)).not.toHaveProperty('SLACK_TEAM_ID');
+      expect(variablesOf(fn)).not.toHaveProperty('SLACK_BOT_USER_ID');
+    }
+  });
+
+  it('sets either id alone when only that one is given', () => {
+    const template = withContext({ slackTeamId: 'T0123ABCD' });
+    const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).map(variablesOf);
+    expect(variables.filter((v) => JSON.stringify(v).includes('SLACK_TEAM_ID'))).toHaveLength(2);
+    expect(JSON.stringify(variables)).not.toContain('SLACK_BOT_USER_ID');
+  });
+
   it.each([
     [{ spendApprovers: 'alice' }, /spendApprovers/],
     [{ dailyCreditCap: '-5' }, /dailyCreditCap/],
@@ -116,6 +148,8 @@ describe('deploy configuration (CDK context)', () => {
     [{ alarmSlackWorkspaceId: 'workspace', alarmSlackChannelId: 'C0123ABCD' }, /alarmSlackWorkspaceId/],
     [{ alarmSlackWorkspaceId: 'T0123ABCD', alarmSlackChannelId: '#alerts' }, /alarmSlackChannelId/],
     [{ alarmSlackWorkspaceId: 'T0123ABCD' }, /alarmSlackChannelId: set both/],
+    [{ slackTeamId: 'C0123ABCD' }, /slackTeamId: a Slack workspace id/],
+    [{ slackBotUserId: 'B0123ABCD' }, /slackBotUserId: a Slack user id/],
     [{ alarmSlackChannelId: 'C0123ABCD' }, /alarmSlackChannelId: set both/],
   ])('stops the synth on a bad value: %o', (context, message) => {
     expect(() => withContext(context)).toThrow(message);

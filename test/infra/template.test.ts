@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ICONV_STUB_MESSAGE } from '../../infra/bundling/stubs/iconv-lite.ts';
 import { type BotFunctionName, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../../infra/config.ts';
 import { ACK_DURATION_ALARM_MS } from '../../infra/constructs/alarms.ts';
 import { SERVICE_SECRET_PLACEHOLDER, SLACK_SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
@@ -610,6 +612,19 @@ describe('the bundles', () => {
     }
   });
 
+  it("slack carries the stubs, not iconv-lite's code pages or the full mime-db (Bolt's Express path)", () => {
+    const code = (name: BotFunctionName) => readFileSync(join(bundleDir(name), 'index.mjs'), 'utf8');
+    const slack = code('slack');
+    expect(slack).toContain(ICONV_STUB_MESSAGE);
+    // A code page iconv-lite ships and a family of types only the full mime-db lists.
+    expect(slack).not.toMatch(/gb18030|maccyrillic/i);
+    expect(slack).not.toContain('application/vnd.openxmlformats');
+    // The other functions do not bundle Bolt, so they are not aliased: no stub to find there.
+    for (const name of ['worker', 'pollTasks', 'digest'] as const) {
+      expect(code(name)).not.toContain(ICONV_STUB_MESSAGE);
+    }
+  });
+
   it('load as ES modules under Node and export a handler (no `require` left unresolved)', async () => {
     const env = {
       PATH: process.env.PATH,
@@ -629,5 +644,46 @@ describe('the bundles', () => {
         }),
       ),
     );
+  });
+
+  it('slack acks a signed `/events help` from its bundle, opening no socket first (ids configured)', async () => {
+    // The stubs must not be on the request path: load the built bundle, answer one signed command.
+    const script = `
+      import net from 'node:net';
+      import { createHmac } from 'node:crypto';
+      net.Socket.prototype.connect = function () { throw new Error('a socket was opened'); };
+      const { handler } = await import(process.argv[1]);
+      const body = new URLSearchParams({ command: '/events', text: 'help', team_id: 'T0TEAM', channel_id: 'C0CHAN',
+        user_id: 'U0USER', trigger_id: 't.1', response_url: 'https://hooks.slack.invalid/x' }).toString();
+      const ts = String(Math.floor(Date.now() / 1000));
+      const signature = 'v0=' + createHmac('sha256', 'signing-secret').update('v0:' + ts + ':' + body).digest('hex');
+      const response = await handler({ version: '2.0', rawPath: '/slack/events', body, isBase64Encoded: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts,
+          'x-slack-signature': signature },
+        requestContext: { http: { method: 'POST', path: '/slack/events' }, requestId: 'r1' } }, {});
+      console.log(JSON.stringify(response));`;
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', script, join(bundleDir('slack'), 'index.mjs')],
+      {
+        env: {
+          PATH: process.env.PATH,
+          AWS_REGION: 'us-east-1',
+          TABLE_NAME: 'table',
+          EIS_BASE_URL: 'https://eis.invalid',
+          WORKER_FUNCTION_NAME: 'worker',
+          LOG_LEVEL: 'error',
+          SLACK_SIGNING_SECRET: 'signing-secret',
+          SLACK_BOT_TOKEN: 'xoxb-test',
+          SLACK_TEAM_ID: 'T0TEAM',
+          SLACK_BOT_USER_ID: 'U0BOT',
+        },
+      },
+    );
+    const response = z
+      .object({ statusCode: z.number(), body: z.string() })
+      .parse(JSON.parse(stdout.trim().split('\n').at(-1) ?? ''));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('ephemeral');
   });
 });

@@ -1,0 +1,120 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BuildOptions, build } from 'esbuild';
+import { BOLT_ON_LAMBDA_ALIASES } from '../infra/bundling/aliases.ts';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The banner `infra/constructs/bot-function.ts` adds (bundled CommonJS still calls `require`). */
+const REQUIRE_SHIM =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/**
+ * The esbuild settings the stack's `NodejsFunction` passes (`infra/constructs/bot-function.ts`):
+ * ESM for node22, `module` before `main`, minified, a linked source map without sources, the
+ * require shim, and the AWS SDK bundled (no externals); plus the per-function aliases below.
+ */
+export const STACK_ESBUILD: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  banner: { js: REQUIRE_SHIM },
+  logLevel: 'warning',
+};
+
+/**
+ * Per-function aliases, as `infra/eventbot-stack.ts` passes them (`aliases:`): the Slack function's
+ * Bolt-on-Lambda stubs. The baseline gets none: it stands for a Bolt app built the usual way.
+ */
+const ALIASES: Partial<Record<BundleName, Readonly<Record<string, string>>>> = {
+  slack: BOLT_ON_LAMBDA_ALIASES,
+};
+
+/** What this mirror assumes of the construct and the stack; a mismatch is reported, not ignored. */
+const CONSTRUCT_MARKERS = [
+  'format: OutputFormat.ESM',
+  "target: 'node22'",
+  "mainFields: ['module', 'main']",
+  'minify: true',
+  'bundleAwsSDK: true',
+  'banner: REQUIRE_SHIM',
+  REQUIRE_SHIM,
+];
+
+/** The settings above that the construct or the stack no longer shows (empty when they agree). */
+export function stackSettingsDrift(): string[] {
+  const construct = readFileSync(join(ROOT, 'infra/constructs/bot-function.ts'), 'utf8');
+  const drift = CONSTRUCT_MARKERS.filter((marker) => !construct.includes(marker));
+  const unmirrored = /\b(externalModules|define|loader|nodeModules|inject|footer|keepNames|tsconfig)\s*:/;
+  const otherArgs = construct.replace("esbuildArgs: { '--alias': aliases }", '').includes('esbuildArgs');
+  if (unmirrored.test(construct) || otherArgs) {
+    drift.push('bot-function.ts sets esbuild options (externals, defines, loaders, args) this mirror lacks');
+  }
+  const stack = readFileSync(join(ROOT, 'infra/eventbot-stack.ts'), 'utf8');
+  const aliased = [...stack.matchAll(/handlerFile: '([\w-]+)\.ts'[^}]*?aliases: (\w+)/g)].map(
+    (m) => `${m[1]}=${m[2]}`,
+  );
+  if (aliased.join() !== 'slack=BOLT_ON_LAMBDA_ALIASES') {
+    drift.push(
+      `eventbot-stack.ts aliases differ from this mirror's (slack only): ${aliased.join(', ') || 'none'}`,
+    );
+  }
+  return drift;
+}
+
+export const HANDLERS = ['slack', 'worker', 'poll-tasks', 'digest'] as const;
+export type HandlerName = (typeof HANDLERS)[number];
+export type BundleName = HandlerName | 'baseline' | 'floor';
+
+export interface Bundle {
+  name: BundleName;
+  file: string;
+  bytes: number;
+}
+
+const entryOf = (name: BundleName): string =>
+  name === 'baseline' || name === 'floor'
+    ? join(ROOT, 'bench', `${name}.ts`)
+    : join(ROOT, 'handlers', `${name}.ts`);
+
+/** One bundle as the stack builds it, into `outDir/<name>/index.mjs` (the asset's file name). */
+export async function buildBundle(name: BundleName, outDir: string): Promise<Bundle> {
+  const file = join(outDir, name, 'index.mjs');
+  const alias = ALIASES[name];
+  await build({
+    ...STACK_ESBUILD,
+    ...(alias ? { alias: { ...alias } } : {}),
+    entryPoints: [entryOf(name)],
+    outfile: file,
+  });
+  return { name, file, bytes: statSync(file).size };
+}
+
+/** Every handler, the baseline and the floor, built one after another (the machine has 2 cores). */
+export async function buildAll(outDir: string): Promise<Record<BundleName, Bundle>> {
+  const names: BundleName[] = [...HANDLERS, 'baseline', 'floor'];
+  const bundles: Bundle[] = [];
+  for (const name of names) bundles.push(await buildBundle(name, outDir));
+  return Object.fromEntries(bundles.map((b) => [b.name, b])) as Record<BundleName, Bundle>;
+}
+
+/** The cold-start harness: plain Node, no dependency, so it adds nothing measurable to a start. */
+export async function buildHarness(outDir: string): Promise<string> {
+  const file = join(outDir, 'harness.mjs');
+  await build({
+    entryPoints: [join(ROOT, 'bench', 'harness.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return file;
+}

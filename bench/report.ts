@@ -1,0 +1,207 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+import type { Bundle, BundleName } from './build.ts';
+import { type ColdStartSample, type Variant, VARIANTS } from './cold-start.ts';
+import { type KeepAliveResult, median } from './keep-alive.ts';
+
+/** The issue's targets (issue 12, "What to build" 1 and 2). */
+export const TARGETS = { workerKiB: 1_200, slackToBaseline: 1.2, ackToBaseline: 1.3 } as const;
+
+const kib = (bytes: number) => bytes / 1024;
+const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmtKiB = (bytes: number) => `${fmt(kib(bytes), kib(bytes) < 10 ? 1 : 0)} KiB`;
+const fmtRatio = (value: number) => `${value.toFixed(2)}×`;
+
+export interface ColdStartSummary {
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  samplesMs: number[];
+  /** Median spawn → bundle imported (the init phase, before the request). */
+  initMedianMs: number;
+  /** Requests per start to each stand-in (the most seen in any run). */
+  requests: ColdStartSample['requests'];
+}
+
+export function summarizeColdStarts(
+  samples: ColdStartSample[],
+  delays: number[],
+): Record<Variant, Record<string, ColdStartSummary>> {
+  const byVariant = (variant: Variant) =>
+    Object.fromEntries(
+      delays.map((delayMs) => {
+        const mine = samples.filter((s) => s.variant === variant && s.delayMs === delayMs);
+        const ms = mine.map((s) => s.ms);
+        const most = (key: keyof ColdStartSample['requests']) =>
+          Math.max(0, ...mine.map((s) => s.requests[key]));
+        const requests = {
+          dynamodb: most('dynamodb'),
+          lambda: most('lambda'),
+          slackAuthTest: most('slackAuthTest'),
+        };
+        return [
+          String(delayMs),
+          {
+            medianMs: median(ms),
+            minMs: Math.min(...ms),
+            maxMs: Math.max(...ms),
+            samplesMs: ms,
+            initMedianMs: median(mine.map((s) => s.initMs)),
+            requests,
+          },
+        ];
+      }),
+    );
+  return Object.fromEntries(VARIANTS.map((v) => [v, byVariant(v)])) as Record<
+    Variant,
+    Record<string, ColdStartSummary>
+  >;
+}
+
+/** The summaries as written to results.json: ms to 0.1, each median also as a ratio to the baseline's and the floor's. */
+export function coldStartFigures(cold: Record<Variant, Record<string, ColdStartSummary>>) {
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const figures = (variant: Variant) =>
+    Object.fromEntries(
+      Object.entries(cold[variant]).map(([delay, s]) => [
+        delay,
+        {
+          medianMs: round(s.medianMs),
+          minMs: round(s.minMs),
+          maxMs: round(s.maxMs),
+          initMedianMs: round(s.initMedianMs),
+          toBaseline: ratio(s.medianMs, cold.baseline[delay]?.medianMs ?? Number.NaN),
+          toFloor: ratio(s.medianMs, cold.floor[delay]?.medianMs ?? Number.NaN),
+          samplesMs: s.samplesMs.map(round),
+          requests: s.requests,
+        },
+      ]),
+    );
+  return Object.fromEntries(VARIANTS.map((v) => [v, figures(v)]));
+}
+
+type Row = [
+  figure: string,
+  eventbot: string,
+  baseline: string,
+  floor: string,
+  toBaseline: string,
+  target: string,
+];
+
+function bundleRows(bundles: Record<BundleName, Bundle>): Row[] {
+  const base = bundles.baseline.bytes;
+  const slack = bundles.slack.bytes;
+  const slackRatio = ratio(slack, base);
+  const slackLine = TARGETS.slackToBaseline * base;
+  const slackVerdict =
+    slackRatio <= TARGETS.slackToBaseline
+      ? `≤ ${TARGETS.slackToBaseline}× baseline: **met** (${fmtKiB(slackLine - slack)} under)`
+      : `≤ ${TARGETS.slackToBaseline}× baseline: **missed** by ${fmtKiB(slack - slackLine)}`;
+  const rows: Row[] = [
+    [
+      'slack bundle, raw',
+      fmtKiB(slack),
+      fmtKiB(base),
+      fmtKiB(bundles.floor.bytes),
+      fmtRatio(slackRatio),
+      slackVerdict,
+    ],
+  ];
+  for (const name of ['worker', 'poll-tasks', 'digest'] as const) {
+    const bytes = bundles[name].bytes;
+    const over = kib(bytes) - TARGETS.workerKiB;
+    const verdict =
+      over < 0
+        ? `< ${fmt(TARGETS.workerKiB)} KiB: **met** (${fmt(-over, 1)} KiB under)`
+        : `< ${fmt(TARGETS.workerKiB)} KiB: **missed** by ${fmt(over, 1)} KiB`;
+    rows.push([`${name} bundle, raw`, fmtKiB(bytes), '—', '—', fmtRatio(ratio(bytes, base)), verdict]);
+  }
+  return rows;
+}
+
+const savedByIds = (ms: number) =>
+  ms > 0
+    ? `— (configuring the ids saves ${fmt(ms)} ms)`
+    : `— (no saving measured: ${fmt(ms)} ms, within the noise)`;
+
+const msCell = (s: ColdStartSummary) => `${fmt(s.medianMs)} ms (${fmt(s.minMs)}–${fmt(s.maxMs)})`;
+
+function coldStartRows(cold: Record<Variant, Record<string, ColdStartSummary>>, delays: number[]): Row[] {
+  const rows: Row[] = [];
+  for (const variant of ['eventbot', 'eventbot-auth-test'] as const) {
+    for (const delay of delays) {
+      const key = String(delay);
+      const [mine, base, floor] = [cold[variant][key], cold.baseline[key], cold.floor[key]];
+      if (!mine || !base || !floor) continue;
+      const r = ratio(mine.medianMs, base.medianMs);
+      const line = TARGETS.ackToBaseline * base.medianMs;
+      const calls = mine.requests.dynamodb + mine.requests.lambda + mine.requests.slackAuthTest;
+      const ids = variant === 'eventbot' ? 'ids configured' : 'ids from auth.test';
+      const figure = `start → first ack, ${delay} ms round trips, ${ids} (${calls} requests before the ack)`;
+      const verdict =
+        variant === 'eventbot'
+          ? `≤ ${TARGETS.ackToBaseline}× baseline: ${r <= TARGETS.ackToBaseline ? `**met** (${fmt(line - mine.medianMs)} ms under)` : `**missed** by ${fmt(mine.medianMs - line)} ms`}`
+          : savedByIds(mine.medianMs - (cold.eventbot[key]?.medianMs ?? 0));
+      rows.push([figure, msCell(mine), msCell(base), msCell(floor), fmtRatio(r), verdict]);
+      if (variant === 'eventbot' && delay === delays[0]) rows.push(...initRow(cold, delay));
+    }
+  }
+  return rows;
+}
+
+/** Where a start goes: the import alone (module load and the init phase's synchronous part). */
+function initRow(cold: Record<Variant, Record<string, ColdStartSummary>>, delay: number): Row[] {
+  const key = String(delay);
+  const [mine, base, floor] = [cold.eventbot[key], cold.baseline[key], cold.floor[key]];
+  if (!mine || !base || !floor) return [];
+  const cell = (s: ColdStartSummary) => `${fmt(s.initMedianMs)} ms`;
+  return [
+    [
+      `… of which start → bundle imported (init, before the request), ${delay} ms round trips`,
+      cell(mine),
+      cell(base),
+      cell(floor),
+      fmtRatio(ratio(mine.initMedianMs, base.initMedianMs)),
+      '— (part of the row above)',
+    ],
+  ];
+}
+
+function keepAliveRow(k: KeepAliveResult): Row {
+  return [
+    `service client, ${k.calls} sequential fit-score calls: keep-alive pool (eventbot) vs a new connection per request (baseline column)`,
+    `${fmt(k.pooledMs)} ms`,
+    `${fmt(k.freshMs)} ms`,
+    '—',
+    fmtRatio(ratio(k.pooledMs, k.freshMs)),
+    '— (no target)',
+  ];
+}
+
+export interface Measured {
+  bundles: Record<BundleName, Bundle>;
+  cold: Record<Variant, Record<string, ColdStartSummary>>;
+  delays: number[];
+  keepAlive: KeepAliveResult;
+}
+
+export function renderTable(m: Measured): string {
+  const header: Row = ['figure', 'eventbot', 'baseline', 'floor', 'eventbot ÷ baseline', 'target'];
+  const rows = [...bundleRows(m.bundles), ...coldStartRows(m.cold, m.delays), keepAliveRow(m.keepAlive)];
+  const line = (row: Row) => `| ${row.join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export function machine() {
+  const cores = cpus();
+  return {
+    cores: cores.length,
+    cpu: cores[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverage1m: Number(loadavg()[0]?.toFixed(2)),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}

@@ -1,16 +1,10 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { WebClient } from '@slack/web-api';
-import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
-import { type AppSecrets, createSecretsProvider, serviceAccountId } from './config/secrets.ts';
+import { type Env, readEnv } from './config/env.ts';
+import { type AppSecrets, createSecretsProvider } from './config/secrets.ts';
 import { runDueDigests } from './domain/digest.ts';
 import { reconcileConfirmations } from './domain/reconcile.ts';
 import type { Sleep } from './domain/slack-delivery.ts';
-import {
-  EARLY_POLLS,
-  pollSubmittedTask,
-  pollUnlockTasks,
-  type UnlockPollingDeps,
-} from './domain/unlock-polling.ts';
+import { pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
 import type { Metrics } from './domain/ports/index.ts';
@@ -18,22 +12,20 @@ import { createLogger, type Logger } from './log.ts';
 import { createMetrics } from './metrics.ts';
 import { confirmationCardShower } from './slack/confirmation-cards.ts';
 import { cardUpdater, digestPoster, scheduledWebClient, unlockThread } from './slack/scheduled.ts';
-import { webClientOptions } from './slack/web-client.ts';
-import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
-import { createWorker, type Worker } from './slack/worker/index.ts';
-import { createSlackOut } from './slack/worker/slack-out.ts';
 import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 
-/** Everything a handler needs, built once per cold start (and again only when the secret changes). */
+/**
+ * What the worker and the scheduled jobs share, built once per cold start (and again only when the
+ * secret changes). The worker is built over it in `worker-runtime.ts`, the Slack function apart in
+ * `slack-runtime.ts`: each bundle holds only what its handler runs.
+ */
 export interface Runtime {
   env: Env;
   logger: Logger;
   secrets: AppSecrets;
   store: Store;
   eis: EisClient;
-  web: WebClient;
-  worker: Worker;
   metrics: Metrics;
   now: () => Date;
 }
@@ -42,9 +34,9 @@ function build(
   env: Env,
   logger: Logger,
   secrets: AppSecrets,
-  options: RuntimeOptions & { metrics: Metrics },
+  options: RuntimeOptions,
+  metrics: Metrics,
 ): Runtime {
-  const { metrics } = options;
   const now = options.now ?? (() => new Date());
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
@@ -53,36 +45,13 @@ function build(
     now,
   });
   const eis = createEisClient({ baseUrl: env.EIS_BASE_URL, apiKey: secrets.eisApiKey, logger });
-  const web = new WebClient(secrets.slackBotToken, webClientOptions(env.SLACK_API_URL));
-  const worker = createWorker({
-    eis,
-    store,
-    slack: createSlackOut(
-      new WebClient(secrets.slackBotToken, webClientOptions(env.SLACK_API_URL, { retries: false })),
-      logger,
-    ),
-    userTimeZone: slackUserTimeZone(web),
-    policy: spendPolicyOf(env),
-    accountId: serviceAccountId(secrets.eisApiKey),
-    logger,
-    now,
-    metrics,
-    pollSubmittedTask: (taskId) =>
-      pollSubmittedTask(
-        taskId,
-        unlockPollingDeps({ env, logger, secrets, store, eis, now, metrics }),
-        options.earlyPolls ?? EARLY_POLLS,
-      ),
-  });
-  return { env, logger, secrets, store, eis, web, worker, metrics, now };
+  return { env, logger, secrets, store, eis, metrics, now };
 }
 
 export interface RuntimeOptions {
   logger?: Logger;
   /** The business clock (deadlines, due times, local dates); tests move it. */
   now?: () => Date;
-  /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
-  earlyPolls?: { count: number; everyMs: number };
 }
 
 /** A memo over the secrets: a rotated secret (seen after the provider's cache expires) rebuilds the clients. */
@@ -96,16 +65,10 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
     const latest = await secrets();
     if (current?.secrets !== latest) {
       await current?.runtime.eis.close();
-      current = { secrets: latest, runtime: build(env, logger, latest, { ...options, metrics }) };
+      current = { secrets: latest, runtime: build(env, logger, latest, options, metrics) };
     }
     return current.runtime;
   };
-}
-
-/** The worker of a runtime, for a Slack handler that runs jobs in-process (`WORKER_MODE=inline`). */
-export function inlineWorker(source: NodeJS.ProcessEnv, options: RuntimeOptions = {}) {
-  const load = createRuntimeLoader(source, options);
-  return async (): Promise<Worker> => (await load()).worker;
 }
 
 export interface ScheduledOptions {
@@ -162,7 +125,7 @@ export function createScheduledJobs(
 }
 
 /** The unlock poller over a runtime: the service's task progress, replies in the card's thread. */
-function unlockPollingDeps(
+export function unlockPollingDeps(
   runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now' | 'metrics'>,
   web = scheduledWebClient(runtime.secrets.slackBotToken, runtime.env.SLACK_API_URL),
 ): UnlockPollingDeps {

@@ -1,7 +1,8 @@
 import { spendPolicyOf } from '../config/env.ts';
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { createLogger, type Logger } from '../log.ts';
-import { createRuntimeLoader, createScheduledJobs, type ScheduledJobs } from '../runtime.ts';
+import { createScheduledJobs, type ScheduledJobs } from '../runtime.ts';
+import { createWorkerLoader } from '../worker-runtime.ts';
 import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
 import { boltLogger } from '../slack/app.ts';
 import { webClientOptions } from '../slack/web-client.ts';
@@ -67,8 +68,8 @@ export async function startSocketModeDev(
       SPEND_APPROVERS: source.SPEND_APPROVERS ?? '',
       ...(source.DAILY_CREDIT_CAP ? { DAILY_CREDIT_CAP: source.DAILY_CREDIT_CAP } : {}),
     };
-    const runtime = await createRuntimeLoader(env, { logger })();
-    const dispatch = inlineDispatch((job) => runtime.worker.handle(job), logger);
+    const { runtime, worker } = await createWorkerLoader(env, { logger })();
+    const dispatch = inlineDispatch((job) => worker.handle(job), logger);
     const app = new App({
       token: botToken,
       receiver: new SocketModeReceiver({ appToken, logger: boltLogger(logger) }),

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../log.ts';
-import { createScheduledLoader, inlineWorker } from '../runtime.ts';
+import { createScheduledLoader } from '../runtime.ts';
 import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../slack/command-parser.ts';
 import { createSlackHandlerLoader } from '../slack-runtime.ts';
+import { inlineWorker } from '../worker-runtime.ts';
 import { createDocumentClient, ensureTable } from '../store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';

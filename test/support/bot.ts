@@ -5,8 +5,9 @@ import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/loc
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { createScheduledLoader, inlineWorker } from '../../src/runtime.ts';
+import { createScheduledLoader } from '../../src/runtime.ts';
 import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
+import { inlineWorker } from '../../src/worker-runtime.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
 import { createTestTable } from './dynamo.ts';

@@ -1,0 +1,51 @@
+import { WebClient } from '@slack/web-api';
+import { spendPolicyOf } from './config/env.ts';
+import { serviceAccountId } from './config/secrets.ts';
+import { EARLY_POLLS, pollSubmittedTask } from './domain/unlock-polling.ts';
+import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
+import { webClientOptions } from './slack/web-client.ts';
+import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
+import { createWorker, type Worker } from './slack/worker/index.ts';
+import { createSlackOut } from './slack/worker/slack-out.ts';
+
+export interface WorkerOptions extends RuntimeOptions {
+  /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
+  earlyPolls?: { count: number; everyMs: number };
+}
+
+/** The worker over the shared runtime, built again whenever the runtime is (a rotated secret). */
+export function createWorkerLoader(source: NodeJS.ProcessEnv = process.env, options: WorkerOptions = {}) {
+  const loadRuntime = createRuntimeLoader(source, options);
+  let built: { runtime: Runtime; worker: Worker } | undefined;
+  return async (): Promise<{ worker: Worker; runtime: Runtime }> => {
+    const runtime = await loadRuntime();
+    if (built?.runtime !== runtime) built = { runtime, worker: workerOver(runtime, options) };
+    return built;
+  };
+}
+
+/** The worker for a Slack handler that runs jobs in its own process (`WORKER_MODE=inline`). */
+export function inlineWorker(source: NodeJS.ProcessEnv, options: WorkerOptions = {}) {
+  const load = createWorkerLoader(source, options);
+  return async (): Promise<Worker> => (await load()).worker;
+}
+
+function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
+  const { env, secrets, logger } = runtime;
+  const web = (retries: boolean) =>
+    new WebClient(secrets.slackBotToken, webClientOptions(env.SLACK_API_URL, { retries }));
+  return createWorker({
+    eis: runtime.eis,
+    store: runtime.store,
+    // Posts are never retried by the client: a post Slack stored but answered late would come twice.
+    slack: createSlackOut(web(false), logger),
+    userTimeZone: slackUserTimeZone(web(true)),
+    policy: spendPolicyOf(env),
+    accountId: serviceAccountId(secrets.eisApiKey),
+    logger,
+    now: runtime.now,
+    metrics: runtime.metrics,
+    pollSubmittedTask: (taskId) =>
+      pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
+  });
+}

@@ -35,16 +35,15 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
       await ack({ response_type: 'ephemeral', ...(topic ? commandHelp(topic) : helpText()) });
       return;
     }
-    try {
-      // A replayed delivery of the same command (same trigger_id) is acked with nothing new.
-      if (!(await deps.deliveries.first(`command:${command.trigger_id}`))) {
-        log.info('command delivered again: ignored', { subcommand: parsed.command.name });
-        await ack();
-        return;
-      }
-      await deps.dispatch({
+    // The dedup record and the hand-over at once, one round trip before the ack: the worker runs a
+    // command's job once however often it is dispatched (it claims the job id), and a replayed
+    // delivery of the same command (same trigger_id) is still acked with nothing new.
+    const id = `command:${command.trigger_id}`;
+    const [seen, handedOver] = await Promise.allSettled([
+      deps.deliveries.first(id),
+      deps.dispatch({
         kind: 'command',
-        id: `command:${command.trigger_id}`,
+        id,
         text,
         context: {
           teamId: command.team_id,
@@ -53,13 +52,25 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
           responseUrl: command.response_url,
           placeholder: true,
         },
+      }),
+    ]);
+    if (handedOver.status === 'rejected') {
+      log.error('could not hand the command to the worker', {
+        error: handedOver.reason,
+        subcommand: parsed.command.name,
       });
-    } catch (error) {
-      log.error('could not hand the command to the worker', { error, subcommand: parsed.command.name });
       await ack({
         response_type: 'ephemeral',
         ...errorMessage('The bot could not start this just now. Please try again in a minute.'),
       });
+      return;
+    }
+    if (seen.status === 'rejected') {
+      // Unknown whether it is a replay; the job itself runs once either way.
+      log.warn('could not record the command delivery', { error: seen.reason });
+    } else if (!seen.value) {
+      log.info('command delivered again: ignored', { subcommand: parsed.command.name });
+      await ack();
       return;
     }
     log.info('command dispatched', { subcommand: parsed.command.name });

@@ -1,5 +1,6 @@
 import type { EisClient } from '../eis/index.ts';
-import type { UnlockPollingDeps, UnlockTaskProgress } from './unlock-polling.ts';
+import type { UnlockKind } from './ports/index.ts';
+import type { UnlockTaskProgress } from './unlock-polling.ts';
 
 interface TaskItem {
   personnelId: string;
@@ -10,7 +11,8 @@ interface TaskItem {
 /** The service's email and phone task answers, as the one shape the poller reads. */
 export async function unlockTaskProgress(
   eis: Pick<EisClient, 'contacts'>,
-  ...[kind, taskId]: Parameters<UnlockPollingDeps['progress']>
+  kind: UnlockKind,
+  taskId: string,
 ): Promise<UnlockTaskProgress> {
   return kind === 'email'
     ? withValues(await eis.contacts.emailTask(taskId), (item) => item.email)

@@ -75,7 +75,7 @@ describe('the service failing after it charged', () => {
 
     expect(h.sim.ledger(h.apiKey)).toHaveLength(1);
     expect(JSON.stringify(h.cards()[0]?.blocks)).toMatch(/unknown|check the balance/i);
-    const [entry] = await h.truth.ledger.listForDay('T0TEST', new Date().toISOString().slice(0, 10));
+    const [entry] = await h.truth.ledger.listForDay('T0TEST', h.clock.now().toISOString().slice(0, 10));
     expect(entry).toMatchObject({ status: 'unknown', credits: 2000 });
     await h.reconcileLater();
     expect(await brokenInvariants(h, 1)).toEqual([]);
@@ -88,7 +88,7 @@ describe('the service failing after it charged', () => {
     await h.askConfirmCharge();
     await h.reconcileLater();
 
-    const [entry] = await h.truth.ledger.listForDay('T0TEST', new Date().toISOString().slice(0, 10));
+    const [entry] = await h.truth.ledger.listForDay('T0TEST', h.clock.now().toISOString().slice(0, 10));
     expect(entry).toMatchObject({ status: 'unknown', credits: 2000 });
     expect(await brokenInvariants(h, 1)).toEqual([]);
   });

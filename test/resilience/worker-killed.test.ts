@@ -10,8 +10,6 @@ import {
 } from '../support/charge-harness.ts';
 import { createKillSwitch } from '../support/kill-switch.ts';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** Asks for `text` and claims the card it posts; returns the confirmation id. */
 async function claimedCharge(h: ChargeHarness, text: string): Promise<string> {
   const asked = await h.askAndClaim(text);
@@ -23,7 +21,7 @@ async function claimedCharge(h: ChargeHarness, text: string): Promise<string> {
 /** Service charges of the key, ledger entries of the workspace: what the invariants compare. */
 async function books(h: ChargeHarness) {
   const service = h.sim.ledger(h.apiKey);
-  const ledger = await h.truth.ledger.listForDay('T0TEST', today());
+  const ledger = await h.truth.ledger.listForDay('T0TEST', h.clock.now().toISOString().slice(0, 10));
   const sum = (entries: { credits: number }[]) => entries.reduce((total, entry) => total + entry.credits, 0);
   return {
     serviceCharges: service.length,
@@ -109,9 +107,9 @@ describe('a worker killed at each step of a charge', () => {
     const report = await h.reconcile();
 
     expect(report).toMatchObject({ settled: 1, cardsShown: 1 });
-    expect(await h.truth.ledger.listForDay('T0TEST', today())).toMatchObject([
-      { status: 'charged', credits: 2000, confirmationId: id },
-    ]);
+    expect(await h.truth.ledger.listForDay('T0TEST', h.clock.now().toISOString().slice(0, 10))).toMatchObject(
+      [{ status: 'charged', credits: 2000, confirmationId: id }],
+    );
     const card = JSON.stringify(h.cards()[0]?.blocks);
     expect(card).toContain('Done');
     expect(card).toContain('The service confirms the unlock');

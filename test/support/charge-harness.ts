@@ -53,7 +53,9 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
   const client = proxy
     ? createProxiedDocumentClient(proxy)
     : createDocumentClient({ endpoint: table.endpoint });
-  const clock = manualClock(new Date());
+  // Noon tomorrow (UTC): a test that moves the clock by minutes stays within one ledger day whenever
+  // it runs, and items' TTLs lie in the future, so DynamoDB Local's TTL sweep leaves them alone.
+  const clock = manualClock(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T12:00:00Z`);
   const store = createStore({ client, tableName: table.tableName, now: clock.now });
   // A second store straight to DynamoDB Local, for the test's own reads (never faulted).
   const truth = createStore({ client: table.client, tableName: table.tableName, now: clock.now });

@@ -1,9 +1,14 @@
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { createEisClient } from '../src/eis/index.ts';
 import { DEV_API_KEY, startSimulator } from '../src/simulator/server.ts';
 
 /**
  * The service client's keep-alive pool against a new connection per request, side by side in one run
- * against the local simulator (moved here from `src/local/bench.ts`, unchanged in method).
+ * against the local simulator. The client sends through Node's built-in `fetch`, whose process-wide
+ * undici dispatcher keeps connections alive; for the "new connection per request" side that
+ * dispatcher is swapped, for the duration of that side only, for one with keep-alive off
+ * (`pipelining: 0`), so both sides run the same client and the same HTTP stack and differ only in
+ * connection reuse.
  */
 export interface KeepAliveResult {
   calls: number;
@@ -27,15 +32,19 @@ export const median = (values: number[]): number =>
 export async function measureKeepAlive(): Promise<KeepAliveResult> {
   const sim = await startSimulator();
   const eventId = sim.events[0]?.eventId ?? '26855';
-  const pooled = createEisClient({ baseUrl: sim.url, apiKey: DEV_API_KEY });
+  const client = createEisClient({ baseUrl: sim.url, apiKey: DEV_API_KEY });
   const keepAlive = async () => {
-    for (let i = 0; i < CALLS; i++) await pooled.events.fitScore(eventId);
+    for (let i = 0; i < CALLS; i++) await client.events.fitScore(eventId);
   };
   const freshConnection = async () => {
-    for (let i = 0; i < CALLS; i++) {
-      const client = createEisClient({ baseUrl: sim.url, apiKey: DEV_API_KEY });
-      await client.events.fitScore(eventId);
-      await client.close();
+    const shared = getGlobalDispatcher();
+    const noKeepAlive = new Agent({ pipelining: 0 });
+    setGlobalDispatcher(noKeepAlive);
+    try {
+      for (let i = 0; i < CALLS; i++) await client.events.fitScore(eventId);
+    } finally {
+      setGlobalDispatcher(shared);
+      await noKeepAlive.close();
     }
   };
   try {
@@ -52,7 +61,7 @@ export async function measureKeepAlive(): Promise<KeepAliveResult> {
     const freshMs = median(results.map((r) => r.freshMs));
     return { calls: CALLS, rounds: ROUNDS, pooledMs, freshMs };
   } finally {
-    await pooled.close();
+    await client.close();
     await sim.close();
   }
 }

@@ -7,11 +7,11 @@ import { type KeepAliveResult, median } from './keep-alive.ts';
 export const TARGETS = { workerKiB: 1_200, slackToBaseline: 1.2, ackToBaseline: 1.3 } as const;
 
 const kib = (bytes: number) => bytes / 1024;
-const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
-const fmt = (value: number, digits = 0) =>
+export const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+export const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const fmtKiB = (bytes: number) => `${fmt(kib(bytes), kib(bytes) < 10 ? 1 : 0)} KiB`;
-const fmtRatio = (value: number) => `${value.toFixed(2)}×`;
+export const fmtRatio = (value: number) => `${value.toFixed(2)}×`;
 
 export interface ColdStartSummary {
   medianMs: number;
@@ -81,7 +81,7 @@ export function coldStartFigures(cold: Record<Variant, Record<string, ColdStartS
   return Object.fromEntries(VARIANTS.map((v) => [v, figures(v)]));
 }
 
-type Row = [
+export type Row = [
   figure: string,
   eventbot: string,
   baseline: string,
@@ -185,11 +185,18 @@ export interface Measured {
   cold: Record<Variant, Record<string, ColdStartSummary>>;
   delays: number[];
   keepAlive: KeepAliveResult;
+  /** The ack, poller and digest sections' rows, in that order. */
+  sectionRows: Row[];
 }
 
 export function renderTable(m: Measured): string {
   const header: Row = ['figure', 'eventbot', 'baseline', 'floor', 'eventbot ÷ baseline', 'target'];
-  const rows = [...bundleRows(m.bundles), ...coldStartRows(m.cold, m.delays), keepAliveRow(m.keepAlive)];
+  const rows = [
+    ...bundleRows(m.bundles),
+    ...coldStartRows(m.cold, m.delays),
+    keepAliveRow(m.keepAlive),
+    ...m.sectionRows,
+  ];
   const line = (row: Row) => `| ${row.join(' | ')} |`;
   return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }

@@ -16,6 +16,8 @@ const USAGE = `Writes a copy of the Slack app manifest with the deployed request
   --outputs   the file written by \`npx cdk deploy --outputs-file ...\` (default cdk.out/outputs.json)
   --stack     which stack's output to use, when the file holds several
   --url       the URL itself (the SlackRequestUrl output), instead of an outputs file
+  --unfurl-domains  the domains whose event links unfurl, comma-separated: set it to the stack's
+              UNFURL_DOMAINS when that is not the default (app.lensmor.com)
   --manifest  the manifest to fill (default slack/manifest.json)
   --out       where to write it (default cdk.out/slack-manifest.json, git-ignored)`;
 
@@ -58,6 +60,26 @@ export function fillManifest(manifest: unknown, url: string): unknown {
   return filled;
 }
 
+/** Slack's pattern for an unfurl domain (from its app-manifest schema); it allows at most 5. */
+const UNFURL_DOMAIN = /^(?![.-])([-a-z0-9.])+([a-z0-9])$/;
+
+/**
+ * A copy of `manifest` whose `features.unfurl_domains` are `domains` (comma-separated, as in
+ * `UNFURL_DOMAINS`): Slack sends `link_shared` only for the domains the manifest names.
+ */
+export function withUnfurlDomains(manifest: unknown, domains: string): unknown {
+  const list = domains
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = list.find((domain) => !UNFURL_DOMAIN.test(domain) || domain.length > 255);
+  if (bad !== undefined) throw new Error(`Not a domain Slack can unfurl: ${bad}`);
+  if (list.length < 1 || list.length > 5) throw new Error('Slack takes 1 to 5 unfurl domains.');
+  if (!isRecord(manifest) || !isRecord(manifest.features))
+    throw new Error('The manifest has no features to add unfurl domains to.');
+  return { ...manifest, features: { ...manifest.features, unfurl_domains: [...new Set(list)] } };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -73,6 +95,7 @@ function main(argv: string[]): void {
       outputs: { type: 'string', default: 'cdk.out/outputs.json' },
       stack: { type: 'string' },
       url: { type: 'string' },
+      'unfurl-domains': { type: 'string' },
       manifest: { type: 'string', default: 'slack/manifest.json' },
       out: { type: 'string', default: 'cdk.out/slack-manifest.json' },
       help: { type: 'boolean', short: 'h' },
@@ -83,7 +106,9 @@ function main(argv: string[]): void {
     return;
   }
   const url = values.url ?? requestUrlFromOutputs(readJson(values.outputs), values.stack);
-  const filled = fillManifest(readJson(values.manifest), url);
+  const domains = values['unfurl-domains'];
+  const manifest = readJson(values.manifest);
+  const filled = fillManifest(domains ? withUnfurlDomains(manifest, domains) : manifest, url);
   const out = resolve(values.out);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(filled, null, 2)}\n`);

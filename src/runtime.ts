@@ -14,6 +14,7 @@ import { confirmationCardShower } from './slack/confirmation-cards.ts';
 import { cardUpdater, digestPoster, scheduledWebClient, unlockThread } from './slack/scheduled.ts';
 import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
+import type { Tracing } from './tracing.ts';
 
 /**
  * What the worker and the scheduled jobs share, built once per cold start (and again only when the
@@ -39,8 +40,9 @@ function build(
 ): Runtime {
   const now = options.now ?? (() => new Date());
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
+  const client = createDocumentClient(endpoint ? { endpoint } : {});
   const store = createStore({
-    client: createDocumentClient(endpoint ? { endpoint } : {}),
+    client: options.tracing?.captureAwsClient(client) ?? client,
     tableName: env.TABLE_NAME,
     now,
   });
@@ -52,6 +54,11 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The business clock (deadlines, due times, local dates); tests move it. */
   now?: () => Date;
+  /**
+   * Traces the AWS SDK clients (the worker's; the scheduled functions are not traced). A type-only
+   * import, so the bundles that never trace do not carry the tracer.
+   */
+  tracing?: Pick<Tracing, 'captureAwsClient'>;
 }
 
 /** A memo over the secrets: a rotated secret (seen after the provider's cache expires) rebuilds the clients. */
@@ -59,7 +66,12 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const metrics = createMetrics(source);
-  const secrets = createSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
+  const { tracing } = options;
+  const secretsClient = () => {
+    const client = new SecretsManagerClient({});
+    return tracing?.captureAwsClient(client) ?? client;
+  };
+  const secrets = createSecretsProvider(env, { client: secretsClient });
   let current: { secrets: AppSecrets; runtime: Runtime } | undefined;
   return async (): Promise<Runtime> => {
     const latest = await secrets();

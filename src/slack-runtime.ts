@@ -13,6 +13,7 @@ import type { Dispatch, Job } from './slack/jobs.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import { createStore } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
+import { NO_TRACING, type Tracing } from './tracing.ts';
 
 /**
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
@@ -25,6 +26,8 @@ export interface SlackHandlerOptions {
   now?: () => Date;
   /** For `WORKER_MODE=inline` (the dev stack, tests): the worker that runs jobs in this process. */
   inlineWorker?: () => Promise<{ handle(job: Job): Promise<void> }>;
+  /** X-Ray (on Lambda): its AWS SDK clients traced, each request and job it hands on annotated. */
+  tracing?: Tracing;
 }
 
 type BuiltHandler = { handler: SlackHttpHandler; dispatch: Dispatch & { idle?: () => Promise<void> } };
@@ -36,14 +39,17 @@ export function createSlackHandlerLoader(
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const metrics = createMetrics(source);
-  const secrets = createSlackSecretsProvider(env, { client: () => new SecretsManagerClient({}) });
+  const tracing = options.tracing ?? NO_TRACING;
+  const secrets = createSlackSecretsProvider(env, {
+    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
+  });
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
-    client: createDocumentClient(endpoint ? { endpoint } : {}),
+    client: tracing.captureAwsClient(createDocumentClient(endpoint ? { endpoint } : {})),
     tableName: env.TABLE_NAME,
     now: options.now ?? (() => new Date()),
   });
-  const dispatch = dispatcherFor(env, options.inlineWorker, logger);
+  const dispatch = dispatcherFor(env, options.inlineWorker, logger, tracing);
   const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
     const identity = await slackIdentity(env, latest.slackBotToken);
     const { handler } = createSlackApp({
@@ -56,11 +62,13 @@ export function createSlackHandlerLoader(
         dispatch,
         confirmations: store.confirmations,
         deliveries: store.deliveries,
+        digestSubscriptions: store.digestSubscriptions,
         policy: spendPolicyOf(env),
+        unfurlDomains: env.UNFURL_DOMAINS,
         logger,
       },
     });
-    return { handler: observed(handler, logger, metrics), dispatch };
+    return { handler: observed(handler, { logger, metrics, tracing }), dispatch };
   };
   // One build per secret value, shared by concurrent callers (the init phase and the first request).
   let built: { secrets: SlackSecrets; handler: Promise<BuiltHandler> } | undefined;
@@ -97,15 +105,19 @@ async function slackIdentity(env: Env, botToken: string) {
 }
 
 /**
- * Every line of a request, and of the jobs it hands on, carries one correlation id; each answer's
- * time is reported (Slack waits 3 s for it).
+ * Every line of a request, and of the jobs it hands on, carries one correlation id (so does its
+ * trace, as an annotation); each answer's time is reported (Slack waits 3 s for it).
  */
-function observed(handler: SlackHttpHandler, logger: Logger, metrics: Metrics): SlackHttpHandler {
+function observed(
+  handler: SlackHttpHandler,
+  { logger, metrics, tracing }: { logger: Logger; metrics: Metrics; tracing: Tracing },
+): SlackHttpHandler {
   return async (event: SlackHttpEvent, context: unknown) => {
     const started = performance.now();
     logger.addLambdaContext(context);
     const requestId = (event.requestContext as { requestId?: unknown } | undefined)?.requestId;
     const id = typeof requestId === 'string' ? requestId : randomUUID();
+    tracing.annotate({ CorrelationId: id });
     try {
       return await withCorrelationId(id, () => handler(event, context));
     } finally {
@@ -118,6 +130,7 @@ function dispatcherFor(
   env: Env,
   inlineWorker: SlackHandlerOptions['inlineWorker'],
   logger: Logger,
+  tracing: Tracing,
 ): BuiltHandler['dispatch'] {
   if (env.WORKER_MODE === 'inline') {
     if (!inlineWorker) throw new Error('WORKER_MODE=inline needs the worker in this process (npm run dev)');
@@ -125,5 +138,6 @@ function dispatcherFor(
   }
   if (!env.WORKER_FUNCTION_NAME)
     throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
-  return lambdaDispatch(new LambdaClient({}), env.WORKER_FUNCTION_NAME);
+  const lambda = tracing.captureAwsClient(new LambdaClient({}));
+  return lambdaDispatch(lambda, env.WORKER_FUNCTION_NAME, tracing);
 }

@@ -6,7 +6,10 @@ import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDe
 import { webClientOptions } from './slack/web-client.ts';
 import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
 import { createWorker, type Worker } from './slack/worker/index.ts';
+import { homeSourcesOf } from './slack/worker/home.ts';
 import { createSlackOut } from './slack/worker/slack-out.ts';
+import { createUnfurlOut } from './slack/worker/unfurls.ts';
+import { createWorkflowStepOut } from './slack/worker/workflow-step.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -45,6 +48,10 @@ function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
     logger,
     now: runtime.now,
     metrics: runtime.metrics,
+    // Both are safe to retry: a repeated unfurl replaces itself, a repeated completion is refused.
+    unfurl: createUnfurlOut(web(true)),
+    workflowSteps: createWorkflowStepOut(web(true)),
+    home: homeSourcesOf(runtime.store, web(true)),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
   });

@@ -16,10 +16,17 @@ const stub = (file: string) => fileURLToPath(new URL(`./stubs/${file}`, import.m
  * - `mime-db` (about 145 KiB): the full media type database, which `mime-types` indexes at load for
  *   Express (`res.type`, `send`, `accepts`, `type-is`). Nothing on the Lambda path looks a type up; the
  *   stub keeps four entries (JSON, form posts, HTML, text), so a lookup of those still answers.
+ * - `undici` (about 525 KiB, and the slowest package of the bundle to load): required at load by
+ *   `@slack/socket-mode` (Bolt's `SocketModeReceiver`) for its WebSocket, used only once a Socket
+ *   Mode client connects. Nothing else in this bundle imports it (the Web API client and the
+ *   service client use Node's built-in `fetch`; `test/infra` checks who imports it). The stub's
+ *   exports throw if used, naming themselves.
  *
- * Not for the other functions: they do not bundle Bolt, so these packages are not in them to swap.
+ * Not for the other functions: they do not bundle Bolt, so these packages are not in them to swap
+ * (and undici is not in them at all).
  */
 export const BOLT_ON_LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   'iconv-lite': stub('iconv-lite.ts'),
   'mime-db': stub('mime-db.json'),
+  undici: stub('undici.ts'),
 };

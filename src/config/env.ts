@@ -35,6 +35,10 @@ export const EnvSchema = z.object({
   /** At or above this price (credits) an approver other than the requester must confirm. */
   APPROVAL_THRESHOLD: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Domains whose event links unfurl into a fit card (comma-separated; subdomains included). */
+  UNFURL_DOMAINS: commaList.transform((domains) =>
+    domains.length > 0 ? domains.map((domain) => domain.toLowerCase()) : ['app.lensmor.com'],
+  ),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

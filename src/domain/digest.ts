@@ -95,7 +95,11 @@ export interface Digest {
 }
 
 export interface DigestSources {
-  eis: Pick<EisClient, 'credits' | 'events'>;
+  /** Read-only calls: a digest cannot reach anything that charges. */
+  eis: {
+    credits: Pick<EisClient['credits'], 'balance'>;
+    events: Pick<EisClient['events'], 'list' | 'fitScore'>;
+  };
   ledger: Pick<LedgerRepository, 'listSince'>;
   unlockTasks: Pick<UnlockTaskRepository, 'listFinishedSince'>;
   fitScores: Pick<FitScoreCache, 'get' | 'put'>;

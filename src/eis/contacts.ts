@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { type EisCore, pathOf } from './core.ts';
-import { EventIdInput, NumericIdInput, parseInput, TaskIdInput } from './input.ts';
+import { EventIdInput, NumericIdInput, PageInput, pageSizeInput, parseInput, TaskIdInput } from './input.ts';
 import {
+  type ContactPage,
+  ContactPageSchema,
   type ContactUnlockSubmission,
   ContactUnlockSubmissionSchema,
   type EmailUnlockTask,
@@ -15,12 +17,24 @@ export const UnlockContactsInputSchema = z.object({
   eventId: EventIdInput.optional(),
 });
 
+/** `role` and `person_name` narrow a company-scoped search; blank values are ignored by the service. */
+export const ContactSearchInputSchema = z.object({
+  companyName: z.string().trim().min(1, 'company name is empty').max(200),
+  role: z.string().trim().min(1).max(200).optional(),
+  personName: z.string().trim().min(1).max(200).optional(),
+  page: PageInput,
+  pageSize: pageSizeInput(100),
+});
+export type ContactSearchInput = z.input<typeof ContactSearchInputSchema>;
+
 export interface UnlockContactsOptions {
   /** Optional event context; the service then checks the people belong to the event. */
   eventId?: string;
 }
 
 export interface ContactsApi {
+  /** People at one company, narrowed by role and name; emails and phones stay locked. Free. */
+  search(input: ContactSearchInput): Promise<ContactPage>;
   /** Start an asynchronous email unlock. CHARGES per chargeable contact. */
   unlockEmails(
     personnelIds: readonly string[],
@@ -55,6 +69,23 @@ export function createContactsApi(core: EisCore): ContactsApi {
       });
     };
   return {
+    async search(input) {
+      const valid = parseInput('contacts.search', ContactSearchInputSchema, input);
+      return core.request({
+        operation: 'contacts.search',
+        method: 'GET',
+        path: '/external/contacts/search',
+        query: {
+          company_name: valid.companyName,
+          role: valid.role,
+          person_name: valid.personName,
+          page: valid.page,
+          pageSize: valid.pageSize,
+        },
+        charging: false,
+        schema: ContactPageSchema,
+      });
+    },
     unlockEmails: unlock('contacts.unlockEmails', '/external/contacts/unlock'),
     async emailTask(taskId) {
       const id = parseInput('contacts.emailTask', TaskIdInput, taskId);

@@ -1,9 +1,10 @@
-import { type Dispatcher, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../log.ts';
 import { EisBadInputError, type EisError } from './errors.ts';
 import { rememberTraceId } from './traces.ts';
-import { MAX_IN_FLIGHT_PER_KEY, semaphoreForKey } from './limiter.ts';
+import { semaphoreForKey } from './limiter.ts';
+import { dispatcherTransport, fetchTransport, type Transport } from './transport.ts';
 import { type Attempt, type Failure, judgeAttempt, transportAttempt, type Verdict } from './verdict.ts';
 
 // The classifier's pure helpers, kept importable from here.
@@ -14,7 +15,10 @@ export interface EisClientOptions {
   baseUrl: string;
   /** The user API key (`sk_...`). Held in a closure; never logged, never put on an error. */
   apiKey: string;
-  /** An undici dispatcher; by default a keep-alive Pool of 10 connections to `baseUrl`'s origin. */
+  /**
+   * An undici dispatcher to send through (tests inject a `MockAgent`). By default requests go through
+   * Node's built-in `fetch` and its process-wide keep-alive pool (see `transport.ts`).
+   */
   dispatcher?: Dispatcher;
   /** Per attempt, headers and body together. Default 10 000 ms. */
   timeoutMs?: number;
@@ -98,8 +102,7 @@ interface Settings {
   origin: string;
   /** The base address's path, without a trailing slash, put before every request path. */
   prefix: string;
-  dispatcher: Dispatcher;
-  ownsDispatcher: boolean;
+  transport: Transport;
   timeoutMs: number;
   maxRetries: number;
   maxRetryAfterMs: number;
@@ -116,14 +119,12 @@ function settingsOf(options: EisClientOptions): Settings {
     throw new EisBadInputError({ operation: 'client', reason: 'the API key is missing or malformed' });
   }
   const base = new URL(options.baseUrl);
-  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   return {
     apiKey,
     origin: base.origin,
     prefix: base.pathname.replace(/\/+$/, ''),
-    dispatcher: options.dispatcher ?? defaultPool(base.origin, timeoutMs),
-    ownsDispatcher: options.dispatcher === undefined,
-    timeoutMs,
+    transport: options.dispatcher ? dispatcherTransport(options.dispatcher) : fetchTransport,
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
     backoffBaseMs: options.backoffBaseMs ?? DEFAULTS.backoffBaseMs,
@@ -132,15 +133,6 @@ function settingsOf(options: EisClientOptions): Settings {
     random: options.random ?? Math.random,
     logger: options.logger,
   };
-}
-
-function defaultPool(origin: string, timeoutMs: number): Pool {
-  return new Pool(origin, {
-    connections: MAX_IN_FLIGHT_PER_KEY,
-    keepAliveTimeout: 4_000,
-    keepAliveMaxTimeout: 60_000,
-    connect: { timeout: timeoutMs },
-  });
 }
 
 function headersFor(apiKey: string, hasBody: boolean): Record<string, string> {
@@ -155,7 +147,7 @@ function headersFor(apiKey: string, hasBody: boolean): Record<string, string> {
 
 /** One attempt over the wire. Never throws for a transport failure: that comes back as an attempt. */
 async function send(settings: Settings, request: EisRequest<z.ZodType>): Promise<Attempt> {
-  const { dispatcher, origin, prefix, timeoutMs } = settings;
+  const { transport, origin, prefix, timeoutMs } = settings;
   const headers = headersFor(settings.apiKey, request.body !== undefined);
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const controller = new AbortController();
@@ -165,18 +157,16 @@ async function send(settings: Settings, request: EisRequest<z.ZodType>): Promise
     controller.abort(new Error('request timed out'));
   }, timeoutMs);
   try {
-    const response = await dispatcher.request({
+    const response = await transport({
       origin,
       path: `${prefix}${request.path}${toQueryString(request.query)}`,
       method: request.method,
       headers,
-      body: body ?? null,
+      body,
       signal: controller.signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      timeoutMs,
     });
-    const text = await response.body.text();
-    return { kind: 'response', status: response.statusCode, headers: response.headers, text };
+    return { kind: 'response', ...response };
   } catch (error) {
     return transportAttempt(error, timedOut, settings.apiKey);
   } finally {
@@ -265,8 +255,8 @@ export function createEisCore(options: EisClientOptions): EisCore {
 
   return {
     request,
-    async close() {
-      if (settings.ownsDispatcher) await settings.dispatcher.close();
-    },
+    // Nothing of its own to close: the default transport uses Node's shared pool (idle sockets do not
+    // keep the process alive), and an injected dispatcher belongs to whoever made it.
+    close: () => Promise.resolve(),
   };
 }

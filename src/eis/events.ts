@@ -11,6 +11,8 @@ import {
   textInput,
 } from './input.ts';
 import {
+  type EventBrief,
+  EventBriefSchema,
   type EventDetail,
   EventDetailResponseSchema,
   type EventPage,
@@ -50,6 +52,8 @@ export interface EventsApi {
   list(query?: EventListQuery): Promise<EventPage>;
   /** One event in detail. Free. */
   detail(eventId: string): Promise<EventDetail>;
+  /** A lightweight summary: the event plus coverage counts and top categories. Free. */
+  brief(eventId: string): Promise<EventBrief>;
   /** Profile-dependent fit score, without unlocking. Free. */
   fitScore(eventId: string): Promise<FitScore>;
   /** Rank a set of events against the caller's profile. Free. */
@@ -65,7 +69,23 @@ export interface EventsApi {
 const eventIdOf = (operation: string, eventId: string) => parseInput(operation, EventIdInput, eventId);
 
 export function createEventsApi(core: EisCore): EventsApi {
-  return { ...createFreeEventCalls(core), ...createChargingEventCalls(core) };
+  return { ...createFreeEventCalls(core), ...createBriefCall(core), ...createChargingEventCalls(core) };
+}
+
+function createBriefCall(core: EisCore): Pick<EventsApi, 'brief'> {
+  return {
+    async brief(eventId) {
+      const id = eventIdOf('events.brief', eventId);
+      return core.request({
+        operation: 'events.brief',
+        method: 'GET',
+        path: '/external/events/brief',
+        query: { event_id: id },
+        charging: false,
+        schema: EventBriefSchema,
+      });
+    },
+  };
 }
 
 function createFreeEventCalls(core: EisCore): Pick<EventsApi, 'list' | 'detail' | 'fitScore' | 'rank'> {

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { EisCore } from './core.ts';
 import {
+  CompanyScopeInput,
   EventIdInput,
+  ExhibitorIdInput,
   FlagInput,
   listInput,
   PageInput,
@@ -16,6 +18,10 @@ import {
   ExhibitorListPageSchema,
   type ExhibitorPage,
   ExhibitorPageSchema,
+  type ExhibitorProfile,
+  ExhibitorProfileSchema,
+  type RelatedEventPage,
+  RelatedEventPageSchema,
 } from './schemas.ts';
 
 export const ExhibitorListQuerySchema = z.object({
@@ -57,10 +63,19 @@ export type CompanyNameSearchInput = z.input<typeof CompanyNameSearchInputSchema
 export const EventSearchInputSchema = z.object({
   companyName,
   sponsorMatchStarred: FlagInput,
+  attendanceScope: CompanyScopeInput,
   page: PageInput,
   pageSize: pageSizeInput(100),
 });
 export type EventSearchInput = z.input<typeof EventSearchInputSchema>;
+
+export const ExhibitorEventsQuerySchema = z.object({
+  exhibitorId: ExhibitorIdInput,
+  attendanceScope: CompanyScopeInput,
+  page: PageInput,
+  pageSize: pageSizeInput(100),
+});
+export type ExhibitorEventsQuery = z.input<typeof ExhibitorEventsQuerySchema>;
 
 export interface ExhibitorsApi {
   /** Exhibitors of one event; preview-limited until the event is unlocked. Free. */
@@ -71,9 +86,17 @@ export interface ExhibitorsApi {
   searchByCompanyName(input: CompanyNameSearchInput): Promise<ExhibitorPage>;
   /** Events where a company exhibits. CHARGES 50 credits when the result is non-empty. */
   searchEvents(input: EventSearchInput): Promise<EventSearchPage>;
+  /** One exhibitor's company profile, with compact event references. Free. */
+  profile(exhibitorId: string): Promise<ExhibitorProfile>;
+  /** The events one known exhibitor is linked to, paged. Free (unlike `searchEvents` by name). */
+  events(query: ExhibitorEventsQuery): Promise<RelatedEventPage>;
 }
 
 export function createExhibitorsApi(core: EisCore): ExhibitorsApi {
+  return { ...createListCalls(core), ...createChargingSearches(core), ...createAccountCalls(core) };
+}
+
+function createListCalls(core: EisCore): Pick<ExhibitorsApi, 'list' | 'searchByContext'> {
   return {
     async list(query) {
       const q = parseInput('exhibitors.list', ExhibitorListQuerySchema, query);
@@ -115,7 +138,12 @@ export function createExhibitorsApi(core: EisCore): ExhibitorsApi {
         schema: ExhibitorPageSchema,
       });
     },
+  };
+}
 
+/** Searches by company name: each page asked for is a new search, charged when it is non-empty. */
+function createChargingSearches(core: EisCore): Pick<ExhibitorsApi, 'searchByCompanyName' | 'searchEvents'> {
+  return {
     async searchByCompanyName(input) {
       const valid = parseInput('exhibitors.searchByCompanyName', CompanyNameSearchInputSchema, input);
       return core.request({
@@ -137,11 +165,45 @@ export function createExhibitorsApi(core: EisCore): ExhibitorsApi {
         body: {
           company_name: valid.companyName,
           sponsor_match_starred: valid.sponsorMatchStarred,
+          attendance_scope: valid.attendanceScope,
           page: valid.page,
           pageSize: valid.pageSize,
         },
         charging: true,
         schema: EventSearchPageSchema,
+      });
+    },
+  };
+}
+
+function createAccountCalls(core: EisCore): Pick<ExhibitorsApi, 'profile' | 'events'> {
+  return {
+    async profile(exhibitorId) {
+      const id = parseInput('exhibitors.profile', ExhibitorIdInput, exhibitorId);
+      return core.request({
+        operation: 'exhibitors.profile',
+        method: 'GET',
+        path: '/external/exhibitors/profile',
+        query: { exhibitor_id: id },
+        charging: false,
+        schema: ExhibitorProfileSchema,
+      });
+    },
+
+    async events(query) {
+      const q = parseInput('exhibitors.events', ExhibitorEventsQuerySchema, query);
+      return core.request({
+        operation: 'exhibitors.events',
+        method: 'GET',
+        path: '/external/exhibitors/events',
+        query: {
+          exhibitor_id: q.exhibitorId,
+          attendance_scope: q.attendanceScope,
+          page: q.page,
+          pageSize: q.pageSize,
+        },
+        charging: false,
+        schema: RelatedEventPageSchema,
       });
     },
   };

@@ -5,6 +5,7 @@ import { createEisCore, type EisClientOptions } from './core.ts';
 import { type CreditsApi, createCreditsApi } from './credits.ts';
 import { createEventsApi, type EventsApi } from './events.ts';
 import { createExhibitorsApi, type ExhibitorsApi } from './exhibitors.ts';
+import { createOutreachApi, type OutreachApi } from './outreach.ts';
 import { iteratePages } from './pagination.ts';
 import { createPersonnelApi, type PersonnelApi } from './personnel.ts';
 import { createRecommendationsApi, type RecommendationsApi } from './recommendations.ts';
@@ -16,10 +17,14 @@ export interface EisClient {
   readonly exhibitors: ExhibitorsApi;
   readonly personnel: PersonnelApi;
   readonly contacts: ContactsApi;
+  readonly outreach: OutreachApi;
   readonly recommendations: RecommendationsApi;
   readonly agentFiles: AgentFilesApi;
   readonly iteratePages: typeof iteratePages;
-  /** Closes the connection pool the client made (an injected dispatcher is left to its owner). */
+  /**
+   * Releases what the client holds: nothing today (it sends through Node's shared keep-alive pool, and
+   * an injected dispatcher is left to its owner); kept so callers need not know which.
+   */
   close(): Promise<void>;
 }
 
@@ -36,6 +41,7 @@ export function createEisClient(options: EisClientOptions): EisClient {
     exhibitors: createExhibitorsApi(core),
     personnel: createPersonnelApi(core),
     contacts: createContactsApi(core),
+    outreach: createOutreachApi(core),
     recommendations: createRecommendationsApi(core),
     agentFiles: createAgentFilesApi(core),
     iteratePages,
@@ -45,7 +51,7 @@ export function createEisClient(options: EisClientOptions): EisClient {
 
 export type { ActionsApi, PrecheckInput } from './actions.ts';
 export type { AgentFilesApi } from './agent-files.ts';
-export type { ContactsApi, UnlockContactsOptions } from './contacts.ts';
+export type { ContactSearchInput, ContactsApi, UnlockContactsOptions } from './contacts.ts';
 export type { EisClientOptions } from './core.ts';
 export { traceIdOf } from './traces.ts';
 export type { CreditsApi } from './credits.ts';
@@ -55,11 +61,43 @@ export type {
   CompanyNameSearchInput,
   ContextSearchInput,
   EventSearchInput,
+  ExhibitorEventsQuery,
   ExhibitorListQuery,
   ExhibitorsApi,
 } from './exhibitors.ts';
 export { MAX_IN_FLIGHT_PER_KEY } from './limiter.ts';
 export { type IteratePagesOptions, iteratePages, type PageLike } from './pagination.ts';
-export type { EventsByNameInput, PersonnelApi, PersonnelListQuery } from './personnel.ts';
-export type { RecommendationsApi, RecommendedExhibitorsQuery } from './recommendations.ts';
+export {
+  canCharge,
+  type Charging,
+  chargingOf,
+  type ClientMethod,
+  EIS_METHODS_OUTSIDE_OPENAPI,
+  EIS_OPERATIONS,
+  EIS_OPERATIONS_NOT_IN_CLIENT,
+  type EisOperation,
+  listPrice,
+  type ListPrice,
+  type OperationKey,
+  operationOf,
+} from './operations.ts';
+export {
+  type OutreachApi,
+  type OutreachDetailInput,
+  type OutreachGenerationInput,
+  type OutreachProgress,
+  outreachProgress,
+} from './outreach.ts';
+export type {
+  EventsByLinkedinInput,
+  EventsByNameInput,
+  PersonEventsOptions,
+  PersonnelApi,
+  PersonnelListQuery,
+} from './personnel.ts';
+export type {
+  RecommendationsApi,
+  RecommendedEventsInput,
+  RecommendedExhibitorsQuery,
+} from './recommendations.ts';
 export * from './schemas.ts';

@@ -17,6 +17,17 @@ export const DateInput = z.iso.date().optional();
 export const textInput = (max: number) => z.string().min(1).max(max).optional();
 export const listInput = (max: number) => z.array(z.string().min(1).max(max)).optional();
 export const FlagInput = z.union([z.literal(0), z.literal(1)]).optional();
+/** An exhibitor id: the OpenAPI asks only for a non-empty string. */
+export const ExhibitorIdInput = z.string().trim().min(1, 'exhibitor id is empty').max(100);
+export const PersonnelIdsInput = z
+  .array(NumericIdInput)
+  .min(1, 'no personnel ids')
+  .max(2000, 'more than 2000 personnel ids');
+export const HttpUrlInput = z.url({ protocol: /^https?$/ }).max(500);
+/** `attendance_scope` of a company's events (exhibitor events, company-name event search). */
+export const CompanyScopeInput = z.enum(['all', 'exhibitor', 'visitor']).optional();
+/** `attendance_scope` of a person's events (related events, by name, by LinkedIn URL). */
+export const PersonScopeInput = z.enum(['all', 'exhibitor_employee', 'visitor']).optional();
 
 export function parseInput<S extends z.ZodType>(operation: string, schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

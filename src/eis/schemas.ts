@@ -448,3 +448,161 @@ export const AgentFileSchema = z.looseObject({
 export type AgentFile = z.infer<typeof AgentFileSchema>;
 export const AgentFilePageSchema = pageSchema(AgentFileSchema);
 export type AgentFilePage = z.infer<typeof AgentFilePageSchema>;
+
+// ---------- account research, contacts, outreach, profile matching (OpenAPI shapes: the spec shows none) ----------
+
+/** LinkedIn activity of a contact (OpenAPI ContactItem.linkedinActivity). */
+export const LinkedinActivitySchema = z.looseObject({
+  activityLevel: z.string().exactOptional(),
+  isActive: z.boolean().exactOptional(),
+  latestPostAt: nullableString.exactOptional(),
+});
+
+/** The members the OpenAPI ContactItem adds to the spec's personnel item (phone, LinkedIn, outreach). */
+const contactExtras = {
+  phone: nullableString.exactOptional(),
+  phoneUnlockStatus: nullableString.exactOptional(),
+  linkedinActivity: LinkedinActivitySchema.nullable().exactOptional(),
+  linkedinActivityStatus: nullableString.exactOptional(),
+  eventCount: nullableInt.exactOptional(),
+  outreachMessageStatus: nullableString.exactOptional(),
+  outreachMessageChannels: stringArray.exactOptional(),
+};
+
+/** Personnel profile: the personnel item plus the contact members (OpenAPI ContactItem). */
+export const PersonnelProfileSchema = PersonnelItemSchema.extend(contactExtras);
+export type PersonnelProfile = z.infer<typeof PersonnelProfileSchema>;
+
+/** Contact search item (OpenAPI ContactItem: `fullName` may be null). */
+export const ContactItemSchema = PersonnelItemSchema.extend({ ...contactExtras, fullName: nullableString });
+export type ContactItem = z.infer<typeof ContactItemSchema>;
+export const ContactPageSchema = pageSchema(ContactItemSchema);
+export type ContactPage = z.infer<typeof ContactPageSchema>;
+
+/** Event brief (OpenAPI getEventBrief): the event summary plus coverage counts. */
+export const EventBriefSchema = z.looseObject({
+  event: EventItemSchema,
+  summary: z.looseObject({
+    attendeeCount: nullableInt.exactOptional(),
+    exhibitorCount: z.number().int().exactOptional(),
+    topCategories: stringArray.exactOptional(),
+    dataFreshness: z.string().exactOptional(),
+  }),
+});
+export type EventBrief = z.infer<typeof EventBriefSchema>;
+
+/** An event of a company or person reverse lookup; `attendance_identity` kept as plain strings. */
+export const RelatedEventItemSchema = z.looseObject({
+  ...eventFields,
+  attendance_identity: stringArray.exactOptional(),
+});
+export type RelatedEventItem = z.infer<typeof RelatedEventItemSchema>;
+export const RelatedEventPageSchema = pageSchema(RelatedEventItemSchema);
+export type RelatedEventPage = z.infer<typeof RelatedEventPageSchema>;
+
+/** Exhibitor profile (OpenAPI ExhibitorProfile): the exhibitor summary plus compact event references. */
+export const ExhibitorProfileSchema = ExhibitorItemSchema.extend({
+  events: z
+    .array(
+      z.looseObject({
+        id: z.string().exactOptional(),
+        eventId: z.string().exactOptional(),
+        name: nullableString.exactOptional(),
+      }),
+    )
+    .exactOptional(),
+});
+export type ExhibitorProfile = z.infer<typeof ExhibitorProfileSchema>;
+
+/** Events by LinkedIn URL: the matched person and a page of their events. */
+export const LinkedinEventsSchema = z.looseObject({
+  personnel: ContactItemSchema,
+  events: RelatedEventPageSchema,
+});
+export type LinkedinEvents = z.infer<typeof LinkedinEventsSchema>;
+
+const numericString = z.string().regex(/^[0-9]+$/);
+
+/** One person's result of a LinkedIn activity unlock (OpenAPI LinkedinActivityUnlockItem). */
+export const LinkedinActivityUnlockItemSchema = z.looseObject({
+  personnel_id: z.string(),
+  success: z.boolean(),
+  alreadyUnlocked: z.boolean(),
+  taskId: numericString.nullable(),
+  error: nullableString,
+});
+export const LinkedinActivityUnlockSchema = z.looseObject({
+  items: z.array(LinkedinActivityUnlockItemSchema),
+});
+export type LinkedinActivityUnlock = z.infer<typeof LinkedinActivityUnlockSchema>;
+
+/** Outreach generation accepted (OpenAPI OutreachMessageResponse). */
+export const OutreachGenerationSchema = z.looseObject({
+  items: z.array(
+    z.looseObject({
+      personnel_id: z.string(),
+      success: z.boolean(),
+      taskId: numericString.nullable(),
+      error: nullableString,
+    }),
+  ),
+  taskCenterId: numericString.nullable().exactOptional(),
+});
+export type OutreachGeneration = z.infer<typeof OutreachGenerationSchema>;
+
+const linkedinVariant = z.looseObject({
+  subject: z.string().exactOptional(),
+  body: z.string().exactOptional(),
+});
+
+/** Outreach detail (OpenAPI OutreachDetail): `found: false` while not generated or not ready. */
+export const OutreachDetailSchema = z.looseObject({
+  found: z.boolean(),
+  channels: stringArray,
+  messages: z.looseObject({
+    email: nullableString.exactOptional(),
+    linkedin_message: nullableString.exactOptional(),
+    linkedin: z
+      .looseObject({
+        inmail: linkedinVariant.exactOptional(),
+        connection_note: linkedinVariant.exactOptional(),
+        connected_message: linkedinVariant.exactOptional(),
+      })
+      .exactOptional(),
+  }),
+  reason: nullableString.exactOptional(),
+  sources: z.array(z.looseObject({})).exactOptional(),
+  outreach_purpose: nullableString.exactOptional(),
+  tone: nullableString.exactOptional(),
+  status: nullableString.exactOptional(),
+  create_time: nullableInt.exactOptional(),
+  update_time: nullableInt.exactOptional(),
+});
+export type OutreachDetail = z.infer<typeof OutreachDetailSchema>;
+
+/** One recommended event (OpenAPI ProfileRecommendedEvent: an event detail plus the match evidence). */
+export const RecommendedEventSchema = EventDetailSchema.extend({
+  matched_exhibitor_count: z.number().int(),
+  matched_personnel_count: z.number().int(),
+  match_score: z.number().nullable(),
+  unlocked: z.boolean(),
+  rank: z.number().int(),
+  relevanceReason: nullableString.exactOptional(),
+  declaredExpectedAttendees: nullableInt.exactOptional(),
+  estimatedExpectedAttendees: nullableString.exactOptional(),
+  quality: nullableString.exactOptional(),
+  sourceTags: stringArray.exactOptional(),
+  previewPersonnelCount: nullableInt.exactOptional(),
+});
+export type RecommendedEvent = z.infer<typeof RecommendedEventSchema>;
+
+/** Recommended events for a profile (OpenAPI ProfileEventRecommendationPage); `status` kept as a string. */
+export const RecommendedEventPageSchema = z.looseObject({
+  ...pageSchema(RecommendedEventSchema).shape,
+  status: z.string(),
+  condition_tags: z.record(z.string(), z.unknown()),
+  profile_version: nullableInt,
+  active_result_version: nullableInt,
+  is_stale: z.boolean(),
+});
+export type RecommendedEventPage = z.infer<typeof RecommendedEventPageSchema>;

@@ -8,7 +8,7 @@ import { inlineWorker } from '../worker-runtime.ts';
 import { createDocumentClient, ensureTable } from '../store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';
-import { type FakeSlack, type LocalPanel, startFakeSlack } from './slack/fake-slack.ts';
+import { type FakeSlack, type LocalPanel, type LocalShortcut, startFakeSlack } from './slack/fake-slack.ts';
 
 /** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
 export const DEV_USERS = {
@@ -17,6 +17,20 @@ export const DEV_USERS = {
 } as const;
 export const DEV_CHANNELS = { general: 'C0GENERAL', events: 'C0EVENTS' } as const;
 export const DEV_TEAM_ID = 'T0LOCAL';
+/** The app's shortcuts as its manifest declares them, for the page's ⚡ and ⋯ menus. */
+export const DEV_SHORTCUTS: readonly LocalShortcut[] = [
+  { callbackId: 'search_events', name: 'Search events', type: 'global' },
+  { callbackId: 'research_company', name: 'Research company', type: 'message' },
+];
+
+/** `UNFURL_DOMAINS` as the bot reads it (comma-separated, default app.lensmor.com). */
+export function unfurlDomainsOf(env: NodeJS.ProcessEnv): string[] {
+  const domains = (env.UNFURL_DOMAINS ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  return domains.length > 0 ? domains : ['app.lensmor.com'];
+}
 
 export interface DevStackOptions {
   /** A DynamoDB Local already running (the tests share one); otherwise one is started and stopped. */
@@ -34,6 +48,8 @@ export interface DevStackOptions {
   pollClockSpeed?: number;
   /** How long the simulator takes to finish an unlock task (default: the simulator's). */
   taskDurationMs?: number;
+  /** Domains whose links the bot unfurls (default: `UNFURL_DOMAINS`, else app.lensmor.com). */
+  unfurlDomains?: readonly string[];
   logger?: Logger;
 }
 
@@ -48,6 +64,8 @@ export interface DevStack {
   /** The local Slack: the page at `/`, and the Web API the bot calls. */
   slackUrl: string;
   slack: FakeSlack;
+  /** The domains whose links the bot unfurls (the page sends it `link_shared` for these only). */
+  unfurlDomains: readonly string[];
   sim: Simulator;
   apiKey: string;
   runPoll(): Promise<unknown>;
@@ -90,6 +108,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
 
     // A fresh secret per run: nothing but this local Slack can sign a request the bot accepts.
     const signingSecret = randomBytes(16).toString('hex');
+    const unfurlDomains = options.unfurlDomains ?? unfurlDomainsOf(process.env);
     const env = {
       TABLE_NAME: tableName,
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
@@ -100,6 +119,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       SLACK_API_URL: slack.apiUrl,
       WORKER_MODE: 'inline',
       SPEND_APPROVERS: DEV_USERS.bob.id,
+      UNFURL_DOMAINS: unfurlDomains.join(','),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     };
     const bot = await serveBot(env, logger, stops);
@@ -109,6 +129,8 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       teamId: DEV_TEAM_ID,
       command: '/events',
       commandHelp: COMMAND_SPECS,
+      shortcuts: DEV_SHORTCUTS,
+      unfurlDomains,
     });
     const { runPoll, runDigests } = scheduleJobs(env, options, logger, stops);
     slack.setPanel(panelOf(sim, runPoll, runDigests));
@@ -121,6 +143,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       requestUrl: bot.requestUrl,
       slackUrl: slack.url.replace('127.0.0.1', 'localhost'),
       slack,
+      unfurlDomains,
       sim,
       apiKey: DEV_API_KEY,
       runPoll,

@@ -27,7 +27,9 @@ async function start(): Promise<() => Promise<void>> {
     `  Simulator        ${stack.simulatorUrl} (key ${stack.apiKey})`,
     `  Bot endpoint     ${stack.requestUrl} (handlers/slack.ts, signed requests only)`,
     `  Local Slack      ${stack.slackUrl}  <- open this`,
-    'Try /events fit 26855. LOG_LEVEL=info shows the bot logs. Ctrl-C stops everything.',
+    'Try /events fit 26855, the Home entry, ⚡ Search events, or paste https://app.lensmor.com/events/26855.',
+    `Unfurl domains: ${stack.unfurlDomains.join(', ')} (UNFURL_DOMAINS). LOG_LEVEL=info shows the bot logs.`,
+    'Ctrl-C stops everything.',
   ]);
   return () => stack.stop();
 }

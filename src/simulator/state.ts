@@ -1,4 +1,5 @@
 import { insufficientCredits } from './errors.ts';
+import { advanceJob, type LinkedinJob, linkedinFails, type OutreachJob, outreachFails } from './jobs.ts';
 import type { Seed, SeededEvent, SeededExhibitor, SeededPersonnel } from './seed.ts';
 
 export interface LedgerEntry {
@@ -37,8 +38,10 @@ export interface Account {
   phones: Map<string, 'unlocked' | 'failed'>;
   emailPending: Set<string>;
   phonePending: Set<string>;
-  linkedinActivity: Set<string>;
-  outreach: Map<string, { channels: string[]; purpose: string | null; at: number }>;
+  /** personnel id -> this key's LinkedIn activity analysis */
+  linkedinActivity: Map<string, LinkedinJob>;
+  /** `${personnelId}|${internal event id or ''}` -> this key's latest outreach drafts */
+  outreach: Map<string, OutreachJob>;
 }
 
 export interface ChargeDetails {
@@ -66,6 +69,7 @@ export class SimulatorState {
   readonly peakInFlight = new Map<string, number>();
   readonly routeInFlight = new Map<string, number>();
   private nextTaskId = 5001;
+  private nextJobId = 70_001;
 
   constructor(
     readonly seed: Seed,
@@ -94,7 +98,7 @@ export class SimulatorState {
       phones: new Map(),
       emailPending: new Set(),
       phonePending: new Set(),
-      linkedinActivity: new Set(),
+      linkedinActivity: new Map(),
       outreach: new Map(),
     };
     this.accounts.set(key, account);
@@ -161,17 +165,41 @@ export class SimulatorState {
     return task;
   }
 
-  /** Finishes every pending/processing task now. */
+  /** A fresh id for a background job or a task center (decimal strings, as the OpenAPI gives them). */
+  jobId(): string {
+    return String(this.nextJobId++);
+  }
+
+  /** Finishes every pending/processing task, outreach draft and LinkedIn analysis now. */
   completeTasks(outcome: TaskOutcome = 'completed', key?: string): void {
     for (const task of this.tasks.values()) {
       if (task.settled || (key !== undefined && task.key !== key)) continue;
       task.forced = outcome;
     }
+    for (const account of this.accounts.values()) {
+      if (key !== undefined && account.key !== key) continue;
+      const jobs = [...account.outreach.values(), ...account.linkedinActivity.values()];
+      for (const job of jobs) if (job.status === 'processing') job.forced = outcome;
+    }
     this.settle();
+  }
+
+  /** Moves outreach drafts and LinkedIn analyses whose time has come to ready or failed. */
+  private settleJobs(): void {
+    const now = this.now();
+    for (const account of this.accounts.values()) {
+      for (const job of account.outreach.values()) {
+        advanceJob(job, now, this.taskDurationMs, outreachFails(this.personnelById.get(job.personnelId)));
+      }
+      for (const job of account.linkedinActivity.values()) {
+        advanceJob(job, now, this.taskDurationMs, linkedinFails(this.personnelById.get(job.personnelId)));
+      }
+    }
   }
 
   /** Applies the results of tasks whose time has come to their accounts' contact state. */
   settle(): void {
+    this.settleJobs();
     for (const task of this.tasks.values()) {
       if (task.settled || !this.isDone(task)) continue;
       task.settled = true;

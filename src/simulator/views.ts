@@ -1,3 +1,4 @@
+import { linkedinActivityOf, type OutreachJob } from './jobs.ts';
 import type { SeededEvent, SeededExhibitor, SeededPersonnel } from './seed.ts';
 import type { Account, SimulatorState } from './state.ts';
 
@@ -155,9 +156,27 @@ function phoneUnlockStatus(p: SeededPersonnel, account: Account): string | null 
   return account.phonePending.has(p.id) ? 'processing' : null;
 }
 
+/** The person's most recent outreach drafts for this key, whatever the event. */
+function latestOutreach(p: SeededPersonnel, account: Account): OutreachJob | undefined {
+  let latest: OutreachJob | undefined;
+  for (const job of account.outreach.values()) {
+    if (job.personnelId === p.id && (!latest || job.createdAt >= latest.createdAt)) latest = job;
+  }
+  return latest;
+}
+
+/** LinkedIn activity as this key sees it; contact search always answers null for both (OpenAPI). */
+function linkedinFields(p: SeededPersonnel, account: Account, shown: boolean) {
+  const job = shown ? account.linkedinActivity.get(p.id) : undefined;
+  return {
+    linkedinActivity: job?.status === 'ready' ? linkedinActivityOf(p, job) : null,
+    linkedinActivityStatus: job?.status ?? null,
+  };
+}
+
 /** A personnel record as this key sees it: email and phone only once unlocked by this key. */
-export function contactItem(p: SeededPersonnel, account: Account) {
-  const outreach = account.outreach.get(p.id);
+export function contactItem(p: SeededPersonnel, account: Account, options: { linkedin?: boolean } = {}) {
+  const outreach = latestOutreach(p, account);
   return {
     id: p.id,
     fullName: p.fullName,
@@ -171,10 +190,9 @@ export function contactItem(p: SeededPersonnel, account: Account) {
     phone: account.phones.get(p.id) === 'unlocked' ? p.phone : null,
     contactUnlockStatus: contactUnlockStatus(p, account),
     phoneUnlockStatus: phoneUnlockStatus(p, account),
-    linkedinActivity: null,
-    linkedinActivityStatus: account.linkedinActivity.has(p.id) ? 'processing' : null,
+    ...linkedinFields(p, account, options.linkedin ?? true),
     eventCount: p.attendance.length,
-    outreachMessageStatus: outreach ? 'completed' : null,
+    outreachMessageStatus: outreach?.status ?? null,
     outreachMessageChannels: outreach?.channels ?? [],
   };
 }

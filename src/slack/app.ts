@@ -1,5 +1,6 @@
 import { type AnyMiddlewareArgs, App, AwsLambdaReceiver, LogLevel, type Middleware } from '@slack/bolt';
 import type { Logger as SlackLogger } from '@slack/logger';
+import * as z from 'zod';
 import type { Logger } from '../log.ts';
 import { slackHttpBoundary } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
@@ -56,6 +57,28 @@ export function onlyInstalledTeam(installedTeamId: string, logger: Logger): Midd
   };
 }
 
+const EventDeliverySchema = z.object({ type: z.literal('event_callback'), event_id: z.string().min(1) });
+
+/**
+ * Runs each Events API delivery once: the first to record its `event_id` in the delivery log (a
+ * conditional put, kept a day) goes on to the listeners; a retry of it (`X-Slack-Retry-Num`, sent when
+ * our answer was slow or lost) or any other copy stops here. Bolt has already acked an event by now
+ * (except `function_executed`, acked here), so Slack gets its 200 either way. Commands and clicks are
+ * not events: they pass untouched (commands are deduplicated on their `trigger_id`).
+ */
+export function oncePerEvent(
+  deliveries: ListenerDeps['deliveries'],
+  logger: Logger,
+): Middleware<AnyMiddlewareArgs> {
+  return async (args) => {
+    const delivery = EventDeliverySchema.safeParse(args.body);
+    if (!delivery.success) return args.next();
+    if (await deliveries.first(`event:${delivery.data.event_id}`)) return args.next();
+    logger.info('event delivered again: ignored', { eventId: delivery.data.event_id });
+    await args.ack?.();
+  };
+}
+
 /** The Bolt app behind `handlers/slack.ts`, answering API Gateway HTTP API v2 / Function URL events. */
 export function createSlackApp(options: SlackAppOptions) {
   const logger = boltLogger(options.logger);
@@ -76,6 +99,7 @@ export function createSlackApp(options: SlackAppOptions) {
     clientOptions: webClientOptions(options.slackApiUrl),
   });
   app.use(onlyInstalledTeam(options.installedTeamId, options.logger));
+  app.use(oncePerEvent(options.deps.deliveries, options.logger));
   registerListeners(app, options.deps);
   const handler = slackHttpBoundary(receiver.toHandler(), {
     signingSecret: options.signingSecret,

@@ -10,9 +10,26 @@ const text = z.string().max(500).optional();
 
 /** The query each list is made from; Previous / Next and Share carry it back, so it is parsed again. */
 export const LIST_QUERIES = {
-  events: z.object({ keywords: text, country: text, city: text, from: text, to: text }),
-  exhibitors: z.object({ eventId: EventIdSchema, keyword: text }),
-  people: z.object({ eventId: EventIdSchema, query: text }),
+  events: z.object({
+    keywords: text,
+    country: text,
+    city: text,
+    from: text,
+    to: text,
+    /** Comma-separated labels, and `yes` / `no` (the search's `type:`, `quality:`, `visitors:`). */
+    type: text,
+    quality: text,
+    visitors: z.enum(['yes', 'no']).optional(),
+  }),
+  /** `category` and `industry` comma-separated (the Filter… modal). */
+  exhibitors: z.object({
+    eventId: EventIdSchema,
+    keyword: text,
+    country: text,
+    category: text,
+    industry: text,
+  }),
+  people: z.object({ eventId: EventIdSchema, query: text, department: text, level: text }),
   recommend: z.object({ eventId: EventIdSchema }),
   files: z.object({}),
   similar: z.object({ companyUrl: text, targetAudience: text }),

@@ -31,9 +31,16 @@ export interface SearchFilters {
   to?: string;
 }
 
+/** The events list's own filters, on top of the digest's: comma-separated labels, and `yes` / `no`. */
+export interface EventSearchFilters extends SearchFilters {
+  type?: string;
+  quality?: string;
+  visitors?: 'yes' | 'no';
+}
+
 export type Command =
   | { name: 'help'; /** a command word: explain just that one */ topic?: string }
-  | { name: 'search'; filters: SearchFilters }
+  | { name: 'search'; filters: EventSearchFilters }
   | { name: 'show' | 'fit' | 'recommend' | 'unlock' | 'visitors' | 'full-access'; eventId: string }
   | { name: 'exhibitors'; eventId: string; keyword?: string }
   | { name: 'people'; eventId: string; query?: string }
@@ -85,7 +92,8 @@ interface CommandDefinition<W extends CommandWord> extends Omit<CommandSpec, 'wo
 }
 
 const FILTER_WORDS =
-  'Search words first, then filters `keywords:`, `country:`, `city:`, `from:YYYY-MM-DD`, `to:YYYY-MM-DD`; ' +
+  'Search words first, then filters `keywords:`, `country:`, `city:`, `from:YYYY-MM-DD`, `to:YYYY-MM-DD`, ' +
+  '`type:` and `quality:` (labels, comma-separated: `type:Trade Show,Conference`), `visitors:yes` or `no`; ' +
   'a value runs to the next filter, so `country:United States` needs no quotes.';
 
 /** Every command word, in the order help lists them; the compiler wants exactly one entry per word. */
@@ -97,7 +105,8 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     parse: parseHelp,
   },
   search: {
-    usage: 'search <keywords> [country:X] [city:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD]',
+    usage:
+      'search <keywords> [country:X] [city:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
     example: 'search fintech country:Brazil',
     summary: 'Find trade shows',
     details: FILTER_WORDS,
@@ -233,7 +242,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
 const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
 const FILTER_KEYS = ['keywords', 'country', 'city', 'from', 'to'] as const;
-const KEY_ALIASES: Record<string, (typeof FILTER_KEYS)[number]> = { keyword: 'keywords' };
+/** The search's filters: the digest's, and the events list's labels and visitor flag. */
+const SEARCH_KEYS = [...FILTER_KEYS, 'type', 'quality', 'visitors'] as const;
+type FilterKey = (typeof SEARCH_KEYS)[number];
+const KEY_ALIASES: Record<string, FilterKey> = { keyword: 'keywords', 'event-type': 'type' };
 const DIGEST_ACTIONS = ['on', 'off', 'status', 'now'];
 const MAX_CONTACTS = 100;
 
@@ -251,8 +263,11 @@ function isRealDate(text: string): boolean {
 }
 
 /** Search words (before the first `key:`) and `key:value` filters, each value running to the next key. */
-function parseFilters(words: string[]): { filters: SearchFilters; problem?: string } {
-  const filters: SearchFilters = {};
+function parseFilters(
+  words: string[],
+  keys: readonly FilterKey[] = FILTER_KEYS,
+): { filters: EventSearchFilters; problem?: string } {
+  const filters: EventSearchFilters = {};
   const firstKey = words.findIndex((word) => KEY_TOKEN.test(word));
   const leading = firstKey === -1 ? words : words.slice(0, firstKey);
   const keywords = [leading.join(' ')];
@@ -262,12 +277,12 @@ function parseFilters(words: string[]): { filters: SearchFilters; problem?: stri
     const valueWords = [first];
     while (index < words.length && !KEY_TOKEN.test(words[index] ?? '')) valueWords.push(words[index++] ?? '');
     const name = rawKey.toLowerCase();
-    const key = FILTER_KEYS.find((known) => known === name) ?? KEY_ALIASES[name];
+    const key = keys.find((known) => known === (KEY_ALIASES[name] ?? name));
     if (!key) {
-      const guess = closest(name, FILTER_KEYS);
+      const guess = closest(name, keys);
       return {
         filters,
-        problem: `${shown(`${rawKey}:`)} is not a filter.${guess ? ` Did you mean \`${guess}:\`?` : ''} Filters: ${FILTER_KEYS.map((known) => `\`${known}:\``).join(', ')}.`,
+        problem: `${shown(`${rawKey}:`)} is not a filter.${guess ? ` Did you mean \`${guess}:\`?` : ''} Filters: ${keys.map((known) => `\`${known}:\``).join(', ')}.`,
       };
     }
     if (/^".*"$/.test(first) && valueWords.length > 1) {
@@ -294,6 +309,16 @@ function parseFilters(words: string[]): { filters: SearchFilters; problem?: stri
       };
     }
     if (value.length > 100) return { filters, problem: `\`${key}:\` is longer than 100 characters.` };
+    if (key === 'visitors') {
+      const flag = /^(yes|y|true|1)$/i.test(value) ? 'yes' : /^(no|n|false|0)$/i.test(value) ? 'no' : '';
+      if (!flag)
+        return {
+          filters,
+          problem: `${shown(`visitors:${value}`)}: say \`visitors:yes\` or \`visitors:no\`.`,
+        };
+      filters.visitors = flag;
+      continue;
+    }
     filters[key] = value;
   }
   if (filters.from && filters.to && filters.from > filters.to) {
@@ -366,7 +391,7 @@ function parseBareWord({ word, words, text, fail }: CommandArgs<'credits' | 'fil
 }
 
 function parseSearch({ words, fail }: CommandArgs<'search'>): ParseResult {
-  const { filters, problem } = parseFilters(words);
+  const { filters, problem } = parseFilters(words, SEARCH_KEYS);
   if (problem) return fail(problem);
   if (Object.keys(filters).length === 0) return fail('Give some search words or a filter.');
   return { ok: true, command: { name: 'search', filters } };

@@ -1,13 +1,20 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import { currentCorrelationId, type Logger } from '../log.ts';
+import { jobAnnotations, NO_TRACING, type Tracing } from '../tracing.ts';
 import type { Dispatch, Job } from './jobs.ts';
 
 /**
  * Hands a job to the worker Lambda with an asynchronous invoke, so the Slack request can be answered
- * at once (the pattern of Bolt for Python's lazy listeners).
+ * at once (the pattern of Bolt for Python's lazy listeners). The request's trace says which job
+ * (kind, subcommand) it handed on.
  */
-export function lambdaDispatch(client: LambdaClient, functionName: string): Dispatch {
+export function lambdaDispatch(
+  client: LambdaClient,
+  functionName: string,
+  tracing: Pick<Tracing, 'annotate'> = NO_TRACING,
+): Dispatch {
   return async (job) => {
+    tracing.annotate(jobAnnotations(job));
     await client.send(
       new InvokeCommand({
         FunctionName: functionName,

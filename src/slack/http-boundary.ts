@@ -45,15 +45,17 @@ export function slackHttpBoundary(
       });
       return answer(401, 'Invalid signature');
     }
-    // Slack retries when our first answer was slow; that first request is still doing the work.
-    if (headers['x-slack-retry-num'] !== undefined) {
+    const mediaType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    // Slack retries Events API deliveries (JSON) whose first answer was slow or lost: those go through,
+    // and the app runs each event id once, so an event whose first delivery died is not lost. Slack
+    // does not retry commands and clicks (form bodies); a retry of one is answered without work.
+    if (headers['x-slack-retry-num'] !== undefined && mediaType !== 'application/json') {
       logger.info('acknowledged a Slack retry without doing the work again', {
         retryNum: headers['x-slack-retry-num'],
         retryReason: headers['x-slack-retry-reason'],
       });
       return { statusCode: 200, body: '' };
     }
-    const mediaType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'application/json') {
       logger.warn('refused a signed request with an unsupported content type', {
         mediaType: mediaType.slice(0, 100),

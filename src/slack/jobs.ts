@@ -47,6 +47,43 @@ export const JobSchema = z.discriminatedUnion('kind', [
   }),
   /** A confirmation that this process claimed: run the charge. */
   z.object({ kind: z.literal('charge'), id: JobId, confirmationId: z.string(), context: JobContextSchema }),
+  /** Event links in a message (`link_shared`): each known event unfurls into a compact fit card. */
+  z.object({
+    kind: z.literal('unfurl'),
+    id: JobId,
+    /** Where the links are: a posted message, or (`source: composer`) a message still being written. */
+    target: z.union([
+      z.object({ channel: z.string().min(1), ts: z.string().min(1) }),
+      z.object({ unfurlId: z.string().min(1), source: z.enum(['composer', 'conversations_history']) }),
+    ]),
+    links: z
+      .array(z.object({ url: z.string().min(1).max(3000), eventId: z.string().min(1).max(100) }))
+      .min(1)
+      .max(20),
+    context: JobContextSchema,
+  }),
+  /**
+   * The Workflow Builder step "Event fit score" (`function_executed`): the raw input, checked by the
+   * worker. The workflow token is not carried: the worker completes the step with the bot token.
+   */
+  z.object({
+    kind: z.literal('workflow-step'),
+    id: JobId,
+    functionExecutionId: z.string().min(1).max(200),
+    eventId: z.string().max(500),
+    context: JobContextSchema,
+  }),
+  /**
+   * Build and publish the user's App Home (`context.userId`); first turn a channel's digest off when
+   * asked, and show `notice` (the answer to a click on the Home) at its top.
+   */
+  z.object({
+    kind: z.literal('home'),
+    id: JobId,
+    notice: z.string().max(1000).optional(),
+    digestOff: z.string().min(1).max(50).optional(),
+    context: JobContextSchema,
+  }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

@@ -24,6 +24,7 @@ import {
   isConditionalCheckFailed,
   parseItem,
   queryDue,
+  queryDueKind,
   type StoreContext,
   storeContext,
   type StoreDeps,
@@ -233,6 +234,21 @@ async function cardShown(context: StoreContext, id: string, status: Confirmation
   await updateIf(context, id, '#status = :status', 'REMOVE #dueKind, #dueAt', { ':status': status });
 }
 
+/**
+ * A team's confirmations that can still be confirmed: pending, before their deadline (a pending one
+ * is due at its deadline). From the due index, so a just-created one may take a moment to appear.
+ */
+async function pendingForTeam(context: StoreContext, teamId: string): Promise<Confirmation[]> {
+  const now = context.now();
+  const items = await queryDueKind(context, DUE_KIND.confirmation, {
+    after: now,
+    filter: '#status = :pending AND teamId = :team',
+    names: { '#status': 'status' },
+    values: { ':pending': 'pending', ':team': teamId },
+  });
+  return items.map(parse).filter((confirmation) => new Date(confirmation.deadline) > now);
+}
+
 export function createConfirmationRepository(deps: StoreDeps) {
   const context = storeContext(deps);
   return {
@@ -246,5 +262,6 @@ export function createConfirmationRepository(deps: StoreDeps) {
     cardShown: (id: string, status: ConfirmationStatus) => cardShown(context, id, status),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.confirmation, query)).map(parse),
+    pendingForTeam: (teamId: string) => pendingForTeam(context, teamId),
   };
 }

@@ -17,6 +17,7 @@ import {
   isConditionalCheckFailed,
   parseItem,
   queryDue,
+  queryDueKind,
   type StoreContext,
   storeContext,
   type StoreDeps,
@@ -229,6 +230,16 @@ async function claimDay(
   }
 }
 
+/** A team's active digests (a disabled one leaves the due index), in no particular order. */
+async function activeForTeam(context: StoreContext, teamId: string): Promise<DigestSubscription[]> {
+  const items = await queryDueKind(context, DUE_KIND.digest, {
+    filter: 'teamId = :team AND #status = :active',
+    names: { '#status': 'status' },
+    values: { ':team': teamId, ':active': 'active' },
+  });
+  return items.map(parse);
+}
+
 export function createDigestSubscriptionRepository(deps: StoreDeps) {
   const context = storeContext(deps);
   return {
@@ -242,5 +253,6 @@ export function createDigestSubscriptionRepository(deps: StoreDeps) {
       disable(context, teamId, channelId, reason),
     claimDay: (teamId: string, channelId: string, localDate: string) =>
       claimDay(context, teamId, channelId, localDate),
+    activeForTeam: (teamId: string) => activeForTeam(context, teamId),
   };
 }

@@ -157,3 +157,42 @@ export function assertUtcDay(day: string): void {
 export function assertLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1) throw new ValidationError(`limit must be a positive integer`);
 }
+
+/**
+ * Every item of one `dueKind` that matches `filter` (e.g. one team's), whenever it falls due; with
+ * `after`, only those due after it. For the App Home's few lists: the due index holds only live work
+ * (pending confirmations, unfinished tasks, active digests), so this reads little.
+ */
+export async function queryDueKind(
+  { client, tableName }: StoreContext,
+  kind: string,
+  {
+    filter,
+    values,
+    names = {},
+    after,
+  }: {
+    filter: string;
+    values: Record<string, unknown>;
+    names?: Record<string, string>;
+    after?: Date;
+  },
+): Promise<Record<string, unknown>[]> {
+  return queryItems(client, {
+    TableName: tableName,
+    IndexName: TABLE_KEYS.dueIndex,
+    KeyConditionExpression: after ? '#kind = :kind AND #at > :after' : '#kind = :kind',
+    FilterExpression: filter,
+    ExpressionAttributeNames: {
+      '#kind': TABLE_KEYS.dueKind,
+      ...(after ? { '#at': TABLE_KEYS.dueAt } : {}),
+      ...names,
+    },
+    ExpressionAttributeValues: {
+      ':kind': kind,
+      ...(after ? { ':after': after.toISOString() } : {}),
+      ...values,
+    },
+    ScanIndexForward: true,
+  });
+}

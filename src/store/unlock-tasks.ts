@@ -16,6 +16,7 @@ import {
   isConditionalCheckFailed,
   parseItem,
   queryDue,
+  queryDueKind,
   queryItems,
   type StoreContext,
   storeContext,
@@ -241,6 +242,15 @@ async function listFinishedSince(
   return items.map((item) => parseItem(FinishedUnlockTaskSchema, 'finished unlock task', item));
 }
 
+/** A team's tasks whose result is not posted yet (still polled), oldest due first. */
+async function unfinishedForTeam(context: StoreContext, teamId: string): Promise<UnlockTask[]> {
+  const items = await queryDueKind(context, DUE_KIND.unlockTask, {
+    filter: 'teamId = :team AND attribute_not_exists(resultPostedAt)',
+    values: { ':team': teamId },
+  });
+  return items.map(parse);
+}
+
 export function createUnlockTaskRepository(deps: StoreDeps) {
   const context = storeContext(deps);
   return {
@@ -255,5 +265,6 @@ export function createUnlockTaskRepository(deps: StoreDeps) {
       markResultPosted(context, taskId, result),
     recordSlackFailure: (taskId: string, reason: string) => recordSlackFailure(context, taskId, reason),
     listFinishedSince: (teamId: string, since: Date) => listFinishedSince(context, teamId, since),
+    unfinishedForTeam: (teamId: string) => unfinishedForTeam(context, teamId),
   };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
@@ -7,6 +7,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ICONV_STUB_MESSAGE } from '../../infra/bundling/stubs/iconv-lite.ts';
+import { UNDICI_STUB_MESSAGE } from '../../infra/bundling/stubs/undici.ts';
 import { type BotFunctionName, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../../infra/config.ts';
 import { ACK_DURATION_ALARM_MS } from '../../infra/constructs/alarms.ts';
 import { SERVICE_SECRET_PLACEHOLDER, SLACK_SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
@@ -16,6 +17,13 @@ import { DIGEST_SCHEDULE, POLL_TASKS_SCHEDULE } from '../../infra/constructs/sch
 import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { TABLE_KEYS, tableDefinition } from '../../src/store/table.ts';
 import { allStatements, asList, describeResource, grantsOf, roleStatements } from './support/iam.ts';
+import {
+  eventually,
+  startAwsStandIn,
+  startXRayDaemon,
+  type TraceDocument,
+  tracedLambdaEnvironment,
+} from './support/lambda-tracing.ts';
 import { removeSynthesized, sizeKb, synthesize } from './support/synth.ts';
 import { at, recordAt, resourceOf, resourcesOf } from './support/template.ts';
 
@@ -612,17 +620,31 @@ describe('the bundles', () => {
     }
   });
 
+  it.each(['worker', 'pollTasks', 'digest'] as const)(
+    '%s stays under the 1,200 KiB target (no Bolt, no undici; the worker with the tracer)',
+    (name) => {
+      expect(statSync(join(bundleDir(name), 'index.mjs')).size / 1024).toBeLessThan(1_200);
+    },
+  );
+
   it("slack carries the stubs, not iconv-lite's code pages or the full mime-db (Bolt's Express path)", () => {
     const code = (name: BotFunctionName) => readFileSync(join(bundleDir(name), 'index.mjs'), 'utf8');
     const slack = code('slack');
     expect(slack).toContain(ICONV_STUB_MESSAGE);
+    expect(slack).toContain(UNDICI_STUB_MESSAGE);
     // A code page iconv-lite ships and a family of types only the full mime-db lists.
     expect(slack).not.toMatch(/gb18030|maccyrillic/i);
     expect(slack).not.toContain('application/vnd.openxmlformats');
     // The other functions do not bundle Bolt, so they are not aliased: no stub to find there.
     for (const name of ['worker', 'pollTasks', 'digest'] as const) {
       expect(code(name)).not.toContain(ICONV_STUB_MESSAGE);
+      expect(code(name)).not.toContain(UNDICI_STUB_MESSAGE);
     }
+  });
+
+  it.each(FUNCTIONS)("%s carries no undici of its own (the service client uses Node's fetch)", (name) => {
+    // An error code only undici's own sources define.
+    expect(readFileSync(join(bundleDir(name), 'index.mjs'), 'utf8')).not.toContain('UND_ERR_INFO');
   });
 
   it('load as ES modules under Node and export a handler (no `require` left unresolved)', async () => {
@@ -661,7 +683,9 @@ describe('the bundles', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts,
           'x-slack-signature': signature },
         requestContext: { http: { method: 'POST', path: '/slack/events' }, requestId: 'r1' } }, {});
-      console.log(JSON.stringify(response));`;
+      // Off Lambda the X-Ray SDK is never loaded: no cls namespace, no context-missing default set.
+      const xraySdkLoaded = Boolean(process.namespaces?.AWSXRay) || 'AWS_XRAY_CONTEXT_MISSING' in process.env;
+      console.log(JSON.stringify({ ...response, xraySdkLoaded }));`;
     const { stdout } = await run(
       process.execPath,
       ['--input-type=module', '-e', script, join(bundleDir('slack'), 'index.mjs')],
@@ -681,9 +705,145 @@ describe('the bundles', () => {
       },
     );
     const response = z
-      .object({ statusCode: z.number(), body: z.string() })
+      .object({ statusCode: z.number(), body: z.string(), xraySdkLoaded: z.boolean() })
       .parse(JSON.parse(stdout.trim().split('\n').at(-1) ?? ''));
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('ephemeral');
+    expect(response.xraySdkLoaded).toBe(false);
+  });
+
+  describe('on Lambda with active tracing (a local X-Ray daemon and AWS stand-ins)', () => {
+    const SIGNING_SECRET = 'signing-secret-for-tracing';
+    const BOT_TOKEN = 'xoxb-tracing-test-token';
+
+    /** Runs `script` (given the stand-ins' address) against the bundle; what reached X-Ray and AWS. */
+    async function runTraced(
+      name: BotFunctionName,
+      script: (standInUrl: string) => string,
+      env: Record<string, string>,
+    ) {
+      const daemon = await startXRayDaemon();
+      const aws = await startAwsStandIn();
+      try {
+        const { stdout } = await run(
+          process.execPath,
+          ['--input-type=module', '-e', script(aws.url), join(bundleDir(name), 'index.mjs')],
+          {
+            env: {
+              PATH: process.env.PATH,
+              AWS_REGION: 'us-east-1',
+              AWS_ACCESS_KEY_ID: 'test',
+              AWS_SECRET_ACCESS_KEY: 'test',
+              AWS_EC2_METADATA_DISABLED: 'true',
+              AWS_ENDPOINT_URL_DYNAMODB: aws.url,
+              AWS_ENDPOINT_URL_LAMBDA: aws.url,
+              TABLE_NAME: 'table',
+              EIS_BASE_URL: 'https://eis.invalid',
+              LOG_LEVEL: 'error',
+              SLACK_SIGNING_SECRET: SIGNING_SECRET,
+              SLACK_BOT_TOKEN: BOT_TOKEN,
+              SLACK_TEAM_ID: 'T0TEAM',
+              SLACK_BOT_USER_ID: 'U0BOT',
+              ...tracedLambdaEnvironment(daemon, bundleDir(name)),
+              ...env,
+            },
+          },
+        );
+        const handler = (documents: TraceDocument[]) => documents.find((d) => d.name === '## index.handler');
+        await eventually(() => expect(handler(daemon.documents())).toBeDefined());
+        return { stdout, documents: daemon.documents(), raw: daemon.raw(), awsCalls: aws.calls };
+      } finally {
+        await Promise.all([daemon.close(), aws.close()]);
+      }
+    }
+
+    it('slack: the ack in an annotated subsegment, its DynamoDB write and worker invoke traced', async () => {
+      const script = `
+        import { createHmac } from 'node:crypto';
+        const { handler } = await import(process.argv[1]);
+        const body = new URLSearchParams({ command: '/events', text: 'fit 26855', team_id: 'T0TEAM',
+          channel_id: 'C0CHAN', user_id: 'U0USER', trigger_id: 't.1',
+          response_url: 'https://hooks.slack.invalid/x' }).toString();
+        const ts = String(Math.floor(Date.now() / 1000));
+        const signature = 'v0=' + createHmac('sha256', '${SIGNING_SECRET}').update('v0:' + ts + ':' + body).digest('hex');
+        const response = await handler({ version: '2.0', rawPath: '/slack/events', body, isBase64Encoded: false,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts,
+            'x-slack-signature': signature },
+          requestContext: { http: { method: 'POST', path: '/slack/events' }, requestId: 'req-traced-1' } }, {});
+        console.log(JSON.stringify({ statusCode: response.statusCode }));`;
+
+      const { stdout, documents, raw, awsCalls } = await runTraced('slack', () => script, {
+        WORKER_FUNCTION_NAME: 'eventbot-worker',
+      });
+
+      expect(stdout).toContain('"statusCode":200');
+      expect(awsCalls).toContain('Lambda.Invoke');
+      const handler = documents.find((d) => d.name === '## index.handler');
+      expect(handler?.annotations).toEqual({
+        ColdStart: true,
+        Service: 'eventbot',
+        CorrelationId: 'req-traced-1',
+        JobKind: 'command',
+        Subcommand: 'fit',
+      });
+      const aws = documents.filter((d) => d.namespace === 'aws');
+      expect(aws.map((d) => d.name)).toEqual(expect.arrayContaining(['DynamoDB', 'Lambda']));
+      expect(aws.find((d) => d.name === 'Lambda')?.aws).toMatchObject({
+        operation: 'Invoke',
+        function_name: 'eventbot-worker',
+      });
+      expect(aws.find((d) => d.name === 'DynamoDB')?.aws).toMatchObject({ table_name: 'table' });
+      // No secret, and not the command's arguments, anywhere in what was sent to X-Ray.
+      for (const datagram of raw) {
+        for (const secret of [SIGNING_SECRET, BOT_TOKEN, '26855']) expect(datagram).not.toContain(secret);
+      }
+    });
+
+    it('worker: the job in an annotated subsegment, its DynamoDB claim and its answer traced, no response URL path', async () => {
+      const script = (standInUrl: string) => {
+        const job = {
+          kind: 'command',
+          id: 'job-traced-1',
+          text: 'help',
+          correlationId: 'req-traced-2',
+          context: {
+            teamId: 'T0TEAM',
+            channelId: 'C0CHAN',
+            userId: 'U0USER',
+            // A response URL's path is a credential: it must not reach the trace.
+            responseUrl: `${standInUrl}/commands/T0TEAM/1/secretResponsePart`,
+            placeholder: true,
+          },
+        };
+        return `
+          const { handler } = await import(process.argv[1]);
+          await handler(${JSON.stringify(job)}, {});
+          console.log('done');`;
+      };
+
+      const { stdout, documents, raw, awsCalls } = await runTraced('worker', script, {
+        EIS_API_KEY: 'sk_test_tracing',
+      });
+
+      expect(stdout).toContain('done');
+      expect(awsCalls).toContain('? /commands/T0TEAM/1/secretResponsePart');
+      expect(documents.find((d) => d.name === '## index.handler')?.annotations).toEqual({
+        ColdStart: true,
+        Service: 'eventbot',
+        CorrelationId: 'req-traced-2',
+        JobKind: 'command',
+        Subcommand: 'help',
+      });
+      expect(documents.find((d) => d.name === 'DynamoDB')?.aws).toMatchObject({ table_name: 'table' });
+      const answer = documents.find((d) => d.namespace === 'remote') as TraceDocument & {
+        http?: { request?: { url?: string } };
+      };
+      expect(answer.http?.request?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      for (const datagram of raw) {
+        for (const secret of ['secretResponsePart', 'sk_test_tracing', BOT_TOKEN, SIGNING_SECRET]) {
+          expect(datagram).not.toContain(secret);
+        }
+      }
+    });
   });
 });

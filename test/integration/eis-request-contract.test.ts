@@ -199,6 +199,7 @@ afterAll(async () => {
 
 const linkedPeople = () => sim.seed.personnel.filter((p) => p.linked && p.attendance.length > 0);
 const personId = (index = 0) => linkedPeople()[index]?.id ?? '1';
+const exhibitorId = () => sim.seed.exhibitors.find((x) => x.eventIds.length > 1)?.id ?? '1';
 const visitorEvent = () =>
   sim.events.find((e) => e.hasVisitors && e.personnelCount > 0 && e.id !== BIG_EVENT_ID)?.id ?? BIG_EVENT_ID;
 
@@ -328,6 +329,96 @@ const calls: Array<[string, () => Promise<unknown>]> = [
       }),
   ],
   ['agentFiles.list', () => client.agentFiles.list(1)],
+  ['events.brief', () => client.events.brief(BIG_EVENT_ID)],
+  ['exhibitors.profile', () => client.exhibitors.profile(exhibitorId())],
+  [
+    'exhibitors.events with every filter',
+    () =>
+      client.exhibitors.events({
+        exhibitorId: exhibitorId(),
+        attendanceScope: 'exhibitor',
+        page: 1,
+        pageSize: 5,
+      }),
+  ],
+  [
+    'exhibitors.searchEvents with attendance scope',
+    () =>
+      client.exhibitors.searchEvents({
+        companyName: KNOWN_COMPANY_NAME,
+        attendanceScope: 'exhibitor',
+        page: 2,
+      }),
+  ],
+  ['personnel.profile', () => client.personnel.profile(personId())],
+  [
+    'personnel.events with every filter',
+    () => client.personnel.events(personId(), 1, { pageSize: 5, attendanceScope: 'exhibitor_employee' }),
+  ],
+  [
+    'personnel.eventsByName with attendance scope',
+    () => client.personnel.eventsByName({ personName: KNOWN_PERSON_NAME, attendanceScope: 'visitor' }),
+  ],
+  [
+    'personnel.eventsByLinkedin with every filter',
+    () =>
+      client.personnel.eventsByLinkedin({
+        linkedinUrl: linkedPeople()[0]?.linkedinUrl ?? '',
+        attendanceScope: 'all',
+        page: 1,
+        pageSize: 10,
+      }),
+  ],
+  [
+    'personnel.unlockLinkedinActivity with event',
+    () => client.personnel.unlockLinkedinActivity([personId(3)], { eventId: BIG_EVENT_ID }),
+  ],
+  [
+    'contacts.search with every filter',
+    () =>
+      client.contacts.search({ companyName: 'Acme', role: 'Sales', personName: 'a', page: 1, pageSize: 5 }),
+  ],
+  [
+    'outreach.generate with every member',
+    () =>
+      client.outreach.generate({
+        personnelIds: [personId(4)],
+        eventId: BIG_EVENT_ID,
+        channels: ['email', 'linkedin_message'],
+        linkedinMessageTypes: ['inmail', 'connection_note', 'connected_message'],
+        outreachPurpose: 'Book a demo at the show',
+      }),
+  ],
+  ['outreach.detail', () => client.outreach.detail({ personnelId: personId(4), eventId: BIG_EVENT_ID })],
+  [
+    'recommendations.events with every filter',
+    () =>
+      client.recommendations.events({
+        companyUrl: 'https://acme.example',
+        targetAudience: 'Retail buyers in Europe',
+        page: 1,
+        pageSize: 5,
+        autoRecommendTop3EventsEnabled: true,
+        city: 'Berlin',
+        region: 'Berlin',
+        country: 'Germany',
+        category: ['Technology'],
+        eventTypeIds: [1, 2],
+        dateStartFrom: '2026-01-01',
+        dateStartTo: '2028-12-31',
+        future: 1,
+        attendeeCountMin: 100,
+        attendeeCountMax: 200_000,
+        linkedinUrl: 'https://www.linkedin.com/in/jane-doe',
+        companyDescription: 'Point-of-sale analytics for retailers',
+        industry: 'Retail Technology',
+        targetIndustry: ['Retail'],
+        plannedEvents: 'NRF',
+        targetManagementLevel: ['VP'],
+        targetJobTitles: ['marketing'],
+        timeoutMs: 60_000,
+      }),
+  ],
 ];
 
 describe('eis request contract (OpenAPI 0.27.0)', () => {
@@ -347,6 +438,20 @@ describe('eis request contract (OpenAPI 0.27.0)', () => {
         problems: [],
       });
     }
+  });
+
+  it('has sent, through the client, a request to every OpenAPI operation', () => {
+    // Act (runs after the calls above, in file order)
+    const reached = new Set(
+      sim.requests().map((r) => {
+        const op = findOperation(r.method, r.path);
+        return op ? `${op.method} ${op.template}` : 'none';
+      }),
+    );
+    const missing = operations.map((op) => `${op.method} ${op.template}`).filter((key) => !reached.has(key));
+
+    // Assess
+    expect(missing).toEqual([]);
   });
 
   it('flags a request that breaks the OpenAPI (the checker is not vacuous)', () => {

@@ -959,6 +959,131 @@ const CASES: ContractCase[] = [
     name: 'files',
     request: () => ({ query: { pageSize: '3' } }),
   },
+  {
+    operation: 'GET /external/exhibitors/list',
+    status: 200,
+    name: 'personnel filters with nested personnel',
+    request: () => ({
+      query: {
+        event_id: BIG_EVENT_ID,
+        jobTitle: ['Head of', 'Director of'],
+        managementLevel: ['VP', 'Director'],
+        department: ['Marketing', 'Sales'],
+        personnelLimit: '3',
+      },
+    }),
+  },
+  {
+    operation: 'GET /external/exhibitors/events',
+    status: 200,
+    name: 'exhibitor scope, second page',
+    request: () => ({
+      query: { exhibitor_id: exhibitor()?.id ?? '', attendance_scope: 'exhibitor', page: '2', pageSize: '1' },
+    }),
+  },
+  {
+    operation: 'GET /external/contacts/search',
+    status: 200,
+    name: 'every filter',
+    request: () => ({
+      query: { company_name: 'Acme', role: 'VP', person_name: 'a', page: '1', pageSize: '5' },
+    }),
+  },
+  {
+    operation: 'POST /external/personnel/unlock-linkedin-activity',
+    status: 201,
+    name: 'in an event, one person outside it',
+    request: () => ({
+      body: {
+        personnel_ids: [
+          bigPeople()[1]?.id ?? '',
+          sim.seed.personnel.find((p) => p.attendance.length === 0)?.id ?? '',
+        ],
+        event_id: BIG_EVENT_ID,
+      },
+    }),
+  },
+  {
+    operation: 'POST /external/personnel/unlock-linkedin-activity',
+    status: 404,
+    name: 'unknown event',
+    request: () => ({ body: { personnel_ids: ['100001'], event_id: '1' } }),
+  },
+  {
+    operation: 'POST /external/personnel/generate-outreach-message',
+    status: 201,
+    name: 'every member, LinkedIn variants',
+    request: () => ({
+      body: {
+        personnel_ids: [bigPeople()[2]?.id ?? '', '1'],
+        event_id: BIG_EVENT_ID,
+        channels: ['email', 'linkedin_message'],
+        linkedin_message_types: ['inmail', 'connection_note', 'connected_message'],
+        outreach_purpose: 'Book a product demo',
+      },
+    }),
+  },
+  {
+    operation: 'GET /external/personnel/outreach',
+    status: 200,
+    name: 'still being written',
+    request: () => ({ query: { personnel_id: bigPeople()[2]?.id ?? '', event_id: BIG_EVENT_ID } }),
+  },
+  {
+    operation: 'GET /external/personnel/outreach',
+    status: 200,
+    name: 'ready, with LinkedIn variants',
+    before: () => sim.completeTasks(),
+    request: () => ({ query: { personnel_id: bigPeople()[2]?.id ?? '', event_id: BIG_EVENT_ID } }),
+  },
+  {
+    operation: 'POST /external/personnel/generate-outreach-message',
+    status: 400,
+    name: 'public eventId instead of the internal id',
+    request: () => ({
+      body: {
+        personnel_ids: [bigPeople()[2]?.id ?? ''],
+        event_id: big()?.eventId ?? '',
+        channels: ['email'],
+      },
+    }),
+  },
+  {
+    operation: 'POST /external/profile-matching/actions/apply-recommended-events/paged',
+    status: 201,
+    name: 'every filter',
+    request: () => ({
+      body: {
+        target_audience: 'Retail operations leaders',
+        linkedin_url: 'https://www.linkedin.com/in/jane-doe',
+        page: 1,
+        pageSize: 10,
+        autoRecommendTop3EventsEnabled: false,
+        city: 'Las Vegas',
+        region: 'Nevada',
+        country: 'United States',
+        category: ['Consumer'],
+        eventTypeIds: [1],
+        dateStartFrom: sim.today,
+        future: 1,
+        attendeeCountMin: 1000,
+        attendeeCountMax: 500000,
+        company_description: 'Retail analytics',
+        industry: 'Retail Technology',
+        target_industry: ['Retail'],
+        planned_events: 'NRF',
+        target_management_level: ['VP'],
+        target_job_titles: ['marketing'],
+        timeout_ms: 60000,
+      },
+    }),
+  },
+  {
+    operation: 'POST /external/profile-matching/actions/apply-recommended-events/paged',
+    status: 400,
+    name: 'attendee minimum above maximum',
+    request: () => ({ body: { target_audience: 'x', attendeeCountMin: 10, attendeeCountMax: 5 } }),
+  },
   { operation: '(unknown route)', status: 404, name: 'unknown path', request: () => ({}) },
 ];
 

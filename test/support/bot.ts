@@ -68,6 +68,13 @@ export async function startBot(options: BotOptions = {}) {
   });
   const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
   const store = createStore({ client, tableName });
+  // Slack's own deliveries (events, shortcuts, modals) go to the handler, signed, as in production.
+  slack.connectApp({
+    requestUrl: `${http.url}/slack/events`,
+    signingSecret: SIGNING_SECRET,
+    teamId: options.slackTeamId === null ? 'T0LOCAL' : (options.slackTeamId ?? TEAM),
+    unfurlDomains: ['app.lensmor.com'],
+  });
 
   const post = async (
     body: string,

@@ -1,11 +1,39 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockKitViolations } from './block-kit-check.ts';
-import { type LocalApp, type LocalPanel, type PageContext, type PageState, servePage } from './page-api.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from './payloads.ts';
+import {
+  type LocalApp,
+  type LocalPanel,
+  type PageContext,
+  type PageState,
+  type PageUnfurl,
+  servePage,
+} from './page-api.ts';
+import { type Actor, type ButtonElement, blockActionsBody, buttonsOf, slashCommandBody } from './payloads.ts';
 import { signedHeaders } from './sign.ts';
+import {
+  type FakeView,
+  type FunctionResult,
+  type SurfaceState,
+  type Unfurl,
+  applySubmissionAnswer,
+  closeTopModal,
+  createSurfaceState,
+  eventCallbackBody,
+  globalShortcutBody,
+  messageShortcutBody,
+  surfaceWebApi,
+  topModal,
+  viewActionBody,
+  viewClosedBody,
+  viewSubmissionBody,
+} from './surfaces.ts';
+import { type FormInputs, missingRequired, responseUrlFields, stateValues } from './view-state.ts';
 
-export type { CommandHelp, LocalApp, LocalPanel } from './page-api.ts';
+export type { FakeView, FunctionResult, Unfurl } from './surfaces.ts';
+
+export type { CommandHelp, LocalApp, LocalPanel, LocalShortcut } from './page-api.ts';
+export type { FormInputs } from './view-state.ts';
 
 import type { AppAnswer, SlackMessage } from './messages.ts';
 
@@ -72,14 +100,79 @@ export interface FakeSlack {
     ts: string;
     actionId: string;
     blockId?: string;
+    /** The button sits in the app's unfurl of this link (found there anyway when not in the message). */
+    unfurlUrl?: string;
   }): Promise<AppAnswer>;
+  /** The Home tab the app last published for `user`. */
+  home(user: string): FakeView | undefined;
+  /** The modal on top of `user`'s stack (Slack keeps up to 3). */
+  modal(user: string): FakeView | undefined;
+  /** Every `chat.unfurl` the app made, oldest first. */
+  unfurls: Unfurl[];
+  /** Every custom workflow step the app completed (`functions.completeSuccess` / `completeError`). */
+  functionResults: FunctionResult[];
+  /**
+   * Delivers an Events API callback (`event`, e.g. `{ type: 'app_home_opened', … }`); with `retryNum`
+   * it is Slack's retry of the delivery `eventId` (the `X-Slack-Retry-Num` header).
+   */
+  sendEvent(event: Args, options?: { eventId?: string; retryNum?: number }): Promise<EventAnswer>;
+  /** `user` opens the app's Home tab (`app_home_opened`). */
+  openHome(user: string): Promise<EventAnswer>;
+  /** `user` posts `url` in `channel`; Slack sends `link_shared` when its domain is the app's. */
+  shareLink(input: { user: string; channel: string; url: string }): Promise<EventAnswer | undefined>;
+  /**
+   * `user` posts `text` in `channel` (its links shown as Slack formats them); Slack sends one
+   * `link_shared` for the links on the app's unfurl domains, if any.
+   */
+  sendMessage(input: { user: string; channel: string; text: string }): Promise<EventAnswer | undefined>;
+  /** `user` picks a global shortcut from the shortcuts menu. */
+  globalShortcut(input: { user: string; callbackId: string; channel?: string }): Promise<AppAnswer>;
+  /** `user` picks a message shortcut on the message `ts` in `channel`. */
+  messageShortcut(input: {
+    user: string;
+    channel: string;
+    ts: string;
+    callbackId: string;
+  }): Promise<AppAnswer>;
+  /** `user` submits their top modal with `values` (`{ [blockId]: { [actionId]: { type, value… } } }`). */
+  submitView(input: { user: string; values: Args }): Promise<AppAnswer>;
+  /**
+   * `user` fills in and submits their top modal as the page does: `inputs` by block and action id
+   * (a text, a chosen value or values), shaped into `view.state.values`. Required fields left empty
+   * are refused in the modal, as Slack's client does, and nothing is sent (`undefined`).
+   */
+  submitForm(input: { user: string; inputs: FormInputs }): Promise<AppAnswer | undefined>;
+  /** `user` closes their top modal; `view_closed` goes to the app when the view asked for it. */
+  closeView(input: { user: string }): Promise<AppAnswer | undefined>;
+  /**
+   * `user` clicks the button `actionId` in the view `viewId` (their top modal by default), or sends
+   * `action` as is (a select's choice).
+   */
+  clickInView(input: {
+    user: string;
+    actionId: string;
+    viewId?: string;
+    blockId?: string;
+    action?: Args;
+    values?: Args;
+    /** What the page's form holds (instead of `values`), shaped into `view.state.values`. */
+    inputs?: FormInputs;
+  }): Promise<AppAnswer>;
+  /** A workflow runs the app's custom step `callbackId` with `inputs` (`function_executed`). */
+  runFunction(input: {
+    callbackId: string;
+    inputs: Args;
+  }): Promise<EventAnswer & { functionExecutionId: string }>;
   close(): Promise<void>;
 }
+
+export type EventAnswer = AppAnswer & { eventId: string };
 
 type Args = Record<string, unknown>;
 type WorkspaceUser = { name: string; tz: string; title?: string };
 type CommandInput = Parameters<FakeSlack['sendCommand']>[0];
 type ClickInput = Parameters<FakeSlack['click']>[0];
+type MessageInput = Parameters<FakeSlack['sendMessage']>[0];
 
 /** Where a response_url's messages go; `superseded` when the app replaced its ack before the ack was shown. */
 interface ResponseTarget {
@@ -108,6 +201,7 @@ interface SlackState {
   clock: number;
   seq: number;
   responseSeq: number;
+  surfaces: SurfaceState;
 }
 
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -146,6 +240,24 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
     sendCommand: (input) => sendCommand(state, input),
     click: (input) => click(state, input),
+    home: (user) => {
+      const id = state.surfaces.homes.get(user);
+      return id ? state.surfaces.views.get(id) : undefined;
+    },
+    modal: (user) => topModal(state.surfaces, user),
+    unfurls: state.surfaces.unfurls,
+    functionResults: state.surfaces.functionResults,
+    sendEvent: (event, options) => sendEvent(state, event, options),
+    openHome: (user) => openHome(state, user),
+    shareLink: (input) => sendMessage(state, { ...input, text: input.url }),
+    sendMessage: (input) => sendMessage(state, input),
+    submitForm: (input) => submitForm(state, input),
+    closeView: (input) => closeView(state, input),
+    globalShortcut: (input) => globalShortcut(state, input),
+    messageShortcut: (input) => messageShortcut(state, input),
+    submitView: (input) => submitView(state, input),
+    clickInView: (input) => clickInView(state, input),
+    runFunction: (input) => runFunction(state, input),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -172,6 +284,7 @@ function createState(options: FakeSlackOptions): SlackState {
     clock: 1_700_000_000,
     seq: 0,
     responseSeq: 0,
+    surfaces: createSurfaceState(),
   };
 }
 
@@ -219,14 +332,25 @@ function textArg(value: unknown): string {
 
 const blocksArg = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
+/** Each member's direct messages with the app are the channel `D<user id>`. */
+export const appDmOf = (user: string) => `D${user}`;
+
+/** A channel id as Slack resolves it: a user id names the app's DM with that user. */
+const conversationOf = (state: SlackState, channel: string) =>
+  state.users.has(channel) ? appDmOf(channel) : channel;
+
+const isAppDm = (state: SlackState, channel: string) =>
+  channel.startsWith('D') && state.users.has(channel.slice(1));
+
 function channelError(state: SlackState, channel: string): string | undefined {
+  if (isAppDm(state, channel)) return undefined;
   if (!state.channels.has(channel)) return 'channel_not_found';
   if (state.botNotIn.has(channel)) return 'not_in_channel';
   return undefined;
 }
 
 function postMessage(state: SlackState, args: Args): Args {
-  const channel = textArg(args.channel);
+  const channel = conversationOf(state, textArg(args.channel));
   const error = channelError(state, channel);
   if (error) return { ok: false, error };
   const message = store(state, {
@@ -241,8 +365,9 @@ function postMessage(state: SlackState, args: Args): Args {
 }
 
 function postEphemeral(state: SlackState, args: Args): Args {
-  const channel = textArg(args.channel);
-  if (!state.channels.has(channel)) return { ok: false, error: 'channel_not_found' };
+  const channel = conversationOf(state, textArg(args.channel));
+  if (!state.channels.has(channel) && !isAppDm(state, channel))
+    return { ok: false, error: 'channel_not_found' };
   const message = store(state, {
     channel,
     ts: nextTs(state),
@@ -288,7 +413,23 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'chat.update': updateMessage,
   'users.info': userInfo,
   'conversations.info': conversationInfo,
+  'conversations.open': (state, args) => {
+    const user = textArg(args.users).split(',')[0] ?? '';
+    if (!state.users.has(user)) return { ok: false, error: 'user_not_found' };
+    return { channel: { id: appDmOf(user) } };
+  },
 };
+
+/** A modal, Home tab, unfurl or workflow step call; the page is told of the change. */
+function surfaceMethod(state: SlackState, method: string) {
+  const carryOut = surfaceWebApi(state.surfaces, () => state.stored)[method];
+  if (!carryOut) return undefined;
+  return (_: SlackState, args: Args) => {
+    const result = carryOut(args);
+    changed(state);
+    return result;
+  };
+}
 
 // --- HTTP ---
 
@@ -347,7 +488,7 @@ function answerWebApi(
   if (failure && !slowMs) return sendJson(response, 200, { ok: false, error: failure });
   if (!authorization?.startsWith('Bearer '))
     return sendJson(response, 200, { ok: false, error: 'not_authed' });
-  const carryOut = WEB_API[method];
+  const carryOut = WEB_API[method] ?? surfaceMethod(state, method);
   if (!carryOut) return sendJson(response, 200, { ok: false, error: 'unknown_method' });
   const result = carryOut(state, args);
   if (slowMs) return void setTimeout(() => sendJson(response, 200, { ok: true, ...result }), slowMs);
@@ -398,12 +539,16 @@ function newResponseUrl(state: SlackState, channel: string, user: string, messag
   return `${state.baseUrl}/response/${id}`;
 }
 
-async function deliver(state: SlackState, body: string): Promise<AppAnswer> {
+async function deliver(
+  state: SlackState,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<AppAnswer> {
   if (!state.app) throw new Error('no app is connected to the local Slack (connectApp)');
   const started = performance.now();
   const response = await fetch(state.app.requestUrl, {
     method: 'POST',
-    headers: signedHeaders(state.app.signingSecret, body),
+    headers: { ...signedHeaders(state.app.signingSecret, body), ...headers },
     body,
   });
   const text = await response.text();
@@ -484,19 +629,32 @@ function safeJson(value: string): unknown {
   }
 }
 
-async function click(
-  state: SlackState,
-  { user, channel, ts, actionId, blockId }: ClickInput,
-): Promise<AppAnswer> {
+/** The button `actionId` of the message, else of the app's unfurls on it (with the unfurled link). */
+function findButton(state: SlackState, message: SlackMessage, input: ClickInput) {
+  const matches = (candidate: { blockId: string; button: ButtonElement }) =>
+    candidate.button.action_id === input.actionId &&
+    (input.blockId === undefined || candidate.blockId === input.blockId);
+  const inMessage = input.unfurlUrl === undefined ? buttonsOf(message).find(matches) : undefined;
+  if (inMessage) return { clicked: inMessage };
+  for (const unfurl of unfurlsOf(state, message)) {
+    if (input.unfurlUrl !== undefined && unfurl.url !== input.unfurlUrl) continue;
+    const clicked = buttonsOf(unfurl).find(matches);
+    if (clicked) return { clicked, unfurlUrl: unfurl.url };
+  }
+  return undefined;
+}
+
+async function click(state: SlackState, input: ClickInput): Promise<AppAnswer> {
+  const { user, channel, ts, actionId } = input;
   const message = findMessage(state, channel, ts);
   if (!message) throw new Error(`no message ${ts} in ${channel}`);
-  const clicked = buttonsOf(message).find(
-    (candidate) =>
-      candidate.button.action_id === actionId && (blockId === undefined || candidate.blockId === blockId),
-  );
-  if (!clicked) throw new Error(`no button ${actionId} on message ${ts}`);
-  const url = newResponseUrl(state, channel, user, ts);
-  const answer = await deliver(state, blockActionsBody(actorOf(state, user, channel), message, clicked, url));
+  const found = findButton(state, message, input);
+  if (!found) throw new Error(`no button ${actionId} on message ${ts}`);
+  const { clicked, unfurlUrl } = found;
+  // A reply to an unfurl's button cannot replace the message: it is the user's, not the app's.
+  const url = newResponseUrl(state, channel, user, unfurlUrl ? undefined : ts);
+  const actor = actorOf(state, user, channel);
+  const answer = await deliver(state, blockActionsBody(actor, message, clicked, url, unfurlUrl));
   const failure = appFailure(answer);
   if (failure)
     slackbotNote(
@@ -508,28 +666,213 @@ async function click(
   return answer;
 }
 
+// --- Events, shortcuts and views ---
+
+let events = 0;
+
+async function sendEvent(
+  state: SlackState,
+  event: Args,
+  { eventId = `Ev${Date.now()}${++events}`, retryNum }: { eventId?: string; retryNum?: number } = {},
+): Promise<EventAnswer> {
+  const body = eventCallbackBody(state.app?.teamId ?? 'T0LOCAL', event, eventId);
+  const retry = retryNum
+    ? { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': 'http_timeout' }
+    : {};
+  const answer = await deliver(state, body, { 'content-type': 'application/json', ...retry });
+  return { ...answer, eventId };
+}
+
+function openHome(state: SlackState, user: string) {
+  const id = state.surfaces.homes.get(user);
+  const view = id ? state.surfaces.views.get(id) : undefined;
+  return sendEvent(state, {
+    type: 'app_home_opened',
+    user,
+    channel: `D${user}`,
+    tab: 'home',
+    ...(view ? { view: { id: view.id, type: 'home', hash: view.hash } } : {}),
+  });
+}
+
+const LINK = /<?(https?:\/\/[^\s<>|]+)(?:\|[^>]*)?>?/g;
+
+/** The links of a message's text, once each, whether typed bare or as Slack's `<url|label>`. */
+function linksIn(text: string): string[] {
+  return [...new Set([...text.matchAll(LINK)].map((match) => match[1] ?? ''))].filter((url) => {
+    try {
+      return Boolean(new URL(url).hostname);
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function sendMessage(state: SlackState, { user, channel, text }: MessageInput) {
+  const links = linksIn(text);
+  // Slack stores a typed link as `<url>`, which is how the page and the app see it.
+  const stored = text.replace(LINK, (all: string, url: string) => (all.startsWith('<') ? all : `<${url}>`));
+  const message = store(state, { channel, ts: nextTs(state), text: stored, blocks: [], user });
+  const domains = state.app?.unfurlDomains;
+  const ours = links
+    .map((url) => ({ domain: new URL(url).hostname, url }))
+    .filter(({ domain }) => !domains || domains.some((d) => domain === d || domain.endsWith(`.${d}`)));
+  if (ours.length === 0) return undefined;
+  return sendEvent(state, {
+    type: 'link_shared',
+    channel,
+    user,
+    message_ts: message.ts,
+    unfurl_id: `${message.ts}.${user}`,
+    source: 'conversations_history',
+    links: ours,
+  });
+}
+
+function globalShortcut(state: SlackState, { user, callbackId }: { user: string; callbackId: string }) {
+  return deliver(state, globalShortcutBody(actorOf(state, user, ''), callbackId));
+}
+
+function messageShortcut(
+  state: SlackState,
+  { user, channel, ts, callbackId }: { user: string; channel: string; ts: string; callbackId: string },
+) {
+  const message = findMessage(state, channel, ts);
+  if (!message) throw new Error(`no message ${ts} in ${channel}`);
+  const url = newResponseUrl(state, channel, user);
+  return deliver(state, messageShortcutBody(actorOf(state, user, channel), message, callbackId, url));
+}
+
+async function submitView(state: SlackState, { user, values }: { user: string; values: Args }) {
+  const view = topModal(state.surfaces, user);
+  if (!view) throw new Error(`${user} has no modal open`);
+  delete view.errors;
+  // Conversation pickers with `response_url_enabled` get a response_url for the chosen conversation.
+  const responseUrls = responseUrlFields(view.view, values).map((field) => ({
+    block_id: field.blockId,
+    action_id: field.actionId,
+    channel_id: field.channelId,
+    response_url: newResponseUrl(state, field.channelId, user),
+  }));
+  const body = viewSubmissionBody(actorOf(state, user, ''), view, values, responseUrls);
+  const answer = await deliver(state, body);
+  if (answer.status === 200) applySubmissionAnswer(state.surfaces, view, answer.body);
+  else slackbotNote(state, appDmOf(user), user, `The app did not answer the form (${appFailure(answer)})`);
+  changed(state);
+  return answer;
+}
+
+async function submitForm(state: SlackState, { user, inputs }: { user: string; inputs: FormInputs }) {
+  const view = topModal(state.surfaces, user);
+  if (!view) throw new Error(`${user} has no modal open`);
+  const values = stateValues(view.view, inputs);
+  const missing = missingRequired(view.view, values);
+  if (Object.keys(missing).length > 0) {
+    view.errors = missing;
+    changed(state);
+    return undefined;
+  }
+  return submitView(state, { user, values });
+}
+
+async function closeView(state: SlackState, { user }: { user: string }) {
+  const view = closeTopModal(state.surfaces, user);
+  changed(state);
+  if (!view || view.view.notify_on_close !== true) return undefined;
+  return deliver(state, viewClosedBody(actorOf(state, user, ''), view, false));
+}
+
+function clickInView(state: SlackState, input: Parameters<FakeSlack['clickInView']>[0]) {
+  const view = input.viewId ? state.surfaces.views.get(input.viewId) : topModal(state.surfaces, input.user);
+  if (!view) throw new Error(`no view to click in for ${input.user}`);
+  const clicked = buttonsOf({ blocks: Array.isArray(view.view.blocks) ? view.view.blocks : [] }).find(
+    (c) =>
+      c.button.action_id === input.actionId && (input.blockId === undefined || c.blockId === input.blockId),
+  );
+  const action = input.action ?? (clicked ? { ...clicked.button, block_id: clicked.blockId } : undefined);
+  if (!action) throw new Error(`no button ${input.actionId} in view ${view.id}`);
+  const values = input.inputs ? stateValues(view.view, input.inputs) : input.values;
+  return deliver(state, viewActionBody(actorOf(state, input.user, ''), view, action, values));
+}
+
+async function runFunction(state: SlackState, { callbackId, inputs }: { callbackId: string; inputs: Args }) {
+  const functionExecutionId = `Fx${Date.now()}${++events}`;
+  const answer = await sendEvent(state, {
+    type: 'function_executed',
+    function: { id: `Fn0${callbackId}`, callback_id: callbackId, title: callbackId, type: 'app' },
+    inputs,
+    function_execution_id: functionExecutionId,
+    workflow_execution_id: `Wx${Date.now()}${events}`,
+    bot_access_token: 'xwfp-local-workflow-token',
+  });
+  return { ...answer, functionExecutionId };
+}
+
 // --- The page ---
+
+/** The app's unfurls of a message's links, the latest per link (`chat.unfurl` again replaces one). */
+function unfurlsOf(state: SlackState, message: Pick<SlackMessage, 'channel' | 'ts'>): PageUnfurl[] {
+  const byUrl = new Map<string, PageUnfurl>();
+  for (const unfurl of state.surfaces.unfurls) {
+    if (unfurl.channel !== message.channel || unfurl.ts !== message.ts) continue;
+    for (const [url, attachment] of Object.entries(unfurl.unfurls)) {
+      const shown = (attachment ?? {}) as Args;
+      const blocks = blocksArg(shown.blocks);
+      const fallback = [shown.title, shown.text].map(textArg).filter(Boolean).join('\n');
+      byUrl.set(url, {
+        channel: message.channel,
+        ts: message.ts,
+        url,
+        blocks,
+        text: fallback,
+        warnings: blocks.length > 0 ? blockKitViolations('unfurl', blocks) : [],
+      });
+    }
+  }
+  return [...byUrl.values()];
+}
 
 function pageContext(state: SlackState): PageContext {
   return {
     state: (user) => pageState(state, user),
     onChange: (listener) => subscribe(state, listener),
     sendCommand: (input) => sendCommand(state, input),
+    sendMessage: (input) => sendMessage(state, input),
     click: (input) => click(state, input),
+    openHome: (user) => openHome(state, user),
+    shortcut: ({ user, callbackId, channel, ts }) =>
+      channel && ts
+        ? messageShortcut(state, { user, callbackId, channel, ts })
+        : globalShortcut(state, { user, callbackId }),
+    submitForm: (input) => submitForm(state, input),
+    closeView: (input) => closeView(state, input),
+    clickInView: (input) => clickInView(state, input),
     panel: () => state.panel,
   };
 }
 
+/** What one user sees: ephemeral messages and the app's DM only their own, their Home and modal. */
 function pageState(state: SlackState, user: string | undefined): PageState {
-  const { app, panel } = state;
+  const { app, panel, surfaces } = state;
+  const homeId = user ? surfaces.homes.get(user) : undefined;
+  const modal = user ? topModal(surfaces, user) : undefined;
+  const visible = state.stored.filter(
+    (m) =>
+      (m.visibleTo === undefined || m.visibleTo === user) &&
+      (!isAppDm(state, m.channel) || m.channel === appDmOf(user ?? '')),
+  );
   return {
     botUserId: state.botUserId,
     channels: [...state.channels].map((id) => ({ id, name: state.channelNames.get(id) ?? id })),
     users: [...state.users].map(([id, { name, title }]) => ({ id, name, ...(title ? { title } : {}) })),
     command: app ? { name: app.command ?? '/events', help: app.commandHelp ?? [] } : undefined,
+    shortcuts: app?.shortcuts ?? [],
     jobs: Object.keys(panel.jobs ?? {}),
     hasAccount: Boolean(panel.account),
-    // Ephemeral messages reach only the user they were sent to, as in Slack.
-    messages: state.stored.filter((m) => m.visibleTo === undefined || m.visibleTo === user),
+    appDm: appDmOf(user ?? ''),
+    home: homeId ? surfaces.views.get(homeId) : undefined,
+    modal: modal ? { ...modal, depth: surfaces.modalStacks.get(modal.user)?.length ?? 1 } : undefined,
+    messages: visible,
+    unfurls: visible.flatMap((message) => unfurlsOf(state, message)),
   };
 }

@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { AppAnswer, SlackMessage } from './messages.ts';
+import type { FakeView } from './surfaces.ts';
+import type { FormInputs } from './view-state.ts';
 
 /**
  * The local Slack page: static files from `page/` and the small JSON / server-sent-events API they
@@ -28,6 +30,26 @@ export interface LocalApp {
   /** The slash command the composer sends (default `/events`). */
   command?: string;
   commandHelp?: readonly CommandHelp[];
+  /** The app's unfurl domains: links elsewhere are not sent to it (`link_shared`). */
+  unfurlDomains?: readonly string[];
+  /** The app's shortcuts, as its manifest declares them: the page's ⚡ menu and each message's ⋯ menu. */
+  shortcuts?: readonly LocalShortcut[];
+}
+
+export interface LocalShortcut {
+  callbackId: string;
+  name: string;
+  type: 'global' | 'message';
+}
+
+/** An app's unfurl of one link in a message: its blocks (or a legacy attachment's text). */
+export interface PageUnfurl {
+  channel: string;
+  ts: string;
+  url: string;
+  blocks: unknown[];
+  text: string;
+  warnings: string[];
 }
 
 /** What the side panel shows: the service account, and jobs a developer can run now. */
@@ -41,22 +63,30 @@ export interface PageState {
   channels: { id: string; name: string }[];
   users: { id: string; name: string; title?: string }[];
   command: { name: string; help: readonly CommandHelp[] } | undefined;
+  shortcuts: readonly LocalShortcut[];
   jobs: string[];
   hasAccount: boolean;
+  /** The user's direct messages with the app (the Home entry's Messages tab). */
+  appDm: string;
+  /** The user's Home tab as the app last published it. */
+  home: FakeView | undefined;
+  /** The user's top modal, and how many are stacked. */
+  modal: (FakeView & { depth: number }) | undefined;
   messages: SlackMessage[];
+  unfurls: PageUnfurl[];
 }
 
 export interface PageContext {
   state(user: string | undefined): PageState;
   onChange(listener: () => void): () => void;
   sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
-  click(input: {
-    user: string;
-    channel: string;
-    ts: string;
-    actionId: string;
-    blockId?: string;
-  }): Promise<AppAnswer>;
+  sendMessage(input: { user: string; channel: string; text: string }): Promise<AppAnswer | undefined>;
+  click(input: ClickRequest): Promise<AppAnswer>;
+  openHome(user: string): Promise<AppAnswer>;
+  shortcut(input: ShortcutRequest): Promise<AppAnswer>;
+  submitForm(input: { user: string; inputs: FormInputs }): Promise<AppAnswer | undefined>;
+  closeView(input: { user: string }): Promise<AppAnswer | undefined>;
+  clickInView(input: ViewClickRequest): Promise<AppAnswer>;
   panel(): LocalPanel;
 }
 
@@ -67,18 +97,51 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
 };
 
-const CommandRequest = z.object({
-  user: z.string().min(1),
-  channel: z.string().min(1),
-  text: z.string().max(5000),
-});
+const User = z.string().min(1);
+const CommandRequest = z.object({ user: User, channel: z.string().min(1), text: z.string().max(5000) });
 const ClickRequest = z.object({
-  user: z.string().min(1),
+  user: User,
   channel: z.string().min(1),
   ts: z.string().min(1),
   actionId: z.string().min(1),
   blockId: z.string().exactOptional(),
+  unfurlUrl: z.string().exactOptional(),
 });
+type ClickRequest = z.infer<typeof ClickRequest>;
+const ShortcutRequest = z.object({
+  user: User,
+  callbackId: z.string().min(1),
+  channel: z.string().exactOptional(),
+  ts: z.string().exactOptional(),
+});
+type ShortcutRequest = z.infer<typeof ShortcutRequest>;
+const FormInputsSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.union([z.string(), z.array(z.string()), z.null()])),
+);
+const ViewClickRequest = z.object({
+  user: User,
+  viewId: z.string().min(1),
+  actionId: z.string().min(1),
+  blockId: z.string().exactOptional(),
+  /** A select's or picker's choice, sent as the action (a button's is looked up in the view). */
+  action: z.record(z.string(), z.unknown()).exactOptional(),
+  inputs: FormInputsSchema.exactOptional(),
+});
+type ViewClickRequest = z.infer<typeof ViewClickRequest>;
+
+/** The page's actions: each parses its body and answers with the app's HTTP answer, if one was sent. */
+const ACTIONS: Record<string, (context: PageContext, body: unknown) => Promise<AppAnswer | undefined>> = {
+  'POST /local/command': (context, body) => context.sendCommand(CommandRequest.parse(body)),
+  'POST /local/message': (context, body) => context.sendMessage(CommandRequest.parse(body)),
+  'POST /local/click': (context, body) => context.click(ClickRequest.parse(body)),
+  'POST /local/home': (context, body) => context.openHome(z.object({ user: User }).parse(body).user),
+  'POST /local/shortcut': (context, body) => context.shortcut(ShortcutRequest.parse(body)),
+  'POST /local/view/submit': (context, body) =>
+    context.submitForm(z.object({ user: User, inputs: FormInputsSchema }).parse(body)),
+  'POST /local/view/close': (context, body) => context.closeView(z.object({ user: User }).parse(body)),
+  'POST /local/view/click': (context, body) => context.clickInView(ViewClickRequest.parse(body)),
+};
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -124,14 +187,12 @@ export async function servePage(
     streamChanges(request, response, context);
     return true;
   }
-  if (route === 'POST /local/command' || route === 'POST /local/click') {
+  const action = ACTIONS[route];
+  if (action) {
     const body = await readJson(request);
     try {
-      const answer =
-        route === 'POST /local/command'
-          ? await context.sendCommand(CommandRequest.parse(body))
-          : await context.click(ClickRequest.parse(body));
-      sendJson(response, 200, { ok: true, status: answer.status, ms: answer.ms });
+      const answer = await action(context, body);
+      sendJson(response, 200, { ok: true, ...(answer ? { status: answer.status, ms: answer.ms } : {}) });
     } catch (error) {
       sendJson(response, 502, { ok: false, error: messageOf(error) });
     }

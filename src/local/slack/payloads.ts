@@ -2,9 +2,13 @@ import type { SlackMessage } from './messages.ts';
 
 /** Form bodies exactly as Slack posts them: a slash command, and a button click (`block_actions`). */
 
-/** Unique per interaction, as Slack's are: the bot deduplicates deliveries on it. */
+/**
+ * Unique per interaction, as Slack's are: the bot deduplicates deliveries on it. It starts with its
+ * issue time and ends with its user, so the fake's `views.open` can expire it after 3 s as Slack does.
+ */
 let triggers = 0;
-const triggerId = () => `${Date.now()}.${++triggers}.${Math.random().toString(36).slice(2, 8)}`;
+export const triggerId = (user = 'U0LOCAL') =>
+  `${Date.now()}.${++triggers}.${Math.random().toString(36).slice(2, 8)}.${user}`;
 
 export interface Actor {
   teamId: string;
@@ -27,11 +31,11 @@ export function slashCommandBody(actor: Actor, text: string, responseUrl: string
     api_app_id: 'A0LOCAL',
     is_enterprise_install: 'false',
     response_url: responseUrl,
-    trigger_id: triggerId(),
+    trigger_id: triggerId(actor.userId),
   }).toString();
 }
 
-interface ButtonElement {
+export interface ButtonElement {
   type: 'button';
   action_id: string;
   value?: string;
@@ -66,19 +70,32 @@ export function blockActionsBody(
   message: Pick<SlackMessage, 'ts' | 'channel' | 'text' | 'blocks' | 'visibleTo'>,
   clicked: { blockId: string; button: ButtonElement },
   responseUrl: string,
+  /** Set when the button sits in the app's unfurl of this link in the message. */
+  unfurlUrl?: string,
 ): string {
+  const container = {
+    type: 'message',
+    message_ts: message.ts,
+    channel_id: message.channel,
+    is_ephemeral: Boolean(message.visibleTo),
+  };
   const payload = {
     type: 'block_actions',
     user: { id: actor.userId, username: actor.userName ?? actor.userId.toLowerCase(), team_id: actor.teamId },
     api_app_id: 'A0LOCAL',
     token: 'deprecated-verification-token',
-    container: {
-      type: 'message',
-      message_ts: message.ts,
-      channel_id: message.channel,
-      is_ephemeral: Boolean(message.visibleTo),
-    },
-    trigger_id: triggerId(),
+    // A button in an unfurl comes from the attachment Slack made of it, on someone else's message.
+    container: unfurlUrl
+      ? {
+          ...container,
+          type: 'message_attachment',
+          attachment_id: 1,
+          is_app_unfurl: true,
+          app_unfurl_url: unfurlUrl,
+        }
+      : container,
+    ...(unfurlUrl ? { is_app_unfurl: true } : {}),
+    trigger_id: triggerId(actor.userId),
     team: { id: actor.teamId, domain: 'local' },
     channel: { id: message.channel, name: message.channel.toLowerCase() },
     message: { type: 'message', ts: message.ts, text: message.text, blocks: message.blocks },

@@ -10,6 +10,7 @@ import {
   resolveEvent,
 } from '../params.ts';
 import { created, ok, type Route } from '../routing.ts';
+import type { SeededEvent } from '../seed.ts';
 import { eventDetail, rankedExhibitors, recommendedCount, recommendedExhibitor } from '../views.ts';
 
 const creditsBalance: Route = {
@@ -69,41 +70,116 @@ const recommendedExhibitors: Route = {
   },
 };
 
+const EVENT_TYPE_IDS: Record<number, string> = { 1: 'Trade Show', 2: 'Conference', 3: 'Exhibition' };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function text(input: Record<string, unknown>, name: string, max = 500): string | undefined {
+  const value = input[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > max)
+    throw badRequest(`${name} must be a string of at most ${max}`);
+  return value.trim() || undefined;
+}
+
+function date(input: Record<string, unknown>, name: string): string | undefined {
+  const value = input[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !DATE.test(value)) throw badRequest(`${name} must be a date (YYYY-MM-DD)`);
+  return value;
+}
+
+/** Arrays and comma-separated strings are both accepted (the OpenAPI: "normalized"). */
+function list(input: Record<string, unknown>, name: string): string[] {
+  const value = input[name];
+  if (value === undefined) return [];
+  const parts = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(parts) || !parts.every((v) => typeof v === 'string')) {
+    throw badRequest(`${name} must be an array of strings`);
+  }
+  return parts.map((v: string) => v.trim()).filter((v) => v !== '');
+}
+
+function profileContext(input: Record<string, unknown>): void {
+  const url = text(input, 'company_url');
+  const audience = text(input, 'target_audience', 2000);
+  if (url === undefined && audience === undefined)
+    throw badRequest('company_url or target_audience is required');
+  for (const name of ['company_url', 'linkedin_url']) {
+    const value = text(input, name);
+    if (value !== undefined && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value)) {
+      throw badRequest(`${name} must be a valid http(s) URL`);
+    }
+  }
+  optionalInteger('timeout_ms', input.timeout_ms, 60_000, 3_600_000);
+}
+
+/** Every filter of the ProfileMatchingBody, as one predicate over events. */
+function recommendationFilter(input: Record<string, unknown>, today: string) {
+  const city = text(input, 'city');
+  const region = text(input, 'region');
+  const country = text(input, 'country');
+  const categories = list(input, 'category');
+  const typeIds = input.eventTypeIds;
+  if (typeIds !== undefined && (!Array.isArray(typeIds) || !typeIds.every((t) => Number.isInteger(t)))) {
+    throw badRequest('eventTypeIds must be an array of integers');
+  }
+  const types = ((typeIds ?? []) as number[]).map((t) => EVENT_TYPE_IDS[t] ?? `type ${t}`);
+  const future = optionalInteger('future', input.future, 0, 1);
+  const from = date(input, 'dateStartFrom') ?? (future === 0 ? undefined : today);
+  const to = date(input, 'dateStartTo');
+  const min = optionalInteger('attendeeCountMin', input.attendeeCountMin);
+  const max = optionalInteger('attendeeCountMax', input.attendeeCountMax);
+  if (min !== undefined && max !== undefined && min > max)
+    throw badRequest('attendeeCountMin exceeds attendeeCountMax');
+  return (e: SeededEvent): boolean =>
+    (!city || includesText(e.city, city)) &&
+    (!region || includesText(e.region, region)) &&
+    (!country || includesText(e.country, country)) &&
+    (categories.length === 0 || categories.some((c) => e.topics.some((t) => includesText(t, c)))) &&
+    (types.length === 0 || types.includes(e.eventType)) &&
+    (future === undefined || e.dateStart >= today === (future === 1)) &&
+    (!from || e.dateStart >= from) &&
+    (!to || e.dateStart <= to) &&
+    (min === undefined || e.attendeeCount >= min) &&
+    (max === undefined || e.attendeeCount <= max);
+}
+
+function recommendedEvent(e: SeededEvent, rank: number, unlocked: boolean, today: string) {
+  const stamp = String(Date.parse(`${today}T00:00:00Z`));
+  return {
+    ...eventDetail(e, today),
+    declaredExpectedAttendees: Math.round(e.attendeeCount * 0.8),
+    quality: e.quality,
+    sourceTags: e.hasVisitors ? ['visitors'] : [],
+    previewPersonnelCount: Math.min(e.personnelCount, 50),
+    matched_exhibitor_count: Math.round(e.exhibitorCount * (e.fit.breakdown.matched_exhibitor_density / 10)),
+    matched_personnel_count: Math.round(e.personnelCount * (e.fit.breakdown.profile_match / 10)),
+    match_score: Math.round(e.fit.score * 10) / 100,
+    unlocked,
+    rank,
+    relevanceReason: `${e.fit.recommendation.replace('_', ' ')} for your profile`,
+    createTime: stamp,
+    updateTime: stamp,
+  };
+}
+
 const applyRecommendedEvents: Route = {
   method: 'POST',
   pattern: '/external/profile-matching/actions/apply-recommended-events/paged',
   handle({ state, account, body, today }) {
     const input = bodyRecord(body);
-    if (input.company_url === undefined && input.target_audience === undefined) {
-      throw badRequest('company_url or target_audience is required');
-    }
+    profileContext(input);
     const request = pageRequest(input);
-    const country = typeof input.country === 'string' ? input.country : undefined;
-    const from = typeof input.dateStartFrom === 'string' ? input.dateStartFrom : today;
-    const to = typeof input.dateStartTo === 'string' ? input.dateStartTo : undefined;
     const matches = state.seed.events
-      .filter(
-        (e) =>
-          e.dateStart >= from && (!to || e.dateStart <= to) && (!country || includesText(e.country, country)),
-      )
+      .filter(recommendationFilter(input, today))
       .sort((a, b) => b.fit.score - a.fit.score || a.id.localeCompare(b.id));
     const page = paginate(matches, request);
     const offset = (request.page - 1) * request.pageSize;
     return created({
       ...page,
-      items: page.items.map((e, i) => ({
-        ...eventDetail(e, today),
-        matched_exhibitor_count: Math.round(
-          e.exhibitorCount * (e.fit.breakdown.matched_exhibitor_density / 10),
-        ),
-        matched_personnel_count: Math.round(e.personnelCount * (e.fit.breakdown.profile_match / 10)),
-        match_score: Math.round(e.fit.score * 10) / 100,
-        unlocked: account.unlockedEvents.has(e.id),
-        rank: offset + i + 1,
-        relevanceReason: `${e.fit.recommendation.replace('_', ' ')} for your profile`,
-        createTime: String(Date.parse(`${today}T00:00:00Z`)),
-        updateTime: String(Date.parse(`${today}T00:00:00Z`)),
-      })),
+      items: page.items.map((e, i) =>
+        recommendedEvent(e, offset + i + 1, account.unlockedEvents.has(e.id), today),
+      ),
       status: page.total === 0 ? 'completed_empty' : 'completed',
       condition_tags: {},
       profile_version: 1,

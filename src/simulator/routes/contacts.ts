@@ -114,7 +114,7 @@ const searchContacts: Route = {
         (!name || includesText(p.fullName, name)),
     );
     const page = paginate(matches, pageRequest(query));
-    return ok({ ...page, items: page.items.map((p) => contactItem(p, account)) });
+    return ok({ ...page, items: page.items.map((p) => contactItem(p, account, { linkedin: false })) });
   },
 };
 

@@ -13,7 +13,7 @@ import {
 } from '../params.ts';
 import { previewPage } from '../preview.ts';
 import { created, ok, type Route, type RouteContext } from '../routing.ts';
-import type { SeededEvent, SeededExhibitor } from '../seed.ts';
+import type { SeededEvent, SeededExhibitor, SeededPersonnel } from '../seed.ts';
 import type { SimulatorState } from '../state.ts';
 import { contactItem, eventItem, exhibitorBase, rankedExhibitors, scopedExhibitor } from '../views.ts';
 
@@ -51,37 +51,73 @@ const searchTarget = (route: string) => (ctx: RouteContext) => {
   return typeof name === 'string' ? `${route}:${name.trim().toLowerCase()}` : undefined;
 };
 
+interface PersonnelFilters {
+  jobTitles: string[];
+  levels: string[];
+  departments: string[];
+}
+
+function personnelFilters(query: URLSearchParams): PersonnelFilters {
+  return {
+    jobTitles: multiQuery(query, 'jobTitle'),
+    levels: multiQuery(query, 'managementLevel'),
+    departments: multiQuery(query, 'department'),
+  };
+}
+
+const filtersPeople = (f: PersonnelFilters): boolean =>
+  f.jobTitles.length + f.levels.length + f.departments.length > 0;
+
+const personMatches = (p: SeededPersonnel, f: PersonnelFilters): boolean =>
+  (f.jobTitles.length === 0 || f.jobTitles.some((t) => includesText(p.title, t))) &&
+  (f.levels.length === 0 || f.levels.some((l) => sameText(p.seniorityLevel, l))) &&
+  (f.departments.length === 0 || f.departments.some((d) => sameText(p.department, d)));
+
+/** The event's people working for one exhibitor and matching the personnel filters. */
+function peopleOf(
+  state: SimulatorState,
+  event: SeededEvent,
+  exhibitor: SeededExhibitor,
+  f: PersonnelFilters,
+) {
+  return event.personnelIds
+    .map((id) => state.personnelById.get(id))
+    .filter((p): p is SeededPersonnel => p?.exhibitorId === exhibitor.id && personMatches(p, f));
+}
+
+/** Company filters on the exhibitor; personnel filters keep exhibitors with at least one matching person. */
+function exhibitorMatches(state: SimulatorState, event: SeededEvent, query: URLSearchParams) {
+  const keyword = optionalQuery(query, 'keyword', 200);
+  const country = optionalQuery(query, 'country', 100);
+  const categories = multiQuery(query, 'category');
+  const industries = multiQuery(query, 'industry');
+  const people = personnelFilters(query);
+  return (x: SeededExhibitor): boolean =>
+    (!keyword || includesText(x.companyName, keyword) || includesText(x.description, keyword)) &&
+    (!country || sameText(x.country, country)) &&
+    (categories.length === 0 || categories.some((c) => x.categories.some((xc) => sameText(xc, c)))) &&
+    (industries.length === 0 || industries.some((i) => sameText(x.industry, i))) &&
+    (!filtersPeople(people) || peopleOf(state, event, x, people).length > 0);
+}
+
 const listExhibitors: Route = {
   method: 'GET',
   pattern: '/external/exhibitors/list',
   handle({ state, account, query }) {
     const event = resolveEvent(state, query.get('event_id'));
     const request = pageRequest(query, 50, 100);
-    const keyword = optionalQuery(query, 'keyword', 200);
-    const country = optionalQuery(query, 'country', 100);
-    const categories = multiQuery(query, 'category');
-    const industries = multiQuery(query, 'industry');
     const personnelLimit =
       optionalInteger('personnelLimit', query.get('personnelLimit') ?? undefined, 0, 100) ?? 0;
     const ranked = rankedExhibitors(state, event);
-    const matches = ranked.filter(
-      (x) =>
-        (!keyword || includesText(x.companyName, keyword) || includesText(x.description, keyword)) &&
-        (!country || sameText(x.country, country)) &&
-        (categories.length === 0 || categories.some((c) => x.categories.some((xc) => sameText(xc, c)))) &&
-        (industries.length === 0 || industries.some((i) => sameText(x.industry, i))),
-    );
+    const matches = ranked.filter(exhibitorMatches(state, event, query));
     const unlocked = account.unlockedEvents.has(event.id);
     const page = previewPage(matches, request, unlocked, 'unlock_event_exhibitors');
+    const people = personnelFilters(query);
     const items = page.items.map((x) => {
       const item = scopedExhibitor(x, event, ranked.indexOf(x) + 1, ranked.length, unlocked);
       if (personnelLimit === 0) return item;
-      const people = event.personnelIds
-        .map((id) => state.personnelById.get(id))
-        .filter((p) => p?.exhibitorId === x.id)
-        .slice(0, personnelLimit)
-        .flatMap((p) => (p ? [contactItem(p, account)] : []));
-      return { ...item, personnel: people };
+      const nested = peopleOf(state, event, x, people).slice(0, personnelLimit);
+      return { ...item, personnel: nested.map((p) => contactItem(p, account)) };
     });
     return ok({
       ...page,

@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts';
 import { contactRoutes } from './contacts.ts';
 import { eventRoutes } from './events.ts';
 import { exhibitorRoutes } from './exhibitors.ts';
+import { followUpRoutes } from './follow-up.ts';
 import { personnelRoutes } from './personnel.ts';
 import { precheckRoute } from './precheck.ts';
 
@@ -13,5 +14,6 @@ export const routes: Route[] = [
   ...eventRoutes,
   ...exhibitorRoutes,
   ...personnelRoutes,
+  ...followUpRoutes,
   ...contactRoutes,
 ];

@@ -1,6 +1,5 @@
 import { badRequest, notFound, SimError } from '../errors.ts';
 import {
-  bodyRecord,
   includesText,
   multiQuery,
   numericId,
@@ -13,7 +12,7 @@ import {
   sameText,
 } from '../params.ts';
 import { previewPage } from '../preview.ts';
-import { created, ok, type Route } from '../routing.ts';
+import { ok, type Route } from '../routing.ts';
 import type { PersonnelIdentity, SeededEvent, SeededPersonnel, SourceType } from '../seed.ts';
 import type { SimulatorState } from '../state.ts';
 import { contactItem, eventItem } from '../views.ts';
@@ -172,106 +171,10 @@ export function personnelIds(body: Record<string, unknown>, max = 2000): string[
   return ids;
 }
 
-const unlockLinkedinActivity: Route = {
-  method: 'POST',
-  pattern: '/external/personnel/unlock-linkedin-activity',
-  handle({ state, account, body }) {
-    const ids = personnelIds(bodyRecord(body));
-    let next = 7001;
-    return created({
-      items: ids.map((id) => {
-        if (!state.personnelById.has(id)) {
-          return {
-            personnel_id: id,
-            success: false,
-            alreadyUnlocked: false,
-            taskId: null,
-            error: 'NOT_FOUND',
-          };
-        }
-        const already = account.linkedinActivity.has(id);
-        account.linkedinActivity.add(id);
-        return {
-          personnel_id: id,
-          success: true,
-          alreadyUnlocked: already,
-          taskId: already ? null : String(next++),
-          error: null,
-        };
-      }),
-    });
-  },
-};
-
-const CHANNELS = ['email', 'linkedin_message'];
-
-const generateOutreach: Route = {
-  method: 'POST',
-  pattern: '/external/personnel/generate-outreach-message',
-  handle({ state, account, body }) {
-    const input = bodyRecord(body);
-    const ids = personnelIds(input);
-    const channels = input.channels;
-    if (
-      !Array.isArray(channels) ||
-      !channels.every((c): c is string => typeof c === 'string' && CHANNELS.includes(c))
-    ) {
-      throw badRequest('channels must be an array of email or linkedin_message');
-    }
-    if (input.event_id !== undefined) resolveEvent(state, input.event_id);
-    const purpose = typeof input.outreach_purpose === 'string' ? input.outreach_purpose : null;
-    let next = 8001;
-    return created({
-      items: ids.map((id) => {
-        if (!state.personnelById.has(id)) {
-          return { personnel_id: id, success: false, taskId: null, error: 'NOT_FOUND' };
-        }
-        account.outreach.set(id, { channels, purpose, at: state.now() });
-        return { personnel_id: id, success: true, taskId: String(next++), error: null };
-      }),
-      taskCenterId: '8000',
-    });
-  },
-};
-
-const outreachDetail: Route = {
-  method: 'GET',
-  pattern: '/external/personnel/outreach',
-  handle({ state, account, query }) {
-    const person = state.personnelById.get(numericId('personnel_id', query.get('personnel_id') ?? undefined));
-    requiredQuery(query, 'event_id', 20);
-    const outreach = person ? account.outreach.get(person.id) : undefined;
-    if (!person || !outreach)
-      return ok({ found: false, channels: [], messages: {}, reason: 'not_generated' });
-    return ok({
-      found: true,
-      channels: outreach.channels,
-      messages: {
-        email: outreach.channels.includes('email')
-          ? `Hi ${person.fullName.split(' ')[0]}, let's meet at the show.`
-          : null,
-        linkedin_message: outreach.channels.includes('linkedin_message')
-          ? 'Great to connect ahead of the show.'
-          : null,
-      },
-      reason: null,
-      sources: [],
-      outreach_purpose: outreach.purpose,
-      tone: 'professional',
-      status: 'completed',
-      create_time: outreach.at,
-      update_time: outreach.at,
-    });
-  },
-};
-
 export const personnelRoutes: Route[] = [
   listPersonnel,
   personnelProfile,
   eventsByLinkedin,
   eventsByName,
   personnelEvents,
-  unlockLinkedinActivity,
-  generateOutreach,
-  outreachDetail,
 ];

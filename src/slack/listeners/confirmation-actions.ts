@@ -1,17 +1,22 @@
-import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  ButtonAction,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
 import { handOverCharge } from '../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ConfirmationValueSchema } from '../button-values.ts';
+import type { JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { storedConfirmationCard } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
-import { answeringFailures } from './answer-failures.ts';
 import { contextOf, parseValue } from './button-actions.ts';
 import type { ListenerDeps } from './deps.ts';
 
-const tell = (respond: RespondFn, message: string) =>
-  respond({ response_type: 'ephemeral', replace_original: false, ...botNotice(message) });
+type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 const actorOf = (body: BlockAction): Actor => ({
   userId: body.user.id,
@@ -19,24 +24,98 @@ const actorOf = (body: BlockAction): Actor => ({
 });
 
 /**
- * Confirm and Cancel on a confirmation card. Confirm claims the confirmation in one conditional write
- * (exactly one click wins), shows "Charging…" and hands the charge to the worker; every other click is
- * told what happened. A card replaced here is marked shown; if this process dies first, the
- * reconciler shows it.
+ * Where a click's answers go. On the card, through its response_url: the card is replaced in place and
+ * notes reach only the clicker. From the App Home there is no response_url: the channel card is
+ * updated with `chat.update`, and notes appear at the top of the clicker's republished Home.
+ */
+interface ClickSurface {
+  tell(message: string): Promise<void>;
+  /** Shows the confirmation's state on its card (a final one is then marked shown). */
+  show(confirmation: Confirmation): Promise<void>;
+  /** Where the charge job answers. */
+  chargeContext(confirmation: Confirmation): JobContext;
+  /** A decision with nothing left to run: the Home shows it (the card already does). */
+  decided(message: string): Promise<void>;
+}
+
+const isFromHome = (body: BlockAction) => body.container.type === 'view';
+
+function cardSurface({ body, respond }: ClickArgs, deps: ListenerDeps): ClickSurface {
+  return {
+    tell: async (message) => {
+      await respond({ response_type: 'ephemeral', replace_original: false, ...botNotice(message) });
+    },
+    show: async (confirmation) => {
+      await respond({ replace_original: true, ...storedConfirmationCard(confirmation) });
+      if (confirmation.status !== 'running')
+        await deps.confirmations.cardShown(confirmation.id, confirmation.status);
+    },
+    chargeContext: () => contextOf(body),
+    decided: () => Promise.resolve(),
+  };
+}
+
+function homeSurface({ body, client }: ClickArgs, deps: ListenerDeps): ClickSurface {
+  const actor = actorOf(body);
+  let answers = 0;
+  // Slow work stays out of the request: the Home is rebuilt (service balance included) by the worker.
+  const republish = (notice: string) =>
+    deps.dispatch({
+      kind: 'home',
+      id: `home:${body.trigger_id}:${++answers}`,
+      notice,
+      context: { teamId: actor.teamId, channelId: '', userId: actor.userId },
+    });
+  return {
+    tell: republish,
+    decided: republish,
+    show: async (confirmation) => {
+      if (confirmation.messageTs)
+        await client.chat.update({
+          channel: confirmation.channelId,
+          ts: confirmation.messageTs,
+          ...storedConfirmationCard(confirmation),
+        });
+      if (confirmation.status !== 'running')
+        await deps.confirmations.cardShown(confirmation.id, confirmation.status);
+    },
+    chargeContext: (confirmation) => ({
+      teamId: actor.teamId,
+      channelId: confirmation.channelId,
+      userId: actor.userId,
+      ...(confirmation.messageTs ? { messageTs: confirmation.messageTs } : {}),
+    }),
+  };
+}
+
+/** Acks, picks the surface, and tells the clicker (one line, no stack) when handling fails. */
+function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: ClickSurface) => Promise<void>) {
+  return async (args: ClickArgs): Promise<void> => {
+    await args.ack();
+    const surface = isFromHome(args.body) ? homeSurface(args, deps) : cardSurface(args, deps);
+    try {
+      await handle(args, surface);
+    } catch (error) {
+      deps.logger.error('a button could not be handled', { error });
+      await surface
+        .tell('The bot could not handle that click just now. Please try again in a moment.')
+        .catch((tellError: unknown) => deps.logger.error('could not tell the user', { error: tellError }));
+    }
+  };
+}
+
+/**
+ * Confirm and Cancel, on a confirmation card or on the App Home (the same action ids, the same rules).
+ * Confirm claims the confirmation in one conditional write (exactly one click wins), shows
+ * "Charging…" and hands the charge to the worker; every other click is told what happened. A card
+ * replaced here is marked shown; if this process dies first, the reconciler shows it.
  */
 export function registerConfirmationActions(app: App, deps: ListenerDeps): void {
-  const show = async (respond: RespondFn, confirmation: Confirmation) => {
-    await respond({ replace_original: true, ...storedConfirmationCard(confirmation) });
-    if (confirmation.status !== 'running')
-      await deps.confirmations.cardShown(confirmation.id, confirmation.status);
-  };
-
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmYes,
-    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
-      await ack();
+    clickHandler(deps, async ({ body, action }, surface) => {
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
-      if (!value.success) return void (await tell(respond, 'This button is out of date.'));
+      if (!value.success) return surface.tell('This button is out of date.');
       const { confirmationId } = value.data;
       const decision = await confirm(confirmationId, actorOf(body), deps);
       const log = deps.logger.child({
@@ -44,14 +123,15 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
         channel: body.channel?.id,
         user: body.user.id,
         confirmationId,
+        fromHome: isFromHome(body),
       });
       switch (decision.kind) {
         case 'claimed': {
           log.info('confirmation claimed');
           // Buttons off at once; before the dispatch, so this can never overwrite the worker's result.
-          await show(respond, decision.confirmation).catch((error: unknown) =>
-            log.warn('could not show the charge starting', { error }),
-          );
+          await surface
+            .show(decision.confirmation)
+            .catch((error: unknown) => log.warn('could not show the charge starting', { error }));
           const closed = await handOverCharge(
             confirmationId,
             () =>
@@ -59,45 +139,45 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
                 kind: 'charge',
                 id: `charge:${confirmationId}`,
                 confirmationId,
-                context: contextOf(body),
+                context: surface.chargeContext(decision.confirmation),
               }),
             { confirmations: deps.confirmations, logger: log },
           );
-          if (closed) await show(respond, closed);
+          if (closed) {
+            await surface.show(closed);
+            await surface.decided('The bot could not start the charge. Nothing was charged.');
+          }
           return;
         }
         case 'not-allowed':
-          return void (await tell(respond, decision.message));
+          return surface.tell(decision.message);
         case 'already-handled':
-          return void (await tell(respond, alreadyHandled(decision.status, decision.confirmedBy)));
+          return surface.tell(alreadyHandled(decision.status, decision.confirmedBy));
         case 'expired':
-          await show(respond, decision.confirmation);
-          return void (await tell(
-            respond,
-            'This confirmation expired; nothing was charged. Run the command again.',
-          ));
+          await surface.show(decision.confirmation);
+          return surface.tell('This confirmation expired; nothing was charged. Run the command again.');
         case 'not-found':
-          return void (await tell(respond, 'This confirmation no longer exists; nothing was charged.'));
+          return surface.tell('This confirmation no longer exists; nothing was charged.');
       }
     }),
   );
 
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmNo,
-    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
-      await ack();
+    clickHandler(deps, async ({ body, action }, surface) => {
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
-      if (!value.success) return void (await tell(respond, 'This button is out of date.'));
+      if (!value.success) return surface.tell('This button is out of date.');
       const result = await cancel(value.data.confirmationId, actorOf(body), deps);
       switch (result.kind) {
         case 'cancelled':
-          return show(respond, result.confirmation);
+          await surface.show(result.confirmation);
+          return surface.decided('Cancelled; nothing was charged.');
         case 'not-allowed':
-          return void (await tell(respond, result.message));
+          return surface.tell(result.message);
         case 'already-handled':
-          return void (await tell(respond, alreadyHandled(result.status)));
+          return surface.tell(alreadyHandled(result.status));
         case 'not-found':
-          return void (await tell(respond, 'This confirmation no longer exists; nothing was charged.'));
+          return surface.tell('This confirmation no longer exists; nothing was charged.');
       }
     }),
   );

@@ -1,5 +1,5 @@
 import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
-import type { DeliveryLog } from '../../store/index.ts';
+import type { DeliveryLog, Store } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Dispatch } from '../jobs.ts';
 
@@ -10,5 +10,9 @@ export interface ListenerDeps {
   /** Slash commands are deduplicated on their `trigger_id`. */
   deliveries: Pick<DeliveryLog, 'first'>;
   policy: SpendPolicy;
+  /** Domains whose event links unfurl (`UNFURL_DOMAINS`); default `app.lensmor.com`. */
+  unfurlDomains?: readonly string[];
+  /** Read after the digest settings modal opened, to show the channel's current settings in it. */
+  digestSubscriptions?: Pick<Store['digestSubscriptions'], 'get'>;
   logger: Logger;
 }

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
-import { commandSpec, parseCommand } from '../command-parser.ts';
+import { type Command, commandSpec, parseCommand } from '../command-parser.ts';
+import { digestModal } from '../views/modals.ts';
 import {
   commandHelp,
   errorMessage,
@@ -9,13 +10,21 @@ import {
   workingMessage,
 } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
+import { openModal } from './shortcuts.ts';
+
+/** `/events digest on` with nothing after it: the settings modal stands for the words. */
+const isBareDigestOn = (command: Command) =>
+  command.name === 'digest-on' &&
+  !command.time &&
+  !command.timeZone &&
+  Object.keys(command.filters).length === 0;
 
 /**
  * `/events …`: parse, answer bad input at once with usage help, hand everything else to the worker,
  * and ack with a visible "working…" line. Nothing here waits on the service.
  */
 export function registerEventsCommand(app: App, deps: ListenerDeps): void {
-  app.command('/events', async ({ command, ack }) => {
+  app.command('/events', async ({ command, ack, client }) => {
     const log = deps.logger.child({
       team: command.team_id,
       channel: command.channel_id,
@@ -28,6 +37,18 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
         ? usageError(parsed.problem, parsed.spec.usage, parsed.spec.example)
         : unknownCommand(parsed.problem, parsed.suggestion);
       await ack({ response_type: 'ephemeral', ...answer });
+      return;
+    }
+    // The modal opens with the command's trigger id, before the ack (trigger ids last 3 s).
+    if (isBareDigestOn(parsed.command)) {
+      const opened = await openModal(client, command.trigger_id, digestModal(command.channel_id), log);
+      if (opened !== undefined) return ack();
+      await ack({
+        response_type: 'ephemeral',
+        ...errorMessage(
+          'The digest settings could not open just now. Type the settings instead, e.g. `/events digest on 08:30 Europe/Berlin keywords:fintech`.',
+        ),
+      });
       return;
     }
     if (parsed.command.name === 'help') {

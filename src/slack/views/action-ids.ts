@@ -29,6 +29,15 @@ export const ACTION_IDS = {
   showAllPeople: 'people.all',
   /** Runs the command of an expired or cancelled confirmation again. value: CommandValueSchema */
   confirmRestart: 'confirm.restart',
+  /** Open the modals (from App Home, list cards and messages). No value, unless named. */
+  openSearch: 'open.search',
+  openResearch: 'open.research',
+  /** value: the channel id whose digest the modal edits */
+  openDigestSettings: 'open.digest',
+  /** Turns a channel's digest off from App Home. value: the channel id */
+  digestOff: 'digest.off',
+  /** "Filter…" on a list card: opens the list's filter modal. value: ListPageValueSchema */
+  listFilter: 'list.filter',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -57,6 +57,8 @@ interface ListSpec<T> {
   row: (item: T) => string;
   eventId?: string;
   buttons?: (items: readonly T[]) => (Button | undefined)[];
+  /** A "Filter…" button opening the list's filter modal (only lists that have one). */
+  filterable?: boolean;
 }
 
 const SEARCH_WORD_KEYS = new Set(['keywords', 'keyword', 'query', 'text', 'companyUrl', 'targetAudience']);
@@ -157,6 +159,10 @@ function renderList<T>(spec: ListSpec<T>): SlackMessage {
     footerButtons.push(unlockButton(spec.eventId, semantics));
   }
   if (!inaccessible) footerButtons.push(...(spec.buttons?.(input.page.items) ?? []));
+  if (spec.filterable)
+    footerButtons.push(
+      button('Filter…', ACTION_IDS.listFilter, { list: spec.kind, query: input.query, page: 1 }),
+    );
   const buttonRow = actions(footerButtons, 'list-actions');
   if (buttonRow) footer.push(buttonRow);
   footer.push(...pagingBlocks(spec, pageNumber, inaccessible));
@@ -333,7 +339,15 @@ const titled = (title: string) => (label: string) => (label ? `${title}: ${label
 
 /** Event search results (`search`); also company → events (`company`, pass `pageable: false`). */
 export function eventList(input: ListInput<EventSummary>): SlackMessage {
-  return renderList({ kind: 'events', title: titled('Events'), noun: 'events', input, row: eventRow });
+  return renderList({
+    kind: 'events',
+    title: titled('Events'),
+    noun: 'events',
+    input,
+    row: eventRow,
+    // Company → events is charged per request: filtering it would charge again.
+    filterable: input.pageable !== false,
+  });
 }
 
 /** Events linked to one person (`person-events`), or people of one name (`who`, pass `pageable: false`). */
@@ -356,6 +370,7 @@ export function exhibitorList(input: EventScopedListInput<ExhibitorSummary>): Sl
     input,
     row: exhibitorRow,
     eventId: input.eventId,
+    filterable: true,
   });
 }
 
@@ -401,6 +416,7 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
     input,
     row: personRow,
     eventId: input.eventId,
+    filterable: true,
     buttons: (people) => {
       const lockedEmails = people
         .filter((person) => person.contactUnlockStatus !== 'unlocked')

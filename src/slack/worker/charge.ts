@@ -12,6 +12,7 @@ import { type ConfirmationCardInput, confirmationCard } from '../views/confirmat
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { WorkerDeps } from './deps.ts';
+import { homeJobs } from './home.ts';
 
 type PendingCard = Extract<ConfirmationCardInput, { state: 'pending' }>;
 
@@ -56,6 +57,7 @@ export function chargeJobs(deps: WorkerDeps) {
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   };
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
+  const home = homeJobs(deps);
 
   const askToConfirm: AskToConfirm = async (action, context) => {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
@@ -90,6 +92,9 @@ export function chargeJobs(deps: WorkerDeps) {
     await showCard(confirmation, context.messageTs).catch((error: unknown) =>
       logger.error('could not update the confirmation card', { confirmationId, error }),
     );
+    // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
+    // opened it: Slack keeps it for their next visit). Never throws.
+    await home.publishAfterCharge(confirmation);
     // Searches are charged per request: their results go in the thread, without paging.
     const ts = confirmation.messageTs ?? context.messageTs;
     if (results && results.page.items.length > 0 && ts) {

@@ -5,7 +5,10 @@ import type { EisClient } from '../../eis/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestCommandDeps } from './digest-commands.ts';
+import type { HomeSources } from './home.ts';
 import type { SlackOut } from './slack-out.ts';
+import type { UnfurlOut } from './unfurls.ts';
+import type { WorkflowStepOut } from './workflow-step.ts';
 
 /** The store as the worker uses it: what the domain steps it runs ask for, and its own few calls. */
 export interface WorkerStore {
@@ -33,4 +36,10 @@ export interface WorkerDeps {
   metrics?: Metrics;
   /** Polls a just-submitted unlock task a few times; what is still running is left to the schedule. */
   pollSubmittedTask: (taskId: string) => Promise<unknown>;
+  /** `chat.unfurl`, for event links; without it, links are not unfurled. */
+  unfurl?: UnfurlOut;
+  /** Ends Workflow Builder step runs (`functions.complete*`); without it, steps stay open. */
+  workflowSteps?: WorkflowStepOut;
+  /** The App Home's own reads and `views.publish`; without it, Home jobs publish nothing. */
+  home?: HomeSources;
 }

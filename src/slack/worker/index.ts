@@ -6,7 +6,10 @@ import { answerer } from './answer.ts';
 import { chargeJobs } from './charge.ts';
 import { commandJobs } from './commands.ts';
 import type { WorkerDeps } from './deps.ts';
+import { homeJobs } from './home.ts';
 import { shareAndPageJobs } from './share-page.ts';
+import { unfurlJobs } from './unfurls.ts';
+import { workflowStepJobs } from './workflow-step.ts';
 
 export type { WorkerDeps, WorkerStore } from './deps.ts';
 
@@ -80,6 +83,9 @@ export function createWorker(deps: WorkerDeps) {
     share: buttons.shareJob,
     page: buttons.pageJob,
     charge: charges.runChargeJob,
+    unfurl: unfurlJobs(deps).unfurlJob,
+    'workflow-step': workflowStepJobs(deps).workflowStepJob,
+    home: homeJobs(deps).homeJob,
   };
   return { handle: jobBoundary(deps, (job) => runJob(handlers, job.kind, job)) };
 }

@@ -21,6 +21,15 @@ async function eventName(eis: EisClient, eventId: string): Promise<string | unde
   return event?.name?.trim() || event?.nickname?.trim() || undefined;
 }
 
+/** `Trade Show, Conference` → the service's repeatable filter; none when empty. */
+function labels(text: string | undefined): string[] | undefined {
+  const list = (text ?? '')
+    .split(',')
+    .map((label) => label.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : undefined;
+}
+
 type ListRenderer = (
   rawQuery: Record<string, unknown>,
   page: number,
@@ -39,13 +48,24 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       city: query.city,
       dateStartFrom: query.from,
       dateStartTo: query.to,
+      eventType: labels(query.type),
+      quality: labels(query.quality),
+      hasVisitors: query.visitors === undefined ? undefined : query.visitors === 'yes' ? 1 : 0,
     });
     return eventList({ page: result, query });
   },
   async exhibitors(rawQuery, page, eis) {
     const query = LIST_QUERIES.exhibitors.parse(rawQuery);
     const [result, name] = await Promise.all([
-      eis.exhibitors.list({ eventId: query.eventId, keyword: query.keyword, page, pageSize: PAGE_SIZE }),
+      eis.exhibitors.list({
+        eventId: query.eventId,
+        keyword: query.keyword,
+        country: query.country,
+        category: labels(query.category),
+        industry: labels(query.industry),
+        page,
+        pageSize: PAGE_SIZE,
+      }),
       eventName(eis, query.eventId),
     ]);
     return exhibitorList({
@@ -58,7 +78,14 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   async people(rawQuery, page, eis) {
     const query = LIST_QUERIES.people.parse(rawQuery);
     const [result, name] = await Promise.all([
-      eis.personnel.list({ eventId: query.eventId, searchQuery: query.query, page, pageSize: PAGE_SIZE }),
+      eis.personnel.list({
+        eventId: query.eventId,
+        searchQuery: query.query,
+        department: query.department,
+        level: query.level,
+        page,
+        pageSize: PAGE_SIZE,
+      }),
       eventName(eis, query.eventId),
     ]);
     return peopleList({

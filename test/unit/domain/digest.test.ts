@@ -88,11 +88,6 @@ function setup(
             breakdown: { profile_match: 0, matched_exhibitor_density: 0, event_scale: 0 },
           });
         },
-        detail: () => Promise.reject(new Error('not used')),
-        rank: () => Promise.reject(new Error('not used')),
-        unlock: () => Promise.reject(new Error('never charge in a digest')),
-        unlockVisitors: () => Promise.reject(new Error('never charge in a digest')),
-        unlockFullAccess: () => Promise.reject(new Error('never charge in a digest')),
       },
     },
     ledger: { listSince: () => Promise.resolve(options.ledger ?? []) },

@@ -111,7 +111,30 @@ describe('the Slack HTTP boundary', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('answers a signed Slack retry 200 with an empty body, without Bolt', async () => {
+  it('hands Bolt a signed Events API retry, so an event whose first delivery died is not lost', async () => {
+    const { handler, seen } = boundary();
+    const body = JSON.stringify({
+      type: 'event_callback',
+      event_id: 'Ev0RETRY',
+      event: { type: 'app_home_opened' },
+    });
+
+    const response = await handler(
+      slackEvent(body, {
+        headers: {
+          'content-type': 'application/json',
+          'x-slack-retry-num': '1',
+          'x-slack-retry-reason': 'http_timeout',
+        },
+      }),
+      {},
+    );
+
+    expect(response).toEqual({ statusCode: 200, body: 'from bolt' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers a signed retry of a form post (a command or click) 200 with an empty body, without Bolt', async () => {
     const { handler, seen } = boundary();
 
     const response = await handler(

@@ -1,14 +1,22 @@
 // The local Slack page: a view of the fake Slack's state (GET /local/state, live over
-// /local/events), a composer that sends signed slash commands, and buttons that send signed
-// block_actions. Plain DOM, no build step.
+// /local/events), a composer that sends signed slash commands (or posts messages, whose links the
+// app may unfurl), buttons that send signed block_actions, the app's Home tab, its modals, and its
+// shortcuts (the ⚡ menu and each message's ⋯). Plain DOM, no build step.
 
 const $ = (id) => document.getElementById(id);
 
 const view = {
   user: localStorage.getItem('localSlack.user'),
   channel: localStorage.getItem('localSlack.channel'),
+  /** On the app: its Home tab, or its Messages (the DM). */
+  appTab: localStorage.getItem('localSlack.appTab') === 'messages' ? 'messages' : 'home',
   /** The last GET /local/state answer. */
   state: undefined,
+  /** What the user has entered in each modal, by view id, block id and action id. */
+  drafts: {},
+  /** What the modal and the Home tab were last drawn from (redrawn only when it changes). */
+  modalKey: undefined,
+  homeKey: undefined,
   helpItems: [],
   helpActive: 0,
 };
@@ -140,8 +148,38 @@ function el(tag, attributes = {}, children = []) {
 const channelName = (id) => view.state?.channels.find((c) => c.id === id)?.name ?? id;
 
 // ---------- blocks ----------
+//
+// Blocks render against a surface: a message, an unfurl of a link in a message, or a view (a modal or
+// the Home tab). The surface says what a button click sends: a message's block_actions, or a view's.
 
-function renderBlock(message, block, index) {
+/** A message's surface: its buttons are clicked through POST /local/click. */
+const messageSurface = (message, unfurlUrl) => ({
+  click: (element, blockId) =>
+    postJson('/local/click', {
+      user: view.user,
+      channel: message.channel,
+      ts: message.ts,
+      actionId: element.action_id,
+      blockId,
+      ...(unfurlUrl ? { unfurlUrl } : {}),
+    }),
+});
+
+/** A view's surface: clicks and choices are block_actions with the form's current values. */
+const viewSurface = (fakeView) => ({
+  view: fakeView,
+  click: (element, blockId, action) =>
+    postJson('/local/view/click', {
+      user: view.user,
+      viewId: fakeView.id,
+      actionId: element.action_id,
+      blockId,
+      ...(action ? { action } : {}),
+      inputs: fakeView.type === 'modal' ? formInputs(fakeView) : {},
+    }),
+});
+
+function renderBlock(surface, block, index) {
   const blockId = block.block_id ?? `block-${index}`;
   switch (block.type) {
     case 'header':
@@ -157,7 +195,7 @@ function renderBlock(message, block, index) {
             )
           : null,
       ]);
-      return el('div', { class: 'block block-section' }, [main, renderAccessory(message, block, blockId)]);
+      return el('div', { class: 'block block-section' }, [main, renderAccessory(surface, block, blockId)]);
     }
     case 'context':
       return el(
@@ -180,27 +218,55 @@ function renderBlock(message, block, index) {
       return el(
         'div',
         { class: 'block block-actions' },
-        (block.elements ?? []).map((element) =>
-          element.type === 'button'
-            ? renderButton(message, element, blockId)
-            : el('span', { class: 'unknown-block', text: `[${element.type}]` }),
-        ),
+        (block.elements ?? []).map((element) => renderElement(surface, element, blockId)),
       );
+    case 'input':
+      return surface.view ? renderInput(surface.view, block, index) : unsupported(block.type);
     default:
-      return el('div', { class: 'block unknown-block', text: `[unsupported block: ${block.type}]` });
+      return unsupported(block.type);
   }
 }
 
-function renderAccessory(message, block, blockId) {
-  const accessory = block.accessory;
-  if (!accessory) return null;
-  if (accessory.type === 'button') return renderButton(message, accessory, blockId);
-  if (accessory.type === 'image')
-    return el('img', { class: 'accessory-image', src: accessory.image_url, alt: accessory.alt_text ?? '' });
-  return el('span', { class: 'unknown-block', text: `[${accessory.type}]` });
+const unsupported = (type) =>
+  el('div', { class: 'block unknown-block', text: `[unsupported block: ${type}]` });
+
+/** An interactive element outside an input block: a button, or (in a view) a select that acts at once. */
+function renderElement(surface, element, blockId) {
+  if (element.type === 'button') return renderButton(surface, element, blockId);
+  if (surface.view && element.type === 'static_select') {
+    const select = el(
+      'select',
+      { class: 'slack-select', 'aria-label': element.placeholder?.text ?? 'Choose' },
+      [
+        el('option', { value: '', text: element.placeholder?.text ?? 'Choose…' }),
+        ...optionsOf(element).map((o) => el('option', { value: o.value, text: o.text?.text ?? o.value })),
+      ],
+    );
+    select.value = element.initial_option?.value ?? '';
+    select.addEventListener('change', () => {
+      const chosen = optionsOf(element).find((o) => o.value === select.value) ?? null;
+      const action = {
+        type: 'static_select',
+        action_id: element.action_id,
+        block_id: blockId,
+        selected_option: chosen,
+      };
+      surface.click(element, blockId, action);
+    });
+    return select;
+  }
+  return el('span', { class: 'unknown-block', text: `[${element.type}]` });
 }
 
-function renderButton(message, element, blockId) {
+function renderAccessory(surface, block, blockId) {
+  const accessory = block.accessory;
+  if (!accessory) return null;
+  if (accessory.type === 'image')
+    return el('img', { class: 'accessory-image', src: accessory.image_url, alt: accessory.alt_text ?? '' });
+  return renderElement(surface, accessory, blockId);
+}
+
+function renderButton(surface, element, blockId) {
   const button = el('button', {
     type: 'button',
     class: `slack-button ${element.style ?? ''}`.trim(),
@@ -208,16 +274,12 @@ function renderButton(message, element, blockId) {
     html: textHtml(element.text),
   });
   button.addEventListener('click', async () => {
+    if (element.url) window.open(element.url, '_blank', 'noreferrer');
     if (element.confirm && !(await confirmDialog(element.confirm))) return;
     button.disabled = true;
     try {
-      await postJson('/local/click', {
-        user: view.user,
-        channel: message.channel,
-        ts: message.ts,
-        actionId: element.action_id,
-        blockId,
-      });
+      const answer = await surface.click(element, blockId);
+      if (!answer.ok) showJobResult('click', answer.error);
     } finally {
       button.disabled = false;
     }
@@ -240,7 +302,365 @@ function confirmDialog(confirm) {
   });
 }
 
+const warningsBox = (warnings) =>
+  warnings?.length
+    ? el('div', { class: 'warnings', role: 'alert' }, [
+        el('b', { text: '⚠ Block Kit: ' }),
+        el('span', { text: warnings.join('; ') }),
+      ])
+    : null;
+
+// ---------- modal inputs ----------
+//
+// What the user types or picks is kept per view in `view.drafts`, so a re-render (a live update)
+// never loses it; Submit sends it as { [blockId]: { [actionId]: text | value | values | null } } and
+// the fake Slack shapes it into view.state.values.
+
+const optionsOf = (element) => [
+  ...(element.options ?? []),
+  ...(element.option_groups ?? []).flatMap((group) => group.options ?? []),
+];
+const optionText = (option) => option.text?.text ?? option.value;
+
+/** The value an element starts with, in the page's shape. */
+function initialValue(element) {
+  const conversation = element.default_to_current_conversation ? currentConversation() : undefined;
+  switch (element.type) {
+    case 'static_select':
+    case 'radio_buttons':
+      return element.initial_option?.value ?? null;
+    case 'multi_static_select':
+    case 'checkboxes':
+      return (element.initial_options ?? []).map((o) => o.value);
+    case 'datepicker':
+      return element.initial_date ?? null;
+    case 'timepicker':
+      return element.initial_time ?? null;
+    case 'conversations_select':
+      return element.initial_conversation ?? conversation ?? null;
+    case 'channels_select':
+      return element.initial_channel ?? conversation ?? null;
+    case 'users_select':
+      return element.initial_user ?? null;
+    case 'multi_conversations_select':
+      return element.initial_conversations ?? (conversation ? [conversation] : []);
+    case 'multi_channels_select':
+      return element.initial_channels ?? (conversation ? [conversation] : []);
+    case 'multi_users_select':
+      return element.initial_users ?? [];
+    default:
+      return element.initial_value ?? null;
+  }
+}
+
+/** The form's fields, by block and action id, as the drafts hold them (initial values first). */
+function formInputs(fakeView) {
+  const drafts = (view.drafts[fakeView.id] ??= {});
+  (fakeView.view.blocks ?? []).forEach((block, index) => {
+    if (block.type !== 'input' || !block.element) return;
+    const blockId = block.block_id ?? `block-${index}`;
+    const actionId = block.element.action_id ?? `${blockId}-action`;
+    drafts[blockId] ??= {};
+    if (!(actionId in drafts[blockId])) drafts[blockId][actionId] = initialValue(block.element);
+  });
+  return drafts;
+}
+
+/** The choices of a conversation, channel or user picker: the fake's channels or members. */
+function pickerOptions(type) {
+  if (type.includes('users')) return view.state.users.map((u) => ({ value: u.id, text: u.name }));
+  return view.state.channels.map((c) => ({ value: c.id, text: `# ${c.name}` }));
+}
+
+function selectControl(id, element, value, multiple) {
+  const picker = /conversations|channels|users/.test(element.type);
+  const choices = picker
+    ? pickerOptions(element.type)
+    : optionsOf(element).map((o) => ({ value: o.value, text: optionText(o) }));
+  const select = el('select', { id, multiple }, [
+    multiple ? null : el('option', { value: '', text: element.placeholder?.text ?? 'Choose an option' }),
+    ...choices.map((c) => el('option', { value: c.value, text: c.text })),
+  ]);
+  const chosen = [value ?? []].flat();
+  for (const option of select.options) option.selected = chosen.includes(option.value) && option.value !== '';
+  if (!multiple) select.value = value ?? '';
+  return select;
+}
+
+/** One input element as a form control; `set` records what the user enters. */
+function inputControl(id, element, value, set) {
+  const type = element.type;
+  const textTypes = {
+    plain_text_input: 'text',
+    email_text_input: 'email',
+    url_text_input: 'url',
+    number_input: 'number',
+  };
+  if (textTypes[type]) {
+    const attributes = {
+      id,
+      placeholder: element.placeholder?.text,
+      maxlength: element.max_length,
+      minlength: element.min_length,
+    };
+    const control = element.multiline
+      ? el('textarea', { ...attributes, rows: 4 })
+      : el('input', { ...attributes, type: textTypes[type] });
+    control.value = value ?? '';
+    control.addEventListener('input', () => set(control.value || null));
+    return control;
+  }
+  if (type === 'datepicker' || type === 'timepicker') {
+    const control = el('input', { id, type: type === 'datepicker' ? 'date' : 'time' });
+    control.value = value ?? '';
+    control.addEventListener('input', () => set(control.value || null));
+    return control;
+  }
+  if (type === 'checkboxes' || type === 'radio_buttons') return choiceGroup(id, element, value, set);
+  if (type.endsWith('select')) {
+    const multiple = type.startsWith('multi_');
+    const select = selectControl(id, element, value, multiple);
+    select.addEventListener('change', () =>
+      set(multiple ? [...select.selectedOptions].map((o) => o.value) : select.value || null),
+    );
+    return select;
+  }
+  return el('span', { class: 'unknown-block', text: `[unsupported element: ${type}]` });
+}
+
+function choiceGroup(id, element, value, set) {
+  const multiple = element.type === 'checkboxes';
+  const chosen = new Set([value ?? []].flat());
+  const boxes = optionsOf(element).map((option, index) => {
+    const box = el('input', {
+      type: multiple ? 'checkbox' : 'radio',
+      name: id,
+      value: option.value,
+      id: `${id}-${index}`,
+    });
+    box.checked = chosen.has(option.value);
+    box.addEventListener('change', () => {
+      const checked = [...group.querySelectorAll('input:checked')].map((b) => b.value);
+      set(multiple ? checked : (checked[0] ?? null));
+    });
+    return el('label', { class: 'choice', for: `${id}-${index}` }, [
+      box,
+      el('span', { html: textHtml(option.text) }),
+      option.description ? el('span', { class: 'help-summary', html: textHtml(option.description) }) : null,
+    ]);
+  });
+  const group = el('div', { class: 'choices', role: multiple ? 'group' : 'radiogroup' }, boxes);
+  return group;
+}
+
+function renderInput(fakeView, block, index) {
+  const element = block.element ?? {};
+  const blockId = block.block_id ?? `block-${index}`;
+  const actionId = element.action_id ?? `${blockId}-action`;
+  const drafts = formInputs(fakeView);
+  const id = `field-${fakeView.id}-${blockId}-${actionId}`.replace(/[^\w-]/g, '_');
+  const control = inputControl(id, element, drafts[blockId][actionId], (value) => {
+    drafts[blockId][actionId] = value;
+  });
+  const grouped = element.type === 'checkboxes' || element.type === 'radio_buttons';
+  if (grouped) control.setAttribute('aria-labelledby', `${id}-label`);
+  const error = fakeView.errors?.[blockId];
+  return el('div', { class: `block block-input${error ? ' has-error' : ''}`, 'data-block-id': blockId }, [
+    el(
+      grouped ? 'div' : 'label',
+      { class: 'input-label', id: `${id}-label`, for: grouped ? undefined : id },
+      [
+        el('span', { html: textHtml(block.label) }),
+        block.optional ? el('span', { class: 'optional', text: ' (optional)' }) : null,
+      ],
+    ),
+    control,
+    block.hint ? el('div', { class: 'input-hint', html: textHtml(block.hint) }) : null,
+    error ? el('div', { class: 'field-error', role: 'alert', text: error }) : null,
+  ]);
+}
+
+// ---------- modals and the Home tab ----------
+
+/** The modal on top of the user's stack, drawn over everything; re-drawn only when it changes. */
+function renderModal() {
+  const layer = $('modal-layer');
+  const modal = view.state.modal;
+  const key = modal ? JSON.stringify([modal.id, modal.hash, modal.errors, modal.warnings, view.user]) : '';
+  if (key === view.modalKey) return;
+  view.modalKey = key;
+  layer.hidden = !modal;
+  if (!modal) {
+    layer.replaceChildren();
+    return;
+  }
+  const surface = viewSurface(modal);
+  const spec = modal.view;
+  const form = el(
+    'form',
+    {
+      class: 'modal',
+      role: 'dialog',
+      'aria-modal': 'true',
+      'aria-labelledby': 'modal-title',
+      'data-view-id': modal.id,
+    },
+    [
+      el('header', { class: 'modal-header' }, [
+        el('h2', { id: 'modal-title', html: textHtml(spec.title) }),
+        el('button', {
+          type: 'button',
+          class: 'modal-x',
+          'aria-label': 'Close modal',
+          text: '✕',
+          onclick: closeModal,
+        }),
+      ]),
+      el('div', { class: 'modal-body' }, [
+        warningsBox(modal.warnings),
+        ...(spec.blocks ?? []).map((block, index) => renderBlock(surface, block, index)),
+      ]),
+      el('footer', { class: 'modal-footer' }, [
+        el('button', {
+          type: 'button',
+          class: 'slack-button',
+          html: textHtml(spec.close) || 'Cancel',
+          onclick: closeModal,
+        }),
+        spec.submit
+          ? el('button', { type: 'submit', class: 'slack-button primary', html: textHtml(spec.submit) })
+          : null,
+      ]),
+    ],
+  );
+  form.addEventListener('submit', (event) => submitModal(event, modal));
+  layer.replaceChildren(form);
+}
+
+async function submitModal(event, modal) {
+  event.preventDefault();
+  const submit = event.target.querySelector('button[type="submit"]');
+  if (submit) submit.disabled = true;
+  try {
+    const answer = await postJson('/local/view/submit', { user: view.user, inputs: formInputs(modal) });
+    if (!answer.ok) showJobResult('submit', answer.error);
+  } finally {
+    if (submit) submit.disabled = false;
+  }
+}
+
+async function closeModal() {
+  await postJson('/local/view/close', { user: view.user });
+}
+
+/** The app's Home tab for the current user, as it last published it. */
+function renderHome() {
+  const home = view.state.home;
+  const key = home ? JSON.stringify([home.id, home.hash, home.warnings]) : 'none';
+  if (key === view.homeKey && $('home').childElementCount > 0) return;
+  view.homeKey = key;
+  if (!home) {
+    $('home').replaceChildren(
+      el('div', { class: 'empty', text: 'The app has not published a Home tab for you yet.' }),
+    );
+    return;
+  }
+  const surface = viewSurface(home);
+  $('home').replaceChildren(
+    el('div', { class: 'home-view', 'data-view-id': home.id }, [
+      warningsBox(home.warnings),
+      ...(home.view.blocks ?? []).map((block, index) => renderBlock(surface, block, index)),
+    ]),
+  );
+}
+
+// ---------- menus: shortcuts and message actions ----------
+
+function openMenu(anchor, items) {
+  const menu = $('menu');
+  menu.replaceChildren(
+    ...(items.length === 0
+      ? [el('div', { class: 'menu-empty', text: 'No shortcuts' })]
+      : items.map((item) =>
+          el('button', {
+            type: 'button',
+            role: 'menuitem',
+            text: item.label,
+            onclick: () => {
+              closeMenu();
+              item.run();
+            },
+          }),
+        )),
+  );
+  const box = anchor.getBoundingClientRect();
+  menu.hidden = false;
+  menu.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - menu.offsetWidth - 8))}px`;
+  const above = box.top - menu.offsetHeight - 4;
+  menu.style.top = `${above > 8 ? above : box.bottom + 4}px`;
+}
+
+function closeMenu() {
+  $('menu').hidden = true;
+}
+
+async function runShortcut(callbackId, message) {
+  const answer = await postJson('/local/shortcut', {
+    user: view.user,
+    callbackId,
+    ...(message ? { channel: message.channel, ts: message.ts } : {}),
+  });
+  if (!answer.ok) showJobResult('shortcut', answer.error);
+  else if (answer.status !== 200) showJobResult('shortcut', `the app answered HTTP ${answer.status}`);
+}
+
+const shortcutsOf = (type) => (view.state?.shortcuts ?? []).filter((s) => s.type === type);
+
+function openGlobalShortcuts(event) {
+  event.stopPropagation();
+  openMenu(
+    event.currentTarget,
+    shortcutsOf('global').map((s) => ({ label: s.name, run: () => runShortcut(s.callbackId) })),
+  );
+}
+
+function messageActions(message) {
+  const shortcuts = shortcutsOf('message');
+  if (shortcuts.length === 0) return null;
+  return el('button', {
+    type: 'button',
+    class: 'message-actions',
+    'aria-label': 'More actions',
+    title: 'More actions',
+    text: '⋯',
+    onclick: (event) => {
+      event.stopPropagation();
+      openMenu(
+        event.currentTarget,
+        shortcuts.map((s) => ({ label: s.name, run: () => runShortcut(s.callbackId, message) })),
+      );
+    },
+  });
+}
+
 // ---------- messages ----------
+
+function renderUnfurl(message, unfurl) {
+  const surface = messageSurface(message, unfurl.url);
+  let host = unfurl.url;
+  try {
+    host = new URL(unfurl.url).hostname;
+  } catch {
+    // shown as sent
+  }
+  return el('div', { class: 'unfurl', 'data-url': unfurl.url }, [
+    el('div', { class: 'unfurl-source', text: host }),
+    warningsBox(unfurl.warnings),
+    ...(unfurl.blocks.length > 0
+      ? unfurl.blocks.map((block, index) => renderBlock(surface, block, index))
+      : [el('div', { class: 'message-text', html: mrkdwn(unfurl.text) })]),
+  ]);
+}
 
 function renderMessage(message, replies = []) {
   const isBot = message.user === view.state.botUserId;
@@ -252,22 +672,17 @@ function renderMessage(message, replies = []) {
     message.edited ? el('span', { class: 'edited', text: '(edited)' }) : null,
     message.visibleTo ? el('span', { class: 'only-you', text: 'Only visible to you' }) : null,
   ]);
-  const body = el('div', { class: 'body' }, [meta]);
-  if (message.warnings?.length) {
-    body.append(
-      el('div', { class: 'warnings', role: 'alert' }, [
-        el('b', { text: '⚠ Block Kit: ' }),
-        el('span', { text: message.warnings.join('; ') }),
-      ]),
-    );
-  }
+  const body = el('div', { class: 'body' }, [meta, warningsBox(message.warnings)]);
   if (Array.isArray(message.blocks) && message.blocks.length > 0) {
+    const surface = messageSurface(message);
     message.blocks.forEach((block, index) => {
-      body.append(renderBlock(message, block, index));
+      body.append(renderBlock(surface, block, index));
     });
   } else {
     body.append(el('div', { class: 'message-text', html: mrkdwn(message.text) }));
   }
+  for (const unfurl of view.state.unfurls.filter((u) => u.channel === message.channel && u.ts === message.ts))
+    body.append(renderUnfurl(message, unfurl));
   if (replies.length > 0) {
     body.append(
       el('div', { class: 'thread' }, [
@@ -287,14 +702,15 @@ function renderMessage(message, replies = []) {
       'data-ts': message.ts,
       'data-thread-ts': message.threadTs,
     },
-    [el('div', { class: avatarClass, text: name.slice(0, 1).toUpperCase() }), body],
+    [el('div', { class: avatarClass, text: name.slice(0, 1).toUpperCase() }), body, messageActions(message)],
   );
 }
 
 function renderTimeline() {
   const timeline = $('timeline');
   const nearBottom = timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight < 80;
-  const messages = view.state.messages.filter((m) => m.channel === view.channel);
+  const conversation = currentConversation();
+  const messages = view.state.messages.filter((m) => m.channel === conversation);
   const shown = new Set(messages.map((m) => m.ts));
   const replies = new Map();
   const top = [];
@@ -311,6 +727,27 @@ function renderTimeline() {
   if (nearBottom) timeline.scrollTop = timeline.scrollHeight;
 }
 
+// ---------- where the user is: a channel, or the app (Home / Messages) ----------
+
+const APP = '@app';
+const onApp = () => view.channel === APP;
+/** The conversation the user is looking at: a channel, the app's DM, or none (the Home tab). */
+function currentConversation() {
+  if (!onApp()) return view.channel;
+  return view.appTab === 'messages' ? view.state?.appDm : undefined;
+}
+
+function goTo(channel, appTab) {
+  const openingHome = channel === APP && (appTab ?? view.appTab) === 'home';
+  view.channel = channel;
+  if (appTab) view.appTab = appTab;
+  localStorage.setItem('localSlack.channel', channel);
+  localStorage.setItem('localSlack.appTab', view.appTab);
+  render();
+  // Slack tells the app each time the user opens its Home tab.
+  if (openingHome) void postJson('/local/home', { user: view.user });
+}
+
 function renderSidebar() {
   const { channels, users } = view.state;
   $('channels').replaceChildren(
@@ -320,15 +757,12 @@ function renderSidebar() {
           type: 'button',
           'aria-current': channel.id === view.channel ? 'true' : 'false',
           text: `# ${channel.name}`,
-          onclick: () => {
-            view.channel = channel.id;
-            localStorage.setItem('localSlack.channel', channel.id);
-            render();
-          },
+          onclick: () => goTo(channel.id),
         }),
       ]),
     ),
   );
+  $('home-entry').setAttribute('aria-current', onApp() ? 'true' : 'false');
   $('users').replaceChildren(
     ...users.map((user) =>
       el('button', {
@@ -339,13 +773,20 @@ function renderSidebar() {
         onclick: () => {
           view.user = user.id;
           localStorage.setItem('localSlack.user', user.id);
-          refresh();
+          view.modalKey = undefined;
+          view.homeKey = undefined;
+          refresh().then(() => {
+            if (onApp() && view.appTab === 'home') void postJson('/local/home', { user: view.user });
+          });
         },
       }),
     ),
   );
   $('user-note').textContent = users.find((u) => u.id === view.user)?.title ?? '';
-  $('channel-name').textContent = `# ${channelName(view.channel)}`;
+  $('channel-name').textContent = onApp() ? 'eventbot' : `# ${channelName(view.channel)}`;
+  $('app-tabs').hidden = !onApp();
+  for (const tab of $('app-tabs').querySelectorAll('[role="tab"]'))
+    tab.setAttribute('aria-selected', String(tab.dataset.tab === view.appTab));
 }
 
 function renderJobs() {
@@ -380,7 +821,14 @@ function showJobResult(job, result) {
 function render() {
   if (!view.state) return;
   renderSidebar();
-  renderTimeline();
+  const showHome = onApp() && view.appTab === 'home';
+  $('home').hidden = !showHome;
+  $('timeline').hidden = showHome;
+  $('composer').hidden = showHome;
+  if (showHome) renderHome();
+  else renderTimeline();
+  $('shortcuts-button').hidden = shortcutsOf('global').length === 0;
+  renderModal();
   renderJobs();
 }
 
@@ -492,21 +940,25 @@ async function submitComposer(event) {
   const value = input.value.trim();
   if (!value) return;
   const command = commandName();
+  const channel = currentConversation();
+  if (!value.startsWith('/')) {
+    // A plain message: posted as the user; Slack sends the app link_shared for its links.
+    input.value = '';
+    updateHelp();
+    const answer = await postJson('/local/message', { user: view.user, channel, text: value });
+    if (!answer.ok) showJobResult('message', answer.error);
+    return;
+  }
   if (!(value === command || value.startsWith(`${command} `))) {
     updateHelp();
     $('help').hidden = false;
-    if (!value.startsWith('/')) {
-      $('help').replaceChildren(
-        el('div', { class: 'help-problem', text: `This local Slack sends ${command} commands only.` }),
-      );
-    }
     return;
   }
   input.value = '';
   updateHelp();
   const answer = await postJson('/local/command', {
     user: view.user,
-    channel: view.channel,
+    channel,
     text: value.slice(command.length).trim(),
   });
   if (!answer.ok) showJobResult('command', answer.error);
@@ -557,7 +1009,8 @@ async function refresh() {
         view.user = users[0].id;
         again = true;
       }
-      if (!channels.some((c) => c.id === view.channel)) view.channel = channels[0]?.id;
+      if (view.channel !== APP && !channels.some((c) => c.id === view.channel))
+        view.channel = channels[0]?.id;
       render();
     } while (again);
   } finally {
@@ -577,6 +1030,18 @@ function connect() {
 }
 
 $('composer').addEventListener('submit', submitComposer);
+$('shortcuts-button').addEventListener('click', openGlobalShortcuts);
+$('home-entry').addEventListener('click', () => goTo(APP, 'home'));
+for (const tab of $('app-tabs').querySelectorAll('[role="tab"]'))
+  tab.addEventListener('click', () => goTo(APP, tab.dataset.tab));
+document.addEventListener('click', (event) => {
+  if (!$('menu').contains(event.target)) closeMenu();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return;
+  if (!$('menu').hidden) closeMenu();
+  else if (view.state?.modal && !$('confirm-dialog').open) void closeModal();
+});
 $('composer-input').addEventListener('input', () => {
   view.helpActive = 0;
   updateHelp();
@@ -588,5 +1053,7 @@ $('composer-input').addEventListener('blur', () => {
 $('composer-input').addEventListener('focus', updateHelp);
 setInterval(refreshAccount, 5000);
 await refresh();
+// A page opened (or reloaded) on the Home tab opens it, as Slack does.
+if (onApp() && view.appTab === 'home') void postJson('/local/home', { user: view.user });
 connect();
 document.body.dataset.ready = 'true';

@@ -19,7 +19,11 @@ import type {
 import { buttonsOf, textsOf } from './support.ts';
 
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
-const buttonLabels = (message: SlackMessage) => buttonsOf(message.blocks).map((element) => element.text.text);
+/** The list's own buttons; "Filter…" (on exhibitors, people and events) has its own tests. */
+const buttonLabels = (message: SlackMessage) =>
+  buttonsOf(message.blocks)
+    .filter((element) => element.action_id !== 'list.filter')
+    .map((element) => element.text.text);
 const buttonValue = (message: SlackMessage, label: string): unknown => {
   const element = buttonsOf(message.blocks).find((candidate) => candidate.text.text.includes(label));
   return element?.value === undefined ? undefined : JSON.parse(element.value);
@@ -173,9 +177,11 @@ describe('exhibitorList', () => {
     expect(buttonValue(first, 'Next')).toEqual({ list: 'exhibitors', query, page: 2 });
     expect(buttonLabels(middle)).toEqual(['← Previous', 'Next →']);
     expect(buttonLabels(last)).toEqual(['← Previous']);
-    const pagingRows = middle.blocks.filter((block) => block.type === 'actions');
+    const pagingRows = middle.blocks.filter(
+      (block) => block.type === 'actions' && block.block_id === 'list-paging',
+    );
     expect(pagingRows).toHaveLength(1);
-    expect(buttonsOf(middle.blocks).map((element) => element.action_id)).toEqual([
+    expect(buttonsOf(pagingRows).map((element) => element.action_id)).toEqual([
       'list.page.previous',
       'list.page.next',
     ]);
@@ -191,7 +197,9 @@ describe('exhibitorList', () => {
     });
 
     // Assess
-    expect(message.blocks.filter((block) => block.type === 'actions')).toEqual([]);
+    expect(
+      message.blocks.filter((block) => block.type === 'actions' && block.block_id === 'list-paging'),
+    ).toEqual([]);
     expect(shown(message)).toContain('Page 1 of 1 · rows 1–2 of 2');
   });
 
@@ -448,5 +456,29 @@ describe('contactList', () => {
     expect(buttonLabels(message)).toEqual(['← Previous', 'Next →']);
     expect(buttonValue(message, 'Next')).toEqual({ list: 'contacts', query: { personnelIds }, page: 3 });
     expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
+  });
+});
+
+describe('the Filter… button', () => {
+  it('is on exhibitor, people and event search lists, carrying the list and its query from page 1', () => {
+    // Prepare
+    const query = { eventId: '26855', keyword: 'pay' };
+
+    // Act
+    const exhibitors = exhibitorList({ eventId: '26855', query, page: page([exhibitor(1)], { page: 2 }) });
+    const events = eventList({ query: { keywords: 'expo' }, page: page([]) });
+
+    // Assess
+    expect(buttonValue(exhibitors, 'Filter…')).toEqual({ list: 'exhibitors', query, page: 1 });
+    expect(buttonValue(events, 'Filter…')).toEqual({ list: 'events', query: { keywords: 'expo' }, page: 1 });
+    expect(blockKitViolations(exhibitors.text, exhibitors.blocks)).toEqual([]);
+  });
+
+  it('is not on lists without a filter modal, nor on charged searches', () => {
+    const files = fileList({ query: {}, page: page([]) });
+    const charged = eventList({ query: { companyName: 'Acme' }, page: page([]), pageable: false });
+
+    expect(buttonValue(files, 'Filter…')).toBeUndefined();
+    expect(buttonValue(charged, 'Filter…')).toBeUndefined();
   });
 });

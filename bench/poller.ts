@@ -1,0 +1,405 @@
+import { MAX_CONCURRENT_POLLS, type PollSummary } from '../src/domain/unlock-polling.ts';
+import { createScheduledLoader } from '../src/runtime.ts';
+import { createRng } from '../src/simulator/prng.ts';
+import { type Simulator, startSimulator } from '../src/simulator/server.ts';
+import { createStore } from '../src/store/index.ts';
+import { fmt, fmtRatio, ratio, type Row } from './report.ts';
+import { lambdaTimeLeft, type ManualClock, manualClock, STACK } from './schedule.ts';
+import { freshTable, quietLogger } from './services.ts';
+import { type SlackStandIn, startSlackStandIn } from './slack-stand-in.ts';
+import { inParallel, type Spread, spreadOf } from './stats.ts';
+
+/**
+ * The unlock poller as `handlers/poll-tasks.ts` runs it (`createScheduledLoader`: the reconciler, then
+ * `pollUnlockTasks` with the Lambda's remaining time), against DynamoDB Local, the service simulator at
+ * 200 ms a request and the Slack stand-in (one post per channel per second), on a manual clock:
+ * - backlog: 1,000 due tasks the service still reports running, one run: polls per second;
+ * - burst: tasks that all finished before a run, one run: results posted per second;
+ * - a simulated hour: tasks finishing at spread times, a run every minute: completion → post lag.
+ * The ideal is the poller's concurrency over the service latency (5 ÷ 0.2 s = 25 tasks/s).
+ */
+export const POLLER = {
+  latencyMs: 200,
+  backlog: 1000,
+  /** Bounded (the run's rate is what is measured): each posted result holds its poll slot a second longer. */
+  burst: 50,
+  /** Bounded so that the hour's real running time stays near two minutes on a loaded 2-core machine. */
+  hourTasks: 200,
+  channels: 50,
+};
+const MINUTE = 60_000;
+
+interface World {
+  clock: ManualClock;
+  sim: Simulator;
+  apiKey: string;
+  slack: SlackStandIn;
+  store: ReturnType<typeof createStore>;
+  run(): Promise<{ summary: PollSummary; ms: number }>;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+async function startWorld(dynamoEndpoint: string, name: string, startMs: number): Promise<World> {
+  const clock = manualClock(startMs);
+  // Tasks finish on the clock: each is submitted at the reading 1 ms before it is to finish.
+  const sim = await startSimulator({ now: clock.now, taskDurationMs: 1 });
+  const apiKey = `sk_bench_${name}`;
+  sim.addKey(apiKey, { balance: 100_000_000 });
+  const slack = await startSlackStandIn(clock.now);
+  const tableName = `eventbot-bench-${name}`;
+  const client = await freshTable(dynamoEndpoint, tableName);
+  const { logger, problems } = quietLogger();
+  const env = {
+    TABLE_NAME: tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+    EIS_BASE_URL: sim.url,
+    EIS_API_KEY: apiKey,
+    SLACK_SIGNING_SECRET: 'bench-signing-secret',
+    SLACK_BOT_TOKEN: 'xoxb-bench-not-a-token',
+    SLACK_API_URL: slack.apiUrl,
+  };
+  const load = createScheduledLoader(env, { logger, now: clock.date });
+  // As handlers/poll-tasks.ts runs, with the stack's timeout as the Lambda's remaining time.
+  const run = async () => {
+    const jobs = await load();
+    const started = performance.now();
+    const remainingMs = lambdaTimeLeft(STACK.pollTimeoutMs);
+    await jobs.reconcileConfirmations();
+    const summary = await jobs.pollUnlockTasks({ remainingMs });
+    return { summary, ms: performance.now() - started };
+  };
+  const store = createStore({ client, tableName, now: clock.date });
+  const close = async () => {
+    await Promise.all([slack.close(), sim.close()]);
+    client.destroy();
+  };
+  return { clock, sim, apiKey, slack, store, run, problems, close };
+}
+
+interface PlannedTask {
+  index: number;
+  createdAt: number;
+  finishesAt: number;
+}
+
+const channelOf = (index: number) => `C0POLL${index % POLLER.channels}`;
+const threadOf = (index: number) => `1700000000.${String(index).padStart(6, '0')}`;
+const threadKey = (index: number) => `${channelOf(index)}/${threadOf(index)}`;
+
+/** Runs `work` for the items at each of their times, the clock set to it, earliest first. */
+async function atTheirTimes<T>(
+  clock: ManualClock,
+  items: T[],
+  timeOf: (item: T) => number,
+  work: (item: T) => Promise<void>,
+) {
+  const times = [...new Set(items.map(timeOf))].sort((a, b) => a - b);
+  for (const time of times) {
+    clock.set(time);
+    await inParallel(
+      items.filter((item) => timeOf(item) === time),
+      10,
+      work,
+    );
+  }
+}
+
+/** Submits each task to the simulator (to finish at `finishesAt`), then stores it as the worker does. */
+async function addTasks(world: World, plan: PlannedTask[]): Promise<void> {
+  const people = world.sim.seed.personnel.filter((person) => person.linked);
+  const taskIds = new Map<number, string>();
+  world.sim.setLatency(0);
+  await atTheirTimes(
+    world.clock,
+    plan,
+    (task) => task.finishesAt - 1,
+    async (task) => {
+      const response = await fetch(`${world.sim.url}/external/contacts/unlock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ personnel_ids: [people[task.index]?.id] }),
+      });
+      const answer = (await response.json()) as { task_id?: string };
+      if (!answer.task_id) throw new Error(`the simulator made no task: ${JSON.stringify(answer)}`);
+      taskIds.set(task.index, answer.task_id);
+    },
+  );
+  await atTheirTimes(
+    world.clock,
+    plan,
+    (task) => task.createdAt,
+    async (task) => {
+      await world.store.unlockTasks.create({
+        taskId: taskIds.get(task.index) ?? '',
+        kind: 'email',
+        teamId: 'T0BENCH',
+        channelId: channelOf(task.index),
+        threadTs: threadOf(task.index),
+        requestedBy: 'U0BENCH',
+        personnelIds: [people[task.index]?.id ?? ''],
+        skipped: [],
+      });
+    },
+  );
+  world.sim.setLatency(POLLER.latencyMs);
+}
+
+/** Threads that got more than one reply, and replies in all. */
+function duplicatesOf(slack: SlackStandIn) {
+  const counts = [...slack.posts.values()].map((times) => times.length);
+  return { posted: counts.reduce((a, b) => a + b, 0), duplicates: counts.filter((n) => n > 1).length };
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+/** The poller's best: every slot busy with one service request at a time. */
+export const IDEAL_PER_SECOND = MAX_CONCURRENT_POLLS / (POLLER.latencyMs / 1000);
+
+export interface OneRun {
+  tasks: number;
+  /** Tasks polled (backlog) or results posted (burst) in the run. */
+  done: number;
+  seconds: number;
+  perSecond: number;
+  /** `perSecond` ÷ the ideal. */
+  toIdeal: number;
+  /** The run stopped starting polls because its Lambda time was running out. */
+  outOfTime: boolean;
+}
+
+/** One scheduled run over `plan`, all due at `t0`; counts what `count` picks from its summary. */
+async function oneRun(
+  dynamoEndpoint: string,
+  name: string,
+  plan: (t0: number) => PlannedTask[],
+  count: (summary: PollSummary) => number,
+) {
+  const t0 = Math.ceil(Date.now() / MINUTE) * MINUTE;
+  const world = await startWorld(dynamoEndpoint, name, t0);
+  try {
+    const tasks = plan(t0);
+    await addTasks(world, tasks);
+    world.clock.set(t0);
+    const { summary, ms } = await world.run();
+    const done = count(summary);
+    const run: OneRun = {
+      tasks: tasks.length,
+      done,
+      seconds: ms / 1000,
+      perSecond: done / (ms / 1000),
+      toIdeal: done / (ms / 1000) / IDEAL_PER_SECOND,
+      outOfTime: summary.outOfTime,
+    };
+    return {
+      run,
+      ...duplicatesOf(world.slack),
+      rateLimited: world.slack.rateLimited(),
+      problems: world.problems,
+    };
+  } finally {
+    await world.close();
+  }
+}
+
+/** Due tasks that the service still reports running: each poll is one service request and a reschedule. */
+const backlogPlan = (t0: number) =>
+  range(POLLER.backlog).map((index) => ({
+    index,
+    createdAt: t0 - 10 * MINUTE,
+    finishesAt: t0 + 24 * 60 * MINUTE,
+  }));
+
+/** Due tasks that all finished a second before the run: each poll also marks, posts and updates the card. */
+const burstPlan = (t0: number) =>
+  range(POLLER.burst).map((index) => ({ index, createdAt: t0 - 5 * MINUTE, finishesAt: t0 - 1000 }));
+
+/** How long a task runs at the service: mostly minutes, some up to 50 (seeded, so every run plans the same). */
+function hourPlan(t0: number): PlannedTask[] {
+  const rng = createRng(20261123);
+  const between = (lo: number, hi: number) => lo * (hi / lo) ** rng.next();
+  return range(POLLER.hourTasks).map((index) => {
+    const finishesAt = t0 + 30_000 + Math.round(rng.next() * (58 * MINUTE));
+    const kind = rng.next();
+    const runs =
+      kind < 0.85
+        ? between(30_000, 10 * MINUTE)
+        : kind < 0.95
+          ? between(10 * MINUTE, 30 * MINUTE)
+          : between(30 * MINUTE, 50 * MINUTE);
+    return { index, createdAt: finishesAt - Math.round(runs), finishesAt };
+  });
+}
+
+export interface HourResult {
+  tasks: number;
+  runs: number;
+  /** Runs that took longer than the minute between two runs. */
+  overran: number;
+  realSeconds: number;
+  /** Completion → reply (s) for tasks that took ≤ 30 min, the same if each were posted by the next minute's run, and the rest. */
+  lagSeconds: { young: Spread; schedule: Spread; older: Spread };
+  /** p95 of `young` ÷ p95 of `schedule`, and ÷ the 60 s target. */
+  youngP95ToSchedule: number;
+  youngP95ToTarget: number;
+  unposted: number;
+}
+
+/** Runs every minute of the clock until every task's reply is in (at most two hours). */
+async function runTheHour(world: World, t0: number, plan: PlannedTask[], log: (line: string) => void) {
+  const started = performance.now();
+  const posted = () => plan.filter((task) => world.slack.posts.has(threadKey(task.index))).length;
+  let runs = 0;
+  let overran = 0;
+  for (let minute = 0; minute <= 120 && posted() < plan.length; minute++) {
+    world.clock.advanceTo(t0 + minute * MINUTE);
+    const { ms } = await world.run();
+    runs += 1;
+    if (ms > MINUTE) overran += 1;
+    if (minute % 20 === 19)
+      log(`  poller: simulated minute ${minute + 1}, ${posted()} of ${plan.length} posted`);
+  }
+  return { runs, overran, realSeconds: (performance.now() - started) / 1000 };
+}
+
+async function simulatedHour(dynamoEndpoint: string, log: (line: string) => void) {
+  const t0 = Math.ceil(Date.now() / MINUTE) * MINUTE;
+  const world = await startWorld(dynamoEndpoint, 'poll-hour', t0);
+  try {
+    const plan = hourPlan(t0);
+    await addTasks(world, plan);
+    world.clock.set(t0);
+    const ran = await runTheHour(world, t0, plan, log);
+    const lagOf = (task: PlannedTask) =>
+      ((world.slack.posts.get(threadKey(task.index))?.[0] ?? Number.NaN) - task.finishesAt) / 1000;
+    const nextRunLag = (task: PlannedTask) =>
+      (t0 + Math.ceil((task.finishesAt - t0) / MINUTE) * MINUTE - task.finishesAt) / 1000;
+    const isYoung = (task: PlannedTask) => task.finishesAt - task.createdAt <= 30 * MINUTE;
+    const lags = (tasks: PlannedTask[], of: (task: PlannedTask) => number) =>
+      spreadOf(tasks.map(of).filter((lag) => !Number.isNaN(lag)));
+    const young = plan.filter(isYoung);
+    const hour: HourResult = {
+      tasks: plan.length,
+      ...ran,
+      lagSeconds: {
+        young: lags(young, lagOf),
+        schedule: lags(young, nextRunLag),
+        older: lags(
+          plan.filter((task) => !isYoung(task)),
+          lagOf,
+        ),
+      },
+      youngP95ToSchedule: 0,
+      youngP95ToTarget: 0,
+      unposted: plan.filter((task) => Number.isNaN(lagOf(task))).length,
+    };
+    hour.youngP95ToSchedule = hour.lagSeconds.young.p95 / hour.lagSeconds.schedule.p95;
+    hour.youngP95ToTarget = hour.lagSeconds.young.p95 / POLL_LAG_TARGET_S;
+    return {
+      hour,
+      ...duplicatesOf(world.slack),
+      rateLimited: world.slack.rateLimited(),
+      problems: world.problems,
+    };
+  } finally {
+    await world.close();
+  }
+}
+
+export interface PollerResult {
+  settings: typeof POLLER;
+  idealPerSecond: number;
+  backlog: OneRun;
+  burst: OneRun;
+  hour: HourResult;
+  /** Over all three: replies posted, threads with more than one, posts Slack answered 429, problems logged. */
+  posted: number;
+  duplicates: number;
+  rateLimited: number;
+  problems: number;
+  /** The first few warnings and errors the poller logged. */
+  problemSamples: string[];
+}
+
+export async function measurePoller(
+  dynamoEndpoint: string,
+  log: (line: string) => void,
+): Promise<PollerResult> {
+  log(`  poller: backlog of ${POLLER.backlog} running tasks, one run…`);
+  const backlog = await oneRun(dynamoEndpoint, 'poll-backlog', backlogPlan, (summary) => summary.polled);
+  log(`  poller: ${POLLER.burst} tasks finished at once, one run…`);
+  const burst = await oneRun(dynamoEndpoint, 'poll-burst', burstPlan, (summary) => summary.posted);
+  log(`  poller: a simulated hour of ${POLLER.hourTasks} tasks…`);
+  const hour = await simulatedHour(dynamoEndpoint, log);
+  const all = [backlog, burst, hour];
+  const problems = all.flatMap((part) => part.problems);
+  return {
+    settings: POLLER,
+    idealPerSecond: IDEAL_PER_SECOND,
+    backlog: backlog.run,
+    burst: burst.run,
+    hour: hour.hour,
+    posted: all.reduce((sum, part) => sum + part.posted, 0),
+    duplicates: all.reduce((sum, part) => sum + part.duplicates, 0),
+    rateLimited: all.reduce((sum, part) => sum + part.rateLimited, 0),
+    problems: problems.length,
+    problemSamples: problems.slice(0, 5),
+  };
+}
+
+/** The 60 s line of issue 12, item 3: p95 completion → reply for tasks finishing within 30 minutes. */
+export const POLL_LAG_TARGET_S = 60;
+
+const perSecondRow = (label: string, run: OneRun, extra: string): Row => [
+  label,
+  `${fmt(run.perSecond, 1)}/s (${fmt(run.done)} in ${fmt(run.seconds, 1)} s${extra})`,
+  `${fmt(IDEAL_PER_SECOND, 1)}/s`,
+  '—',
+  fmtRatio(ratio(run.perSecond, IDEAL_PER_SECOND)),
+  '— (no target)',
+];
+
+const lagCell = (s: Spread) => `${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} s`;
+
+export function pollerRows(result: PollerResult): Row[] {
+  const { backlog, burst, hour } = result;
+  const { young, schedule, older } = hour.lagSeconds;
+  const gap = young.p95 - POLL_LAG_TARGET_S;
+  const stopped = backlog.outOfTime ? `; the run stopped starting polls with 20 s of its 50 s left` : '';
+  const all = `${fmt(result.posted)} replies over the three`;
+  return [
+    perSecondRow(
+      `poller, ${fmt(backlog.tasks)} due tasks still running, 200 ms per service call, one run: tasks polled per second (baseline column: the ideal, 5 at once ÷ 0.2 s)`,
+      backlog,
+      stopped,
+    ),
+    perSecondRow(
+      `poller, ${fmt(burst.tasks)} tasks that finished before the run, one run: results posted per second (baseline column: the ideal)`,
+      burst,
+      '',
+    ),
+    [
+      `poller, simulated hour (${fmt(hour.tasks)} tasks, a run every minute): completion → reply p50 / p95 / max, the ${fmt(young.count)} tasks done within 30 min (baseline column: the next minute's run posting at once)`,
+      lagCell(young),
+      lagCell(schedule),
+      '—',
+      fmtRatio(ratio(young.p95, schedule.p95)),
+      `p95 ≤ ${POLL_LAG_TARGET_S} s: ${gap <= 0 ? `**met** (${fmt(-gap, 1)} s under)` : `**missed** by ${fmt(gap, 1)} s`}`,
+    ],
+    [
+      `… the ${fmt(older.count)} tasks that took longer than 30 min (polled with back-off)`,
+      lagCell(older),
+      '—',
+      '—',
+      '—',
+      '— (outside the target)',
+    ],
+    [
+      `poller: threads with more than one reply (${all}); posts Slack answered 429`,
+      `${fmt(result.duplicates)}; ${fmt(result.rateLimited)}`,
+      '—',
+      '—',
+      '—',
+      `0 duplicates: ${result.duplicates === 0 && hour.unposted === 0 ? '**met**' : `**missed** (${fmt(hour.unposted)} never posted)`}`,
+    ],
+  ];
+}

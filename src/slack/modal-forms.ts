@@ -1,0 +1,212 @@
+import * as z from 'zod';
+import { parseCommand } from './command-parser.ts';
+import {
+  type FilterMetadata,
+  type FilterableList,
+  LIST_FILTER_FIELDS,
+  type ResearchLookup,
+  RESEARCH_LOOKUPS,
+  SLACK_ZONE,
+} from './views/modals.ts';
+
+/**
+ * A modal's submission read back: what the user chose, as the `/events …` command text the worker
+ * runs (so a modal and the command it stands for cannot drift apart), or field errors keyed by the
+ * input's block id, for `response_action: errors`. Pure: values in, a verdict out.
+ */
+
+/** `view.state.values` as Slack sends it: `{ [blockId]: { [actionId]: { type, value | selected_… } } }`. */
+export type ViewValues = Record<string, Record<string, unknown>>;
+
+export type FormResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+
+const FieldSchema = z
+  .object({
+    value: z.string().nullish(),
+    selected_date: z.string().nullish(),
+    selected_time: z.string().nullish(),
+    selected_conversation: z.string().nullish(),
+    selected_channel: z.string().nullish(),
+    selected_option: z.object({ value: z.string() }).nullish(),
+  })
+  .loose();
+
+/** A field's value whatever its element, trimmed; undefined when empty or absent. */
+export function fieldOf(values: ViewValues, field: string): string | undefined {
+  const elements = Object.values(values[field] ?? {});
+  for (const element of elements) {
+    const parsed = FieldSchema.safeParse(element);
+    if (!parsed.success) continue;
+    const { data } = parsed;
+    const raw =
+      data.value ??
+      data.selected_date ??
+      data.selected_time ??
+      data.selected_conversation ??
+      data.selected_channel ??
+      data.selected_option?.value;
+    const trimmed = raw?.replace(/\s+/g, ' ').trim();
+    if (trimmed) return trimmed;
+  }
+  return undefined;
+}
+
+/** `key:"value"`: quoted, so a value can hold spaces or words like `city:` without becoming a filter. */
+const filterWord = (key: string, value: string | undefined) =>
+  value ? `${key}:"${value.replace(/"/g, "'")}"` : undefined;
+
+const commandText = (words: (string | undefined)[]) => words.filter(Boolean).join(' ');
+
+/** Slack markup in the problem is fine in a modal's error (shown as plain text): drop the backticks. */
+const plainProblem = (problem: string) => problem.replace(/`/g, '');
+
+function dateRangeErrors(values: ViewValues): Record<string, string> {
+  const from = fieldOf(values, 'from');
+  const to = fieldOf(values, 'to');
+  if (from && to && from > to) return { to: 'The end date is before the start date.' };
+  return {};
+}
+
+/**
+ * The parser's verdict on the text a modal made; its problem is shown on the field it names (`country:`
+ * is longer than…), else on `field`.
+ */
+function checked(text: string, field: string, values: ViewValues): FormResult<string> {
+  const parsed = parseCommand(text);
+  if (parsed.ok) return { ok: true, value: text };
+  const named = /`(\w+):/.exec(parsed.problem)?.[1];
+  const where = named && named in values ? named : field;
+  return { ok: false, errors: { [where]: plainProblem(parsed.problem) } };
+}
+
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
+
+function channelOf(values: ViewValues, errors: Record<string, string>): string {
+  const channel = fieldOf(values, 'channel') ?? '';
+  if (!CHANNEL_ID.test(channel)) errors.channel = 'Pick the channel to show the results in.';
+  return channel;
+}
+
+export interface SearchSubmission {
+  /** `search …`, as typed after `/events`. */
+  text: string;
+  channelId: string;
+}
+
+export function readSearchForm(values: ViewValues): FormResult<SearchSubmission> {
+  const errors: Record<string, string> = dateRangeErrors(values);
+  const channelId = channelOf(values, errors);
+  const visitors = fieldOf(values, 'visitors') ?? 'any';
+  if (!['any', 'yes', 'no'].includes(visitors)) errors.visitors = 'Choose Any, With or Without.';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const text = commandText([
+    'search',
+    filterWord('keywords', fieldOf(values, 'keywords')),
+    ...(['country', 'city', 'from', 'to', 'type', 'quality'] as const).map((key) =>
+      filterWord(key, fieldOf(values, key)),
+    ),
+    visitors === 'any' ? undefined : `visitors:${visitors}`,
+  ]);
+  if (text === 'search') return { ok: false, errors: { keywords: 'Give some keywords or a filter.' } };
+  const result = checked(text, 'keywords', values);
+  return result.ok ? { ok: true, value: { text, channelId } } : result;
+}
+
+export const ResearchTargetSchema = z.union([
+  z.object({ channelId: z.string().min(1), threadTs: z.string().min(1) }),
+  z.object({ privately: z.literal(true) }),
+]);
+
+export interface ResearchSubmission {
+  /** `similar …` or `exhibitor …`. */
+  text: string;
+  /** Set when the answer goes privately to a channel the user picked. */
+  channelId?: string;
+}
+
+const looksLikeWebsite = (text: string) => /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i.test(text);
+
+export function readResearchForm(values: ViewValues, privately: boolean): FormResult<ResearchSubmission> {
+  const errors: Record<string, string> = {};
+  const company = fieldOf(values, 'company');
+  const lookup = fieldOf(values, 'lookup') ?? 'similar';
+  const channelId = privately ? channelOf(values, errors) : undefined;
+  if (!company) errors.company = 'Give a company name or website.';
+  if (!(lookup in RESEARCH_LOOKUPS)) errors.lookup = 'Choose what to look up.';
+  else if (lookup === 'exhibitor' && company && looksLikeWebsite(company))
+    errors.company = 'Exhibitor records are found by company name; give the name, not the website.';
+  if (!company || Object.keys(errors).length > 0) return { ok: false, errors };
+  const text = `${lookup as ResearchLookup} ${company.replace(/"/g, '')}`;
+  const result = checked(text, 'company', values);
+  return result.ok ? { ok: true, value: { text, ...(channelId ? { channelId } : {}) } } : result;
+}
+
+/** `digest on 08:30 Europe/Berlin keywords:"…"`: the command the digest modal stands for. */
+export function readDigestForm(values: ViewValues): FormResult<string> {
+  const errors: Record<string, string> = dateRangeErrors(values);
+  const time = fieldOf(values, 'time') ?? '';
+  const zone = fieldOf(values, 'zone') ?? SLACK_ZONE;
+  if (!/^\d{2}:\d{2}$/.test(time)) errors.time = 'Pick a time of day.';
+  // Any IANA zone the list offered (the channel's own may be one the list lacks); the parser checks it.
+  if (zone !== SLACK_ZONE && !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone))
+    errors.zone = 'Pick a time zone from the list.';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const text = commandText([
+    'digest on',
+    time,
+    zone === SLACK_ZONE ? undefined : zone,
+    ...(['keywords', 'country', 'city', 'from', 'to'] as const).map((key) =>
+      filterWord(key, fieldOf(values, key)),
+    ),
+  ]);
+  return checked(text, 'zone', values);
+}
+
+export const FilterMetadataSchema = z.object({
+  list: z.enum(Object.keys(LIST_FILTER_FIELDS) as [FilterableList, ...FilterableList[]]),
+  query: z.record(z.string(), z.unknown()),
+  channelId: z.string().min(1),
+  responseUrl: z.string().optional(),
+  inPlace: z.boolean(),
+}) satisfies z.ZodType<FilterMetadata>;
+
+/** The list's query with the modal's filters in place of the old ones (an emptied field clears its filter). */
+export function readFilterForm(
+  values: ViewValues,
+  metadata: FilterMetadata,
+): FormResult<Record<string, unknown>> {
+  const query: Record<string, unknown> = { eventId: metadata.query.eventId };
+  const errors: Record<string, string> = {};
+  for (const [field] of LIST_FILTER_FIELDS[metadata.list]) {
+    const value = fieldOf(values, field);
+    if (!value) continue;
+    if (value.length > 100) errors[field] = 'At most 100 characters.';
+    else query[field] = value;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: query };
+}
+
+/**
+ * What a message names, to prefill "Research a company": its first link (Slack writes links as
+ * `<https://…|label>`), else its first line without mentions or formatting, at most 200 characters.
+ */
+export function companyHint(messageText: string): string {
+  const link =
+    /<(https?:\/\/[^|>\s]+)(?:\|[^>]*)?>/i.exec(messageText)?.[1] ?? /https?:\/\/\S+/i.exec(messageText)?.[0];
+  if (link) return link.slice(0, 200);
+  const firstLine =
+    messageText
+      .split('\n')
+      .map((line) => line.trim())
+      .find(Boolean) ?? '';
+  return firstLine
+    .replace(/<[@#!][^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/(^|\s)[*_~`]+|[*_~`]+(?=\s|$)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}

@@ -1,0 +1,48 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from './action-ids.ts';
+import { actions, button, context, section } from './blocks.ts';
+import { type FitBand, fitBand, scoreBar } from './fit-card.ts';
+import { code, formatDateRange, formatPlace } from './format.ts';
+import { escapeMrkdwn, fitToLimits } from './limits.ts';
+import type { FitScoreResult, SlackMessage } from './types.ts';
+
+const BAND_MARK: Record<FitBand, string> = {
+  Recommended: ':large_green_circle:',
+  Consider: ':large_yellow_circle:',
+  'Not recommended': ':red_circle:',
+};
+
+export interface EventUnfurlOptions {
+  /** The event's name from its detail, for a fit result whose event has none. */
+  name?: string | null;
+}
+
+/**
+ * The compact fit card an event link unfolds into: name, dates, place, score and band, and the fit
+ * card's own buttons (the same action ids, so a click does what it does on `/events fit`).
+ */
+export function eventUnfurl(fit: FitScoreResult, options: EventUnfurlOptions = {}): SlackMessage {
+  const { event } = fit;
+  const score = Number.isFinite(fit.score) ? Math.min(10, Math.max(0, fit.score)) : 0;
+  const scoreText = `${score.toFixed(1)} / 10`;
+  const band = fitBand(score, fit.recommendation);
+  const name = event.name?.trim() || options.name?.trim() || `Event ${event.eventId}`;
+  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  // Escaped by formatPlace.
+  const place = formatPlace(event) || 'Place not announced';
+  const eventValue = { eventId: event.eventId };
+
+  const blocks: KnownBlock[] = [
+    section(`*${escapeMrkdwn(name)}*\n${dates} · ${place}`),
+    section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`  ${BAND_MARK[band]} *${band}* for your profile`),
+    context(`Event ID ${code(event.eventId)}`),
+  ];
+  const buttons = actions([
+    button('Fit details', ACTION_IDS.eventFit, eventValue),
+    button('Unlock event', ACTION_IDS.fitUnlock, eventValue, { style: 'primary' }),
+  ]);
+  if (buttons) blocks.push(buttons);
+
+  const text = `${escapeMrkdwn(name)}: fit ${scoreText}, ${band}. ${dates}, ${place}.`;
+  return fitToLimits({ text, blocks });
+}

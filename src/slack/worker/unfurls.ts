@@ -1,0 +1,72 @@
+import type { LinkUnfurls } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
+import { EisBadInputError, EisNotFoundError } from '../../eis/errors.ts';
+import type { Job } from '../jobs.ts';
+import { slackErrorCode } from '../slack-errors.ts';
+import { eventUnfurl } from '../views/unfurl.ts';
+import type { SlackMessage } from '../views/types.ts';
+import type { WorkerDeps } from './deps.ts';
+
+type UnfurlJob = Extract<Job, { kind: 'unfurl' }>;
+export type UnfurlTarget = UnfurlJob['target'];
+
+/** `chat.unfurl` for one message: each URL with the blocks it unfolds into. */
+export type UnfurlOut = (target: UnfurlTarget, unfurls: LinkUnfurls) => Promise<void>;
+
+export function createUnfurlOut(web: WebClient): UnfurlOut {
+  return async (target, unfurls) => {
+    await web.chat.unfurl(
+      'channel' in target
+        ? { channel: target.channel, ts: target.ts, unfurls }
+        : { unfurl_id: target.unfurlId, source: target.source, unfurls },
+    );
+  };
+}
+
+/**
+ * Event links unfold into compact fit cards, all of a message's known events in one `chat.unfurl`.
+ * An unfurl is a courtesy, never an answer: an unknown id, a service failure or a refused unfurl
+ * leaves the link as it is, says nothing to anyone, and is logged (never thrown to the boundary,
+ * which would tell the person who posted the link about a failure they did not ask about).
+ */
+export function unfurlJobs({ eis, unfurl, logger }: Pick<WorkerDeps, 'eis' | 'unfurl' | 'logger'>) {
+  async function cardFor(eventId: string): Promise<SlackMessage | undefined> {
+    try {
+      const [fit, detail] = await Promise.all([
+        eis.events.fitScore(eventId),
+        eis.events.detail(eventId).catch(() => null),
+      ]);
+      return eventUnfurl(fit, { name: detail?.name ?? null });
+    } catch (error) {
+      if (error instanceof EisNotFoundError || error instanceof EisBadInputError) {
+        logger.info('an event link names no known event: not unfurled', { eventId });
+      } else {
+        logger.warn('could not look up a linked event: not unfurled', { eventId, error });
+      }
+      return undefined;
+    }
+  }
+
+  async function unfurlJob({ target, links }: UnfurlJob): Promise<void> {
+    if (!unfurl) {
+      logger.error('the worker has no chat.unfurl client: links not unfurled');
+      return;
+    }
+    // One look-up per event, however many links name it.
+    const cards = new Map<string, Promise<SlackMessage | undefined>>();
+    for (const { eventId } of links) if (!cards.has(eventId)) cards.set(eventId, cardFor(eventId));
+    const unfurls: LinkUnfurls = {};
+    for (const { url, eventId } of links) {
+      const card = await cards.get(eventId);
+      if (card) unfurls[url] = { blocks: card.blocks };
+    }
+    if (Object.keys(unfurls).length === 0) return;
+    try {
+      await unfurl(target, unfurls);
+    } catch (error) {
+      logger.error('Slack refused the unfurl', { slackError: slackErrorCode(error) ?? 'unknown' });
+    }
+  }
+
+  return { unfurlJob };
+}

@@ -6,6 +6,7 @@ import { WORKER_TIMEOUT_SECONDS } from '../src/config/timeouts.ts';
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;
 const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
+const HOSTNAME_LIST = /^[a-z0-9.-]+\.[a-z]{2,}(,[a-z0-9.-]+\.[a-z]{2,})*$/i;
 
 /** `-c name=value` arrives as a string, `cdk.json` may hold a number or boolean: accept both. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
@@ -42,6 +43,16 @@ export const DeployConfigSchema = z
       .default(''),
     slackBotUserId: z
       .union([z.literal(''), z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD')])
+      .default(''),
+    /**
+     * The Slack function's `UNFURL_DOMAINS` (comma-separated hostnames whose event links unfurl); must
+     * match the manifest's `unfurl_domains`. Empty: the bot's default, `app.lensmor.com`.
+     */
+    unfurlDomains: z
+      .union([
+        z.literal(''),
+        z.string().regex(HOSTNAME_LIST, 'comma-separated hostnames such as app.lensmor.com'),
+      ])
       .default(''),
     /** When set, the alarm topic (which always exists) mails this address too. */
     alarmEmail: z.union([z.literal(''), z.email()]).default(''),

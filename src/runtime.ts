@@ -6,12 +6,19 @@ import { reconcileConfirmations } from './domain/reconcile.ts';
 import type { Sleep } from './domain/slack-delivery.ts';
 import { pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
+import { followUpProgress } from './domain/follow-up.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
 import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMetrics } from './metrics.ts';
 import { confirmationCardShower } from './slack/confirmation-cards.ts';
-import { cardUpdater, digestPoster, scheduledWebClient, unlockThread } from './slack/scheduled.ts';
+import {
+  cardUpdater,
+  digestPoster,
+  followUpThread,
+  scheduledWebClient,
+  unlockThread,
+} from './slack/scheduled.ts';
 import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import type { Tracing } from './tracing.ts';
@@ -146,6 +153,8 @@ export function unlockPollingDeps(
     tasks: store.unlockTasks,
     progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
     thread: unlockThread(web, store),
+    // outreach drafts and LinkedIn activity: the same poller, leases and once-only post
+    followUps: followUpThread(web, (task) => followUpProgress(eis, task)),
     logger: runtime.logger,
     now: runtime.now,
     metrics: runtime.metrics,

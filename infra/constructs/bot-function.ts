@@ -180,13 +180,15 @@ export class BotFunction extends Construct {
 }
 
 /**
- * The workspace and bot user ids, each when configured. With both, the Slack function builds Bolt
- * from them and makes no `auth.test` round trip before its first ack after a cold start.
+ * The workspace and bot user ids, each when configured (with both, the Slack function builds Bolt
+ * from them and makes no `auth.test` round trip before its first ack after a cold start), and the
+ * unfurl domains when they differ from the default.
  */
 function slackIdentityEnvironment(config: DeployConfig): Record<string, string> {
   return {
     ...(config.slackTeamId ? { SLACK_TEAM_ID: config.slackTeamId } : {}),
     ...(config.slackBotUserId ? { SLACK_BOT_USER_ID: config.slackBotUserId } : {}),
+    ...(config.unfurlDomains ? { UNFURL_DOMAINS: config.unfurlDomains } : {}),
   };
 }
 

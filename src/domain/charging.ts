@@ -14,16 +14,30 @@ import { traceIdOf } from '../eis/traces.ts';
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
 const PeopleNames = z.record(z.string(), z.string()).optional();
 
+const SearchPage = z.number().int().min(1).optional();
+
 /** Every action that spends credits, as stored on its confirmation. */
 export const ChargeActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event-unlock'), eventId: z.string() }),
   z.object({ kind: z.literal('visitors-unlock'), eventId: z.string() }),
   z.object({ kind: z.literal('full-access-unlock'), eventId: z.string() }),
-  z.object({ kind: z.literal('email-unlock'), personnelIds: z.array(z.string()).min(1), names: PeopleNames }),
-  z.object({ kind: z.literal('phone-unlock'), personnelIds: z.array(z.string()).min(1), names: PeopleNames }),
-  z.object({ kind: z.literal('people-by-name'), fullName: z.string() }),
-  z.object({ kind: z.literal('exhibitor-events'), companyName: z.string() }),
-  z.object({ kind: z.literal('exhibitor-search'), companyName: z.string() }),
+  z.object({
+    kind: z.literal('email-unlock'),
+    personnelIds: z.array(z.string()).min(1),
+    names: PeopleNames,
+    /** The event whose people list it started from: sent as the unlock's `event_id`. */
+    fromEventId: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('phone-unlock'),
+    personnelIds: z.array(z.string()).min(1),
+    names: PeopleNames,
+    fromEventId: z.string().optional(),
+  }),
+  /** Paid searches: `page` (default 1) is another search, charged again when that page is non-empty. */
+  z.object({ kind: z.literal('people-by-name'), fullName: z.string(), page: SearchPage }),
+  z.object({ kind: z.literal('exhibitor-events'), companyName: z.string(), page: SearchPage }),
+  z.object({ kind: z.literal('exhibitor-search'), companyName: z.string(), page: SearchPage }),
 ]);
 export type ChargeAction = z.infer<typeof ChargeActionSchema>;
 
@@ -83,13 +97,16 @@ export function describeAction(action: ChargeAction): string {
     case 'phone-unlock':
       return `Unlock the phone numbers of ${people(action.personnelIds, action.names)}`;
     case 'people-by-name':
-      return `Find the events of people named “${action.fullName}”`;
+      return `Find the events of people named “${action.fullName}”${pageWords(action.page)}`;
     case 'exhibitor-events':
-      return `Find the events where “${action.companyName}” exhibits`;
+      return `Find the events where “${action.companyName}” exhibits${pageWords(action.page)}`;
     case 'exhibitor-search':
-      return `Find exhibitor records for the company “${action.companyName}”`;
+      return `Find exhibitor records for the company “${action.companyName}”${pageWords(action.page)}`;
   }
 }
+
+/** `, page 2`: a paid search's later page is a search of its own. */
+const pageWords = (page: number | undefined) => (page && page > 1 ? `, page ${page}` : '');
 
 /** At most this many people are named on a card; the rest are counted (the card's Show all lists them). */
 export const NAMED_ON_A_CARD = 10;
@@ -142,17 +159,27 @@ export function commandTextOf(action: ChargeAction): string {
     case 'full-access-unlock':
       return `full-access ${action.eventId}`;
     case 'email-unlock':
-      return `emails ${action.personnelIds.join(' ')}`;
+      return `emails ${action.personnelIds.join(' ')}${eventWord(action.fromEventId)}`;
     case 'phone-unlock':
-      return `phones ${action.personnelIds.join(' ')}`;
+      return `phones ${action.personnelIds.join(' ')}${eventWord(action.fromEventId)}`;
     case 'people-by-name':
-      return `who ${action.fullName}`;
+      return `who ${action.fullName}${pageWord(action.page)}`;
     case 'exhibitor-events':
-      return `company ${action.companyName}`;
+      return `company ${action.companyName}${pageWord(action.page)}`;
     case 'exhibitor-search':
-      return `exhibitor ${action.companyName}`;
+      return `exhibitor ${action.companyName}${pageWord(action.page)}`;
   }
 }
+
+/** ` page:2` for a paid search's later page. */
+const pageWord = (page: number | undefined) => (page && page > 1 ? ` page:${page}` : '');
+
+/** ` event:26855` for a contact unlock started from an event's people list. */
+const eventWord = (eventId: string | undefined) => (eventId ? ` event:${eventId}` : '');
+
+/** The unlock's event context as its optional argument, when it has one. */
+const unlockOptions = (eventId: string | undefined): [] | [{ eventId: string }] =>
+  eventId ? [{ eventId }] : [];
 
 /** The description of an action as stored on a confirmation (parsed, never trusted). */
 export function describeStoredAction(action: unknown): string {
@@ -301,6 +328,9 @@ function serviceCall<A extends ChargeAction, R>(
   };
 }
 
+/** A paid search's page; the first is asked for without one (the service's default). */
+const searchPage = (page: number | undefined) => (page && page > 1 ? { page } : {});
+
 /** The one charging call of each kind of action. */
 const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } = {
   'event-unlock': serviceCall(
@@ -316,23 +346,23 @@ const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } =
     (result, a) => eventUnlocked('Full access', result, a.eventId),
   ),
   'email-unlock': serviceCall(
-    (eis, a) => eis.contacts.unlockEmails(a.personnelIds),
+    (eis, a) => eis.contacts.unlockEmails(a.personnelIds, ...unlockOptions(a.fromEventId)),
     (submission, a) => contactsUnlocking('email', submission, a.personnelIds),
   ),
   'phone-unlock': serviceCall(
-    (eis, a) => eis.contacts.unlockPhones(a.personnelIds),
+    (eis, a) => eis.contacts.unlockPhones(a.personnelIds, ...unlockOptions(a.fromEventId)),
     (submission, a) => contactsUnlocking('phone', submission, a.personnelIds),
   ),
   'people-by-name': serviceCall(
-    (eis, a) => eis.personnel.eventsByName({ personName: a.fullName }),
+    (eis, a) => eis.personnel.eventsByName({ personName: a.fullName, ...searchPage(a.page) }),
     (page, a) => searchOutcome(page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
   ),
   'exhibitor-events': serviceCall(
-    (eis, a) => eis.exhibitors.searchEvents({ companyName: a.companyName }),
+    (eis, a) => eis.exhibitors.searchEvents({ companyName: a.companyName, ...searchPage(a.page) }),
     (page, a) => searchOutcome(page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
   ),
   'exhibitor-search': serviceCall(
-    (eis, a) => eis.exhibitors.searchByCompanyName({ companyName: a.companyName }),
+    (eis, a) => eis.exhibitors.searchByCompanyName({ companyName: a.companyName, ...searchPage(a.page) }),
     (page, a) =>
       searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
   ),

@@ -23,7 +23,7 @@ export const HORIZON_DAYS = 90;
 export const MAX_DIGEST_EVENTS = 10;
 /** Events considered for scoring: the soonest ones matching the filters. */
 export const MAX_FIT_CANDIDATES = 20;
-/** Fit-score calls per digest; scores cached today (by any digest) are free. */
+/** Fit-score calls per digest when ranking fails; scores cached today (by any digest) are free. */
 export const MAX_FIT_CALLS = 10;
 /** A digest more than this late (the schedule was down) is skipped: a morning digest at night is noise. */
 export const MAX_LATENESS_MS = 3 * 60 * 60_000;
@@ -37,6 +37,7 @@ export const EVENT_UNLOCK_ACTIONS = ['event-unlock', 'visitors-unlock', 'full-ac
 export type EventUnlockAction = (typeof EVENT_UNLOCK_ACTIONS)[number];
 
 export interface DigestFit {
+  /** Out of 10. */
   score: number;
   recommendation: string | null;
 }
@@ -98,7 +99,7 @@ export interface DigestSources {
   /** Read-only calls: a digest cannot reach anything that charges. */
   eis: {
     credits: Pick<EisClient['credits'], 'balance'>;
-    events: Pick<EisClient['events'], 'list' | 'fitScore'>;
+    events: Pick<EisClient['events'], 'list' | 'rank' | 'fitScore'>;
   };
   ledger: Pick<LedgerRepository, 'listSince'>;
   unlockTasks: Pick<UnlockTaskRepository, 'listFinishedSince'>;
@@ -167,6 +168,38 @@ async function fitScoresOf(
   return scores;
 }
 
+/**
+ * The candidates ranked with one `events.rank` call: the service's order and match scores (0–1, shown
+ * out of 10). Candidates it leaves out come after, unscored. Throws when ranking fails.
+ */
+async function rankedOf(events: readonly EventItem[], sources: DigestSources) {
+  const { items } = await sources.eis.events.rank({ eventIds: events.map((event) => event.eventId) });
+  const byId = new Map(items.map((item) => [item.event_id, item]));
+  return events
+    .map((event, index) => {
+      const item = byId.get(event.eventId);
+      // The OpenAPI's scores are fractions (0.86); a score already out of 10 is taken as it is.
+      const score = item && (item.match_score <= 1 ? item.match_score * 10 : item.match_score);
+      const fit =
+        item && score !== undefined
+          ? { score: Math.min(10, Math.max(0, score)), recommendation: null }
+          : null;
+      return { event, fit, order: item?.rank ?? Number.POSITIVE_INFINITY, index };
+    })
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map(({ event, fit }) => ({ event, fit }));
+}
+
+/** Fit scores one by one (at most `MAX_FIT_CALLS`, cached per day): the fallback when ranking fails. */
+async function rankedByFitScores(events: readonly EventItem[], sources: DigestSources) {
+  const scores = await fitScoresOf(events, sources);
+  // Best fit first; unscored events after the scored ones, soonest first (the list's order).
+  return events
+    .map((event, index) => ({ event, fit: scores.get(event.eventId) ?? null, index }))
+    .sort((a, b) => (b.fit?.score ?? -1) - (a.fit?.score ?? -1) || a.index - b.index)
+    .map(({ event, fit }) => ({ event, fit }));
+}
+
 /** An entry that stands for credits actually spent: settled as charged, or written whole. */
 const isCharged = (entry: LedgerEntry) => entry.status === undefined || entry.status === 'charged';
 const isEventUnlock = (
@@ -188,12 +221,14 @@ async function upcomingEvents(target: DigestTarget, today: string, sources: Dige
     dateStartTo: to,
   });
   const candidates = page.items.slice(0, MAX_FIT_CANDIDATES);
-  const scores = await fitScoresOf(candidates, sources);
-  // Best fit first; unscored events after the scored ones, soonest first (the list's order).
-  const ranked = candidates
-    .map((event, index) => ({ event, fit: scores.get(event.eventId) ?? null, index }))
-    .sort((a, b) => (b.fit?.score ?? -1) - (a.fit?.score ?? -1) || a.index - b.index)
-    .map(({ event, fit }) => ({ event, fit }));
+  // One rank call for every candidate; fit scores one by one only when ranking fails.
+  const ranked =
+    candidates.length === 0
+      ? []
+      : await rankedOf(candidates, sources).catch((error: unknown) => {
+          sources.logger.warn('ranking unavailable for the digest: fit scores instead', { error });
+          return rankedByFitScores(candidates, sources);
+        });
   const total = Math.max(page.total, page.items.length);
   return {
     events: ranked.slice(0, MAX_DIGEST_EVENTS),
@@ -324,9 +359,8 @@ export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSumma
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
   });
   const now = deps.now();
-  const due = await deps.subscriptions.due({ now, limit: 200 });
   const summary: DigestRunSummary = {
-    due: due.length,
+    due: 0,
     posted: 0,
     alreadyPosted: 0,
     late: 0,
@@ -334,10 +368,37 @@ export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSumma
     failed: 0,
     outOfTime: false,
   };
+  // Page by page while time is left: a run reached only the first 200 of 500 channels due at once.
+  // The index is eventually consistent: a subscription seen once in this run is not taken again.
+  const seen = new Set<string>();
+  while (!summary.outOfTime) {
+    const due = await deps.subscriptions.due({ now, limit: DIGEST_PAGE_SIZE });
+    const fresh = due.filter((s) => !seen.has(`${s.teamId}/${s.channelId}`));
+    if (fresh.length === 0) break;
+    for (const s of fresh) seen.add(`${s.teamId}/${s.channelId}`);
+    summary.due += fresh.length;
+    await runPage(fresh, deps, summary, paced, remainingMs);
+  }
+  deps.logger.info('digests run', { ...summary });
+  // Skipped: too late, or the channel is gone (a second fire is not a skip: the digest was posted).
+  deps.metrics?.add('DigestsPosted', summary.posted);
+  deps.metrics?.add('DigestsSkipped', summary.late + summary.disabled);
+  return summary;
+}
+
+const DIGEST_PAGE_SIZE = 200;
+
+async function runPage(
+  due: DigestSubscription[],
+  deps: DigestRunDeps,
+  summary: DigestRunSummary,
+  paced: ReturnType<typeof createChannelPacer>,
+  remainingMs: () => number,
+): Promise<void> {
   for (const subscription of due) {
     if (remainingMs() < DIGEST_TIME_RESERVE_MS) {
       summary.outOfTime = true;
-      break;
+      return;
     }
     const log = deps.logger.child({ team: subscription.teamId, channel: subscription.channelId });
     // A digest's lines (the service's included) share one id: its channel and the run it is due for.
@@ -351,11 +412,6 @@ export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSumma
       }
     });
   }
-  deps.logger.info('digests run', { ...summary });
-  // Skipped: too late, or the channel is gone (a second fire is not a skip: the digest was posted).
-  deps.metrics?.add('DigestsPosted', summary.posted);
-  deps.metrics?.add('DigestsSkipped', summary.late + summary.disabled);
-  return summary;
 }
 
 async function runOne(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { type Logger, withCorrelationId } from '../log.ts';
+import { type FollowUpProgress, type FollowUpResult, followUpOutcome } from './follow-up.ts';
 import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import {
   createChannelPacer,
@@ -19,6 +20,8 @@ export const MAX_CONCURRENT_POLLS = 5;
 export const EVERY_RUN_FOR_MS = 30 * 60_000;
 export const MAX_BACKOFF_MS = 10 * 60_000;
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Drafts and LinkedIn analyses take minutes: after two hours without them, the thread is told. */
+export const FOLLOW_UP_GIVE_UP_AFTER_MS = 2 * 60 * 60_000;
 /** Longer than one task's poll and post with their retries, so a live run never loses its lease. */
 export const LEASE_MS = 2 * 60_000;
 /** A task is started only with this much of the Lambda's time left: its poll and post must fit. */
@@ -66,6 +69,16 @@ export interface UnlockThread {
   updateCard(task: UnlockTask, outcome: UnlockOutcome): Promise<void>;
 }
 
+/**
+ * Follow-up tasks (outreach drafts, LinkedIn activity) in an unlock's thread, polled with the unlock
+ * tasks under the same leases and the same mark-then-post rule. Errors are `SlackDeliveryError`s.
+ */
+export interface FollowUpPolling {
+  progress(task: UnlockTask): Promise<FollowUpProgress>;
+  postResult(task: UnlockTask, result: FollowUpResult): Promise<void>;
+  postTimeout(task: UnlockTask): Promise<void>;
+}
+
 export interface UnlockPollingDeps {
   tasks: Pick<
     UnlockTaskRepository,
@@ -74,6 +87,8 @@ export interface UnlockPollingDeps {
   /** The service's progress of a task (email or phone). */
   progress(kind: UnlockKind, taskId: string): Promise<UnlockTaskProgress>;
   thread: UnlockThread;
+  /** Without it, follow-up tasks are left due (backed off) for a run that has it. */
+  followUps?: FollowUpPolling;
   logger: Logger;
   now: () => Date;
   /** The Lambda's remaining time; unlimited when absent. */
@@ -259,6 +274,7 @@ async function pollOne(taskId: string, run: RunState): Promise<void> {
   }
   summary.polled += 1;
   const age = deps.now().getTime() - Date.parse(task.createdAt);
+  if (task.followUp) return pollFollowUp(task, age, run);
 
   let progress: UnlockTaskProgress | undefined;
   try {
@@ -289,6 +305,37 @@ async function pollOne(taskId: string, run: RunState): Promise<void> {
   const attempts = task.attempts + 1;
   const nextPollAt = new Date(deps.now().getTime() + pollDelayMs(age));
   if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts })) summary.rescheduled += 1;
+}
+
+async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promise<void> {
+  const { owner, deps, summary, log } = run;
+  const followUps = deps.followUps;
+  let progress: FollowUpProgress | undefined;
+  try {
+    progress = await followUps?.progress(task);
+  } catch (error) {
+    log.warn('could not read a follow-up from the service', { error });
+  }
+  if (followUps && progress?.done) {
+    const result = progress.result;
+    const posted = await finish(task, followUpOutcome(result), () => followUps.postResult(task, result), run);
+    if (posted) summary.posted += 1;
+    return;
+  }
+  // An unreadable service gets the unlocks' full day before the thread is told.
+  if (followUps && age >= (progress ? FOLLOW_UP_GIVE_UP_AFTER_MS : GIVE_UP_AFTER_MS)) {
+    const outcome = {
+      status: 'timed-out' as const,
+      unlocked: 0,
+      notUnlocked: task.personnelIds.length,
+      skipped: 0,
+    };
+    if (await finish(task, outcome, () => followUps.postTimeout(task), run)) summary.timedOut += 1;
+    return;
+  }
+  const nextPollAt = new Date(deps.now().getTime() + pollDelayMs(age));
+  if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts: task.attempts + 1 }))
+    summary.rescheduled += 1;
 }
 
 /** Another run marked the result first. */
@@ -336,13 +383,18 @@ async function finish(
   }
   // How long the finished task waited, from when its poll was due to its reply: the schedule's lag.
   deps.metrics?.add('PollLag', Math.max(0, deps.now().getTime() - Date.parse(task.nextPollAt)));
-  await updateCard(task, outcome, run);
+  // A follow-up has no card of its own to update: the unlock's card stays as it is.
+  if (!task.followUp) await updateCard(task, outcome, run);
   return true;
 }
 
+/**
+ * Not paced: Slack's one-message-a-second per channel is for posts, and an edit in the channel's slot
+ * held a poll lane through the gap after the reply (4 results a second instead of 19 in the bench).
+ */
 async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunState) {
   try {
-    await run.post(task, () => run.deps.thread.updateCard(task, outcome));
+    await run.deps.thread.updateCard(task, outcome);
   } catch (error) {
     run.log.warn('could not update the unlock card', { error });
   }

@@ -28,9 +28,48 @@ export const LIST_QUERIES = {
     country: text,
     category: text,
     industry: text,
+    /** Exhibitors with people of these (comma-separated) job titles, levels, departments. */
+    title: text,
+    level: text,
+    department: text,
   }),
-  people: z.object({ eventId: EventIdSchema, query: text, department: text, level: text }),
-  recommend: z.object({ eventId: EventIdSchema }),
+  /** `exhibitor` an exhibitor id; `source` comma-separated exhibitor, social, visitors. */
+  people: z.object({
+    eventId: EventIdSchema,
+    query: text,
+    department: text,
+    level: text,
+    exhibitor: text,
+    source: text,
+  }),
+  /** The `recommend` filter words (`src/slack/list-filter-words.ts`), labels comma-separated. */
+  recommend: z.object({
+    eventId: EventIdSchema,
+    keywords: text,
+    country: text,
+    category: text,
+    industry: text,
+    name: text,
+    'employees-min': text,
+    'employees-max': text,
+  }),
+  /** Recommended events for a company or an audience, with the `shows-for` filter words. */
+  'shows-for': z.object({
+    companyUrl: text,
+    targetAudience: text,
+    country: text,
+    city: text,
+    region: text,
+    category: text,
+    from: text,
+    to: text,
+    industry: text,
+    'target-industry': text,
+    level: text,
+    title: text,
+    'attendees-min': text,
+    'attendees-max': text,
+  }),
   files: z.object({}),
   similar: z.object({ companyUrl: text, targetAudience: text }),
   'person-events': z.object({ personnelId: PersonnelIdSchema }),
@@ -52,7 +91,20 @@ export type ListPageValue = z.infer<typeof ListPageValueSchema>;
 
 export const EventValueSchema = z.object({ eventId: EventIdSchema });
 
-export const PeopleValueSchema = z.object({ personnelIds: z.array(PersonnelIdSchema).min(1).max(100) });
+export const PeopleValueSchema = z.object({
+  personnelIds: z.array(PersonnelIdSchema).min(1).max(100),
+  /** The event whose people list the button is on: the unlock sends it as `event_id`. */
+  eventId: EventIdSchema.optional(),
+});
+
+/** Draft outreach / LinkedIn activity under an unlock's results; `names` label the thread replies. */
+export const FollowUpValueSchema = z.object({
+  personnelIds: z.array(PersonnelIdSchema).min(1).max(100),
+  names: z.record(z.string(), z.string().max(200)).optional(),
+  /** The unlock's thread (the clicked reply's parent), where every answer goes. */
+  threadTs: z.string().max(50).optional(),
+});
+export type FollowUpValue = z.infer<typeof FollowUpValueSchema>;
 
 export const ConfirmationValueSchema = z.object({ confirmationId: z.string().min(1).max(200) });
 

@@ -1,5 +1,15 @@
 import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../domain/schedule-words.ts';
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
+import {
+  type ExhibitorFilterWords,
+  parseExhibitorsWords,
+  parsePeopleWords,
+  parseRecommendWords,
+  parseShowsForWords,
+  type PeopleFilterWords,
+  type RecommendFilterWords,
+  type ShowsForFilterWords,
+} from './list-filter-words.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
@@ -41,15 +51,30 @@ export interface EventSearchFilters extends SearchFilters {
 export type Command =
   | { name: 'help'; /** a command word: explain just that one */ topic?: string }
   | { name: 'search'; filters: EventSearchFilters }
-  | { name: 'show' | 'fit' | 'recommend' | 'unlock' | 'visitors' | 'full-access'; eventId: string }
-  | { name: 'exhibitors'; eventId: string; keyword?: string }
-  | { name: 'people'; eventId: string; query?: string }
+  | { name: 'show' | 'fit' | 'unlock' | 'visitors' | 'full-access'; eventId: string }
+  | { name: 'exhibitors'; eventId: string; keyword?: string; filters?: ExhibitorFilterWords }
+  | { name: 'people'; eventId: string; query?: string; filters?: PeopleFilterWords }
+  | { name: 'recommend'; eventId: string; filters: RecommendFilterWords }
+  /** Recommended events for a company or an audience (issue 14): free, paged. */
+  | { name: 'shows-for'; companyUrl?: string; targetAudience?: string; filters: ShowsForFilterWords }
   | { name: 'similar'; companyUrl?: string; targetAudience?: string }
   | { name: 'person-events'; personnelId: string }
   | { name: 'credits' | 'files' | 'spend' }
-  | { name: 'who'; fullName: string }
-  | { name: 'company' | 'exhibitor'; companyName: string }
-  | { name: 'emails' | 'phones'; personnelIds: string[] }
+  /** Paid searches; `page:N` asks for a later page, which is a search (and a charge) of its own. */
+  | { name: 'who'; fullName: string; page?: number }
+  | { name: 'company' | 'exhibitor'; companyName: string; page?: number }
+  | {
+      name: 'emails' | 'phones';
+      personnelIds: string[];
+      /** `event:<id>`: the people are from this event's list (sent as the unlock's `event_id`). */
+      eventId?: string;
+    }
+  /** Account research (issue 14): by exhibitor id (free) or by company name (a paid name search first). */
+  | { name: 'account'; exhibitorId: string }
+  | { name: 'account'; companyName: string }
+  | { name: 'contacts'; companyName: string; role?: string; personName?: string }
+  | { name: 'linkedin'; linkedinUrl: string }
+  | { name: 'brief'; eventId: string }
   | {
       name: 'digest-on';
       time?: string;
@@ -96,6 +121,13 @@ const FILTER_WORDS =
   '`type:` and `quality:` (labels, comma-separated: `type:Trade Show,Conference`), `visitors:yes` or `no`; ' +
   'a value runs to the next filter, so `country:United States` needs no quotes.';
 
+const UNLOCK_EVENT_WORD =
+  'Personnel ids, separated by spaces or commas; `event:26855` names the event they are from (the ' +
+  "people list's buttons add it), and the service then checks they belong to it.";
+const PAID_PAGE_WORD =
+  'Every page is a new search, charged again when it is non-empty: the results come 20 a page in the ' +
+  "card's thread, and Previous / Next (or `page:2`) ask for a confirmation first.";
+
 /** Every command word, in the order help lists them; the compiler wants exactly one entry per word. */
 const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
   help: {
@@ -125,22 +157,43 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     parse: parseEventCommand,
   },
   exhibitors: {
-    usage: 'exhibitors <event_id> [keyword]',
-    example: 'exhibitors 26855 payments',
+    usage:
+      'exhibitors <event_id> [keyword] [country:X] [category:X] [industry:X] [title:X] [level:X] [department:X]',
+    example: 'exhibitors 26855 payments country:Germany',
     summary: 'Exhibitors of an event',
-    parse: parseEventListing,
+    details:
+      'Keywords first, then filters: `country:`, `category:` and `industry:` (comma-separated labels), and ' +
+      'exhibitors with people of a `title:`, `level:` or `department:`.',
+    parse: ({ words, fail }) => parseExhibitorsWords(words, fail),
   },
   people: {
-    usage: 'people <event_id> [query]',
-    example: 'people 26855 marketing',
+    usage: 'people <event_id> [name or role] [exhibitor:ID] [department:X] [level:X] [source:X]',
+    example: 'people 26855 marketing level:director',
     summary: 'Event personnel',
-    parse: parseEventListing,
+    details:
+      'A name or role first, then filters: `exhibitor:` (an exhibitor id), `department:`, `level:`, and ' +
+      '`source:` (`exhibitor`, `social` or `visitors`, comma-separated).',
+    parse: ({ words, fail }) => parsePeopleWords(words, fail),
   },
   recommend: {
-    usage: 'recommend <event_id>',
-    example: 'recommend 26855',
+    usage:
+      'recommend <event_id> [keywords] [country:X] [category:X] [industry:X] [name:X] [employees-min:N] [employees-max:N]',
+    example: 'recommend 26855 industry:Software employees-min:50',
     summary: 'Recommended exhibitors',
-    parse: parseEventCommand,
+    details:
+      'Keywords (company name or description) first, then filters: `country:`, `category:`, `industry:` and ' +
+      '`name:` (exact company names; labels comma-separated), `employees-min:`, `employees-max:`.',
+    parse: ({ words, fail }) => parseRecommendWords(words, fail),
+  },
+  'shows-for': {
+    usage:
+      'shows-for <company url | audience text> [country:X] [city:X] [region:X] [category:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [industry:X] [target-industry:X] [level:X] [title:X] [attendees-min:N] [attendees-max:N]',
+    example: 'shows-for https://acme.example country:Germany from:2027-01-01',
+    summary: 'Trade shows recommended for a company or an audience, with scores and reasons',
+    details:
+      'A company website or a description of your audience, then filters. `category:`, `target-industry:`, ' +
+      '`level:` (management levels to meet) and `title:` (job titles to meet) take comma-separated labels.',
+    parse: ({ words, fail }) => parseShowsForWords(words, fail),
   },
   similar: {
     usage: 'similar <company_url or audience text>',
@@ -154,6 +207,38 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     summary: 'Events a person is linked to',
     parse: parsePersonEvents,
   },
+  account: {
+    usage: 'account <exhibitor id | company name>',
+    example: 'account 4100',
+    summary:
+      'An exhibitor profile and the events it exhibits at, upcoming first (free by id; by name 50 if anything matches)',
+    details:
+      'An exhibitor id (digits) is free. A company name is looked up first with the company-name search, ' +
+      'which costs 50 credits if anything matches (a confirmation card asks first); its results give the ids.',
+    parse: parseAccount,
+  },
+  contacts: {
+    usage: 'contacts <company or name> [company:X] [title:X] [name:X]',
+    example: 'contacts Acme Analytics title:VP',
+    summary: 'People at a company, with Emails / Phones unlock buttons',
+    details:
+      'The service searches contacts within one company: the words are the company, or, with `company:`, ' +
+      "the person's name. Filters: `company:`, `title:` (role or title) and `name:`. The service has no " +
+      'level or department filter for contacts; for those use `/events people <event_id>` and Filter….',
+    parse: parseContacts,
+  },
+  linkedin: {
+    usage: 'linkedin <LinkedIn profile url>',
+    example: 'linkedin https://www.linkedin.com/in/jane-smith-100001',
+    summary: "A person's events, from their LinkedIn profile",
+    parse: parseLinkedin,
+  },
+  brief: {
+    usage: 'brief <event_id>',
+    example: 'brief 26855',
+    summary: 'A short summary of an event: dates, place, coverage counts, top categories',
+    parse: parseBrief,
+  },
   credits: { usage: 'credits', example: 'credits', summary: 'Credit balance', parse: parseBareWord },
   files: { usage: 'files', example: 'files', summary: 'Your generated files', parse: parseBareWord },
   spend: {
@@ -166,21 +251,24 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     usage: 'who <full name>',
     example: 'who Jane Smith',
     summary: 'Events of people with this exact name',
-    credits: '50 if anything matches',
+    credits: '50 if anything matches, per page',
+    details: PAID_PAGE_WORD,
     parse: parseWho,
   },
   company: {
     usage: 'company <company name>',
     example: 'company Acme Analytics',
     summary: 'Events where a company exhibits',
-    credits: '50 if anything matches',
+    credits: '50 if anything matches, per page',
+    details: PAID_PAGE_WORD,
     parse: parseCompanyName,
   },
   exhibitor: {
     usage: 'exhibitor <company name>',
     example: 'exhibitor Acme Analytics',
     summary: 'Exhibitor records by company name',
-    credits: '50 if anything matches',
+    credits: '50 if anything matches, per page',
+    details: PAID_PAGE_WORD,
     parse: parseCompanyName,
   },
   unlock: {
@@ -209,6 +297,7 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     example: 'emails 100001 100002 100003',
     summary: 'Unlock contact emails',
     credits: '15 per contact',
+    details: UNLOCK_EVENT_WORD,
     parse: parsePersonnelIds,
   },
   phones: {
@@ -216,6 +305,7 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     example: 'phones 100001 100002',
     summary: 'Unlock phone numbers',
     credits: '150 per contact',
+    details: UNLOCK_EVENT_WORD,
     parse: parsePersonnelIds,
   },
   digest: {
@@ -411,22 +501,12 @@ function parseEventCommand({
   word,
   words,
   fail,
-}: CommandArgs<'show' | 'fit' | 'recommend' | 'unlock' | 'visitors' | 'full-access'>): ParseResult {
+}: CommandArgs<'show' | 'fit' | 'unlock' | 'visitors' | 'full-access'>): ParseResult {
   const id = eventIdOf(words, fail);
   if (typeof id !== 'string') return id;
   if (words.length > 1)
     return fail(`\`${word}\` takes one event id; ${shown(words.slice(1).join(' '))} is extra.`);
   return { ok: true, command: { name: word, eventId: id } };
-}
-
-/** An event id, then optional words that narrow the list. */
-function parseEventListing({ word, words, fail }: CommandArgs<'exhibitors' | 'people'>): ParseResult {
-  const id = eventIdOf(words, fail);
-  if (typeof id !== 'string') return id;
-  const extra = words.slice(1).join(' ').replace(/"/g, '').trim().slice(0, 200);
-  if (word === 'exhibitors')
-    return { ok: true, command: { name: word, eventId: id, ...(extra ? { keyword: extra } : {}) } };
-  return { ok: true, command: { name: word, eventId: id, ...(extra ? { query: extra } : {}) } };
 }
 
 function parseSimilar({ text, fail }: CommandArgs<'similar'>): ParseResult {
@@ -449,7 +529,18 @@ function parsePersonEvents({ word, words, fail }: CommandArgs<'person-events'>):
   return { ok: true, command: { name: word, personnelId: id } };
 }
 
-function parseWho({ text, fail }: CommandArgs<'who'>): ParseResult {
+/** A paid search's trailing `page:N` (its Previous / Next stand for these words), and the rest. */
+function searchPageOf(text: string): { rest: string; page?: number; problem?: string } {
+  const match = /(?:^|\s)page:(\S*)$/i.exec(text);
+  if (!match) return { rest: text };
+  const page = /^\d{1,4}$/.test(match[1] ?? '') ? Number(match[1]) : 0;
+  if (page < 1) return { rest: text, problem: `${shown(match[0].trim())}: a page is a number from 1.` };
+  return { rest: text.slice(0, match.index).trim(), ...(page > 1 ? { page } : {}) };
+}
+
+function parseWho({ text: words, fail }: CommandArgs<'who'>): ParseResult {
+  const { rest: text, page, problem } = searchPageOf(words);
+  if (problem) return fail(problem);
   const name = text.replace(/"/g, '').trim();
   if (!name) return fail('The full name is missing.');
   // An id here would be a paid search for a name nobody has.
@@ -458,10 +549,12 @@ function parseWho({ text, fail }: CommandArgs<'who'>): ParseResult {
       `${shown(name)} is an id, not a name; for a person's events use \`/events person-events ${name}\`.`,
     );
   if (name.length > 200) return fail('The name is longer than 200 characters.');
-  return { ok: true, command: { name: 'who', fullName: name } };
+  return { ok: true, command: { name: 'who', fullName: name, ...(page ? { page } : {}) } };
 }
 
-function parseCompanyName({ word, text, fail }: CommandArgs<'company' | 'exhibitor'>): ParseResult {
+function parseCompanyName({ word, text: words, fail }: CommandArgs<'company' | 'exhibitor'>): ParseResult {
+  const { rest: text, page, problem } = searchPageOf(words);
+  if (problem) return fail(problem);
   const name = text.replace(/"/g, '').trim();
   if (!name) return fail('The company name is missing.');
   if (/^\d+$/.test(name))
@@ -469,18 +562,24 @@ function parseCompanyName({ word, text, fail }: CommandArgs<'company' | 'exhibit
       `${shown(name)} is an id, not a company name; for an event's exhibitors use \`/events exhibitors ${name}\`.`,
     );
   if (name.length > 200) return fail('The company name is longer than 200 characters.');
-  return { ok: true, command: { name: word, companyName: name } };
+  return { ok: true, command: { name: word, companyName: name, ...(page ? { page } : {}) } };
 }
 
 /** Personnel ids, separated by spaces or commas; each counted once. */
-function parsePersonnelIds({ word, words, fail }: CommandArgs<'emails' | 'phones'>): ParseResult {
+function parsePersonnelIds({ word, words: all, fail }: CommandArgs<'emails' | 'phones'>): ParseResult {
+  // `event:26855`: the people are from this event's list (the unlock sends it as `event_id`).
+  const eventWords = all.filter((part) => /^event:/i.test(part));
+  const eventId = eventWords[0]?.slice('event:'.length);
+  if (eventWords.length > 1) return fail('`event:` is given twice.');
+  if (eventId !== undefined && !isEventId(eventId)) return fail(`${shown(eventId)} is not an event id.`);
+  const words = all.filter((part) => !/^event:/i.test(part));
   const ids = words.flatMap((part) => part.split(',')).filter(Boolean);
   if (ids.length === 0) return fail('Give one or more personnel ids.');
   const bad = ids.find((id) => !PERSONNEL_ID_PATTERN.test(id));
   if (bad) return fail(`${shown(bad)} is not a personnel id; ids are digits, like \`100001\`.`);
   const unique = [...new Set(ids)];
   if (unique.length > MAX_CONTACTS) return fail(`At most ${MAX_CONTACTS} people at a time.`);
-  return { ok: true, command: { name: word, personnelIds: unique } };
+  return { ok: true, command: { name: word, personnelIds: unique, ...(eventId ? { eventId } : {}) } };
 }
 
 /** A word that is no command, with the command it is nearest to (`fitt` → `fit`; a bare id → `show`). */
@@ -572,4 +671,90 @@ function asCompanyUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+// ---------- account research (issue 14) ----------
+
+/** Digits are an exhibitor id (free); anything else is a company name (a paid name search first). */
+function parseAccount({ text, fail }: CommandArgs<'account'>): ParseResult {
+  const value = text.replace(/"/g, '').trim();
+  if (!value) return fail('Give an exhibitor id or a company name.');
+  if (value.length > 200) return fail('The company name is longer than 200 characters.');
+  if (/^\d{1,20}$/.test(value)) return { ok: true, command: { name: 'account', exhibitorId: value } };
+  return { ok: true, command: { name: 'account', companyName: value } };
+}
+
+const CONTACT_KEYS = ['company', 'title', 'name'] as const;
+type ContactKey = (typeof CONTACT_KEYS)[number];
+const CONTACT_ALIASES: Record<string, ContactKey> = { role: 'title', person: 'name' };
+/** Filters the issue asks for that the service's contact search does not have. */
+const UNSUPPORTED_CONTACT_KEYS = ['level', 'department', 'seniority'];
+
+/** `Acme title:VP` or `Jane company:Acme title:VP`: the contact search's three fields. */
+function parseContacts({ words, fail }: CommandArgs<'contacts'>): ParseResult {
+  const values: Partial<Record<ContactKey, string>> = {};
+  const leading: string[] = [];
+  let index = 0;
+  while (index < words.length && !KEY_TOKEN.test(words[index] ?? '')) leading.push(words[index++] ?? '');
+  while (index < words.length) {
+    const [, rawKey = '', first = ''] = KEY_TOKEN.exec(words[index++] ?? '') ?? [];
+    const valueWords = [first];
+    while (index < words.length && !KEY_TOKEN.test(words[index] ?? '')) valueWords.push(words[index++] ?? '');
+    const name = rawKey.toLowerCase();
+    if (UNSUPPORTED_CONTACT_KEYS.includes(name))
+      return fail(
+        `The service's contact search has no \`${name}:\` filter (only \`company:\`, \`title:\` and \`name:\`); ` +
+          'for level or department use `/events people <event_id>` and Filter….',
+      );
+    const key = CONTACT_KEYS.find((known) => known === (CONTACT_ALIASES[name] ?? name));
+    if (!key)
+      return fail(`${shown(`${rawKey}:`)} is not a filter. Filters: \`company:\`, \`title:\`, \`name:\`.`);
+    const value = valueWords.join(' ').replace(/"/g, '').trim();
+    if (!value) return fail(`\`${key}:\` needs a value.`);
+    if (value.length > 200) return fail(`\`${key}:\` is longer than 200 characters.`);
+    if (values[key]) return fail(`\`${key}:\` is given twice.`);
+    values[key] = value;
+  }
+  const query = leading.join(' ').replace(/"/g, '').trim();
+  if (query.length > 200) return fail('The search words are longer than 200 characters.');
+  if (query && values.company && values.name)
+    return fail(`${shown(query)}: the company and the name are both given.`);
+  const companyName = values.company ?? query;
+  const personName = values.company ? (values.name ?? (query || undefined)) : values.name;
+  if (!companyName) return fail('Give a company name: the service searches contacts within one company.');
+  return {
+    ok: true,
+    command: {
+      name: 'contacts',
+      companyName,
+      ...(values.title ? { role: values.title } : {}),
+      ...(personName ? { personName } : {}),
+    },
+  };
+}
+
+/** A public LinkedIn profile address (`linkedin.com/in/…`), with or without `https://`. */
+function parseLinkedin({ words, fail }: CommandArgs<'linkedin'>): ParseResult {
+  const [raw = ''] = words;
+  if (!raw) return fail('Give a LinkedIn profile address, like `https://www.linkedin.com/in/jane-smith`.');
+  if (words.length > 1)
+    return fail(`\`linkedin\` takes one address; ${shown(words.slice(1).join(' '))} is extra.`);
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return fail(`${shown(raw)} is not an address.`);
+  }
+  if (!/(^|\.)linkedin\.com$/i.test(url.hostname) || !/^\/in\/[^/]+/i.test(url.pathname))
+    return fail(`${shown(raw)} is not a LinkedIn profile address (\`linkedin.com/in/…\`).`);
+  if (url.toString().length > 500) return fail('The address is longer than 500 characters.');
+  return { ok: true, command: { name: 'linkedin', linkedinUrl: url.toString() } };
+}
+
+function parseBrief({ words, fail }: CommandArgs<'brief'>): ParseResult {
+  const id = eventIdOf(words, fail);
+  if (typeof id !== 'string') return id;
+  if (words.length > 1)
+    return fail(`\`brief\` takes one event id; ${shown(words.slice(1).join(' '))} is extra.`);
+  return { ok: true, command: { name: 'brief', eventId: id } };
 }

@@ -1,5 +1,6 @@
+import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
-import { ListPageValueSchema, ShareValueSchema } from './button-values.ts';
+import { FollowUpValueSchema, ListPageValueSchema, ShareValueSchema } from './button-values.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */
 export const JobContextSchema = z.object({
@@ -45,6 +46,25 @@ export const JobSchema = z.discriminatedUnion('kind', [
     share: ShareValueSchema,
     context: JobContextSchema,
   }),
+  /**
+   * "Export CSV" on a list card: every page of its query (free reads only) as one file, in the card's
+   * thread (`context.threadTs`), or in the clicker's DM with the app when the card is only theirs.
+   */
+  z.object({
+    kind: z.literal('export'),
+    id: JobId,
+    ...ListPageValueSchema.shape,
+    /** The card is ephemeral (only the clicker sees it). */
+    private: z.boolean(),
+    /** The card as clicked, shown again after the progress line; re-rendered when Slack sent none. */
+    card: z
+      .object({
+        text: z.string(),
+        blocks: z.array(z.custom<KnownBlock>((block) => typeof block === 'object' && block !== null)),
+      })
+      .optional(),
+    context: JobContextSchema,
+  }),
   /** A confirmation that this process claimed: run the charge. */
   z.object({ kind: z.literal('charge'), id: JobId, confirmationId: z.string(), context: JobContextSchema }),
   /** Event links in a message (`link_shared`): each known event unfurls into a compact fit card. */
@@ -71,6 +91,17 @@ export const JobSchema = z.discriminatedUnion('kind', [
     id: JobId,
     functionExecutionId: z.string().min(1).max(200),
     eventId: z.string().max(500),
+    context: JobContextSchema,
+  }),
+  /**
+   * Draft outreach (free) or ask to confirm a LinkedIn activity analysis, for people of an email
+   * unlock's results; `context.threadTs` is the unlock's thread, where everything is answered.
+   */
+  z.object({
+    kind: z.literal('follow-up'),
+    id: JobId,
+    followUp: z.enum(['outreach', 'linkedin']),
+    ...FollowUpValueSchema.shape,
     context: JobContextSchema,
   }),
   /**

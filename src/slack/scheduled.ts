@@ -2,11 +2,12 @@ import { WebClient } from '@slack/web-api';
 import { describeStoredAction } from '../domain/charging.ts';
 import { storedOutcome } from '../domain/confirmations.ts';
 import type { Digest } from '../domain/digest.ts';
-import type { UnlockThread } from '../domain/unlock-polling.ts';
+import type { FollowUpPolling, UnlockThread } from '../domain/unlock-polling.ts';
 import type { Store } from '../store/index.ts';
 import { webClientOptions } from './web-client.ts';
 import { slackDeliveryErrorOf } from './slack-errors.ts';
 import { digestMessage } from './views/digest.ts';
+import { followUpReply, followUpTimeoutReply } from './views/outreach.ts';
 import { unlockCardUpdate, unlockResultReply, unlockTimeoutReply } from './views/task-result.ts';
 import type { SlackMessage } from './views/types.ts';
 
@@ -35,7 +36,7 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
     slackCall(() => web.chat.postMessage({ channel, thread_ts: threadTs, ...message, unfurl_links: false }));
   return {
     async postResult(task, result) {
-      await reply(task.channelId, task.threadTs, unlockResultReply(result, task.names));
+      await reply(task.channelId, task.threadTs, unlockResultReply(result, task.names, task.threadTs));
     },
     async postTimeout(task) {
       await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));
@@ -58,6 +59,21 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
         outcome,
       );
       await slackCall(() => web.chat.update({ channel: task.channelId, ts: task.threadTs, ...card }));
+    },
+  };
+}
+
+/** Where finished follow-ups (outreach drafts, LinkedIn activity) are told: the unlock's thread. */
+export function followUpThread(web: WebClient, progress: FollowUpPolling['progress']): FollowUpPolling {
+  const reply = (channel: string, threadTs: string, message: SlackMessage) =>
+    slackCall(() => web.chat.postMessage({ channel, thread_ts: threadTs, ...message, unfurl_links: false }));
+  return {
+    progress,
+    async postResult(task, result) {
+      await reply(task.channelId, task.threadTs, followUpReply(result, task.names));
+    },
+    async postTimeout(task) {
+      await reply(task.channelId, task.threadTs, followUpTimeoutReply(task));
     },
   };
 }

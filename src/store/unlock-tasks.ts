@@ -173,20 +173,23 @@ async function markResultPosted(
     outcome: json,
     expiresAt: epochSeconds(finishedAt) + FINISHED_UNLOCK_RETENTION_SECONDS,
   } satisfies FinishedUnlockTask);
+  const posted = {
+    Update: {
+      TableName: tableName,
+      Key: keys.unlockTask(taskId),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultPostedAt)',
+      UpdateExpression:
+        'SET resultPostedAt = :now, postedBy = :owner, outcome = :outcome ' +
+        'REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
+      ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+      ExpressionAttributeValues: { ':now': iso, ':owner': owner, ':outcome': json },
+    },
+  };
+  // A follow-up (drafts, LinkedIn activity) unlocked nothing: the digest's list of unlocks leaves it out.
+  if (task.followUp) return transactWrite(client, { TransactItems: [posted] });
   return transactWrite(client, {
     TransactItems: [
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.unlockTask(taskId),
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultPostedAt)',
-          UpdateExpression:
-            'SET resultPostedAt = :now, postedBy = :owner, outcome = :outcome ' +
-            'REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
-          ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
-          ExpressionAttributeValues: { ':now': iso, ':owner': owner, ':outcome': json },
-        },
-      },
+      posted,
       {
         Put: {
           TableName: tableName,
@@ -245,7 +248,8 @@ async function listFinishedSince(
 /** A team's tasks whose result is not posted yet (still polled), oldest due first. */
 async function unfinishedForTeam(context: StoreContext, teamId: string): Promise<UnlockTask[]> {
   const items = await queryDueKind(context, DUE_KIND.unlockTask, {
-    filter: 'teamId = :team AND attribute_not_exists(resultPostedAt)',
+    // follow-ups (drafts, LinkedIn activity) are not unlocks still running
+    filter: 'teamId = :team AND attribute_not_exists(resultPostedAt) AND attribute_not_exists(followUp)',
     values: { ':team': teamId },
   });
   return items.map(parse);

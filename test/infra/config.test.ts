@@ -133,6 +133,13 @@ describe('deploy configuration (CDK context)', () => {
     }
   });
 
+  it('passes the unfurl domains to the Slack function and the worker when set', () => {
+    const template = withContext({ unfurlDomains: 'app.lensmor.com,events.example.org' });
+    const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).map(variablesOf);
+    expect(variables.filter((v) => JSON.stringify(v).includes('UNFURL_DOMAINS'))).toHaveLength(2);
+    expect(JSON.stringify(variables)).toContain('app.lensmor.com,events.example.org');
+  });
+
   it('sets either id alone when only that one is given', () => {
     const template = withContext({ slackTeamId: 'T0123ABCD' });
     const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).map(variablesOf);
@@ -150,6 +157,7 @@ describe('deploy configuration (CDK context)', () => {
     [{ alarmSlackWorkspaceId: 'T0123ABCD' }, /alarmSlackChannelId: set both/],
     [{ slackTeamId: 'C0123ABCD' }, /slackTeamId: a Slack workspace id/],
     [{ slackBotUserId: 'B0123ABCD' }, /slackBotUserId: a Slack user id/],
+    [{ unfurlDomains: 'https://app.lensmor.com/' }, /unfurlDomains: comma-separated hostnames/],
     [{ alarmSlackChannelId: 'C0123ABCD' }, /alarmSlackChannelId: set both/],
   ])('stops the synth on a bad value: %o', (context, message) => {
     expect(() => withContext(context)).toThrow(message);

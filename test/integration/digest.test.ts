@@ -20,6 +20,7 @@ const OTHER = 'C0OTHER';
 const GONE = 'C0GONE';
 const HOUR = 60 * 60_000;
 const FIT_ROUTE = '/external/events/fit-score';
+const RANK_ROUTE = '/external/events/rank';
 
 function envOf(bot: Bot): Record<string, string> {
   return {
@@ -167,6 +168,7 @@ describe('the daily digest', () => {
       outcome: { status: 'completed', unlocked: 2, notUnlocked: 1, skipped: 0 },
     });
     const fitCallsBefore = bot.sim.requests().filter((r) => r.path === FIT_ROUTE).length;
+    const rankCallsBefore = bot.sim.requests().filter((r) => r.path === RANK_ROUTE).length;
 
     // Act: the next morning on Kiritimati (08:00 local; Honolulu's comes at the same instant)
     at = t0 + 24 * HOUR + 60_000;
@@ -204,10 +206,13 @@ describe('the daily digest', () => {
     await eis.close();
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(text).toContain(`Fit *${scores[0]?.toFixed(1)}/10*`);
-    // Scores asked for yesterday (same UTC day) came from the cache: a bounded number of calls at most
+    // Ranked with one rank call per digest (two digests in this run), no fit-score call
     const fitCalls =
       bot.sim.requests().filter((r) => r.path === FIT_ROUTE).length - fitCallsBefore - scores.length;
-    expect(fitCalls).toBeLessThanOrEqual(10);
+    expect(fitCalls).toBe(0);
+    const rankCalls = bot.sim.requests().filter((r) => r.path === RANK_ROUTE).length - rankCallsBefore;
+    expect(rankCalls).toBeGreaterThanOrEqual(1);
+    expect(rankCalls).toBeLessThanOrEqual(2);
   });
 
   it('disables the subscription of a channel that is gone, with a log line, and the others go on', async () => {
@@ -343,6 +348,54 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
     expect(text).toMatch(
       new RegExp(`• Event unlock — \\*[^*]+\\* \\(\`${eventId}\`\\) · 2,000 credits · by <@${ALICE.userId}>`),
     );
+  });
+
+  it('ranks its events with one rank call and no fit-score call', async () => {
+    // Prepare
+    const before = bot.sim.requests().length;
+
+    // Act
+    await run('now');
+
+    // Assess
+    const during = bot.sim.requests().slice(before);
+    const rank = during.filter((r) => r.path === RANK_ROUTE);
+    expect(rank).toHaveLength(1);
+    expect(during.filter((r) => r.path === FIT_ROUTE)).toHaveLength(0);
+    const digest = digestsIn(bot, CHANNEL).at(-1);
+    if (!digest) throw new Error('no digest');
+    // Every event shown was one of the ranked candidates, shown in the service's order with its score
+    const ranked = (rank[0]?.body as { event_ids: string[] }).event_ids;
+    const shown = [...new Set(eventIdsOf(digest))];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of shown) expect(ranked).toContain(id);
+    const eis = createEisClient({ baseUrl: bot.sim.url, apiKey: bot.apiKey });
+    const { items } = await eis.events.rank({ eventIds: ranked });
+    await eis.close();
+    expect(shown).toEqual(items.map((item) => item.event_id).slice(0, shown.length));
+    expect(visibleText(digest)).toContain(`Fit *${((items[0]?.match_score ?? 0) * 10).toFixed(1)}/10*`);
+  });
+
+  it('falls back to fit scores when ranking fails', async () => {
+    // Prepare: the rank call fails (every retry too)
+    bot.sim.injectFault({ kind: 'status', status: 500, route: `POST ${RANK_ROUTE}`, times: 10 });
+    const before = bot.sim.requests().length;
+
+    // Act
+    await run('now');
+    bot.sim.clearFaults();
+
+    // Assess
+    const during = bot.sim.requests().slice(before);
+    expect(during.filter((r) => r.path === RANK_ROUTE).length).toBeGreaterThanOrEqual(1);
+    const digest = digestsIn(bot, CHANNEL).at(-1);
+    if (!digest) throw new Error('no digest');
+    const text = visibleText(digest);
+    expect(text).toContain('*Upcoming events*');
+    expect(text).toMatch(/Fit \*\d+\.\d\/10\*/);
+    // Scores came from fit-score calls or today's cache: at most ten calls
+    expect(during.filter((r) => r.path === FIT_ROUTE).length).toBeLessThanOrEqual(10);
+    expect(bot.logger.lines.some((line) => line.includes('ranking unavailable for the digest'))).toBe(true);
   });
 
   it('turns off, and says when there was nothing to turn off', async () => {

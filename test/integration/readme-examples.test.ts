@@ -46,6 +46,7 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   people: listWithRows,
   recommend: listWithRows,
   similar: listWithRows,
+  'shows-for': listWithRows,
   'person-events': listWithRows,
   files: listWithRows,
   show: hasButton(ACTION_IDS.eventFit),
@@ -61,6 +62,11 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   'full-access': confirmationCard,
   emails: confirmationCard,
   phones: confirmationCard,
+  // Account research: by id the profile with per-event buttons; by name the paid search's card.
+  account: (message) => confirmationCard(message) || hasButton(ACTION_IDS.fitPeople)(message),
+  contacts: hasButton(ACTION_IDS.peopleEmails),
+  linkedin: hasButton(ACTION_IDS.fitPeople),
+  brief: hasButton(ACTION_IDS.eventFit),
 };
 
 /** Runs `/events <example>` and returns the messages it produced (an ack the result replaced included). */

@@ -114,6 +114,16 @@ export type UnlockKind = z.infer<typeof UnlockKindSchema>;
 export const SkippedPersonSchema = z.object({ personnelId: Id, reason: z.string() });
 export type SkippedPerson = z.infer<typeof SkippedPersonSchema>;
 
+/**
+ * A follow-up in a contact unlock's thread, polled with the unlock tasks: AI outreach drafts (per
+ * person, for the internal event id each was drafted for) or a LinkedIn activity analysis.
+ */
+export const FollowUpSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('outreach'), eventIds: z.record(z.string(), z.string()) }),
+  z.object({ kind: z.literal('linkedin') }),
+]);
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+
 export const UnlockTaskSchema = z.object({
   type: z.literal(RECORD_TYPE.unlockTask),
   taskId: Id,
@@ -127,6 +137,8 @@ export const UnlockTaskSchema = z.object({
   names: z.record(z.string(), z.string()).optional(),
   skipped: z.array(SkippedPersonSchema),
   confirmationId: Id.optional(),
+  /** Set on a follow-up task (drafts, LinkedIn activity): `kind` is then the unlock it follows. */
+  followUp: FollowUpSchema.optional(),
   createdAt: IsoTime,
   /** Polls made so far (set by the poller through `reschedule`). */
   attempts: z.number().int().nonnegative(),

@@ -1,4 +1,4 @@
-import type { FinishedUnlockTask, Json, SkippedPerson, UnlockKind, UnlockTask } from './records.ts';
+import type { FinishedUnlockTask, FollowUp, Json, SkippedPerson, UnlockKind, UnlockTask } from './records.ts';
 
 export interface NewUnlockTask {
   taskId: string;
@@ -11,6 +11,8 @@ export interface NewUnlockTask {
   names?: Record<string, string>;
   skipped: SkippedPerson[];
   confirmationId?: string;
+  /** A follow-up (outreach drafts, LinkedIn activity) rather than a contact unlock. */
+  followUp?: FollowUp;
 }
 
 /** The contact-unlock tasks, as the poller works through them and the digest reports them. */

@@ -35,9 +35,9 @@ export type { FakeView, FunctionResult, Unfurl } from './surfaces.ts';
 export type { CommandHelp, LocalApp, LocalPanel, LocalShortcut } from './page-api.ts';
 export type { FormInputs } from './view-state.ts';
 
-import type { AppAnswer, SlackMessage } from './messages.ts';
+import type { AppAnswer, FakeFile, SlackMessage } from './messages.ts';
 
-export type { AppAnswer, SlackMessage } from './messages.ts';
+export type { AppAnswer, FakeFile, SlackMessage } from './messages.ts';
 /**
  * A local stand-in for Slack's Web API and `response_url`s. It keeps channels and their messages
  * (with threads and in-place updates), records every call, checks what the bot sends against Block
@@ -202,6 +202,8 @@ interface SlackState {
   seq: number;
   responseSeq: number;
   surfaces: SurfaceState;
+  /** Files asked for with files.getUploadURLExternal, by id; `content` once uploaded to their URL. */
+  uploads: Map<string, { name: string; content?: string }>;
 }
 
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -285,6 +287,7 @@ function createState(options: FakeSlackOptions): SlackState {
     seq: 0,
     responseSeq: 0,
     surfaces: createSurfaceState(),
+    uploads: new Map(),
   };
 }
 
@@ -400,6 +403,62 @@ function conversationInfo(state: SlackState, args: Args): Args {
   return { channel: { id, is_member: !state.botNotIn.has(id) } };
 }
 
+/**
+ * files.completeUploadExternal: the uploaded files are shared as one message in the channel (in the
+ * thread of `thread_ts`), its text the `initial_comment`, as Slack shows a file upload.
+ */
+function completeUpload(state: SlackState, args: Args): Args {
+  const channel = conversationOf(state, textArg(args.channel_id));
+  const error = channelError(state, channel);
+  if (error) return { ok: false, error };
+  const listed = Array.isArray(args.files) ? (args.files as { id?: unknown; title?: unknown }[]) : [];
+  const files: FakeFile[] = [];
+  for (const { id, title } of listed) {
+    const upload = state.uploads.get(textArg(id));
+    if (upload?.content === undefined) return { ok: false, error: 'file_not_found' };
+    files.push({
+      id: textArg(id),
+      name: upload.name,
+      title: textArg(title) || upload.name,
+      content: upload.content,
+    });
+  }
+  if (files.length === 0) return { ok: false, error: 'invalid_arguments' };
+  store(state, {
+    channel,
+    ts: nextTs(state),
+    ...(args.thread_ts ? { threadTs: textArg(args.thread_ts) } : {}),
+    text: textArg(args.initial_comment),
+    blocks: [],
+    user: state.botUserId,
+    files,
+  });
+  return { files: files.map(({ id, title }) => ({ id, title })) };
+}
+
+/** The POST to an upload URL: the file's bytes, as multipart form data (the Web API client's way) or raw. */
+async function receiveUpload(
+  state: SlackState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  id: string,
+) {
+  const upload = state.uploads.get(id);
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  state.calls.push({ method: 'upload', args: { file_id: id, bytes: raw.length } });
+  if (!upload) return sendJson(response, 404, { ok: false, error: 'file_not_found' });
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    const part = [...form.values()].find((value) => typeof value !== 'string');
+    upload.content = part ? await part.text() : '';
+  } else upload.content = raw.toString('utf8');
+  response.writeHead(200, { 'content-type': 'text/plain' });
+  response.end(`OK - ${raw.length}`);
+}
+
 /** The Web API methods the bot calls, by name; each answers the fields besides `ok: true`. */
 const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'auth.test': (state) => ({
@@ -413,6 +472,12 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'chat.update': updateMessage,
   'users.info': userInfo,
   'conversations.info': conversationInfo,
+  'files.getUploadURLExternal': (state, args) => {
+    const fileId = `F${String(++state.seq).padStart(8, '0')}`;
+    state.uploads.set(fileId, { name: textArg(args.filename) });
+    return { file_id: fileId, upload_url: `${state.baseUrl}/upload/${fileId}` };
+  },
+  'files.completeUploadExternal': completeUpload,
   'conversations.open': (state, args) => {
     const user = textArg(args.users).split(',')[0] ?? '';
     if (!state.users.has(user)) return { ok: false, error: 'user_not_found' };
@@ -437,6 +502,8 @@ async function handleRequest(state: SlackState, request: IncomingMessage, respon
   try {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (await servePage(request, response, url, pageContext(state))) return;
+    const uploadId = url.pathname.match(/^\/upload\/(\w+)$/)?.[1];
+    if (uploadId) return await receiveUpload(state, request, response, uploadId);
     const args = await readBody(request);
     const responseId = url.pathname.match(/^\/response\/([\w-]+)$/)?.[1];
     if (responseId) return answerResponseUrl(state, response, responseId, args);

@@ -10,6 +10,16 @@ export interface SlackMessage {
   visibleTo?: string;
   edited?: boolean;
   warnings: string[];
+  /** Files shared with the message (`files.uploadV2`), with their content as uploaded. */
+  files?: FakeFile[];
+}
+
+/** A file the app uploaded (files.getUploadURLExternal, the upload, files.completeUploadExternal). */
+export interface FakeFile {
+  id: string;
+  name: string;
+  title: string;
+  content: string;
 }
 
 /** The app's HTTP answer to a command or a click, and how long it took (Slack allows 3 s). */

@@ -67,7 +67,7 @@ export function buttonsOf(
 
 export function blockActionsBody(
   actor: Actor,
-  message: Pick<SlackMessage, 'ts' | 'channel' | 'text' | 'blocks' | 'visibleTo'>,
+  message: Pick<SlackMessage, 'ts' | 'channel' | 'text' | 'blocks' | 'visibleTo' | 'threadTs'>,
   clicked: { blockId: string; button: ButtonElement },
   responseUrl: string,
   /** Set when the button sits in the app's unfurl of this link in the message. */
@@ -98,7 +98,14 @@ export function blockActionsBody(
     trigger_id: triggerId(actor.userId),
     team: { id: actor.teamId, domain: 'local' },
     channel: { id: message.channel, name: message.channel.toLowerCase() },
-    message: { type: 'message', ts: message.ts, text: message.text, blocks: message.blocks },
+    message: {
+      type: 'message',
+      ts: message.ts,
+      // A reply carries its thread, as Slack sends it.
+      ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
+      text: message.text,
+      blocks: message.blocks,
+    },
     response_url: responseUrl,
     actions: [
       {

@@ -1,17 +1,26 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import {
   CommandValueSchema,
   EventValueSchema,
+  type ListPageValue,
   ListPageValueSchema,
   PeopleValueSchema,
   ShareValueSchema,
 } from '../button-values.ts';
-import type { JobContext } from '../jobs.ts';
+import type { Job, JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import type { ListenerDeps } from './deps.ts';
+import { registerFollowUpActions } from './follow-up.ts';
+
+/** `100001 100002 event:26855`: the people, and the event whose list they are on (sent as `event_id`). */
+function peopleWords(value: unknown): string {
+  const { personnelIds, eventId } = PeopleValueSchema.parse(value);
+  return `${personnelIds.join(' ')}${eventId ? ` event:${eventId}` : ''}`;
+}
 
 /** Buttons that stand for an `/events` command: the worker runs them exactly as if typed. */
 const AS_COMMAND: Record<string, (value: unknown) => string> = {
@@ -23,8 +32,10 @@ const AS_COMMAND: Record<string, (value: unknown) => string> = {
   [ACTION_IDS.fitRecommend]: (value) => `recommend ${EventValueSchema.parse(value).eventId}`,
   [ACTION_IDS.digestFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
   [ACTION_IDS.eventFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
-  [ACTION_IDS.peopleEmails]: (value) => `emails ${PeopleValueSchema.parse(value).personnelIds.join(' ')}`,
-  [ACTION_IDS.peoplePhones]: (value) => `phones ${PeopleValueSchema.parse(value).personnelIds.join(' ')}`,
+  [ACTION_IDS.searchPagePrevious]: (value) => CommandValueSchema.parse(value).text,
+  [ACTION_IDS.searchPageNext]: (value) => CommandValueSchema.parse(value).text,
+  [ACTION_IDS.peopleEmails]: (value) => `emails ${peopleWords(value)}`,
+  [ACTION_IDS.peoplePhones]: (value) => `phones ${peopleWords(value)}`,
   [ACTION_IDS.confirmRestart]: (value) => CommandValueSchema.parse(value).text,
 };
 
@@ -57,6 +68,7 @@ const outOfDate = async (respond: RespondFn) => {
 };
 
 export function registerButtonActions(app: App, deps: ListenerDeps): void {
+  registerFollowUpActions(app, deps);
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`),
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
@@ -118,6 +130,8 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
     }),
   );
 
+  registerExportAction(app, deps);
+
   // "Share in channel" on a private answer: the worker posts it for everyone and removes the private one.
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.shareInChannel,
@@ -133,6 +147,39 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
         share: share.data,
         context: { ...contextOf(body), messageTs: undefined, sharedBy: body.user.id },
       });
+    }),
+  );
+}
+
+/** The export of the card clicked: its file goes in the card's thread, or privately for a private card. */
+function exportJob(body: BlockAction, value: ListPageValue): Job {
+  const isPrivate = body.container.is_ephemeral === true;
+  const message = body.message;
+  const card =
+    message && Array.isArray(message.blocks)
+      ? { text: typeof message.text === 'string' ? message.text : '', blocks: message.blocks as KnownBlock[] }
+      : undefined;
+  // A card posted as a reply has its thread already; Slack threads are one level deep.
+  const threadTs = typeof message?.thread_ts === 'string' ? message.thread_ts : message?.ts;
+  return {
+    kind: 'export',
+    id: `export:${body.trigger_id}`,
+    ...value,
+    private: isPrivate,
+    ...(card ? { card } : {}),
+    context: { ...contextOf(body), ...(!isPrivate && threadTs ? { threadTs } : {}) },
+  };
+}
+
+/** Export CSV on a list card: the worker reads every page (free reads only) and uploads one file. */
+function registerExportAction(app: App, deps: ListenerDeps): void {
+  app.action<BlockAction<ButtonAction>>(
+    ACTION_IDS.listExport,
+    answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {
+      await ack();
+      const value = ListPageValueSchema.safeParse(parseValue(action));
+      if (!value.success) return outOfDate(respond);
+      await deps.dispatch(exportJob(body, value.data));
     }),
   );
 }

@@ -10,6 +10,12 @@ export const ACTION_IDS = {
   fitRecommend: 'fit.recommend',
   /** value: ListPageValueSchema */
   listPage: 'list.page',
+  /**
+   * Previous / Next under a paid search's results: the search for that page, asked for again as the
+   * command (so it goes through a confirmation card: every page charges). value: CommandValueSchema
+   */
+  searchPagePrevious: 'search.page.previous',
+  searchPageNext: 'search.page.next',
   /** Event unlock from a preview-gated list. value: EventValueSchema */
   listUnlock: 'list.unlock',
   /** value: PeopleValueSchema (only people whose contact is not unlocked) */
@@ -38,6 +44,14 @@ export const ACTION_IDS = {
   digestOff: 'digest.off',
   /** "Filter…" on a list card: opens the list's filter modal. value: ListPageValueSchema */
   listFilter: 'list.filter',
+  /** "Export CSV" on a free list card (or a thread's unlocked contacts). value: ListPageValueSchema */
+  listExport: 'list.export',
+  /**
+   * On an email unlock's results: drafts outreach for the people (free), or asks to confirm a LinkedIn
+   * activity analysis. Suffixed `.<n>` per button (unique in their block). value: FollowUpValueSchema
+   */
+  followUpOutreach: 'followup.outreach',
+  followUpLinkedin: 'followup.linkedin',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -1,6 +1,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { ListKind, ListPageValue, ListQuery } from '../button-values.ts';
 import { ACTION_IDS } from './action-ids.ts';
+import { exportButton } from './export.ts';
 import { actions, button, context, header, section } from './blocks.ts';
 import {
   code,
@@ -59,6 +60,8 @@ interface ListSpec<T> {
   buttons?: (items: readonly T[]) => (Button | undefined)[];
   /** A "Filter…" button opening the list's filter modal (only lists that have one). */
   filterable?: boolean;
+  /** An "Export CSV" button: only lists whose every page is free to read again (never a paid search). */
+  exportable?: boolean;
 }
 
 const SEARCH_WORD_KEYS = new Set(['keywords', 'keyword', 'query', 'text', 'companyUrl', 'targetAudience']);
@@ -159,6 +162,8 @@ function renderList<T>(spec: ListSpec<T>): SlackMessage {
     footerButtons.push(unlockButton(spec.eventId, semantics));
   }
   if (!inaccessible) footerButtons.push(...(spec.buttons?.(input.page.items) ?? []));
+  if (spec.exportable && !inaccessible && shown > 0)
+    footerButtons.push(exportButton({ list: spec.kind, query: input.query, page: pageNumber }));
   if (spec.filterable)
     footerButtons.push(
       button('Filter…', ACTION_IDS.listFilter, { list: spec.kind, query: input.query, page: 1 }),
@@ -347,6 +352,7 @@ export function eventList(input: ListInput<EventSummary>): SlackMessage {
     row: eventRow,
     // Company → events is charged per request: filtering it would charge again.
     filterable: input.pageable !== false,
+    exportable: input.pageable !== false,
   });
 }
 
@@ -358,6 +364,8 @@ export function personEventList(input: ListInput<EventSummary>): SlackMessage {
     noun: 'events',
     input,
     row: eventRow,
+    // People of one name (`who`) is charged per request: exporting it would charge again.
+    exportable: input.pageable !== false,
   });
 }
 
@@ -371,6 +379,7 @@ export function exhibitorList(input: EventScopedListInput<ExhibitorSummary>): Sl
     row: exhibitorRow,
     eventId: input.eventId,
     filterable: true,
+    exportable: true,
   });
 }
 
@@ -393,6 +402,7 @@ export function similarExhibitorList(input: ListInput<ExhibitorSummary>): SlackM
     noun: 'exhibitors',
     input,
     row: exhibitorRow,
+    exportable: true,
   });
 }
 
@@ -404,6 +414,7 @@ export function recommendedExhibitorList(input: ListInput<RecommendedExhibitor>)
     noun: 'exhibitors',
     input,
     row: recommendedRow,
+    exportable: true,
   });
 }
 
@@ -417,6 +428,7 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
     row: personRow,
     eventId: input.eventId,
     filterable: true,
+    exportable: true,
     buttons: (people) => {
       const lockedEmails = people
         .filter((person) => person.contactUnlockStatus !== 'unlocked')
@@ -429,6 +441,7 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
         lockedEmails.length > 0
           ? button(`Unlock ${plural(lockedEmails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
               personnelIds: lockedEmails,
+              eventId: input.eventId,
             })
           : undefined,
         phones.length > 0
@@ -437,6 +450,7 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
               ACTION_IDS.peoplePhones,
               {
                 personnelIds: phones,
+                eventId: input.eventId,
               },
             )
           : undefined,
@@ -452,5 +466,16 @@ export function fileList(input: ListInput<AgentFile>): SlackMessage {
 
 /** The people a card named, all of them, page by page (`showAllPeopleButton`). */
 export function contactList(input: ListInput<PersonnelItem>): SlackMessage {
-  return renderList({ kind: 'contacts', title: () => 'Contacts', noun: 'people', input, row: personRow });
+  return renderList({
+    kind: 'contacts',
+    title: () => 'Contacts',
+    noun: 'people',
+    input,
+    row: personRow,
+    exportable: true,
+  });
 }
+
+/** The list card builder, for list views kept in their own files (`recommended-events.ts`). */
+export type { ListSpec };
+export const listCard = <T>(spec: ListSpec<T>): SlackMessage => renderList(spec);

@@ -1,10 +1,12 @@
 import type { KnownBlock } from '@slack/types';
 import { plural } from '../../domain/charging.ts';
 import type { UnlockOutcome, UnlockResult } from '../../domain/unlock-polling.ts';
-import { context, section } from './blocks.ts';
+import { actions, context, section } from './blocks.ts';
+import { exportButton } from './export.ts';
 import { confirmationCard } from './confirmation.ts';
 import { code, mentionUser } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from './limits.ts';
+import { FOLLOW_UP_BLOCKS, followUpButtons } from './outreach.ts';
 import type { Price, SlackMessage } from './types.ts';
 
 type Kind = UnlockResult['kind'];
@@ -27,6 +29,8 @@ function personLabel(personnelId: string, names: Readonly<Record<string, string>
 export function unlockResultReply(
   result: UnlockResult,
   names: Readonly<Record<string, string>> = {},
+  /** The card's thread: the follow-up buttons answer there. */
+  threadTs?: string,
 ): SlackMessage {
   const what = WHAT[result.kind];
   const unlocked = result.people.filter((person) => person.value !== null).length;
@@ -46,13 +50,23 @@ export function unlockResultReply(
     (skip) => `• ${personLabel(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
   );
   const blocks: KnownBlock[] = [section(title)];
-  blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
+  blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 5 - FOLLOW_UP_BLOCKS, 'people'));
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
+  const exportRow = unlockedContactsExport(result);
+  if (exportRow) blocks.push(exportRow);
+  blocks.push(...followUpButtons(result, names, threadTs));
   blocks.push(context('Contacts unlocked here stay unlocked for the account.'));
   const text = `${plural(unlocked, what.one, what.many)} unlocked of ${result.people.length}${
     result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''
   }.`;
   return fitToLimits({ text, blocks });
+}
+
+/** "Export CSV" of the people of an unlock result: their profiles, with what is unlocked (free reads). */
+function unlockedContactsExport(result: UnlockResult): KnownBlock | undefined {
+  const personnelIds = result.people.map((person) => person.personnelId);
+  if (personnelIds.length === 0 || personnelIds.length > 100) return undefined;
+  return actions([exportButton({ list: 'contacts', query: { personnelIds }, page: 1 })], 'export');
 }
 
 /** The one thread reply when the service has not finished a task after 24 hours. */

@@ -1,4 +1,4 @@
-import type { ChargeAction } from '../../domain/charging.ts';
+import { type ChargeAction, ChargeActionSchema } from '../../domain/charging.ts';
 import { type ConfirmationCardPort, publishConfirmation } from '../../domain/confirmation-card.ts';
 import {
   type ConfirmationDeps,
@@ -11,8 +11,10 @@ import type { JobContext } from '../jobs.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { errorMessage } from '../views/messages.ts';
+import { isSearchAction, paidSearchResults } from '../views/paid-search.ts';
 import type { WorkerDeps } from './deps.ts';
 import { homeJobs } from './home.ts';
+import { followUpJobs } from './outreach.ts';
 
 type PendingCard = Extract<ConfirmationCardInput, { state: 'pending' }>;
 
@@ -58,6 +60,7 @@ export function chargeJobs(deps: WorkerDeps) {
   };
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
   const home = homeJobs(deps);
+  const followUps = followUpJobs(deps);
 
   const askToConfirm: AskToConfirm = async (action, context) => {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
@@ -83,6 +86,8 @@ export function chargeJobs(deps: WorkerDeps) {
   };
 
   async function runChargeJob({ confirmationId, context }: { confirmationId: string; context: JobContext }) {
+    // LinkedIn activity has no ChargeAction of its own (no published price): its own runner charges it.
+    if (await followUps.linkedinChargeJob(confirmationId, context)) return;
     // The click carries the card's ts too, for a confirmation whose ts could not be saved.
     const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
     // A duplicate belongs to another run; an unsettled charge to the reconciler.
@@ -95,13 +100,17 @@ export function chargeJobs(deps: WorkerDeps) {
     // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
     // opened it: Slack keeps it for their next visit). Never throws.
     await home.publishAfterCharge(confirmation);
-    // Searches are charged per request: their results go in the thread, without paging.
+    // Searches are charged per request: their results go in the thread, with Previous / Next that ask
+    // for the other pages through a confirmation each.
     const ts = confirmation.messageTs ?? context.messageTs;
     if (results && results.page.items.length > 0 && ts) {
+      const action = ChargeActionSchema.safeParse(confirmation.action);
       const message =
-        results.kind === 'events'
-          ? eventList({ page: results.page, query: {}, pageable: false })
-          : companyExhibitorList({ page: results.page, query: {}, pageable: false });
+        action.success && isSearchAction(action.data)
+          ? paidSearchResults(action.data, results)
+          : results.kind === 'events'
+            ? eventList({ page: results.page, query: {}, pageable: false })
+            : companyExhibitorList({ page: results.page, query: {}, pageable: false });
       await slack
         .post(context, message, ts)
         .catch((error: unknown) =>

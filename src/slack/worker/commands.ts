@@ -10,6 +10,7 @@ import type { WorkerDeps } from './deps.ts';
 import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from './digest-commands.ts';
 import type { ListKind } from '../button-values.ts';
 import { renderList } from './lists.ts';
+import { accountAnswer, isAccountCommand } from './account-commands.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 
@@ -19,11 +20,22 @@ function listOf(command: Command): { list: ListKind; query: Record<string, unkno
     case 'search':
       return { list: 'events', query: { ...command.filters } };
     case 'exhibitors':
-      return { list: 'exhibitors', query: { eventId: command.eventId, keyword: command.keyword } };
+      return {
+        list: 'exhibitors',
+        query: { eventId: command.eventId, keyword: command.keyword, ...command.filters },
+      };
     case 'people':
-      return { list: 'people', query: { eventId: command.eventId, query: command.query } };
+      return {
+        list: 'people',
+        query: { eventId: command.eventId, query: command.query, ...command.filters },
+      };
     case 'recommend':
-      return { list: 'recommend', query: { eventId: command.eventId } };
+      return { list: 'recommend', query: { eventId: command.eventId, ...command.filters } };
+    case 'shows-for':
+      return {
+        list: 'shows-for',
+        query: { companyUrl: command.companyUrl, targetAudience: command.targetAudience, ...command.filters },
+      };
     case 'similar':
       return {
         list: 'similar',
@@ -38,6 +50,12 @@ function listOf(command: Command): { list: ListKind; query: Record<string, unkno
   }
 }
 
+/** A contact unlock's event context (`event:<id>`, from an event's people list). */
+const fromEvent = (eventId: string | undefined) => (eventId ? { fromEventId: eventId } : {});
+
+/** A paid search's later page (`page:N`): a search, and a charge, of its own. */
+const pageOf = (page: number | undefined) => (page ? { page } : {});
+
 /** The credit-spending action a command asks for, if it is one. */
 function chargeActionOf(command: Command): ChargeAction | undefined {
   switch (command.name) {
@@ -48,15 +66,20 @@ function chargeActionOf(command: Command): ChargeAction | undefined {
     case 'full-access':
       return { kind: 'full-access-unlock', eventId: command.eventId };
     case 'emails':
-      return { kind: 'email-unlock', personnelIds: command.personnelIds };
+      return { kind: 'email-unlock', personnelIds: command.personnelIds, ...fromEvent(command.eventId) };
     case 'phones':
-      return { kind: 'phone-unlock', personnelIds: command.personnelIds };
+      return { kind: 'phone-unlock', personnelIds: command.personnelIds, ...fromEvent(command.eventId) };
     case 'who':
-      return { kind: 'people-by-name', fullName: command.fullName };
+      return { kind: 'people-by-name', fullName: command.fullName, ...pageOf(command.page) };
     case 'company':
-      return { kind: 'exhibitor-events', companyName: command.companyName };
+      return { kind: 'exhibitor-events', companyName: command.companyName, ...pageOf(command.page) };
     case 'exhibitor':
-      return { kind: 'exhibitor-search', companyName: command.companyName };
+      return { kind: 'exhibitor-search', companyName: command.companyName, ...pageOf(command.page) };
+    case 'account':
+      // A name has no free look-up: the company-name search (50 credits if anything matches) finds the ids.
+      return 'companyName' in command
+        ? { kind: 'exhibitor-search', companyName: command.companyName }
+        : undefined;
     default:
       return undefined;
   }
@@ -134,6 +157,10 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
       await runDigestCommand(command, context, digestDeps);
       if (context.placeholder) await slack.deleteOriginal(context);
       return;
+    }
+    if (isAccountCommand(command)) {
+      const message = await accountAnswer(command, eis, deps.now);
+      if (message) return answer(context, message, { text });
     }
     return lookUp(command, context, text, deps, answer);
   };

@@ -17,7 +17,8 @@ export interface WorkerStore {
   charges: ConfirmationDeps['charges'];
   ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay'>;
   digestSubscriptions: DigestCommandDeps['subscriptions'];
-  unlockTasks: DigestSources['unlockTasks'];
+  /** `create`: follow-up tasks (outreach drafts) the worker starts itself. */
+  unlockTasks: DigestSources['unlockTasks'] & Pick<Store['unlockTasks'], 'create'>;
   fitScores: DigestSources['fitScores'];
   deliveries: Pick<Store['deliveries'], 'first'>;
 }

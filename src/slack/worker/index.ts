@@ -7,6 +7,8 @@ import { chargeJobs } from './charge.ts';
 import { commandJobs } from './commands.ts';
 import type { WorkerDeps } from './deps.ts';
 import { homeJobs } from './home.ts';
+import { followUpJobs } from './outreach.ts';
+import { exportJobs } from './export.ts';
 import { shareAndPageJobs } from './share-page.ts';
 import { unfurlJobs } from './unfurls.ts';
 import { workflowStepJobs } from './workflow-step.ts';
@@ -86,6 +88,8 @@ export function createWorker(deps: WorkerDeps) {
     unfurl: unfurlJobs(deps).unfurlJob,
     'workflow-step': workflowStepJobs(deps).workflowStepJob,
     home: homeJobs(deps).homeJob,
+    'follow-up': followUpJobs(deps).followUpJob,
+    export: exportJobs(deps).exportJob,
   };
   return { handle: jobBoundary(deps, (job) => runJob(handlers, job.kind, job)) };
 }

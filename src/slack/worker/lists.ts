@@ -11,6 +11,8 @@ import {
   similarExhibitorList,
 } from '../views/lists.ts';
 import type { SlackMessage } from '../views/types.ts';
+import { numberOf, SOURCE_TYPES } from '../list-filter-words.ts';
+import { recommendedEventList } from '../views/recommended-events.ts';
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
 export const PAGE_SIZE = 10;
@@ -28,6 +30,12 @@ function labels(text: string | undefined): string[] | undefined {
     .map((label) => label.trim())
     .filter(Boolean);
   return list.length > 0 ? list : undefined;
+}
+
+/** `exhibitor,visitors` → the service's source types; none when empty. */
+function sourceTypesOf(text: string | undefined): (typeof SOURCE_TYPES)[number][] | undefined {
+  const types = SOURCE_TYPES.filter((type) => labels(text)?.includes(type));
+  return types.length > 0 ? types : undefined;
 }
 
 type ListRenderer = (
@@ -63,6 +71,9 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
         country: query.country,
         category: labels(query.category),
         industry: labels(query.industry),
+        jobTitle: labels(query.title),
+        managementLevel: labels(query.level),
+        department: labels(query.department),
         page,
         pageSize: PAGE_SIZE,
       }),
@@ -83,6 +94,8 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
         searchQuery: query.query,
         department: query.department,
         level: query.level,
+        exhibitorId: query.exhibitor,
+        sourceType: sourceTypesOf(query.source),
         page,
         pageSize: PAGE_SIZE,
       }),
@@ -98,10 +111,43 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   async recommend(rawQuery, page, eis) {
     const query = LIST_QUERIES.recommend.parse(rawQuery);
     const [result, name] = await Promise.all([
-      eis.recommendations.exhibitors({ eventId: query.eventId, page, pageSize: PAGE_SIZE }),
+      eis.recommendations.exhibitors({
+        eventId: query.eventId,
+        page,
+        pageSize: PAGE_SIZE,
+        searchQuery: query.keywords,
+        location: query.country,
+        category: labels(query.category),
+        industry: labels(query.industry),
+        exhibitorName: labels(query.name),
+        employeesMin: numberOf(query['employees-min']),
+        employeesMax: numberOf(query['employees-max']),
+      }),
       eventName(eis, query.eventId),
     ]);
     return recommendedExhibitorList({ page: result, query, names: { eventId: name } });
+  },
+  async 'shows-for'(rawQuery, page, eis) {
+    const query = LIST_QUERIES['shows-for'].parse(rawQuery);
+    const result = await eis.recommendations.events({
+      companyUrl: query.companyUrl,
+      targetAudience: query.targetAudience,
+      page,
+      pageSize: PAGE_SIZE,
+      country: query.country,
+      city: query.city,
+      region: query.region,
+      category: labels(query.category),
+      dateStartFrom: query.from,
+      dateStartTo: query.to,
+      industry: query.industry,
+      targetIndustry: labels(query['target-industry']),
+      targetManagementLevel: labels(query.level),
+      targetJobTitles: labels(query.title),
+      attendeeCountMin: numberOf(query['attendees-min']),
+      attendeeCountMax: numberOf(query['attendees-max']),
+    });
+    return recommendedEventList({ page: result, query });
   },
   async files(_rawQuery, page, eis) {
     const result = await eis.agentFiles.list(page);

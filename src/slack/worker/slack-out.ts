@@ -22,6 +22,22 @@ export interface SlackOut {
   ) => Promise<void>;
   /** Removes the response URL's message (the "working…" placeholder, or a shared private answer). */
   deleteOriginal: (context: JobContext) => Promise<void>;
+  /** Shares one file in a channel or a thread of it (`files.uploadV2`), with a comment above it. */
+  upload?: (file: FileUpload) => Promise<void>;
+  /**
+   * Posts `text` in the app's direct messages with a user and returns that conversation's id (from
+   * chat.postMessage's answer: no `conversations.open`, so no `im:write` scope).
+   */
+  directMessage?: (userId: string, text: string) => Promise<string>;
+}
+
+export interface FileUpload {
+  channelId: string;
+  threadTs?: string | undefined;
+  filename: string;
+  title: string;
+  content: string;
+  comment: string;
 }
 
 export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
@@ -74,6 +90,15 @@ export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
     },
     async update(channelId, ts, message) {
       await web.chat.update({ channel: channelId, ts, ...message });
+    },
+    async upload({ channelId, threadTs, filename, title, content, comment }) {
+      const where = threadTs ? { channel_id: channelId, thread_ts: threadTs } : { channel_id: channelId };
+      await web.filesUploadV2({ ...where, filename, title, content, initial_comment: comment });
+    },
+    async directMessage(userId, text) {
+      const posted = await web.chat.postMessage({ channel: userId, text });
+      if (!posted.channel) throw new Error('chat.postMessage named no channel');
+      return posted.channel;
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   runDueDigests,
 } from '../../../src/domain/digest.ts';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
-import type { CreditBalance, EventItem, EventPage, FitScore } from '../../../src/eis/index.ts';
+import type { CreditBalance, EventItem, EventPage, EventRank, FitScore } from '../../../src/eis/index.ts';
 import { createMemoryLogger } from '../../../src/log.ts';
 import type {
   DigestSubscription,
@@ -57,9 +57,16 @@ function subscription(channelId: string, overrides: Partial<DigestSubscription> 
 
 function setup(
   events: EventItem[],
-  options: { balance?: number; subscriptions?: DigestSubscription[]; ledger?: LedgerEntry[] } = {},
+  options: {
+    balance?: number;
+    subscriptions?: DigestSubscription[];
+    ledger?: LedgerEntry[];
+    /** The service's rank call fails (the digest falls back to fit scores). */
+    rankFails?: boolean;
+  } = {},
 ) {
   const fitCalls: string[] = [];
+  const rankCalls: string[][] = [];
   const cache = new Map<string, FitScoreCacheEntry>();
   const claims = new Set<string>();
   const posted: string[] = [];
@@ -78,6 +85,23 @@ function setup(
       credits: { balance: () => Promise.resolve(balanceOf(options.balance ?? 10_000)) },
       events: {
         list: () => Promise.resolve(page),
+        rank: ({ eventIds }: { eventIds: string[] }): Promise<EventRank> => {
+          rankCalls.push(eventIds);
+          if (options.rankFails) return Promise.reject(new Error('rank unavailable'));
+          // Ranks every candidate but the first, by the number in its id modulo 7 (best first).
+          const items = eventIds
+            .slice(1)
+            .map((id) => ({ id, score: (Number(id.slice(1)) % 7) / 7 }))
+            .sort((a, b) => b.score - a.score)
+            .map(({ id, score }, i) => ({
+              event_id: id,
+              name: null,
+              rank: i + 1,
+              match_score: score,
+              reasons: [],
+            }));
+          return Promise.resolve({ items });
+        },
         fitScore: (eventId: string): Promise<FitScore> => {
           fitCalls.push(eventId);
           const score = Number(eventId.slice(1)) % 10;
@@ -132,21 +156,59 @@ function setup(
     now: () => NOW,
     sleep: async () => {},
   };
-  return { deps, fitCalls, posted, disabled, finished };
+  return { deps, fitCalls, rankCalls, posted, disabled, finished };
 }
 
 const target = { teamId: 'T1', channelId: 'C1', timeZone: 'UTC', filters: {} };
 
 describe('composeDigest', () => {
-  it('scores a bounded number of events, best first, and reuses today’s cached scores', async () => {
+  it('ranks every candidate with one rank call, in the service’s order, and asks for no fit score', async () => {
     // Prepare
-    const { deps, fitCalls } = setup(Array.from({ length: 20 }, (_, i) => event(i + 1)));
+    const { deps, fitCalls, rankCalls } = setup(Array.from({ length: 20 }, (_, i) => event(i + 1)));
+
+    // Act
+    const digest = await composeDigest(target, deps);
+
+    // Assess
+    expect(rankCalls).toEqual([Array.from({ length: 20 }, (_, i) => `E${i + 1}`)]);
+    expect(fitCalls).toEqual([]);
+    const shown = digest.events ?? [];
+    expect(shown).toHaveLength(10);
+    const scores = shown.map((e) => e.fit?.score ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // Match scores are fractions; the digest shows them out of 10
+    expect(shown[0]?.fit?.score).toBeCloseTo(60 / 7);
+    // A candidate the service left unranked comes after the ranked ones, unscored
+    expect(shown.map((e) => e.event.eventId)).not.toContain('E1');
+  });
+
+  it('leaves a candidate the service did not rank after the ranked ones, unscored', async () => {
+    // Prepare: only two candidates, and the service ranks only the second
+    const { deps } = setup([event(1), event(3)]);
+
+    // Act
+    const digest = await composeDigest(target, deps);
+
+    // Assess
+    expect(digest.events?.map((e) => [e.event.eventId, e.fit === null])).toEqual([
+      ['E3', false],
+      ['E1', true],
+    ]);
+  });
+
+  it('falls back to a bounded number of fit scores when ranking fails, reusing today’s cached ones', async () => {
+    // Prepare
+    const { deps, fitCalls, rankCalls } = setup(
+      Array.from({ length: 20 }, (_, i) => event(i + 1)),
+      { rankFails: true },
+    );
 
     // Act
     const first = await composeDigest(target, deps);
     const second = await composeDigest(target, deps);
 
     // Assess
+    expect(rankCalls).toHaveLength(2);
     expect(fitCalls).toHaveLength(2 * MAX_FIT_CALLS);
     const scores = (first.events ?? []).map((e) => e.fit?.score ?? -1);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -304,5 +366,25 @@ describe('runDueDigests', () => {
     expect(disabled).toEqual(['CGONE']);
     expect(first).toMatchObject({ posted: 2, disabled: 1, late: 1 });
     expect(second).toMatchObject({ posted: 0, alreadyPosted: 3 });
+  });
+
+  it('reaches every due channel in one run, page after page, when more are due than one page holds', async () => {
+    // Prepare: the store answers at most `limit` subscriptions that are still due, as the index does.
+    const subscriptions = Array.from({ length: 450 }, (_, n) => subscription(`C${n}`));
+    const { deps, posted } = setup([event(1)], { subscriptions });
+    const advanced = new Set<string>();
+    deps.subscriptions.due = ({ limit }) =>
+      Promise.resolve(subscriptions.filter((s) => !advanced.has(s.channelId)).slice(0, limit));
+    deps.subscriptions.advance = (s) => {
+      advanced.add(s.channelId);
+      return Promise.resolve(null);
+    };
+
+    // Act
+    const summary = await runDueDigests(deps);
+
+    // Assess
+    expect(new Set(posted).size).toBe(450);
+    expect(summary).toMatchObject({ due: 450, posted: 450, outOfTime: false });
   });
 });

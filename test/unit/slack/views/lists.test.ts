@@ -19,10 +19,10 @@ import type {
 import { buttonsOf, textsOf } from './support.ts';
 
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
-/** The list's own buttons; "Filter…" (on exhibitors, people and events) has its own tests. */
+/** The list's own buttons; "Filter…" and "Export CSV" have their own tests. */
 const buttonLabels = (message: SlackMessage) =>
   buttonsOf(message.blocks)
-    .filter((element) => element.action_id !== 'list.filter')
+    .filter((element) => element.action_id !== 'list.filter' && element.action_id !== 'list.export')
     .map((element) => element.text.text);
 const buttonValue = (message: SlackMessage, label: string): unknown => {
   const element = buttonsOf(message.blocks).find((candidate) => candidate.text.text.includes(label));
@@ -306,15 +306,21 @@ describe('peopleList', () => {
     expect(text).toContain('Email unlocking');
   });
 
-  it('offers email unlock for the people not yet unlocked, leaving the price to the confirmation card', () => {
+  it('offers email unlock for the people not yet unlocked, from this event, leaving the price to the confirmation card', () => {
     // Act
     const message = peopleList({ eventId: '26855', query, page: page(people) });
 
     // Assess
     expect(buttonLabels(message)).toContain('Unlock 2 emails…');
-    expect(buttonValue(message, 'Unlock 2 emails')).toEqual({ personnelIds: ['101', '103'] });
+    expect(buttonValue(message, 'Unlock 2 emails')).toEqual({
+      personnelIds: ['101', '103'],
+      eventId: '26855',
+    });
     expect(buttonLabels(message)).toContain('Unlock 3 phone numbers…');
-    expect(buttonValue(message, 'Unlock 3 phone')).toEqual({ personnelIds: ['101', '102', '103'] });
+    expect(buttonValue(message, 'Unlock 3 phone')).toEqual({
+      personnelIds: ['101', '102', '103'],
+      eventId: '26855',
+    });
     expect(buttonLabels(message).join(' ')).not.toMatch(/credits/);
   });
 

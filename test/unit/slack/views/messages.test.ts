@@ -88,7 +88,7 @@ describe('commandHelp', () => {
     expect(text).toContain(`*Example:* \`/events ${digest.example}\``);
     expect(text).toContain('`keywords:fintech`');
     expect(text).not.toContain('/events fit');
-    expect(shown(commandHelp(who))).toContain('credits: *50 if anything matches*');
+    expect(shown(commandHelp(who))).toContain('credits: *50 if anything matches, per page*');
     expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
   });
 });

@@ -1,0 +1,204 @@
+import { type EisClient, outreachProgress } from '../eis/index.ts';
+import type { Logger } from '../log.ts';
+import type { NewUnlockTask, SkippedPerson, UnlockTask } from './ports/index.ts';
+
+/*
+ * After a contact unlock, the follow-up in its thread: AI outreach drafts (free: the vendor says
+ * generation "does not deduct credits" and the service has no precheck action code for it) and a
+ * LinkedIn activity analysis (no published price: see linkedin-activity.ts). Both start background
+ * work at the service, stored as tasks the unlock poller follows, and posted once in the thread.
+ */
+
+/** One person's drafts, or why there are none. */
+export interface OutreachDraftLine {
+  personnelId: string;
+  drafts: { email: string | null; linkedin: string | null } | null;
+  problem?: string;
+}
+
+/** One person's LinkedIn activity, or why there is none. */
+export interface LinkedinActivityLine {
+  personnelId: string;
+  activity: { level: string | null; isActive: boolean | null; latestPostAt: string | null } | null;
+  problem?: string;
+}
+
+export type FollowUpResult =
+  | { kind: 'outreach'; people: OutreachDraftLine[]; skipped: SkippedPerson[] }
+  | { kind: 'linkedin'; people: LinkedinActivityLine[]; skipped: SkippedPerson[] };
+
+/** Whether every person's follow-up is over (ready or failed), and what there is so far. */
+export interface FollowUpProgress {
+  done: boolean;
+  result: FollowUpResult;
+}
+
+export type FollowUpEis = Pick<EisClient, 'outreach' | 'personnel'>;
+
+const asked = (task: UnlockTask) =>
+  task.personnelIds.filter((id) => !task.skipped.some((skip) => skip.personnelId === id));
+
+/** Reads each person's drafts (outreach) or activity (LinkedIn) from the service. Free reads. */
+export async function followUpProgress(eis: FollowUpEis, task: UnlockTask): Promise<FollowUpProgress> {
+  const followUp = task.followUp;
+  if (followUp?.kind === 'outreach') {
+    const lines = await Promise.all(
+      asked(task).map((personnelId) => draftOf(eis, personnelId, followUp.eventIds[personnelId])),
+    );
+    return {
+      done: lines.every((line) => line !== 'pending'),
+      result: {
+        kind: 'outreach',
+        people: lines.filter((line): line is OutreachDraftLine => line !== 'pending'),
+        skipped: task.skipped,
+      },
+    };
+  }
+  const lines = await Promise.all(asked(task).map((personnelId) => activityOf(eis, personnelId)));
+  return {
+    done: lines.every((line) => line !== 'pending'),
+    result: {
+      kind: 'linkedin',
+      people: lines.filter((line): line is LinkedinActivityLine => line !== 'pending'),
+      skipped: task.skipped,
+    },
+  };
+}
+
+async function draftOf(
+  eis: FollowUpEis,
+  personnelId: string,
+  eventId: string | undefined,
+): Promise<OutreachDraftLine | 'pending'> {
+  if (!eventId) return { personnelId, drafts: null, problem: 'no event to write the message for' };
+  const detail = await eis.outreach.detail({ personnelId, eventId });
+  const progress = outreachProgress(detail);
+  if (progress === 'pending') return 'pending';
+  if (progress === 'failed') {
+    return { personnelId, drafts: null, problem: 'the service could not write a draft for this person' };
+  }
+  const { messages } = detail;
+  const linkedin =
+    messages.linkedin_message ??
+    messages.linkedin?.connection_note?.body ??
+    messages.linkedin?.connected_message?.body ??
+    messages.linkedin?.inmail?.body ??
+    null;
+  return { personnelId, drafts: { email: messages.email ?? null, linkedin } };
+}
+
+async function activityOf(eis: FollowUpEis, personnelId: string): Promise<LinkedinActivityLine | 'pending'> {
+  const person = await eis.personnel.profile(personnelId);
+  const status = person.linkedinActivityStatus?.toLowerCase() ?? null;
+  if (status === 'failed' || status === 'error') {
+    return { personnelId, activity: null, problem: 'no LinkedIn activity could be analysed' };
+  }
+  if (status !== 'ready' && status !== 'completed') return 'pending';
+  const activity = person.linkedinActivity;
+  return {
+    personnelId,
+    activity: {
+      level: activity?.activityLevel ?? null,
+      isActive: activity?.isActive ?? null,
+      latestPostAt: activity?.latestPostAt ?? null,
+    },
+  };
+}
+
+/** The counts kept on a follow-up task once posted (the unlock outcome's shape). */
+export function followUpOutcome(result: FollowUpResult) {
+  const ready = result.people.filter((p) => ('drafts' in p ? p.drafts : p.activity) !== null).length;
+  return {
+    status: 'completed' as const,
+    unlocked: ready,
+    notUnlocked: result.people.length - ready,
+    skipped: result.skipped.length,
+  };
+}
+
+/** Where a follow-up starts: the unlock's thread, and who asked. */
+export interface FollowUpThread {
+  teamId: string;
+  channelId: string;
+  threadTs: string;
+  requestedBy: string;
+}
+
+export interface OutreachDeps {
+  eis: FollowUpEis;
+  tasks: { create(input: NewUnlockTask): Promise<UnlockTask> };
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface OutreachStarted {
+  /** The task the poller follows; absent when nobody could be drafted for. */
+  taskId?: string;
+  drafting: string[];
+  skipped: SkippedPerson[];
+}
+
+/** Outreach is written for one event: the person's next one, else the latest they are linked to. */
+async function eventFor(eis: FollowUpEis, personnelId: string, today: string): Promise<string | null> {
+  const page = await eis.personnel.events(personnelId, 1, { pageSize: 20 });
+  const dated = page.items.filter((event) => event.dateStart);
+  const upcoming = dated
+    .filter((event) => (event.dateStart ?? '') >= today)
+    .sort((a, b) => (a.dateStart ?? '').localeCompare(b.dateStart ?? ''))[0];
+  const latest = dated.sort((a, b) => (b.dateStart ?? '').localeCompare(a.dateStart ?? ''))[0];
+  return (upcoming ?? latest ?? page.items[0])?.id ?? null;
+}
+
+const FAILURES: Record<string, string> = {
+  PERSONNEL_NOT_FOUND: 'not found',
+  INVALID_PERSONNEL_ID: 'invalid id',
+  PERSONNEL_NOT_IN_EVENT: 'not linked to the event',
+};
+
+/**
+ * Starts drafting (email and a LinkedIn connection note) for each person, for their next event, and
+ * stores the task the poller follows. Free: generation is sent without a confirmation. `requestId`
+ * (the job's id) names the task, so a repeated start finds the stored task instead of a second one.
+ */
+export async function startOutreach(
+  personnelIds: readonly string[],
+  where: FollowUpThread & { names?: Record<string, string>; requestId: string },
+  deps: OutreachDeps,
+): Promise<OutreachStarted> {
+  const today = deps.now().toISOString().slice(0, 10);
+  const skipped: SkippedPerson[] = [];
+  const byEvent = new Map<string, string[]>();
+  const events = await Promise.all(personnelIds.map((id) => eventFor(deps.eis, id, today).catch(() => null)));
+  personnelIds.forEach((id, index) => {
+    const eventId = events[index];
+    if (!eventId) skipped.push({ personnelId: id, reason: 'no event to write the message for' });
+    else byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), id]);
+  });
+  const eventIds: Record<string, string> = {};
+  for (const [eventId, ids] of byEvent) {
+    const answer = await deps.eis.outreach.generate({
+      personnelIds: ids,
+      eventId,
+      channels: ['email', 'linkedin_message'],
+      linkedinMessageTypes: ['connection_note'],
+    });
+    for (const item of answer.items) {
+      if (item.success) eventIds[item.personnel_id] = eventId;
+      else skipped.push({ personnelId: item.personnel_id, reason: FAILURES[item.error ?? ''] ?? 'refused' });
+    }
+  }
+  const drafting = personnelIds.filter((id) => eventIds[id]);
+  if (drafting.length === 0) return { drafting, skipped };
+  const { names, requestId, ...thread } = where;
+  const task = await deps.tasks.create({
+    ...thread,
+    taskId: `outreach-${requestId}`,
+    kind: 'email',
+    personnelIds: drafting,
+    ...(names ? { names } : {}),
+    skipped,
+    followUp: { kind: 'outreach', eventIds },
+  });
+  deps.logger.info('outreach drafting started', { taskId: task.taskId, people: drafting.length });
+  return { taskId: task.taskId, drafting, skipped };
+}

@@ -1,0 +1,256 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { plural } from '../../domain/charging.ts';
+import type { FollowUpResult } from '../../domain/follow-up.ts';
+import type { UnlockResult } from '../../domain/unlock-polling.ts';
+import { ACTION_IDS } from './action-ids.ts';
+import { actions, button, context, plainText, section } from './blocks.ts';
+import { confirmationCard } from './confirmation.ts';
+import { code, formatCredits, mentionUser } from './format.ts';
+import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
+import type { SlackMessage } from './types.ts';
+
+type Names = Readonly<Record<string, string>>;
+
+/** People with their own buttons under an email unlock's results: two buttons each, 12 fit one block. */
+export const PEOPLE_WITH_BUTTONS = 12;
+/** At most this many blocks come from `followUpButtons`. */
+export const FOLLOW_UP_BLOCKS = 3;
+
+const nameOf = (personnelId: string, names: Names) => names[personnelId]?.trim() || `Person ${personnelId}`;
+
+function label(personnelId: string, names: Names): string {
+  const name = names[personnelId]?.trim();
+  return name ? `*${escapeMrkdwn(name)}* (${code(personnelId)})` : `Person ${code(personnelId)}`;
+}
+
+/** The people's names a button carries, when they fit its value; else none (ids are enough). */
+function followUpButton(
+  text: string,
+  actionId: typeof ACTION_IDS.followUpOutreach | typeof ACTION_IDS.followUpLinkedin,
+  suffix: string,
+  personnelIds: readonly string[],
+  names: Names,
+  threadTs: string | undefined,
+): Button | undefined {
+  const known = Object.fromEntries(personnelIds.filter((id) => names[id]).map((id) => [id, names[id] ?? '']));
+  const element =
+    button(truncate(text, LIMITS.buttonText), actionId, { personnelIds, names: known, threadTs }) ??
+    button(truncate(text, LIMITS.buttonText), actionId, { personnelIds, threadTs });
+  return element && { ...element, action_id: `${actionId}.${suffix}` };
+}
+
+/**
+ * Under an email unlock's results: "Draft outreach for all" (free), then per person (the first 12
+ * found) "Draft outreach" and "LinkedIn activity" (which asks for a confirmation). At most two
+ * actions blocks of at most 25 buttons.
+ */
+export function followUpButtons(result: UnlockResult, names: Names = {}, threadTs?: string): KnownBlock[] {
+  if (result.kind !== 'email') return [];
+  const found = result.people.filter((person) => person.value !== null).map((person) => person.personnelId);
+  if (found.length === 0) return [];
+  const blocks: (KnownBlock | undefined)[] = [
+    actions(
+      [
+        followUpButton(
+          found.length === 1 ? 'Draft outreach' : `Draft outreach for all ${found.length}`,
+          ACTION_IDS.followUpOutreach,
+          'all',
+          found,
+          names,
+          threadTs,
+        ),
+        found.length === 1
+          ? followUpButton('LinkedIn activity', ACTION_IDS.followUpLinkedin, 'all', found, names, threadTs)
+          : undefined,
+      ],
+      'follow-up-all',
+    ),
+  ];
+  if (found.length > 1) {
+    const each = found
+      .slice(0, PEOPLE_WITH_BUTTONS)
+      .flatMap((id, index) => [
+        followUpButton(
+          `Draft · ${nameOf(id, names)}`,
+          ACTION_IDS.followUpOutreach,
+          String(index),
+          [id],
+          names,
+          threadTs,
+        ),
+        followUpButton(
+          `LinkedIn · ${nameOf(id, names)}`,
+          ACTION_IDS.followUpLinkedin,
+          String(index),
+          [id],
+          names,
+          threadTs,
+        ),
+      ]);
+    blocks.push(actions(each, 'follow-up-people'));
+    if (found.length > PEOPLE_WITH_BUTTONS)
+      blocks.push(
+        context(
+          `Buttons for the first ${PEOPLE_WITH_BUTTONS}; “Draft outreach for all” covers all ${found.length}.`,
+        ),
+      );
+  }
+  return blocks.filter((block) => block !== undefined);
+}
+
+/** The one thread reply with the drafts (or LinkedIn activity) once every person's is over. */
+export function followUpReply(result: FollowUpResult, names: Names = {}): SlackMessage {
+  return result.kind === 'outreach' ? draftsReply(result, names) : linkedinReply(result, names);
+}
+
+function skippedLines(result: FollowUpResult, names: Names): string[] {
+  return result.skipped.map(
+    (skip) => `• ${label(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
+  );
+}
+
+function draftsReply(result: Extract<FollowUpResult, { kind: 'outreach' }>, names: Names): SlackMessage {
+  const ready = result.people.filter((person) => person.drafts);
+  const title = `:memo: *Outreach drafts* for ${ready.length} of ${result.people.length}. Nothing was sent: copy, edit and send them yourself.`;
+  const lines = result.people.map((person) => {
+    if (!person.drafts)
+      return `• ${label(person.personnelId, names)} — _${escapeMrkdwn(person.problem ?? 'no draft')}_`;
+    const email = person.drafts.email ? `\n>*Email:* ${escapeMrkdwn(person.drafts.email)}` : '';
+    const linkedin = person.drafts.linkedin ? `\n>*LinkedIn:* ${escapeMrkdwn(person.drafts.linkedin)}` : '';
+    return `• ${label(person.personnelId, names)}${email}${linkedin}`;
+  });
+  const blocks: KnownBlock[] = [section(title)];
+  blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
+  const skipped = skippedLines(result, names);
+  if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
+  blocks.push(context('Drafted by the service for each person’s next event. Drafting spends no credits.'));
+  return fitToLimits({ text: `Outreach drafts for ${ready.length} of ${result.people.length}.`, blocks });
+}
+
+function activityWords(activity: {
+  level: string | null;
+  isActive: boolean | null;
+  latestPostAt: string | null;
+}) {
+  const level = activity.level ? `${escapeMrkdwn(activity.level)} activity` : 'activity level unknown';
+  const active = activity.isActive === null ? '' : activity.isActive ? ', active' : ', not active';
+  const latest = activity.latestPostAt
+    ? `, last post ${escapeMrkdwn(activity.latestPostAt.slice(0, 10))}`
+    : '';
+  return `${level}${active}${latest}`;
+}
+
+function linkedinReply(result: Extract<FollowUpResult, { kind: 'linkedin' }>, names: Names): SlackMessage {
+  const ready = result.people.filter((person) => person.activity);
+  const title = `:bar_chart: *LinkedIn activity* for ${ready.length} of ${result.people.length}.`;
+  const lines = result.people.map(
+    (person) =>
+      `• ${label(person.personnelId, names)} — ${
+        person.activity ? activityWords(person.activity) : `_${escapeMrkdwn(person.problem ?? 'no result')}_`
+      }`,
+  );
+  const blocks: KnownBlock[] = [
+    section(title),
+    ...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'),
+  ];
+  const skipped = skippedLines(result, names);
+  if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
+  return fitToLimits({ text: `LinkedIn activity for ${ready.length} of ${result.people.length}.`, blocks });
+}
+
+/** The one thread reply when a follow-up never finished. */
+export function followUpTimeoutReply(task: {
+  followUp?: { kind: string } | undefined;
+  requestedBy: string;
+}): SlackMessage {
+  const what = task.followUp?.kind === 'linkedin' ? 'LinkedIn activity analysis' : 'outreach drafts';
+  const text = `:hourglass: The ${what} did not arrive: I stopped waiting.`;
+  return fitToLimits({
+    text,
+    blocks: [section(`${text} ${mentionUser(task.requestedBy)}`), context('Try the button again later.')],
+  });
+}
+
+/** Told only to whoever clicked Draft outreach. */
+export function outreachStartedNotice(started: { drafting: number; skipped: number }): string {
+  if (started.drafting === 0) return 'No drafts could be started for these people (see why in the service).';
+  const skipped = started.skipped > 0 ? ` (${started.skipped} skipped)` : '';
+  return `Drafting outreach for ${plural(started.drafting, 'person', 'people')}${skipped}… The drafts will arrive in this thread. Drafting spends no credits.`;
+}
+
+const UNPUBLISHED = 'not published by the service: it may spend credits';
+
+/**
+ * The LinkedIn activity confirmation card: like every charge's card, but the price is unknown, so it
+ * says so (no "up to") and the final state reads the credits spent from the balance.
+ */
+export function linkedinPendingCard(input: {
+  description: string;
+  requestedBy: string;
+  confirmationId: string;
+  balance: number | null;
+  buttons: boolean;
+}): SlackMessage {
+  const what = escapeMrkdwn(input.description);
+  const balance = input.balance === null ? 'balance unavailable' : formatCredits(input.balance);
+  const value = { confirmationId: input.confirmationId };
+  const row = input.buttons
+    ? actions(
+        [
+          button('Confirm', ACTION_IDS.confirmYes, value, {
+            style: 'primary',
+            confirm: {
+              title: plainText('Spend credits?'),
+              text: plainText(
+                truncate(`The price is ${UNPUBLISHED}. ${input.description}`, LIMITS.confirmText),
+              ),
+              confirm: plainText('Confirm'),
+              deny: plainText('Go back'),
+            },
+          }),
+          button('Cancel', ACTION_IDS.confirmNo, value),
+        ],
+        'confirmation',
+      )
+    : undefined;
+  const blocks: KnownBlock[] = [
+    section(`:credit_card: *Confirm before spending credits*\n${what}`),
+    section(`*Price:* ${UNPUBLISHED}. The card will say what was spent.\n*Balance:* ${balance}`),
+    context(`Asked by ${mentionUser(input.requestedBy)} · Expires in 15 minutes`),
+  ];
+  if (row) blocks.push(row);
+  return fitToLimits({ text: `Confirm: ${what} — price not published. Balance: ${balance}.`, blocks });
+}
+
+/** The card once the analysis ran (or failed): the stored outcome, with the price as unpublished. */
+export function linkedinFinalCard(input: {
+  description: string;
+  requestedBy: string;
+  confirmedBy: string;
+  succeeded: boolean;
+  lines: readonly string[];
+  creditsSpent: number | undefined;
+}): SlackMessage {
+  const card = confirmationCard(
+    input.succeeded
+      ? {
+          state: 'succeeded',
+          description: input.description,
+          price: { credits: input.creditsSpent ?? 0, upTo: false },
+          requestedBy: input.requestedBy,
+          confirmedBy: input.confirmedBy,
+          outcome: input.lines,
+          creditsSpent: input.creditsSpent ?? 0,
+        }
+      : {
+          state: 'failed',
+          description: input.description,
+          price: { credits: 0, upTo: true },
+          requestedBy: input.requestedBy,
+          confirmedBy: input.confirmedBy,
+          errorMessage: input.lines.join(' '),
+          ...(input.creditsSpent !== undefined ? { creditsSpent: input.creditsSpent } : {}),
+        },
+  );
+  return card;
+}

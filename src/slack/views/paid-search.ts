@@ -1,0 +1,59 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { type ChargeAction, type ChargeOutcome, commandTextOf, LIST_PRICES } from '../../domain/charging.ts';
+import { ACTION_IDS } from './action-ids.ts';
+import { actions, button, context } from './blocks.ts';
+import { formatCredits } from './format.ts';
+import { fitToLimits } from './limits.ts';
+import { companyExhibitorList, eventList, personEventList } from './lists.ts';
+import type { SlackMessage } from './types.ts';
+
+type SearchAction = Extract<
+  ChargeAction,
+  { kind: 'people-by-name' | 'exhibitor-events' | 'exhibitor-search' }
+>;
+
+export const isSearchAction = (action: ChargeAction): action is SearchAction =>
+  action.kind === 'people-by-name' ||
+  action.kind === 'exhibitor-events' ||
+  action.kind === 'exhibitor-search';
+
+/** The rows of one page of a paid search, titled with what was searched for. */
+function resultRows(action: SearchAction, results: NonNullable<ChargeOutcome['results']>): SlackMessage {
+  const label = action.kind === 'people-by-name' ? action.fullName : action.companyName;
+  if (results.kind === 'exhibitors')
+    return companyExhibitorList({ page: results.page, query: {}, label, pageable: false });
+  if (action.kind === 'people-by-name')
+    return personEventList({ page: results.page, query: {}, label, pageable: false });
+  return eventList({ page: results.page, query: {}, label, pageable: false });
+}
+
+/**
+ * A paid search's results, posted under its confirmation card: the rows, then Previous / Next as on
+ * free lists, except that each is the search for that page asked for again, through a confirmation
+ * card, since the service charges every non-empty page. The card says so.
+ */
+export function paidSearchResults(
+  action: SearchAction,
+  results: NonNullable<ChargeOutcome['results']>,
+): SlackMessage {
+  const rows = resultRows(action, results);
+  const page = action.page ?? 1;
+  const pageCommand = (target: number) => ({ text: commandTextOf({ ...action, page: target }) });
+  const buttons: (Button | undefined)[] = [];
+  if (page > 1) buttons.push(button('← Previous', ACTION_IDS.searchPagePrevious, pageCommand(page - 1)));
+  if (results.page.hasMore) buttons.push(button('Next →', ACTION_IDS.searchPageNext, pageCommand(page + 1)));
+  const footer: KnownBlock[] = [];
+  const row = actions(buttons, 'search-paging');
+  if (row) {
+    footer.push(row);
+    footer.push(
+      context(
+        `Each page is a new search: ${buttons.length > 1 ? 'Previous and Next ask' : `${page > 1 ? 'Previous' : 'Next'} asks`} ` +
+          `for a confirmation and charge up to ${formatCredits(LIST_PRICES.search)} again (nothing if that page is empty).`,
+      ),
+    );
+  } else if (page > 1 || results.page.items.length > 0) {
+    footer.push(context('That is every match: there is no further page to pay for.'));
+  }
+  return fitToLimits({ text: rows.text, blocks: [...rows.blocks, ...footer] });
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { SeededPersonnel } from '../../src/simulator/server.ts';
+import { createScheduledLoader } from '../../src/runtime.ts';
+import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
+import { ALICE, BOT_TOKEN, type Bot, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';
+
+describe('after an email unlock: outreach drafts and LinkedIn activity in the thread', () => {
+  let bot: Bot;
+  let poll: () => Promise<unknown>;
+  let people: SeededPersonnel[];
+  let cardTs: string;
+
+  const repliesIn = (threadTs: string) =>
+    bot.messages().filter((m) => m.threadTs === threadTs && !m.visibleTo);
+  const draftsReplies = () => repliesIn(cardTs).filter((m) => m.text.startsWith('Outreach drafts'));
+  const emailReply = () => {
+    const reply = repliesIn(cardTs).find((m) => visibleText(m).includes('unlocked'));
+    if (!reply) throw new Error('no email results in the thread');
+    return structuredClone(reply);
+  };
+
+  beforeAll(async () => {
+    bot = await startBot();
+    const env = {
+      TABLE_NAME: bot.table.tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+      EIS_BASE_URL: bot.sim.url,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      EIS_API_KEY: bot.apiKey,
+      SLACK_API_URL: bot.slack.apiUrl,
+    };
+    const load = createScheduledLoader(env, { logger: bot.logger });
+    poll = async () => (await load()).pollUnlockTasks();
+    // Two people whose emails are found and who have LinkedIn activity to analyse.
+    people = bot.sim.seed.personnel
+      .filter((p) => p.linked && p.emailFindable && Number(p.id) % 9 !== 4)
+      .slice(0, 2);
+
+    // Emails → Confirm → the results in the card's thread.
+    await bot.command(`emails ${people.map((p) => p.id).join(' ')}`);
+    await bot.idle();
+    const card = bot.last();
+    cardTs = card.ts;
+    await bot.click(card, ACTION_IDS.confirmYes, ALICE);
+    await bot.idle();
+    bot.sim.completeTasks();
+    await poll();
+  });
+  afterAll(() => bot.close());
+
+  it('offers Draft outreach for all and per person, and LinkedIn activity per person, under the emails', () => {
+    const reply = emailReply();
+    const text = visibleText(reply);
+    expect(text).toContain('Draft outreach for all 2');
+    for (const person of people) {
+      expect(text).toContain(`Draft · ${person.fullName}`);
+      expect(text).toContain(`LinkedIn · ${person.fullName}`);
+    }
+  });
+
+  it('posts the drafts in the thread exactly once, however many poll runs overlap, and charges nothing', async () => {
+    // Prepare
+    const balance = bot.sim.balance(bot.apiKey);
+    const ledger = bot.sim.ledger(bot.apiKey).length;
+
+    // Act: Draft outreach for all; the service finishes; three poll runs, two of them at once.
+    await bot.click(emailReply(), `${ACTION_IDS.followUpOutreach}.all`, ALICE);
+    await bot.idle();
+    const told = bot.messages().filter((m) => m.visibleTo === ALICE.userId);
+    expect(visibleText(told[told.length - 1] ?? { text: '', blocks: [] })).toContain(
+      'Drafting outreach for 2 people',
+    );
+    expect(draftsReplies()).toHaveLength(0);
+    bot.sim.completeTasks();
+    await Promise.all([poll(), poll()]);
+    await poll();
+
+    // Assess
+    const drafts = draftsReplies();
+    expect(drafts).toHaveLength(1);
+    const text = visibleText(drafts[0] ?? { text: '', blocks: [] });
+    for (const person of people) {
+      expect(text).toContain(person.fullName);
+      expect(text).toContain(`Hi ${person.fullName.split(' ')[0]}`);
+    }
+    expect(text).toContain('Email:');
+    expect(text).toContain('LinkedIn:');
+    expect(bot.sim.balance(bot.apiKey)).toBe(balance);
+    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(ledger);
+  });
+
+  it('asks to confirm LinkedIn activity (price not published), runs it once on Confirm, and posts the activity in the thread', async () => {
+    // Prepare
+    const [person] = people;
+    if (!person) throw new Error('no person');
+    const before = repliesIn(cardTs).length;
+
+    // Act: the person's LinkedIn button posts a confirmation card in the thread.
+    await bot.click(emailReply(), `${ACTION_IDS.followUpLinkedin}.0`, ALICE);
+    await bot.idle();
+    const card = repliesIn(cardTs).find((m) => visibleText(m).includes('Confirm before spending'));
+    if (!card) throw new Error('no LinkedIn confirmation card in the thread');
+    const snapshot = structuredClone(card);
+    expect(visibleText(snapshot)).toContain('not published by the service');
+    expect(visibleText(snapshot)).toContain(person.fullName);
+    await Promise.all([
+      bot.click(snapshot, ACTION_IDS.confirmYes, ALICE),
+      bot.click(snapshot, ACTION_IDS.confirmYes, ALICE),
+    ]);
+    await bot.idle();
+    const linkedinCalls = bot.sim
+      .requests()
+      .filter((r) => r.path === '/external/personnel/unlock-linkedin-activity');
+    expect(linkedinCalls).toHaveLength(1);
+    expect(visibleText(bot.find((m) => m.ts === snapshot.ts))).toContain(
+      'Results will arrive in this thread',
+    );
+    bot.sim.completeTasks();
+    await Promise.all([poll(), poll()]);
+
+    // Assess
+    const activity = repliesIn(cardTs).filter((m) => m.text.startsWith('LinkedIn activity'));
+    expect(activity).toHaveLength(1);
+    expect(visibleText(activity[0] ?? { text: '', blocks: [] })).toContain(person.fullName);
+    expect(visibleText(activity[0] ?? { text: '', blocks: [] })).toMatch(/activity/);
+    expect(repliesIn(cardTs).length).toBe(before + 2);
+    if (process.env.SHOW_THREAD) console.log(JSON.stringify(repliesIn(cardTs), null, 1));
+  });
+
+  it('keeps every message in the thread within Block Kit limits', () => {
+    expect(repliesIn(cardTs).flatMap((m) => m.warnings ?? [])).toEqual([]);
+  });
+
+  it('charges nothing for LinkedIn activity that is cancelled', async () => {
+    const second = people[1];
+    if (!second) throw new Error('no person');
+    await bot.click(emailReply(), `${ACTION_IDS.followUpLinkedin}.1`, ALICE);
+    await bot.idle();
+    const cards = repliesIn(cardTs).filter((m) => visibleText(m).includes('confirm.no'));
+    const card = cards[cards.length - 1];
+    if (!card) throw new Error('no card');
+    await bot.click(card, ACTION_IDS.confirmNo, ALICE);
+    await bot.idle();
+    const calls = bot.sim.requests().filter((r) => r.path === '/external/personnel/unlock-linkedin-activity');
+    expect(calls).toHaveLength(1);
+    expect(visibleText(bot.find((m) => m.ts === card.ts))).toContain('Cancelled');
+  });
+});
+
+describe('from an event’s people list: Emails → Confirm → thread → Draft outreach', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('posts the drafts in the unlock’s thread once', async () => {
+    // Prepare: the people list (private), its Emails button, the card, Confirm, the results.
+    const env = {
+      TABLE_NAME: bot.table.tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+      EIS_BASE_URL: bot.sim.url,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      EIS_API_KEY: bot.apiKey,
+      SLACK_API_URL: bot.slack.apiUrl,
+    };
+    const load = createScheduledLoader(env, { logger: bot.logger });
+    const poll = async () => (await load()).pollUnlockTasks();
+    await bot.command('people 26855');
+    await bot.idle();
+    const list = structuredClone(bot.find((m) => visibleText(m).includes(ACTION_IDS.peopleEmails)));
+    await bot.click(list, ACTION_IDS.peopleEmails, ALICE);
+    await bot.idle();
+    const card = structuredClone(bot.last());
+    expect(visibleText(card)).toContain('Confirm before spending');
+    await bot.click(card, ACTION_IDS.confirmYes, ALICE);
+    await bot.idle();
+    bot.sim.completeTasks();
+    await poll();
+    const thread = () => bot.messages().filter((m) => m.threadTs === card.ts && !m.visibleTo);
+    const results = structuredClone(thread().find((m) => visibleText(m).includes('Draft outreach')));
+    if (!results) throw new Error('no Draft outreach button under the email results');
+
+    // Act
+    await bot.click(results, `${ACTION_IDS.followUpOutreach}.all`, ALICE);
+    await bot.idle();
+    bot.sim.completeTasks();
+    await Promise.all([poll(), poll(), poll()]);
+    await poll();
+
+    // Assess
+    const drafts = thread().filter((m) => m.text.startsWith('Outreach drafts'));
+    expect(drafts).toHaveLength(1);
+    expect(visibleText(drafts[0] ?? { text: '', blocks: [] })).toContain('Email:');
+  });
+});
+
+describe('drafts that are ready within seconds', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    // The simulator finishes work 3 s after it starts; four polls a second apart cover it.
+    bot = await startBot({ earlyPolls: { count: 4, everyMs: 1_000 } });
+  });
+  afterAll(() => bot.close());
+
+  it('are posted by the worker’s first polls, without waiting for the scheduled poller', async () => {
+    // Prepare
+    const person = bot.sim.seed.personnel.find((p) => p.linked && p.emailFindable);
+    if (!person) throw new Error('no person with a findable email');
+    await bot.command(`emails ${person.id}`);
+    await bot.idle();
+    const card = structuredClone(bot.last());
+    await bot.click(card, ACTION_IDS.confirmYes, ALICE);
+    await bot.idle();
+    const thread = () => bot.messages().filter((m) => m.threadTs === card.ts && !m.visibleTo);
+    const results = structuredClone(thread().find((m) => visibleText(m).includes('Draft outreach')));
+    if (!results) throw new Error('no Draft outreach button under the email result');
+
+    // Act
+    await bot.click(results, `${ACTION_IDS.followUpOutreach}.all`, ALICE);
+    await bot.idle();
+
+    // Assess
+    const drafts = thread().filter((m) => m.text.startsWith('Outreach drafts'));
+    expect(drafts).toHaveLength(1);
+    expect(visibleText(drafts[0] ?? { text: '', blocks: [] })).toContain(person.fullName);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type {
   ContactUnlockSubmission,
@@ -38,6 +39,17 @@ export const ChargeActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('people-by-name'), fullName: z.string(), page: SearchPage }),
   z.object({ kind: z.literal('exhibitor-events'), companyName: z.string(), page: SearchPage }),
   z.object({ kind: z.literal('exhibitor-search'), companyName: z.string(), page: SearchPage }),
+  /**
+   * LinkedIn activity analysis (the follow-up under email results): no published price and no
+   * precheck code, so its card says the price is not published and shows the credits spent after.
+   */
+  z.object({
+    kind: z.literal('linkedin-activity'),
+    personnelIds: z.array(z.string()).min(1).max(20),
+    names: PeopleNames,
+    /** The unlock's thread, where the card is posted and the results go. */
+    threadTs: z.string().optional(),
+  }),
 ]);
 export type ChargeAction = z.infer<typeof ChargeActionSchema>;
 
@@ -45,6 +57,15 @@ export interface Price {
   credits: number;
   /** The service charges at most this (searches charge only on a match; contacts already unlocked are free). */
   upTo: boolean;
+}
+
+/** Kinds whose price neither the spec nor the service publishes: nothing is quoted or reserved. */
+const UNPUBLISHED_PRICE_KINDS: ReadonlySet<string> = new Set<ChargeAction['kind']>(['linkedin-activity']);
+
+/** Whether a stored action's price is published; cards say "price not published" when it is not. */
+export function hasPublishedPrice(action: unknown): boolean {
+  const parsed = ChargeActionSchema.safeParse(action);
+  return !parsed.success || !UNPUBLISHED_PRICE_KINDS.has(parsed.data.kind);
 }
 
 /** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
@@ -57,8 +78,8 @@ export const LIST_PRICES = {
   search: 50,
 };
 
-/** Precheck action codes (spec and reference: "action codes include …"). */
-export const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
+/** Precheck action codes (spec and reference: "action codes include …"); null where none exists. */
+export const PRECHECK_ACTION: Record<ChargeAction['kind'], string | null> = {
   'event-unlock': 'unlock_event_contacts',
   'visitors-unlock': 'unlock_event_visitors',
   'full-access-unlock': 'unlock_event_full_access',
@@ -67,6 +88,7 @@ export const PRECHECK_ACTION: Record<ChargeAction['kind'], string> = {
   'people-by-name': 'search_personnel_events_by_name',
   'exhibitor-events': 'search_exhibitor_events',
   'exhibitor-search': 'search_exhibitors_by_company_name',
+  'linkedin-activity': null,
 };
 
 export type ChargeEis = Pick<
@@ -102,6 +124,8 @@ export function describeAction(action: ChargeAction): string {
       return `Find the events where “${action.companyName}” exhibits${pageWords(action.page)}`;
     case 'exhibitor-search':
       return `Find exhibitor records for the company “${action.companyName}”${pageWords(action.page)}`;
+    case 'linkedin-activity':
+      return `Analyse the LinkedIn activity of ${people(action.personnelIds, action.names)}`;
   }
 }
 
@@ -149,8 +173,14 @@ export async function withPeopleNames(
   return Object.keys(names).length > 0 ? { ...action, names } : action;
 }
 
-/** The `/events` command that asks for `action` again (the card's "Start again"). */
-export function commandTextOf(action: ChargeAction): string {
+/**
+ * The `/events` command that asks for `action` again (the card's "Start again"); undefined for the
+ * LinkedIn follow-up, which is asked for by a button under email results, not by a command.
+ */
+export function commandTextOf<A extends ChargeAction>(
+  action: A,
+): A extends { kind: 'linkedin-activity' } ? undefined : string;
+export function commandTextOf(action: ChargeAction): string | undefined {
   switch (action.kind) {
     case 'event-unlock':
       return `unlock ${action.eventId}`;
@@ -168,6 +198,8 @@ export function commandTextOf(action: ChargeAction): string {
       return `company ${action.companyName}${pageWord(action.page)}`;
     case 'exhibitor-search':
       return `exhibitor ${action.companyName}${pageWord(action.page)}`;
+    case 'linkedin-activity':
+      return undefined;
   }
 }
 
@@ -191,6 +223,9 @@ export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
+/** No price is published: nothing is reserved under the daily cap, and the card says "not published". */
+export const UNPUBLISHED_PRICE: Price = { credits: 0, upTo: true };
+
 function listPrice(action: ChargeAction): Price {
   switch (action.kind) {
     case 'event-unlock':
@@ -203,6 +238,8 @@ function listPrice(action: ChargeAction): Price {
       return { credits: LIST_PRICES.email * action.personnelIds.length, upTo: true };
     case 'phone-unlock':
       return { credits: LIST_PRICES.phone * action.personnelIds.length, upTo: true };
+    case 'linkedin-activity':
+      return UNPUBLISHED_PRICE;
     default:
       return { credits: LIST_PRICES.search, upTo: true };
   }
@@ -233,13 +270,14 @@ const REFUSALS: Record<string, string> = {
  */
 export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeQuote> {
   const description = describeAction(action);
+  const actionType = PRECHECK_ACTION[action.kind];
   const [precheck, balance] = await Promise.all([
-    eis.actions
-      .precheck({ actionType: PRECHECK_ACTION[action.kind], params: precheckParams(action) })
-      .catch((error: unknown) => {
-        if (error instanceof EisUnauthorizedError) throw error;
-        return null;
-      }),
+    actionType === null
+      ? null
+      : eis.actions.precheck({ actionType, params: precheckParams(action) }).catch((error: unknown) => {
+          if (error instanceof EisUnauthorizedError) throw error;
+          return null;
+        }),
     eis.credits
       .balance()
       .then((b) => b.totalBalance)
@@ -281,8 +319,16 @@ export interface ChargeOutcome {
   /** Search results to post under the card. */
   results?:
     { kind: 'events'; page: EventPage | EventSearchPage } | { kind: 'exhibitors'; page: ExhibitorPage };
-  /** An asynchronous contact unlock the poller must follow. */
-  task?: { taskId: string; kind: 'email' | 'phone'; skipped: { personnelId: string; reason: string }[] };
+  /** An asynchronous contact unlock (or LinkedIn analysis) the poller must follow. */
+  task?: {
+    taskId: string;
+    kind: 'email' | 'phone';
+    skipped: { personnelId: string; reason: string }[];
+    /** The people it follows, when fewer than the action's (the service refused the others). */
+    personnelIds?: string[];
+    /** A LinkedIn analysis: the poller reads activity, not contacts. */
+    followUp?: { kind: 'linkedin' };
+  };
 }
 
 function balanceOf(balanceAfter: unknown): number | null {
@@ -366,6 +412,12 @@ const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } =
     (page, a) =>
       searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
   ),
+  'linkedin-activity': serviceCall(async (eis, a) => {
+    // The answer has no amount: the balance's drop is the best figure.
+    const before = await balanceOrNull(eis);
+    const answer = await eis.personnel.unlockLinkedinActivity(a.personnelIds);
+    return { ...answer, before, after: await balanceOrNull(eis) };
+  }, linkedinOutcome),
 };
 
 function callService(action: ChargeAction, eis: ChargeEis): Promise<ServiceReply> {
@@ -419,6 +471,47 @@ function contactsUnlocking(
     balanceAfter: null,
     summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
     task: { taskId: submission.taskId, kind, skipped },
+  };
+}
+
+/** A LinkedIn analysis: who is being analysed, who was refused, and the balance's drop as the amount. */
+function linkedinOutcome(answer: {
+  items: { personnel_id: string; success: boolean; error?: string | null | undefined }[];
+  before: number | null;
+  after: number | null;
+}): ChargeOutcome {
+  const { items, before, after } = answer;
+  const known = before !== null && after !== null;
+  // Other spending at the same moment would be counted too, so the card says where the figure comes from.
+  const spent = known ? Math.max(0, before - after) : 0;
+  const started = items.filter((item) => item.success).map((item) => item.personnel_id);
+  const refused = items.filter((item) => !item.success);
+  const summary = [
+    started.length > 0
+      ? `Analysing ${plural(started.length, 'person', 'people')}… Results will arrive in this thread.`
+      : 'Nothing to analyse: the service refused every person.',
+    ...(refused.length > 0
+      ? [`${refused.length} skipped (${refused.map((item) => item.error ?? 'refused').join(', ')}).`]
+      : []),
+    known
+      ? `Credits spent, from the balance before and after: ${spent.toLocaleString('en-US')}.`
+      : 'The balance could not be read: the credits spent are not known.',
+  ];
+  return {
+    creditsSpent: spent,
+    balanceAfter: after,
+    summary,
+    ...(started.length > 0
+      ? {
+          task: {
+            taskId: `linkedin-${randomUUID()}`,
+            kind: 'email' as const,
+            skipped: [],
+            personnelIds: started,
+            followUp: { kind: 'linkedin' as const },
+          },
+        }
+      : {}),
   };
 }
 

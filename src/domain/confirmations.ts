@@ -252,6 +252,8 @@ async function settlementOf(
     };
   }
   const { task } = outcome;
+  // Results go in the card's thread; a follow-up's card sits in the unlock's thread, named by its action.
+  const threadTs = ('threadTs' in action ? action.threadTs : undefined) ?? confirmation.messageTs;
   return {
     settlement: {
       status: 'succeeded',
@@ -266,19 +268,20 @@ async function settlementOf(
         credits: outcome.creditsSpent,
         ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
       },
-      ...(task && confirmation.messageTs
+      ...(task && threadTs
         ? {
             task: {
               taskId: task.taskId,
               kind: task.kind,
               teamId: confirmation.teamId,
               channelId: confirmation.channelId,
-              threadTs: confirmation.messageTs,
+              threadTs,
               requestedBy: confirmation.requestedBy,
-              personnelIds: 'personnelIds' in action ? action.personnelIds : [],
+              personnelIds: task.personnelIds ?? ('personnelIds' in action ? action.personnelIds : []),
               ...('names' in action && action.names ? { names: action.names } : {}),
               skipped: task.skipped,
               confirmationId: confirmation.id,
+              ...(task.followUp ? { followUp: task.followUp } : {}),
             },
           }
         : {}),

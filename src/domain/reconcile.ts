@@ -7,7 +7,13 @@ import {
   RECONCILE_AFTER_SECONDS,
   type Settlement,
 } from './ports/index.ts';
-import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION, precheckParams } from './charging.ts';
+import {
+  type ChargeAction,
+  ChargeActionSchema,
+  hasPublishedPrice,
+  PRECHECK_ACTION,
+  precheckParams,
+} from './charging.ts';
 
 export interface ReconcileDeps {
   confirmations: Pick<ConfirmationRepository, 'due' | 'get' | 'expire' | 'abandon' | 'cardShown'>;
@@ -35,24 +41,24 @@ const NEVER_STARTED =
 /**
  * Finds what the service says about a charge whose worker died after calling it (or before): charged,
  * not charged, or unknown. Only the action precheck can tell, and only for unlocks: an event that is
- * now unlocked was charged; one that still costs its full price was not. Searches cannot be told.
+ * now unlocked was charged; one that still costs its full price was not. Searches and LinkedIn
+ * analysis (no precheck code) cannot be told.
  */
 async function askTheService(
   action: ChargeAction,
   reserved: number,
   eis: ReconcileDeps['eis'],
 ): Promise<'charged' | 'not-charged' | 'unknown'> {
+  const actionType = PRECHECK_ACTION[action.kind];
   if (
+    actionType === null ||
     action.kind === 'people-by-name' ||
     action.kind === 'exhibitor-events' ||
     action.kind === 'exhibitor-search'
   )
     return 'unknown';
   try {
-    const precheck = await eis.actions.precheck({
-      actionType: PRECHECK_ACTION[action.kind],
-      params: precheckParams(action),
-    });
+    const precheck = await eis.actions.precheck({ actionType, params: precheckParams(action) });
     if (precheck.reason_code === 'already_unlocked' || precheck.reason_code === 'unlock_in_progress')
       return 'charged';
     if (precheck.reason_code === 'ok' && precheck.should_charge && precheck.credits >= reserved)
@@ -63,10 +69,17 @@ async function askTheService(
   }
 }
 
+/** How much may have gone, for a charge the service cannot account for. */
+const mayHaveSpent = (reserved: number, published: boolean) =>
+  published
+    ? `up to ${reserved.toLocaleString('en-US')} credits may have been spent`
+    : 'credits may have been spent (the service publishes no price for this)';
+
 function reconciledSettlement(
   verdict: 'charged' | 'not-charged' | 'unknown',
   contacts: boolean,
   reserved: number,
+  published = true,
 ): Settlement {
   switch (verdict) {
     case 'charged': {
@@ -96,7 +109,7 @@ function reconciledSettlement(
         outcome: {
           reason: 'worker-died',
           outcomeUnknown: true,
-          message: `The bot was interrupted while charging and the service cannot say whether it went through: up to ${reserved.toLocaleString('en-US')} credits may have been spent. Check the balance with \`/events credits\`.`,
+          message: `The bot was interrupted while charging and the service cannot say whether it went through: ${mayHaveSpent(reserved, published)}. Check the balance with \`/events credits\`.`,
         },
         ledger: { status: 'unknown', credits: reserved },
       };
@@ -171,7 +184,7 @@ async function decide(
     action.success && (action.data.kind === 'email-unlock' || action.data.kind === 'phone-unlock');
   const settled = await deps.charges.settle(
     confirmation.id,
-    reconciledSettlement(verdict, contacts, reserved),
+    reconciledSettlement(verdict, contacts, reserved, hasPublishedPrice(confirmation.action)),
   );
   report.settled++;
   return settled;

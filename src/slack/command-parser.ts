@@ -1,6 +1,7 @@
 import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../domain/schedule-words.ts';
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
 import {
+  asCompanyUrl,
   type ExhibitorFilterWords,
   parseExhibitorsWords,
   parsePeopleWords,
@@ -655,22 +656,6 @@ function parseDigestOn(words: string[], fail: Fail): ParseResult {
     ok: true,
     command: { name: 'digest-on', ...(time ? { time } : {}), ...(zone ?? {}), filters },
   };
-}
-
-/** A lone http(s) URL or bare domain is a company website; anything else is audience text. */
-function asCompanyUrl(text: string): string | undefined {
-  if (/\s/.test(text)) return undefined;
-  const candidate = /^https?:\/\//i.test(text)
-    ? text
-    : /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(text)
-      ? `https://${text}`
-      : '';
-  if (!candidate) return undefined;
-  try {
-    return new URL(candidate).toString();
-  } catch {
-    return undefined;
-  }
 }
 
 // ---------- account research (issue 14) ----------

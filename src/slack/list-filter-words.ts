@@ -238,7 +238,7 @@ export function parseShowsForWords(words: readonly string[], fail: Fail): ParseR
 }
 
 /** A lone http(s) URL or bare domain is a company website; anything else is audience text. */
-function asCompanyUrl(text: string): string | undefined {
+export function asCompanyUrl(text: string): string | undefined {
   if (/\s/.test(text)) return undefined;
   const candidate = /^https?:\/\//i.test(text)
     ? text

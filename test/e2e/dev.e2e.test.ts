@@ -1,45 +1,23 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type DevStack, startDevStack } from '../../src/local/dev-stack.ts';
+import type { DevStack } from '../../src/local/dev-stack.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
+import {
+  type BrowserSession,
+  closeBrowserSession,
+  newestWith,
+  openBrowserSession,
+  send,
+} from './support/browser.ts';
 
-// Debian's chromium, driven by playwright-core: no browser download. `.ci/run` installs it;
-// CHROMIUM_PATH points elsewhere (e.g. a Chrome on macOS).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Driven in Debian's chromium through playwright-core (test/e2e/support/browser.ts).
 const BIG_EVENT = '26855';
 const DOCS_SCREENSHOT = 'docs/dev-page.png';
 
 const credits = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
-
-/** The message whose ts is `ts`, as the page shows it. */
-const messageAt = (page: Page, ts: string) => page.locator(`.message[data-ts="${ts}"]`);
-
-async function send(page: Page, command: string) {
-  const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill(command);
-  await input.press('Enter');
-}
-
-/** The newest top-level message that contains `text`, and its ts. */
-async function newestWith(page: Page, text: string | RegExp): Promise<{ message: Locator; ts: string }> {
-  const message = page.locator('#timeline > .message').filter({ hasText: text }).last();
-  await message.waitFor();
-  const ts = await message.getAttribute('data-ts');
-  if (!ts) throw new Error('message without data-ts');
-  return { message: messageAt(page, ts), ts };
-}
 
 /** Clicks Confirm on a confirmation card and accepts Slack's confirm dialog. */
 async function confirmSpend(page: Page, card: Locator) {
@@ -50,27 +28,17 @@ async function confirmSpend(page: Page, card: Locator) {
 }
 
 describe('npm run dev in a browser', () => {
+  let session: BrowserSession | undefined;
   let stack: DevStack;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium is missing at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
-      );
-    }
-    [stack, browser] = await Promise.all([
-      startDevStack({ dynamoEndpoint: inject('dynamoEndpoint') }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
+    session = await openBrowserSession();
+    ({ stack, page } = session);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await closeBrowserSession(session);
   });
 
   it('shows the fit card, charges the exact price on a confirmed unlock, and posts email results in the thread', async () => {

@@ -1,39 +1,22 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEV_CHANNELS, DEV_USERS, type DevStack, startDevStack } from '../../src/local/dev-stack.ts';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_CHANNELS, DEV_USERS, type DevStack } from '../../src/local/dev-stack.ts';
 import { triggerId } from '../../src/local/slack/payloads.ts';
+import {
+  type BrowserSession,
+  closeBrowserSession,
+  newestWith,
+  openBrowserSession,
+  send,
+} from './support/browser.ts';
 
 // The surfaces beyond the slash command, driven as a person would in the local Slack page: the Home
 // tab, the search modal, the shortcuts menu and message actions, and event-link unfurls. Same runner
 // as dev.e2e.test.ts: Debian's chromium through playwright-core, no browser download.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+
 /** A seeded event (src/simulator/seed-data.ts), linked as the service's web app links it. */
 const EVENT_LINK = 'https://app.lensmor.com/events/26855';
-
-/** The newest top-level message that contains `text`, and its ts. */
-async function newestWith(page: Page, text: string | RegExp): Promise<{ message: Locator; ts: string }> {
-  const message = page.locator('#timeline > .message').filter({ hasText: text }).last();
-  await message.waitFor();
-  const ts = await message.getAttribute('data-ts');
-  if (!ts) throw new Error('message without data-ts');
-  return { message: page.locator(`.message[data-ts="${ts}"]`), ts };
-}
-
-async function post(page: Page, text: string) {
-  const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill(text);
-  await input.press('Enter');
-}
 
 async function openPage(page: Page, stack: DevStack) {
   await page.goto(stack.slackUrl);
@@ -51,27 +34,17 @@ async function webApi(stack: DevStack, method: string, args: Record<string, unkn
 }
 
 describe('the local Slack page beyond the slash command', () => {
+  let session: BrowserSession | undefined;
   let stack: DevStack;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium is missing at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
-      );
-    }
-    [stack, browser] = await Promise.all([
-      startDevStack({ dynamoEndpoint: inject('dynamoEndpoint') }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
+    session = await openBrowserSession();
+    ({ stack, page } = session);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await closeBrowserSession(session);
   });
 
   it('opens Home, searches from its modal (a bad date range is refused in the modal), and shares the results', async () => {
@@ -128,7 +101,7 @@ describe('the local Slack page beyond the slash command', () => {
     await page.getByRole('button', { name: '# general' }).click();
 
     // Act
-    await post(page, `see ${EVENT_LINK}`);
+    await send(page, `see ${EVENT_LINK}`);
 
     // Assess: the message, with the app's card under it
     const posted = await newestWith(page, 'app.lensmor.com/events/26855');
@@ -155,7 +128,7 @@ describe('the local Slack page beyond the slash command', () => {
     // Prepare
     await openPage(page, stack);
     await page.getByRole('button', { name: '# general' }).click();
-    await post(page, 'Has anyone looked at Acme Analytics?');
+    await send(page, 'Has anyone looked at Acme Analytics?');
     const message = await newestWith(page, 'Acme Analytics?');
 
     // Act: ⋯ → Research company
@@ -188,7 +161,7 @@ describe('the local Slack page beyond the slash command', () => {
     await page.getByRole('button', { name: '# events' }).click();
 
     // Act: `/events digest on` alone opens the settings
-    await post(page, '/events digest on');
+    await send(page, '/events digest on');
     const modal = page.getByRole('dialog', { name: 'Daily digest' });
     await modal.waitFor();
     await expect(modal.getByLabel('Time of day').inputValue()).resolves.toBe('09:00');

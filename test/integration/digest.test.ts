@@ -1,38 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HORIZON_DAYS, nextDigestRun } from '../../src/domain/digest.ts';
 import { localDate } from '../../src/time/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
 import { createScheduledLoader } from '../../src/runtime.ts';
 import { createStore, type DigestFilters, type Store } from '../../src/store/index.ts';
-import {
-  ALICE,
-  BOT_TOKEN,
-  type Bot,
-  CHANNEL,
-  SIGNING_SECRET,
-  startBot,
-  TEAM,
-  visibleText,
-} from '../support/bot.ts';
+import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 
 const OTHER = 'C0OTHER';
 const GONE = 'C0GONE';
 const HOUR = 60 * 60_000;
 const FIT_ROUTE = '/external/events/fit-score';
 const RANK_ROUTE = '/external/events/rank';
-
-function envOf(bot: Bot): Record<string, string> {
-  return {
-    TABLE_NAME: bot.table.tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-    EIS_BASE_URL: bot.sim.url,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    EIS_API_KEY: bot.apiKey,
-    SLACK_API_URL: bot.slack.apiUrl,
-  };
-}
 
 /** The digests posted in a channel (scheduled or not), oldest first. */
 const digestsIn = (bot: Bot, channel: string) =>
@@ -60,7 +39,7 @@ describe('the daily digest', () => {
   let at = t0 - HOUR;
   const clock = () => new Date(at);
   const run = async () =>
-    (await createScheduledLoader(envOf(bot), { logger: bot.logger, now: clock })()).runDigests();
+    (await createScheduledLoader(bot.scheduledEnv(), { logger: bot.logger, now: clock })()).runDigests();
 
   const subscribe = (
     teamId: string,

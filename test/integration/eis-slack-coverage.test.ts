@@ -4,7 +4,7 @@ import { type ClientMethod, EIS_OPERATIONS, type OperationKey } from '../../src/
 import { buttonsOf } from '../../src/local/slack/payloads.ts';
 import { COMMAND_SPECS, parseCommand } from '../../src/slack/command-parser.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
-import { type Bot, startBot, visibleText } from '../support/bot.ts';
+import { type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
 
 /*
  * The Slack half of issue 14's coverage check: every operation of the vendor OpenAPI 0.27.0 is reachable
@@ -37,6 +37,12 @@ interface EntryPoint {
   button?: string;
   /** How the command reaches the operation, when it is not the command's own answer. */
   how?: string;
+  /**
+   * A follow-up button under the command's results in its thread (an `ACTION_IDS` value, with the
+   * button's suffix): the service finishes the command's task, one poll posts the results, and the
+   * button is clicked; `confirm` confirms its card, `polled` polls the task it starts.
+   */
+  followUp?: { button: string; confirm?: boolean; polled?: boolean };
 }
 
 const ACME_ID = '4100';
@@ -81,6 +87,27 @@ const ENTRY_POINTS: Partial<Record<ClientMethod, EntryPoint>> = {
   'contacts.unlockPhones': { command: `phones ${PERSON}`, confirm: true, button: ACTION_IDS.peoplePhones },
   'contacts.phoneTask': { command: `phones ${PERSON}`, confirm: true, polled: true },
   'recommendations.events': { command: 'shows-for https://acme.example' },
+  'outreach.generate': {
+    command: `emails ${PERSON}`,
+    confirm: true,
+    button: ACTION_IDS.followUpOutreach,
+    followUp: { button: `${ACTION_IDS.followUpOutreach}.all` },
+    how: 'Draft outreach for all, under the email results',
+  },
+  'outreach.detail': {
+    command: `emails ${PERSON}`,
+    confirm: true,
+    button: ACTION_IDS.followUpOutreach,
+    followUp: { button: `${ACTION_IDS.followUpOutreach}.all`, polled: true },
+    how: 'the poller reads the drafts a Draft outreach button started',
+  },
+  'personnel.unlockLinkedinActivity': {
+    command: `emails ${PERSON}`,
+    confirm: true,
+    button: ACTION_IDS.followUpLinkedin,
+    followUp: { button: `${ACTION_IDS.followUpLinkedin}.all`, confirm: true },
+    how: 'LinkedIn activity under the email results, charged on its confirmation card',
+  },
   'events.rank': {
     command: 'digest now',
     before: ['digest on 08:30 UTC keywords:fintech'],
@@ -92,11 +119,7 @@ const ENTRY_POINTS: Partial<Record<ClientMethod, EntryPoint>> = {
  * Operations being wired into Slack by other parts of issue 14 right now, each with the reason and the
  * entry point it is getting. Move an operation into `ENTRY_POINTS` once its entry point has landed.
  */
-const NOT_YET_IN_SLACK: Partial<Record<ClientMethod, string>> = {
-  'personnel.unlockLinkedinActivity': 'item 3: a "LinkedIn activity" button per person in an unlock thread',
-  'outreach.generate': 'item 3: a "Draft outreach" button per person in an email-unlock thread',
-  'outreach.detail': 'item 3: the scheduled poller reads the drafts started by "Draft outreach"',
-};
+const NOT_YET_IN_SLACK: Partial<Record<ClientMethod, string>> = {};
 
 /** The operation a recorded request is for: the matching path template with the fewest parameters. */
 function operationOfRequest(method: string, path: string): OperationKey | undefined {
@@ -122,6 +145,32 @@ async function runCommand(bot: Bot, text: string, confirm: boolean | 'if-asked')
   await bot.click(structuredClone(card), ACTION_IDS.confirmYes);
   await bot.idle();
   expect(visibleText(bot.find((message) => message.ts === card.ts))).not.toContain(ACTION_IDS.confirmYes);
+}
+
+/** The command's task finishes, its results are posted, and the follow-up button under them is clicked. */
+async function runFollowUp(bot: Bot, followUp: NonNullable<EntryPoint['followUp']>): Promise<void> {
+  bot.sim.completeTasks();
+  await unlockPoller(bot)();
+  const hasButton = (message: Parameters<typeof buttonsOf>[0]) =>
+    buttonsOf(message).some(({ button }) => button.action_id === followUp.button);
+  const results = bot.messages().find(hasButton);
+  if (!results) throw new Error(`no ${followUp.button} button under the results`);
+  const before = bot.messages().length;
+  await bot.click(structuredClone(results), followUp.button);
+  await bot.idle();
+  if (followUp.confirm) {
+    const card = bot
+      .messages()
+      .slice(before)
+      .find((message) => buttonsOf(message).some(({ button }) => button.action_id === ACTION_IDS.confirmYes));
+    if (!card) throw new Error(`no confirmation card after ${followUp.button}`);
+    await bot.click(structuredClone(card), ACTION_IDS.confirmYes);
+    await bot.idle();
+  }
+  if (followUp.polled) {
+    bot.sim.completeTasks();
+    await unlockPoller(bot)();
+  }
 }
 
 describe('every service operation has a Slack entry point', () => {
@@ -165,6 +214,7 @@ describe('every service operation has a Slack entry point', () => {
 
       // Act
       await runCommand(bot, entry.command, entry.confirm ?? false);
+      if (entry.followUp) await runFollowUp(bot, entry.followUp);
 
       // Assess
       const called = bot.sim

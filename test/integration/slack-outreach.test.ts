@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededPersonnel } from '../../src/simulator/server.ts';
-import { createScheduledLoader } from '../../src/runtime.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
-import { ALICE, BOT_TOKEN, type Bot, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
 
 describe('after an email unlock: outreach drafts and LinkedIn activity in the thread', () => {
   let bot: Bot;
@@ -21,17 +20,7 @@ describe('after an email unlock: outreach drafts and LinkedIn activity in the th
 
   beforeAll(async () => {
     bot = await startBot();
-    const env = {
-      TABLE_NAME: bot.table.tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      EIS_BASE_URL: bot.sim.url,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      EIS_API_KEY: bot.apiKey,
-      SLACK_API_URL: bot.slack.apiUrl,
-    };
-    const load = createScheduledLoader(env, { logger: bot.logger });
-    poll = async () => (await load()).pollUnlockTasks();
+    poll = unlockPoller(bot);
     // Two people whose emails are found and who have LinkedIn activity to analyse.
     people = bot.sim.seed.personnel
       .filter((p) => p.linked && p.emailFindable && Number(p.id) % 9 !== 4)
@@ -157,17 +146,7 @@ describe('from an event’s people list: Emails → Confirm → thread → Draft
 
   it('posts the drafts in the unlock’s thread once', async () => {
     // Prepare: the people list (private), its Emails button, the card, Confirm, the results.
-    const env = {
-      TABLE_NAME: bot.table.tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      EIS_BASE_URL: bot.sim.url,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      EIS_API_KEY: bot.apiKey,
-      SLACK_API_URL: bot.slack.apiUrl,
-    };
-    const load = createScheduledLoader(env, { logger: bot.logger });
-    const poll = async () => (await load()).pollUnlockTasks();
+    const poll = unlockPoller(bot);
     await bot.command('people 26855');
     await bot.idle();
     const list = structuredClone(bot.find((m) => visibleText(m).includes(ACTION_IDS.peopleEmails)));

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../src/domain/unlock-polling.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SeededPersonnel } from '../../src/simulator/server.ts';
 import { createScheduledLoader } from '../../src/runtime.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import type { UnlockTask } from '../../src/store/index.ts';
-import { ALICE, BOT_TOKEN, type Bot, SIGNING_SECRET, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 const TASK_ROUTE = 'GET /external/contacts/unlock-tasks/{taskId}';
 
@@ -51,15 +51,7 @@ describe('unlock results in threads (poll-tasks)', () => {
 
   beforeAll(async () => {
     bot = await startBot();
-    env = {
-      TABLE_NAME: bot.table.tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      EIS_BASE_URL: bot.sim.url,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      EIS_API_KEY: bot.apiKey,
-      SLACK_API_URL: bot.slack.apiUrl,
-    };
+    env = bot.scheduledEnv();
     const load = loader();
     poll = async () => (await load()).pollUnlockTasks();
   });

@@ -46,7 +46,8 @@ export async function startBot(options: BotOptions = {}) {
   });
   const { client, tableName, endpoint } = await createTestTable();
   const logger = createMemoryLogger();
-  const env = {
+  // What the scheduled functions (poll-tasks, digest) read; the Slack function adds its own settings.
+  const scheduledEnv: Record<string, string> = {
     TABLE_NAME: tableName,
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,
     EIS_BASE_URL: sim.url,
@@ -54,6 +55,9 @@ export async function startBot(options: BotOptions = {}) {
     SLACK_BOT_TOKEN: BOT_TOKEN,
     EIS_API_KEY: apiKey,
     SLACK_API_URL: slack.apiUrl,
+  };
+  const env = {
+    ...scheduledEnv,
     WORKER_MODE: 'inline',
     SPEND_APPROVERS: APPROVER.userId,
     ...(options.slackTeamId !== null ? { SLACK_TEAM_ID: options.slackTeamId ?? TEAM } : {}),
@@ -93,6 +97,8 @@ export async function startBot(options: BotOptions = {}) {
     table: { client, tableName },
     apiKey,
     logger,
+    /** The environment of the scheduled functions against this bot's services (a fresh copy). */
+    scheduledEnv: (): Record<string, string> => ({ ...scheduledEnv }),
     url: http.url,
     post,
     /** Sends `/events <text>` as `actor` and returns the immediate HTTP answer. */
@@ -142,6 +148,12 @@ export async function startBot(options: BotOptions = {}) {
 }
 
 export type Bot = Awaited<ReturnType<typeof startBot>>;
+
+/** Runs of the unlock-task poller as poll-tasks runs them, all from one cold start. */
+export function unlockPoller(bot: Bot): () => Promise<unknown> {
+  const load = createScheduledLoader(bot.scheduledEnv(), { logger: bot.logger });
+  return async () => (await load()).pollUnlockTasks();
+}
 
 function safeJson(text: string): unknown {
   try {

@@ -1,5 +1,10 @@
 import type { KnownBlock } from '@slack/types';
-import { ChargeActionSchema, commandTextOf, describeStoredAction } from '../../domain/charging.ts';
+import {
+  ChargeActionSchema,
+  commandTextOf,
+  describeStoredAction,
+  hasPublishedPrice,
+} from '../../domain/charging.ts';
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
@@ -60,8 +65,29 @@ export type ConfirmationCardInput =
       restart?: string;
     });
 
-/** `2,000 credits`, or `up to 50 credits (charged only if something matches)`; a per-unit note after. */
-function priceWords(price: Price): string {
+/** What a card says for a price the service does not publish. */
+export const UNPUBLISHED_PRICE_WORDS =
+  'price not published by the service; the credits spent are shown after';
+
+/** The price of a stored confirmation as its cards show it: flagged when the service publishes none. */
+export function cardPrice(confirmation: Pick<Confirmation, 'action' | 'price'>): Price {
+  return hasPublishedPrice(confirmation.action)
+    ? confirmation.price
+    : { ...confirmation.price, unpublished: true };
+}
+
+/** The Confirm dialog's button: `Spend 2,000 credits`, `Spend up to 50 credits`, or `Spend credits`. */
+export function spendWords(price: Price): string {
+  if (price.unpublished) return 'Spend credits';
+  return `${price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(price.credits)}`;
+}
+
+/**
+ * `2,000 credits`, or `up to 50 credits (charged only if something matches)`, or that no price is
+ * published; a per-unit note after.
+ */
+export function priceWords(price: Price): string {
+  if (price.unpublished) return UNPUBLISHED_PRICE_WORDS;
   const total = price.upTo
     ? `up to ${formatCredits(price.credits)} (charged only if something matches)`
     : formatCredits(price.credits);
@@ -216,7 +242,7 @@ const restartRow = (command: string) =>
 /** Confirm (asking again in a dialog that repeats the price), Cancel, and Show all for many people. */
 function confirmRow(card: StateInput<'pending'>) {
   const value = { confirmationId: card.confirmationId };
-  const spend = `${card.price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(card.price.credits)}`;
+  const spend = spendWords(card.price);
   return actions(
     [
       button('Confirm', ACTION_IDS.confirmYes, value, {
@@ -244,13 +270,14 @@ function confirmRow(card: StateInput<'pending'>) {
 export function storedConfirmationCard(confirmation: Confirmation): SlackMessage {
   const base = {
     description: describeStoredAction(confirmation.action),
-    price: confirmation.price,
+    price: cardPrice(confirmation),
     requestedBy: confirmation.requestedBy,
   };
   const confirmedBy = confirmation.confirmedBy ?? confirmation.requestedBy;
   const outcome = storedOutcome(confirmation);
   const action = ChargeActionSchema.safeParse(confirmation.action);
-  const restart = action.success ? { restart: commandTextOf(action.data) } : {};
+  const command = action.success ? commandTextOf(action.data) : undefined;
+  const restart = command ? { restart: command } : {};
   switch (confirmation.status) {
     case 'pending':
     case 'running':

@@ -1,9 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import { plural } from '../../domain/charging.ts';
-import { ACTION_IDS } from './action-ids.ts';
-import { actions, button, context, header, section } from './blocks.ts';
+import { actions, context, header, section } from './blocks.ts';
 import { code, formatNumber, joinPresent } from './format.ts';
 import { capRows, escapeMrkdwn, fitToLimits, LIMITS } from './limits.ts';
+import { contactUnlockButtons } from './lists.ts';
 import type { SlackMessage } from './types.ts';
 
 /** A contact search item (OpenAPI ContactItem), the members the card reads. */
@@ -52,25 +52,7 @@ function unlockButtons(people: readonly ContactRow[]) {
   const phones = people
     .filter((person) => !['unlocked', 'unlocking'].includes(person.phoneUnlockStatus ?? 'locked'))
     .map(({ id }) => id);
-  return actions(
-    [
-      emails.length > 0
-        ? button(`Unlock ${plural(emails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
-            personnelIds: emails,
-          })
-        : undefined,
-      phones.length > 0
-        ? button(
-            `Unlock ${plural(phones.length, 'phone number', 'phone numbers')}…`,
-            ACTION_IDS.peoplePhones,
-            {
-              personnelIds: phones,
-            },
-          )
-        : undefined,
-    ],
-    'contact-unlocks',
-  );
+  return actions(contactUnlockButtons({ emails, phones }), 'contact-unlocks');
 }
 
 /** `/events contacts …`: the first page of people at a company, with the unlock buttons for them. */

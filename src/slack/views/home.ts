@@ -2,7 +2,8 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { DigestFilters } from '../../store/index.ts';
 import { ACTION_IDS, type ActionId } from './action-ids.ts';
 import { actions, button, context, fieldsSection, header, plainText, section } from './blocks.ts';
-import { formatPrice } from './confirmation.ts';
+import { formatPrice, priceWords, spendWords } from './confirmation.ts';
+import { chargeKindWords } from './messages.ts';
 import { describeFilters, describeSchedule, threadLink } from './digest.ts';
 import {
   code,
@@ -163,7 +164,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
     ? `\n:lock: ${truncate(escapeMrkdwn(confirmation.confirmRefusal), 500)}`
     : '';
   const what = truncate(escapeMrkdwn(confirmation.description), 1500);
-  const spend = `${confirmation.price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(confirmation.price.credits)}`;
+  const spend = spendWords(confirmation.price);
   const row = actions(
     [
       confirmation.confirmRefusal
@@ -173,10 +174,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
             confirm: {
               title: plainText('Spend credits?'),
               text: plainText(
-                truncate(
-                  `This spends ${formatCredits(confirmation.price.credits)}: ${confirmation.description}`,
-                  300,
-                ),
+                truncate(`This spends ${priceWords(confirmation.price)}: ${confirmation.description}`, 300),
               ),
               confirm: plainText(spend),
               deny: plainText('Go back'),
@@ -241,23 +239,10 @@ function digestBlocks(digests: HomeInput['digests'], now: Date): KnownBlock[] {
   return blocks;
 }
 
-const CHARGE_WORDS: Record<string, string> = {
-  'event-unlock': 'Event unlock',
-  'visitors-unlock': 'Visitor unlock',
-  'full-access-unlock': 'Full access',
-  'email-unlock': 'Email unlock',
-  'phone-unlock': 'Phone unlock',
-  'people-by-name': 'Events by person name',
-  'exhibitor-events': 'Events by company',
-  'exhibitor-search': 'Exhibitor search',
-};
-
 function chargeLine(charge: HomeCharge): string {
   const at = new Date(charge.at);
   const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} · `;
-  const action = Object.hasOwn(CHARGE_WORDS, charge.action)
-    ? CHARGE_WORDS[charge.action]
-    : escapeMrkdwn(charge.action);
+  const action = chargeKindWords(charge.action);
   const count = charge.personnelIds?.length ?? 0;
   const target = charge.eventId
     ? ` ${code(charge.eventId)}`

@@ -437,26 +437,36 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
       // button: only the precheck knows it (some contacts are free or not linked), and the confirmation
       // card shows that one price.
       const phones = people.map(({ id }) => id);
-      return [
-        lockedEmails.length > 0
-          ? button(`Unlock ${plural(lockedEmails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
-              personnelIds: lockedEmails,
-              eventId: input.eventId,
-            })
-          : undefined,
-        phones.length > 0
-          ? button(
-              `Unlock ${plural(phones.length, 'phone number', 'phone numbers')}…`,
-              ACTION_IDS.peoplePhones,
-              {
-                personnelIds: phones,
-                eventId: input.eventId,
-              },
-            )
-          : undefined,
-      ];
+      return contactUnlockButtons({ emails: lockedEmails, phones, eventId: input.eventId });
     },
   });
+}
+
+/**
+ * Unlock emails… / Unlock phone numbers… for the people given, each only when someone is left to
+ * unlock; `eventId` rides along when the people came from an event's list.
+ */
+export function contactUnlockButtons(people: {
+  emails: readonly string[];
+  phones: readonly string[];
+  eventId?: string;
+}): (Button | undefined)[] {
+  const { emails, phones, eventId } = people;
+  const scope = eventId === undefined ? {} : { eventId };
+  return [
+    emails.length > 0
+      ? button(`Unlock ${plural(emails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
+          personnelIds: emails,
+          ...scope,
+        })
+      : undefined,
+    phones.length > 0
+      ? button(`Unlock ${plural(phones.length, 'phone number', 'phone numbers')}…`, ACTION_IDS.peoplePhones, {
+          personnelIds: phones,
+          ...scope,
+        })
+      : undefined,
+  ];
 }
 
 /** The caller's generated files (`files`). */

@@ -172,15 +172,20 @@ const ACTION_WORDS: Record<ChargeAction['kind'], string> = {
   'people-by-name': 'Events by person name',
   'exhibitor-events': 'Events by company',
   'exhibitor-search': 'Exhibitor search',
+  'linkedin-activity': 'LinkedIn activity',
 };
 
 // own keys only: a stored `constructor` must not pick up Object.prototype's
 const isChargeKind = (action: string): action is ChargeAction['kind'] => Object.hasOwn(ACTION_WORDS, action);
 
+/** A ledger entry's action in words (`/events spend` and the Home tab): a stored unknown kind as it is. */
+export const chargeKindWords = (action: string): string =>
+  isChargeKind(action) ? ACTION_WORDS[action] : escapeMrkdwn(action);
+
 function ledgerLine(entry: LedgerEntry): string {
   const at = new Date(entry.at);
   const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;
-  const action = isChargeKind(entry.action) ? ACTION_WORDS[entry.action] : escapeMrkdwn(entry.action);
+  const action = chargeKindWords(entry.action);
   const target = entry.eventId
     ? ` ${code(entry.eventId)}`
     : entry.personnelIds && entry.personnelIds.length > 0

@@ -134,4 +134,6 @@ export interface Price {
   upTo: boolean;
   /** A per-unit note shown beside the total, e.g. `15 credits per contact`. */
   perUnit?: string;
+  /** The service publishes no price (LinkedIn activity): the card never shows "up to 0 credits". */
+  unpublished?: boolean;
 }

@@ -86,7 +86,7 @@ export function chargeJobs(deps: WorkerDeps) {
   };
 
   async function runChargeJob({ confirmationId, context }: { confirmationId: string; context: JobContext }) {
-    // LinkedIn activity has no ChargeAction of its own (no published price): its own runner charges it.
+    // LinkedIn activity is charged the shared way, but its card is the follow-up's own (in the thread).
     if (await followUps.linkedinChargeJob(confirmationId, context)) return;
     // The click carries the card's ts too, for a confirmation whose ts could not be saved.
     const result = await runCharge(confirmationId, chargeDeps, context.messageTs);

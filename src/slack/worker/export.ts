@@ -3,6 +3,7 @@ import type { EisClient } from '../../eis/index.ts';
 import { iteratePages } from '../../eis/pagination.ts';
 import { type ListKind, LIST_QUERIES } from '../button-values.ts';
 import type { Job } from '../jobs.ts';
+import { labelsOf } from '../list-filter-words.ts';
 import {
   CONTACT_COLUMNS,
   type CsvColumns,
@@ -45,15 +46,6 @@ const asRows =
   <T>(columns: CsvColumns<T>) =>
   (page: ListPage<T>): ExportPage => ({ ...page, rows: page.items.map(columns.row) });
 
-/** `Trade Show, Conference` → the service's repeatable filter; none when empty. */
-function labels(text: string | undefined): string[] | undefined {
-  const list = (text ?? '')
-    .split(',')
-    .map((label) => label.trim())
-    .filter(Boolean);
-  return list.length > 0 ? list : undefined;
-}
-
 type SourceOf = (query: Record<string, unknown>, eis: EisClient) => ExportSource;
 
 /**
@@ -69,8 +61,8 @@ const SOURCES: Partial<Record<ListKind, SourceOf>> = {
       city: q.city,
       dateStartFrom: q.from,
       dateStartTo: q.to,
-      eventType: labels(q.type),
-      quality: labels(q.quality),
+      eventType: labelsOf(q.type),
+      quality: labelsOf(q.quality),
       hasVisitors: q.visitors === undefined ? undefined : q.visitors === 'yes' ? (1 as const) : (0 as const),
     };
     return {
@@ -88,8 +80,8 @@ const SOURCES: Partial<Record<ListKind, SourceOf>> = {
       eventId: q.eventId,
       keyword: q.keyword,
       country: q.country,
-      category: labels(q.category),
-      industry: labels(q.industry),
+      category: labelsOf(q.category),
+      industry: labelsOf(q.industry),
     };
     return {
       noun: 'exhibitors',

@@ -3,6 +3,7 @@ import { describeStoredAction } from '../../domain/charging.ts';
 import { confirmRefusal, storedOutcome, utcDay } from '../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
+import { cardPrice } from '../views/confirmation.ts';
 import { formatCredits, mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
@@ -91,7 +92,7 @@ async function readHome(
           return {
             id: c.id,
             description: describeStoredAction(c.action),
-            price: c.price,
+            price: cardPrice(c),
             requestedBy: c.requestedBy,
             channelId: c.channelId,
             deadline: c.deadline,

@@ -11,7 +11,7 @@ import {
   similarExhibitorList,
 } from '../views/lists.ts';
 import type { SlackMessage } from '../views/types.ts';
-import { numberOf, SOURCE_TYPES } from '../list-filter-words.ts';
+import { labelsOf, numberOf, SOURCE_TYPES } from '../list-filter-words.ts';
 import { recommendedEventList } from '../views/recommended-events.ts';
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
@@ -23,18 +23,9 @@ async function eventName(eis: EisClient, eventId: string): Promise<string | unde
   return event?.name?.trim() || event?.nickname?.trim() || undefined;
 }
 
-/** `Trade Show, Conference` → the service's repeatable filter; none when empty. */
-function labels(text: string | undefined): string[] | undefined {
-  const list = (text ?? '')
-    .split(',')
-    .map((label) => label.trim())
-    .filter(Boolean);
-  return list.length > 0 ? list : undefined;
-}
-
 /** `exhibitor,visitors` → the service's source types; none when empty. */
 function sourceTypesOf(text: string | undefined): (typeof SOURCE_TYPES)[number][] | undefined {
-  const types = SOURCE_TYPES.filter((type) => labels(text)?.includes(type));
+  const types = SOURCE_TYPES.filter((type) => labelsOf(text)?.includes(type));
   return types.length > 0 ? types : undefined;
 }
 
@@ -56,8 +47,8 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       city: query.city,
       dateStartFrom: query.from,
       dateStartTo: query.to,
-      eventType: labels(query.type),
-      quality: labels(query.quality),
+      eventType: labelsOf(query.type),
+      quality: labelsOf(query.quality),
       hasVisitors: query.visitors === undefined ? undefined : query.visitors === 'yes' ? 1 : 0,
     });
     return eventList({ page: result, query });
@@ -69,11 +60,11 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
         eventId: query.eventId,
         keyword: query.keyword,
         country: query.country,
-        category: labels(query.category),
-        industry: labels(query.industry),
-        jobTitle: labels(query.title),
-        managementLevel: labels(query.level),
-        department: labels(query.department),
+        category: labelsOf(query.category),
+        industry: labelsOf(query.industry),
+        jobTitle: labelsOf(query.title),
+        managementLevel: labelsOf(query.level),
+        department: labelsOf(query.department),
         page,
         pageSize: PAGE_SIZE,
       }),
@@ -117,9 +108,9 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
         pageSize: PAGE_SIZE,
         searchQuery: query.keywords,
         location: query.country,
-        category: labels(query.category),
-        industry: labels(query.industry),
-        exhibitorName: labels(query.name),
+        category: labelsOf(query.category),
+        industry: labelsOf(query.industry),
+        exhibitorName: labelsOf(query.name),
         employeesMin: numberOf(query['employees-min']),
         employeesMax: numberOf(query['employees-max']),
       }),
@@ -137,13 +128,13 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       country: query.country,
       city: query.city,
       region: query.region,
-      category: labels(query.category),
+      category: labelsOf(query.category),
       dateStartFrom: query.from,
       dateStartTo: query.to,
       industry: query.industry,
-      targetIndustry: labels(query['target-industry']),
-      targetManagementLevel: labels(query.level),
-      targetJobTitles: labels(query.title),
+      targetIndustry: labelsOf(query['target-industry']),
+      targetManagementLevel: labelsOf(query.level),
+      targetJobTitles: labelsOf(query.title),
       attendeeCountMin: numberOf(query['attendees-min']),
       attendeeCountMax: numberOf(query['attendees-max']),
     });

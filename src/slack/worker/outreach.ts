@@ -1,14 +1,9 @@
 import { publishConfirmation } from '../../domain/confirmation-card.ts';
+import { describeAction, describeStoredAction } from '../../domain/charging.ts';
 import type { ConfirmationDeps } from '../../domain/confirmations.ts';
-import { storedOutcome } from '../../domain/confirmations.ts';
+import { runCharge, storedOutcome } from '../../domain/confirmations.ts';
 import { startOutreach } from '../../domain/follow-up.ts';
-import {
-  describeLinkedin,
-  isLinkedinConfirmation,
-  LinkedinActionSchema,
-  requestLinkedinActivity,
-  runLinkedinCharge,
-} from '../../domain/linkedin-activity.ts';
+import { isLinkedinConfirmation, requestLinkedinActivity } from '../../domain/linkedin-activity.ts';
 import type { Confirmation } from '../../store/index.ts';
 import type { Job, JobContext } from '../jobs.ts';
 import { botNotice } from '../views/messages.ts';
@@ -51,9 +46,10 @@ export function followUpJobs(deps: WorkerDeps) {
       ...(job.names ? { names: job.names } : {}),
       threadTs,
     };
-    const { confirmation, balance } = await requestLinkedinActivity(action, job.context, chargeDeps);
+    const requested = await requestLinkedinActivity(action, job.context, chargeDeps);
+    const { confirmation, balance } = requested;
     const card = {
-      description: describeLinkedin(action),
+      description: describeAction(requested.action),
       requestedBy: job.context.userId,
       confirmationId: confirmation.id,
       balance,
@@ -78,13 +74,13 @@ export function followUpJobs(deps: WorkerDeps) {
   }
 
   /**
-   * The charge job of a LinkedIn activity confirmation (the shared Confirm claimed it). False when
-   * the confirmation is another kind's: the shared charge path runs it.
+   * The charge job of a LinkedIn activity confirmation (the shared Confirm claimed it): the shared
+   * charge, shown on the follow-up's own card. False when the confirmation is another kind's.
    */
   async function linkedinChargeJob(confirmationId: string, context: JobContext): Promise<boolean> {
     const found = await store.confirmations.get(confirmationId);
     if (!found || !isLinkedinConfirmation(found)) return false;
-    const result = await runLinkedinCharge(confirmationId, chargeDeps, context.messageTs);
+    const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
     if (result.kind !== 'settled') return true;
     const { confirmation } = result;
     const ts = confirmation.messageTs ?? context.messageTs;
@@ -119,10 +115,9 @@ function chargeDepsOf(deps: WorkerDeps): ConfirmationDeps {
 }
 
 function finalCard(confirmation: Confirmation, lines: readonly string[], succeeded: boolean) {
-  const action = LinkedinActionSchema.safeParse(confirmation.action);
   const outcome = storedOutcome(confirmation);
   return linkedinFinalCard({
-    description: action.success ? describeLinkedin(action.data) : 'LinkedIn activity analysis',
+    description: describeStoredAction(confirmation.action),
     requestedBy: confirmation.requestedBy,
     confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
     succeeded,

@@ -30,9 +30,12 @@ function fakeEis(reply: unknown) {
   const eis = {
     events: api('events', ['unlock', 'unlockVisitors', 'unlockFullAccess']),
     contacts: api('contacts', ['unlockEmails', 'unlockPhones']),
-    personnel: api('personnel', ['eventsByName']),
+    personnel: api('personnel', ['eventsByName', 'unlockLinkedinActivity']),
     exhibitors: api('exhibitors', ['searchEvents', 'searchByCompanyName']),
+    // Free reads, not recorded: the balance before and after a charge whose answer has no amount.
+    credits: { balance: () => Promise.resolve({ ...balance, totalBalance: balances.shift() ?? 0 }) },
   };
+  const balances = [8000, 7990];
   // Only the charging methods exist, so a call to any other one fails the test.
   return { eis: eis as unknown as ChargeEis, calls };
 }
@@ -148,6 +151,34 @@ const CASES: CallCase[] = [
       balanceAfter: null,
       summary: ['Found 2 matches: exhibitor records for “Acme”.'],
       results: { kind: 'exhibitors', page: exhibitorPage },
+    },
+  },
+  {
+    action: { kind: 'linkedin-activity', personnelIds: ['31', '32'], threadTs: '1.2' },
+    method: 'personnel.unlockLinkedinActivity',
+    args: [['31', '32']],
+    reply: {
+      items: [
+        { personnel_id: '31', success: true },
+        { personnel_id: '32', success: false, error: 'no_linkedin_profile' },
+      ],
+    },
+    outcome: {
+      // no amount in the answer: the balance's drop
+      creditsSpent: 10,
+      balanceAfter: 7990,
+      summary: [
+        'Analysing 1 person… Results will arrive in this thread.',
+        '1 skipped (no_linkedin_profile).',
+        'Credits spent, from the balance before and after: 10.',
+      ],
+      task: {
+        taskId: expect.stringMatching(/^linkedin-/) as string,
+        kind: 'email',
+        skipped: [],
+        personnelIds: ['31'],
+        followUp: { kind: 'linkedin' },
+      },
     },
   },
 ];

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
-import { type ConfirmationCardInput, confirmationCard } from '../../../../src/slack/views/confirmation.ts';
+import type { Confirmation } from '../../../../src/domain/ports/index.ts';
+import {
+  type ConfirmationCardInput,
+  cardPrice,
+  confirmationCard,
+  storedConfirmationCard,
+} from '../../../../src/slack/views/confirmation.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 
@@ -210,5 +216,66 @@ describe('confirmationCard', () => {
     expect(cancelled).toContain('Cancelled* by <@U9>');
     expect(expired).toContain('Expired');
     expect(expired).toContain('nothing was charged');
+  });
+});
+
+describe('storedConfirmationCard for LinkedIn activity (a price the service does not publish)', () => {
+  const linkedin: Confirmation = {
+    type: 'confirmation',
+    id: 'conf-9',
+    teamId: 'T1',
+    channelId: 'C1',
+    requestedBy: 'U123',
+    action: { kind: 'linkedin-activity', personnelIds: ['100001'], names: { '100001': 'Jane Smith' } },
+    price: { credits: 0, upTo: true },
+    status: 'pending',
+    createdAt: '2027-03-01T10:00:00.000Z',
+    deadline: '2027-03-01T10:15:00.000Z',
+    expiresAt: 1_804_000_000,
+  };
+
+  it.each([
+    ['running', { status: 'running', confirmedBy: 'U123' }],
+    ['cancelled', { status: 'cancelled', cancelledBy: 'U123' }],
+    ['expired', { status: 'expired' }],
+    [
+      'settled by the reconciler',
+      {
+        status: 'failed',
+        confirmedBy: 'U123',
+        outcome: { reason: 'worker-died', outcomeUnknown: true, message: 'The bot was interrupted.' },
+      },
+    ],
+  ] as const)('names the action and never says "up to 0" when %s', (_state, fields) => {
+    // Act
+    const message = storedConfirmationCard({ ...linkedin, ...fields });
+
+    // Assess
+    const text = `${message.text}\n${textsOf(message.blocks).join('\n')}`;
+    expect(text).toContain('Analyse the LinkedIn activity of 1 person: Jane Smith');
+    expect(text).not.toContain('A credit-spending action');
+    expect(text).not.toMatch(/up to 0/i);
+    if (fields.status !== 'failed') expect(text).toContain('price not published by the service');
+    // asked for by a button, not a command: nothing to start again
+    expect(buttonsOf(message.blocks).map((button) => button.action_id)).toEqual([]);
+  });
+
+  it('asks to spend credits, not "up to 0 credits", in the Confirm dialog', () => {
+    // Act
+    const message = confirmationCard({
+      description: 'Analyse the LinkedIn activity of 1 person: Jane Smith',
+      price: cardPrice(linkedin),
+      requestedBy: 'U123',
+      state: 'pending',
+      confirmationId: 'conf-9',
+      balance: 12_500,
+      expiresAt: '2027-03-01T10:15:00.000Z',
+    });
+
+    // Assess
+    const text = textsOf(message.blocks).join('\n');
+    expect(text).toContain('*Price:* price not published by the service; the credits spent are shown after');
+    expect(text).toContain('Spend credits');
+    expect(text).not.toMatch(/up to 0/i);
   });
 });

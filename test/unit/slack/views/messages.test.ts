@@ -231,7 +231,7 @@ describe('spendCard', () => {
     const text = shown(spendCard([entry({ action: kind })], '2027-03-01'));
 
     // Assess
-    expect(text).toMatch(/<@U1> · [A-Z][a-z]+ [a-z ]+ `26855` · \*2,000 credits\*/);
+    expect(text).toMatch(/<@U1> · [A-Z][A-Za-z]+ [a-z ]+ `26855` · \*2,000 credits\*/);
     expect(text).not.toContain(kind);
   });
 

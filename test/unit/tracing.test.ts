@@ -303,7 +303,7 @@ describe('what a trace says of a job', () => {
     ['  digest on 08:30 Europe/Berlin', 'digest'],
     ['FIT 26855', 'fit'],
     ['', 'help'],
-    ['sk_live_secret please', 'unknown'],
+    ['sk_test_not_a_word please', 'unknown'],
     [42, 'unknown'],
   ])('reads the subcommand of %j as %s', (text, word) => {
     expect(subcommandOf(text)).toBe(word);

@@ -1,17 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DevStack } from '../../src/local/dev-stack.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
-import {
-  type BrowserSession,
-  closeBrowserSession,
-  newestWith,
-  openBrowserSession,
-  send,
-} from './support/browser.ts';
+import { browserSessionForFile, newestWith, send } from './support/browser.ts';
 
 // Driven in Debian's chromium through playwright-core (test/e2e/support/browser.ts).
 const BIG_EVENT = '26855';
@@ -28,20 +21,10 @@ async function confirmSpend(page: Page, card: Locator) {
 }
 
 describe('npm run dev in a browser', () => {
-  let session: BrowserSession | undefined;
-  let stack: DevStack;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await openBrowserSession();
-    ({ stack, page } = session);
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeBrowserSession(session);
-  });
+  const browser = browserSessionForFile();
 
   it('shows the fit card, charges the exact price on a confirmed unlock, and posts email results in the thread', async () => {
+    const { page, stack } = browser;
     // Prepare
     await page.goto(stack.slackUrl);
     await page.locator('body[data-ready]').waitFor();
@@ -101,6 +84,7 @@ describe('npm run dev in a browser', () => {
   }, 110_000);
 
   it('keeps look-ups private until shared, answers a shared card in its thread, and closes an expired card', async () => {
+    const { page, stack } = browser;
     // Prepare
     await page.goto(stack.slackUrl);
     await page.locator('body[data-ready]').waitFor();
@@ -154,6 +138,7 @@ describe('npm run dev in a browser', () => {
   }, 90_000);
 
   it('shows a visible warning on a message that breaks Block Kit limits, and renders images and dividers', async () => {
+    const { page, stack } = browser;
     // Prepare: a message as a careless bot might send it, straight to the local Slack's Web API
     const blocks = [
       { type: 'header', text: { type: 'plain_text', text: 'x'.repeat(151) } },

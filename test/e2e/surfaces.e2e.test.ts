@@ -1,15 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_CHANNELS, DEV_USERS, type DevStack } from '../../src/local/dev-stack.ts';
 import { triggerId } from '../../src/local/slack/payloads.ts';
-import {
-  type BrowserSession,
-  closeBrowserSession,
-  newestWith,
-  openBrowserSession,
-  send,
-} from './support/browser.ts';
+import { browserSessionForFile, newestWith, send } from './support/browser.ts';
 
 // The surfaces beyond the slash command, driven as a person would in the local Slack page: the Home
 // tab, the search modal, the shortcuts menu and message actions, and event-link unfurls. Same runner
@@ -34,20 +28,10 @@ async function webApi(stack: DevStack, method: string, args: Record<string, unkn
 }
 
 describe('the local Slack page beyond the slash command', () => {
-  let session: BrowserSession | undefined;
-  let stack: DevStack;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await openBrowserSession();
-    ({ stack, page } = session);
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeBrowserSession(session);
-  });
+  const browser = browserSessionForFile();
 
   it('opens Home, searches from its modal (a bad date range is refused in the modal), and shares the results', async () => {
+    const { page, stack } = browser;
     // Prepare
     await openPage(page, stack);
 
@@ -96,6 +80,7 @@ describe('the local Slack page beyond the slash command', () => {
   }, 60_000);
 
   it('unfurls a pasted event link into a fit card whose buttons work like a message’s', async () => {
+    const { page, stack } = browser;
     // Prepare
     await openPage(page, stack);
     await page.getByRole('button', { name: '# general' }).click();
@@ -125,6 +110,7 @@ describe('the local Slack page beyond the slash command', () => {
   }, 60_000);
 
   it('runs a message action from a message’s ⋯ menu and a global shortcut from ⚡', async () => {
+    const { page, stack } = browser;
     // Prepare
     await openPage(page, stack);
     await page.getByRole('button', { name: '# general' }).click();
@@ -156,6 +142,7 @@ describe('the local Slack page beyond the slash command', () => {
   }, 60_000);
 
   it('sets a channel’s digest from its settings modal (time picker, zone select), then shows it on Home', async () => {
+    const { page, stack } = browser;
     // Prepare
     await openPage(page, stack);
     await page.getByRole('button', { name: '# events' }).click();
@@ -181,6 +168,7 @@ describe('the local Slack page beyond the slash command', () => {
   }, 60_000);
 
   it('renders every input kind a modal may hold, refuses empty required fields, and warns of Block Kit limits', async () => {
+    const { page, stack } = browser;
     // Prepare: a modal opened straight through the Web API, with two mistakes in it
     await openPage(page, stack);
     const option = (value: string) => ({ text: { type: 'plain_text', text: `Option ${value}` }, value });

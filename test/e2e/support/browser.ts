@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type DevStack, startDevStack } from '../../../src/local/dev-stack.ts';
 
 // Debian's chromium, driven by playwright-core: no browser download. `.ci/run` installs it;
@@ -43,6 +43,30 @@ export async function openBrowserSession(): Promise<BrowserSession> {
 export async function closeBrowserSession(session: BrowserSession | undefined): Promise<void> {
   await session?.browser.close();
   await session?.stack.stop();
+}
+
+/**
+ * One dev stack and browser page for all the tests of the calling file (its `beforeAll` / `afterAll`
+ * hooks are registered here); read `stack` and `page` inside a test.
+ */
+export function browserSessionForFile(): Pick<BrowserSession, 'stack' | 'page'> {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openBrowserSession();
+  }, 60_000);
+  afterAll(() => closeBrowserSession(session));
+  const started = () => {
+    if (!session) throw new Error('the dev stack and browser did not start');
+    return session;
+  };
+  return {
+    get stack() {
+      return started().stack;
+    },
+    get page() {
+      return started().page;
+    },
+  };
 }
 
 /** The message whose ts is `ts`, as the page shows it. */

@@ -302,13 +302,11 @@ async function pollOne(taskId: string, run: RunState): Promise<void> {
     return;
   }
 
-  const attempts = task.attempts + 1;
-  const nextPollAt = new Date(deps.now().getTime() + pollDelayMs(age));
-  if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts })) summary.rescheduled += 1;
+  await pollLater(task, age, run);
 }
 
 async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promise<void> {
-  const { owner, deps, summary, log } = run;
+  const { deps, summary, log } = run;
   const followUps = deps.followUps;
   let progress: FollowUpProgress | undefined;
   try {
@@ -333,6 +331,12 @@ async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promi
     if (await finish(task, outcome, () => followUps.postTimeout(task), run)) summary.timedOut += 1;
     return;
   }
+  await pollLater(task, age, run);
+}
+
+/** Not finished yet: due again after the delay for its age (unlocks and follow-ups alike). */
+async function pollLater(task: UnlockTask, age: number, run: RunState): Promise<void> {
+  const { owner, deps, summary } = run;
   const nextPollAt = new Date(deps.now().getTime() + pollDelayMs(age));
   if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts: task.attempts + 1 }))
     summary.rescheduled += 1;

@@ -3,6 +3,8 @@ import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
 import {
   asCompanyUrl,
   type ExhibitorFilterWords,
+  isRealDate,
+  KEY_TOKEN,
   parseExhibitorsWords,
   parsePeopleWords,
   parseRecommendWords,
@@ -10,6 +12,7 @@ import {
   type PeopleFilterWords,
   type RecommendFilterWords,
   type ShowsForFilterWords,
+  shown,
 } from './list-filter-words.ts';
 
 /**
@@ -329,9 +332,6 @@ export const COMMAND_SPECS: readonly CommandSpec[] = Object.entries(COMMANDS).ma
 
 // The service takes any 1–100 characters; its ids are numbers, so a word without a digit is a slip.
 const isEventId = isTypedEventId;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
-const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
 const FILTER_KEYS = ['keywords', 'country', 'city', 'from', 'to'] as const;
 /** The search's filters: the digest's, and the events list's labels and visitor flag. */
 const SEARCH_KEYS = [...FILTER_KEYS, 'type', 'quality', 'visitors'] as const;
@@ -340,18 +340,9 @@ const KEY_ALIASES: Record<string, FilterKey> = { keyword: 'keywords', 'event-typ
 const DIGEST_ACTIONS = ['on', 'off', 'status', 'now'];
 const MAX_CONTACTS = 100;
 
-/** A user's word, shown back in backticks: short, and unable to end the code span. */
-const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
-
 /** The spec of a command word, for `/events help <command>`. */
 export const commandSpec = (word: string): CommandSpec | undefined =>
   COMMAND_SPECS.find((spec) => spec.word === word.toLowerCase());
-
-function isRealDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
 
 /** Search words (before the first `key:`) and `key:value` filters, each value running to the next key. */
 function parseFilters(

@@ -77,12 +77,14 @@ const KEY_ALIASES: Record<string, string> = {
   'max-attendees': 'attendees-max',
 };
 
-/** `country:…`; not `https://…`. */
-const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
+/** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
+export const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
+/** A user's word, shown back in backticks: short, and unable to end the code span. */
+export const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
 
-function isRealDate(text: string): boolean {
+/** `YYYY-MM-DD` naming a day that exists. */
+export function isRealDate(text: string): boolean {
   if (!DATE.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);

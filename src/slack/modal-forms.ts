@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { parseCommand } from './command-parser.ts';
+import { asCompanyUrl } from './list-filter-words.ts';
 import {
   type FilterMetadata,
   type FilterableList,
@@ -79,7 +80,8 @@ function checked(text: string, field: string, values: ViewValues): FormResult<st
   return { ok: false, errors: { [where]: plainProblem(parsed.problem) } };
 }
 
-const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
+/** A Slack conversation id: a channel, a private channel or a DM. */
+export const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 
 function channelOf(values: ViewValues, errors: Record<string, string>): string {
   const channel = fieldOf(values, 'channel') ?? '';
@@ -124,8 +126,6 @@ export interface ResearchSubmission {
   channelId?: string;
 }
 
-const looksLikeWebsite = (text: string) => /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i.test(text);
-
 export function readResearchForm(values: ViewValues, privately: boolean): FormResult<ResearchSubmission> {
   const errors: Record<string, string> = {};
   const company = fieldOf(values, 'company');
@@ -133,7 +133,8 @@ export function readResearchForm(values: ViewValues, privately: boolean): FormRe
   const channelId = privately ? channelOf(values, errors) : undefined;
   if (!company) errors.company = 'Give a company name or website.';
   if (!(lookup in RESEARCH_LOOKUPS)) errors.lookup = 'Choose what to look up.';
-  else if (lookup === 'exhibitor' && company && looksLikeWebsite(company))
+  // A website by the rule `similar` uses to tell a website from audience text.
+  else if (lookup === 'exhibitor' && company && asCompanyUrl(company))
     errors.company = 'Exhibitor records are found by company name; give the name, not the website.';
   if (!company || Object.keys(errors).length > 0) return { ok: false, errors };
   const text = `${lookup as ResearchLookup} ${company.replace(/"/g, '')}`;

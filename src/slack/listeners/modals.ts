@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { ListPageValueSchema } from '../button-values.ts';
 import type { Job, JobContext } from '../jobs.ts';
 import {
+  CHANNEL_ID,
   FilterMetadataSchema,
   type FormResult,
   readDigestForm,
@@ -38,8 +39,6 @@ type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /** What a submission becomes: field errors for the modal, or the job that answers it. */
 type Verdict = FormResult<Omit<Job, 'id'>>;
-
-const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 
 /** A button value naming a channel: the id itself, or JSON `"C123"` / `{ "channelId": "C123" }`. */
 function channelValue(value: string | undefined): string | undefined {

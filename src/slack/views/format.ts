@@ -140,3 +140,9 @@ export function formatLink(address: string | null | undefined, label?: string): 
 export function code(text: string): string {
   return `\`${escapeMrkdwn(text.replace(/`/g, "'"))}\``;
 }
+
+/** A person as the thread replies name them: their name and id, or the id alone. */
+export function personLabel(personnelId: string, names: Readonly<Record<string, string>>): string {
+  const name = names[personnelId]?.trim();
+  return name ? `*${escapeMrkdwn(name)}* (${code(personnelId)})` : `Person ${code(personnelId)}`;
+}

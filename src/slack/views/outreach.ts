@@ -5,7 +5,7 @@ import type { UnlockResult } from '../../domain/unlock-polling.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, plainText, section } from './blocks.ts';
 import { confirmationCard } from './confirmation.ts';
-import { code, formatCredits, mentionUser } from './format.ts';
+import { formatCredits, mentionUser, personLabel } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
 import type { SlackMessage } from './types.ts';
 
@@ -17,11 +17,6 @@ export const PEOPLE_WITH_BUTTONS = 12;
 export const FOLLOW_UP_BLOCKS = 3;
 
 const nameOf = (personnelId: string, names: Names) => names[personnelId]?.trim() || `Person ${personnelId}`;
-
-function label(personnelId: string, names: Names): string {
-  const name = names[personnelId]?.trim();
-  return name ? `*${escapeMrkdwn(name)}* (${code(personnelId)})` : `Person ${code(personnelId)}`;
-}
 
 /** The people's names a button carries, when they fit its value; else none (ids are enough). */
 function followUpButton(
@@ -105,7 +100,7 @@ export function followUpReply(result: FollowUpResult, names: Names = {}): SlackM
 
 function skippedLines(result: FollowUpResult, names: Names): string[] {
   return result.skipped.map(
-    (skip) => `• ${label(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
+    (skip) => `• ${personLabel(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
   );
 }
 
@@ -114,10 +109,10 @@ function draftsReply(result: Extract<FollowUpResult, { kind: 'outreach' }>, name
   const title = `:memo: *Outreach drafts* for ${ready.length} of ${result.people.length}. Nothing was sent: copy, edit and send them yourself.`;
   const lines = result.people.map((person) => {
     if (!person.drafts)
-      return `• ${label(person.personnelId, names)} — _${escapeMrkdwn(person.problem ?? 'no draft')}_`;
+      return `• ${personLabel(person.personnelId, names)} — _${escapeMrkdwn(person.problem ?? 'no draft')}_`;
     const email = person.drafts.email ? `\n>*Email:* ${escapeMrkdwn(person.drafts.email)}` : '';
     const linkedin = person.drafts.linkedin ? `\n>*LinkedIn:* ${escapeMrkdwn(person.drafts.linkedin)}` : '';
-    return `• ${label(person.personnelId, names)}${email}${linkedin}`;
+    return `• ${personLabel(person.personnelId, names)}${email}${linkedin}`;
   });
   const blocks: KnownBlock[] = [section(title)];
   blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
@@ -145,7 +140,7 @@ function linkedinReply(result: Extract<FollowUpResult, { kind: 'linkedin' }>, na
   const title = `:bar_chart: *LinkedIn activity* for ${ready.length} of ${result.people.length}.`;
   const lines = result.people.map(
     (person) =>
-      `• ${label(person.personnelId, names)} — ${
+      `• ${personLabel(person.personnelId, names)} — ${
         person.activity ? activityWords(person.activity) : `_${escapeMrkdwn(person.problem ?? 'no result')}_`
       }`,
   );

@@ -4,7 +4,7 @@ import type { UnlockOutcome, UnlockResult } from '../../domain/unlock-polling.ts
 import { actions, context, section } from './blocks.ts';
 import { exportButton } from './export.ts';
 import { confirmationCard } from './confirmation.ts';
-import { code, mentionUser } from './format.ts';
+import { mentionUser, personLabel } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from './limits.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons } from './outreach.ts';
 import type { Price, SlackMessage } from './types.ts';
@@ -17,11 +17,6 @@ const WHAT: Record<Kind, { one: string; many: string; unlock: string }> = {
 };
 
 /** `Ada Lovelace (123)` when the name is known, else `Person 123`. */
-function personLabel(personnelId: string, names: Readonly<Record<string, string>>): string {
-  const name = names[personnelId]?.trim();
-  return name ? `*${escapeMrkdwn(name)}* (${code(personnelId)})` : `Person ${code(personnelId)}`;
-}
-
 /**
  * The thread reply when an unlock finished: one line per person asked for, with the email or phone, or
  * why there is none; then the people skipped before the unlock started.

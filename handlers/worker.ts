@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withCorrelationId } from '../src/log.ts';
-import { correlationIdOf } from '../src/slack/jobs.ts';
+import { correlationIdOf, teamIdOf } from '../src/slack/jobs.ts';
 import { createTracing, jobAnnotations } from '../src/tracing.ts';
 import { createWorkerLoader } from '../src/worker-runtime.ts';
 
@@ -13,7 +13,7 @@ export const handler = (event: unknown, context: unknown): Promise<void> =>
   tracing.traceInvocation(async () => {
     const correlationId = correlationIdOf(event) ?? randomUUID();
     tracing.annotate({ CorrelationId: correlationId, ...jobAnnotations(event) });
-    const { worker, runtime } = await load();
+    const { worker, runtime } = await load(teamIdOf(event));
     runtime.logger.addLambdaContext(context);
     await withCorrelationId(correlationId, () => worker.handle(event));
   });

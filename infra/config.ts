@@ -6,6 +6,8 @@ import { WORKER_TIMEOUT_SECONDS } from '../src/config/timeouts.ts';
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;
 const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
+/** A Slack app's client id, as Basic Information shows it: two numbers joined by a dot. */
+const SLACK_CLIENT_ID = /^\d+\.\d+$/;
 const HOSTNAME_LIST = /^[a-z0-9.-]+\.[a-z]{2,}(,[a-z0-9.-]+\.[a-z]{2,})*$/i;
 
 /** `-c name=value` arrives as a string, `cdk.json` may hold a number or boolean: accept both. */
@@ -52,6 +54,17 @@ export const DeployConfigSchema = z
       .union([
         z.literal(''),
         z.string().regex(HOSTNAME_LIST, 'comma-separated hostnames such as app.lensmor.com'),
+      ])
+      .default(''),
+    /**
+     * The switch for distribution (issue 15): with the app's client id set, the bot is installable
+     * by any workspace over OAuth, and the stack adds the KMS key that encrypts each workspace's
+     * service key. Empty (the default): one workspace, the stack exactly as before.
+     */
+    slackClientId: z
+      .union([
+        z.literal(''),
+        z.string().regex(SLACK_CLIENT_ID, "a Slack app's client id such as 1234567890.1234567890"),
       ])
       .default(''),
     /** When set, the alarm topic (which always exists) mails this address too. */

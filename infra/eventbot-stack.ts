@@ -10,6 +10,7 @@ import { AppSecret } from './constructs/app-secret.ts';
 import { BotFunction } from './constructs/bot-function.ts';
 import { BotTable, TABLE_ACCESS } from './constructs/bot-table.ts';
 import { OpsDashboard } from './constructs/dashboard.ts';
+import { Distribution } from './constructs/distribution.ts';
 import { Schedules } from './constructs/schedules.ts';
 
 export interface EventbotStackProps extends StackProps {
@@ -25,10 +26,15 @@ export const OUTPUTS = {
   deadLetterQueueUrl: 'WorkerDeadLetterQueueUrl',
   alarmTopicArn: 'AlarmTopicArn',
   dashboardName: 'DashboardName',
+  /** Distribution only: the "Add to Slack" page an installing workspace opens. */
+  slackInstallUrl: 'SlackInstallUrl',
 } as const;
 
 /** The Slack path Bolt answers on; a Function URL routes every path to the function anyway. */
 export const SLACK_EVENTS_PATH = 'slack/events';
+/** Distribution only: Bolt's default OAuth paths, on the same Function URL as the request URL. */
+export const SLACK_INSTALL_PATH = 'slack/install';
+export const SLACK_OAUTH_REDIRECT_PATH = 'slack/oauth_redirect';
 
 export class EventbotStack extends Stack {
   readonly slack: BotFunction;
@@ -37,6 +43,8 @@ export class EventbotStack extends Stack {
   readonly digest: BotFunction;
   readonly alarms: Alarms;
   readonly secrets: AppSecret;
+  /** Set only with `-c slackClientId=…` (issue 15: installable by any workspace). */
+  readonly distribution?: Distribution;
 
   constructor(scope: Construct, id: string, props: EventbotStackProps) {
     super(scope, id, props);
@@ -92,6 +100,20 @@ export class EventbotStack extends Stack {
     })
       .bind(data, TABLE_ACCESS.digest)
       .allowServiceKey(secrets.service);
+
+    // Distribution only with the app's client id: without it, the stack is exactly as before. The
+    // Slack function stores a workspace's key (admin modal), the others read it for the service.
+    if (config.slackClientId) {
+      this.distribution = new Distribution(this, 'Distribution', { slackClientId: config.slackClientId });
+      this.slack.allowDistribution(this.distribution, 'encrypt');
+      // OAuth states are used once, and uninstalls and a disconnected service key are deletions.
+      this.slack.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [table.table.tableArn] }),
+      );
+      for (const reader of [this.worker, this.pollTasks, this.digest]) {
+        reader.allowDistribution(this.distribution, 'decrypt');
+      }
+    }
 
     // Jobs the worker could not finish land here for a look (and an alarm), not in a retry loop.
     const deadLetterQueue = new Queue(this, 'WorkerDeadLetterQueue', {
@@ -157,8 +179,16 @@ export class EventbotStack extends Stack {
       description: 'Request URL for the Slack app (slash command and interactivity)',
       value: `${url.url}${SLACK_EVENTS_PATH}`,
     });
+    if (this.distribution) {
+      new CfnOutput(this, OUTPUTS.slackInstallUrl, {
+        description: 'Add to Slack: the page a workspace opens to install the app',
+        value: `${url.url}${SLACK_INSTALL_PATH}`,
+      });
+    }
     new CfnOutput(this, OUTPUTS.secretArn, {
-      description: 'Put {slackSigningSecret, slackBotToken} here',
+      description: this.distribution
+        ? 'Put {slackSigningSecret, slackClientSecret, slackStateSecret} here'
+        : 'Put {slackSigningSecret, slackBotToken} here',
       value: secrets.slack.secretArn,
     });
     new CfnOutput(this, OUTPUTS.serviceSecretArn, {

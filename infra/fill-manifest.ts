@@ -5,10 +5,18 @@ import { parseArgs } from 'node:util';
 
 /** The request URL placeholder in `slack/manifest.json`. */
 export const URL_PLACEHOLDER = 'https://REPLACE_WITH_SlackRequestUrl_OUTPUT/slack/events';
+/**
+ * The OAuth redirect URL placeholder (`oauth_config.redirect_urls`): filled with this path on the
+ * request URL's host, where Bolt answers it in distribution mode. The path must equal
+ * `SLACK_OAUTH_REDIRECT_PATH` in the stack (a test checks).
+ */
+export const OAUTH_REDIRECT_PATH = 'slack/oauth_redirect';
+export const REDIRECT_URL_PLACEHOLDER = `https://REPLACE_WITH_SlackRequestUrl_OUTPUT/${OAUTH_REDIRECT_PATH}`;
 /** Must equal `OUTPUTS.slackRequestUrl` in the stack (a test checks), kept literal so this script stays light. */
 export const REQUEST_URL_OUTPUT = 'SlackRequestUrl';
 
-const USAGE = `Writes a copy of the Slack app manifest with the deployed request URL filled in.
+const USAGE = `Writes a copy of the Slack app manifest with the deployed request URL (and the OAuth
+redirect URL on its host) filled in.
 
   npx tsx infra/fill-manifest.ts [--outputs cdk.out/outputs.json] [--stack Eventbot]
   npx tsx infra/fill-manifest.ts --url https://xxxx.lambda-url.eu-west-1.on.aws/slack/events
@@ -16,6 +24,8 @@ const USAGE = `Writes a copy of the Slack app manifest with the deployed request
   --outputs   the file written by \`npx cdk deploy --outputs-file ...\` (default cdk.out/outputs.json)
   --stack     which stack's output to use, when the file holds several
   --url       the URL itself (the SlackRequestUrl output), instead of an outputs file
+  --token-rotation  turn on Slack's token rotation (bot tokens expire every 12 hours and are
+              refreshed with the client secret): distribution only, and Slack cannot turn it off again
   --unfurl-domains  the domains whose event links unfurl, comma-separated: set it to the stack's
               UNFURL_DOMAINS when that is not the default (app.lensmor.com)
   --manifest  the manifest to fill (default slack/manifest.json)
@@ -40,16 +50,21 @@ export function requestUrlFromOutputs(outputs: unknown, stack?: string): string 
   return values[REQUEST_URL_OUTPUT] as string;
 }
 
-/** A copy of `manifest` with every occurrence of the placeholder replaced by `url`. */
+/**
+ * A copy of `manifest` with every occurrence of the placeholder replaced by `url`, and of the
+ * redirect URL placeholder by the OAuth redirect URL on the same host.
+ */
 export function fillManifest(manifest: unknown, url: string): unknown {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:') throw new Error(`Slack needs an https request URL, got ${url}`);
+  const redirectUrl = new URL(`/${OAUTH_REDIRECT_PATH}`, parsed).href;
   let replaced = 0;
   const walk = (value: unknown): unknown => {
     if (value === URL_PLACEHOLDER) {
       replaced++;
       return url;
     }
+    if (value === REDIRECT_URL_PLACEHOLDER) return redirectUrl;
     if (Array.isArray(value)) return value.map(walk);
     if (isRecord(value))
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
@@ -80,6 +95,17 @@ export function withUnfurlDomains(manifest: unknown, domains: string): unknown {
   return { ...manifest, features: { ...manifest.features, unfurl_domains: [...new Set(list)] } };
 }
 
+/**
+ * A copy of `manifest` with `settings.token_rotation_enabled` on. Off in the committed manifests:
+ * one workspace runs on the bot token put in the secret, which would expire after 12 hours, and
+ * Slack cannot turn rotation off once an app has it.
+ */
+export function withTokenRotation(manifest: unknown): unknown {
+  if (!isRecord(manifest) || !isRecord(manifest.settings))
+    throw new Error('The manifest has no settings to turn token rotation on in.');
+  return { ...manifest, settings: { ...manifest.settings, token_rotation_enabled: true } };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -96,6 +122,7 @@ function main(argv: string[]): void {
       stack: { type: 'string' },
       url: { type: 'string' },
       'unfurl-domains': { type: 'string' },
+      'token-rotation': { type: 'boolean', default: false },
       manifest: { type: 'string', default: 'slack/manifest.json' },
       out: { type: 'string', default: 'cdk.out/slack-manifest.json' },
       help: { type: 'boolean', short: 'h' },
@@ -107,7 +134,8 @@ function main(argv: string[]): void {
   }
   const url = values.url ?? requestUrlFromOutputs(readJson(values.outputs), values.stack);
   const domains = values['unfurl-domains'];
-  const manifest = readJson(values.manifest);
+  const read = readJson(values.manifest);
+  const manifest = values['token-rotation'] ? withTokenRotation(read) : read;
   const filled = fillManifest(domains ? withUnfurlDomains(manifest, domains) : manifest, url);
   const out = resolve(values.out);
   mkdirSync(dirname(out), { recursive: true });

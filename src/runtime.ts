@@ -1,10 +1,11 @@
+import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createKeyCipher } from './config/key-cipher.ts';
 import { type Env, readEnv } from './config/env.ts';
-import { type AppSecrets, createSecretsProvider } from './config/secrets.ts';
-import { runDueDigests } from './domain/digest.ts';
-import { reconcileConfirmations } from './domain/reconcile.ts';
+import { emptyDigestRun, runDueDigests } from './domain/digest.ts';
+import { emptyReport, reconcileConfirmations } from './domain/reconcile.ts';
 import type { Sleep } from './domain/slack-delivery.ts';
-import { pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
+import { emptySummary, pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { followUpProgress } from './domain/follow-up.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
@@ -22,39 +23,23 @@ import {
 import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import type { Tracing } from './tracing.ts';
+import { createWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
 
 /**
- * What the worker and the scheduled jobs share, built once per cold start (and again only when the
- * secret changes). The worker is built over it in `worker-runtime.ts`, the Slack function apart in
- * `slack-runtime.ts`: each bundle holds only what its handler runs.
+ * What the worker and the scheduled jobs share for one workspace, built once per cold start (and again
+ * only when the workspace's token, key or rules change). The worker is built over it in
+ * `worker-runtime.ts`, the Slack function apart in `slack-runtime.ts`: each bundle holds only what its
+ * handler runs.
  */
 export interface Runtime {
   env: Env;
   logger: Logger;
-  secrets: AppSecrets;
+  /** The workspace's bot token, service key and spending rules. */
+  access: WorkspaceAccess;
   store: Store;
   eis: EisClient;
   metrics: Metrics;
   now: () => Date;
-}
-
-function build(
-  env: Env,
-  logger: Logger,
-  secrets: AppSecrets,
-  options: RuntimeOptions,
-  metrics: Metrics,
-): Runtime {
-  const now = options.now ?? (() => new Date());
-  const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
-  const client = createDocumentClient(endpoint ? { endpoint } : {});
-  const store = createStore({
-    client: options.tracing?.captureAwsClient(client) ?? client,
-    tableName: env.TABLE_NAME,
-    now,
-  });
-  const eis = createEisClient({ baseUrl: env.EIS_BASE_URL, apiKey: secrets.eisApiKey, logger });
-  return { env, logger, secrets, store, eis, metrics, now };
 }
 
 export interface RuntimeOptions {
@@ -68,26 +53,49 @@ export interface RuntimeOptions {
   tracing?: Pick<Tracing, 'captureAwsClient'>;
 }
 
-/** A memo over the secrets: a rotated secret (seen after the provider's cache expires) rebuilds the clients. */
+/**
+ * The runtime of a workspace, memoized per workspace: a rotated secret, refreshed token, replaced key or
+ * changed rule (the access resolver returns a new object then) rebuilds its clients.
+ */
 export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, options: RuntimeOptions = {}) {
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const metrics = createMetrics(source);
+  const now = options.now ?? (() => new Date());
   const { tracing } = options;
-  const secretsClient = () => {
-    const client = new SecretsManagerClient({});
-    return tracing?.captureAwsClient(client) ?? client;
+  const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
+  const client = createDocumentClient(endpoint ? { endpoint } : {});
+  const store = createStore({
+    client: tracing?.captureAwsClient(client) ?? client,
+    tableName: env.TABLE_NAME,
+    now,
+    keyCipher: createKeyCipher(env, {
+      kms: () => tracing?.captureAwsClient(new KMSClient({})) ?? new KMSClient({}),
+    }),
+  });
+  const accessOf = createWorkspaceAccess(env, store, {
+    secretsClient: () => {
+      const secrets = new SecretsManagerClient({});
+      return tracing?.captureAwsClient(secrets) ?? secrets;
+    },
+    logger,
+  });
+  const built = new Map<string, Runtime>();
+  const load = async (teamId?: string): Promise<Runtime> => {
+    const access = await accessOf(teamId);
+    const key = access.teamId ?? '';
+    const current = built.get(key);
+    if (current?.access === access) return current;
+    if (current?.access.eisApiKey !== access.eisApiKey) await current?.eis.close();
+    const eis =
+      current && current.access.eisApiKey === access.eisApiKey
+        ? current.eis
+        : createEisClient({ baseUrl: env.EIS_BASE_URL, apiKey: access.eisApiKey, logger });
+    const runtime: Runtime = { env, logger, access, store, eis, metrics, now };
+    built.set(key, runtime);
+    return runtime;
   };
-  const secrets = createSecretsProvider(env, { client: secretsClient });
-  let current: { secrets: AppSecrets; runtime: Runtime } | undefined;
-  return async (): Promise<Runtime> => {
-    const latest = await secrets();
-    if (current?.secrets !== latest) {
-      await current?.runtime.eis.close();
-      current = { secrets: latest, runtime: build(env, logger, latest, options, metrics) };
-    }
-    return current.runtime;
-  };
+  return Object.assign(load, { distributed: accessOf.distributed, store, logger, env });
 }
 
 export interface ScheduledOptions {
@@ -102,11 +110,11 @@ export interface RunOptions {
 
 /** The scheduled jobs over a runtime (whose clock the store and the domain share). */
 export function createScheduledJobs(
-  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now' | 'metrics'>,
+  runtime: Pick<Runtime, 'env' | 'logger' | 'access' | 'store' | 'eis' | 'now' | 'metrics'>,
   options: ScheduledOptions = {},
 ) {
   const { env, logger, eis, store, now } = runtime;
-  const web = scheduledWebClient(runtime.secrets.slackBotToken, env.SLACK_API_URL);
+  const web = scheduledWebClient(runtime.access.botToken, env.SLACK_API_URL);
   const sleep = options.sleep ? { sleep: options.sleep } : {};
   const deadline = (run: RunOptions) => (run.remainingMs ? { remainingMs: run.remainingMs } : {});
   return {
@@ -145,8 +153,8 @@ export function createScheduledJobs(
 
 /** The unlock poller over a runtime: the service's task progress, replies in the card's thread. */
 export function unlockPollingDeps(
-  runtime: Pick<Runtime, 'env' | 'logger' | 'secrets' | 'store' | 'eis' | 'now' | 'metrics'>,
-  web = scheduledWebClient(runtime.secrets.slackBotToken, runtime.env.SLACK_API_URL),
+  runtime: Pick<Runtime, 'env' | 'logger' | 'access' | 'store' | 'eis' | 'now' | 'metrics'>,
+  web = scheduledWebClient(runtime.access.botToken, runtime.env.SLACK_API_URL),
 ): UnlockPollingDeps {
   const { eis, store } = runtime;
   return {
@@ -163,17 +171,94 @@ export function unlockPollingDeps(
 
 export type ScheduledJobs = ReturnType<typeof createScheduledJobs>;
 
-/** Built once per cold start (and again when the secrets rotate), like the other handlers. */
+/**
+ * Built once per cold start (and again when the secrets rotate), like the other handlers. A distributed
+ * app runs each job once per workspace with due work, over that workspace's token and key, each run
+ * seeing only its workspace's items; the summaries are added up.
+ */
 export function createScheduledLoader(
   source: NodeJS.ProcessEnv = process.env,
   options: ScheduledOptions & RuntimeOptions = {},
 ) {
   const loadRuntime = createRuntimeLoader(source, options);
-  let built: { runtime: Runtime; jobs: ScheduledJobs } | undefined;
-  return async (): Promise<ScheduledJobs & Pick<Runtime, 'logger'>> => {
-    const runtime = await loadRuntime();
-    if (built?.runtime !== runtime) built = { runtime, jobs: createScheduledJobs(runtime, options) };
-    return { ...built.jobs, logger: runtime.logger };
+  const { store, logger } = loadRuntime;
+  const built = new WeakMap<Runtime, ScheduledJobs>();
+  const jobsOf = (runtime: Runtime) => {
+    const jobs = built.get(runtime) ?? createScheduledJobs(runtime, options);
+    built.set(runtime, jobs);
+    return jobs;
+  };
+  if (!loadRuntime.distributed) {
+    return async (): Promise<ScheduledJobs & Pick<Runtime, 'logger'>> => ({
+      ...jobsOf(await loadRuntime()),
+      logger,
+    });
+  }
+  const perWorkspace =
+    <Summary extends Record<keyof Summary, number | boolean>>(
+      dueTeams: () => Promise<string[]>,
+      job: (jobs: ScheduledJobs) => Promise<Summary>,
+      empty: () => Summary,
+    ) =>
+    async (): Promise<Summary> => {
+      const summaries: Summary[] = [];
+      for (const teamId of new Set(await dueTeams())) {
+        const runtime = await loadRuntime(teamId).catch((error: unknown) => {
+          logger.warn('skipped a workspace that cannot be served', { teamId, error });
+          return undefined;
+        });
+        if (runtime) summaries.push(await job(jobsOf({ ...runtime, store: onlyTeam(store, teamId) })));
+      }
+      return summaries.reduce(addUp, empty());
+    };
+  const due = { now: options.now ?? (() => new Date()), limit: 1_000 };
+  const teamsOf = (items: { teamId: string }[]) => items.map((item) => item.teamId);
+  const jobs: ScheduledJobs & Pick<Runtime, 'logger'> = {
+    logger,
+    reconcileConfirmations: perWorkspace(
+      async () => teamsOf(await store.confirmations.due({ now: due.now(), limit: due.limit })),
+      (jobs) => jobs.reconcileConfirmations(),
+      emptyReport,
+    ),
+    pollUnlockTasks: (run: RunOptions = {}) =>
+      perWorkspace(
+        async () => teamsOf(await store.unlockTasks.due({ now: due.now(), limit: due.limit })),
+        (jobs) => jobs.pollUnlockTasks(run),
+        emptySummary,
+      )(),
+    runDigests: (run: RunOptions = {}) =>
+      perWorkspace(
+        async () => teamsOf(await store.digestSubscriptions.due({ now: due.now(), limit: due.limit })),
+        (jobs) => jobs.runDigests(run),
+        emptyDigestRun,
+      )(),
+  };
+  return () => Promise.resolve(jobs);
+}
+
+/** Two runs' summaries as one: counts added, flags (such as running out of time) kept if either is set. */
+function addUp<Summary extends Record<keyof Summary, number | boolean>>(a: Summary, b: Summary): Summary {
+  const sum = { ...a };
+  for (const key of Object.keys(b) as (keyof Summary)[]) {
+    const [x, y] = [a[key], b[key]];
+    sum[key] = (
+      typeof x === 'number' && typeof y === 'number' ? x + y : Boolean(x) || Boolean(y)
+    ) as Summary[keyof Summary];
+  }
+  return sum;
+}
+
+/** The store as one workspace's scheduled run sees it: due work of that workspace only. */
+function onlyTeam(store: Store, teamId: string): Store {
+  const mine = <T extends { teamId: string }>(items: T[]) => items.filter((item) => item.teamId === teamId);
+  return {
+    ...store,
+    confirmations: { ...store.confirmations, due: async (q) => mine(await store.confirmations.due(q)) },
+    unlockTasks: { ...store.unlockTasks, due: async (q) => mine(await store.unlockTasks.due(q)) },
+    digestSubscriptions: {
+      ...store.digestSubscriptions,
+      due: async (q) => mine(await store.digestSubscriptions.due(q)),
+    },
   };
 }
 

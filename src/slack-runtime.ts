@@ -3,17 +3,26 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
-import { createSlackSecretsProvider, type SlackSecrets } from './config/secrets.ts';
+import {
+  createOAuthSecretsProvider,
+  createSlackSecretsProvider,
+  type SlackSecrets,
+} from './config/secrets.ts';
 import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger, withCorrelationId } from './log.ts';
 import { createMetrics } from './metrics.ts';
 import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from './slack/app.ts';
+import { createInstallationTokens } from './slack/installation-tokens.ts';
+import type { ListenerDeps } from './slack/listeners/deps.ts';
+import { oauthRoutes } from './slack/oauth.ts';
+import { slackInstallationStore, slackStateStore } from './slack/oauth-stores.ts';
 import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch, Job } from './slack/jobs.ts';
 import { webClientOptions } from './slack/web-client.ts';
-import { createStore } from './store/index.ts';
+import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import { NO_TRACING, type Tracing } from './tracing.ts';
+import { workspacePolicy } from './workspace-access.ts';
 
 /**
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
@@ -25,7 +34,7 @@ export interface SlackHandlerOptions {
   /** The business clock (deadlines); tests move it. */
   now?: () => Date;
   /** For `WORKER_MODE=inline` (the dev stack, tests): the worker that runs jobs in this process. */
-  inlineWorker?: () => Promise<{ handle(job: Job): Promise<void> }>;
+  inlineWorker?: (teamId: string) => Promise<{ handle(job: Job): Promise<void> }>;
   /** X-Ray (on Lambda): its AWS SDK clients traced, each request and job it hands on annotated. */
   tracing?: Tracing;
 }
@@ -50,23 +59,26 @@ export function createSlackHandlerLoader(
     now: options.now ?? (() => new Date()),
   });
   const dispatch = dispatcherFor(env, options.inlineWorker, logger, tracing);
+  const deps: ListenerDeps = {
+    dispatch,
+    confirmations: store.confirmations,
+    deliveries: store.deliveries,
+    digestSubscriptions: store.digestSubscriptions,
+    policyFor: () => Promise.resolve(spendPolicyOf(env)),
+    unfurlDomains: env.UNFURL_DOMAINS,
+    logger,
+  };
+  if (env.SLACK_CLIENT_ID) {
+    return distributedHandlerLoader(env, env.SLACK_CLIENT_ID, store, deps, { logger, metrics, tracing });
+  }
   const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
     const identity = await slackIdentity(env, latest.slackBotToken);
     const { handler } = createSlackApp({
       signingSecret: latest.slackSigningSecret,
-      botToken: latest.slackBotToken,
-      ...identity,
+      workspaces: { botToken: latest.slackBotToken, ...identity },
       ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
       logger,
-      deps: {
-        dispatch,
-        confirmations: store.confirmations,
-        deliveries: store.deliveries,
-        digestSubscriptions: store.digestSubscriptions,
-        policy: spendPolicyOf(env),
-        unfurlDomains: env.UNFURL_DOMAINS,
-        logger,
-      },
+      deps,
     });
     return { handler: observed(handler, { logger, metrics, tracing }), dispatch };
   };
@@ -83,6 +95,80 @@ export function createSlackHandlerLoader(
     }
     return built.handler;
   };
+}
+
+/**
+ * A distributed app (issue 15): the OAuth install pages on the same URL, each request authorized by
+ * its workspace's installation (unknown workspaces refused before any listener runs, tokens refreshed
+ * when due), and an uninstall forgetting the workspace.
+ */
+function distributedHandlerLoader(
+  env: Env,
+  clientId: string,
+  store: Store,
+  deps: ListenerDeps,
+  observe: { logger: Logger; metrics: Metrics; tracing: Tracing },
+) {
+  const { logger, tracing } = observe;
+  const secrets = createOAuthSecretsProvider(env, {
+    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
+  });
+  const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};
+  const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
+    const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
+    const tokens = createInstallationTokens({ installations: store.installations, ...settings });
+    const { handler } = createSlackApp({
+      signingSecret: latest.slackSigningSecret,
+      workspaces: {
+        authorize: (source) => tokens.authorize(source),
+        pages: oauthRoutes({
+          ...settings,
+          stateSecret: latest.slackStateSecret,
+          installationStore: slackInstallationStore(store.installations),
+          stateStore: slackStateStore(store.oauthStates),
+        }),
+      },
+      ...slackApiUrl,
+      logger,
+      deps: {
+        ...deps,
+        policyFor: async (teamId) =>
+          workspacePolicy(
+            env,
+            await store.workspaces.getPolicy(teamId),
+            await tokens.botToken({ teamId }),
+            logger,
+          ),
+        removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
+      },
+    });
+    return { handler: observed(handler, observe), dispatch: deps.dispatch };
+  };
+  let built: { secrets: unknown; handler: BuiltHandler } | undefined;
+  return async (): Promise<BuiltHandler> => {
+    const latest = await secrets();
+    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
+    return built.handler;
+  };
+}
+
+/**
+ * Forgets a workspace that removed the app: its installation, service key and policy deleted, its
+ * digests turned off. Its unlock tasks are no longer polled (the scheduled jobs skip a workspace
+ * without access) and expire with their TTL; its ledger stays for audit (400 days).
+ */
+async function removeWorkspace(
+  store: Store,
+  { teamId, enterpriseId }: { teamId: string; enterpriseId?: string | undefined },
+  logger: Logger,
+) {
+  await store.installations.deleteInstallation({ teamId, enterpriseId, isEnterpriseInstall: false });
+  await Promise.all([store.workspaces.removeServiceKey(teamId), store.workspaces.removePolicy(teamId)]);
+  const digests = await store.digestSubscriptions.activeForTeam(teamId);
+  await Promise.all(
+    digests.map((digest) => store.digestSubscriptions.disable(teamId, digest.channelId, 'app uninstalled')),
+  );
+  logger.info('forgot an uninstalled workspace', { teamId, digestsStopped: digests.length });
 }
 
 /**
@@ -134,7 +220,7 @@ function dispatcherFor(
 ): BuiltHandler['dispatch'] {
   if (env.WORKER_MODE === 'inline') {
     if (!inlineWorker) throw new Error('WORKER_MODE=inline needs the worker in this process (npm run dev)');
-    return inlineDispatch(async (job) => (await inlineWorker()).handle(job), logger);
+    return inlineDispatch(async (job) => (await inlineWorker(job.context.teamId)).handle(job), logger);
   }
   if (!env.WORKER_FUNCTION_NAME)
     throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');

@@ -1,5 +1,4 @@
 import { WebClient } from '@slack/web-api';
-import { spendPolicyOf } from './config/env.ts';
 import { serviceAccountId } from './config/secrets.ts';
 import { EARLY_POLLS, pollSubmittedTask } from './domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
@@ -16,35 +15,39 @@ export interface WorkerOptions extends RuntimeOptions {
   earlyPolls?: { count: number; everyMs: number };
 }
 
-/** The worker over the shared runtime, built again whenever the runtime is (a rotated secret). */
+/**
+ * The worker of a workspace (the job's team) over its runtime, built again whenever the runtime is (a
+ * rotated secret, a refreshed token, a replaced key).
+ */
 export function createWorkerLoader(source: NodeJS.ProcessEnv = process.env, options: WorkerOptions = {}) {
   const loadRuntime = createRuntimeLoader(source, options);
-  let built: { runtime: Runtime; worker: Worker } | undefined;
-  return async (): Promise<{ worker: Worker; runtime: Runtime }> => {
-    const runtime = await loadRuntime();
-    if (built?.runtime !== runtime) built = { runtime, worker: workerOver(runtime, options) };
-    return built;
+  const built = new WeakMap<Runtime, Worker>();
+  return async (teamId?: string): Promise<{ worker: Worker; runtime: Runtime }> => {
+    const runtime = await loadRuntime(teamId);
+    const worker = built.get(runtime) ?? workerOver(runtime, options);
+    built.set(runtime, worker);
+    return { worker, runtime };
   };
 }
 
 /** The worker for a Slack handler that runs jobs in its own process (`WORKER_MODE=inline`). */
 export function inlineWorker(source: NodeJS.ProcessEnv, options: WorkerOptions = {}) {
   const load = createWorkerLoader(source, options);
-  return async (): Promise<Worker> => (await load()).worker;
+  return async (teamId?: string): Promise<Worker> => (await load(teamId)).worker;
 }
 
 function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
-  const { env, secrets, logger } = runtime;
+  const { env, access, logger } = runtime;
   const web = (retries: boolean) =>
-    new WebClient(secrets.slackBotToken, webClientOptions(env.SLACK_API_URL, { retries }));
+    new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
   return createWorker({
     eis: runtime.eis,
     store: runtime.store,
     // Posts are never retried by the client: a post Slack stored but answered late would come twice.
     slack: createSlackOut(web(false), logger),
     userTimeZone: slackUserTimeZone(web(true)),
-    policy: spendPolicyOf(env),
-    accountId: serviceAccountId(secrets.eisApiKey),
+    policy: access.policy,
+    accountId: serviceAccountId(access.eisApiKey),
     logger,
     now: runtime.now,
     metrics: runtime.metrics,

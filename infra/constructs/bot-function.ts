@@ -9,6 +9,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type BotFunctionName, type DeployConfig, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../config.ts';
 import type { BotTable, TableAccess } from './bot-table.ts';
+import type { Distribution, WorkspaceKeyUse } from './distribution.ts';
 
 /** esbuild's ESM output has no `require`; bundled CommonJS dependencies (Bolt's) still call it. */
 const REQUIRE_SHIM =
@@ -167,6 +168,17 @@ export class BotFunction extends Construct {
     this.role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
     );
+  }
+
+  /**
+   * Distribution only: `SLACK_CLIENT_ID` (the app runs for many workspaces), `KMS_KEY_ID` (the key's
+   * ARN) and the one KMS action `use` needs, under the `teamId` encryption-context condition.
+   */
+  allowDistribution(distribution: Distribution, use: WorkspaceKeyUse): this {
+    this.fn.addEnvironment('SLACK_CLIENT_ID', distribution.slackClientId);
+    this.fn.addEnvironment('KMS_KEY_ID', distribution.key.keyArn);
+    this.role.addToPrincipalPolicy(distribution.statementFor(use));
+    return this;
   }
 
   /** Lets this function hand jobs to `worker` (`WORKER_FUNCTION_NAME` + InvokeFunction on its ARN). */

@@ -47,6 +47,35 @@ export function createSlackSecretsProvider(
   return secretReader(env.APP_SECRET_ID, SlackSecretsSchema, options);
 }
 
+const OAuthSecretsSchema = z.object({
+  slackSigningSecret: z.string().min(1),
+  slackClientSecret: z.string().min(1),
+  slackStateSecret: z.string().min(1),
+});
+/** A distributed app's Slack secrets: no bot token (each workspace's comes with its install). */
+export type OAuthSecrets = z.infer<typeof OAuthSecretsSchema>;
+
+/** The Slack secrets of a distributed app: the local overrides when all are set, else `APP_SECRET_ID`. */
+export function createOAuthSecretsProvider(
+  env: Env,
+  options: ProviderOptions = {},
+): () => Promise<OAuthSecrets> {
+  const { SLACK_SIGNING_SECRET, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET } = env;
+  if (SLACK_SIGNING_SECRET && SLACK_CLIENT_SECRET && SLACK_STATE_SECRET) {
+    return constant({
+      slackSigningSecret: SLACK_SIGNING_SECRET,
+      slackClientSecret: SLACK_CLIENT_SECRET,
+      slackStateSecret: SLACK_STATE_SECRET,
+    });
+  }
+  if (!env.APP_SECRET_ID) {
+    throw new Error(
+      'Set APP_SECRET_ID, or all of SLACK_SIGNING_SECRET, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET.',
+    );
+  }
+  return secretReader(env.APP_SECRET_ID, OAuthSecretsSchema, options);
+}
+
 /**
  * Every secret (worker and scheduled jobs): the Slack ones as above, and the service key from
  * `EIS_API_KEY`, else the JSON secret `EIS_SECRET_ID`, else the `eisApiKey` member of `APP_SECRET_ID`

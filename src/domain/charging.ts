@@ -10,6 +10,7 @@ import type {
   FullAccessUnlockResult,
 } from '../eis/index.ts';
 import { EisError, EisUnauthorizedError } from '../eis/errors.ts';
+import { PAID_SEARCH_PAGE_SIZE } from '../eis/operations.ts';
 import { traceIdOf } from '../eis/traces.ts';
 
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
@@ -59,7 +60,7 @@ export interface Price {
   upTo: boolean;
 }
 
-/** Kinds whose price neither the spec nor the service publishes: nothing is quoted or reserved. */
+/** Kinds whose price neither the spec nor the service publishes: none is quoted, a bound is reserved. */
 const UNPUBLISHED_PRICE_KINDS: ReadonlySet<string> = new Set<ChargeAction['kind']>(['linkedin-activity']);
 
 /** Whether a stored action's price is published; cards say "price not published" when it is not. */
@@ -223,8 +224,17 @@ export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-/** No price is published: nothing is reserved under the daily cap, and the card says "not published". */
-export const UNPUBLISHED_PRICE: Price = { credits: 0, upTo: true };
+/**
+ * LinkedIn activity's price is not published (its card says so): this many credits per person are
+ * assumed at most (src/eis/ASSUMPTIONS.md) and reserved under the daily cap when it is confirmed, so
+ * a spent cap refuses it and many confirmed at once cannot pass the cap on their reservations.
+ */
+export const LINKEDIN_ACTIVITY_ASSUMED_MAX = 150;
+
+export const linkedinActivityPrice = (people: number): Price => ({
+  credits: LINKEDIN_ACTIVITY_ASSUMED_MAX * people,
+  upTo: true,
+});
 
 function listPrice(action: ChargeAction): Price {
   switch (action.kind) {
@@ -239,7 +249,7 @@ function listPrice(action: ChargeAction): Price {
     case 'phone-unlock':
       return { credits: LIST_PRICES.phone * action.personnelIds.length, upTo: true };
     case 'linkedin-activity':
-      return UNPUBLISHED_PRICE;
+      return linkedinActivityPrice(action.personnelIds.length);
     default:
       return { credits: LIST_PRICES.search, upTo: true };
   }
@@ -248,8 +258,11 @@ function listPrice(action: ChargeAction): Price {
 export function precheckParams(action: ChargeAction): Record<string, unknown> {
   if ('eventId' in action) return { event_id: action.eventId };
   if ('personnelIds' in action) return { personnel_ids: action.personnelIds };
-  if ('fullName' in action) return { person_name: action.fullName };
-  return { company_name: action.companyName };
+  // A search's precheck names the page it quotes: each page is charged on its own.
+  const { page, pageSize } = searchPage(action.page);
+  const paging = { page, page_size: pageSize };
+  if ('fullName' in action) return { person_name: action.fullName, ...paging };
+  return { company_name: action.companyName, ...paging };
 }
 
 const REFUSALS: Record<string, string> = {
@@ -374,8 +387,8 @@ function serviceCall<A extends ChargeAction, R>(
   };
 }
 
-/** A paid search's page; the first is asked for without one (the service's default). */
-const searchPage = (page: number | undefined) => (page && page > 1 ? { page } : {});
+/** A paid search's page and its size (`PAID_SEARCH_PAGE_SIZE`), as the search and its precheck send them. */
+const searchPage = (page: number | undefined) => ({ page: page ?? 1, pageSize: PAID_SEARCH_PAGE_SIZE });
 
 /** The one charging call of each kind of action. */
 const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } = {

@@ -131,7 +131,11 @@ export function nextDigestRun({ time, timeZone }: { time: string; timeZone: stri
   return nextOccurrence(time, timeZone, after);
 }
 
-/** What is cached per event per day: the two numbers the digest shows, not the whole answer. */
+/**
+ * What is cached per event per day: the two numbers the digest shows, not the whole answer. A rank's
+ * match score and a fit score are the same measure (the rank's is the fit score over ten), so either
+ * serves every digest of the day, in any channel.
+ */
 const CachedFitSchema = z.object({ score: z.number(), recommendation: z.string().nullable() });
 
 const addDays = (day: string, days: number) =>
@@ -139,28 +143,13 @@ const addDays = (day: string, days: number) =>
 const later = (a: string, b: string | undefined) => (b && b > a ? b : a);
 const earlier = (a: string, b: string | undefined) => (b && b < a ? b : a);
 
-/** Fit scores for the candidates: cached ones read, at most `MAX_FIT_CALLS` asked for, failures left out. */
-async function fitScoresOf(
-  events: readonly EventItem[],
-  sources: DigestSources,
-): Promise<Map<string, DigestFit>> {
-  const day = sources.now().toISOString().slice(0, 10);
+/** Fit scores one by one, at most `MAX_FIT_CALLS`, failures left out: the fallback when ranking fails. */
+async function fitScoresOf(events: readonly EventItem[], sources: DigestSources) {
   const scores = new Map<string, DigestFit>();
-  let calls = 0;
-  for (const event of events) {
-    const cached = await sources.fitScores.get(event.eventId, day);
-    const parsed = cached ? CachedFitSchema.safeParse(cached.value) : undefined;
-    if (parsed?.success) {
-      scores.set(event.eventId, parsed.data);
-      continue;
-    }
-    if (calls >= MAX_FIT_CALLS) continue;
-    calls += 1;
+  for (const event of events.slice(0, MAX_FIT_CALLS)) {
     try {
       const fit = await sources.eis.events.fitScore(event.eventId);
-      const value = { score: fit.score, recommendation: fit.recommendation };
-      scores.set(event.eventId, value);
-      await sources.fitScores.put(event.eventId, day, value);
+      scores.set(event.eventId, { score: fit.score, recommendation: fit.recommendation });
     } catch (error) {
       sources.logger.warn('fit score unavailable for the digest', { eventId: event.eventId, error });
     }
@@ -168,32 +157,52 @@ async function fitScoresOf(
   return scores;
 }
 
-/**
- * The candidates ranked with one `events.rank` call: the service's order and match scores (0–1, shown
- * out of 10). Candidates it leaves out come after, unscored. Throws when ranking fails.
- */
-async function rankedOf(events: readonly EventItem[], sources: DigestSources) {
+/** The events scored with one `events.rank` call (match scores 0–1, out of 10). Throws when ranking fails. */
+async function rankScoresOf(events: readonly EventItem[], sources: DigestSources) {
   const { items } = await sources.eis.events.rank({ eventIds: events.map((event) => event.eventId) });
-  const byId = new Map(items.map((item) => [item.event_id, item]));
-  return events
-    .map((event, index) => {
-      const item = byId.get(event.eventId);
-      // The OpenAPI's scores are fractions (0.86); a score already out of 10 is taken as it is.
-      const score = item && (item.match_score <= 1 ? item.match_score * 10 : item.match_score);
-      const fit =
-        item && score !== undefined
-          ? { score: Math.min(10, Math.max(0, score)), recommendation: null }
-          : null;
-      return { event, fit, order: item?.rank ?? Number.POSITIVE_INFINITY, index };
-    })
-    .sort((a, b) => a.order - b.order || a.index - b.index)
-    .map(({ event, fit }) => ({ event, fit }));
+  const scores = new Map<string, DigestFit>();
+  for (const item of items) {
+    // The OpenAPI's scores are fractions (0.86); a score already out of 10 is taken as it is.
+    const score = item.match_score <= 1 ? item.match_score * 10 : item.match_score;
+    scores.set(item.event_id, { score: Math.min(10, Math.max(0, score)), recommendation: null });
+  }
+  return scores;
 }
 
-/** Fit scores one by one (at most `MAX_FIT_CALLS`, cached per day): the fallback when ranking fails. */
-async function rankedByFitScores(events: readonly EventItem[], sources: DigestSources) {
-  const scores = await fitScoresOf(events, sources);
-  // Best fit first; unscored events after the scored ones, soonest first (the list's order).
+/**
+ * The candidates best fit first (unscored ones after, soonest first: the list's order). Scores cached
+ * today are read; the rest come from one rank call, or fit scores when ranking fails, and are cached.
+ */
+async function rankedOf(events: readonly EventItem[], sources: DigestSources) {
+  const day = sources.now().toISOString().slice(0, 10);
+  const cached = await Promise.all(
+    events.map((event) =>
+      sources.fitScores.get(event.eventId, day).catch((error: unknown) => {
+        sources.logger.warn('cached fit score unreadable for the digest', { eventId: event.eventId, error });
+        return null;
+      }),
+    ),
+  );
+  const scores = new Map<string, DigestFit>();
+  events.forEach((event, index) => {
+    const parsed = CachedFitSchema.safeParse(cached[index]?.value);
+    if (parsed.success) scores.set(event.eventId, parsed.data);
+  });
+  const unscored = events.filter((event) => !scores.has(event.eventId));
+  if (unscored.length > 0) {
+    const fresh = await rankScoresOf(unscored, sources).catch((error: unknown) => {
+      sources.logger.warn('ranking unavailable for the digest: fit scores instead', { error });
+      return fitScoresOf(unscored, sources);
+    });
+    await Promise.all(
+      [...fresh].map(async ([eventId, fit]) => {
+        scores.set(eventId, fit);
+        await sources.fitScores.put(eventId, day, fit).catch((error: unknown) => {
+          sources.logger.warn('fit score not cached for the digest', { eventId, error });
+        });
+      }),
+    );
+  }
   return events
     .map((event, index) => ({ event, fit: scores.get(event.eventId) ?? null, index }))
     .sort((a, b) => (b.fit?.score ?? -1) - (a.fit?.score ?? -1) || a.index - b.index)
@@ -221,14 +230,7 @@ async function upcomingEvents(target: DigestTarget, today: string, sources: Dige
     dateStartTo: to,
   });
   const candidates = page.items.slice(0, MAX_FIT_CANDIDATES);
-  // One rank call for every candidate; fit scores one by one only when ranking fails.
-  const ranked =
-    candidates.length === 0
-      ? []
-      : await rankedOf(candidates, sources).catch((error: unknown) => {
-          sources.logger.warn('ranking unavailable for the digest: fit scores instead', { error });
-          return rankedByFitScores(candidates, sources);
-        });
+  const ranked = candidates.length === 0 ? [] : await rankedOf(candidates, sources);
   const total = Math.max(page.total, page.items.length);
   return {
     events: ranked.slice(0, MAX_DIGEST_EVENTS),
@@ -346,6 +348,11 @@ export interface DigestRunSummary {
   outOfTime: boolean;
 }
 
+/** A run that posted nothing. */
+export function emptyDigestRun(): DigestRunSummary {
+  return { due: 0, posted: 0, alreadyPosted: 0, late: 0, disabled: 0, failed: 0, outOfTime: false };
+}
+
 /**
  * One run of the digest job (every 5 minutes): every active subscription whose local time has come. Each channel
  * gets at most one digest per local day (a conditional claim on channel + date, taken just before
@@ -359,15 +366,7 @@ export async function runDueDigests(deps: DigestRunDeps): Promise<DigestRunSumma
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
   });
   const now = deps.now();
-  const summary: DigestRunSummary = {
-    due: 0,
-    posted: 0,
-    alreadyPosted: 0,
-    late: 0,
-    disabled: 0,
-    failed: 0,
-    outOfTime: false,
-  };
+  const summary = emptyDigestRun();
   // Page by page while time is left: a run reached only the first 200 of 500 channels due at once.
   // The index is eventually consistent: a subscription seen once in this run is not taken again.
   const seen = new Set<string>();

@@ -1,4 +1,6 @@
+import type * as z from 'zod';
 import { type EisClient, outreachProgress } from '../eis/index.ts';
+import { OutreachGenerationInputSchema } from '../eis/outreach.ts';
 import type { Logger } from '../log.ts';
 import type { NewUnlockTask, SkippedPerson, UnlockTask } from './ports/index.ts';
 
@@ -138,6 +140,20 @@ export interface OutreachStarted {
   skipped: SkippedPerson[];
 }
 
+/** What the drafts are for, as the service's generation request takes it (the modal's choices). */
+export const OutreachOptionsSchema = OutreachGenerationInputSchema.pick({
+  channels: true,
+  linkedinMessageTypes: true,
+  outreachPurpose: true,
+});
+export type OutreachOptions = z.infer<typeof OutreachOptionsSchema>;
+
+/** Preselected in the modal: an email and a LinkedIn connection note, no purpose. */
+export const DEFAULT_OUTREACH: OutreachOptions = {
+  channels: ['email', 'linkedin_message'],
+  linkedinMessageTypes: ['connection_note'],
+};
+
 /** Outreach is written for one event: the person's next one, else the latest they are linked to. */
 async function eventFor(eis: FollowUpEis, personnelId: string, today: string): Promise<string | null> {
   const page = await eis.personnel.events(personnelId, 1, { pageSize: 20 });
@@ -156,7 +172,7 @@ const FAILURES: Record<string, string> = {
 };
 
 /**
- * Starts drafting (email and a LinkedIn connection note) for each person, for their next event, and
+ * Starts drafting (the channels and purpose chosen) for each person, for their next event, and
  * stores the task the poller follows. Free: generation is sent without a confirmation. `requestId`
  * (the job's id) names the task, so a repeated start finds the stored task instead of a second one.
  */
@@ -164,6 +180,7 @@ export async function startOutreach(
   personnelIds: readonly string[],
   where: FollowUpThread & { names?: Record<string, string>; requestId: string },
   deps: OutreachDeps,
+  options: OutreachOptions,
 ): Promise<OutreachStarted> {
   const today = deps.now().toISOString().slice(0, 10);
   const skipped: SkippedPerson[] = [];
@@ -176,12 +193,7 @@ export async function startOutreach(
   });
   const eventIds: Record<string, string> = {};
   for (const [eventId, ids] of byEvent) {
-    const answer = await deps.eis.outreach.generate({
-      personnelIds: ids,
-      eventId,
-      channels: ['email', 'linkedin_message'],
-      linkedinMessageTypes: ['connection_note'],
-    });
+    const answer = await deps.eis.outreach.generate({ ...options, personnelIds: ids, eventId });
     for (const item of answer.items) {
       if (item.success) eventIds[item.personnel_id] = eventId;
       else skipped.push({ personnelId: item.personnel_id, reason: FAILURES[item.error ?? ''] ?? 'refused' });

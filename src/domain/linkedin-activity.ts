@@ -1,5 +1,5 @@
 import type { EisClient } from '../eis/index.ts';
-import { balanceOrNull, type ChargeAction, ChargeActionSchema, UNPUBLISHED_PRICE } from './charging.ts';
+import { balanceOrNull, type ChargeAction, ChargeActionSchema, linkedinActivityPrice } from './charging.ts';
 import type { ConfirmationDeps, Requester } from './confirmations.ts';
 import type { Confirmation } from './ports/index.ts';
 
@@ -32,7 +32,8 @@ export async function requestLinkedinActivity(
       channelId: requester.channelId,
       requestedBy: requester.userId,
       action: stored,
-      price: UNPUBLISHED_PRICE,
+      // Reserved under the daily cap on Confirm; the cards still say the price is not published.
+      price: linkedinActivityPrice(stored.personnelIds.length),
     }),
     balanceOrNull(deps.eis),
   ]);

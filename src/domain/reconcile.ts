@@ -116,6 +116,11 @@ function reconciledSettlement(
   }
 }
 
+/** A run that found nothing to settle. */
+export function emptyReport(): ReconcileReport {
+  return { expired: 0, abandoned: 0, settled: 0, cardsShown: 0, failures: 0 };
+}
+
 /**
  * Every minute (with the unlock poll): settles what a crash left behind, so no confirmation stays
  * undecided and no card keeps live buttons or "Charging…". Expired pending confirmations are closed
@@ -124,7 +129,7 @@ function reconciledSettlement(
  * unknown", counted in the ledger at the quoted price); decided ones get their final card.
  */
 export async function reconcileConfirmations(deps: ReconcileDeps): Promise<ReconcileReport> {
-  const report: ReconcileReport = { expired: 0, abandoned: 0, settled: 0, cardsShown: 0, failures: 0 };
+  const report = emptyReport();
   let due: Confirmation[];
   try {
     due = await deps.confirmations.due({ now: deps.now(), limit: deps.limit ?? 25 });

@@ -404,7 +404,8 @@ async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunStat
   }
 }
 
-function emptySummary(): PollSummary {
+/** A run that polled nothing. */
+export function emptySummary(): PollSummary {
   return {
     polled: 0,
     posted: 0,

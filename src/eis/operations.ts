@@ -95,6 +95,13 @@ export interface EisOperation {
 const FREE: Charging = { kind: 'free' };
 const SEARCH_NOTE = 'charged again for every page requested, each time that page is non-empty';
 
+/**
+ * The page size the bot asks of the three paid searches. The price is per non-empty page, not per row,
+ * so a page holds as many rows as one Slack message shows in full (50 blocks: title, rows, buttons);
+ * the service allows up to 100.
+ */
+export const PAID_SEARCH_PAGE_SIZE = 40;
+
 /** Every OpenAPI 0.27.0 operation, in the document's order. */
 export const EIS_OPERATIONS: readonly EisOperation[] = [
   op(

@@ -1,4 +1,3 @@
-import { spendPolicyOf } from '../config/env.ts';
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { createLogger, type Logger } from '../log.ts';
 import { createScheduledJobs, type ScheduledJobs } from '../runtime.ts';
@@ -84,7 +83,7 @@ export async function startSocketModeDev(
       dispatch,
       confirmations: runtime.store.confirmations,
       deliveries: runtime.store.deliveries,
-      policy: spendPolicyOf(runtime.env),
+      policyFor: () => Promise.resolve(runtime.access.policy),
       logger,
     });
     await app.start();

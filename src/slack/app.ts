@@ -1,23 +1,42 @@
-import { type AnyMiddlewareArgs, App, AwsLambdaReceiver, LogLevel, type Middleware } from '@slack/bolt';
+import {
+  type AnyMiddlewareArgs,
+  App,
+  type Authorize,
+  AwsLambdaReceiver,
+  LogLevel,
+  type Middleware,
+} from '@slack/bolt';
 import type { Logger as SlackLogger } from '@slack/logger';
 import * as z from 'zod';
 import type { Logger } from '../log.ts';
-import { slackHttpBoundary } from './http-boundary.ts';
+import { type SlackHttpEvent, type SlackHttpResult, slackHttpBoundary } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
 import type { ListenerDeps } from './listeners/deps.ts';
 import { registerListeners } from './listeners/index.ts';
 
 export interface SlackAppOptions {
   signingSecret: string;
+  /** One workspace (the default), or any workspace that installed the app. */
+  workspaces: SingleWorkspace | Distributed;
+  slackApiUrl?: string;
+  logger: Logger;
+  deps: ListenerDeps;
+}
+
+export interface SingleWorkspace {
   botToken: string;
   /** From one `auth.test` per cold start, so Bolt never calls it per request. */
   botId: string;
   botUserId: string;
   /** The one workspace this app serves; requests from any other are refused. */
   installedTeamId: string;
-  slackApiUrl?: string;
-  logger: Logger;
-  deps: ListenerDeps;
+}
+
+export interface Distributed {
+  /** Each request's installation, by team (and enterprise) id; a workspace without one is refused. */
+  authorize: Authorize<boolean>;
+  /** The OAuth install pages (`oauth.ts`). */
+  pages: (event: SlackHttpEvent) => Promise<SlackHttpResult | undefined>;
 }
 
 /** Bolt's logger interface over ours. Debug is dropped: Bolt logs raw request bodies at that level. */
@@ -88,22 +107,24 @@ export function createSlackApp(options: SlackAppOptions) {
     invalidRequestSignatureHandler: ({ ts }) =>
       options.logger.warn('rejected a request with an invalid or stale signature', { requestTimestamp: ts }),
   });
+  const { workspaces } = options;
   const app = new App({
-    token: options.botToken,
-    botId: options.botId,
-    botUserId: options.botUserId,
+    ...('authorize' in workspaces
+      ? { authorize: workspaces.authorize }
+      : { token: workspaces.botToken, botId: workspaces.botId, botUserId: workspaces.botUserId }),
     receiver,
     logger,
     convoStore: false,
     ignoreSelf: false,
     clientOptions: webClientOptions(options.slackApiUrl),
   });
-  app.use(onlyInstalledTeam(options.installedTeamId, options.logger));
+  if (!('authorize' in workspaces)) app.use(onlyInstalledTeam(workspaces.installedTeamId, options.logger));
   app.use(oncePerEvent(options.deps.deliveries, options.logger));
   registerListeners(app, options.deps);
   const handler = slackHttpBoundary(receiver.toHandler(), {
     signingSecret: options.signingSecret,
     logger: options.logger,
+    ...('pages' in workspaces ? { pages: workspaces.pages } : {}),
   });
   return { app, handler };
 }

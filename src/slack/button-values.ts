@@ -70,9 +70,10 @@ export const LIST_QUERIES = {
     'attendees-min': text,
     'attendees-max': text,
   }),
-  files: z.object({}),
   similar: z.object({ companyUrl: text, targetAudience: text }),
   'person-events': z.object({ personnelId: PersonnelIdSchema }),
+  /** `/events contacts`: people at a company, narrowed by title and name (a free search). */
+  'contact-search': z.object({ companyName: z.string().min(1).max(200), role: text, personName: text }),
   /** A large set of contacts, by name, 10 a page ("Show all"). */
   contacts: z.object({ personnelIds: z.array(PersonnelIdSchema).min(1).max(100) }),
 };
@@ -90,6 +91,9 @@ export const ListPageValueSchema = z.object({
 export type ListPageValue = z.infer<typeof ListPageValueSchema>;
 
 export const EventValueSchema = z.object({ eventId: EventIdSchema });
+
+/** An exhibitor id, numeric as `/events account` takes it. */
+export const ExhibitorValueSchema = z.object({ exhibitorId: z.string().regex(/^\d{1,20}$/) });
 
 export const PeopleValueSchema = z.object({
   personnelIds: z.array(PersonnelIdSchema).min(1).max(100),

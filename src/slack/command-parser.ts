@@ -63,7 +63,7 @@ export type Command =
   | { name: 'shows-for'; companyUrl?: string; targetAudience?: string; filters: ShowsForFilterWords }
   | { name: 'similar'; companyUrl?: string; targetAudience?: string }
   | { name: 'person-events'; personnelId: string }
-  | { name: 'credits' | 'files' | 'spend' }
+  | { name: 'credits' | 'spend' }
   /** Paid searches; `page:N` asks for a later page, which is a search (and a charge) of its own. */
   | { name: 'who'; fullName: string; page?: number }
   | { name: 'company' | 'exhibitor'; companyName: string; page?: number }
@@ -244,7 +244,6 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     parse: parseBrief,
   },
   credits: { usage: 'credits', example: 'credits', summary: 'Credit balance', parse: parseBareWord },
-  files: { usage: 'files', example: 'files', summary: 'Your generated files', parse: parseBareWord },
   spend: {
     usage: 'spend',
     example: 'spend',
@@ -467,7 +466,7 @@ function parseHelp({ words }: CommandArgs<'help'>): ParseResult {
 }
 
 /** A command that takes nothing after it. */
-function parseBareWord({ word, words, text, fail }: CommandArgs<'credits' | 'files' | 'spend'>): ParseResult {
+function parseBareWord({ word, words, text, fail }: CommandArgs<'credits' | 'spend'>): ParseResult {
   if (words[0]) return fail(`\`${word}\` takes nothing after it; ${shown(text)} is extra.`);
   return { ok: true, command: { name: word } };
 }

@@ -13,9 +13,11 @@ export interface SlackHttpBoundaryOptions {
   logger: Logger;
   /** Epoch milliseconds; tests move it. */
   now?: () => number;
+  /** Pages a browser opens (the OAuth install, when distributed): unsigned GETs, answered apart from Bolt. */
+  pages?: (event: SlackHttpEvent) => Promise<SlackHttpResult | undefined>;
 }
 
-type SlackHttpResult = Awaited<ReturnType<SlackHttpHandler>>;
+export type SlackHttpResult = Awaited<ReturnType<SlackHttpHandler>>;
 const answer = (statusCode: number, body: string, headers: Record<string, string> = {}): SlackHttpResult => ({
   statusCode,
   headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },
@@ -35,7 +37,12 @@ export function slackHttpBoundary(
   const { logger } = options;
   const now = options.now ?? Date.now;
   return async (event, context) => {
-    if (methodOf(event) !== 'POST') return answer(405, 'Method not allowed', { allow: 'POST' });
+    const method = methodOf(event);
+    if (method === 'GET' && options.pages) {
+      const page = await options.pages(event);
+      if (page) return page;
+    }
+    if (method !== 'POST') return answer(405, 'Method not allowed', { allow: 'POST' });
     const headers = lowerCaseKeys(event.headers ?? {});
     const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
     const timestamp = headers['x-slack-request-timestamp'] ?? '';

@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
+import { OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { FollowUpValueSchema, ListPageValueSchema, ShareValueSchema } from './button-values.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */
@@ -102,6 +103,8 @@ export const JobSchema = z.discriminatedUnion('kind', [
     id: JobId,
     followUp: z.enum(['outreach', 'linkedin']),
     ...FollowUpValueSchema.shape,
+    /** Outreach: what the drafting modal's choices were. */
+    outreach: OutreachOptionsSchema.optional(),
     context: JobContextSchema,
   }),
   /**
@@ -124,4 +127,10 @@ export type Dispatch = (job: Job) => Promise<void>;
 export function correlationIdOf(payload: unknown): string | undefined {
   const parsed = z.object({ correlationId: z.string().min(1) }).safeParse(payload);
   return parsed.success ? parsed.data.correlationId : undefined;
+}
+
+/** The workspace a job acts for, read before the job is parsed (a distributed app loads its access first). */
+export function teamIdOf(payload: unknown): string | undefined {
+  const parsed = z.object({ context: z.object({ teamId: z.string().min(1) }) }).safeParse(payload);
+  return parsed.success ? parsed.data.context.teamId : undefined;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { parseCommand } from './command-parser.ts';
-import { asCompanyUrl } from './list-filter-words.ts';
+import { asCompanyUrl, readFilterWords } from './list-filter-words.ts';
 import {
   type FilterMetadata,
   type FilterableList,
@@ -29,6 +30,7 @@ const FieldSchema = z
     selected_conversation: z.string().nullish(),
     selected_channel: z.string().nullish(),
     selected_option: z.object({ value: z.string() }).nullish(),
+    selected_options: z.array(z.object({ value: z.string() })).nullish(),
   })
   .loose();
 
@@ -45,7 +47,8 @@ export function fieldOf(values: ViewValues, field: string): string | undefined {
       data.selected_time ??
       data.selected_conversation ??
       data.selected_channel ??
-      data.selected_option?.value;
+      data.selected_option?.value ??
+      data.selected_options?.map((picked) => picked.value).join(',');
     const trimmed = raw?.replace(/\s+/g, ' ').trim();
     if (trimmed) return trimmed;
   }
@@ -171,21 +174,35 @@ export const FilterMetadataSchema = z.object({
   inPlace: z.boolean(),
 }) satisfies z.ZodType<FilterMetadata>;
 
-/** The list's query with the modal's filters in place of the old ones (an emptied field clears its filter). */
+/**
+ * The list's query with exactly the modal's search words and filters (an emptied field clears its
+ * filter), read by the rules the command's `key:value` words are read by.
+ */
 export function readFilterForm(
   values: ViewValues,
   metadata: FilterMetadata,
 ): FormResult<Record<string, unknown>> {
-  const query: Record<string, unknown> = { eventId: metadata.query.eventId };
-  const errors: Record<string, string> = {};
-  for (const [field] of LIST_FILTER_FIELDS[metadata.list]) {
-    const value = fieldOf(values, field);
-    if (!value) continue;
-    if (value.length > 100) errors[field] = 'At most 100 characters.';
-    else query[field] = value;
+  const { search, fields } = LIST_FILTER_FIELDS[metadata.list];
+  const keys = Object.keys(fields);
+  // One word per field: a value cannot be read as another filter, whatever it holds.
+  const words = ['keywords', ...keys].flatMap((key) => {
+    const value = fieldOf(values, key === 'keywords' ? search.field : key);
+    return value ? [`${key}:${value}`] : [];
+  });
+  const read = readFilterWords(words, keys);
+  if (read.problem) {
+    const named = /`([\w-]+):/.exec(read.problem)?.[1] ?? '';
+    const field = keys.includes(named) ? named : search.field;
+    return { ok: false, errors: { [field]: plainProblem(read.problem) } };
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: query };
+  return {
+    ok: true,
+    value: {
+      eventId: metadata.query.eventId,
+      ...(read.leading ? { [search.field]: read.leading } : {}),
+      ...read.values,
+    },
+  };
 }
 
 /**
@@ -210,4 +227,32 @@ export function companyHint(messageText: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
+}
+
+/** Every value a multiple-choice field (checkboxes) holds, in order; none when empty or absent. */
+export function choicesOf(values: ViewValues, field: string): string[] {
+  const Choices = z.object({ selected_options: z.array(z.object({ value: z.string() })) });
+  return Object.values(values[field] ?? {}).flatMap((element) => {
+    const parsed = Choices.safeParse(element);
+    return parsed.success ? parsed.data.selected_options.map((option) => option.value) : [];
+  });
+}
+
+/** The Draft outreach modal: its channels, LinkedIn variants (only with LinkedIn) and purpose. */
+export function readOutreachForm(values: ViewValues): FormResult<OutreachOptions> {
+  const channels = choicesOf(values, 'channels');
+  const linkedin = channels.includes('linkedin_message');
+  const types = linkedin ? choicesOf(values, 'linkedin_types') : [];
+  const purpose = fieldOf(values, 'purpose');
+  if (linkedin && types.length === 0)
+    return { ok: false, errors: { linkedin_types: 'Choose at least one kind of LinkedIn message.' } };
+  // Slack requires a channel and caps the purpose's length; anything else is a form out of date.
+  const parsed = OutreachOptionsSchema.safeParse({
+    channels,
+    ...(types.length > 0 ? { linkedinMessageTypes: types } : {}),
+    ...(purpose ? { outreachPurpose: purpose } : {}),
+  });
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, errors: { channels: 'This form is out of date; open it again.' } };
 }

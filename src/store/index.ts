@@ -11,9 +11,13 @@ import { createDeliveryLog } from './deliveries.ts';
 import { createChargeRepository } from './charges.ts';
 import { createDigestSubscriptionRepository } from './digest-subscriptions.ts';
 import { createFitScoreCache } from './fit-score-cache.ts';
+import { createInstallationRepository } from './installations.ts';
 import { createLedgerRepository } from './ledger.ts';
+import { createOAuthStateRepository } from './oauth-state.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
+import { createWorkspaceRepository } from './workspaces.ts';
+import type { KeyCipher } from '../config/key-cipher.ts';
 
 export type {
   BeginCharge,
@@ -33,15 +37,29 @@ export type {
 export { RECONCILE_AFTER_SECONDS } from '../domain/ports/index.ts';
 export type { DeliveryLog } from './deliveries.ts';
 export type { DigestSubscriptionInput } from './digest-subscriptions.ts';
+export {
+  type Installation,
+  type InstallationLookup,
+  InstallationNotFoundError,
+  type InstallationRepository,
+} from './installations.ts';
+export type { InstallOptions, OAuthStateRepository } from './oauth-state.ts';
 export type { NewLedgerEntry } from './ledger.ts';
 export type * from './schemas.ts';
 export { type StoreDeps, StoredItemInvalidError } from './support.ts';
+export type {
+  WorkspacePolicy,
+  WorkspacePolicyInput,
+  WorkspaceRepository,
+  WorkspaceServiceKey,
+  WorkspaceServiceKeyInfo,
+} from './workspaces.ts';
 
 /**
  * Every repository over the one table, sharing a client and a clock. Each satisfies the domain's
  * port for it, so a change on either side that breaks the contract does not compile.
  */
-export function createStore(deps: StoreDeps) {
+export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
   return {
     confirmations: createConfirmationRepository(deps) satisfies ConfirmationRepository,
     ledger: createLedgerRepository(deps) satisfies LedgerRepository,
@@ -50,6 +68,11 @@ export function createStore(deps: StoreDeps) {
     fitScores: createFitScoreCache(deps) satisfies FitScoreCache,
     charges: createChargeRepository(deps) satisfies ChargeRepository,
     deliveries: createDeliveryLog(deps),
+    /** Each workspace's service key (encrypted with `keyCipher`; without it, key reads fail) and policy. */
+    workspaces: createWorkspaceRepository(deps, deps.keyCipher),
+    /** Slack installs and the install flow's one-use states (src/slack/oauth-stores.ts adapts both). */
+    installations: createInstallationRepository(deps),
+    oauthStates: createOAuthStateRepository(deps),
   };
 }
 

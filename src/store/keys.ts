@@ -16,6 +16,10 @@ import { ValidationError } from '../errors.ts';
  * | fit score cache        | `FIT_SCORE#<eventId>`               | `DAY#<YYYY-MM-DD>`      | –                            |
  * | daily spend            | `SPEND#<accountId>`                 | `DAY#<YYYY-MM-DD>`      | –                            |
  * | delivery (idempotency) | `DELIVERY#<key>`                    | `DELIVERY`              | –                            |
+ * | Slack installation     | `INSTALLATION#<enterpriseId or ->#<teamId or ->` | `INSTALLATION` | –                  |
+ * | OAuth state (one use)  | `OAUTH_STATE#<state>`               | `OAUTH_STATE`           | –                            |
+ * | workspace service key  | `WORKSPACE#<teamId>`                | `SERVICE_KEY`           | –                            |
+ * | workspace policy       | `WORKSPACE#<teamId>`                | `POLICY`                | –                            |
  *
  * Time-ordered sort keys use `toISOString()` (fixed width, UTC), so string order is time order.
  */
@@ -35,6 +39,10 @@ export const ITEM_TYPE = {
   digestDayClaim: 'digest-day-claim',
   dailySpend: 'daily-spend',
   delivery: 'delivery',
+  installation: 'installation',
+  oauthState: 'oauth-state',
+  workspaceServiceKey: 'workspace-service-key',
+  workspacePolicy: 'workspace-policy',
 } as const;
 
 /** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
@@ -99,6 +107,19 @@ export const keys = {
     pk: `DELIVERY#${part('delivery key', key, { last: true })}`,
     sk: 'DELIVERY',
   }),
+
+  /** A workspace's install (org-wide installs: the enterprise id and `-`; plain ones: `-` and the team id). */
+  installation: (enterpriseId: string | undefined, teamId: string | undefined): ItemKey => ({
+    pk: `INSTALLATION#${part('enterpriseId', enterpriseId ?? '-')}#${part('teamId', teamId ?? '-', { last: true })}`,
+    sk: 'INSTALLATION',
+  }),
+  oauthState: (state: string): ItemKey => ({
+    pk: `OAUTH_STATE#${part('state', state, { last: true })}`,
+    sk: 'OAUTH_STATE',
+  }),
+  workspace: (teamId: string): string => `WORKSPACE#${part('teamId', teamId, { last: true })}`,
+  workspaceServiceKey: (teamId: string): ItemKey => ({ pk: keys.workspace(teamId), sk: 'SERVICE_KEY' }),
+  workspacePolicy: (teamId: string): ItemKey => ({ pk: keys.workspace(teamId), sk: 'POLICY' }),
 
   /** Sort-key bounds for `AT#<iso>#…` keys. */
   atOrAfter: (iso: string): string => `${AT}${iso}`,

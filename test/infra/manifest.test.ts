@@ -8,12 +8,15 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OUTPUTS, SLACK_EVENTS_PATH } from '../../infra/eventbot-stack.ts';
+import { OUTPUTS, SLACK_EVENTS_PATH, SLACK_OAUTH_REDIRECT_PATH } from '../../infra/eventbot-stack.ts';
 import {
   fillManifest,
+  OAUTH_REDIRECT_PATH,
+  REDIRECT_URL_PLACEHOLDER,
   REQUEST_URL_OUTPUT,
   requestUrlFromOutputs,
   URL_PLACEHOLDER,
+  withTokenRotation,
   withUnfurlDomains,
 } from '../../infra/fill-manifest.ts';
 import { readEnv } from '../../src/config/env.ts';
@@ -22,7 +25,7 @@ import { EVENT_FIT_SCORE_STEP } from '../../src/slack/listeners/workflow-step.ts
 /** The parts of a Slack app manifest these tests read; the tests check the values. */
 const ManifestSchema = z.looseObject({
   _metadata: z.looseObject({ major_version: z.unknown() }),
-  oauth_config: z.looseObject({ scopes: z.unknown() }),
+  oauth_config: z.looseObject({ scopes: z.unknown(), redirect_urls: z.array(z.string()).optional() }),
   features: z.looseObject({
     app_home: z.unknown(),
     bot_user: z.looseObject({ display_name: z.unknown() }),
@@ -35,6 +38,7 @@ const ManifestSchema = z.looseObject({
     interactivity: z.looseObject({ is_enabled: z.unknown(), request_url: z.unknown().optional() }),
     socket_mode_enabled: z.unknown(),
     org_deploy_enabled: z.unknown(),
+    token_rotation_enabled: z.unknown(),
     function_runtime: z.unknown(),
   }),
   functions: z.record(
@@ -49,6 +53,18 @@ const SCHEMA_SHA256 = 'f2adf9f9800230e2fe44bab0762796492871edaab817e9160fdcdf0eb
 // ajv-formats is CommonJS: its function is the default export under Node, `.default` of it under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** Slack's schema, checked against its recorded hash, compiled with its two annotations allowed. */
+function manifestValidator() {
+  const schemaText = readFileSync(SCHEMA_PATH, 'utf8');
+  expect(createHash('sha256').update(schemaText).digest('hex')).toBe(SCHEMA_SHA256);
+  const ajv = addFormats(new Ajv({ allErrors: true, strictTypes: false }));
+  // Slack's schema carries two annotations of its own: `_note`, and `regex` on background_color
+  // (not a JSON Schema keyword, so not enforced by Slack's own validators either).
+  ajv.addKeyword({ keyword: '_note' });
+  ajv.addKeyword({ keyword: 'regex', schemaType: 'string' });
+  return ajv.compile(JSON.parse(schemaText) as object);
+}
 
 const run = promisify(execFile);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -67,14 +83,7 @@ describe('the Slack app manifest', () => {
   });
 
   it("is valid against Slack's published app-manifest schema, both for HTTP and Socket Mode", () => {
-    const schemaText = readFileSync(SCHEMA_PATH, 'utf8');
-    expect(createHash('sha256').update(schemaText).digest('hex')).toBe(SCHEMA_SHA256);
-    const ajv = addFormats(new Ajv({ allErrors: true, strictTypes: false }));
-    // Slack's schema carries two annotations of its own: `_note`, and `regex` on background_color
-    // (not a JSON Schema keyword, so not enforced by Slack's own validators either).
-    ajv.addKeyword({ keyword: '_note' });
-    ajv.addKeyword({ keyword: 'regex', schemaType: 'string' });
-    const validate = ajv.compile(JSON.parse(schemaText) as object);
+    const validate = manifestValidator();
     for (const path of ['slack/manifest.json', 'slack/manifest.socket-mode.json']) {
       const valid = validate(readJson(path));
       expect({ path, errors: validate.errors ?? [] }).toEqual({ path, errors: [] });
@@ -154,6 +163,18 @@ describe('the Slack app manifest', () => {
     expect(manifest.settings.socket_mode_enabled).toBe(false);
   });
 
+  it('sends OAuth back to the redirect URL placeholder on the request URL host, for distribution', () => {
+    expect(OAUTH_REDIRECT_PATH).toBe(SLACK_OAUTH_REDIRECT_PATH);
+    expect(REDIRECT_URL_PLACEHOLDER).toBe(URL_PLACEHOLDER.replace(SLACK_EVENTS_PATH, OAUTH_REDIRECT_PATH));
+    expect(manifest.oauth_config.redirect_urls).toEqual([REDIRECT_URL_PLACEHOLDER]);
+    // Org-wide installs (Enterprise Grid) are on already, for the workflow step.
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+  });
+
+  it('keeps token rotation off: a single workspace runs on the bot token in the secret, which would expire', () => {
+    for (const app of [manifest, socketMode]) expect(app.settings.token_rotation_enabled).toBe(false);
+  });
+
   it('for Socket Mode, has no URL at all', () => {
     expect(socketMode.settings.socket_mode_enabled).toBe(true);
     expect(JSON.stringify(socketMode)).not.toMatch(/https?:\/\//);
@@ -180,6 +201,9 @@ describe('fill-manifest', () => {
     expect(filled.features.slash_commands[0]?.url).toBe(deployedUrl);
     expect(filled.settings.interactivity.request_url).toBe(deployedUrl);
     expect(filled.settings.event_subscriptions.request_url).toBe(deployedUrl);
+    expect(filled.oauth_config.redirect_urls).toEqual([
+      'https://abc123.lambda-url.eu-west-1.on.aws/slack/oauth_redirect',
+    ]);
     expect(JSON.stringify(filled)).not.toContain('REPLACE_WITH');
     expect(manifest.settings.interactivity.request_url).toBe(URL_PLACEHOLDER);
   });
@@ -197,6 +221,15 @@ describe('fill-manifest', () => {
     expect(() => withUnfurlDomains(manifest, 'a.com,b.com,c.com,d.com,e.com,f.com')).toThrow(/1 to 5/);
   });
 
+  it('turns token rotation on when asked (distribution), still a valid manifest', () => {
+    const rotated = ManifestSchema.parse(withTokenRotation(fillManifest(manifest, deployedUrl)));
+    expect(rotated.settings.token_rotation_enabled).toBe(true);
+    expect(manifest.settings.token_rotation_enabled).toBe(false);
+    const validate = manifestValidator();
+    expect(validate(rotated), JSON.stringify(validate.errors)).toBe(true);
+    expect(() => withTokenRotation({})).toThrow(/no settings/);
+  });
+
   it('writes the filled copy from a cdk deploy outputs file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eventbot-manifest-'));
     try {
@@ -207,6 +240,14 @@ describe('fill-manifest', () => {
       const { stdout } = await run(process.execPath, script);
       expect(stdout).toContain(deployedUrl);
       expect(readManifest(out).settings.interactivity.request_url).toBe(deployedUrl);
+      expect(readManifest(out).settings.token_rotation_enabled).toBe(false);
+
+      await run(process.execPath, [...script, '--token-rotation']);
+      const rotated = readManifest(out);
+      expect(rotated.settings.token_rotation_enabled).toBe(true);
+      expect(rotated.oauth_config.redirect_urls).toEqual([
+        'https://abc123.lambda-url.eu-west-1.on.aws/slack/oauth_redirect',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ClientMethod, EIS_OPERATIONS, type OperationKey } from '../../src/eis/index.ts';
+import type { FormInputs } from '../../src/local/slack/fake-slack.ts';
 import { buttonsOf } from '../../src/local/slack/payloads.ts';
 import { COMMAND_SPECS, parseCommand } from '../../src/slack/command-parser.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
-import { type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
+import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
 
 /*
  * The Slack half of issue 14's coverage check: every operation of the vendor OpenAPI 0.27.0 is reachable
@@ -40,10 +41,17 @@ interface EntryPoint {
   /**
    * A follow-up button under the command's results in its thread (an `ACTION_IDS` value, with the
    * button's suffix): the service finishes the command's task, one poll posts the results, and the
-   * button is clicked; `confirm` confirms its card, `polled` polls the task it starts.
+   * button is clicked; `form` submits the modal it opens, `confirm` confirms its card, `polled` polls
+   * the task it starts.
    */
-  followUp?: { button: string; confirm?: boolean; polled?: boolean };
+  followUp?: { button: string; form?: FormInputs; confirm?: boolean; polled?: boolean };
 }
+
+/** The Draft outreach modal submitted as preselected. */
+const DRAFT_FORM: FormInputs = {
+  channels: { value: ['email', 'linkedin_message'] },
+  linkedin_types: { value: ['connection_note'] },
+};
 
 const ACME_ID = '4100';
 const ACME = 'Acme Analytics';
@@ -91,14 +99,14 @@ const ENTRY_POINTS: Partial<Record<ClientMethod, EntryPoint>> = {
     command: `emails ${PERSON}`,
     confirm: true,
     button: ACTION_IDS.followUpOutreach,
-    followUp: { button: `${ACTION_IDS.followUpOutreach}.all` },
+    followUp: { button: `${ACTION_IDS.followUpOutreach}.all`, form: DRAFT_FORM },
     how: 'Draft outreach for all, under the email results',
   },
   'outreach.detail': {
     command: `emails ${PERSON}`,
     confirm: true,
     button: ACTION_IDS.followUpOutreach,
-    followUp: { button: `${ACTION_IDS.followUpOutreach}.all`, polled: true },
+    followUp: { button: `${ACTION_IDS.followUpOutreach}.all`, form: DRAFT_FORM, polled: true },
     how: 'the poller reads the drafts a Draft outreach button started',
   },
   'personnel.unlockLinkedinActivity': {
@@ -157,6 +165,7 @@ async function runFollowUp(bot: Bot, followUp: NonNullable<EntryPoint['followUp'
   if (!results) throw new Error(`no ${followUp.button} button under the results`);
   const before = bot.messages().length;
   await bot.click(structuredClone(results), followUp.button);
+  if (followUp.form) await bot.slack.submitForm({ user: ALICE.userId, inputs: followUp.form });
   await bot.idle();
   if (followUp.confirm) {
     const card = bot

@@ -48,7 +48,6 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   similar: listWithRows,
   'shows-for': listWithRows,
   'person-events': listWithRows,
-  files: listWithRows,
   show: hasButton(ACTION_IDS.eventFit),
   fit: (message) => /\d+(\.\d)? \/ 10/.test(message.text),
   credits: (message) => /\d[\d,]* credits? available/.test(message.text),

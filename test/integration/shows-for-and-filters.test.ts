@@ -77,6 +77,32 @@ describe('shows for a profile, and every list filter as key:value words', () => 
     expect(pagingLabels(second.message)).toContain('← Previous');
   });
 
+  it('shows-for gives each show Fit / Exhibitors / People, and Fit answers for that show for free', async () => {
+    // Act
+    const { message } = await run('shows-for payment teams in retail');
+
+    // Assess: one row of the three buttons per show, in the list's order
+    const rows = new Map<string, string[]>();
+    for (const { blockId, button } of buttonsOf(message)) {
+      if (blockId.startsWith('event-')) rows.set(blockId, [...(rows.get(blockId) ?? []), button.text.text]);
+    }
+    expect(rows.size).toBe(10);
+    for (const labels of rows.values()) expect(labels).toEqual(['Fit', 'Exhibitors', 'People']);
+    const firstId = [...rows.keys()][0]?.slice('event-'.length);
+    const first = bot.sim.events.find((event) => event.eventId === firstId);
+    if (!first) throw new Error('the first row names no seeded event');
+
+    // Act: Fit on the first show
+    await bot.click(message, 'event.fit', ALICE);
+    await bot.idle();
+
+    // Assess
+    const fit = visibleText(bot.last());
+    expect(fit).toContain(first.name);
+    expect(fit).toContain('Profile match');
+    expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
+  });
+
   it('shows-for takes a company website and passes every filter to the service, page after page', async () => {
     // Act
     const { message, requests } = await run(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../../src/local/slack/payloads.ts';
-import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { appDmOf, type SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 // Account research (issue 14, item 1) through the real handler: `/events account`, `contacts`,
 // `linkedin` and `brief`, as someone in Slack would use them.
@@ -146,6 +146,52 @@ describe('account research, end to end', () => {
       expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
     });
 
+    it('pages through more contacts than one card holds, and exports them all in one CSV, for free', async () => {
+      // Prepare: the company with the most people in the seed, more than one page of them
+      const counts = new Map<string, number>();
+      for (const { companyName } of bot.sim.seed.personnel)
+        if (companyName) counts.set(companyName, (counts.get(companyName) ?? 0) + 1);
+      const [company] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+      if (!company) throw new Error('no company with people in the seed');
+      const staff = bot.sim.seed.personnel.filter((person) =>
+        person.companyName?.toLowerCase().includes(company.toLowerCase()),
+      );
+      expect(staff.length).toBeGreaterThan(10);
+      const balance = bot.sim.balance(bot.apiKey);
+      const { answer: first } = await run(`contacts ${company}`);
+      expect(visibleText(first)).toContain(`Page 1 of 2 · rows 1–10 of ${staff.length}`);
+
+      // Act: Next
+      await bot.click(first, 'list.page.next', ALICE);
+      await bot.idle();
+
+      // Assess: page 2 in place of page 1, still with its unlock buttons
+      const second = structuredClone(bot.find((message) => message.ts === first.ts));
+      expect(second.warnings).toEqual([]);
+      expect(visibleText(second)).toContain(`Page 2 of 2 · rows 11–${staff.length} of ${staff.length}`);
+      const labels = buttonsOf(second).map(({ button }) => button.text.text);
+      expect(labels).toEqual(expect.arrayContaining(['← Previous', 'Export CSV']));
+      expect(labels).not.toContain('Next →');
+      expect(buttonsOf(second).map(({ button }) => button.action_id)).toContain('people.emails');
+
+      // Act: Export CSV from the private card (its file goes to Alice's direct messages)
+      await bot.click(second, 'list.export', ALICE);
+      await bot.idle();
+
+      // Assess: one file of every contact, emails as locked as the search shows them, nothing spent
+      const uploads = bot.slack.messages(appDmOf(ALICE.userId)).filter((message) => message.files?.length);
+      expect(uploads).toHaveLength(1);
+      const csv = uploads[0]?.files?.[0]?.content ?? '';
+      const lines = csv.replace(/\r\n$/, '').split('\r\n');
+      expect(lines[0]).toBe('personnel_id,name,title,company,source,email,email_status,phone,phone_status');
+      expect(new Set(lines.slice(1).map((line) => line.split(',')[0]))).toEqual(
+        new Set(staff.map((person) => person.id)),
+      );
+      for (const person of staff) if (person.email) expect(csv).not.toContain(person.email);
+      expect(uploads[0]?.text).toContain(`CSV of ${staff.length} contacts`);
+      expect(bot.sim.balance(bot.apiKey)).toBe(balance);
+    });
+
     it('refuses a filter the service does not have, saying which ones it has, without calling it', async () => {
       const calls = bot.sim.requests().length;
       const ack = await bot.command(`contacts ${ACME} level:VP`);
@@ -195,5 +241,45 @@ describe('account research, end to end', () => {
       const ids = buttonsOf(answer).map(({ button }) => button.action_id);
       expect(ids).toEqual(expect.arrayContaining(['event.fit', 'fit.exhibitors', 'fit.people']));
     });
+  });
+});
+
+describe('account by company name, end to end', () => {
+  // Its own bot: the name search charges, and the tests above expect an untouched ledger.
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('lists the exhibitor records of the name once confirmed, each with its id and an Account button that opens its profile for free', async () => {
+    // Prepare: the name search, confirmed
+    const records = bot.sim.seed.exhibitors.filter((exhibitor) =>
+      exhibitor.companyName.toLowerCase().includes(ACME.toLowerCase()),
+    );
+    expect(records.map(({ id }) => id)).toEqual([ACME_ID]);
+    const card = await askFor(bot, `account ${ACME}`);
+    await bot.click(card, 'confirm.yes', ALICE);
+    await bot.idle();
+    const results = structuredClone(bot.messages().findLast((message) => message.threadTs === card.ts));
+    if (!results) throw new Error('no results in the thread');
+    expect(results.warnings).toEqual([]);
+    expect(visibleText(results)).toContain(`Exhibitor ID \`${ACME_ID}\``);
+    const accounts = buttonsOf(results).filter(({ button }) => button.action_id === 'account.open');
+    expect(accounts.map(({ button }) => button.value)).toEqual([JSON.stringify({ exhibitorId: ACME_ID })]);
+    const charges = bot.sim.ledger(bot.apiKey).length;
+    expect(charges).toBe(1);
+
+    // Act: Account on the record
+    await bot.click(results, 'account.open', ALICE);
+    await bot.idle();
+
+    // Assess: the profile card, in the same thread, for everyone, and no further charge
+    const profile = bot.last();
+    expect(profile.threadTs).toBe(card.ts);
+    expect(profile.visibleTo).toBeUndefined();
+    expect(profile.blocks[0]).toMatchObject({ type: 'header', text: { text: ACME } });
+    expect(visibleText(profile)).toContain(`Exhibitor ID \`${ACME_ID}\``);
+    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(charges);
   });
 });

@@ -48,10 +48,7 @@ async function startHandlerWithFailingDispatch(bot: Bot) {
   const dispatched: Job[] = [];
   const { handler } = createSlackApp({
     signingSecret: SIGNING_SECRET,
-    botToken: BOT_TOKEN,
-    botId: 'B0EVENTBOT',
-    botUserId: 'U0EVENTBOT',
-    installedTeamId: TEAM,
+    workspaces: { botToken: BOT_TOKEN, botId: 'B0EVENTBOT', botUserId: 'U0EVENTBOT', installedTeamId: TEAM },
     slackApiUrl: bot.slack.apiUrl,
     logger,
     deps: {
@@ -61,7 +58,7 @@ async function startHandlerWithFailingDispatch(bot: Bot) {
       },
       confirmations: bot.store.confirmations,
       deliveries: bot.store.deliveries,
-      policy: { approvers: [APPROVER.userId] },
+      policyFor: () => Promise.resolve({ approvers: [APPROVER.userId] }),
       logger,
     },
   });

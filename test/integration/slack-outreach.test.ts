@@ -1,7 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormInputs, SlackMessage } from '../../src/local/slack/fake-slack.ts';
 import type { SeededPersonnel } from '../../src/simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
+
+/** The Draft outreach modal's choices as preselected: an email and a LinkedIn connection note. */
+const PRESELECTED: FormInputs = {
+  channels: { value: ['email', 'linkedin_message'] },
+  linkedin_types: { value: ['connection_note'] },
+};
+
+/** Clicks a Draft outreach button, checks its modal opened, and submits `inputs` in it. */
+async function draftOutreach(bot: Bot, message: SlackMessage, actionId: string, inputs = PRESELECTED) {
+  await bot.click(message, actionId, ALICE);
+  const modal = bot.slack.modal(ALICE.userId);
+  expect(modal?.view.callback_id).toBe('followup.outreach');
+  expect(modal?.warnings).toEqual([]);
+  await bot.slack.submitForm({ user: ALICE.userId, inputs });
+  expect(bot.slack.modal(ALICE.userId)).toBeUndefined();
+  await bot.idle();
+}
 
 describe('after an email unlock: outreach drafts and LinkedIn activity in the thread', () => {
   let bot: Bot;
@@ -54,8 +72,7 @@ describe('after an email unlock: outreach drafts and LinkedIn activity in the th
     const ledger = bot.sim.ledger(bot.apiKey).length;
 
     // Act: Draft outreach for all; the service finishes; three poll runs, two of them at once.
-    await bot.click(emailReply(), `${ACTION_IDS.followUpOutreach}.all`, ALICE);
-    await bot.idle();
+    await draftOutreach(bot, emailReply(), `${ACTION_IDS.followUpOutreach}.all`);
     const told = bot.messages().filter((m) => m.visibleTo === ALICE.userId);
     expect(visibleText(told[told.length - 1] ?? { text: '', blocks: [] })).toContain(
       'Drafting outreach for 2 people',
@@ -77,6 +94,63 @@ describe('after an email unlock: outreach drafts and LinkedIn activity in the th
     expect(text).toContain('LinkedIn:');
     expect(bot.sim.balance(bot.apiKey)).toBe(balance);
     expect(bot.sim.ledger(bot.apiKey)).toHaveLength(ledger);
+  });
+
+  it('drafts only what the modal chose: LinkedIn only, with a purpose, sent to the service and posted once', async () => {
+    // Prepare
+    const [person] = people;
+    if (!person) throw new Error('no person');
+    const since = bot.sim.requests().length;
+    const before = draftsReplies().length;
+
+    // Act: Draft · person → the modal → LinkedIn message (InMail) only, and a purpose.
+    await draftOutreach(bot, emailReply(), `${ACTION_IDS.followUpOutreach}.0`, {
+      channels: { value: ['linkedin_message'] },
+      linkedin_types: { value: ['inmail'] },
+      purpose: { value: 'Book a product demo' },
+    });
+    bot.sim.completeTasks();
+    await Promise.all([poll(), poll()]);
+    await poll();
+
+    // Assess: the service was asked for exactly those options, and the drafts came once, LinkedIn only.
+    const generations = bot.sim
+      .requests()
+      .slice(since)
+      .filter((r) => r.path === '/external/personnel/generate-outreach-message');
+    expect(generations).toHaveLength(1);
+    expect(generations[0]?.body).toMatchObject({
+      personnel_ids: [person.id],
+      channels: ['linkedin_message'],
+      linkedin_message_types: ['inmail'],
+      outreach_purpose: 'Book a product demo',
+    });
+    const drafts = draftsReplies().slice(before);
+    expect(drafts).toHaveLength(1);
+    const text = visibleText(drafts[0] ?? { text: '', blocks: [] });
+    expect(text).toContain(person.fullName);
+    expect(text).toContain('LinkedIn:');
+    expect(text).not.toContain('Email:');
+  });
+
+  it('keeps the modal open with an error when LinkedIn is chosen without a kind of message, and asks the service for nothing', async () => {
+    // Prepare
+    const since = bot.sim.requests().length;
+    await bot.click(emailReply(), `${ACTION_IDS.followUpOutreach}.all`, ALICE);
+
+    // Act
+    await bot.slack.submitForm({
+      user: ALICE.userId,
+      inputs: { channels: { value: ['linkedin_message'] }, linkedin_types: { value: [] } },
+    });
+    await bot.idle();
+
+    // Assess
+    const modal = bot.slack.modal(ALICE.userId);
+    expect(modal?.view.callback_id).toBe('followup.outreach');
+    expect(modal?.errors).toEqual({ linkedin_types: 'Choose at least one kind of LinkedIn message.' });
+    expect(bot.sim.requests().slice(since)).toEqual([]);
+    await bot.slack.closeView({ user: ALICE.userId });
   });
 
   it('asks to confirm LinkedIn activity (price not published), runs it once on Confirm, and posts the activity in the thread', async () => {
@@ -163,8 +237,7 @@ describe('from an event’s people list: Emails → Confirm → thread → Draft
     if (!results) throw new Error('no Draft outreach button under the email results');
 
     // Act
-    await bot.click(results, `${ACTION_IDS.followUpOutreach}.all`, ALICE);
-    await bot.idle();
+    await draftOutreach(bot, results, `${ACTION_IDS.followUpOutreach}.all`);
     bot.sim.completeTasks();
     await Promise.all([poll(), poll(), poll()]);
     await poll();
@@ -198,12 +271,60 @@ describe('drafts that are ready within seconds', () => {
     if (!results) throw new Error('no Draft outreach button under the email result');
 
     // Act
-    await bot.click(results, `${ACTION_IDS.followUpOutreach}.all`, ALICE);
-    await bot.idle();
+    await draftOutreach(bot, results, `${ACTION_IDS.followUpOutreach}.all`);
 
     // Assess
     const drafts = thread().filter((m) => m.text.startsWith('Outreach drafts'));
     expect(drafts).toHaveLength(1);
     expect(visibleText(drafts[0] ?? { text: '', blocks: [] })).toContain(person.fullName);
+  });
+});
+
+describe('LinkedIn activity under a daily credit cap', () => {
+  let bot: Bot;
+  let person: SeededPersonnel;
+  beforeAll(async () => {
+    // The email unlock spends 15 of the 100: 85 are left, less than the 150 LinkedIn activity may cost.
+    bot = await startBot({ dailyCap: 100 });
+    const found = bot.sim.seed.personnel.find((p) => p.linked && p.emailFindable);
+    if (!found) throw new Error('no person with a findable email');
+    person = found;
+  });
+  afterAll(() => bot.close());
+
+  it('is refused on Confirm with the cap’s message, and nothing is charged or asked of the service', async () => {
+    // Prepare: the email results and their LinkedIn button.
+    const poll = unlockPoller(bot);
+    await bot.command(`emails ${person.id}`);
+    await bot.idle();
+    const unlock = structuredClone(bot.last());
+    await bot.click(unlock, ACTION_IDS.confirmYes, ALICE);
+    await bot.idle();
+    bot.sim.completeTasks();
+    await poll();
+    const thread = () => bot.messages().filter((m) => m.threadTs === unlock.ts && !m.visibleTo);
+    const results = structuredClone(thread().find((m) => visibleText(m).includes('LinkedIn activity')));
+    if (!results) throw new Error('no LinkedIn activity button under the email result');
+    await bot.click(results, `${ACTION_IDS.followUpLinkedin}.all`, ALICE);
+    await bot.idle();
+    const card = structuredClone(thread().find((m) => visibleText(m).includes('Confirm before spending')));
+    if (!card) throw new Error('no LinkedIn confirmation card');
+    expect(visibleText(card)).toContain('not published by the service');
+    const balance = bot.sim.balance(bot.apiKey);
+    const ledger = bot.sim.ledger(bot.apiKey).length;
+
+    // Act
+    await bot.click(card, ACTION_IDS.confirmYes, ALICE);
+    await bot.idle();
+
+    // Assess
+    const shown = visibleText(bot.find((m) => m.ts === card.ts));
+    expect(shown).toContain('The daily credit cap (100) would be passed: 85 credits are left today');
+    expect(shown).toContain('Nothing was charged');
+    expect(shown).not.toContain('confirm.yes');
+    const calls = bot.sim.requests().filter((r) => r.path === '/external/personnel/unlock-linkedin-activity');
+    expect(calls).toEqual([]);
+    expect(bot.sim.balance(bot.apiKey)).toBe(balance);
+    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(ledger);
   });
 });

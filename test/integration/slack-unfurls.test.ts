@@ -23,10 +23,11 @@ describe('event-link unfurls', () => {
   });
   afterAll(() => bot.close());
 
-  it('unfolds an event link into a compact fit card: name, dates, place, score, band, Fit and Unlock', async () => {
+  it('unfolds an event link into a compact fit card: name, dates, place, counts, score, band, Fit and Unlock', async () => {
     const [event] = events;
     if (!event) throw new Error('no seeded event');
     const url = linkTo(event);
+    const before = bot.sim.requests().length;
 
     const delivery = await bot.slack.shareLink({ user: ALICE.userId, channel: CHANNEL, url });
     await bot.idle();
@@ -37,6 +38,16 @@ describe('event-link unfurls', () => {
     expect(unfurl).toMatchObject({ channel: CHANNEL, ts: posted.ts });
     expect(text).toContain(event.name);
     expect(text).toContain(event.city);
+    // The brief's counts, and the brief asked for rather than the heavier detail.
+    expect(text).toContain(`${event.exhibitorCount.toLocaleString('en-US')} exhibitors`);
+    expect(text).toContain(`${event.attendeeCount.toLocaleString('en-US')} attendees`);
+    const asked = bot.sim
+      .requests()
+      .slice(before)
+      .map((request) => request.path);
+    expect(asked).toContain('/external/events/brief');
+    expect(asked).not.toContain('/external/events/detail');
+    expect(asked).not.toContain(`/external/events/${event.eventId}`);
     expect(text).toMatch(/Fit \d+\.\d \/ 10/);
     expect(text).toContain(BAND[event.fit.recommendation]);
     expect(text).toContain('"action_id":"event.fit"');

@@ -10,6 +10,16 @@ import {
   servePage,
 } from './page-api.ts';
 import { type Actor, type ButtonElement, blockActionsBody, buttonsOf, slashCommandBody } from './payloads.ts';
+import {
+  type FakeOAuthOptions,
+  type FakeSlackOAuth,
+  type OAuthState,
+  answerOAuth,
+  authorizeRedirect,
+  createOAuthState,
+  fakeSlackOAuth,
+  tokenIdentity,
+} from './oauth.ts';
 import { signedHeaders } from './sign.ts';
 import {
   type FakeView,
@@ -31,6 +41,7 @@ import {
 import { type FormInputs, missingRequired, responseUrlFields, stateValues } from './view-state.ts';
 
 export type { FakeView, FunctionResult, Unfurl } from './surfaces.ts';
+export type { FakeInstall, FakeOAuthOptions, FakeSlackOAuth } from './oauth.ts';
 
 export type { CommandHelp, LocalApp, LocalPanel, LocalShortcut } from './page-api.ts';
 export type { FormInputs } from './view-state.ts';
@@ -60,6 +71,8 @@ export interface FakeSlackOptions {
   users?: Record<string, { name: string; tz: string; title?: string }>;
   /** Display names of channels (the page's channel list); the id is shown otherwise. */
   channelNames?: Record<string, string>;
+  /** The app's OAuth client (installs and token rotation). */
+  oauth?: FakeOAuthOptions;
 }
 
 export interface FakeSlack {
@@ -163,6 +176,8 @@ export interface FakeSlack {
     callbackId: string;
     inputs: Args;
   }): Promise<EventAnswer & { functionExecutionId: string }>;
+  /** Installing the app: consent codes, `oauth.v2.access`, token refreshes. */
+  oauth: FakeSlackOAuth;
   close(): Promise<void>;
 }
 
@@ -204,6 +219,7 @@ interface SlackState {
   surfaces: SurfaceState;
   /** Files asked for with files.getUploadURLExternal, by id; `content` once uploaded to their URL. */
   uploads: Map<string, { name: string; content?: string }>;
+  oauth: OAuthState;
 }
 
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -260,6 +276,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     submitView: (input) => submitView(state, input),
     clickInView: (input) => clickInView(state, input),
     runFunction: (input) => runFunction(state, input),
+    oauth: fakeSlackOAuth(state.oauth),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -288,6 +305,7 @@ function createState(options: FakeSlackOptions): SlackState {
     responseSeq: 0,
     surfaces: createSurfaceState(),
     uploads: new Map(),
+    oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT'),
   };
 }
 
@@ -504,6 +522,11 @@ async function handleRequest(state: SlackState, request: IncomingMessage, respon
     if (await servePage(request, response, url, pageContext(state))) return;
     const uploadId = url.pathname.match(/^\/upload\/(\w+)$/)?.[1];
     if (uploadId) return await receiveUpload(state, request, response, uploadId);
+    if (url.pathname === '/oauth/v2/authorize') {
+      const { status, location } = authorizeRedirect(state.oauth, url);
+      response.writeHead(status, location ? { location } : {});
+      return void response.end();
+    }
     const args = await readBody(request);
     const responseId = url.pathname.match(/^\/response\/([\w-]+)$/)?.[1];
     if (responseId) return answerResponseUrl(state, response, responseId, args);
@@ -553,11 +576,15 @@ function answerWebApi(
   // `slow:<ms>`: Slack does the call, then answers late (the caller may give up first).
   const slowMs = failure?.startsWith('slow:') ? Number(failure.slice(5)) : 0;
   if (failure && !slowMs) return sendJson(response, 200, { ok: false, error: failure });
+  // OAuth methods authenticate the app's client, not a token.
+  if (method.startsWith('oauth.'))
+    return sendJson(response, 200, answerOAuth(state.oauth, method, args, authorization));
   if (!authorization?.startsWith('Bearer '))
     return sendJson(response, 200, { ok: false, error: 'not_authed' });
   const carryOut = WEB_API[method] ?? surfaceMethod(state, method);
   if (!carryOut) return sendJson(response, 200, { ok: false, error: 'unknown_method' });
   const result = carryOut(state, args);
+  if (method === 'auth.test') Object.assign(result, tokenIdentity(state.oauth, authorization));
   if (slowMs) return void setTimeout(() => sendJson(response, 200, { ok: true, ...result }), slowMs);
   sendJson(response, 200, { ok: true, ...result });
 }

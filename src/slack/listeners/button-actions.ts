@@ -4,6 +4,7 @@ import * as z from 'zod';
 import {
   CommandValueSchema,
   EventValueSchema,
+  ExhibitorValueSchema,
   type ListPageValue,
   ListPageValueSchema,
   PeopleValueSchema,
@@ -32,6 +33,7 @@ const AS_COMMAND: Record<string, (value: unknown) => string> = {
   [ACTION_IDS.fitRecommend]: (value) => `recommend ${EventValueSchema.parse(value).eventId}`,
   [ACTION_IDS.digestFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
   [ACTION_IDS.eventFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
+  [ACTION_IDS.accountOpen]: (value) => `account ${ExhibitorValueSchema.parse(value).exhibitorId}`,
   [ACTION_IDS.searchPagePrevious]: (value) => CommandValueSchema.parse(value).text,
   [ACTION_IDS.searchPageNext]: (value) => CommandValueSchema.parse(value).text,
   [ACTION_IDS.peopleEmails]: (value) => `emails ${peopleWords(value)}`,
@@ -58,6 +60,11 @@ export function parseValue(action: ButtonAction): unknown {
   }
 }
 
+/** The thread a card's answers go in: a card posted as a reply has one already (threads are one level deep). */
+function threadOf(message: BlockAction['message']): string | undefined {
+  return typeof message?.thread_ts === 'string' ? message.thread_ts : message?.ts;
+}
+
 /** A button whose value no longer parses (an old card, a changed format). */
 const outOfDate = async (respond: RespondFn) => {
   await respond({
@@ -81,7 +88,7 @@ export function registerButtonActions(app: App, deps: ListenerDeps): void {
         return outOfDate(respond);
       }
       // A button on a public card answers in its thread, for everyone; on a private one, privately.
-      const publicCard = body.container.is_ephemeral !== true ? body.message?.ts : undefined;
+      const publicCard = body.container.is_ephemeral !== true ? threadOf(body.message) : undefined;
       await deps.dispatch({
         kind: 'command',
         id: `button:${body.trigger_id}`,
@@ -159,8 +166,7 @@ function exportJob(body: BlockAction, value: ListPageValue): Job {
     message && Array.isArray(message.blocks)
       ? { text: typeof message.text === 'string' ? message.text : '', blocks: message.blocks as KnownBlock[] }
       : undefined;
-  // A card posted as a reply has its thread already; Slack threads are one level deep.
-  const threadTs = typeof message?.thread_ts === 'string' ? message.thread_ts : message?.ts;
+  const threadTs = threadOf(message);
   return {
     kind: 'export',
     id: `export:${body.trigger_id}`,

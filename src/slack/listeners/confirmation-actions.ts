@@ -117,7 +117,11 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell('This button is out of date.');
       const { confirmationId } = value.data;
-      const decision = await confirm(confirmationId, actorOf(body), deps);
+      const actor = actorOf(body);
+      const decision = await confirm(confirmationId, actor, {
+        ...deps,
+        policy: await deps.policyFor(actor.teamId),
+      });
       const log = deps.logger.child({
         team: body.team?.id,
         channel: body.channel?.id,
@@ -167,7 +171,9 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
     clickHandler(deps, async ({ body, action }, surface) => {
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell('This button is out of date.');
-      const result = await cancel(value.data.confirmationId, actorOf(body), deps);
+      const actor = actorOf(body);
+      const policy = await deps.policyFor(actor.teamId);
+      const result = await cancel(value.data.confirmationId, actor, { ...deps, policy });
       switch (result.kind) {
         case 'cancelled':
           await surface.show(result.confirmation);

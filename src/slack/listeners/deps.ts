@@ -7,12 +7,15 @@ import type { Dispatch } from '../jobs.ts';
 export interface ListenerDeps {
   dispatch: Dispatch;
   confirmations: ConfirmationDeps['confirmations'];
+  /** The workspace's spending rules (who may confirm); the same for every team unless distributed. */
+  policyFor: (teamId: string) => Promise<SpendPolicy>;
   /** Slash commands are deduplicated on their `trigger_id`. */
   deliveries: Pick<DeliveryLog, 'first'>;
-  policy: SpendPolicy;
   /** Domains whose event links unfurl (`UNFURL_DOMAINS`); default `app.lensmor.com`. */
   unfurlDomains?: readonly string[];
   /** Read after the digest settings modal opened, to show the channel's current settings in it. */
   digestSubscriptions?: Pick<Store['digestSubscriptions'], 'get'>;
+  /** Distributed apps: forgets a workspace that uninstalled the app (see `uninstall.ts`). */
+  removeWorkspace?: (workspace: { teamId: string; enterpriseId?: string | undefined }) => Promise<void>;
   logger: Logger;
 }

@@ -5,6 +5,7 @@ import { registerConfirmationActions } from './confirmation-actions.ts';
 import { registerEventsCommand } from './events-command.ts';
 import { registerHome } from './home.ts';
 import { registerShortcuts } from './shortcuts.ts';
+import { registerUninstall } from './uninstall.ts';
 import { registerUnfurls } from './unfurls.ts';
 import { registerWorkflowStep } from './workflow-step.ts';
 
@@ -16,6 +17,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerShortcuts(app, deps);
   registerUnfurls(app, deps);
   registerWorkflowStep(app, deps);
+  registerUninstall(app, deps);
   // The last line of defence: log once, and never show the user a stack.
   app.error((error) => {
     deps.logger.error('unhandled error in a Slack listener', { error: error.original ?? error });

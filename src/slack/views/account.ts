@@ -44,6 +44,19 @@ export function upcomingFirst<T extends EventSummary>(events: readonly T[], toda
   });
 }
 
+/** Fit / Exhibitors / People for one event row, all free (account, LinkedIn and shows-for rows). */
+export function eventButtons(eventId: string): KnownBlock | undefined {
+  const value = { eventId };
+  return actions(
+    [
+      button('Fit', ACTION_IDS.eventFit, value),
+      button('Exhibitors', ACTION_IDS.fitExhibitors, value),
+      button('People', ACTION_IDS.fitPeople, value),
+    ],
+    `event-${eventId}`,
+  );
+}
+
 /** One event: its name, dates and place, and Fit / Exhibitors / People for it. */
 function eventBlocks(event: EventSummary, today: string): KnownBlock[] {
   const name = event.name?.trim() || `Event ${event.eventId}`;
@@ -52,15 +65,7 @@ function eventBlocks(event: EventSummary, today: string): KnownBlock[] {
   const facts = [formatDateRange(event.dateStart, event.dateEnd) + past, formatPlace(event)];
   if (typeof event.exhibitorCount === 'number')
     facts.push(`${formatNumber(event.exhibitorCount)} exhibitors`);
-  const value = { eventId: event.eventId };
-  const row = actions(
-    [
-      button('Fit', ACTION_IDS.eventFit, value),
-      button('Exhibitors', ACTION_IDS.fitExhibitors, value),
-      button('People', ACTION_IDS.fitPeople, value),
-    ],
-    `event-${event.eventId}`,
-  );
+  const row = eventButtons(event.eventId);
   const text = `*${title}*  ${code(event.eventId)}\n${facts.filter(Boolean).join(' · ')}`;
   return row ? [section(text), row] : [section(text)];
 }

@@ -9,6 +9,7 @@ import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { showAllPeopleButton } from './lists.ts';
+import { otherPagesWords } from './paid-search.ts';
 import { actions, button, context, plainText, section } from './blocks.ts';
 import { formatCredits, mentionUser, slackDate, utcTime } from './format.ts';
 import { escapeMrkdwn, fitToLimits } from './limits.ts';
@@ -34,6 +35,8 @@ export type ConfirmationCardInput =
       approvers?: readonly string[];
       /** The people of a contact unlock: a large set gets a Show all button. */
       personnelIds?: readonly string[];
+      /** A paid search's page: the card says which, and that any other page is charged again. */
+      searchPage?: number;
       /**
        * False for the first post of the card: its buttons are added by an update once the store knows
        * the card's ts, so a card whose post was answered too late to be recorded never has live buttons.
@@ -191,10 +194,14 @@ function pendingView(input: StateInput<'pending'>, { what, price, asked }: CardW
   const approval = input.approvers
     ? `\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? input.approvers.map(mentionUser).join(', ') : 'none is set up (ask an admin)'}.`
     : '';
+  const paging =
+    input.searchPage === undefined
+      ? ''
+      : `\n:page_facing_up: *Page ${input.searchPage}.* ${otherPagesWords(input.price.credits)}`;
   return {
     sections: [
       `:credit_card: *Confirm before spending credits*\n${what}`,
-      `*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}${approval}`,
+      `*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}${approval}${paging}`,
     ],
     footnote: `${asked} · ${expiry}`,
     text: `Confirm: ${what} — ${price}. Balance: ${balanceText(input.balance)}.`,

@@ -1,9 +1,6 @@
-import type { KnownBlock } from '@slack/types';
-import { plural } from '../../domain/charging.ts';
-import { actions, context, header, section } from './blocks.ts';
-import { code, formatNumber, joinPresent } from './format.ts';
-import { capRows, escapeMrkdwn, fitToLimits, LIMITS } from './limits.ts';
-import { contactUnlockButtons } from './lists.ts';
+import { code, joinPresent } from './format.ts';
+import { escapeMrkdwn } from './limits.ts';
+import { contactUnlockButtons, type ListInput, listCard } from './lists.ts';
 import type { SlackMessage } from './types.ts';
 
 /** A contact search item (OpenAPI ContactItem), the members the card reads. */
@@ -18,12 +15,6 @@ export interface ContactRow {
   phone?: string | null;
   contactUnlockStatus: string;
   phoneUnlockStatus?: string | null;
-}
-
-export interface ContactSearchInput {
-  /** What was searched, in words: `Acme Analytics · title VP`. */
-  label: string;
-  page: { items: readonly ContactRow[]; total?: number };
 }
 
 function contactLine(person: ContactRow): string {
@@ -52,30 +43,35 @@ function unlockButtons(people: readonly ContactRow[]) {
   const phones = people
     .filter((person) => !['unlocked', 'unlocking'].includes(person.phoneUnlockStatus ?? 'locked'))
     .map(({ id }) => id);
-  return actions(contactUnlockButtons({ emails, phones }), 'contact-unlocks');
+  return contactUnlockButtons({ emails, phones });
 }
 
-/** `/events contacts …`: the first page of people at a company, with the unlock buttons for them. */
-export function contactsCard({ label, page }: ContactSearchInput): SlackMessage {
-  const title = `Contacts: ${label}`;
-  const shown = page.items.length;
-  const total = Math.max(page.total ?? shown, shown);
-  if (shown === 0) {
-    return fitToLimits({
-      text: `${escapeMrkdwn(title)}: no matches.`,
-      blocks: [header(title), section(`No contacts match “${escapeMrkdwn(label)}”.`)],
-    });
-  }
-  const summary =
-    total > shown
-      ? `The first ${formatNumber(shown)} of ${formatNumber(total)}; narrow with \`title:\` or \`name:\` to see others.`
-      : `${plural(total, 'contact', 'contacts')}`;
-  const footer = [unlockButtons(page.items)].filter((block) => block !== undefined);
-  const head: KnownBlock[] = [header(title), context(summary)];
-  const rows = capRows(
-    page.items.map((person) => section(contactLine(person))),
-    LIMITS.blocksPerMessage - head.length - footer.length - 1,
-    'contacts',
-  );
-  return fitToLimits({ text: `${escapeMrkdwn(title)}: ${summary}`, blocks: [...head, ...rows, ...footer] });
+/** What was searched (the `contact-search` list's query). */
+interface ContactSearch {
+  companyName: string;
+  role?: string | undefined;
+  personName?: string | undefined;
+}
+
+/** `Acme Analytics · title VP · name Jane`: what was searched, in words. */
+function searchedFor({ companyName, role, personName }: ContactSearch): string {
+  return [companyName, role ? `title ${role}` : '', personName ? `name ${personName}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * `/events contacts …`: a page of people at a company, with the unlock buttons for them, Previous /
+ * Next and Export CSV as on every free list (the search is free; emails stay as the search shows them).
+ */
+export function contactsCard(input: ListInput<ContactRow> & { query: ContactSearch }): SlackMessage {
+  return listCard({
+    kind: 'contact-search',
+    title: (label) => `Contacts: ${label}`,
+    noun: 'contacts',
+    input: { label: searchedFor(input.query), ...input },
+    row: contactLine,
+    buttons: unlockButtons,
+    exportable: true,
+  });
 }

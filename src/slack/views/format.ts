@@ -72,16 +72,6 @@ export function formatPlace(event: {
   return joinPresent([event.venue, event.city, event.region, event.country]);
 }
 
-/** `512 B`, `12 KB`, `1.2 MB`; `size unknown` for null. */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return 'size unknown';
-  if (bytes < 1024) return `${bytes} B`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
-  const mb = kb / 1024;
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-}
-
 /** `12 Mar 2027` in UTC. */
 export function utcDay(date: Date): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;

@@ -7,18 +7,13 @@ import {
   code,
   formatCredits,
   formatDateRange,
-  formatFileSize,
   formatLink,
   formatNumber,
   formatPlace,
   joinPresent,
-  slackDate,
-  utcDay,
-  utcTime,
 } from './format.ts';
 import { andMore, capRows, escapeMrkdwn, fitToLimits, LIMITS, truncate } from './limits.ts';
 import type {
-  AgentFile,
   EventSummary,
   ExhibitorSummary,
   ListPage,
@@ -56,6 +51,10 @@ interface ListSpec<T> {
   noun: string;
   input: ListInput<T>;
   row: (item: T) => string;
+  /** A row's own buttons, shown under it (`shows-for`): rows are then cut two blocks at a time. */
+  rowActions?: (item: T) => KnownBlock | undefined;
+  /** One button beside each row, in the row's own block: a paid page shows all its rows (40). */
+  rowButton?: (item: T) => Button | undefined;
   eventId?: string;
   buttons?: (items: readonly T[]) => (Button | undefined)[];
   /** A "Filter…" button opening the list's filter modal (only lists that have one). */
@@ -174,11 +173,21 @@ function renderList<T>(spec: ListSpec<T>): SlackMessage {
 
   if (body.length === 0) {
     const budget = LIMITS.blocksPerMessage - head.length - footer.length;
-    body = capRows(
-      input.page.items.map((item) => section(spec.row(item))),
-      budget,
+    const { items } = input.page;
+    const rows = capRows(
+      items.map((item) => {
+        const accessory = spec.rowButton?.(item);
+        return accessory ? { ...section(spec.row(item)), accessory } : section(spec.row(item));
+      }),
+      spec.rowActions ? Math.floor(budget / 2) : budget,
       `${spec.noun} on this page`,
     );
+    body = rows.flatMap((block, index) => {
+      const item = items[index];
+      // The last block is the "and N more" note when rows were cut: it has no buttons.
+      const buttons = block.type === 'section' && item !== undefined ? spec.rowActions?.(item) : undefined;
+      return buttons ? [block, buttons] : [block];
+    });
   }
 
   const text =
@@ -326,18 +335,6 @@ function personRow(person: PersonnelItem): string {
   return [`*${escapeMrkdwn(person.fullName)}*${role ? ` — ${role}` : ''}`, facts.join(' · ')].join('\n');
 }
 
-function fileRow(file: AgentFile): string {
-  const facts = [formatFileSize(file.fileSize)];
-  if (file.mimeType) facts.push(escapeMrkdwn(file.mimeType));
-  if (file.status) facts.push(escapeMrkdwn(file.status));
-  const created = Number(file.createdAt);
-  if (file.createdAt && Number.isFinite(created) && created > 0) {
-    const date = new Date(created);
-    facts.push(`created ${slackDate(date, '{date_short} {time}', `${utcDay(date)} ${utcTime(date)}`)}`);
-  }
-  return [`*${escapeMrkdwn(file.fileName)}*`, facts.join(' · ')].join('\n');
-}
-
 // ---------- builders ----------
 
 const titled = (title: string) => (label: string) => (label ? `${title}: ${label}` : title);
@@ -390,7 +387,9 @@ export function companyExhibitorList(input: ListInput<ExhibitorSummary>): SlackM
     title: titled('Exhibitor records'),
     noun: 'exhibitors',
     input,
-    row: exhibitorRow,
+    row: (exhibitor) => `${exhibitorRow(exhibitor)}\nExhibitor ID ${code(exhibitor.id)}`,
+    // The way from a company name to its profile: Account runs the free `/events account <id>`.
+    rowButton: ({ id }) => button('Account', ACTION_IDS.accountOpen, { exhibitorId: id }),
   });
 }
 
@@ -467,11 +466,6 @@ export function contactUnlockButtons(people: {
         })
       : undefined,
   ];
-}
-
-/** The caller's generated files (`files`). */
-export function fileList(input: ListInput<AgentFile>): SlackMessage {
-  return renderList({ kind: 'files', title: () => 'Your files', noun: 'files', input, row: fileRow });
 }
 
 /** The people a card named, all of them, page by page (`showAllPeopleButton`). */

@@ -1,6 +1,12 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { context, plainText, section } from './blocks.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
+import {
+  type EXHIBITOR_FILTER_KEYS,
+  labelsOf,
+  type PEOPLE_FILTER_KEYS,
+  type SOURCE_TYPES,
+} from '../list-filter-words.ts';
 
 /**
  * The modals: search, research a company, the digest's settings, and the list filters. Pure builders,
@@ -244,19 +250,45 @@ export function digestModal(channelId: string, current?: DigestSettings): ModalV
   );
 }
 
-/** The fields each list's filter modal has: the filters the service takes for that list. */
+interface FilterField {
+  label: string;
+  placeholder?: string;
+  /** Values the service names (`source:`): checkboxes, read back comma-separated. */
+  choices?: Record<string, string>;
+}
+
+const SOURCE_CHOICES: Record<(typeof SOURCE_TYPES)[number], string> = {
+  exhibitor: 'Exhibitor staff',
+  social: 'Social signals',
+  visitors: 'Visitors',
+};
+
+/**
+ * Each list's filter modal: its search field, then one field per filter word the command takes
+ * (`list-filter-words.ts`, which also reads the submission back); a word added there without a field
+ * here fails to compile.
+ */
 export const LIST_FILTER_FIELDS = {
-  exhibitors: [
-    ['keyword', 'Keyword', 'payments'],
-    ['country', 'Country', 'Germany'],
-    ['category', 'Category (comma-separated)', 'Software, Hardware'],
-    ['industry', 'Industry (comma-separated)', 'Fintech'],
-  ],
-  people: [
-    ['query', 'Name or role', 'marketing'],
-    ['department', 'Department', 'Sales'],
-    ['level', 'Level', 'Director'],
-  ],
+  exhibitors: {
+    search: { field: 'keyword', label: 'Keyword', placeholder: 'payments' },
+    fields: {
+      country: { label: 'Country', placeholder: 'Germany' },
+      category: { label: 'Categories (comma-separated)', placeholder: 'Software, Hardware' },
+      industry: { label: 'Industries (comma-separated)', placeholder: 'Fintech' },
+      title: { label: 'With people whose job title is (comma-separated)', placeholder: 'CTO, VP Sales' },
+      level: { label: 'With people at level (comma-separated)', placeholder: 'vp, c_suite' },
+      department: { label: 'With people in department (comma-separated)', placeholder: 'marketing, sales' },
+    } satisfies Record<(typeof EXHIBITOR_FILTER_KEYS)[number], FilterField>,
+  },
+  people: {
+    search: { field: 'query', label: 'Name or role', placeholder: 'marketing' },
+    fields: {
+      exhibitor: { label: 'Exhibitor id', placeholder: '4100' },
+      department: { label: 'Department', placeholder: 'sales' },
+      level: { label: 'Level', placeholder: 'director' },
+      source: { label: 'Source', choices: SOURCE_CHOICES },
+    } satisfies Record<(typeof PEOPLE_FILTER_KEYS)[number], FilterField>,
+  },
 } as const;
 export type FilterableList = keyof typeof LIST_FILTER_FIELDS;
 export const isFilterableList = (list: string): list is FilterableList => list in LIST_FILTER_FIELDS;
@@ -270,15 +302,33 @@ export interface FilterMetadata {
   inPlace: boolean;
 }
 
+/** Checkboxes for a comma-separated filter, its current values ticked. */
+function choicesInput(field: string, label: string, choices: Record<string, string>, initial?: string) {
+  const options = Object.entries(choices).map(([value, text]) => option(text, value));
+  const ticked = options.filter(({ value }) => labelsOf(initial)?.includes(value ?? ''));
+  return input(field, label, {
+    type: 'checkboxes',
+    action_id: FIELD_ACTION,
+    options,
+    ...(ticked.length > 0 ? { initial_options: ticked } : {}),
+  });
+}
+
+/** The list's search words and every filter, each prefilled from the list as it stands. */
 export function listFilterModal(metadata: FilterMetadata): ModalView {
-  const fields = LIST_FILTER_FIELDS[metadata.list];
+  const { search, fields } = LIST_FILTER_FIELDS[metadata.list];
   const current = (field: string) => {
     const value = metadata.query[field];
     return typeof value === 'string' ? value : undefined;
   };
-  const blocks: KnownBlock[] = fields.map(([field, label, placeholder]) =>
-    textInput(field, label, current(field), placeholder),
-  );
+  const blocks: KnownBlock[] = [
+    textInput(search.field, search.label, current(search.field), search.placeholder),
+    ...Object.entries<FilterField>(fields).map(([key, field]) =>
+      field.choices
+        ? choicesInput(key, field.label, field.choices, current(key))
+        : textInput(key, field.label, current(key), field.placeholder),
+    ),
+  ];
   const title = metadata.list === 'exhibitors' ? 'Filter exhibitors' : 'Filter people';
   return modal(MODAL_CALLBACKS.filter, title, 'Filter', blocks, metadata);
 }

@@ -1,12 +1,14 @@
-import type { Button, KnownBlock } from '@slack/types';
+import type { Button, Checkboxes, InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { plural } from '../../domain/charging.ts';
-import type { FollowUpResult } from '../../domain/follow-up.ts';
+import { DEFAULT_OUTREACH, type FollowUpResult } from '../../domain/follow-up.ts';
+import type { FollowUpValue } from '../button-values.ts';
 import type { UnlockResult } from '../../domain/unlock-polling.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, plainText, section } from './blocks.ts';
 import { confirmationCard } from './confirmation.ts';
 import { formatCredits, mentionUser, personLabel } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
+import { FIELD_ACTION } from './modals.ts';
 import type { SlackMessage } from './types.ts';
 
 type Names = Readonly<Record<string, string>>;
@@ -164,6 +166,98 @@ export function followUpTimeoutReply(task: {
     text,
     blocks: [section(`${text} ${mentionUser(task.requestedBy)}`), context('Try the button again later.')],
   });
+}
+
+/** The Draft outreach modal's callback id (not `modal.…`: its submission is the follow-up's own). */
+export const OUTREACH_MODAL = 'followup.outreach';
+
+/** Who the drafts are for and where they go, carried by the modal (`private_metadata`). */
+export type OutreachTarget = FollowUpValue & { channelId: string };
+
+const choice = (text: string, value: string): PlainTextOption => ({ text: plainText(text), value });
+
+/** Checkboxes with the options whose value is in `initial` ticked. */
+function checkboxes(options: PlainTextOption[], initial: readonly string[] = []): Checkboxes {
+  const ticked = options.filter((candidate) => initial.includes(candidate.value ?? ''));
+  return {
+    type: 'checkboxes',
+    action_id: FIELD_ACTION,
+    options,
+    ...(ticked.length > 0 ? { initial_options: ticked } : {}),
+  };
+}
+
+function field(
+  block: string,
+  label: string,
+  element: InputBlock['element'],
+  extra: { optional?: boolean; hint?: string } = {},
+): InputBlock {
+  return {
+    type: 'input',
+    block_id: block,
+    label: plainText(label),
+    element,
+    optional: extra.optional ?? true,
+    ...(extra.hint ? { hint: plainText(extra.hint) } : {}),
+  };
+}
+
+/**
+ * What to draft, asked when Draft outreach is clicked: the channels, the LinkedIn variants and a
+ * purpose, as the service's generation request takes them, with the usual choice preselected.
+ */
+export function outreachModal(target: OutreachTarget): ModalView {
+  const who =
+    target.personnelIds.length === 1
+      ? nameOf(target.personnelIds[0] ?? '', target.names ?? {})
+      : plural(target.personnelIds.length, 'person', 'people');
+  return {
+    type: 'modal',
+    callback_id: OUTREACH_MODAL,
+    title: plainText('Draft outreach'),
+    submit: plainText('Draft'),
+    close: plainText('Cancel'),
+    private_metadata: JSON.stringify(target),
+    blocks: [
+      section(
+        `Drafts for *${escapeMrkdwn(who)}*, posted in the thread. Nothing is sent, and drafting spends no credits.`,
+      ),
+      field(
+        'channels',
+        'Channels',
+        checkboxes(
+          [choice('Email', 'email'), choice('LinkedIn message', 'linkedin_message')],
+          DEFAULT_OUTREACH.channels,
+        ),
+        { optional: false },
+      ),
+      field(
+        'linkedin_types',
+        'LinkedIn messages',
+        checkboxes(
+          [
+            choice('Connection note', 'connection_note'),
+            choice('InMail', 'inmail'),
+            choice('Message to a connection', 'connected_message'),
+          ],
+          DEFAULT_OUTREACH.linkedinMessageTypes,
+        ),
+        { hint: 'Used when LinkedIn is chosen.' },
+      ),
+      field(
+        'purpose',
+        'Purpose',
+        {
+          type: 'plain_text_input',
+          action_id: FIELD_ACTION,
+          max_length: 500,
+          placeholder: plainText('Book a product demo'),
+        },
+        { hint: 'What the message should ask for or offer.' },
+      ),
+    ],
+  };
 }
 
 /** Told only to whoever clicked Draft outreach. */

@@ -1,5 +1,5 @@
 import type { Button, KnownBlock } from '@slack/types';
-import { type ChargeAction, type ChargeOutcome, commandTextOf, LIST_PRICES } from '../../domain/charging.ts';
+import { type ChargeAction, type ChargeOutcome, commandTextOf } from '../../domain/charging.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context } from './blocks.ts';
 import { formatCredits } from './format.ts';
@@ -17,6 +17,14 @@ export const isSearchAction = (action: ChargeAction): action is SearchAction =>
   action.kind === 'exhibitor-events' ||
   action.kind === 'exhibitor-search';
 
+/**
+ * What a paid search's confirmation card and its results both say about the other pages: each is a
+ * search of its own, confirmed and charged again; `credits` is the page's quoted price.
+ */
+export const otherPagesWords = (credits: number): string =>
+  `Any other page is a new search: confirmed first, and charged up to ${formatCredits(credits)} again ` +
+  '(nothing if that page is empty).';
+
 /** The rows of one page of a paid search, titled with what was searched for. */
 function resultRows(action: SearchAction, results: NonNullable<ChargeOutcome['results']>): SlackMessage {
   const label = action.kind === 'people-by-name' ? action.fullName : action.companyName;
@@ -30,11 +38,12 @@ function resultRows(action: SearchAction, results: NonNullable<ChargeOutcome['re
 /**
  * A paid search's results, posted under its confirmation card: the rows, then Previous / Next as on
  * free lists, except that each is the search for that page asked for again, through a confirmation
- * card, since the service charges every non-empty page. The card says so.
+ * card, since the service charges every non-empty page. The card says so, at `credits` a page.
  */
 export function paidSearchResults(
   action: SearchAction,
   results: NonNullable<ChargeOutcome['results']>,
+  credits: number,
 ): SlackMessage {
   const rows = resultRows(action, results);
   const page = action.page ?? 1;
@@ -46,12 +55,7 @@ export function paidSearchResults(
   const row = actions(buttons, 'search-paging');
   if (row) {
     footer.push(row);
-    footer.push(
-      context(
-        `Each page is a new search: ${buttons.length > 1 ? 'Previous and Next ask' : `${page > 1 ? 'Previous' : 'Next'} asks`} ` +
-          `for a confirmation and charge up to ${formatCredits(LIST_PRICES.search)} again (nothing if that page is empty).`,
-      ),
-    );
+    footer.push(context(otherPagesWords(credits)));
   } else if (page > 1 || results.page.items.length > 0) {
     footer.push(context('That is every match: there is no further page to pay for.'));
   }

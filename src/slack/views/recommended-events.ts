@@ -1,4 +1,5 @@
 import type { RecommendedEvent } from '../../eis/index.ts';
+import { eventButtons } from './account.ts';
 import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from './format.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
 import { type ListInput, listCard } from './lists.ts';
@@ -34,7 +35,10 @@ function recommendedEventRow(event: RecommendedEvent): string {
   return lines.filter(Boolean).join('\n');
 }
 
-/** Trade shows recommended for a company or an audience (`shows-for`), best first, paged. Free. */
+/**
+ * Trade shows recommended for a company or an audience (`shows-for`), best first, paged, each with
+ * Fit / Exhibitors / People. Free.
+ */
 export function recommendedEventList(input: ListInput<RecommendedEvent>): SlackMessage {
   return listCard({
     kind: 'shows-for',
@@ -42,5 +46,6 @@ export function recommendedEventList(input: ListInput<RecommendedEvent>): SlackM
     noun: 'events',
     input,
     row: recommendedEventRow,
+    rowActions: (event) => eventButtons(event.eventId),
   });
 }

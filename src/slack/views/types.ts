@@ -78,15 +78,6 @@ export interface PersonnelItem {
   contactUnlockStatus?: string;
 }
 
-/** Agent file item. `createdAt` is a millisecond timestamp serialized as a string. */
-export interface AgentFile {
-  fileName: string;
-  fileSize?: number | null;
-  mimeType?: string;
-  status?: string;
-  createdAt?: string;
-}
-
 /** Semantics of event-scoped exhibitor and personnel lists: the preview truth. */
 export interface Semantics {
   accessMode?: string;

@@ -2,7 +2,8 @@ import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, section } from './blocks.ts';
 import { type FitBand, fitBand, scoreBar } from './fit-card.ts';
-import { code, formatDateRange, formatPlace } from './format.ts';
+import type { EventBriefInput } from './brief.ts';
+import { code, formatDateRange, formatNumber, formatPlace } from './format.ts';
 import { escapeMrkdwn, fitToLimits } from './limits.ts';
 import type { FitScoreResult, SlackMessage } from './types.ts';
 
@@ -12,28 +13,36 @@ const BAND_MARK: Record<FitBand, string> = {
   'Not recommended': ':red_circle:',
 };
 
-export interface EventUnfurlOptions {
-  /** The event's name from its detail, for a fit result whose event has none. */
-  name?: string | null;
+/** "1,204 exhibitors · 35,000 attendees": the brief's counts the service knows. */
+function countsOf({ event, summary }: EventBriefInput): string {
+  const exhibitors = summary.exhibitorCount ?? event.exhibitorCount;
+  return [
+    typeof exhibitors === 'number' ? `${formatNumber(exhibitors)} exhibitors` : '',
+    typeof summary.attendeeCount === 'number' ? `${formatNumber(summary.attendeeCount)} attendees` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
- * The compact fit card an event link unfolds into: name, dates, place, score and band, and the fit
- * card's own buttons (the same action ids, so a click does what it does on `/events fit`).
+ * The compact fit card an event link unfolds into: name, dates, place and counts (from the brief,
+ * when it came), score and band, and the fit card's own buttons (the same action ids, so a click does
+ * what it does on `/events fit`).
  */
-export function eventUnfurl(fit: FitScoreResult, options: EventUnfurlOptions = {}): SlackMessage {
-  const { event } = fit;
+export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null = null): SlackMessage {
+  const event = { ...fit.event, ...brief?.event };
   const score = Number.isFinite(fit.score) ? Math.min(10, Math.max(0, fit.score)) : 0;
   const scoreText = `${score.toFixed(1)} / 10`;
   const band = fitBand(score, fit.recommendation);
-  const name = event.name?.trim() || options.name?.trim() || `Event ${event.eventId}`;
+  const name = event.name?.trim() || fit.event.name?.trim() || `Event ${event.eventId}`;
   const dates = formatDateRange(event.dateStart, event.dateEnd);
   // Escaped by formatPlace.
   const place = formatPlace(event) || 'Place not announced';
+  const counts = brief ? countsOf(brief) : '';
   const eventValue = { eventId: event.eventId };
 
   const blocks: KnownBlock[] = [
-    section(`*${escapeMrkdwn(name)}*\n${dates} · ${place}`),
+    section(`*${escapeMrkdwn(name)}*\n${dates} · ${place}${counts ? `\n${counts}` : ''}`),
     section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`  ${BAND_MARK[band]} *${band}* for your profile`),
     context(`Event ID ${code(event.eventId)}`),
   ];

@@ -2,11 +2,9 @@ import type { EisClient } from '../../eis/index.ts';
 import type { Command } from '../command-parser.ts';
 import { accountCard, linkedinCard } from '../views/account.ts';
 import { briefCard } from '../views/brief.ts';
-import { contactsCard } from '../views/contacts.ts';
 import type { SlackMessage } from '../views/types.ts';
+import { renderList } from './lists.ts';
 
-/** Rows per contact search: the same ten a page as every other list. */
-const CONTACTS_PER_CARD = 10;
 /** One page of a company's or person's events (the most the service gives), sorted upcoming first here. */
 const EVENTS_FETCHED = 100;
 
@@ -36,20 +34,9 @@ export async function accountAnswer(
       return accountCard(profile, events, today);
     }
     case 'contacts': {
-      const page = await eis.contacts.search({
-        companyName: command.companyName,
-        ...(command.role ? { role: command.role } : {}),
-        ...(command.personName ? { personName: command.personName } : {}),
-        pageSize: CONTACTS_PER_CARD,
-      });
-      const label = [
-        command.companyName,
-        command.role ? `title ${command.role}` : '',
-        command.personName ? `name ${command.personName}` : '',
-      ]
-        .filter(Boolean)
-        .join(' · ');
-      return contactsCard({ label, page });
+      // A free list like any other: its Previous / Next and Export CSV carry this query.
+      const { companyName, role, personName } = command;
+      return renderList('contact-search', { companyName, role, personName }, 1, eis);
     }
     case 'linkedin': {
       const found = await eis.personnel.eventsByLinkedin({

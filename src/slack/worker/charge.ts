@@ -75,6 +75,7 @@ export function chargeJobs(deps: WorkerDeps) {
       balance: quote.balance,
       expiresAt: confirmation.deadline,
       ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
+      ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
       ...(needsApprover(quote.price, policy)
         ? { approvers: policy.approvers.filter((id) => id !== context.userId) }
         : {}),
@@ -107,7 +108,7 @@ export function chargeJobs(deps: WorkerDeps) {
       const action = ChargeActionSchema.safeParse(confirmation.action);
       const message =
         action.success && isSearchAction(action.data)
-          ? paidSearchResults(action.data, results)
+          ? paidSearchResults(action.data, results, confirmation.price.credits)
           : results.kind === 'events'
             ? eventList({ page: results.page, query: {}, pageable: false })
             : companyExhibitorList({ page: results.page, query: {}, pageable: false });

@@ -43,8 +43,6 @@ function listOf(command: Command): { list: ListKind; query: Record<string, unkno
       };
     case 'person-events':
       return { list: 'person-events', query: { personnelId: command.personnelId } };
-    case 'files':
-      return { list: 'files', query: {} };
     default:
       return undefined;
   }
@@ -143,8 +141,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     const list = listOf(command);
     if (list) {
       const message = await renderList(list.list, dropUndefined(list.query), 1, eis);
-      // Files belong to the key's owner: shown only to the one who asked, never shared.
-      return answer(context, message, list.list === 'files' ? undefined : { text });
+      return answer(context, message, { text });
     }
     const action = chargeActionOf(command);
     if (action) {

@@ -50,7 +50,7 @@ type SourceOf = (query: Record<string, unknown>, eis: EisClient) => ExportSource
 
 /**
  * Every exportable list and the free read behind it. Paid searches have no entry (and no button):
- * their pages charge again. `files` is the key owner's, never exported.
+ * their pages charge again.
  */
 const SOURCES: Partial<Record<ListKind, SourceOf>> = {
   events(raw, eis) {
@@ -134,6 +134,22 @@ const SOURCES: Partial<Record<ListKind, SourceOf>> = {
       filename: `person-events-${personnelId}.csv`,
       header: EVENT_COLUMNS.header,
       fetch: async (page) => asRows(EVENT_COLUMNS)(await eis.personnel.events(personnelId, page)),
+    };
+  },
+  'contact-search'(raw, eis) {
+    const query = LIST_QUERIES['contact-search'].parse(raw);
+    return {
+      noun: 'contacts',
+      title: `Contacts at ${query.companyName}`,
+      filename: 'contacts-search.csv',
+      header: CONTACT_COLUMNS.header,
+      // The free search, as the card shows it: an email or phone only where it is already unlocked.
+      fetch: async (page) => {
+        const result = await eis.contacts.search({ ...query, page, pageSize: 100 });
+        // A contact may have no name on file: its row has an empty one.
+        const items = result.items.map((person) => ({ ...person, fullName: person.fullName ?? '' }));
+        return asRows(CONTACT_COLUMNS)({ ...result, items });
+      },
     };
   },
   contacts(raw, eis) {

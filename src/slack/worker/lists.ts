@@ -4,7 +4,6 @@ import {
   contactList,
   eventList,
   exhibitorList,
-  fileList,
   peopleList,
   personEventList,
   recommendedExhibitorList,
@@ -13,6 +12,7 @@ import {
 import type { SlackMessage } from '../views/types.ts';
 import { labelsOf, numberOf, SOURCE_TYPES } from '../list-filter-words.ts';
 import { recommendedEventList } from '../views/recommended-events.ts';
+import { contactsCard } from '../views/contacts.ts';
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
 export const PAGE_SIZE = 10;
@@ -140,10 +140,6 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
     });
     return recommendedEventList({ page: result, query });
   },
-  async files(_rawQuery, page, eis) {
-    const result = await eis.agentFiles.list(page);
-    return fileList({ page: result, query: {} });
-  },
   async similar(rawQuery, page, eis) {
     const query = LIST_QUERIES.similar.parse(rawQuery);
     const result = await eis.exhibitors.searchByContext({ ...query, page, pageSize: PAGE_SIZE });
@@ -156,6 +152,11 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
       eis.personnel.profile(query.personnelId).catch(() => null),
     ]);
     return personEventList({ page: result, query, names: { personnelId: person?.fullName } });
+  },
+  async 'contact-search'(rawQuery, page, eis) {
+    const query = LIST_QUERIES['contact-search'].parse(rawQuery);
+    const result = await eis.contacts.search({ ...query, page, pageSize: PAGE_SIZE });
+    return contactsCard({ page: result, query });
   },
   async contacts(rawQuery, page, eis) {
     // One free profile read per person on this page: the ids alone would say nothing to a reader.

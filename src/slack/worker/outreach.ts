@@ -2,7 +2,7 @@ import { publishConfirmation } from '../../domain/confirmation-card.ts';
 import { describeAction, describeStoredAction } from '../../domain/charging.ts';
 import type { ConfirmationDeps } from '../../domain/confirmations.ts';
 import { runCharge, storedOutcome } from '../../domain/confirmations.ts';
-import { startOutreach } from '../../domain/follow-up.ts';
+import { DEFAULT_OUTREACH, startOutreach } from '../../domain/follow-up.ts';
 import { isLinkedinConfirmation, requestLinkedinActivity } from '../../domain/linkedin-activity.ts';
 import type { Confirmation } from '../../store/index.ts';
 import type { Job, JobContext } from '../jobs.ts';
@@ -29,6 +29,7 @@ export function followUpJobs(deps: WorkerDeps) {
         requestId: job.id,
       },
       { eis: deps.eis, tasks: store.unlockTasks, logger, now: deps.now },
+      job.outreach ?? DEFAULT_OUTREACH,
     );
     await slack.ephemeral(
       job.context,

@@ -24,7 +24,7 @@ export function createUnfurlOut(web: WebClient): UnfurlOut {
 }
 
 /**
- * Event links unfold into compact fit cards, all of a message's known events in one `chat.unfurl`.
+ * Event links unfold into compact fit cards (fit score and brief), all of a message's known events in one `chat.unfurl`.
  * An unfurl is a courtesy, never an answer: an unknown id, a service failure or a refused unfurl
  * leaves the link as it is, says nothing to anyone, and is logged (never thrown to the boundary,
  * which would tell the person who posted the link about a failure they did not ask about).
@@ -32,11 +32,12 @@ export function createUnfurlOut(web: WebClient): UnfurlOut {
 export function unfurlJobs({ eis, unfurl, logger }: Pick<WorkerDeps, 'eis' | 'unfurl' | 'logger'>) {
   async function cardFor(eventId: string): Promise<SlackMessage | undefined> {
     try {
-      const [fit, detail] = await Promise.all([
+      // The brief (cheaper than the detail) adds the name, place and counts; the card stands without it.
+      const [fit, brief] = await Promise.all([
         eis.events.fitScore(eventId),
-        eis.events.detail(eventId).catch(() => null),
+        eis.events.brief(eventId).catch(() => null),
       ]);
-      return eventUnfurl(fit, { name: detail?.name ?? null });
+      return eventUnfurl(fit, brief);
     } catch (error) {
       if (error instanceof EisNotFoundError || error instanceof EisBadInputError) {
         logger.info('an event link names no known event: not unfurled', { eventId });

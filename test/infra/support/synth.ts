@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import cdkJson from '../../../cdk.json' with { type: 'json' };
 import { readDeployConfig } from '../../../infra/config.ts';
 import { EventbotStack } from '../../../infra/eventbot-stack.ts';
@@ -16,7 +17,7 @@ export interface Synthesized {
 /**
  * Synthesizes the stack as `bin/app.ts` does, with `context` on top of the `cdk.json` defaults. With
  * `bundle: false` the functions are not built (CDK's `aws:cdk:bundling-stacks`), for tests that only
- * vary configuration.
+ * vary configuration. With `nag: true`, cdk-nag's AWS Solutions checks run on the synth first.
  */
 const outdirs: string[] = [];
 
@@ -26,7 +27,7 @@ export function removeSynthesized(): void {
 }
 
 export function synthesize(
-  options: { context?: Record<string, unknown>; bundle?: boolean } = {},
+  options: { context?: Record<string, unknown>; bundle?: boolean; nag?: boolean } = {},
 ): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'eventbot-cdk-'));
   outdirs.push(outdir);
@@ -39,6 +40,11 @@ export function synthesize(
     },
   });
   const stack = new EventbotStack(app, 'Eventbot', { config: readDeployConfig(app.node) });
+  if (options.nag) {
+    // cdk-nag's AWS Solutions rules: any unacknowledged finding fails `app.synth()` with its report.
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    app.synth();
+  }
   return { stack, template: Template.fromStack(stack), outdir };
 }
 

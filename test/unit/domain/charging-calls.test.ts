@@ -120,7 +120,7 @@ const CASES: CallCase[] = [
   {
     action: { kind: 'people-by-name', fullName: 'Jane Smith' },
     method: 'personnel.eventsByName',
-    args: [{ personName: 'Jane Smith' }],
+    args: [{ personName: 'Jane Smith', page: 1, pageSize: 40 }],
     reply: eventPage,
     outcome: {
       creditsSpent: 50,
@@ -132,7 +132,7 @@ const CASES: CallCase[] = [
   {
     action: { kind: 'exhibitor-events', companyName: 'Acme' },
     method: 'exhibitors.searchEvents',
-    args: [{ companyName: 'Acme' }],
+    args: [{ companyName: 'Acme', page: 1, pageSize: 40 }],
     reply: emptyPage,
     outcome: {
       creditsSpent: 0,
@@ -144,7 +144,7 @@ const CASES: CallCase[] = [
   {
     action: { kind: 'exhibitor-search', companyName: 'Acme' },
     method: 'exhibitors.searchByCompanyName',
-    args: [{ companyName: 'Acme' }],
+    args: [{ companyName: 'Acme', page: 1, pageSize: 40 }],
     reply: exhibitorPage,
     outcome: {
       creditsSpent: 50,

@@ -5,7 +5,6 @@ import {
   companyExhibitorList,
   eventList,
   exhibitorList,
-  fileList,
   personEventList,
 } from '../../../../src/slack/views/lists.ts';
 import { unlockResultReply } from '../../../../src/slack/views/task-result.ts';
@@ -44,12 +43,11 @@ describe('the Export CSV button', () => {
     expect(blockKitViolations(list.text, list.blocks)).toEqual([]);
   });
 
-  it('is not on searches charged per request, nor on files, nor on an empty list', () => {
+  it('is not on searches charged per request, nor on an empty list', () => {
     const charged = [
       eventList({ query: { companyName: 'Acme' }, page: page([{ eventId: '1' }]), pageable: false }),
       personEventList({ query: { name: 'Jane' }, page: page([{ eventId: '1' }]), pageable: false }),
       companyExhibitorList({ query: {}, page: page(exhibitors(3)), pageable: false }),
-      fileList({ query: {}, page: page([{ fileName: 'a.pdf' }]) }),
       exhibitorList({ eventId: '26855', query: { eventId: '26855' }, page: page([]) }),
     ];
 

@@ -5,7 +5,6 @@ import {
   showAllPeopleButton,
   eventList,
   exhibitorList,
-  fileList,
   peopleList,
   recommendedExhibitorList,
 } from '../../../../src/slack/views/lists.ts';
@@ -395,30 +394,6 @@ describe('recommendedExhibitorList', () => {
   });
 });
 
-describe('fileList', () => {
-  it('shows file name, a readable size, type, status and creation date', () => {
-    // Prepare
-    const files = [
-      {
-        fileName: 'leads.csv',
-        fileSize: 1_572_864,
-        mimeType: 'text/csv',
-        status: 'uploaded',
-        createdAt: '1803896100000',
-      },
-      { fileName: 'notes.txt', fileSize: 2048, mimeType: 'text/plain', status: 'uploaded', createdAt: 'x' },
-    ];
-
-    // Act
-    const text = shown(fileList({ query: {}, page: page(files) }));
-
-    // Assess
-    expect(text).toContain('*leads.csv*\n1.5 MB · text/csv · uploaded · created <!date^1803896100^');
-    expect(text).toContain('1 Mar 2027 10:15 UTC>');
-    expect(text).toContain('*notes.txt*\n2.0 KB · text/plain · uploaded');
-  });
-});
-
 describe('showAllPeopleButton', () => {
   it('offers every person of a large set, as a contacts list from page 1', () => {
     // Prepare
@@ -480,11 +455,9 @@ describe('the Filter… button', () => {
     expect(blockKitViolations(exhibitors.text, exhibitors.blocks)).toEqual([]);
   });
 
-  it('is not on lists without a filter modal, nor on charged searches', () => {
-    const files = fileList({ query: {}, page: page([]) });
+  it('is not on charged searches', () => {
     const charged = eventList({ query: { companyName: 'Acme' }, page: page([]), pageable: false });
 
-    expect(buttonValue(files, 'Filter…')).toBeUndefined();
     expect(buttonValue(charged, 'Filter…')).toBeUndefined();
   });
 });

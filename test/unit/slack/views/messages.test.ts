@@ -36,7 +36,6 @@ describe('helpText', () => {
       'similar',
       'person-events',
       'credits',
-      'files',
       'who',
       'company',
       'exhibitor',

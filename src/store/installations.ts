@@ -1,0 +1,244 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { AppError } from '../errors.ts';
+import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
+import {
+  epochSeconds,
+  isConditionalCheckFailed,
+  parseItem,
+  type StoreContext,
+  type StoreDeps,
+  storeContext,
+} from './support.ts';
+
+/**
+ * Slack installations (one per workspace, or one per enterprise for org-wide installs) in the single
+ * table. The repository has the shape of `@slack/oauth`'s `InstallationStore` (the store imports
+ * nothing of Slack: src/slack/oauth-stores.ts hands it to `InstallProvider`), so the install flow
+ * stores what `oauth.v2.access` answered and Bolt reads it back. One installation per workspace: a query's `userId` is ignored (the
+ * bot acts with its bot token). Items are parsed on read (loosely: Slack adds fields over time).
+ *
+ * Besides the library's three methods, `claimRefresh` / `saveRefreshed` / `releaseRefresh` let
+ * token rotation (src/slack/installation-tokens.ts) refresh a bot token once across instances: a
+ * lease on the item, taken only while the refresh token read is still the stored one.
+ */
+
+/**
+ * A key `Installation` requires but allows to be `undefined`: DynamoDB drops undefined values, so it
+ * may be missing on read (the transform makes it a required key of the output, as the type wants).
+ */
+const orUndefined = <T extends z.ZodType>(schema: T) => schema.optional().transform((value) => value);
+
+const Team = z.looseObject({ id: z.string().min(1), name: z.string().exactOptional() });
+
+const BotSchema = z.looseObject({
+  token: z.string().min(1),
+  refreshToken: z.string().exactOptional(),
+  /** Epoch seconds. */
+  expiresAt: z.number().exactOptional(),
+  scopes: z.array(z.string()),
+  id: z.string(),
+  userId: z.string(),
+});
+
+export const InstallationSchema = z.looseObject({
+  team: orUndefined(Team),
+  enterprise: orUndefined(Team),
+  user: z.looseObject({
+    token: orUndefined(z.string()),
+    refreshToken: z.string().optional(),
+    expiresAt: z.number().optional(),
+    scopes: orUndefined(z.array(z.string())),
+    id: z.string(),
+  }),
+  bot: BotSchema.exactOptional(),
+  incomingWebhook: z
+    .looseObject({
+      url: z.string(),
+      channel: z.string().exactOptional(),
+      channelId: z.string().exactOptional(),
+      configurationUrl: z.string().exactOptional(),
+    })
+    .exactOptional(),
+  appId: z.string().exactOptional(),
+  tokenType: z.literal('bot').exactOptional(),
+  enterpriseUrl: z.string().exactOptional(),
+  isEnterpriseInstall: z.boolean().exactOptional(),
+  authVersion: z.enum(['v1', 'v2']).exactOptional(),
+  metadata: z.string().exactOptional(),
+});
+/** `@slack/oauth`'s `Installation` as stored (src/slack/oauth-stores.ts checks the two agree). */
+export type Installation = z.infer<typeof InstallationSchema>;
+
+const InstallationItemSchema = z.object({
+  type: z.literal(ITEM_TYPE.installation),
+  installation: InstallationSchema,
+  updatedAt: z.string(),
+  /** Who is refreshing the bot token, until when (epoch seconds); absent when nobody is. */
+  refreshLeaseOwner: z.string().exactOptional(),
+  refreshLeaseUntil: z.number().exactOptional(),
+});
+export type StoredInstallation = z.infer<typeof InstallationItemSchema>;
+
+/** Which install a query (`@slack/oauth`'s `InstallationQuery`) means: org-wide installs by enterprise, the others by team. */
+export interface InstallationLookup {
+  teamId?: string | undefined;
+  enterpriseId?: string | undefined;
+  isEnterpriseInstall?: boolean | undefined;
+}
+
+/** Names an install in messages (ids only). */
+export const describeInstallation = ({ teamId, enterpriseId, isEnterpriseInstall }: InstallationLookup) =>
+  isEnterpriseInstall ? `enterprise ${enterpriseId ?? '?'}` : `team ${teamId ?? '?'}`;
+
+/** No installation for the workspace (never installed, or uninstalled). */
+export class InstallationNotFoundError extends AppError {
+  constructor(lookup: InstallationLookup) {
+    super('INSTALLATION_NOT_FOUND', `No Slack installation for ${describeInstallation(lookup)}`, {
+      userMessage: 'This workspace has not installed the app yet (or has removed it).',
+    });
+  }
+}
+
+export function installationKey(lookup: InstallationLookup): ItemKey {
+  return lookup.isEnterpriseInstall
+    ? keys.installation(lookup.enterpriseId, undefined)
+    : keys.installation(undefined, lookup.teamId);
+}
+
+function keyOfInstallation(installation: Installation): ItemKey {
+  return installationKey({
+    teamId: installation.team?.id,
+    enterpriseId: installation.enterprise?.id,
+    isEnterpriseInstall: installation.isEnterpriseInstall === true,
+  });
+}
+
+/** The new bot token from a refresh (`expiresAt` in epoch seconds). */
+export interface RefreshedBotToken {
+  token: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+export type InstallationRepository = ReturnType<typeof createInstallationRepository>;
+
+export function createInstallationRepository(deps: StoreDeps) {
+  const context = storeContext(deps);
+  const { client, tableName, now } = context;
+
+  async function read(lookup: InstallationLookup): Promise<StoredInstallation | undefined> {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: installationKey(lookup), ConsistentRead: true }),
+    );
+    return Item ? parseItem(InstallationItemSchema, 'installation', Item) : undefined;
+  }
+
+  return {
+    /** A (re)install replaces the workspace's item, and with it any refresh under way. Parsed first. */
+    async storeInstallation(installation: unknown): Promise<void> {
+      const item = InstallationItemSchema.parse({
+        type: ITEM_TYPE.installation,
+        installation,
+        updatedAt: now().toISOString(),
+      });
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keyOfInstallation(item.installation), ...item },
+        }),
+      );
+    },
+
+    async fetchInstallation(query: InstallationLookup): Promise<Installation> {
+      const stored = await read(query);
+      if (!stored) throw new InstallationNotFoundError(query);
+      return stored.installation;
+    },
+
+    async deleteInstallation(query: InstallationLookup): Promise<void> {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: installationKey(query) }));
+    },
+
+    /** The item with its refresh lease, or `undefined` when not installed. */
+    read,
+    ...refreshLease(context),
+  };
+}
+
+/** Runs an update; `false` when its condition failed. */
+async function conditionalUpdate({ client }: StoreContext, input: UpdateCommandInput): Promise<boolean> {
+  try {
+    await client.send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The lease that lets one instance refresh a bot token (src/slack/installation-tokens.ts). */
+function refreshLease(context: StoreContext) {
+  const { tableName, now } = context;
+  return {
+    /**
+     * Takes the refresh lease for `leaseSeconds`: only while `refreshToken` is still the stored one
+     * (nobody refreshed since it was read) and no other lease is running. `false` when either fails.
+     */
+    claimRefresh(
+      lookup: InstallationLookup,
+      { refreshToken, owner, leaseSeconds }: { refreshToken: string; owner: string; leaseSeconds: number },
+    ): Promise<boolean> {
+      const at = epochSeconds(now());
+      return conditionalUpdate(context, {
+        TableName: tableName,
+        Key: installationKey(lookup),
+        UpdateExpression: 'SET refreshLeaseOwner = :owner, refreshLeaseUntil = :until',
+        ConditionExpression:
+          'installation.bot.refreshToken = :refresh AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil <= :now)',
+        ExpressionAttributeValues: {
+          ':owner': owner,
+          ':until': at + leaseSeconds,
+          ':refresh': refreshToken,
+          ':now': at,
+        },
+      });
+    },
+
+    /** Stores the refreshed bot token and ends the lease; `false` when the lease was no longer `owner`'s. */
+    saveRefreshed(lookup: InstallationLookup, owner: string, bot: RefreshedBotToken): Promise<boolean> {
+      return conditionalUpdate(context, {
+        TableName: tableName,
+        Key: installationKey(lookup),
+        UpdateExpression:
+          'SET installation.bot.#token = :token, installation.bot.refreshToken = :refresh, installation.bot.expiresAt = :expires, updatedAt = :at REMOVE refreshLeaseOwner, refreshLeaseUntil',
+        ConditionExpression: 'refreshLeaseOwner = :owner',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: {
+          ':token': bot.token,
+          ':refresh': bot.refreshToken,
+          ':expires': bot.expiresAt,
+          ':at': now().toISOString(),
+          ':owner': owner,
+        },
+      });
+    },
+
+    /** Gives the lease up after a failed refresh, so the next caller may try at once. */
+    async releaseRefresh(lookup: InstallationLookup, owner: string): Promise<void> {
+      await conditionalUpdate(context, {
+        TableName: tableName,
+        Key: installationKey(lookup),
+        UpdateExpression: 'REMOVE refreshLeaseOwner, refreshLeaseUntil',
+        ConditionExpression: 'refreshLeaseOwner = :owner',
+        ExpressionAttributeValues: { ':owner': owner },
+      });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { WebClient } from '@slack/web-api';
+import { type Env, spendPolicyOf } from './config/env.ts';
+import { createOAuthSecretsProvider, createSecretsProvider } from './config/secrets.ts';
+import { spendPolicyForWorkspace } from './config/workspace-policy.ts';
+import type { SpendPolicy } from './domain/confirmations.ts';
+import { AppError } from './errors.ts';
+import type { Logger } from './log.ts';
+import { createInstallationTokens } from './slack/installation-tokens.ts';
+import { webClientOptions } from './slack/web-client.ts';
+import type { Store } from './store/index.ts';
+import type { WorkspacePolicy } from './store/workspaces.ts';
+
+/** What acting for one workspace takes: its bot token, its service key and its spending rules. */
+export interface WorkspaceAccess {
+  /** Unset for the single workspace of a default deployment. */
+  teamId?: string;
+  botToken: string;
+  eisApiKey: string;
+  policy: SpendPolicy;
+}
+
+/** A workspace that installed the app but has not connected its service key (or removed it). */
+export class WorkspaceNotConnectedError extends AppError {
+  constructor(teamId: string) {
+    super('WORKSPACE_NOT_CONNECTED', `Workspace ${teamId} has no service key connected`, {
+      userMessage:
+        'This workspace has not connected its Event Intelligence key yet: an admin can connect it from the app’s Home tab.',
+    });
+  }
+}
+
+export interface WorkspaceAccessOptions {
+  secretsClient: () => SecretsManagerClient;
+  logger: Logger;
+}
+
+/**
+ * Each job's access. Single workspace (the default): the app secret's token and key and the
+ * environment's rules, whatever the team. Distributed (`SLACK_CLIENT_ID` set): the team's install
+ * (its token refreshed when due), its connected key and its own rules over the environment's. The
+ * same object comes back while nothing changed, so callers rebuild clients only on a change.
+ */
+export function createWorkspaceAccess(env: Env, store: Store, options: WorkspaceAccessOptions) {
+  if (!env.SLACK_CLIENT_ID) {
+    const secrets = createSecretsProvider(env, { client: options.secretsClient });
+    const policy = spendPolicyOf(env);
+    let last: { from: unknown; access: WorkspaceAccess } | undefined;
+    const single = async (_teamId?: string): Promise<WorkspaceAccess> => {
+      const latest = await secrets();
+      if (last?.from !== latest)
+        last = {
+          from: latest,
+          access: { botToken: latest.slackBotToken, eisApiKey: latest.eisApiKey, policy },
+        };
+      return last.access;
+    };
+    return Object.assign(single, { distributed: false });
+  }
+
+  const clientId = env.SLACK_CLIENT_ID;
+  const oauthSecrets = createOAuthSecretsProvider(env, { client: options.secretsClient });
+  let tokens: { secret: string; tokens: ReturnType<typeof createInstallationTokens> } | undefined;
+  const tokensFor = async () => {
+    const { slackClientSecret } = await oauthSecrets();
+    if (tokens?.secret !== slackClientSecret) {
+      tokens = {
+        secret: slackClientSecret,
+        tokens: createInstallationTokens({
+          installations: store.installations,
+          clientId,
+          clientSecret: slackClientSecret,
+          ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
+          logger: options.logger,
+        }),
+      };
+    }
+    return tokens.tokens;
+  };
+  const known = new Map<string, { connectedAt: string; eisApiKey: string; access: WorkspaceAccess }>();
+  const distributed = async (teamId?: string): Promise<WorkspaceAccess> => {
+    if (!teamId) throw new Error('A distributed app acts for one workspace at a time: a team id is required');
+    const [botToken, keyInfo, own] = await Promise.all([
+      (await tokensFor()).botToken({ teamId }),
+      store.workspaces.getServiceKeyInfo(teamId),
+      store.workspaces.getPolicy(teamId),
+    ]);
+    if (!keyInfo) throw new WorkspaceNotConnectedError(teamId);
+    const cached = known.get(teamId);
+    // The key is decrypted (a KMS call on AWS) only when a new one was connected.
+    const eisApiKey =
+      cached?.connectedAt === keyInfo.connectedAt
+        ? cached.eisApiKey
+        : (await store.workspaces.getServiceKey(teamId))?.serviceKey;
+    if (!eisApiKey) throw new WorkspaceNotConnectedError(teamId);
+    const policy = await workspacePolicy(env, own, botToken, options.logger);
+    const same =
+      cached?.access.botToken === botToken &&
+      cached.eisApiKey === eisApiKey &&
+      JSON.stringify(cached.access.policy) === JSON.stringify(policy);
+    const access = same ? cached.access : { teamId, botToken, eisApiKey, policy };
+    known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, access });
+    return access;
+  };
+  return Object.assign(distributed, { distributed: true });
+}
+
+/**
+ * A distributed workspace's spending rules: its own over the environment's, its approvers' user group
+ * read from Slack with its token.
+ */
+export async function workspacePolicy(
+  env: Env,
+  own: WorkspacePolicy | null,
+  botToken: string,
+  logger: Logger,
+): Promise<SpendPolicy> {
+  const group = own?.approverUserGroupId
+    ? await groupMembers(botToken, own.approverUserGroupId, env, logger)
+    : [];
+  return spendPolicyForWorkspace(spendPolicyOf(env), own, group);
+}
+
+/** The members of the approvers' user group; none (and a log line) when Slack cannot say. */
+async function groupMembers(botToken: string, usergroup: string, env: Env, logger: Logger) {
+  try {
+    const answer = await new WebClient(botToken, webClientOptions(env.SLACK_API_URL)).usergroups.users.list({
+      usergroup,
+    });
+    return answer.users ?? [];
+  } catch (error) {
+    logger.warn('could not read the approvers’ user group', { usergroup, error });
+    return [];
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINKEDIN_ACTIVITY_ASSUMED_MAX } from '../../src/domain/charging.ts';
+import {
+  confirm,
+  type ConfirmationDeps,
+  runCharge,
+  storedOutcome,
+  utcDay,
+} from '../../src/domain/confirmations.ts';
+import { requestLinkedinActivity } from '../../src/domain/linkedin-activity.ts';
+import { createEisClient } from '../../src/eis/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { createTestStore } from './store-support.ts';
+
+const ACCOUNT = 'acct-linkedin';
+const ALICE = { teamId: 'T1', channelId: 'C1', userId: 'U1' };
+const LINKEDIN_ROUTE = 'POST /external/personnel/unlock-linkedin-activity';
+
+describe('LinkedIn activity (no published price) under the daily credit cap', () => {
+  let sim: Simulator;
+  let apiKey: string;
+  beforeAll(async () => {
+    sim = await startSimulator({ latencyMs: 0 });
+    apiKey = 'sk_test_linkedin_cap';
+    sim.addKey(apiKey, { balance: 20_000 });
+  });
+  afterAll(() => sim.close());
+
+  it('lets concurrent confirmations start only while their assumed prices fit under the cap, refusing the rest uncharged', async () => {
+    // Prepare: 2 reservations fit in a cap of 350, not 3; the service answers slowly, so all are in flight at once.
+    const { store, clock } = await createTestStore();
+    const deps: ConfirmationDeps = {
+      eis: createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() }),
+      confirmations: store.confirmations,
+      charges: store.charges,
+      policy: { approvers: [], dailyCap: 350 },
+      accountId: ACCOUNT,
+      logger: createMemoryLogger(),
+      now: clock.now,
+    };
+    const person = sim.seed.personnel.find((p) => p.linked);
+    if (!person) throw new Error('no person');
+    const requested = await Promise.all(
+      Array.from({ length: 5 }, () => requestLinkedinActivity({ personnelIds: [person.id] }, ALICE, deps)),
+    );
+    for (const { confirmation } of requested) {
+      expect(confirmation.price.credits).toBe(LINKEDIN_ACTIVITY_ASSUMED_MAX);
+      expect(await confirm(confirmation.id, ALICE, deps)).toMatchObject({ kind: 'claimed' });
+    }
+    sim.injectFault({ kind: 'latency', ms: 1500, route: LINKEDIN_ROUTE, times: 5 });
+    const since = sim.requests().length;
+
+    // Act
+    const charging = Promise.all(requested.map(({ confirmation }) => runCharge(confirmation.id, deps)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const reservedInFlight = await store.charges.spent(ACCOUNT, utcDay(clock.now()));
+    const results = await charging;
+
+    // Assess
+    expect(reservedInFlight).toBeLessThanOrEqual(350);
+    const calls = sim
+      .requests()
+      .slice(since)
+      .filter((r) => `${r.method} ${r.path}` === LINKEDIN_ROUTE);
+    expect(calls).toHaveLength(2);
+    const capped = results.flatMap((result) =>
+      result.kind === 'settled' && storedOutcome(result.confirmation).reason === 'daily-cap'
+        ? [result.confirmation]
+        : [],
+    );
+    expect(capped).toHaveLength(3);
+    for (const confirmation of capped) {
+      expect(confirmation.status).toBe('failed');
+      expect(storedOutcome(confirmation)).toMatchObject({ creditsSpent: 0 });
+      expect(storedOutcome(confirmation).message).toContain('Nothing was charged');
+    }
+    // The simulator charges nothing for it: once settled, the reservations are released.
+    expect(await store.charges.spent(ACCOUNT, utcDay(clock.now()))).toBe(0);
+  }, 30_000);
+
+  it('refuses to start at all when the cap has no room for the assumed price', async () => {
+    // Prepare
+    const { store, clock } = await createTestStore();
+    const deps: ConfirmationDeps = {
+      eis: createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() }),
+      confirmations: store.confirmations,
+      charges: store.charges,
+      policy: { approvers: [], dailyCap: LINKEDIN_ACTIVITY_ASSUMED_MAX - 1 },
+      accountId: ACCOUNT,
+      logger: createMemoryLogger(),
+      now: clock.now,
+    };
+    const person = sim.seed.personnel.find((p) => p.linked);
+    if (!person) throw new Error('no person');
+    const { confirmation } = await requestLinkedinActivity({ personnelIds: [person.id] }, ALICE, deps);
+    await confirm(confirmation.id, ALICE, deps);
+    const since = sim.requests().length;
+
+    // Act
+    const result = await runCharge(confirmation.id, deps);
+
+    // Assess
+    expect(result.kind).toBe('settled');
+    if (result.kind !== 'settled') return;
+    expect(storedOutcome(result.confirmation)).toMatchObject({ reason: 'daily-cap', creditsSpent: 0 });
+    expect(sim.requests().slice(since)).toEqual([]);
+  });
+});

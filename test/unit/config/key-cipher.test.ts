@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { inspect } from 'node:util';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { readEnv } from '../../../src/config/env.ts';
+import {
+  createKeyCipher,
+  createKmsKeyCipher,
+  createLocalKeyCipher,
+  KeyCipherError,
+} from '../../../src/config/key-cipher.ts';
+
+const SERVICE_KEY = 'sk_test_4f9a2c7e1b8d3a6f5e0c9b2a';
+
+/** Everything an error could put in a log line: message, stack, cause chain, inspected form. */
+const everythingSaidBy = (error: unknown) => `${inspect(error, { depth: 5 })} ${JSON.stringify(error)}`;
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.unreachable('expected a failure'),
+    (error: unknown) => error,
+  );
+}
+
+describe('local key cipher', () => {
+  it('decrypts what it encrypted for the same team, and never stores the plaintext', async () => {
+    const cipher = createLocalKeyCipher(randomBytes(32));
+
+    const ciphertext = await cipher.encrypt('T1', SERVICE_KEY);
+
+    expect(ciphertext).not.toContain(SERVICE_KEY);
+    expect(Buffer.from(ciphertext, 'base64').toString('latin1')).not.toContain(SERVICE_KEY);
+    expect(await cipher.decrypt('T1', ciphertext)).toBe(SERVICE_KEY);
+    // A fresh IV each time: the same key encrypts differently.
+    expect(await cipher.encrypt('T1', SERVICE_KEY)).not.toBe(ciphertext);
+  });
+
+  it("refuses another team's ciphertext, without the key in the error", async () => {
+    const cipher = createLocalKeyCipher(randomBytes(32));
+    const ciphertext = await cipher.encrypt('T1', SERVICE_KEY);
+
+    const error = await failure(cipher.decrypt('T2', ciphertext));
+
+    expect(error).toBeInstanceOf(KeyCipherError);
+    expect(everythingSaidBy(error)).not.toContain(SERVICE_KEY);
+  });
+
+  it('refuses a tampered or truncated ciphertext, and one made with another key', async () => {
+    const cipher = createLocalKeyCipher(randomBytes(32));
+    const bytes = Buffer.from(await cipher.encrypt('T1', SERVICE_KEY), 'base64');
+    const tampered = Buffer.from(bytes);
+    tampered[tampered.length - 1] = (tampered.at(-1) ?? 0) ^ 1;
+
+    for (const bad of [tampered.toString('base64'), bytes.subarray(0, 20).toString('base64'), '']) {
+      const error = await failure(cipher.decrypt('T1', bad));
+      expect(error).toBeInstanceOf(KeyCipherError);
+      expect(everythingSaidBy(error)).not.toContain(SERVICE_KEY);
+    }
+    const otherKey = createLocalKeyCipher(randomBytes(32));
+    expect(await failure(otherKey.decrypt('T1', bytes.toString('base64')))).toBeInstanceOf(KeyCipherError);
+  });
+
+  it('uses LOCAL_ENCRYPTION_KEY from the environment, and refuses one that is not 32 bytes', async () => {
+    const key = randomBytes(32);
+    const env = readEnv({
+      TABLE_NAME: 't',
+      EIS_BASE_URL: 'http://127.0.0.1:1',
+      LOCAL_ENCRYPTION_KEY: key.toString('base64'),
+    });
+    const ciphertext = await createKeyCipher(env).encrypt('T1', SERVICE_KEY);
+
+    expect(await createLocalKeyCipher(key).decrypt('T1', ciphertext)).toBe(SERVICE_KEY);
+    const shortKey = randomBytes(16).toString('base64');
+    expect(() =>
+      readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', LOCAL_ENCRYPTION_KEY: shortKey }),
+    ).toThrow(/LOCAL_ENCRYPTION_KEY: must be base64 of 32 bytes/);
+  });
+});
+
+const KmsRequestSchema = z.object({
+  KeyId: z.string().optional(),
+  EncryptionContext: z.record(z.string(), z.string()).optional(),
+  Plaintext: z.string().optional(),
+  CiphertextBlob: z.string().optional(),
+});
+const SealedSchema = z.object({ context: z.unknown(), plaintext: z.string() });
+
+interface KmsCall {
+  target: string;
+  body: z.infer<typeof KmsRequestSchema>;
+}
+
+/**
+ * A stand-in for KMS at the HTTP boundary: a real `KMSClient` sends its JSON requests here. The
+ * "ciphertext" records the context it was made with; decrypting under another context fails as KMS does.
+ */
+function fakeKms() {
+  const calls: KmsCall[] = [];
+  const respond = (statusCode: number, body: unknown) => ({
+    response: {
+      statusCode,
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      body: Buffer.from(JSON.stringify(body)),
+    },
+  });
+  const requestHandler = {
+    handle: (request: { headers: Record<string, string>; body?: string | Uint8Array }) => {
+      const text =
+        typeof request.body === 'string' ? request.body : Buffer.from(request.body ?? []).toString();
+      const call: KmsCall = {
+        target: request.headers['x-amz-target'] ?? '',
+        body: KmsRequestSchema.parse(JSON.parse(text)),
+      };
+      calls.push(call);
+      if (call.target.endsWith('.Encrypt')) {
+        const sealed = JSON.stringify({
+          context: call.body.EncryptionContext,
+          plaintext: call.body.Plaintext,
+        });
+        return Promise.resolve(
+          respond(200, { KeyId: call.body.KeyId, CiphertextBlob: Buffer.from(sealed).toString('base64') }),
+        );
+      }
+      const sealed = SealedSchema.parse(
+        JSON.parse(Buffer.from(call.body.CiphertextBlob ?? '', 'base64').toString()),
+      );
+      if (JSON.stringify(sealed.context) !== JSON.stringify(call.body.EncryptionContext)) {
+        return Promise.resolve(respond(400, { __type: 'InvalidCiphertextException', message: '' }));
+      }
+      return Promise.resolve(respond(200, { KeyId: call.body.KeyId, Plaintext: sealed.plaintext }));
+    },
+  };
+  const kms = new KMSClient({
+    region: 'eu-central-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    requestHandler,
+    maxAttempts: 1,
+  });
+  return { kms, calls };
+}
+
+describe('KMS key cipher', () => {
+  it('sends the team id as encryption context on encrypt and on decrypt', async () => {
+    const { kms, calls } = fakeKms();
+    const cipher = createKmsKeyCipher(kms, 'alias/eventbot-workspace-keys');
+
+    const ciphertext = await cipher.encrypt('T1', SERVICE_KEY);
+    const plaintext = await cipher.decrypt('T1', ciphertext);
+
+    expect(plaintext).toBe(SERVICE_KEY);
+    expect(calls.map((call) => [call.target, call.body.KeyId, call.body.EncryptionContext])).toEqual([
+      ['TrentService.Encrypt', 'alias/eventbot-workspace-keys', { teamId: 'T1' }],
+      ['TrentService.Decrypt', 'alias/eventbot-workspace-keys', { teamId: 'T1' }],
+    ]);
+  });
+
+  it("fails for another team's ciphertext, without the key in the error", async () => {
+    const { kms } = fakeKms();
+    const cipher = createKmsKeyCipher(kms, 'alias/eventbot-workspace-keys');
+    const ciphertext = await cipher.encrypt('T1', SERVICE_KEY);
+
+    const error = await failure(cipher.decrypt('T2', ciphertext));
+
+    expect(error).toBeInstanceOf(KeyCipherError);
+    expect(everythingSaidBy(error)).not.toContain(SERVICE_KEY);
+  });
+
+  it('is chosen when KMS_KEY_ID is set', async () => {
+    const { kms, calls } = fakeKms();
+    const env = readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', KMS_KEY_ID: 'alias/k' });
+
+    await createKeyCipher(env, { kms: () => kms }).encrypt('T1', SERVICE_KEY);
+
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,6 +1,7 @@
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createKeyCipher } from './config/key-cipher.ts';
+import { serviceAccountId } from './config/secrets.ts';
 import { type Env, readEnv } from './config/env.ts';
 import { emptyDigestRun, runDueDigests } from './domain/digest.ts';
 import { emptyReport, reconcileConfirmations } from './domain/reconcile.ts';
@@ -123,6 +124,7 @@ export function createScheduledJobs(
       reconcileConfirmations({
         confirmations: store.confirmations,
         charges: store.charges,
+        ledger: store.ledger,
         eis,
         showCard: confirmationCardShower(cardUpdater(web), store.confirmations, logger),
         logger: logger.child({ job: 'reconcile' }),
@@ -140,7 +142,7 @@ export function createScheduledJobs(
         eis,
         ledger: store.ledger,
         unlockTasks: store.unlockTasks,
-        fitScores: store.fitScores,
+        fitScores: store.fitScores(serviceAccountId(runtime.access.eisApiKey)),
         post: digestPoster(web),
         metrics: runtime.metrics,
         logger: logger.child({ job: 'digest' }),

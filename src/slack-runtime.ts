@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
+import { createKeyCipher } from './config/key-cipher.ts';
 import {
   createOAuthSecretsProvider,
   createSlackSecretsProvider,
@@ -26,8 +28,9 @@ import { workspacePolicy } from './workspace-access.ts';
 
 /**
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
- * to the worker. It holds no service client and no service key, and imports none of the worker (its
- * bundle stays small, its cold start short).
+ * to the worker. It holds no service client and no service key (a distributed app's admin modal checks
+ * a new key with one balance call, then forgets it), and imports none of the worker (its bundle stays
+ * small, its cold start short).
  */
 export interface SlackHandlerOptions {
   logger?: Logger;
@@ -49,14 +52,15 @@ export function createSlackHandlerLoader(
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const metrics = createMetrics(source);
   const tracing = options.tracing ?? NO_TRACING;
-  const secrets = createSlackSecretsProvider(env, {
-    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
-  });
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
   const store = createStore({
     client: tracing.captureAwsClient(createDocumentClient(endpoint ? { endpoint } : {})),
     tableName: env.TABLE_NAME,
     now: options.now ?? (() => new Date()),
+    // Distributed: admins connect each workspace's service key here (App Home), stored encrypted.
+    ...(env.SLACK_CLIENT_ID
+      ? { keyCipher: createKeyCipher(env, { kms: () => tracing.captureAwsClient(new KMSClient({})) }) }
+      : {}),
   });
   const dispatch = dispatcherFor(env, options.inlineWorker, logger, tracing);
   const deps: ListenerDeps = {
@@ -71,6 +75,10 @@ export function createSlackHandlerLoader(
   if (env.SLACK_CLIENT_ID) {
     return distributedHandlerLoader(env, env.SLACK_CLIENT_ID, store, deps, { logger, metrics, tracing });
   }
+  // Only a single-workspace app has a bot token to read (a distributed one may set none).
+  const secrets = createSlackSecretsProvider(env, {
+    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
+  });
   const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
     const identity = await slackIdentity(env, latest.slackBotToken);
     const { handler } = createSlackApp({
@@ -140,6 +148,11 @@ function distributedHandlerLoader(
             logger,
           ),
         removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
+        workspaceAdmin: {
+          workspaces: store.workspaces,
+          installations: store.installations,
+          eisBaseUrl: env.EIS_BASE_URL,
+        },
       },
     });
     return { handler: observed(handler, observe), dispatch: deps.dispatch };

@@ -54,7 +54,7 @@ function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
     // Both are safe to retry: a repeated unfurl replaces itself, a repeated completion is refused.
     unfurl: createUnfurlOut(web(true)),
     workflowSteps: createWorkflowStepOut(web(true)),
-    home: homeSourcesOf(runtime.store, web(true)),
+    home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
   });

@@ -110,8 +110,16 @@ export function createLocalKeyCipher(key: Buffer = DEV_ONLY_LOCAL_KEY): KeyCiphe
 /** KMS when `KMS_KEY_ID` is set (AWS), the local cipher otherwise (dev and tests). */
 export function createKeyCipher(
   env: Pick<Env, 'KMS_KEY_ID' | 'LOCAL_ENCRYPTION_KEY'>,
-  options: { kms?: () => KMSClient } = {},
+  options: { kms?: () => KMSClient; onLambda?: boolean } = {},
 ): KeyCipher {
   if (env.KMS_KEY_ID) return createKmsKeyCipher(options.kms?.() ?? new KMSClient({}), env.KMS_KEY_ID);
+  // On Lambda the dev key would protect nothing: refuse to store or read a key rather than use it.
+  if (options.onLambda ?? Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME)) {
+    const refuse = () =>
+      Promise.reject(
+        new KeyCipherError('KMS_KEY_ID is not set: workspace keys are encrypted with KMS on AWS'),
+      );
+    return { encrypt: refuse, decrypt: refuse };
+  }
   return createLocalKeyCipher(env.LOCAL_ENCRYPTION_KEY);
 }

@@ -4,6 +4,8 @@ import {
   type ChargeRepository,
   type Confirmation,
   type ConfirmationRepository,
+  type LedgerEntry,
+  type LedgerRepository,
   RECONCILE_AFTER_SECONDS,
   type Settlement,
 } from './ports/index.ts';
@@ -18,6 +20,8 @@ import {
 export interface ReconcileDeps {
   confirmations: Pick<ConfirmationRepository, 'due' | 'get' | 'expire' | 'abandon' | 'cardShown'>;
   charges: Pick<ChargeRepository, 'settle'>;
+  /** To tell whose charge an "already unlocked" answer is, when two confirmations asked for the same unlock. */
+  ledger: Pick<LedgerRepository, 'listSince'>;
   eis: Pick<EisClient, 'actions'>;
   /** Shows the confirmation's stored state on its card; throws when Slack should be tried again later. */
   showCard: (confirmation: Confirmation) => Promise<void>;
@@ -67,6 +71,25 @@ async function askTheService(
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * Whether another confirmation's charge for the same unlock (same action, event and contacts) is
+ * already in the ledger as charged: then "already unlocked" is that one's doing, and this one, whose
+ * worker died before or after its call, spent nothing (the service charges an unlock once).
+ */
+async function chargedByAnother(confirmation: Confirmation, deps: ReconcileDeps): Promise<boolean> {
+  const since = new Date(Date.parse(confirmation.createdAt) - 24 * 3600_000);
+  const entries = await deps.ledger.listSince(confirmation.teamId, since);
+  const own = entries.find((entry) => entry.confirmationId === confirmation.id);
+  if (!own) return false;
+  const sameUnlock = (entry: LedgerEntry) =>
+    entry.action === own.action &&
+    entry.eventId === own.eventId &&
+    [...(entry.personnelIds ?? [])].sort().join() === [...(own.personnelIds ?? [])].sort().join();
+  return entries.some(
+    (entry) => entry.confirmationId !== confirmation.id && entry.status === 'charged' && sameUnlock(entry),
+  );
 }
 
 /** How much may have gone, for a charge the service cannot account for. */
@@ -184,7 +207,8 @@ async function decide(
   if (since(confirmation.chargeStartedAt) < RECONCILE_AFTER_SECONDS.charging) return null;
   const reserved = confirmation.reserved ?? confirmation.price.credits;
   const action = ChargeActionSchema.safeParse(confirmation.action);
-  const verdict = action.success ? await askTheService(action.data, reserved, deps.eis) : 'unknown';
+  const asked = action.success ? await askTheService(action.data, reserved, deps.eis) : 'unknown';
+  const verdict = asked === 'charged' && (await chargedByAnother(confirmation, deps)) ? 'not-charged' : asked;
   const contacts =
     action.success && (action.data.kind === 'email-unlock' || action.data.kind === 'phone-unlock');
   const settled = await deps.charges.settle(

@@ -1,14 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readEnv } from '../config/env.ts';
+import { createKeyCipher } from '../config/key-cipher.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createScheduledLoader } from '../runtime.ts';
 import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../slack/command-parser.ts';
 import { createSlackHandlerLoader } from '../slack-runtime.ts';
 import { inlineWorker } from '../worker-runtime.ts';
+import { createStore } from '../store/index.ts';
 import { createDocumentClient, ensureTable } from '../store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';
 import { type FakeSlack, type LocalPanel, type LocalShortcut, startFakeSlack } from './slack/fake-slack.ts';
+import { installApp } from './slack/oauth.ts';
 
 /** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
 export const DEV_USERS = {
@@ -17,6 +21,13 @@ export const DEV_USERS = {
 } as const;
 export const DEV_CHANNELS = { general: 'C0GENERAL', events: 'C0EVENTS' } as const;
 export const DEV_TEAM_ID = 'T0LOCAL';
+/** With two workspaces (`DEV_WORKSPACES=2`): the second one, its member and its service key. */
+export const DEV_SECOND_TEAM = {
+  teamId: 'T0SECOND',
+  user: { id: 'U0CAROL', name: 'Carol', tz: 'Asia/Tokyo', title: 'Member of the second workspace' },
+  apiKey: 'sk_dev_second_workspace',
+} as const;
+const DEV_CLIENT_ID = 'local-client-id';
 /** The app's shortcuts as its manifest declares them, for the page's ⚡ and ⋯ menus. */
 export const DEV_SHORTCUTS: readonly LocalShortcut[] = [
   { callbackId: 'search_events', name: 'Search events', type: 'global' },
@@ -50,6 +61,11 @@ export interface DevStackOptions {
   taskDurationMs?: number;
   /** Domains whose links the bot unfurls (default: `UNFURL_DOMAINS`, else app.lensmor.com). */
   unfurlDomains?: readonly string[];
+  /**
+   * Two workspaces (default: `DEV_WORKSPACES=2`): the app runs distributed (issue 15), both
+   * workspaces installed through its OAuth pages against the local Slack, each with its own key.
+   */
+  twoWorkspaces?: boolean;
   logger?: Logger;
 }
 
@@ -104,26 +120,34 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       options.taskDurationMs !== undefined ? { taskDurationMs: options.taskDurationMs } : {},
     );
     stops.push(() => sim.close());
-    const slack = await startLocalSlack(options, stops);
-
-    // A fresh secret per run: nothing but this local Slack can sign a request the bot accepts.
+    const twoWorkspaces = options.twoWorkspaces ?? process.env.DEV_WORKSPACES === '2';
+    // Fresh secrets per run: nothing but this local Slack can sign a request the bot accepts.
     const signingSecret = randomBytes(16).toString('hex');
+    const clientSecret = randomBytes(16).toString('hex');
+    const slack = await startLocalSlack(options, stops, twoWorkspaces ? clientSecret : undefined);
     const unfurlDomains = options.unfurlDomains ?? unfurlDomainsOf(process.env);
     const env = {
       TABLE_NAME: tableName,
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       EIS_BASE_URL: sim.url,
-      EIS_API_KEY: DEV_API_KEY,
       SLACK_SIGNING_SECRET: signingSecret,
-      SLACK_BOT_TOKEN: 'xoxb-local-dev',
       SLACK_API_URL: slack.apiUrl,
       WORKER_MODE: 'inline',
       SPEND_APPROVERS: DEV_USERS.bob.id,
       UNFURL_DOMAINS: unfurlDomains.join(','),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Distributed: tokens from the installs, keys from the table; else one token and one key.
+      ...(twoWorkspaces
+        ? {
+            SLACK_CLIENT_ID: DEV_CLIENT_ID,
+            SLACK_CLIENT_SECRET: clientSecret,
+            SLACK_STATE_SECRET: randomBytes(16).toString('hex'),
+          }
+        : { EIS_API_KEY: DEV_API_KEY, SLACK_BOT_TOKEN: 'xoxb-local-dev' }),
     };
     const bot = await serveBot(env, logger, stops);
     slack.connectApp({
+      ...(twoWorkspaces ? { installUrl: `${bot.url}/slack/install` } : {}),
       requestUrl: bot.requestUrl,
       signingSecret,
       teamId: DEV_TEAM_ID,
@@ -132,6 +156,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       shortcuts: DEV_SHORTCUTS,
       unfurlDomains,
     });
+    if (twoWorkspaces) await installBoth(env, bot.url, sim);
     const { runPoll, runDigests } = scheduleJobs(env, options, logger, stops);
     slack.setPanel(panelOf(sim, runPoll, runDigests));
 
@@ -175,15 +200,45 @@ async function startTable(options: DevStackOptions, stops: Stops) {
   return { dynamoEndpoint, tableName };
 }
 
-async function startLocalSlack(options: DevStackOptions, stops: Stops): Promise<FakeSlack> {
+/** The local Slack; with an OAuth client secret, a second workspace with its own member too. */
+async function startLocalSlack(options: DevStackOptions, stops: Stops, clientSecret?: string) {
+  const { id: secondId, ...second } = DEV_SECOND_TEAM.user;
   const slack = await startFakeSlack({
     ...(options.slackPort ? { port: options.slackPort } : {}),
     channels: [DEV_CHANNELS.general, DEV_CHANNELS.events],
     channelNames: { [DEV_CHANNELS.general]: 'general', [DEV_CHANNELS.events]: 'events' },
-    users: Object.fromEntries(Object.values(DEV_USERS).map(({ id, ...user }) => [id, user])),
+    users: {
+      ...Object.fromEntries(Object.values(DEV_USERS).map(({ id, ...user }) => [id, user])),
+      ...(clientSecret ? { [secondId]: { ...second, teamId: DEV_SECOND_TEAM.teamId } } : {}),
+    },
+    ...(clientSecret ? { oauth: { clientId: DEV_CLIENT_ID, clientSecret } } : {}),
   });
   stops.push(() => slack.close());
   return slack;
+}
+
+/**
+ * Both local workspaces install the app through its OAuth pages and the local Slack's consent, and
+ * each connects its own simulator key (stored encrypted, as the app stores it).
+ */
+async function installBoth(env: NodeJS.ProcessEnv, botUrl: string, sim: Simulator) {
+  sim.addKey(DEV_SECOND_TEAM.apiKey);
+  const config = readEnv(env);
+  const endpoint = config.AWS_ENDPOINT_URL_DYNAMODB;
+  const store = createStore({
+    client: createDocumentClient(endpoint ? { endpoint } : {}),
+    tableName: config.TABLE_NAME,
+    keyCipher: createKeyCipher(config),
+  });
+  const workspaces = [
+    { teamId: DEV_TEAM_ID, apiKey: DEV_API_KEY },
+    { teamId: DEV_SECOND_TEAM.teamId, apiKey: DEV_SECOND_TEAM.apiKey },
+  ];
+  for (const { teamId, apiKey } of workspaces) {
+    const status = await installApp({ installUrl: `${botUrl}/slack/install`, teamId });
+    if (status !== 200) throw new Error(`installing the app in ${teamId} failed (HTTP ${status})`);
+    await store.workspaces.putServiceKey({ teamId, serviceKey: apiKey, connectedBy: DEV_USERS.bob.id });
+  }
 }
 
 /** The real Slack handler behind a local Function URL; `idle` waits for the jobs it ran in-process. */

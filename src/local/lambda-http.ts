@@ -20,6 +20,8 @@ export interface HttpApiResult {
   statusCode: number;
   headers?: Record<string, boolean | number | string>;
   body: string;
+  /** Cookies to set (a Function URL sends each as its own `Set-Cookie`). */
+  cookies?: string[];
 }
 
 type LambdaHttpHandler = (event: HttpApiEvent, context: unknown) => Promise<HttpApiResult>;
@@ -64,6 +66,7 @@ async function respond(
     const outHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]),
     );
+    if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
     response.writeHead(result.statusCode, outHeaders);
     response.end(result.body);
   } catch {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up.ts';
+import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../store/workspaces.ts';
 import { parseCommand } from './command-parser.ts';
 import { asCompanyUrl, readFilterWords } from './list-filter-words.ts';
 import {
@@ -10,6 +11,7 @@ import {
   RESEARCH_LOOKUPS,
   SLACK_ZONE,
 } from './views/modals.ts';
+import { REMOVE_KEY_VALUE, SETTINGS_FIELDS } from './views/workspace-settings.ts';
 
 /**
  * A modal's submission read back: what the user chose, as the `/events …` command text the worker
@@ -255,4 +257,63 @@ export function readOutreachForm(values: ViewValues): FormResult<OutreachOptions
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, errors: { channels: 'This form is out of date; open it again.' } };
+}
+
+/** What the workspace settings modal asks for (`views/workspace-settings.ts`). */
+export interface WorkspaceSettingsSubmission {
+  /** A new key to check and connect; absent keeps the connected one. */
+  serviceKey?: string;
+  removeKey: boolean;
+  policy: WorkspacePolicyInput;
+}
+
+const UserIdsSchema = z.object({ selected_users: z.array(z.string()) });
+
+/**
+ * The workspace settings modal: a new key or the removal of the connected one, and the spending
+ * rules; an empty rule keeps the environment's default. The key is only trimmed here: the service
+ * judges it.
+ */
+export function readWorkspaceSettingsForm(
+  values: ViewValues,
+  current: { connected: boolean; digestTimeZone?: string | undefined },
+): FormResult<WorkspaceSettingsSubmission> {
+  const F = SETTINGS_FIELDS;
+  const errors: Record<string, string> = {};
+  const serviceKey = fieldOf(values, F.key);
+  const removeKey = choicesOf(values, F.removeKey).includes(REMOVE_KEY_VALUE);
+  if (serviceKey && removeKey) errors[F.key] = 'Either give a new key or remove the key, not both.';
+  else if (!serviceKey && !current.connected) errors[F.key] = 'Paste the workspace’s API key to connect it.';
+  const approvers = Object.values(values[F.approvers] ?? {}).flatMap((element) => {
+    const parsed = UserIdsSchema.safeParse(element);
+    return parsed.success ? parsed.data.selected_users : [];
+  });
+  const group = fieldOf(values, F.approverGroup);
+  if (group && !/^S[A-Z0-9]{2,}$/.test(group))
+    errors[F.approverGroup] = 'A user group id starts with S, e.g. S0123ABCD.';
+  const credits = (field: string) => {
+    const value = fieldOf(values, field);
+    if (value === undefined) return undefined;
+    if (/^\d{1,12}$/.test(value) && Number(value) > 0) return Number(value);
+    errors[field] = 'A whole number of credits, at least 1.';
+    return undefined;
+  };
+  const dailyCap = credits(F.dailyCap);
+  const approvalThreshold = credits(F.approvalThreshold);
+  const time = fieldOf(values, F.digestTime);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const digestDefaults = {
+    ...(time ? { time } : {}),
+    ...(current.digestTimeZone ? { timeZone: current.digestTimeZone } : {}),
+  };
+  const policy = WorkspacePolicyInputSchema.safeParse({
+    ...(approvers.length > 0 ? { approverUserIds: approvers } : {}),
+    ...(group ? { approverUserGroupId: group } : {}),
+    ...(dailyCap !== undefined ? { dailyCap } : {}),
+    ...(approvalThreshold !== undefined ? { approvalThreshold } : {}),
+    ...(Object.keys(digestDefaults).length > 0 ? { digestDefaults } : {}),
+  });
+  if (!policy.success)
+    return { ok: false, errors: { [F.digestTime]: 'This form is out of date; open it again.' } };
+  return { ok: true, value: { ...(serviceKey ? { serviceKey } : {}), removeKey, policy: policy.data } };
 }

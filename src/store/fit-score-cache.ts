@@ -10,16 +10,19 @@ import {
   systemClock,
 } from './support.ts';
 
-/** Scores are cached per event per day; two days covers the day in every zone. */
+/**
+ * Scores are cached per service account (a score is the account's profile against the event, so two
+ * workspaces with two keys never share one), per event, per day; two days covers the day in every zone.
+ */
 export const FIT_SCORE_RETENTION_SECONDS = 2 * DAY_SECONDS;
 
 export function createFitScoreCache({ client, tableName, now = systemClock }: StoreDeps) {
-  return {
+  return (accountId: string) => ({
     /** The cached value, or null. An entry past its TTL that DynamoDB has not deleted yet counts as gone. */
     async get(eventId: string, day: string): Promise<FitScoreCacheEntry | null> {
       assertUtcDay(day);
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.fitScore(eventId, day) }),
+        new GetCommand({ TableName: tableName, Key: keys.fitScore(accountId, eventId, day) }),
       );
       if (!Item) return null;
       const entry = parseItem(FitScoreCacheEntrySchema, 'fit score', Item);
@@ -39,9 +42,12 @@ export function createFitScoreCache({ client, tableName, now = systemClock }: St
         expiresAt: epochSeconds(at) + FIT_SCORE_RETENTION_SECONDS,
       });
       await client.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.fitScore(eventId, day), ...entry } }),
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.fitScore(accountId, eventId, day), ...entry },
+        }),
       );
       return entry;
     },
-  };
+  });
 }

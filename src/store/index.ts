@@ -65,7 +65,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     ledger: createLedgerRepository(deps) satisfies LedgerRepository,
     unlockTasks: createUnlockTaskRepository(deps) satisfies UnlockTaskRepository,
     digestSubscriptions: createDigestSubscriptionRepository(deps) satisfies DigestSubscriptionRepository,
-    fitScores: createFitScoreCache(deps) satisfies FitScoreCache,
+    /** Per service account: `fitScores(accountId)`. */
+    fitScores: createFitScoreCache(deps) satisfies (accountId: string) => FitScoreCache,
     charges: createChargeRepository(deps) satisfies ChargeRepository,
     deliveries: createDeliveryLog(deps),
     /** Each workspace's service key (encrypted with `keyCipher`; without it, key reads fail) and policy. */

@@ -13,7 +13,7 @@ import { ValidationError } from '../errors.ts';
  * | finished unlock task   | `UNLOCKS_FINISHED#<teamId>`         | `AT#<iso time>#<taskId>`| –                            |
  * | digest subscription    | `DIGEST#<teamId>#<channelId>`       | `SUBSCRIPTION`          | `digest` / next run; removed when disabled |
  * | digest day claim       | `DIGEST#<teamId>#<channelId>`       | `DAY#<YYYY-MM-DD>`      | –                            |
- * | fit score cache        | `FIT_SCORE#<eventId>`               | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | fit score cache        | `FIT_SCORE#<accountId>#<eventId>`   | `DAY#<YYYY-MM-DD>`      | –                            |
  * | daily spend            | `SPEND#<accountId>`                 | `DAY#<YYYY-MM-DD>`      | –                            |
  * | delivery (idempotency) | `DELIVERY#<key>`                    | `DELIVERY`              | –                            |
  * | Slack installation     | `INSTALLATION#<enterpriseId or ->#<teamId or ->` | `INSTALLATION` | –                  |
@@ -92,8 +92,8 @@ export const keys = {
     sk: `DAY#${part('localDate', localDate, { last: true })}`,
   }),
 
-  fitScore: (eventId: string, day: string): ItemKey => ({
-    pk: `FIT_SCORE#${part('eventId', eventId, { last: true })}`,
+  fitScore: (accountId: string, eventId: string, day: string): ItemKey => ({
+    pk: `FIT_SCORE#${part('accountId', accountId)}#${part('eventId', eventId, { last: true })}`,
     sk: `DAY#${part('day', day, { last: true })}`,
   }),
 

@@ -14,22 +14,24 @@ describe('fit score cache', () => {
       nested: { ok: true, none: null },
     };
 
-    await store.fitScores.put('ev-1', '2031-05-14', value);
+    await store.fitScores('acct-1').put('ev-1', '2031-05-14', value);
 
-    expect((await store.fitScores.get('ev-1', '2031-05-14'))?.value).toEqual(value);
-    expect(await store.fitScores.get('ev-1', '2031-05-15')).toBeNull();
-    expect(await store.fitScores.get('ev-2', '2031-05-14')).toBeNull();
+    expect((await store.fitScores('acct-1').get('ev-1', '2031-05-14'))?.value).toEqual(value);
+    expect(await store.fitScores('acct-1').get('ev-1', '2031-05-15')).toBeNull();
+    expect(await store.fitScores('acct-1').get('ev-2', '2031-05-14')).toBeNull();
+    // another service account (another workspace's key) has its own scores
+    expect(await store.fitScores('acct-2').get('ev-1', '2031-05-14')).toBeNull();
   });
 
   it('keeps entries about two days through TTL, and treats an entry past it as gone', async () => {
     const { store, clock, client, tableName } = await createTestStore();
-    await store.fitScores.put('ev-1', '2031-05-14', { score: 1 });
+    await store.fitScores('acct-1').put('ev-1', '2031-05-14', { score: 1 });
 
     const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.fitScore('ev-1', '2031-05-14') }),
+      new GetCommand({ TableName: tableName, Key: keys.fitScore('acct-1', 'ev-1', '2031-05-14') }),
     );
     clock.advanceSeconds(2 * 24 * 3600);
-    const afterTtl = await store.fitScores.get('ev-1', '2031-05-14');
+    const afterTtl = await store.fitScores('acct-1').get('ev-1', '2031-05-14');
 
     expect(Item?.expiresAt).toBe(nowSeconds(new Date('2031-05-14T10:00:00Z')) + 2 * 24 * 3600);
     expect(afterTtl).toBeNull();
@@ -38,6 +40,6 @@ describe('fit score cache', () => {
   it('refuses a value that is not plain JSON', async () => {
     const { store } = await createTestStore();
 
-    await expect(store.fitScores.put('ev-1', '2031-05-14', { at: new Date() })).rejects.toThrow();
+    await expect(store.fitScores('acct-1').put('ev-1', '2031-05-14', { at: new Date() })).rejects.toThrow();
   });
 });

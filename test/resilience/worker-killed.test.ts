@@ -116,4 +116,28 @@ describe('a worker killed at each step of a charge', () => {
     await h.command('spend');
     expect(JSON.stringify(h.slack.messages().at(-1))).toContain('2,000');
   });
+
+  it('two confirmations of one unlock, the second killed before its call: the reconciler records one charge', async () => {
+    h = await startChargeHarness();
+    const first = await claimedCharge(h, 'unlock 26855');
+    const second = await claimedCharge(h, 'unlock 26855');
+    const probe = await startChargeHarness();
+    const probeId = await claimedCharge(probe, 'unlock 26855');
+    const counting = createKillSwitch();
+    await probe.chargeJob(probeId, ALICE, probe.workerWith(counting));
+    await probe.close();
+    const beforeTheCall = counting.trace.indexOf('eis.events.unlock');
+    await h.chargeJob(first);
+    const killed = createKillSwitch(beforeTheCall);
+    expect(await killed.race(h.chargeJob(second, ALICE, h.workerWith(killed)))).toBe('killed');
+    expect(killed.trace).not.toContain('eis.events.unlock');
+
+    h.clock.advanceSeconds(RECONCILE_AFTER_SECONDS.charging + 1);
+    await h.reconcile();
+
+    // The service says "already unlocked" for both: that is the first one's charge, not the second's.
+    const money = await books(h);
+    expect(money).toMatchObject({ serviceCredits: 2000, charged: 2000, unknown: 0, pending: 0 });
+    expect((await h.truth.confirmations.get(second))?.status).toBe('failed');
+  });
 });

@@ -131,6 +131,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     reconcileConfirmations({
       confirmations: store.confirmations,
       charges: store.charges,
+      ledger: store.ledger,
       eis,
       showCard,
       logger,

@@ -19,6 +19,7 @@ import {
   createOAuthState,
   fakeSlackOAuth,
   tokenIdentity,
+  tokenTeam,
 } from './oauth.ts';
 import { signedHeaders } from './sign.ts';
 import {
@@ -67,8 +68,12 @@ export interface FakeSlackOptions {
   /** Channels that exist; the bot is a member of each unless listed in `botNotIn`. */
   channels?: string[];
   botNotIn?: string[];
-  /** Workspace members; `title` is shown under the user switch on the page (e.g. "spend approver"). */
-  users?: Record<string, { name: string; tz: string; title?: string }>;
+  /**
+   * Workspace members; `title` is shown under the user switch on the page (e.g. "spend approver").
+   * `teamId` puts a member in another workspace than the app's (a distributed app's second install):
+   * what they send names their team, and the page shows them only their team's messages.
+   */
+  users?: Record<string, WorkspaceUser>;
   /** Display names of channels (the page's channel list); the id is shown otherwise. */
   channelNames?: Record<string, string>;
   /** The app's OAuth client (installs and token rotation). */
@@ -86,7 +91,7 @@ export interface FakeSlack {
    * A `response_url` the fake accepts; messages sent there land in `channel` for `user`, or replace
    * `messageTs` when sent with `replace_original` (as for a button's response_url).
    */
-  responseUrl(channel: string, user: string, messageTs?: string): string;
+  responseUrl(channel: string, user: string, messageTs?: string, teamId?: string): string;
   /**
    * The next calls to `method` answer `{ ok: false, error }` (or HTTP 429 for `ratelimited`); with
    * `slow:<ms>` they are carried out but answered `ms` late.
@@ -96,7 +101,7 @@ export interface FakeSlack {
   recordAck(responseUrl: string, body: string): void;
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
-  addUser(id: string, user: { name: string; tz: string; title?: string }): void;
+  addUser(id: string, user: WorkspaceUser): void;
   /**
    * Where this Slack sends slash commands and button clicks (signed with the app's signing secret),
    * as the page's composer and buttons do. Without it the page is read-only.
@@ -104,8 +109,11 @@ export interface FakeSlack {
   connectApp(app: LocalApp): void;
   /** The page's side panel: the credit account and the "Run now" jobs. */
   setPanel(panel: LocalPanel): void;
-  /** Sends `/events <text>` as `user` in `channel`, exactly as Slack would; shows the ack as Slack does. */
-  sendCommand(input: { user: string; channel: string; text: string }): Promise<AppAnswer>;
+  /**
+   * Sends `/events <text>` as `user` in `channel`, exactly as Slack would; shows the ack as Slack does.
+   * `teamId` is the user's workspace (default: their own, else the connected app's team).
+   */
+  sendCommand(input: { user: string; channel: string; text: string; teamId?: string }): Promise<AppAnswer>;
   /** Clicks a button of a stored message as `user` (a signed `block_actions` payload). */
   click(input: {
     user: string;
@@ -115,6 +123,8 @@ export interface FakeSlack {
     blockId?: string;
     /** The button sits in the app's unfurl of this link (found there anyway when not in the message). */
     unfurlUrl?: string;
+    /** The clicking user's workspace (default: their own, else the connected app's team). */
+    teamId?: string;
   }): Promise<AppAnswer>;
   /** The Home tab the app last published for `user`. */
   home(user: string): FakeView | undefined;
@@ -128,9 +138,9 @@ export interface FakeSlack {
    * Delivers an Events API callback (`event`, e.g. `{ type: 'app_home_opened', … }`); with `retryNum`
    * it is Slack's retry of the delivery `eventId` (the `X-Slack-Retry-Num` header).
    */
-  sendEvent(event: Args, options?: { eventId?: string; retryNum?: number }): Promise<EventAnswer>;
-  /** `user` opens the app's Home tab (`app_home_opened`). */
-  openHome(user: string): Promise<EventAnswer>;
+  sendEvent(event: Args, options?: EventOptions): Promise<EventAnswer>;
+  /** `user` (of `teamId`: default their own, else the app's team) opens the Home tab (`app_home_opened`). */
+  openHome(user: string, teamId?: string): Promise<EventAnswer>;
   /** `user` posts `url` in `channel`; Slack sends `link_shared` when its domain is the app's. */
   shareLink(input: { user: string; channel: string; url: string }): Promise<EventAnswer | undefined>;
   /**
@@ -183,8 +193,16 @@ export interface FakeSlack {
 
 export type EventAnswer = AppAnswer & { eventId: string };
 
+/** An Events API delivery: its id, Slack's retry number, and the workspace it comes from. */
+export interface EventOptions {
+  eventId?: string;
+  retryNum?: number;
+  /** Default: the connected app's team. */
+  teamId?: string;
+}
+
 type Args = Record<string, unknown>;
-type WorkspaceUser = { name: string; tz: string; title?: string };
+export type WorkspaceUser = { name: string; tz: string; title?: string; teamId?: string };
 type CommandInput = Parameters<FakeSlack['sendCommand']>[0];
 type ClickInput = Parameters<FakeSlack['click']>[0];
 type MessageInput = Parameters<FakeSlack['sendMessage']>[0];
@@ -195,6 +213,8 @@ interface ResponseTarget {
   user: string;
   messageTs?: string | undefined;
   superseded?: boolean;
+  /** The workspace of the user who acted, when known (recorded on the replies). */
+  teamId?: string | undefined;
 }
 
 /** All the fake keeps: the workspace, its messages, the calls made, and the app it talks to. */
@@ -220,6 +240,8 @@ interface SlackState {
   /** Files asked for with files.getUploadURLExternal, by id; `content` once uploaded to their URL. */
   uploads: Map<string, { name: string; content?: string }>;
   oauth: OAuthState;
+  /** While a Web API call is carried out: the team of its bot token, when the fake issued it. */
+  callerTeam: string | undefined;
 }
 
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -236,7 +258,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     botUserId: state.botUserId,
     calls: state.calls,
     messages: (channel) => state.stored.filter((m) => channel === undefined || m.channel === channel),
-    responseUrl: (channel, user, messageTs) => newResponseUrl(state, channel, user, messageTs),
+    responseUrl: (channel, user, messageTs, teamId) =>
+      newResponseUrl(state, channel, user, messageTs, teamId),
     recordAck: (responseUrl, body) => recordAck(state, responseUrl, body),
     failNext: (method, error, times = 1) => {
       const queue = state.failures.get(method) ?? [];
@@ -266,7 +289,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     unfurls: state.surfaces.unfurls,
     functionResults: state.surfaces.functionResults,
     sendEvent: (event, options) => sendEvent(state, event, options),
-    openHome: (user) => openHome(state, user),
+    openHome: (user, teamId) => openHome(state, user, teamId),
     shareLink: (input) => sendMessage(state, { ...input, text: input.url }),
     sendMessage: (input) => sendMessage(state, input),
     submitForm: (input) => submitForm(state, input),
@@ -306,6 +329,7 @@ function createState(options: FakeSlackOptions): SlackState {
     surfaces: createSurfaceState(),
     uploads: new Map(),
     oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT'),
+    callerTeam: undefined,
   };
 }
 
@@ -323,7 +347,9 @@ function subscribe(state: SlackState, listener: () => void) {
 }
 
 function store(state: SlackState, message: Omit<SlackMessage, 'warnings'>): SlackMessage {
-  const full = { ...message, warnings: blockKitViolations(message.text, message.blocks) };
+  // A Web API post is its token's team's; other messages name their team themselves (or none).
+  const team = state.callerTeam ? { teamId: state.callerTeam } : {};
+  const full = { ...team, ...message, warnings: blockKitViolations(message.text, message.blocks) };
   state.stored.push(full);
   changed(state);
   return full;
@@ -583,7 +609,13 @@ function answerWebApi(
     return sendJson(response, 200, { ok: false, error: 'not_authed' });
   const carryOut = WEB_API[method] ?? surfaceMethod(state, method);
   if (!carryOut) return sendJson(response, 200, { ok: false, error: 'unknown_method' });
-  const result = carryOut(state, args);
+  state.callerTeam = tokenTeam(state.oauth, authorization);
+  let result: Args;
+  try {
+    result = carryOut(state, args);
+  } finally {
+    state.callerTeam = undefined;
+  }
   if (method === 'auth.test') Object.assign(result, tokenIdentity(state.oauth, authorization));
   if (slowMs) return void setTimeout(() => sendJson(response, 200, { ok: true, ...result }), slowMs);
   sendJson(response, 200, { ok: true, ...result });
@@ -618,6 +650,7 @@ function answerResponseUrl(state: SlackState, response: ServerResponse, id: stri
       text: textArg(args.text),
       blocks: blocksArg(args.blocks),
       user: state.botUserId,
+      ...(target.teamId ? { teamId: target.teamId } : {}),
       ...(args.response_type === 'in_channel' ? {} : { visibleTo: target.user }),
     });
     if (args.replace_original && !target.messageTs) target.messageTs = reply.ts;
@@ -627,9 +660,20 @@ function answerResponseUrl(state: SlackState, response: ServerResponse, id: stri
 
 // --- The app: slash commands, acks and clicks ---
 
-function newResponseUrl(state: SlackState, channel: string, user: string, messageTs?: string): string {
+function newResponseUrl(
+  state: SlackState,
+  channel: string,
+  user: string,
+  messageTs?: string,
+  teamId?: string,
+): string {
   const id = `r${++state.responseSeq}`;
-  state.responseTargets.set(id, { channel, user, ...(messageTs ? { messageTs } : {}) });
+  state.responseTargets.set(id, {
+    channel,
+    user,
+    ...(messageTs ? { messageTs } : {}),
+    ...(teamId ? { teamId } : {}),
+  });
   return `${state.baseUrl}/response/${id}`;
 }
 
@@ -649,10 +693,13 @@ async function deliver(
   return { status: response.status, body: text, ms: Math.round(performance.now() - started) };
 }
 
-function actorOf(state: SlackState, user: string, channel: string): Actor {
+/** A member's own workspace, when they have one (else they are of the app's team). */
+const teamOf = (state: SlackState, user: string): string | undefined => state.users.get(user)?.teamId;
+
+function actorOf(state: SlackState, user: string, channel: string, teamId?: string): Actor {
   const userName = state.users.get(user)?.name;
   return {
-    teamId: state.app?.teamId ?? 'T0LOCAL',
+    teamId: teamId ?? teamOf(state, user) ?? state.app?.teamId ?? 'T0LOCAL',
     userId: user,
     channelId: channel,
     ...(userName ? { userName } : {}),
@@ -666,7 +713,9 @@ function appFailure(answer: AppAnswer): string | undefined {
   return undefined;
 }
 
-async function sendCommand(state: SlackState, { user, channel, text }: CommandInput): Promise<AppAnswer> {
+async function sendCommand(state: SlackState, input: CommandInput): Promise<AppAnswer> {
+  const { user, channel, text } = input;
+  const teamId = input.teamId ?? teamOf(state, user);
   const command = state.app?.command ?? '/events';
   // Slack never shows the typed command to others; the page keeps it, for the user only.
   store(state, {
@@ -676,9 +725,10 @@ async function sendCommand(state: SlackState, { user, channel, text }: CommandIn
     blocks: [],
     user,
     visibleTo: user,
+    ...(teamId ? { teamId } : {}),
   });
-  const url = newResponseUrl(state, channel, user);
-  const answer = await deliver(state, slashCommandBody(actorOf(state, user, channel), text, url));
+  const url = newResponseUrl(state, channel, user, undefined, teamId);
+  const answer = await deliver(state, slashCommandBody(actorOf(state, user, channel, teamId), text, url));
   const failure = appFailure(answer);
   if (failure) {
     slackbotNote(state, channel, user, `${command} failed with the error "${failure}"`);
@@ -702,6 +752,7 @@ function recordAck(state: SlackState, url: string, body: string) {
     text: typeof ack.text === 'string' ? ack.text : '',
     blocks: blocksArg(ack.blocks),
     user: state.botUserId,
+    ...(target.teamId ? { teamId: target.teamId } : {}),
     ...(ack.response_type === 'in_channel' ? {} : { visibleTo: target.user }),
   });
   target.messageTs = message.ts;
@@ -746,8 +797,9 @@ async function click(state: SlackState, input: ClickInput): Promise<AppAnswer> {
   if (!found) throw new Error(`no button ${actionId} on message ${ts}`);
   const { clicked, unfurlUrl } = found;
   // A reply to an unfurl's button cannot replace the message: it is the user's, not the app's.
-  const url = newResponseUrl(state, channel, user, unfurlUrl ? undefined : ts);
-  const actor = actorOf(state, user, channel);
+  const teamId = input.teamId ?? teamOf(state, user);
+  const url = newResponseUrl(state, channel, user, unfurlUrl ? undefined : ts, teamId);
+  const actor = actorOf(state, user, channel, teamId);
   const answer = await deliver(state, blockActionsBody(actor, message, clicked, url, unfurlUrl));
   const failure = appFailure(answer);
   if (failure)
@@ -767,9 +819,9 @@ let events = 0;
 async function sendEvent(
   state: SlackState,
   event: Args,
-  { eventId = `Ev${Date.now()}${++events}`, retryNum }: { eventId?: string; retryNum?: number } = {},
+  { eventId = `Ev${Date.now()}${++events}`, retryNum, teamId }: EventOptions = {},
 ): Promise<EventAnswer> {
-  const body = eventCallbackBody(state.app?.teamId ?? 'T0LOCAL', event, eventId);
+  const body = eventCallbackBody(teamId ?? state.app?.teamId ?? 'T0LOCAL', event, eventId);
   const retry = retryNum
     ? { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': 'http_timeout' }
     : {};
@@ -777,16 +829,20 @@ async function sendEvent(
   return { ...answer, eventId };
 }
 
-function openHome(state: SlackState, user: string) {
+function openHome(state: SlackState, user: string, teamId = teamOf(state, user)) {
   const id = state.surfaces.homes.get(user);
   const view = id ? state.surfaces.views.get(id) : undefined;
-  return sendEvent(state, {
-    type: 'app_home_opened',
-    user,
-    channel: `D${user}`,
-    tab: 'home',
-    ...(view ? { view: { id: view.id, type: 'home', hash: view.hash } } : {}),
-  });
+  return sendEvent(
+    state,
+    {
+      type: 'app_home_opened',
+      user,
+      channel: `D${user}`,
+      tab: 'home',
+      ...(view ? { view: { id: view.id, type: 'home', hash: view.hash } } : {}),
+    },
+    teamId ? { teamId } : {},
+  );
 }
 
 const LINK = /<?(https?:\/\/[^\s<>|]+)(?:\|[^>]*)?>?/g;
@@ -812,15 +868,20 @@ async function sendMessage(state: SlackState, { user, channel, text }: MessageIn
     .map((url) => ({ domain: new URL(url).hostname, url }))
     .filter(({ domain }) => !domains || domains.some((d) => domain === d || domain.endsWith(`.${d}`)));
   if (ours.length === 0) return undefined;
-  return sendEvent(state, {
-    type: 'link_shared',
-    channel,
-    user,
-    message_ts: message.ts,
-    unfurl_id: `${message.ts}.${user}`,
-    source: 'conversations_history',
-    links: ours,
-  });
+  const team = teamOf(state, user);
+  return sendEvent(
+    state,
+    {
+      type: 'link_shared',
+      channel,
+      user,
+      message_ts: message.ts,
+      unfurl_id: `${message.ts}.${user}`,
+      source: 'conversations_history',
+      links: ours,
+    },
+    team ? { teamId: team } : {},
+  );
 }
 
 function globalShortcut(state: SlackState, { user, callbackId }: { user: string; callbackId: string }) {
@@ -926,8 +987,25 @@ function unfurlsOf(state: SlackState, message: Pick<SlackMessage, 'channel' | 't
   return [...byUrl.values()];
 }
 
+/** The workspaces the page offers an Install link for: the app's and its members' own. */
+function installTeams(state: SlackState): string[] {
+  const teams = [state.app?.teamId ?? 'T0LOCAL', ...[...state.users.values()].map((u) => u.teamId)];
+  return [...new Set(teams.filter((team): team is string => Boolean(team)))];
+}
+
+/**
+ * The page's Install link: the consent that follows is for `team`; the browser goes on to the app's
+ * install page (which sets its state cookie) and comes back through Slack's authorize step.
+ */
+function startInstall(state: SlackState, team: string): string | undefined {
+  if (!state.app?.installUrl) return undefined;
+  state.oauth.nextInstallTeam = team;
+  return state.app.installUrl;
+}
+
 function pageContext(state: SlackState): PageContext {
   return {
+    install: (team) => startInstall(state, team),
     state: (user) => pageState(state, user),
     onChange: (listener) => subscribe(state, listener),
     sendCommand: (input) => sendCommand(state, input),
@@ -950,15 +1028,24 @@ function pageState(state: SlackState, user: string | undefined): PageState {
   const { app, panel, surfaces } = state;
   const homeId = user ? surfaces.homes.get(user) : undefined;
   const modal = user ? topModal(surfaces, user) : undefined;
+  // With two workspaces, each member sees their own workspace's messages (and the ones of no team).
+  const team = user ? (teamOf(state, user) ?? app?.teamId) : undefined;
   const visible = state.stored.filter(
     (m) =>
       (m.visibleTo === undefined || m.visibleTo === user) &&
-      (!isAppDm(state, m.channel) || m.channel === appDmOf(user ?? '')),
+      (!isAppDm(state, m.channel) || m.channel === appDmOf(user ?? '')) &&
+      (m.teamId === undefined || team === undefined || m.teamId === team),
   );
   return {
     botUserId: state.botUserId,
     channels: [...state.channels].map((id) => ({ id, name: state.channelNames.get(id) ?? id })),
-    users: [...state.users].map(([id, { name, title }]) => ({ id, name, ...(title ? { title } : {}) })),
+    users: [...state.users].map(([id, { name, title, teamId }]) => ({
+      id,
+      name,
+      ...(title ? { title } : {}),
+      ...(teamId ? { teamId } : {}),
+    })),
+    ...(app?.installUrl ? { installTeams: installTeams(state) } : {}),
     command: app ? { name: app.command ?? '/events', help: app.commandHelp ?? [] } : undefined,
     shortcuts: app?.shortcuts ?? [],
     jobs: Object.keys(panel.jobs ?? {}),

@@ -6,6 +6,8 @@ export interface SlackMessage {
   text: string;
   blocks: unknown[];
   user: string;
+  /** The workspace of the bot token that posted it, when the fake's OAuth issued that token. */
+  teamId?: string;
   /** Set on ephemeral messages: only this user sees it. */
   visibleTo?: string;
   edited?: boolean;

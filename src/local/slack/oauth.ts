@@ -56,6 +56,8 @@ export interface OAuthState {
   /** Refresh tokens not yet used. */
   refreshTokens: Map<string, FakeInstall>;
   refreshes: number;
+  /** The team the next consent (from the page's Install link) is for, when its URL names none. */
+  nextInstallTeam: string | undefined;
 }
 
 export function createOAuthState(options: FakeOAuthOptions = {}, botUserId = 'UBOT'): OAuthState {
@@ -69,6 +71,7 @@ export function createOAuthState(options: FakeOAuthOptions = {}, botUserId = 'UB
     tokens: new Map(),
     refreshTokens: new Map(),
     refreshes: 0,
+    nextInstallTeam: undefined,
   };
 }
 
@@ -100,8 +103,10 @@ export function authorizeRedirect(oauth: OAuthState, url: URL): { status: number
   const redirectUri = params.get('redirect_uri') ?? oauth.redirectUri;
   if (!redirectUri) return { status: 400 };
   const scope = params.get('scope');
+  const teamId = params.get('team') ?? oauth.nextInstallTeam ?? 'T0LOCAL';
+  oauth.nextInstallTeam = undefined;
   const code = issueCode(oauth, {
-    teamId: params.get('team') ?? 'T0LOCAL',
+    teamId,
     ...(scope ? { scopes: scope.split(',') } : {}),
   });
   const location = new URL(redirectUri);
@@ -183,6 +188,11 @@ function refresh(oauth: OAuthState, refreshToken: unknown): Args {
   };
 }
 
+/** The team of a bot token the fake issued (its install's); undefined for other tokens. */
+export function tokenTeam(oauth: OAuthState, authorization: string | undefined): string | undefined {
+  return oauth.tokens.get(authorization?.replace(/^Bearer /, '') ?? '')?.teamId;
+}
+
 /** What `auth.test` says about the team of a token the fake issued; nothing for other tokens. */
 export function tokenIdentity(oauth: OAuthState, authorization: string | undefined): Args {
   const install = oauth.tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
@@ -194,4 +204,21 @@ export function tokenIdentity(oauth: OAuthState, authorization: string | undefin
     ...(install.enterpriseId ? { enterprise_id: install.enterpriseId } : {}),
     is_enterprise_install: install.isEnterpriseInstall === true,
   };
+}
+
+/**
+ * An admin of `teamId` installs the app as a browser would: the app's install page (its state
+ * cookie kept), Slack's consent for that team, the redirect back. Returns the redirect's status.
+ */
+export async function installApp({ installUrl, teamId }: { installUrl: string; teamId: string }) {
+  const page = await fetch(installUrl, { redirect: 'manual' });
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const html = await page.text();
+  const href = /href="([^"]*oauth\/v2\/authorize[^"]*)"/.exec(html)?.[1];
+  if (!href) throw new Error(`no "Add to Slack" link on the install page (HTTP ${page.status})`);
+  const authorize = new URL(href.replaceAll('&amp;', '&'));
+  authorize.searchParams.set('team', teamId);
+  const consent = await fetch(authorize, { redirect: 'manual' });
+  const done = await fetch(consent.headers.get('location') ?? '', { headers: { cookie } });
+  return done.status;
 }

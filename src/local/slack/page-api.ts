@@ -34,6 +34,8 @@ export interface LocalApp {
   unfurlDomains?: readonly string[];
   /** The app's shortcuts, as its manifest declares them: the page's ⚡ menu and each message's ⋯ menu. */
   shortcuts?: readonly LocalShortcut[];
+  /** A distributed app's install page (`/slack/install`): the page then offers an Install link per team. */
+  installUrl?: string;
 }
 
 export interface LocalShortcut {
@@ -61,7 +63,9 @@ export interface LocalPanel {
 export interface PageState {
   botUserId: string;
   channels: { id: string; name: string }[];
-  users: { id: string; name: string; title?: string }[];
+  users: { id: string; name: string; title?: string; teamId?: string }[];
+  /** The workspaces an Install link is shown for (a distributed app only). */
+  installTeams?: string[];
   command: { name: string; help: readonly CommandHelp[] } | undefined;
   shortcuts: readonly LocalShortcut[];
   jobs: string[];
@@ -88,6 +92,8 @@ export interface PageContext {
   closeView(input: { user: string }): Promise<AppAnswer | undefined>;
   clickInView(input: ViewClickRequest): Promise<AppAnswer>;
   panel(): LocalPanel;
+  /** Where the Install link for `team` goes (the app's install page); undefined without one. */
+  install(team: string): string | undefined;
 }
 
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
@@ -181,6 +187,12 @@ export async function servePage(
 
   if (route === 'GET /local/state') {
     sendJson(response, 200, context.state(url.searchParams.get('user') ?? undefined));
+    return true;
+  }
+  if (route === 'GET /local/install') {
+    const location = context.install(url.searchParams.get('team') ?? 'T0LOCAL');
+    if (location) response.writeHead(302, { location }).end();
+    else sendJson(response, 404, { ok: false, error: 'the app has no install page' });
     return true;
   }
   if (route === 'GET /local/events') {

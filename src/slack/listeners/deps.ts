@@ -17,5 +17,19 @@ export interface ListenerDeps {
   digestSubscriptions?: Pick<Store['digestSubscriptions'], 'get'>;
   /** Distributed apps: forgets a workspace that uninstalled the app (see `uninstall.ts`). */
   removeWorkspace?: (workspace: { teamId: string; enterpriseId?: string | undefined }) => Promise<void>;
+  /** Distributed apps: each workspace's admins connect its service key and set its rules (`workspace-admin.ts`). */
+  workspaceAdmin?: WorkspaceAdminDeps;
   logger: Logger;
+}
+
+/** What the workspace admin listeners read and write. */
+export interface WorkspaceAdminDeps {
+  workspaces: Pick<
+    Store['workspaces'],
+    'getServiceKeyInfo' | 'putServiceKey' | 'removeServiceKey' | 'getPolicy' | 'putPolicy'
+  >;
+  /** Who installed the app (an admin of it, whatever Slack says). */
+  installations: Pick<Store['installations'], 'read'>;
+  /** The service a new key is checked against, with one balance call (`EIS_BASE_URL`). */
+  eisBaseUrl: string;
 }

@@ -54,6 +54,11 @@ export const ACTION_IDS = {
    */
   followUpOutreach: 'followup.outreach',
   followUpLinkedin: 'followup.linkedin',
+  /**
+   * Distributed apps: opens the workspace's admin modal (service key and policy), from the Home's
+   * "Connect Event Intelligence" or "Workspace settings". No value.
+   */
+  openWorkspaceSettings: 'open.workspace',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -1,4 +1,5 @@
 import type {
+  InputBlock,
   ActionsBlock,
   Button,
   ConfirmationDialog,
@@ -53,4 +54,21 @@ export function actions(
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length === 0) return undefined;
   return blockId ? { type: 'actions', block_id: blockId, elements } : { type: 'actions', elements };
+}
+
+/** A modal's input: optional unless said otherwise (Slack's default is required). */
+export function input(
+  field: string,
+  label: string,
+  element: InputBlock['element'],
+  extra: { optional?: boolean; hint?: string } = {},
+): InputBlock {
+  return {
+    type: 'input',
+    block_id: field,
+    label: plainText(label),
+    element,
+    optional: extra.optional ?? true,
+    ...(extra.hint ? { hint: plainText(extra.hint) } : {}),
+  };
 }

@@ -69,6 +69,8 @@ export interface HomeInput {
   digests: readonly HomeDigest[] | null;
   /** This user's charges today, oldest first. */
   charges: readonly HomeCharge[] | null;
+  /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
+  settingsButton?: boolean;
 }
 
 /** The Home tab as `views.publish` takes it. */
@@ -110,6 +112,7 @@ export function homeView(input: HomeInput): HomeView {
       elements: [
         rawButton('Search events', ACTION_IDS.openSearch, undefined, 'primary'),
         rawButton('Research a company', ACTION_IDS.openResearch),
+        ...(input.settingsButton ? [rawButton('Workspace settings', ACTION_IDS.openWorkspaceSettings)] : []),
       ],
     },
     divider,

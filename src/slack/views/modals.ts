@@ -1,5 +1,5 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { context, plainText, section } from './blocks.ts';
+import { context, input, plainText, section } from './blocks.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
 import {
   type EXHIBITOR_FILTER_KEYS,
@@ -56,24 +56,6 @@ export const DIGEST_ZONES = [
 export const SLACK_ZONE = 'slack';
 
 const option = (text: string, value: string): PlainTextOption => ({ text: plainText(text), value });
-
-type Element = InputBlock['element'];
-
-function input(
-  field: string,
-  label: string,
-  element: Element,
-  extra: { optional?: boolean; hint?: string } = {},
-): InputBlock {
-  return {
-    type: 'input',
-    block_id: field,
-    label: plainText(label),
-    element,
-    optional: extra.optional ?? true,
-    ...(extra.hint ? { hint: plainText(extra.hint) } : {}),
-  };
-}
 
 function textInput(field: string, label: string, initial?: string, placeholder?: string): InputBlock {
   return input(field, label, {

@@ -1,10 +1,10 @@
-import type { Button, Checkboxes, InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { plural } from '../../domain/charging.ts';
 import { DEFAULT_OUTREACH, type FollowUpResult } from '../../domain/follow-up.ts';
 import type { FollowUpValue } from '../button-values.ts';
 import type { UnlockResult } from '../../domain/unlock-polling.ts';
 import { ACTION_IDS } from './action-ids.ts';
-import { actions, button, context, plainText, section } from './blocks.ts';
+import { actions, button, context, input, plainText, section } from './blocks.ts';
 import { confirmationCard } from './confirmation.ts';
 import { formatCredits, mentionUser, personLabel } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
@@ -187,22 +187,6 @@ function checkboxes(options: PlainTextOption[], initial: readonly string[] = [])
   };
 }
 
-function field(
-  block: string,
-  label: string,
-  element: InputBlock['element'],
-  extra: { optional?: boolean; hint?: string } = {},
-): InputBlock {
-  return {
-    type: 'input',
-    block_id: block,
-    label: plainText(label),
-    element,
-    optional: extra.optional ?? true,
-    ...(extra.hint ? { hint: plainText(extra.hint) } : {}),
-  };
-}
-
 /**
  * What to draft, asked when Draft outreach is clicked: the channels, the LinkedIn variants and a
  * purpose, as the service's generation request takes them, with the usual choice preselected.
@@ -223,7 +207,7 @@ export function outreachModal(target: OutreachTarget): ModalView {
       section(
         `Drafts for *${escapeMrkdwn(who)}*, posted in the thread. Nothing is sent, and drafting spends no credits.`,
       ),
-      field(
+      input(
         'channels',
         'Channels',
         checkboxes(
@@ -232,7 +216,7 @@ export function outreachModal(target: OutreachTarget): ModalView {
         ),
         { optional: false },
       ),
-      field(
+      input(
         'linkedin_types',
         'LinkedIn messages',
         checkboxes(
@@ -245,7 +229,7 @@ export function outreachModal(target: OutreachTarget): ModalView {
         ),
         { hint: 'Used when LinkedIn is chosen.' },
       ),
-      field(
+      input(
         'purpose',
         'Purpose',
         {

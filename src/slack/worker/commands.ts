@@ -132,7 +132,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     eis,
     ledger: store.ledger,
     unlockTasks: store.unlockTasks,
-    fitScores: store.fitScores,
+    fitScores: store.fitScores(deps.accountId),
     logger: deps.logger,
     now: deps.now,
   };

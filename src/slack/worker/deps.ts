@@ -19,7 +19,8 @@ export interface WorkerStore {
   digestSubscriptions: DigestCommandDeps['subscriptions'];
   /** `create`: follow-up tasks (outreach drafts) the worker starts itself. */
   unlockTasks: DigestSources['unlockTasks'] & Pick<Store['unlockTasks'], 'create'>;
-  fitScores: DigestSources['fitScores'];
+  /** Per service account: a score is that account's profile against the event. */
+  fitScores: (accountId: string) => DigestSources['fitScores'];
   deliveries: Pick<Store['deliveries'], 'first'>;
 }
 

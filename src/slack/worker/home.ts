@@ -15,11 +15,18 @@ export interface HomeSources {
   unlockTasks: Pick<Store['unlockTasks'], 'unfinishedForTeam'>;
   digests: Pick<Store['digestSubscriptions'], 'activeForTeam' | 'delete'>;
   publish(userId: string, view: HomeView): Promise<void>;
+  /** The app is distributed: the Home offers the workspace settings. */
+  distributed?: boolean;
 }
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
-export function homeSourcesOf(store: Store, web: Pick<WebClient, 'views'>): HomeSources {
+export function homeSourcesOf(
+  store: Store,
+  web: Pick<WebClient, 'views'>,
+  options: { distributed?: boolean } = {},
+): HomeSources {
   return {
+    ...(options.distributed ? { distributed: true } : {}),
     confirmations: store.confirmations,
     unlockTasks: store.unlockTasks,
     digests: store.digestSubscriptions,
@@ -111,6 +118,7 @@ async function readHome(
         })) ?? null,
     digests: valueOf(digests),
     charges: entries?.filter((entry) => entry.userId === userId) ?? null,
+    ...(sources.distributed ? { settingsButton: true } : {}),
   };
 }
 

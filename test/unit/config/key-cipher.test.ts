@@ -76,6 +76,16 @@ describe('local key cipher', () => {
       readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', LOCAL_ENCRYPTION_KEY: shortKey }),
     ).toThrow(/LOCAL_ENCRYPTION_KEY: must be base64 of 32 bytes/);
   });
+
+  it('on Lambda without KMS_KEY_ID, stores and reads nothing rather than fall back to the dev key', async () => {
+    const env = readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1' });
+    const cipher = createKeyCipher(env, { onLambda: true });
+
+    const refused = await failure(cipher.encrypt('T1', SERVICE_KEY));
+    expect(refused).toBeInstanceOf(KeyCipherError);
+    expect(String(refused)).toContain('KMS_KEY_ID');
+    expect(String(refused)).not.toContain(SERVICE_KEY);
+  });
 });
 
 const KmsRequestSchema = z.object({

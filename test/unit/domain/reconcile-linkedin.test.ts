@@ -34,6 +34,7 @@ describe('reconcileConfirmations for a LinkedIn activity charge whose worker die
         abandon: () => Promise.resolve(false),
         cardShown: () => Promise.resolve(),
       },
+      ledger: { listSince: () => Promise.resolve([]) },
       charges: {
         settle: (_id: string, settlement: Settlement) => {
           settlements.push(settlement);

@@ -769,7 +769,8 @@ function renderSidebar() {
         type: 'button',
         role: 'radio',
         'aria-checked': user.id === view.user ? 'true' : 'false',
-        text: user.name,
+        // With two workspaces, the switch is also the workspace switch.
+        text: user.teamId ? `${user.name} (${user.teamId})` : user.name,
         onclick: () => {
           view.user = user.id;
           localStorage.setItem('localSlack.user', user.id);
@@ -783,6 +784,16 @@ function renderSidebar() {
     ),
   );
   $('user-note').textContent = users.find((u) => u.id === view.user)?.title ?? '';
+  // A distributed app: each workspace can run the OAuth install against the local Slack.
+  const installTeams = view.state.installTeams ?? [];
+  $('installs').hidden = installTeams.length === 0;
+  $('install-links').replaceChildren(
+    ...installTeams.map((team) =>
+      el('li', {}, [
+        el('a', { href: `/local/install?team=${encodeURIComponent(team)}`, text: `Install in ${team}` }),
+      ]),
+    ),
+  );
   $('channel-name').textContent = onApp() ? 'eventbot' : `# ${channelName(view.channel)}`;
   $('app-tabs').hidden = !onApp();
   for (const tab of $('app-tabs').querySelectorAll('[role="tab"]'))

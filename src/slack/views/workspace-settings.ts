@@ -1,0 +1,198 @@
+import type { KnownBlock, ModalView } from '@slack/types';
+import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../store/workspaces.ts';
+import { ACTION_IDS } from './action-ids.ts';
+import { context, header, input, plainText, section } from './blocks.ts';
+import { mentionUser, slackDate, utcDay } from './format.ts';
+import { truncate } from './limits.ts';
+import type { HomeView } from './home.ts';
+
+/**
+ * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
+ * connected, and the settings modal (key and policy). Pure builders; `modal-forms.ts` reads the
+ * modal back. Each input's `block_id` is its field name, its element's `action_id` is `value`.
+ */
+
+export const WORKSPACE_SETTINGS_CALLBACK = 'workspace.settings';
+
+/** The modal's fields, by block id. */
+export const SETTINGS_FIELDS = {
+  key: 'service_key',
+  removeKey: 'remove_key',
+  approvers: 'approvers',
+  approverGroup: 'approver_group',
+  dailyCap: 'daily_cap',
+  approvalThreshold: 'approval_threshold',
+  digestTime: 'digest_time',
+} as const;
+
+const FIELD = 'value';
+/** The "Remove the key" checkbox's value. */
+export const REMOVE_KEY_VALUE = 'remove';
+
+const connectButton = (label: string): KnownBlock => ({
+  type: 'actions',
+  block_id: 'home-workspace',
+  elements: [
+    {
+      type: 'button',
+      action_id: ACTION_IDS.openWorkspaceSettings,
+      text: plainText(label),
+      style: 'primary',
+    },
+  ],
+});
+
+/** The Home of a workspace without a service key: what to do, and the button that does it. */
+export function connectHomeView(notConnectedText: string, notice?: string): HomeView {
+  return {
+    type: 'home',
+    blocks: [
+      header('Event Intelligence'),
+      ...(notice ? [section(`:information_source: ${truncate(notice, 2900)}`)] : []),
+      section(notConnectedText),
+      connectButton('Connect Event Intelligence'),
+      context('Only a workspace admin or owner, or whoever installed the app, can connect the key.'),
+    ],
+  };
+}
+
+/** The connected Home's entry to the same modal. */
+export const workspaceSettingsButton = () => ({
+  type: 'button' as const,
+  action_id: ACTION_IDS.openWorkspaceSettings,
+  text: plainText('Workspace settings'),
+});
+
+const simpleModal = (title: string, text: string): ModalView => ({
+  type: 'modal',
+  callback_id: `${WORKSPACE_SETTINGS_CALLBACK}.info`,
+  title: plainText(title),
+  close: plainText('Close'),
+  blocks: [section(text)],
+});
+
+/** Shown at once (the trigger id lasts 3 s) while who is asking is checked. */
+export const settingsLoadingModal = () => simpleModal('Workspace settings', 'Checking your access…');
+
+export const settingsRefusedModal = () =>
+  simpleModal(
+    'Workspace settings',
+    'Only a workspace admin or owner, or whoever installed the app, can change these settings.',
+  );
+
+const creditsInput = (field: string, label: string, initial: number | null | undefined, hint: string) =>
+  input(
+    field,
+    label,
+    {
+      type: 'number_input',
+      action_id: FIELD,
+      is_decimal_allowed: false,
+      min_value: '1',
+      ...(typeof initial === 'number' ? { initial_value: String(initial) } : {}),
+    },
+    { hint },
+  );
+
+/** The key's status: only its last 4 characters, who connected it and when. */
+export function keyStatus(info: WorkspaceServiceKeyInfo | null): string {
+  if (!info) return '*Not connected.* Paste the workspace’s Event Intelligence API key below.';
+  const at = new Date(info.connectedAt);
+  return `*Connected:* key ending …${info.last4}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
+}
+
+/** The admin modal: the key (empty keeps the connected one), its removal, and the spending rules. */
+export function workspaceSettingsModal(
+  info: WorkspaceServiceKeyInfo | null,
+  policy: WorkspacePolicy | null,
+): ModalView {
+  return {
+    type: 'modal',
+    callback_id: WORKSPACE_SETTINGS_CALLBACK,
+    title: plainText('Workspace settings'),
+    submit: plainText('Save'),
+    close: plainText('Cancel'),
+    blocks: [...keyBlocks(info), ...policyBlocks(policy)],
+  };
+}
+
+function keyBlocks(info: WorkspaceServiceKeyInfo | null): KnownBlock[] {
+  const F = SETTINGS_FIELDS;
+  return [
+    section(keyStatus(info)),
+    input(
+      F.key,
+      info ? 'Replace the API key' : 'Event Intelligence API key',
+      { type: 'plain_text_input', action_id: FIELD, max_length: 500, placeholder: plainText('sk_…') },
+      {
+        optional: info !== null,
+        hint: info
+          ? 'Leave empty to keep the connected key. It is checked with the service, stored encrypted and never shown again.'
+          : 'It is checked with the service, stored encrypted and never shown again.',
+      },
+    ),
+    ...(info
+      ? [
+          input(F.removeKey, 'Remove the key', {
+            type: 'checkboxes',
+            action_id: FIELD,
+            options: [
+              {
+                text: plainText('Remove the connected key (commands stop until a key is connected again)'),
+                value: REMOVE_KEY_VALUE,
+              },
+            ],
+          }),
+        ]
+      : []),
+  ];
+}
+
+function policyBlocks(policy: WorkspacePolicy | null): KnownBlock[] {
+  const F = SETTINGS_FIELDS;
+  const time = policy?.digestDefaults?.time;
+  return [
+    header('Spending rules'),
+    context('Empty fields keep the app’s defaults.'),
+    input(
+      F.approvers,
+      'Approvers',
+      {
+        type: 'multi_users_select',
+        action_id: FIELD,
+        ...(policy?.approverUserIds?.length ? { initial_users: policy.approverUserIds } : {}),
+      },
+      { hint: 'They may confirm anybody’s spending.' },
+    ),
+    input(
+      F.approverGroup,
+      'Approvers’ user group id',
+      {
+        type: 'plain_text_input',
+        action_id: FIELD,
+        max_length: 30,
+        placeholder: plainText('S0123ABCD'),
+        ...(policy?.approverUserGroupId ? { initial_value: policy.approverUserGroupId } : {}),
+      },
+      { hint: 'Its members may confirm too.' },
+    ),
+    creditsInput(
+      F.dailyCap,
+      'Daily credit cap',
+      policy?.dailyCap,
+      'Credits the workspace may spend a day (UTC).',
+    ),
+    creditsInput(
+      F.approvalThreshold,
+      'Approval threshold',
+      policy?.approvalThreshold,
+      'Spending of at least this many credits needs an approver.',
+    ),
+    input(
+      F.digestTime,
+      'Default digest time',
+      { type: 'timepicker', action_id: FIELD, ...(time ? { initial_time: time } : {}) },
+      { hint: 'For new daily digests set up without a time.' },
+    ),
+  ];
+}

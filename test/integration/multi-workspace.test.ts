@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeView, SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { confirmationIdOf, visibleText } from '../support/bot.ts';
+import {
+  CLIENT_SECRET,
+  type DistributedBot,
+  startDistributedBot,
+  type TestWorkspace,
+  testWorkspace,
+} from '../support/distributed-bot.ts';
+
+const A = testWorkspace('T0ALPHA');
+const B = testWorkspace('T0BETA');
+const BIG_EVENT = '26855';
+
+describe('two workspaces side by side (distributed app)', () => {
+  let bot: DistributedBot;
+  let keyA: string;
+  let keyB: string;
+  const botTokens: string[] = [];
+
+  // Another seeded event each time (an unlocked one has nothing left to pay for).
+  let events = 0;
+  const nextEvent = () =>
+    bot.sim.events.filter((e) => e.eventId !== BIG_EVENT && e.exhibitorCount > 0 && e.personnelCount > 0)[
+      events++
+    ]?.eventId ?? '';
+
+  const messagesOf = (workspace: TestWorkspace) => bot.slack.messages(workspace.channel);
+
+  /** `/events <text>` by the workspace's member; the confirmation card it produced, as a snapshot. */
+  async function cardFor(workspace: TestWorkspace, text: string): Promise<SlackMessage> {
+    await bot.command(text, workspace.member);
+    await bot.idle();
+    const card = messagesOf(workspace).at(-1);
+    if (!card || !visibleText(card).includes('confirm.yes'))
+      throw new Error(`no confirmation card for ${text} in ${workspace.teamId}: ${card?.text}`);
+    return structuredClone(card);
+  }
+
+  /** The answer `/events <text>` gets in the workspace's channel (the last message after it). */
+  async function answerTo(workspace: TestWorkspace, text: string): Promise<string> {
+    await bot.command(text, workspace.member);
+    await bot.idle();
+    return visibleText(messagesOf(workspace).at(-1) ?? { text: '', blocks: [] });
+  }
+
+  async function homeOf(workspace: TestWorkspace): Promise<FakeView> {
+    await bot.slack.openHome(workspace.member.userId, workspace.teamId);
+    await bot.idle();
+    const home = bot.slack.home(workspace.member.userId);
+    if (!home) throw new Error(`no Home published for ${workspace.member.userId}`);
+    return structuredClone(home);
+  }
+
+  beforeAll(async () => {
+    bot = await startDistributedBot({ workspaces: [A, B] });
+    keyA = bot.newKey(20_000);
+    keyB = bot.newKey(15_000);
+    expect(await bot.install(A.teamId)).toBe(200);
+    expect(await bot.install(B.teamId)).toBe(200);
+    await bot.connectKey(A.teamId, keyA);
+    await bot.connectKey(B.teamId, keyB);
+    for (const { teamId } of [A, B]) {
+      const installed = await bot.store.installations.fetchInstallation({
+        teamId,
+        isEnterpriseInstall: false,
+      });
+      botTokens.push(installed.bot?.token ?? 'missing');
+    }
+  });
+  afterAll(() => bot.close());
+
+  it('charges each workspace’s confirmed unlock to its own key, posting with its own token', async () => {
+    const cardA = await cardFor(A, `unlock ${BIG_EVENT}`);
+    await bot.click(cardA, 'confirm.yes', A.member);
+    await bot.idle();
+    const cardB = await cardFor(B, `unlock ${BIG_EVENT}`);
+    await bot.click(cardB, 'confirm.yes', B.member);
+    await bot.idle();
+
+    expect(bot.sim.ledger(keyA)).toHaveLength(1);
+    expect(bot.sim.ledger(keyB)).toHaveLength(1);
+    expect(cardA.teamId).toBe(A.teamId);
+    expect(cardB.teamId).toBe(B.teamId);
+    const posted = (w: TestWorkspace) => messagesOf(w).filter((m) => m.user === bot.slack.botUserId);
+    expect(posted(A).every((m) => m.teamId === A.teamId)).toBe(true);
+    expect(posted(B).every((m) => m.teamId === B.teamId)).toBe(true);
+  });
+
+  it('shows each workspace its own balance and spend, never the other’s', async () => {
+    const creditsA = await answerTo(A, 'credits');
+    const spendA = await answerTo(A, 'spend');
+    const creditsB = await answerTo(B, 'credits');
+    const spendB = await answerTo(B, 'spend');
+
+    expect(creditsA).toContain('18,000 credits* available of 20,000');
+    expect(creditsB).toContain('13,000 credits* available of 15,000');
+    expect(spendA).toContain(A.member.userId);
+    expect(spendA).not.toContain(B.member.userId);
+    expect(spendB).toContain(B.member.userId);
+    expect(spendB).not.toContain(A.member.userId);
+  });
+
+  it('refuses a click from a member of A on B’s confirmation card, and charges nobody', async () => {
+    const cardB = await cardFor(B, `unlock ${nextEvent()}`);
+    const before = [bot.sim.ledger(keyA).length, bot.sim.ledger(keyB).length];
+
+    const answer = await bot.click(cardB, 'confirm.yes', A.member);
+    await bot.idle();
+    const refusal = messagesOf(B).at(-1);
+
+    expect(answer.status).toBe(200);
+    expect(refusal?.visibleTo).toBe(A.member.userId);
+    expect(refusal?.text).toContain('belongs to another workspace');
+    expect([bot.sim.ledger(keyA).length, bot.sim.ledger(keyB).length]).toEqual(before);
+
+    // The card is still B's to confirm, charged to B's key.
+    await bot.click(cardB, 'confirm.yes', B.member);
+    await bot.idle();
+    expect(bot.sim.ledger(keyA)).toHaveLength(before[0] ?? 0);
+    expect(bot.sim.ledger(keyB)).toHaveLength((before[1] ?? 0) + 1);
+  });
+
+  it('shows A’s Home only A’s balance and pending confirmations', async () => {
+    const pendingB = confirmationIdOf(await cardFor(B, `unlock ${nextEvent()}`));
+    const pendingA = confirmationIdOf(await cardFor(A, `unlock ${nextEvent()}`));
+
+    const homeA = JSON.stringify((await homeOf(A)).view);
+    const homeB = JSON.stringify((await homeOf(B)).view);
+
+    expect(homeA).toContain(pendingA);
+    expect(homeA).not.toContain(pendingB);
+    expect(homeA).toContain('18,000');
+    expect(homeA).not.toContain('13,000');
+    expect(homeB).toContain(pendingB);
+    expect(homeB).not.toContain(pendingA);
+  });
+
+  it('polls each workspace’s unlock task with its own key and replies in its own thread', async () => {
+    const [personA, personB] = bot.sim.seed.personnel.filter((p) => p.linked && p.emailFindable);
+    const cardA = await cardFor(A, `emails ${personA?.id}`);
+    await bot.click(cardA, 'confirm.yes', A.member);
+    const cardB = await cardFor(B, `emails ${personB?.id}`);
+    await bot.click(cardB, 'confirm.yes', B.member);
+    await bot.idle();
+    bot.sim.completeTasks();
+
+    // The simulator answers a task only to the key that submitted it.
+    const summary = await (await bot.scheduled(() => new Date(Date.now() + 31_000))()).pollUnlockTasks();
+
+    expect(summary).toMatchObject({ posted: 2 });
+    const replyA = messagesOf(A).find((m) => m.threadTs === cardA.ts);
+    const replyB = messagesOf(B).find((m) => m.threadTs === cardB.ts);
+    expect(replyA?.teamId).toBe(A.teamId);
+    expect(visibleText(replyA ?? { text: '', blocks: [] })).toContain(personA?.email);
+    expect(replyB?.teamId).toBe(B.teamId);
+    expect(visibleText(replyB ?? { text: '', blocks: [] })).toContain(personB?.email);
+    expect(JSON.stringify(messagesOf(A))).not.toContain(personB?.email);
+  });
+
+  describe('digests, and B removing the app', () => {
+    const HOUR = 60 * 60_000;
+    // 07:00 UTC tomorrow: each digest's first run is due at 08:00 its time, one local day apart.
+    let at = Date.parse(`${new Date().toISOString().slice(0, 10)}T07:00:00Z`) + 24 * HOUR;
+    const clock = () => new Date(at);
+    const digestsIn = (workspace: TestWorkspace) =>
+      messagesOf(workspace).filter((m) => m.visibleTo === undefined && /Digest for/.test(m.text));
+    const subscribe = (workspace: TestWorkspace) =>
+      bot.store.digestSubscriptions.put({
+        teamId: workspace.teamId,
+        channelId: workspace.channel,
+        time: '08:00',
+        timeZone: 'UTC',
+        filters: {},
+        createdBy: workspace.member.userId,
+        nextRunAt: new Date(at + HOUR),
+      });
+    const runDigests = async () => (await bot.scheduled(clock)()).runDigests();
+
+    beforeAll(async () => {
+      await subscribe(A);
+      await subscribe(B);
+    });
+
+    it('posts each workspace’s digest in its own channel, with its own token', async () => {
+      at += HOUR + 60_000;
+      const summary = await runDigests();
+
+      expect(summary.posted).toBe(2);
+      expect(digestsIn(A).map((m) => m.teamId)).toEqual([A.teamId]);
+      expect(digestsIn(B).map((m) => m.teamId)).toEqual([B.teamId]);
+    });
+
+    it('stops B’s digests once B uninstalls the app; A’s go on', async () => {
+      const answer = await bot.slack.sendEvent({ type: 'app_uninstalled' }, { teamId: B.teamId });
+      await bot.idle();
+      const [nextA] = await bot.store.digestSubscriptions.due({ now: new Date(at + 48 * HOUR), limit: 10 });
+      at = Date.parse(nextA?.nextRunAt ?? '') + 60_000;
+      const summary = await runDigests();
+
+      expect(nextA?.teamId).toBe(A.teamId);
+      expect(answer.status).toBe(200);
+      expect(summary.posted).toBe(1);
+      expect(digestsIn(A)).toHaveLength(2);
+      expect(digestsIn(B)).toHaveLength(1);
+      expect(await bot.store.workspaces.getServiceKeyInfo(B.teamId)).toBeNull();
+    });
+
+    it('answers nothing to B’s members once B removed the app, and A’s still get answers', async () => {
+      const [slackCalls, simRequests] = [bot.slack.calls.length, bot.sim.requests().length];
+      const refused = await bot.command('credits', B.member);
+      await bot.idle();
+      const nothingDone = [bot.slack.calls.length - slackCalls, bot.sim.requests().length - simRequests];
+      const creditsA = await answerTo(A, 'credits');
+
+      expect(refused.body).toBe('');
+      expect(nothingDone).toEqual([0, 0]);
+      expect(creditsA).toContain(`${bot.sim.balance(keyA).toLocaleString('en-US')} credits available`);
+    });
+  });
+
+  it('refuses a request from a workspace that never installed the app, before any work', async () => {
+    const ghost = testWorkspace('T0GHOST');
+    const [slackCalls, simRequests] = [bot.slack.calls.length, bot.sim.requests().length];
+
+    const answer = await bot.command('credits', ghost.member);
+    await bot.idle();
+
+    // Bolt's authorize finds no installation: no listener runs, the ack is empty.
+    expect(answer.body).toBe('');
+    expect(bot.slack.calls.length).toBe(slackCalls);
+    expect(bot.sim.requests().length).toBe(simRequests);
+    expect(bot.slack.messages(ghost.channel)).toEqual([]);
+  });
+
+  it('never puts either workspace’s service key or bot token in a log line or a Slack message', () => {
+    const shown = [bot.logger.lines.join('\n'), JSON.stringify(bot.slack.messages())].join('\n');
+
+    for (const secret of [keyA, keyB, CLIENT_SECRET, ...botTokens]) expect(shown).not.toContain(secret);
+  });
+});
+
+describe('token rotation under load (distributed app)', () => {
+  const C = testWorkspace('T0GAMMA');
+  let bot: DistributedBot;
+
+  beforeAll(async () => {
+    bot = await startDistributedBot({ workspaces: [C], tokenLifetimeSeconds: 43_200 });
+    expect(await bot.install(C.teamId)).toBe(200);
+    await bot.connectKey(C.teamId, bot.newKey(5_000));
+  });
+  afterAll(() => bot.close());
+
+  it('refreshes an expired bot token once for 10 concurrent commands, and answers them all', async () => {
+    // Prepare: the stored token expired a minute ago (as after a quiet night).
+    const lookup = { teamId: C.teamId, isEnterpriseInstall: false };
+    const { bot: grant, ...installation } = await bot.store.installations.fetchInstallation(lookup);
+    await bot.store.installations.storeInstallation({
+      ...installation,
+      bot: { ...grant, expiresAt: Math.floor(Date.now() / 1000) - 60 },
+    });
+
+    // Act
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bot.command('credits', C.member)));
+    await bot.idle();
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(bot.slack.oauth.refreshCount()).toBe(1);
+    const balances = bot.slack
+      .messages(C.channel)
+      .filter((m) => m.text.includes('5,000 credits available') && m.visibleTo === C.member.userId);
+    expect(balances).toHaveLength(10);
+    expect(balances.every((m) => m.teamId === C.teamId)).toBe(true);
+  });
+});

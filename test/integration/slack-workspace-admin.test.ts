@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveLambda } from '../../src/local/lambda-http.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
+import { buttonsOf } from '../../src/local/slack/payloads.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
+import { createStore, type Store } from '../../src/store/index.ts';
+import { inlineWorker } from '../../src/worker-runtime.ts';
+import { createTestTable } from '../support/dynamo.ts';
+
+const SIGNING_SECRET = 'test-signing-secret-a41c';
+const CLIENT_SECRET = 'test-client-secret-93d0';
+const TEAM = 'T0ACME';
+const CHANNEL = 'C0GENERAL';
+const INSTALLER = 'U0ALICE';
+const MEMBER = 'U0BOB';
+const CONNECT = 'open.workspace';
+
+/**
+ * A distributed app's workspace connecting its Event Intelligence key from App Home (issue 15): the
+ * real Slack handler with an inline worker, DynamoDB Local, the service simulator and the fake Slack
+ * delivering signed requests for the installed workspace. The steps run in order, as an admin would.
+ */
+describe('connecting a workspace from App Home', () => {
+  const logger = createMemoryLogger();
+  const goodKey = `sk_test_${randomUUID().replace(/-/g, '')}`;
+  const wrongKey = `sk_test_${randomUUID().replace(/-/g, '')}`;
+  let sim: Simulator;
+  let slack: FakeSlack;
+  let store: Store;
+  let scanTable: () => Promise<string>;
+  let idle: () => Promise<void>;
+  let closeHttp: () => Promise<void>;
+
+  beforeAll(async () => {
+    sim = await startSimulator();
+    sim.addKey(goodKey, { balance: 12_345 });
+    slack = await startFakeSlack({
+      channels: [CHANNEL],
+      users: {
+        [INSTALLER]: { name: 'alice', tz: 'Europe/Berlin' },
+        [MEMBER]: { name: 'bob', tz: 'Europe/Berlin' },
+      },
+      oauth: { clientSecret: CLIENT_SECRET },
+    });
+    const { client, tableName, endpoint } = await createTestTable();
+    store = createStore({ client, tableName });
+    scanTable = async () =>
+      JSON.stringify((await client.send(new ScanCommand({ TableName: tableName }))).Items);
+    const env = {
+      TABLE_NAME: tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+      EIS_BASE_URL: sim.url,
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_CLIENT_ID: slack.oauth.clientId,
+      SLACK_CLIENT_SECRET: CLIENT_SECRET,
+      SLACK_STATE_SECRET: 'test-state-secret-5e77',
+      WORKER_MODE: 'inline',
+    };
+    const load = createSlackHandlerLoader(env, {
+      logger,
+      inlineWorker: inlineWorker(env, { logger, earlyPolls: { count: 0, everyMs: 0 } }),
+    });
+    const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
+    closeHttp = () => http.close();
+    idle = async () => {
+      await (await load()).dispatch.idle?.();
+    };
+    // Installed by Alice (as the OAuth redirect stores it); Bolt authorizes each request by it.
+    await store.installations.storeInstallation({
+      team: { id: TEAM, name: 'Acme' },
+      enterprise: undefined,
+      user: { id: INSTALLER, token: undefined, scopes: undefined },
+      bot: { token: `xoxb-${TEAM}-test`, scopes: ['commands', 'chat:write'], id: 'BBOT', userId: 'UBOT' },
+      tokenType: 'bot',
+      isEnterpriseInstall: false,
+      authVersion: 'v2',
+    });
+    slack.connectApp({ requestUrl: `${http.url}/slack/events`, signingSecret: SIGNING_SECRET, teamId: TEAM });
+  });
+
+  afterAll(async () => {
+    await idle();
+    await Promise.all([closeHttp(), slack.close(), sim.close()]);
+  });
+
+  const command = async (text: string, user = INSTALLER) => {
+    await slack.sendCommand({ user, channel: CHANNEL, text });
+    await idle();
+    return slack.messages(CHANNEL).filter((message) => message.visibleTo === user && message.user !== user);
+  };
+  const homeText = (user: string) => JSON.stringify(slack.home(user)?.view.blocks ?? []);
+  const openSettings = async (user: string) => {
+    const home = slack.home(user);
+    if (!home) throw new Error(`${user} has no Home`);
+    await slack.clickInView({ user, viewId: home.id, actionId: CONNECT });
+    return slack.modal(user);
+  };
+
+  it('answers a command with how to connect, and runs nothing, until a key is connected', async () => {
+    const answers = await command('search fintech');
+
+    expect(answers).toHaveLength(1);
+    expect(answers[0]?.text).toMatch(/not connected its Event Intelligence key yet.*admin.*Home tab/);
+    expect(logger.lines.some((line) => line.includes('command dispatched'))).toBe(false);
+    expect(sim.requests()).toHaveLength(0);
+  });
+
+  it('still explains itself: help works before connecting', async () => {
+    const answers = await command('help');
+
+    expect(answers.at(-1)?.text).not.toMatch(/not connected/);
+  });
+
+  it('shows a Home asking to connect, with the Connect button', async () => {
+    await slack.openHome(INSTALLER);
+
+    expect(homeText(INSTALLER)).toContain('Connect Event Intelligence');
+    expect(homeText(INSTALLER)).toContain(CONNECT);
+    expect(slack.home(INSTALLER)?.warnings).toEqual([]);
+  });
+
+  it('refuses the settings to a member who is neither the installer nor an admin', async () => {
+    await slack.openHome(MEMBER);
+
+    const modal = await openSettings(MEMBER);
+
+    expect(JSON.stringify(modal?.view.blocks)).toContain('Only a workspace admin or owner');
+    expect(JSON.stringify(modal?.view.blocks)).not.toContain('service_key');
+  });
+
+  it('shows a refused key as a field error and stores nothing', async () => {
+    await openSettings(INSTALLER);
+
+    await slack.submitForm({ user: INSTALLER, inputs: { service_key: { value: wrongKey } } });
+
+    expect(slack.modal(INSTALLER)?.errors?.service_key).toMatch(/service refused this key/);
+    expect(await store.workspaces.getServiceKeyInfo(TEAM)).toBeNull();
+  });
+
+  it('says to try again when the service cannot be reached, and stores nothing', async () => {
+    sim.injectFault({ kind: 'status', status: 503, times: 3 });
+
+    await slack.submitForm({ user: INSTALLER, inputs: { service_key: { value: goodKey } } });
+    sim.clearFaults();
+
+    expect(slack.modal(INSTALLER)?.errors?.service_key).toMatch(/try again/);
+    expect(await store.workspaces.getServiceKeyInfo(TEAM)).toBeNull();
+  });
+
+  it('connects a key the service accepts: stored encrypted, the Home republished with the rules', async () => {
+    await slack.submitForm({
+      user: INSTALLER,
+      inputs: {
+        service_key: { value: goodKey },
+        approvers: { value: [MEMBER] },
+        daily_cap: { value: '500' },
+      },
+    });
+    await idle();
+
+    expect(slack.modal(INSTALLER)).toBeUndefined();
+    expect(await store.workspaces.getServiceKeyInfo(TEAM)).toMatchObject({
+      last4: goodKey.slice(-4),
+      connectedBy: INSTALLER,
+    });
+    expect(await store.workspaces.getPolicy(TEAM)).toMatchObject({
+      approverUserIds: [MEMBER],
+      dailyCap: 500,
+    });
+    const table = await scanTable();
+    expect(table).not.toContain(goodKey);
+    const home = homeText(INSTALLER);
+    expect(home).toContain('12,345');
+    expect(home).toContain('daily cap of 500');
+    expect(home).toContain('Workspace settings');
+    expect(slack.home(INSTALLER)?.warnings).toEqual([]);
+  });
+
+  let card: SlackMessage | undefined;
+
+  it('runs commands with the connected key', async () => {
+    const answers = await command('credits');
+    card = (await command('search fintech')).find((message) => buttonsOf(message).length > 0);
+
+    expect(answers.at(-1)?.text ?? '').not.toMatch(/not connected/);
+    expect(JSON.stringify(answers.at(-1))).toContain('12,345');
+    expect(card).toBeDefined();
+  });
+
+  it('shows only the last 4 characters of the key in the settings', async () => {
+    const modal = await openSettings(INSTALLER);
+
+    const shown = JSON.stringify(modal?.view.blocks);
+    expect(shown).toContain(`…${goodKey.slice(-4)}`);
+    expect(shown).toContain(`<@${INSTALLER}>`);
+    expect(shown).not.toContain(goodKey);
+    expect(modal?.warnings).toEqual([]);
+  });
+
+  it('removes the key: commands answer how to connect again, the Home asks to connect', async () => {
+    await slack.submitForm({ user: INSTALLER, inputs: { remove_key: { value: ['remove'] } } });
+    await idle();
+
+    expect(await store.workspaces.getServiceKeyInfo(TEAM)).toBeNull();
+    expect(homeText(INSTALLER)).toContain('Connect Event Intelligence');
+    const answers = await command('credits');
+    expect(answers.at(-1)?.text).toMatch(/not connected its Event Intelligence key yet/);
+  });
+
+  it('answers a button on an earlier card with how to connect, once the key is removed', async () => {
+    if (!card) throw new Error('no card with buttons from the search');
+    const [first] = buttonsOf(card);
+    const before = sim.requests().length;
+
+    await slack.click({
+      user: INSTALLER,
+      channel: CHANNEL,
+      ts: card.ts,
+      actionId: first?.button.action_id ?? '',
+    });
+    await idle();
+
+    const last = slack.messages(CHANNEL).at(-1);
+    expect(last?.visibleTo).toBe(INSTALLER);
+    expect(last?.text).toMatch(/not connected its Event Intelligence key yet/);
+    expect(sim.requests()).toHaveLength(before);
+    // Answered at once: no job reached the worker to be refused there.
+    expect(logger.lines.filter((line) => line.includes('WORKSPACE_NOT_CONNECTED'))).toEqual([]);
+  });
+
+  it('never put either key in a log line, a Slack message, a view or a Slack call', () => {
+    const everything = JSON.stringify([
+      logger.lines,
+      slack.messages(),
+      slack.calls,
+      slack.home(INSTALLER),
+      slack.home(MEMBER),
+    ]);
+
+    expect(everything).not.toContain(goodKey);
+    expect(everything).not.toContain(wrongKey);
+  });
+});

@@ -147,6 +147,7 @@ function distributedHandlerLoader(
             await tokens.botToken({ teamId }),
             logger,
           ),
+        digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
         removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
         workspaceAdmin: {
           workspaces: store.workspaces,

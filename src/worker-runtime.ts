@@ -47,6 +47,7 @@ function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
     slack: createSlackOut(web(false), logger),
     userTimeZone: slackUserTimeZone(web(true)),
     policy: access.policy,
+    digestDefaults: access.digestDefaults,
     accountId: serviceAccountId(access.eisApiKey),
     logger,
     now: runtime.now,

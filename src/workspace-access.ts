@@ -8,6 +8,7 @@ import { AppError } from './errors.ts';
 import type { Logger } from './log.ts';
 import { createInstallationTokens } from './slack/installation-tokens.ts';
 import { webClientOptions } from './slack/web-client.ts';
+import type { DigestDefaults } from './slack/worker/digest-commands.ts';
 import type { Store } from './store/index.ts';
 import type { WorkspacePolicy } from './store/workspaces.ts';
 
@@ -18,6 +19,8 @@ export interface WorkspaceAccess {
   botToken: string;
   eisApiKey: string;
   policy: SpendPolicy;
+  /** Distributed: the workspace's defaults for a digest set up without a time (its admin sets them). */
+  digestDefaults?: DigestDefaults | undefined;
 }
 
 /** A workspace that installed the app but has not connected its service key (or removed it). */
@@ -94,11 +97,13 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
         : (await store.workspaces.getServiceKey(teamId))?.serviceKey;
     if (!eisApiKey) throw new WorkspaceNotConnectedError(teamId);
     const policy = await workspacePolicy(env, own, botToken, options.logger);
+    const digestDefaults = own?.digestDefaults;
     const same =
       cached?.access.botToken === botToken &&
       cached.eisApiKey === eisApiKey &&
-      JSON.stringify(cached.access.policy) === JSON.stringify(policy);
-    const access = same ? cached.access : { teamId, botToken, eisApiKey, policy };
+      JSON.stringify(cached.access.policy) === JSON.stringify(policy) &&
+      JSON.stringify(cached.access.digestDefaults) === JSON.stringify(digestDefaults);
+    const access = same ? cached.access : { teamId, botToken, eisApiKey, policy, digestDefaults };
     known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, access });
     return access;
   };

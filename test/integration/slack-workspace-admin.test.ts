@@ -17,6 +17,7 @@ const TEAM = 'T0ACME';
 const CHANNEL = 'C0GENERAL';
 const INSTALLER = 'U0ALICE';
 const MEMBER = 'U0BOB';
+const WORKSPACE_ADMIN = 'U0CAROL';
 const CONNECT = 'open.workspace';
 
 /**
@@ -43,6 +44,7 @@ describe('connecting a workspace from App Home', () => {
       users: {
         [INSTALLER]: { name: 'alice', tz: 'Europe/Berlin' },
         [MEMBER]: { name: 'bob', tz: 'Europe/Berlin' },
+        [WORKSPACE_ADMIN]: { name: 'carol', tz: 'Europe/Berlin', isAdmin: true },
       },
       oauth: { clientSecret: CLIENT_SECRET },
     });
@@ -179,6 +181,24 @@ describe('connecting a workspace from App Home', () => {
     expect(home).toContain('daily cap of 500');
     expect(home).toContain('Workspace settings');
     expect(slack.home(INSTALLER)?.warnings).toEqual([]);
+  });
+
+  it('lets a workspace admin who did not install the app open and save the settings; a member may not', async () => {
+    await slack.openHome(WORKSPACE_ADMIN);
+    await idle();
+    const modal = await openSettings(WORKSPACE_ADMIN);
+    expect(JSON.stringify(modal?.view.blocks)).not.toContain('Only a workspace admin or owner');
+
+    await slack.submitForm({ user: WORKSPACE_ADMIN, inputs: { daily_cap: { value: '700' } } });
+    await idle();
+
+    expect(slack.modal(WORKSPACE_ADMIN)).toBeUndefined();
+    expect(await store.workspaces.getPolicy(TEAM)).toMatchObject({
+      dailyCap: 700,
+      updatedBy: WORKSPACE_ADMIN,
+    });
+    const refused = await openSettings(MEMBER);
+    expect(JSON.stringify(refused?.view.blocks)).toContain('Only a workspace admin or owner');
   });
 
   let card: SlackMessage | undefined;

@@ -202,7 +202,15 @@ export interface EventOptions {
 }
 
 type Args = Record<string, unknown>;
-export type WorkspaceUser = { name: string; tz: string; title?: string; teamId?: string };
+export type WorkspaceUser = {
+  name: string;
+  tz: string;
+  title?: string;
+  teamId?: string;
+  /** A workspace admin or owner as `users.info` says (`is_admin` / `is_owner`); default neither. */
+  isAdmin?: boolean;
+  isOwner?: boolean;
+};
 type CommandInput = Parameters<FakeSlack['sendCommand']>[0];
 type ClickInput = Parameters<FakeSlack['click']>[0];
 type MessageInput = Parameters<FakeSlack['sendMessage']>[0];
@@ -437,7 +445,8 @@ function userInfo(state: SlackState, args: Args): Args {
   const id = textArg(args.user);
   const user = state.users.get(id);
   if (!user) return { ok: false, error: 'user_not_found' };
-  return { user: { id, name: user.name, tz: user.tz } };
+  const roles = { ...(user.isAdmin ? { is_admin: true } : {}), ...(user.isOwner ? { is_owner: true } : {}) };
+  return { user: { id, name: user.name, tz: user.tz, ...roles } };
 }
 
 function conversationInfo(state: SlackState, args: Args): Args {

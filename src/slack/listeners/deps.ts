@@ -15,6 +15,8 @@ export interface ListenerDeps {
   unfurlDomains?: readonly string[];
   /** Read after the digest settings modal opened, to show the channel's current settings in it. */
   digestSubscriptions?: Pick<Store['digestSubscriptions'], 'get'>;
+  /** Distributed apps: the workspace's digest defaults, for the digest modal's time (else 09:00). */
+  digestDefaultsFor?: (teamId: string) => Promise<{ time?: string | undefined } | undefined>;
   /** Distributed apps: forgets a workspace that uninstalled the app (see `uninstall.ts`). */
   removeWorkspace?: (workspace: { teamId: string; enterpriseId?: string | undefined }) => Promise<void>;
   /** Distributed apps: each workspace's admins connect its service key and set its rules (`workspace-admin.ts`). */

@@ -10,6 +10,7 @@ import {
   workingMessage,
 } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
+import { fillDigestModal } from './modals.ts';
 import { openModal } from './shortcuts.ts';
 
 /** `/events digest on` with nothing after it: the settings modal stands for the words. */
@@ -42,7 +43,10 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
     // The modal opens with the command's trigger id, before the ack (trigger ids last 3 s).
     if (isBareDigestOn(parsed.command)) {
       const opened = await openModal(client, command.trigger_id, digestModal(command.channel_id), log);
-      if (opened !== undefined) return ack();
+      if (opened !== undefined) {
+        await ack();
+        return fillDigestModal(client, opened, command.channel_id, command.team_id, { ...deps, logger: log });
+      }
       await ack({
         response_type: 'ephemeral',
         ...errorMessage(

@@ -40,6 +40,33 @@ type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 /** What a submission becomes: field errors for the modal, or the job that answers it. */
 type Verdict = FormResult<Omit<Job, 'id'>>;
 
+/**
+ * Fills an open digest modal with the channel's digest as it stands or, for a new one, the
+ * workspace's default time (distributed apps); left as opened when there is neither.
+ */
+export async function fillDigestModal(
+  client: AllMiddlewareArgs['client'],
+  viewId: string,
+  channel: string,
+  teamId: string | undefined,
+  deps: Pick<ListenerDeps, 'digestSubscriptions' | 'digestDefaultsFor' | 'logger'>,
+): Promise<void> {
+  if (!teamId) return;
+  try {
+    const [current, defaults] = await Promise.all([
+      deps.digestSubscriptions?.get(teamId, channel),
+      deps.digestDefaultsFor?.(teamId),
+    ]);
+    if (current || defaults?.time)
+      await client.views.update({
+        view_id: viewId,
+        view: digestModal(channel, current ?? undefined, defaults?.time),
+      });
+  } catch (error) {
+    deps.logger.warn('could not show the digest settings as they stand', { error });
+  }
+}
+
 /** A button value naming a channel: the id itself, or JSON `"C123"` / `{ "channelId": "C123" }`. */
 function channelValue(value: string | undefined): string | undefined {
   const raw = (value ?? '').trim();
@@ -85,14 +112,8 @@ function registerOpeners(app: App, deps: ListenerDeps): void {
     const opened = channel && (await openModal(client, body.trigger_id, digestModal(channel), deps.logger));
     await ack();
     if (!channel || !opened) return;
-    // Opened first (the trigger id lasts 3 s), then filled in with the channel's digest as it stands.
-    const teamId = body.team?.id ?? body.user.team_id;
-    try {
-      const current = teamId ? await deps.digestSubscriptions?.get(teamId, channel) : undefined;
-      if (current) await client.views.update({ view_id: opened, view: digestModal(channel, current) });
-    } catch (error) {
-      deps.logger.warn('could not show the digest settings as they stand', { error });
-    }
+    // Opened first (the trigger id lasts 3 s), then filled in.
+    await fillDigestModal(client, opened, channel, body.team?.id ?? body.user.team_id, deps);
   });
   open(ACTION_IDS.listFilter, (body) => {
     const value = ListPageValueSchema.safeParse(body.actions[0] && parseValue(body.actions[0]));

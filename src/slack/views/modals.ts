@@ -200,8 +200,11 @@ export interface DigestSettings {
   filters: Partial<Record<'keywords' | 'country' | 'city' | 'from' | 'to', string | undefined>>;
 }
 
-/** The digest's settings; with `current`, the channel's digest as it stands, to edit. */
-export function digestModal(channelId: string, current?: DigestSettings): ModalView {
+/**
+ * The digest's settings; with `current`, the channel's digest as it stands, to edit. A new digest
+ * starts at `defaultTime` (the workspace's, in a distributed app) or 09:00.
+ */
+export function digestModal(channelId: string, current?: DigestSettings, defaultTime = '09:00'): ModalView {
   const offered: readonly string[] = DIGEST_ZONES;
   // A zone set by command that the list lacks is offered too, so saving keeps it.
   const extra = current && !offered.includes(current.timeZone) ? [current.timeZone] : [];
@@ -218,7 +221,7 @@ export function digestModal(channelId: string, current?: DigestSettings): ModalV
       input(
         'time',
         'Time of day',
-        { type: 'timepicker', action_id: FIELD_ACTION, initial_time: current?.time ?? '09:00' },
+        { type: 'timepicker', action_id: FIELD_ACTION, initial_time: current?.time ?? defaultTime },
         { optional: false },
       ),
       selectInput('zone', 'Time zone', zones, current?.timeZone ?? SLACK_ZONE),

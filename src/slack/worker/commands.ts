@@ -129,6 +129,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     subscriptions: store.digestSubscriptions,
     slack,
     userTimeZone: deps.userTimeZone,
+    digestDefaults: deps.digestDefaults,
     eis,
     ledger: store.ledger,
     unlockTasks: store.unlockTasks,

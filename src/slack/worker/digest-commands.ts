@@ -25,6 +25,14 @@ export interface DigestCommandDeps extends DigestSources {
   slack: Pick<SlackOut, 'post' | 'ephemeral'>;
   /** The requester's time zone as Slack knows it (`users.info` → `user.tz`); undefined when it cannot say. */
   userTimeZone(userId: string): Promise<string | undefined>;
+  /** The workspace's defaults (distributed apps: its admin sets them); unset means 09:00 and UTC. */
+  digestDefaults?: DigestDefaults | undefined;
+}
+
+/** A workspace's time for a digest set up without one, and its zone for a user Slack gives none. */
+export interface DigestDefaults {
+  time?: string | undefined;
+  timeZone?: string | undefined;
 }
 
 /** `users.info` → `user.tz`, or undefined when Slack does not answer or knows no zone. */
@@ -55,8 +63,8 @@ export async function runDigestCommand(
   switch (command.name) {
     case 'digest-on': {
       const requested = command.timeZone ?? (await deps.userTimeZone(userId));
-      const timeZone = requested && isValidTimeZone(requested) ? requested : FALLBACK_TIME_ZONE;
-      const time = command.time ?? DEFAULT_DIGEST_TIME;
+      const timeZone = validZoneOr(requested, deps.digestDefaults);
+      const time = command.time ?? deps.digestDefaults?.time ?? DEFAULT_DIGEST_TIME;
       const subscription = await deps.subscriptions.put({
         teamId,
         channelId,
@@ -91,7 +99,7 @@ export async function runDigestCommand(
       // The channel's own filters and zone when it has a digest; everything, in the requester's zone, otherwise.
       const subscription = await deps.subscriptions.get(teamId, channelId);
       const zone = subscription?.timeZone ?? (await deps.userTimeZone(userId));
-      const timeZone = zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+      const timeZone = validZoneOr(zone, deps.digestDefaults);
       const active = subscription?.status === 'active';
       const digest = await composeDigest(
         {
@@ -109,4 +117,11 @@ export async function runDigestCommand(
       return;
     }
   }
+}
+
+/** `zone` when it is one; else the workspace's default zone, else UTC. */
+function validZoneOr(zone: string | undefined, defaults: DigestDefaults | undefined): string {
+  if (zone && isValidTimeZone(zone)) return zone;
+  const fallback = defaults?.timeZone;
+  return fallback && isValidTimeZone(fallback) ? fallback : FALLBACK_TIME_ZONE;
 }

@@ -22,6 +22,7 @@ import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch, Job } from './slack/jobs.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import { createStore, type Store } from './store/index.ts';
+import { InstallationNotFoundError } from './store/installations.ts';
 import { createDocumentClient } from './store/table.ts';
 import { NO_TRACING, type Tracing } from './tracing.ts';
 import { workspacePolicy } from './workspace-access.ts';
@@ -128,7 +129,12 @@ function distributedHandlerLoader(
     const { handler } = createSlackApp({
       signingSecret: latest.slackSigningSecret,
       workspaces: {
-        authorize: (source) => tokens.authorize(source),
+        // No installation: no token, and the app's first middleware refuses the request with a message.
+        authorize: (source) =>
+          tokens.authorize(source).catch((error: unknown) => {
+            if (!(error instanceof InstallationNotFoundError)) throw error;
+            return { ...(source.teamId ? { teamId: source.teamId } : {}) };
+          }),
         pages: oauthRoutes({
           ...settings,
           stateSecret: latest.slackStateSecret,

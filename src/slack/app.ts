@@ -57,24 +57,39 @@ export function boltLogger(logger: Logger): SlackLogger {
 export type { SlackHttpEvent, SlackHttpHandler } from './http-boundary.ts';
 
 export const OTHER_WORKSPACE_TEXT = 'This app is installed for another workspace; nothing was done.';
+export const NOT_INSTALLED_TEXT =
+  'This workspace has not installed the app, or has removed it: nothing was done. An admin can install it again.';
 
 /**
- * Refuses requests from any workspace but the installed one before a listener runs (`next` is never
- * called). Bolt's `context.teamId` is the command's `team_id`, or the `team.id` (else `user.team_id`) of
- * an action, view or shortcut.
+ * Refuses, before a listener runs (`next` is never called), requests from a workspace the app does not
+ * serve: in a single-workspace app any but the installed one; in a distributed one a workspace without
+ * an installation (authorize found none, so the context has no token). Bolt's `context.teamId` is the
+ * command's `team_id`, or the `team.id` (else `user.team_id`) of an action, view or shortcut.
  */
-export function onlyInstalledTeam(installedTeamId: string, logger: Logger): Middleware<AnyMiddlewareArgs> {
+export function onlyServedWorkspaces(
+  isServed: (args: Parameters<Middleware<AnyMiddlewareArgs>>[0]) => boolean,
+  text: string,
+  logger: Logger,
+): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
-    const team = args.context.teamId;
-    if (team === installedTeamId) return args.next();
-    logger.warn('refused a request from another workspace', { team: team ?? 'unknown' });
-    if ('command' in args) return args.ack({ response_type: 'ephemeral', text: OTHER_WORKSPACE_TEXT });
+    if (isServed(args)) return args.next();
+    logger.warn('refused a request from another workspace', {
+      team: args.context.teamId ?? 'unknown',
+    });
+    if ('command' in args) return args.ack({ response_type: 'ephemeral', text });
     await args.ack?.();
     // Slack ignores the body of a button's ack: the clicker is told through the response_url.
     if ('action' in args && args.respond)
-      await args.respond({ response_type: 'ephemeral', replace_original: false, text: OTHER_WORKSPACE_TEXT });
+      await args.respond({ response_type: 'ephemeral', replace_original: false, text });
   };
 }
+
+const isUninstall = (args: AnyMiddlewareArgs) =>
+  'event' in args && (args.event.type === 'app_uninstalled' || args.event.type === 'tokens_revoked');
+
+/** A single-workspace app serves its installed workspace only. */
+export const onlyInstalledTeam = (installedTeamId: string, logger: Logger) =>
+  onlyServedWorkspaces(({ context }) => context.teamId === installedTeamId, OTHER_WORKSPACE_TEXT, logger);
 
 const EventDeliverySchema = z.object({ type: z.literal('event_callback'), event_id: z.string().min(1) });
 
@@ -118,7 +133,16 @@ export function createSlackApp(options: SlackAppOptions) {
     ignoreSelf: false,
     clientOptions: webClientOptions(options.slackApiUrl),
   });
-  if (!('authorize' in workspaces)) app.use(onlyInstalledTeam(workspaces.installedTeamId, options.logger));
+  app.use(
+    'authorize' in workspaces
+      ? onlyServedWorkspaces(
+          // Bolt delivers an uninstall unauthorized (the token is already gone): it is let through.
+          (args) => Boolean(args.context.botToken) || isUninstall(args),
+          NOT_INSTALLED_TEXT,
+          options.logger,
+        )
+      : onlyInstalledTeam(workspaces.installedTeamId, options.logger),
+  );
   app.use(oncePerEvent(options.deps.deliveries, options.logger));
   registerListeners(app, options.deps);
   const handler = slackHttpBoundary(receiver.toHandler(), {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeView, SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { confirmationIdOf, visibleText } from '../support/bot.ts';
 import {
   CLIENT_SECRET,
@@ -207,14 +208,14 @@ describe('two workspaces side by side (distributed app)', () => {
       expect(await bot.store.workspaces.getServiceKeyInfo(B.teamId)).toBeNull();
     });
 
-    it('answers nothing to B’s members once B removed the app, and A’s still get answers', async () => {
+    it('tells B’s members the app was removed, doing nothing, and A’s still get answers', async () => {
       const [slackCalls, simRequests] = [bot.slack.calls.length, bot.sim.requests().length];
       const refused = await bot.command('credits', B.member);
       await bot.idle();
       const nothingDone = [bot.slack.calls.length - slackCalls, bot.sim.requests().length - simRequests];
       const creditsA = await answerTo(A, 'credits');
 
-      expect(refused.body).toBe('');
+      expect(JSON.parse(refused.body)).toEqual({ response_type: 'ephemeral', text: NOT_INSTALLED_TEXT });
       expect(nothingDone).toEqual([0, 0]);
       expect(creditsA).toContain(`${bot.sim.balance(keyA).toLocaleString('en-US')} credits available`);
     });
@@ -227,11 +228,11 @@ describe('two workspaces side by side (distributed app)', () => {
     const answer = await bot.command('credits', ghost.member);
     await bot.idle();
 
-    // Bolt's authorize finds no installation: no listener runs, the ack is empty.
-    expect(answer.body).toBe('');
+    // No installation, no token: the first middleware answers in the ack, no listener runs.
+    expect(JSON.parse(answer.body)).toEqual({ response_type: 'ephemeral', text: NOT_INSTALLED_TEXT });
     expect(bot.slack.calls.length).toBe(slackCalls);
     expect(bot.sim.requests().length).toBe(simRequests);
-    expect(bot.slack.messages(ghost.channel)).toEqual([]);
+    expect(bot.slack.messages(ghost.channel).map((message) => message.text)).toEqual([NOT_INSTALLED_TEXT]);
   });
 
   it('never puts either workspace’s service key or bot token in a log line or a Slack message', () => {

@@ -1,3 +1,4 @@
+import { OAUTH_PATHS } from '../src/slack/oauth-paths.ts';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FunctionUrlAuthType, type IDestination } from 'aws-cdk-lib/aws-lambda';
@@ -32,9 +33,6 @@ export const OUTPUTS = {
 
 /** The Slack path Bolt answers on; a Function URL routes every path to the function anyway. */
 export const SLACK_EVENTS_PATH = 'slack/events';
-/** Distribution only: Bolt's default OAuth paths, on the same Function URL as the request URL. */
-export const SLACK_INSTALL_PATH = 'slack/install';
-export const SLACK_OAUTH_REDIRECT_PATH = 'slack/oauth_redirect';
 
 export class EventbotStack extends Stack {
   readonly slack: BotFunction;
@@ -182,7 +180,7 @@ export class EventbotStack extends Stack {
     if (this.distribution) {
       new CfnOutput(this, OUTPUTS.slackInstallUrl, {
         description: 'Add to Slack: the page a workspace opens to install the app',
-        value: `${url.url}${SLACK_INSTALL_PATH}`,
+        value: `${url.url}${OAUTH_PATHS.install.slice(1)}`,
       });
     }
     new CfnOutput(this, OUTPUTS.secretArn, {

@@ -8,7 +8,7 @@ export const URL_PLACEHOLDER = 'https://REPLACE_WITH_SlackRequestUrl_OUTPUT/slac
 /**
  * The OAuth redirect URL placeholder (`oauth_config.redirect_urls`): filled with this path on the
  * request URL's host, where Bolt answers it in distribution mode. The path must equal
- * `SLACK_OAUTH_REDIRECT_PATH` in the stack (a test checks).
+ * `OAUTH_PATHS.redirect` in the app (a test checks).
  */
 export const OAUTH_REDIRECT_PATH = 'slack/oauth_redirect';
 export const REDIRECT_URL_PLACEHOLDER = `https://REPLACE_WITH_SlackRequestUrl_OUTPUT/${OAUTH_REDIRECT_PATH}`;

@@ -9,7 +9,7 @@ import {
 import type { Logger as SlackLogger } from '@slack/logger';
 import * as z from 'zod';
 import type { Logger } from '../log.ts';
-import { type SlackHttpEvent, type SlackHttpResult, slackHttpBoundary } from './http-boundary.ts';
+import { type SlackPages, slackHttpBoundary } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
 import type { ListenerDeps } from './listeners/deps.ts';
 import { registerListeners } from './listeners/index.ts';
@@ -36,7 +36,7 @@ export interface Distributed {
   /** Each request's installation, by team (and enterprise) id; a workspace without one is refused. */
   authorize: Authorize<boolean>;
   /** The OAuth install pages (`oauth.ts`). */
-  pages: (event: SlackHttpEvent) => Promise<SlackHttpResult | undefined>;
+  pages: SlackPages;
 }
 
 /** Bolt's logger interface over ours. Debug is dropped: Bolt logs raw request bodies at that level. */

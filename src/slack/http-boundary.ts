@@ -14,10 +14,12 @@ export interface SlackHttpBoundaryOptions {
   /** Epoch milliseconds; tests move it. */
   now?: () => number;
   /** Pages a browser opens (the OAuth install, when distributed): unsigned GETs, answered apart from Bolt. */
-  pages?: (event: SlackHttpEvent) => Promise<SlackHttpResult | undefined>;
+  pages?: SlackPages;
 }
 
 export type SlackHttpResult = Awaited<ReturnType<SlackHttpHandler>>;
+/** Answers the GET requests it knows; `undefined` for any other. */
+export type SlackPages = (event: SlackHttpEvent) => Promise<SlackHttpResult | undefined>;
 const answer = (statusCode: number, body: string, headers: Record<string, string> = {}): SlackHttpResult => ({
   statusCode,
   headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },

@@ -9,7 +9,8 @@ import {
 import manifest from '../../slack/manifest.json' with { type: 'json' };
 import type { Logger } from '../log.ts';
 import { boltLogger } from './app.ts';
-import type { SlackHttpEvent, SlackHttpResult } from './http-boundary.ts';
+import type { SlackHttpEvent, SlackHttpResult, SlackPages } from './http-boundary.ts';
+import { OAUTH_PATHS } from './oauth-paths.ts';
 import { webClientOptions } from './web-client.ts';
 
 /**
@@ -19,7 +20,6 @@ import { webClientOptions } from './web-client.ts';
  * exchanges the code with `oauth.v2.access` and stores the installation. `@slack/oauth`'s
  * InstallProvider does all of it; this file only carries a Function URL event to it and back.
  */
-export const OAUTH_PATHS = { install: '/slack/install', redirect: '/slack/oauth_redirect' } as const;
 
 /** The bot scopes an install asks for: the manifest's, so the two never differ. */
 export const BOT_SCOPES: readonly string[] = manifest.oauth_config.scopes.bot;
@@ -38,10 +38,8 @@ export interface OAuthRoutesOptions extends OAuthSettings {
   logger: Logger;
 }
 
-export type OAuthRoutes = (event: SlackHttpEvent) => Promise<SlackHttpResult | undefined>;
-
 /** The two OAuth pages, or `undefined` for any other request (it goes on to Bolt). */
-export function oauthRoutes(options: OAuthRoutesOptions): OAuthRoutes {
+export function oauthRoutes(options: OAuthRoutesOptions): SlackPages {
   const installer = new InstallProvider({
     clientId: options.clientId,
     clientSecret: options.clientSecret,

@@ -8,7 +8,8 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OUTPUTS, SLACK_EVENTS_PATH, SLACK_OAUTH_REDIRECT_PATH } from '../../infra/eventbot-stack.ts';
+import { OUTPUTS, SLACK_EVENTS_PATH } from '../../infra/eventbot-stack.ts';
+import { OAUTH_PATHS } from '../../src/slack/oauth-paths.ts';
 import {
   fillManifest,
   OAUTH_REDIRECT_PATH,
@@ -172,7 +173,7 @@ describe('the Slack app manifest', () => {
   });
 
   it('sends OAuth back to the redirect URL placeholder on the request URL host, for distribution', () => {
-    expect(OAUTH_REDIRECT_PATH).toBe(SLACK_OAUTH_REDIRECT_PATH);
+    expect(`/${OAUTH_REDIRECT_PATH}`).toBe(OAUTH_PATHS.redirect);
     expect(REDIRECT_URL_PLACEHOLDER).toBe(URL_PLACEHOLDER.replace(SLACK_EVENTS_PATH, OAUTH_REDIRECT_PATH));
     expect(manifest.oauth_config.redirect_urls).toEqual([REDIRECT_URL_PLACEHOLDER]);
     // Org-wide installs (Enterprise Grid) are on already, for the workflow step.

@@ -56,13 +56,6 @@ export function connectHomeView(notConnectedText: string, notice?: string): Home
   };
 }
 
-/** The connected Home's entry to the same modal. */
-export const workspaceSettingsButton = () => ({
-  type: 'button' as const,
-  action_id: ACTION_IDS.openWorkspaceSettings,
-  text: plainText('Workspace settings'),
-});
-
 const simpleModal = (title: string, text: string): ModalView => ({
   type: 'modal',
   callback_id: `${WORKSPACE_SETTINGS_CALLBACK}.info`,

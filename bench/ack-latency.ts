@@ -1,8 +1,13 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readEnv } from '../src/config/env.ts';
+import { createKeyCipher } from '../src/config/key-cipher.ts';
 import { serveLambda } from '../src/local/lambda-http.ts';
+import type { Logger } from '../src/log.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../src/local/slack/payloads.ts';
 import { signedHeaders } from '../src/local/slack/sign.ts';
 import { startSimulator } from '../src/simulator/server.ts';
 import { createSlackHandlerLoader } from '../src/slack-runtime.ts';
+import { createStore } from '../src/store/index.ts';
 import { createNaiveHandler } from './naive.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { freshTable, localAwsEnvironment, quietLogger } from './services.ts';
@@ -13,11 +18,15 @@ import { type Spread, spreadOf } from './stats.ts';
  * Ack latency through the real Slack handler (`createSlackHandlerLoader`, as `handlers/slack.ts`
  * builds it: its DynamoDB write and the worker's asynchronous invoke before the ack, the job not run)
  * against the naive handler (`naive.ts`, which awaits the service first), side by side, at three
- * service latencies. Requests are signed as Slack signs them; the four streams run at the same time.
+ * service latencies. The same real handler built as a distributed app (issue 15: `SLACK_CLIENT_ID`
+ * set, TEAM installed and its key connected in the table) takes the same streams: before its ack it
+ * also reads the installation (Bolt's authorize) and the key record (`untilConnected`), and is
+ * compared with the single-workspace one. Requests are signed as Slack signs them; the six streams
+ * run at the same time, so the distributed app adds load but no time to the run.
  */
 export const ACK = {
   requests: Number(process.env.BENCH_ACK_REQUESTS ?? 500) || 500,
-  /** Per stream; the four streams (two handlers × commands and clicks) run at once. */
+  /** Per stream; the six streams (three handlers × commands and clicks) run at once. */
   perSecond: 10,
   latenciesMs: [0, 1000, 3000],
   warmUp: 50,
@@ -30,7 +39,8 @@ const TEAM = 'T0BENCH';
 const ACTOR: Actor = { teamId: TEAM, userId: 'U0BENCH', channelId: 'C0BENCH' };
 const RESPONSE_URL = 'http://127.0.0.1:9/response';
 
-export type Handler = 'eventbot' | 'naive';
+/** `eventbot` is the single-workspace app; `distributed` the same handler as a distributed app. */
+export type Handler = 'eventbot' | 'distributed' | 'naive';
 export type Kind = 'command' | 'click';
 
 export interface AckCase {
@@ -43,7 +53,14 @@ export interface AckCase {
   /** Answers that were not the expected ack (status, or body for a command). */
   wrong: number;
   /** p50 and p99 ÷ the naive handler's in the same case (1 for the naive handler itself). */
-  toNaive?: { p50: number; p99: number };
+  toNaive?: Ratios;
+  /** The distributed app's p50 and p99 ÷ the single-workspace app's in the same case. */
+  toSingle?: Ratios;
+}
+
+interface Ratios {
+  p50: number;
+  p99: number;
 }
 
 /** A list's Next button (free: the worker re-renders the list), as the events list renders it. */
@@ -76,12 +93,24 @@ function requestBody(kind: Kind): string {
 
 const STREAMS: { handler: Handler; kind: Kind }[] = [
   { handler: 'eventbot', kind: 'command' },
+  { handler: 'distributed', kind: 'command' },
   { handler: 'naive', kind: 'command' },
   { handler: 'eventbot', kind: 'click' },
+  { handler: 'distributed', kind: 'click' },
   { handler: 'naive', kind: 'click' },
 ];
 
-const EXPECTED: Record<Handler, string> = { eventbot: 'Working on /events fit', naive: 'Fit score' };
+const EXPECTED: Record<Handler, string> = {
+  eventbot: 'Working on /events fit',
+  distributed: 'Working on /events fit',
+  naive: 'Fit score',
+};
+
+/** Each real handler dispatches to its own worker name, so the stand-in counts their invokes apart. */
+const WORKER: Record<Exclude<Handler, 'naive'>, string> = {
+  eventbot: 'eventbot-worker',
+  distributed: 'eventbot-worker-distributed',
+};
 
 /** One signed request to a handler: how long its answer took, and whether it was the expected ack. */
 async function once(url: string, handler: Handler, kind: Kind): Promise<{ ms: number; ok: boolean }> {
@@ -114,26 +143,69 @@ async function stream(url: string, handler: Handler, kind: Kind, count: number) 
   return { samples: done.map((answer) => answer.ms), wrong: done.filter((answer) => !answer.ok).length };
 }
 
+/**
+ * The distributed app: TEAM installed (as the OAuth redirect stores it, a bot token that never
+ * expires, so no refresh) and its key connected, both encrypted with the app's local cipher.
+ */
+async function startDistributed(
+  common: { TABLE_NAME: string } & Record<string, string>,
+  client: DynamoDBDocumentClient,
+  apiKey: string,
+  logger: Logger,
+) {
+  const env = {
+    ...common,
+    SLACK_CLIENT_ID: 'bench-client-id',
+    SLACK_CLIENT_SECRET: 'bench-client-secret',
+    SLACK_STATE_SECRET: 'bench-state-secret',
+    // Nothing should call Slack before the ack; were something to, it fails here (and is counted).
+    SLACK_API_URL: 'http://127.0.0.1:9/api/',
+    WORKER_FUNCTION_NAME: WORKER.distributed,
+  };
+  const store = createStore({ client, tableName: env.TABLE_NAME, keyCipher: createKeyCipher(readEnv(env)) });
+  await store.installations.storeInstallation({
+    team: { id: TEAM, name: 'Bench' },
+    enterprise: undefined,
+    user: { id: ACTOR.userId, token: undefined, scopes: undefined },
+    bot: {
+      token: 'xoxb-bench-not-a-token',
+      scopes: ['commands', 'chat:write'],
+      id: 'B0BOT',
+      userId: 'U0BOT',
+    },
+    tokenType: 'bot',
+    isEnterpriseInstall: false,
+    authVersion: 'v2',
+  });
+  await store.workspaces.putServiceKey({ teamId: TEAM, serviceKey: apiKey, connectedBy: ACTOR.userId });
+  const load = createSlackHandlerLoader(env, { logger });
+  return serveLambda(async (event, context) => (await load()).handler(event, context));
+}
+
 async function startHandlers(dynamoEndpoint: string, serviceUrl: string, apiKey: string) {
   const lambda = await startLambdaStandIn();
   localAwsEnvironment({ LAMBDA: lambda.url });
   const tableName = 'eventbot-bench-ack';
   const client = await freshTable(dynamoEndpoint, tableName);
   const { logger, problems } = quietLogger();
+  const common = {
+    TABLE_NAME: tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+    EIS_BASE_URL: serviceUrl,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+  };
   const load = createSlackHandlerLoader(
     {
-      TABLE_NAME: tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
-      EIS_BASE_URL: serviceUrl,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      ...common,
       SLACK_BOT_TOKEN: 'xoxb-bench-not-a-token',
       SLACK_TEAM_ID: TEAM,
       SLACK_BOT_USER_ID: 'U0BOT',
-      WORKER_FUNCTION_NAME: 'eventbot-worker',
+      WORKER_FUNCTION_NAME: WORKER.eventbot,
     },
     { logger },
   );
   const eventbot = await serveLambda(async (event, context) => (await load()).handler(event, context));
+  const distributed = await startDistributed(common, client, apiKey, logger);
   const naiveHandler = createNaiveHandler({
     signingSecret: SIGNING_SECRET,
     botToken: 'xoxb-bench-not-a-token',
@@ -146,12 +218,15 @@ async function startHandlers(dynamoEndpoint: string, serviceUrl: string, apiKey:
     return { statusCode: result.statusCode, body: result.body };
   });
   const close = async () => {
-    await Promise.all([eventbot.close(), naive.close(), lambda.close()]);
+    await Promise.all([eventbot.close(), distributed.close(), naive.close(), lambda.close()]);
     client.destroy();
   };
   return {
-    urls: { eventbot: eventbot.url, naive: naive.url },
-    invokes: () => lambda.invokes(),
+    urls: { eventbot: eventbot.url, distributed: distributed.url, naive: naive.url },
+    invokes: () => ({
+      eventbot: lambda.invokes(WORKER.eventbot),
+      distributed: lambda.invokes(WORKER.distributed),
+    }),
     problems,
     close,
   };
@@ -160,9 +235,9 @@ async function startHandlers(dynamoEndpoint: string, serviceUrl: string, apiKey:
 export interface AckResult {
   settings: typeof ACK;
   cases: AckCase[];
-  /** Worker invokes the real handler made (one per request, warm-up included). */
-  workerInvokes: number;
-  /** Warnings and errors the real handler logged. */
+  /** Worker invokes each real handler made (one per request, warm-up included). */
+  workerInvokes: Record<keyof typeof WORKER, number>;
+  /** Warnings and errors the real handlers logged. */
   problems: number;
 }
 
@@ -171,7 +246,7 @@ export async function measureAckLatency(
   log: (line: string) => void,
 ): Promise<AckResult> {
   const sim = await startSimulator();
-  const apiKey = 'sk_bench_ack';
+  const apiKey = 'sk_test_bench_ack';
   sim.addKey(apiKey);
   const world = await startHandlers(dynamoEndpoint, sim.url, apiKey);
   const cases: AckCase[] = [];
@@ -191,18 +266,32 @@ export async function measureAckLatency(
       });
       log(`  acks at ${latencyMs} ms service latency: done`);
     }
+    const ratios = (mine: AckCase, other: AckCase) => ({
+      p50: mine.ms.p50 / other.ms.p50,
+      p99: mine.ms.p99 / other.ms.p99,
+    });
     for (const mine of cases) {
-      const naive = cases.find(
-        (c) => c.handler === 'naive' && c.kind === mine.kind && c.latencyMs === mine.latencyMs,
-      );
-      if (naive) mine.toNaive = { p50: mine.ms.p50 / naive.ms.p50, p99: mine.ms.p99 / naive.ms.p99 };
+      const naive = sameCase(cases, 'naive', mine);
+      if (naive) mine.toNaive = ratios(mine, naive);
+      const single = mine.handler === 'distributed' ? sameCase(cases, 'eventbot', mine) : undefined;
+      if (single) mine.toSingle = ratios(mine, single);
     }
-    return { settings: ACK, cases, workerInvokes: world.invokes(), problems: world.problems.length };
+    const workerInvokes = world.invokes();
+    // A click the app answered without dispatching (a workspace it takes as unconnected, say) still
+    // looks like an ack: every request must have reached the worker.
+    const expected = ACK.warmUp * 2 + ACK.requests * 2 * ACK.latenciesMs.length;
+    for (const [handler, invokes] of Object.entries(workerInvokes))
+      if (invokes !== expected)
+        log(`  WARNING: ${handler} dispatched ${invokes} jobs for ${expected} requests`);
+    return { settings: ACK, cases, workerInvokes, problems: world.problems.length };
   } finally {
     await world.close();
     await sim.close();
   }
 }
+
+const sameCase = (cases: AckCase[], handler: Handler, like: Pick<AckCase, 'kind' | 'latencyMs'>) =>
+  cases.find((c) => c.handler === handler && c.kind === like.kind && c.latencyMs === like.latencyMs);
 
 const cellOf = (c: AckCase) => `${fmt(c.ms.p50)} / ${fmt(c.ms.p99)} ms`;
 
@@ -215,28 +304,54 @@ function verdictOf(mine: AckCase, naive: AckCase): string {
   return naive.overSlackLimit > 0 ? `${own}; naive: ${fmt(naive.overSlackLimit)} of ${n} over 3 s` : own;
 }
 
-/** One row per service latency and request kind: eventbot against the naive handler. */
+const whatOf = (c: AckCase) =>
+  c.kind === 'command'
+    ? `${fmt(c.ms.count)} slash commands (\`/events fit\`)`
+    : `${fmt(c.ms.count)} clicks (a list's Next)`;
+
+const ratiosOf = (mine: AckCase, other: AckCase) =>
+  `${fmtRatio(ratio(mine.ms.p50, other.ms.p50))} / ${fmtRatio(ratio(mine.ms.p99, other.ms.p99))}`;
+
+/**
+ * One row per service latency and request kind: eventbot against the naive handler; then the same
+ * for the distributed app against the single-workspace one (no target: issue 15 set none).
+ */
 export function ackRows(result: AckResult): Row[] {
   const rows: Row[] = [];
-  for (const latencyMs of result.settings.latenciesMs) {
-    for (const kind of ['command', 'click'] as const) {
-      const find = (handler: Handler) =>
-        result.cases.find((c) => c.handler === handler && c.kind === kind && c.latencyMs === latencyMs);
-      const [mine, naive] = [find('eventbot'), find('naive')];
-      if (!mine || !naive) continue;
-      const what =
-        kind === 'command'
-          ? `${fmt(mine.ms.count)} slash commands (\`/events fit\`)`
-          : `${fmt(mine.ms.count)} clicks (a list's Next)`;
-      rows.push([
-        `ack p50 / p99, ${what}, service at ${fmt(latencyMs)} ms (baseline column: a naive handler that awaits the service)`,
-        cellOf(mine),
-        cellOf(naive),
-        '—',
-        `${fmtRatio(ratio(mine.ms.p50, naive.ms.p50))} / ${fmtRatio(ratio(mine.ms.p99, naive.ms.p99))}`,
-        verdictOf(mine, naive),
-      ]);
-    }
-  }
+  const each = (add: (latencyMs: number, kind: Kind) => void) => {
+    for (const latencyMs of result.settings.latenciesMs)
+      for (const kind of ['command', 'click'] as const) add(latencyMs, kind);
+  };
+  each((latencyMs, kind) => {
+    const [mine, naive] = [
+      sameCase(result.cases, 'eventbot', { kind, latencyMs }),
+      sameCase(result.cases, 'naive', { kind, latencyMs }),
+    ];
+    if (!mine || !naive) return;
+    rows.push([
+      `ack p50 / p99, ${whatOf(mine)}, service at ${fmt(latencyMs)} ms (baseline column: a naive handler that awaits the service)`,
+      cellOf(mine),
+      cellOf(naive),
+      '—',
+      ratiosOf(mine, naive),
+      verdictOf(mine, naive),
+    ]);
+  });
+  each((latencyMs, kind) => {
+    const [mine, single] = [
+      sameCase(result.cases, 'distributed', { kind, latencyMs }),
+      sameCase(result.cases, 'eventbot', { kind, latencyMs }),
+    ];
+    if (!mine || !single) return;
+    const wrong = mine.wrong > 0 ? `; ${fmt(mine.wrong)} of ${fmt(mine.ms.count)} wrong answers` : '';
+    rows.push([
+      `ack p50 / p99, ${whatOf(mine)}, service at ${fmt(latencyMs)} ms: distributed app (installation and key read per request) vs single workspace (baseline column)`,
+      cellOf(mine),
+      cellOf(single),
+      '—',
+      ratiosOf(mine, single),
+      `— (no target)${wrong}`,
+    ]);
+  });
   return rows;
 }

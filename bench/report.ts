@@ -90,7 +90,7 @@ export type Row = [
   target: string,
 ];
 
-function bundleRows(bundles: Record<BundleName, Bundle>): Row[] {
+export function bundleRows(bundles: Record<BundleName, Bundle>): Row[] {
   const base = bundles.baseline.bytes;
   const slack = bundles.slack.bytes;
   const slackRatio = ratio(slack, base);
@@ -128,7 +128,10 @@ const savedByIds = (ms: number) =>
 
 const msCell = (s: ColdStartSummary) => `${fmt(s.medianMs)} ms (${fmt(s.minMs)}–${fmt(s.maxMs)})`;
 
-function coldStartRows(cold: Record<Variant, Record<string, ColdStartSummary>>, delays: number[]): Row[] {
+export function coldStartRows(
+  cold: Record<Variant, Record<string, ColdStartSummary>>,
+  delays: number[],
+): Row[] {
   const rows: Row[] = [];
   for (const variant of ['eventbot', 'eventbot-auth-test'] as const) {
     for (const delay of delays) {
@@ -169,7 +172,7 @@ function initRow(cold: Record<Variant, Record<string, ColdStartSummary>>, delay:
   ];
 }
 
-function keepAliveRow(k: KeepAliveResult): Row {
+export function keepAliveRow(k: KeepAliveResult): Row {
   return [
     `service client, ${k.calls} sequential fit-score calls: keep-alive pool (eventbot) vs a new connection per request (baseline column)`,
     `${fmt(k.pooledMs)} ms`,
@@ -190,13 +193,17 @@ export interface Measured {
 }
 
 export function renderTable(m: Measured): string {
-  const header: Row = ['figure', 'eventbot', 'baseline', 'floor', 'eventbot ÷ baseline', 'target'];
-  const rows = [
+  return tableOf([
     ...bundleRows(m.bundles),
     ...coldStartRows(m.cold, m.delays),
     keepAliveRow(m.keepAlive),
     ...m.sectionRows,
-  ];
+  ]);
+}
+
+/** Rows as a Markdown table (a partial run, `BENCH_ONLY`, prints only its own). */
+export function tableOf(rows: Row[]): string {
+  const header: Row = ['figure', 'eventbot', 'baseline', 'floor', 'eventbot ÷ baseline', 'target'];
   const line = (row: Row) => `| ${row.join(' | ')} |`;
   return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }

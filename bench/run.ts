@@ -10,7 +10,18 @@ import { digestRows, measureDigestFanOut } from './digest-fan-out.ts';
 import { measureKeepAlive } from './keep-alive.ts';
 import { measurePoller, pollerRows } from './poller.ts';
 import { scheduleDrift } from './schedule.ts';
-import { TARGETS, coldStartFigures, machine, renderTable, summarizeColdStarts } from './report.ts';
+import {
+  type Row,
+  TARGETS,
+  bundleRows,
+  coldStartFigures,
+  coldStartRows,
+  keepAliveRow,
+  machine,
+  renderTable,
+  summarizeColdStarts,
+  tableOf,
+} from './report.ts';
 import { startStandInWorld } from './stand-in-world.ts';
 
 /**
@@ -20,10 +31,26 @@ import { startStandInWorld } from './stand-in-world.ts';
  * `bench/results.json`. Asserts nothing; takes about ten minutes.
  * `BENCH_RUNS` sets the cold starts per variant and delay (default 11: on a shared 2-core machine
  * fewer leave the medians at the mercy of the neighbours).
+ * `BENCH_ONLY` runs some parts alone while developing, comma-separated from `bundles`, `cold-start`,
+ * `keep-alive`, `ack`, `poller`, `digest` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
+ * it prints only their rows and writes nothing, so results.json and the README's table keep a whole run.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 11) || 11;
 const DELAYS = [0, 100];
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const PARTS = ['bundles', 'cold-start', 'keep-alive', 'ack', 'poller', 'digest'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts `BENCH_ONLY` names; undefined when unset (the whole bench). */
+function onlyParts(value: string | undefined): Set<Part> | undefined {
+  const names = (value ?? '').split(',').map((name) => name.trim());
+  const parts = PARTS.filter((part) => names.includes(part));
+  const unknown = names.filter((name) => name !== '' && !parts.some((part) => part === name));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (the parts: ${PARTS.join(', ')})`);
+  return parts.length > 0 ? new Set(parts) : undefined;
+}
 
 async function coldStarts(bundles: Record<BundleName, Bundle>, outDir: string): Promise<ColdStartSample[]> {
   const harness = await buildHarness(outDir);
@@ -40,23 +67,66 @@ async function coldStarts(bundles: Record<BundleName, Bundle>, outDir: string): 
   }
 }
 
-/** Acks, the poller and the digest fan-out, against one DynamoDB Local (each section in its own table). */
-async function sections() {
+/**
+ * Acks, the poller and the digest fan-out (those `runs`), against one DynamoDB Local (each section
+ * in its own table).
+ */
+async function sections(runs: (part: Part) => boolean = () => true) {
   log('Starting DynamoDB Local for the ack, poller and digest sections…');
   const dynamo = await startDynamoDbLocal();
   try {
-    log(
-      'Ack latency: the real Slack handler and a naive one, side by side, at 0, 1 and 3 s of service latency…',
+    const step = async <T>(part: Part, line: string, measure: () => Promise<T>) => {
+      if (!runs(part)) return undefined;
+      log(line);
+      return measure();
+    };
+    const acks = await step(
+      'ack',
+      'Ack latency: the real Slack handler (single workspace and distributed) and a naive one, side by side, at 0, 1 and 3 s of service latency…',
+      () => measureAckLatency(dynamo.endpoint, log),
     );
-    const acks = await measureAckLatency(dynamo.endpoint, log);
-    log('Poller: backlog, burst and a simulated hour at 200 ms of service latency…');
-    const poller = await measurePoller(dynamo.endpoint, log);
-    log('Digest fan-out: 500 channels due at once…');
-    const digest = await measureDigestFanOut(dynamo.endpoint, log);
-    return { acks, poller, digest, rows: [...ackRows(acks), ...pollerRows(poller), ...digestRows(digest)] };
+    const poller = await step(
+      'poller',
+      'Poller: backlog, burst and a simulated hour at 200 ms of service latency…',
+      () => measurePoller(dynamo.endpoint, log),
+    );
+    const digest = await step('digest', 'Digest fan-out: 500 channels due at once…', () =>
+      measureDigestFanOut(dynamo.endpoint, log),
+    );
+    const rows = [
+      ...(acks ? ackRows(acks) : []),
+      ...(poller ? pollerRows(poller) : []),
+      ...(digest ? digestRows(digest) : []),
+    ];
+    return { acks, poller, digest, rows };
   } finally {
     await dynamo.stop();
   }
+}
+
+/** `BENCH_ONLY`: the named parts, their rows printed; nothing written. */
+async function partial(only: Set<Part>): Promise<void> {
+  const rows: Row[] = [];
+  if (only.has('bundles') || only.has('cold-start')) {
+    const outDir = mkdtempSync(join(tmpdir(), 'eventbot-bench-'));
+    try {
+      log("Building the handlers, the baseline and the floor with the stack's esbuild settings…");
+      const bundles = await buildAll(outDir);
+      if (only.has('bundles')) rows.push(...bundleRows(bundles));
+      if (only.has('cold-start'))
+        rows.push(...coldStartRows(summarizeColdStarts(await coldStarts(bundles, outDir), DELAYS), DELAYS));
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }
+  if (only.has('keep-alive')) {
+    log('Service client: keep-alive pool vs a new connection per request…');
+    rows.push(keepAliveRow(await measureKeepAlive()));
+  }
+  if (only.has('ack') || only.has('poller') || only.has('digest'))
+    rows.push(...(await sections((part) => only.has(part))).rows);
+  console.log(tableOf(rows));
+  console.log(`\nBENCH_ONLY=${[...only].join(',')}: a partial run; bench/results.json not written`);
 }
 
 function bundleFigures(bundles: Record<BundleName, Bundle>) {
@@ -78,6 +148,8 @@ function bundleFigures(bundles: Record<BundleName, Bundle>) {
 async function main(): Promise<void> {
   // Lambda runs Node 22; the SDK's notice about older Node versions is noise here (as in the tests).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const only = onlyParts(process.env.BENCH_ONLY);
+  if (only) return partial(only);
   const startedAt = new Date();
   const before = machine();
   const drift = [...stackSettingsDrift(), ...scheduleDrift()];

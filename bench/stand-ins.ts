@@ -52,20 +52,24 @@ export async function startDelayProxy(target: URL): Promise<DelayProxy> {
 
 /**
  * Lambda's Invoke API, as far as an asynchronous invoke needs: 202 and an empty body for any
- * `POST /2015-03-31/functions/<name>/invocations`.
+ * `POST /2015-03-31/functions/<name>/invocations`. Invokes are counted per function name, so two
+ * handlers sharing the stand-in can be told apart.
  */
 export async function startLambdaStandIn(): Promise<{
   url: string;
-  invokes(): number;
+  invokes(functionName: string): number;
   close(): Promise<void>;
 }> {
-  let invokes = 0;
+  const invokes = new Map<string, number>();
   const server = createHttpServer((request, response) => {
     request.resume();
     request.on('end', () => {
-      const isInvoke =
-        request.method === 'POST' && /\/functions\/[^/]+\/invocations$/.test(request.url ?? '');
-      if (isInvoke) invokes++;
+      const name = /\/functions\/([^/]+)\/invocations$/.exec(request.url ?? '')?.[1];
+      const isInvoke = request.method === 'POST' && name !== undefined;
+      if (isInvoke) {
+        const functionName = decodeURIComponent(name);
+        invokes.set(functionName, (invokes.get(functionName) ?? 0) + 1);
+      }
       response.writeHead(isInvoke ? 202 : 404, { 'content-type': 'application/json' });
       response.end(isInvoke ? '' : '{"message":"not found"}');
     });
@@ -73,7 +77,7 @@ export async function startLambdaStandIn(): Promise<{
   const url = await listen(server);
   return {
     url,
-    invokes: () => invokes,
+    invokes: (functionName) => invokes.get(functionName) ?? 0,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

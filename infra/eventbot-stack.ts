@@ -100,7 +100,8 @@ export class EventbotStack extends Stack {
       .allowServiceKey(secrets.service);
 
     // Distribution only with the app's client id: without it, the stack is exactly as before. The
-    // Slack function stores a workspace's key (admin modal), the others read it for the service.
+    // Slack function stores a workspace's key (admin modal), the others read it for the service; all
+    // of them read and refresh Slack tokens.
     if (config.slackClientId) {
       this.distribution = new Distribution(this, 'Distribution', { slackClientId: config.slackClientId });
       this.slack.allowDistribution(this.distribution, 'encrypt');

@@ -10,6 +10,7 @@ import { emptySummary, pollUnlockTasks, type UnlockPollingDeps } from './domain/
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { followUpProgress } from './domain/follow-up.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
+import { forgetWorkspace } from './forget-workspace.ts';
 import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMetrics } from './metrics.ts';
@@ -21,7 +22,7 @@ import {
   scheduledWebClient,
   unlockThread,
 } from './slack/scheduled.ts';
-import { createStore, type Store } from './store/index.ts';
+import { createStore, InstallationNotFoundError, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import type { Tracing } from './tracing.ts';
 import { createWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
@@ -196,6 +197,7 @@ export function createScheduledLoader(
       logger,
     });
   }
+  const servable = runtimeOrForget(loadRuntime, store, logger);
   const perWorkspace =
     <Summary extends Record<keyof Summary, number | boolean>>(
       dueTeams: () => Promise<string[]>,
@@ -205,10 +207,7 @@ export function createScheduledLoader(
     async (): Promise<Summary> => {
       const summaries: Summary[] = [];
       for (const teamId of new Set(await dueTeams())) {
-        const runtime = await loadRuntime(teamId).catch((error: unknown) => {
-          logger.warn('skipped a workspace that cannot be served', { teamId, error });
-          return undefined;
-        });
+        const runtime = await servable(teamId);
         if (runtime) summaries.push(await job(jobsOf({ ...runtime, store: onlyTeam(store, teamId) })));
       }
       return summaries.reduce(addUp, empty());
@@ -236,6 +235,27 @@ export function createScheduledLoader(
       )(),
   };
   return () => Promise.resolve(jobs);
+}
+
+/**
+ * A workspace's runtime for a scheduled run, or none. A workspace with no installation removed the app
+ * (an org-wide uninstall names no team): its data is forgotten, so it is not due again. Any other
+ * failure (no key connected yet, say), a failure to forget included, only skips it until the next run.
+ */
+function runtimeOrForget(load: (teamId: string) => Promise<Runtime>, store: Store, logger: Logger) {
+  return async (teamId: string): Promise<Runtime | undefined> => {
+    const skip = (error: unknown) => {
+      logger.warn('skipped a workspace that cannot be served', { teamId, error });
+    };
+    try {
+      return await load(teamId);
+    } catch (error) {
+      if (error instanceof InstallationNotFoundError)
+        await forgetWorkspace(store, teamId, logger).catch(skip);
+      else skip(error);
+      return undefined;
+    }
+  };
 }
 
 /** Two runs' summaries as one: counts added, flags (such as running out of time) kept if either is set. */

@@ -5,6 +5,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
 import { createKeyCipher } from './config/key-cipher.ts';
+import { forgetWorkspace } from './forget-workspace.ts';
 import {
   createOAuthSecretsProvider,
   createSlackSecretsProvider,
@@ -22,7 +23,7 @@ import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch, Job } from './slack/jobs.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import { createStore, type Store } from './store/index.ts';
-import { InstallationNotFoundError } from './store/installations.ts';
+import { type InstallationLookup, InstallationNotFoundError } from './store/installations.ts';
 import { createDocumentClient } from './store/table.ts';
 import { NO_TRACING, type Tracing } from './tracing.ts';
 import { workspacePolicy } from './workspace-access.ts';
@@ -146,13 +147,8 @@ function distributedHandlerLoader(
       logger,
       deps: {
         ...deps,
-        policyFor: async (teamId) =>
-          workspacePolicy(
-            env,
-            await store.workspaces.getPolicy(teamId),
-            await tokens.botToken({ teamId }),
-            logger,
-          ),
+        policyFor: async (teamId, botToken) =>
+          workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
         digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
         removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
         workspaceAdmin: {
@@ -173,22 +169,18 @@ function distributedHandlerLoader(
 }
 
 /**
- * Forgets a workspace that removed the app: its installation, service key and policy deleted, its
- * digests turned off. Its unlock tasks are no longer polled (the scheduled jobs skip a workspace
- * without access) and expire with their TTL; its ledger stays for audit (400 days).
+ * A workspace that removed the app: its installation (an org-wide one by its enterprise) deleted here,
+ * then the rest of the named workspace's data forgotten (src/forget-workspace.ts: key, policy, digests,
+ * open tasks; the ledger kept for audit). An org's other workspaces are forgotten when the scheduled
+ * jobs next meet them without an installation.
  */
 async function removeWorkspace(
   store: Store,
-  { teamId, enterpriseId }: { teamId: string; enterpriseId?: string | undefined },
+  installation: InstallationLookup & { teamId: string },
   logger: Logger,
 ) {
-  await store.installations.deleteInstallation({ teamId, enterpriseId, isEnterpriseInstall: false });
-  await Promise.all([store.workspaces.removeServiceKey(teamId), store.workspaces.removePolicy(teamId)]);
-  const digests = await store.digestSubscriptions.activeForTeam(teamId);
-  await Promise.all(
-    digests.map((digest) => store.digestSubscriptions.disable(teamId, digest.channelId, 'app uninstalled')),
-  );
-  logger.info('forgot an uninstalled workspace', { teamId, digestsStopped: digests.length });
+  await store.installations.deleteInstallation(installation);
+  await forgetWorkspace(store, installation.teamId, logger);
 }
 
 /**

@@ -10,7 +10,7 @@ import { createInstallationTokens } from './slack/installation-tokens.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import type { DigestDefaults } from './slack/worker/digest-commands.ts';
 import type { Store } from './store/index.ts';
-import type { WorkspacePolicy } from './store/workspaces.ts';
+import { installationOf, type WorkspacePolicy } from './store/workspaces.ts';
 
 /** What acting for one workspace takes: its bot token, its service key and its spending rules. */
 export interface WorkspaceAccess {
@@ -83,12 +83,12 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
   const known = new Map<string, { connectedAt: string; eisApiKey: string; access: WorkspaceAccess }>();
   const distributed = async (teamId?: string): Promise<WorkspaceAccess> => {
     if (!teamId) throw new Error('A distributed app acts for one workspace at a time: a team id is required');
-    const [botToken, keyInfo, own] = await Promise.all([
-      (await tokensFor()).botToken({ teamId }),
+    const [keyInfo, own] = await Promise.all([
       store.workspaces.getServiceKeyInfo(teamId),
       store.workspaces.getPolicy(teamId),
     ]);
     if (!keyInfo) throw new WorkspaceNotConnectedError(teamId);
+    const botToken = await (await tokensFor()).botToken(installationOf(keyInfo));
     const cached = known.get(teamId);
     // The key is decrypted (a KMS call on AWS) only when a new one was connected.
     const eisApiKey =
@@ -112,17 +112,18 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
 
 /**
  * A distributed workspace's spending rules: its own over the environment's, its approvers' user group
- * read from Slack with its token.
+ * read from Slack with its token (none without one).
  */
 export async function workspacePolicy(
   env: Env,
   own: WorkspacePolicy | null,
-  botToken: string,
+  botToken: string | undefined,
   logger: Logger,
 ): Promise<SpendPolicy> {
-  const group = own?.approverUserGroupId
-    ? await groupMembers(botToken, own.approverUserGroupId, env, logger)
-    : [];
+  const group =
+    own?.approverUserGroupId && botToken
+      ? await groupMembers(botToken, own.approverUserGroupId, env, logger)
+      : [];
   return spendPolicyForWorkspace(spendPolicyOf(env), own, group);
 }
 

@@ -172,12 +172,15 @@ export class BotFunction extends Construct {
 
   /**
    * Distribution only: `SLACK_CLIENT_ID` (the app runs for many workspaces), `KMS_KEY_ID` (the key's
-   * ARN) and the one KMS action `use` needs, under the `teamId` encryption-context condition.
+   * ARN), the one service-key KMS action `use` needs under the `teamId` encryption-context condition,
+   * and encrypt and decrypt of Slack tokens under theirs (every function reads a workspace's bot
+   * token, and whichever finds it due refreshes it).
    */
   allowDistribution(distribution: Distribution, use: WorkspaceKeyUse): this {
     this.fn.addEnvironment('SLACK_CLIENT_ID', distribution.slackClientId);
     this.fn.addEnvironment('KMS_KEY_ID', distribution.key.keyArn);
     this.role.addToPrincipalPolicy(distribution.statementFor(use));
+    this.role.addToPrincipalPolicy(distribution.slackTokensStatement());
     return this;
   }
 

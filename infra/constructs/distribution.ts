@@ -2,12 +2,17 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { SLACK_TOKENS_PURPOSE } from '../../src/config/key-cipher.ts';
 
 /**
- * The one encryption-context key the app puts on every KMS call (`EncryptionContext: { teamId }`,
- * see `src/config/key-cipher.ts`): the grants allow no call without it, nor with any other key.
+ * The one encryption-context key the app puts on every service-key KMS call (`EncryptionContext:
+ * { teamId }`, see `src/config/key-cipher.ts`): those grants allow no call without it, nor with any
+ * other key, so they never cover Slack tokens (whose context adds `purpose`).
  */
 export const WORKSPACE_KEY_CONTEXT = 'teamId';
+
+/** The context keys of a Slack token's KMS calls: `{ teamId, purpose: SLACK_TOKENS_PURPOSE }`. */
+export const SLACK_TOKENS_CONTEXT = [WORKSPACE_KEY_CONTEXT, 'purpose'] as const;
 
 /** What a function does with the key: the Slack function stores service keys, the others read them. */
 export type WorkspaceKeyUse = 'encrypt' | 'decrypt';
@@ -19,9 +24,10 @@ export interface DistributionProps {
 
 /**
  * What distribution (issue 15, `-c slackClientId=…`) adds to the stack: the app's client id, and
- * the KMS key that encrypts each workspace's Event Intelligence service key in the table. Functions
- * get both with `BotFunction.allowDistribution`, which sets `SLACK_CLIENT_ID` and `KMS_KEY_ID` and
- * grants one KMS action under `statementFor`'s encryption-context condition.
+ * the KMS key that encrypts each workspace's Event Intelligence service key and Slack tokens in the
+ * table. Functions get both with `BotFunction.allowDistribution`, which sets `SLACK_CLIENT_ID` and
+ * `KMS_KEY_ID` and grants one service-key action under `statementFor`'s encryption-context condition
+ * and both token actions under `slackTokensStatement`'s.
  *
  * The key policy is CDK's default (the account delegates to IAM; no other principal), so access is
  * exactly those role grants. Rotation is on (yearly; old material stays for decrypts).
@@ -34,7 +40,8 @@ export class Distribution extends Construct {
     super(scope, id);
     this.slackClientId = props.slackClientId;
     this.key = new Key(this, 'WorkspaceKeys', {
-      description: 'eventbot: encrypts each workspace service key (encryption context teamId)',
+      description:
+        'eventbot: encrypts each workspace service key (context teamId) and its Slack tokens (teamId, purpose)',
       enableKeyRotation: true,
       // The table is retained with the ciphertexts in it; without this key they could never be read.
       removalPolicy: RemovalPolicy.RETAIN,
@@ -53,6 +60,24 @@ export class Distribution extends Construct {
       conditions: {
         'ForAllValues:StringEquals': contextKeys,
         'ForAnyValue:StringEquals': contextKeys,
+      },
+    });
+  }
+
+  /**
+   * `kms:Encrypt` and `kms:Decrypt` for Slack tokens (every function that reads a token may also
+   * refresh it): only when the context's keys are exactly `teamId` and `purpose` (ForAllValues: no
+   * other; ForAnyValue: `teamId` present) and `purpose` is `slack-tokens` (present, so never a
+   * service key's context).
+   */
+  slackTokensStatement(): PolicyStatement {
+    return new PolicyStatement({
+      actions: ['kms:Encrypt', 'kms:Decrypt'],
+      resources: [this.key.keyArn],
+      conditions: {
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...SLACK_TOKENS_CONTEXT] },
+        'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': [WORKSPACE_KEY_CONTEXT] },
+        StringEquals: { 'kms:EncryptionContext:purpose': SLACK_TOKENS_PURPOSE },
       },
     });
   }

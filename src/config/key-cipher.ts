@@ -1,10 +1,13 @@
 /**
- * Encryption of each workspace's Event Intelligence service key at rest (issue 15).
+ * Encryption at rest of each workspace's Event Intelligence service key and of its Slack tokens (issue 15).
  *
- * - `KeyCipher`: `encrypt(teamId, plaintext)` → opaque base64 text; `decrypt(teamId, ciphertext)` →
- *   the plaintext. The team id is bound to the ciphertext (KMS encryption context / AES-GCM additional
- *   data), so one workspace's ciphertext copied to another's item does not decrypt.
- * - `createKmsKeyCipher(kms, keyId)`: AWS KMS, `EncryptionContext: { teamId }` on both calls.
+ * - `KeyCipher`: `encrypt(teamId, plaintext, purpose?)` → opaque base64 text; `decrypt(teamId,
+ *   ciphertext, purpose?)` → the plaintext. The team id and the purpose are bound to the ciphertext
+ *   (KMS encryption context / AES-GCM additional data), so one workspace's ciphertext copied to
+ *   another's item does not decrypt, nor a Slack token's as a service key or the other way round.
+ * - Purposes: `'service-key'` (the default) keeps the context `{ teamId }` that stored service keys were
+ *   made with; `SLACK_TOKENS_PURPOSE` adds `purpose`, so IAM can allow one without the other.
+ * - `createKmsKeyCipher(kms, keyId)`: AWS KMS, the purpose's encryption context on both calls.
  * - `createLocalKeyCipher(key?)`: AES-256-GCM with a 32-byte key; without one, a fixed dev-only key.
  * - `createKeyCipher(env)`: KMS when `KMS_KEY_ID` is set, local otherwise.
  * - `KeyCipherError`: any failure; its message and cause never carry the plaintext.
@@ -14,56 +17,79 @@ import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { AppError } from '../errors.ts';
 import type { Env } from './env.ts';
 
+/** The `purpose` of Slack tokens' encryption context; the stack's KMS grants name it too. */
+export const SLACK_TOKENS_PURPOSE = 'slack-tokens';
+
+export type KeyPurpose = 'service-key' | typeof SLACK_TOKENS_PURPOSE;
+
 export interface KeyCipher {
-  encrypt(teamId: string, plaintext: string): Promise<string>;
-  decrypt(teamId: string, ciphertext: string): Promise<string>;
+  encrypt(teamId: string, plaintext: string, purpose?: KeyPurpose): Promise<string>;
+  decrypt(teamId: string, ciphertext: string, purpose?: KeyPurpose): Promise<string>;
 }
 
+/** Service keys keep the context they were first encrypted under, or stored ones would not decrypt. */
+const encryptionContext = (teamId: string, purpose: KeyPurpose): Record<string, string> =>
+  purpose === 'service-key' ? { teamId } : { teamId, purpose };
+
+/** What a purpose protects, in messages; and what a user can do when it cannot be read. */
+const SUBJECTS = {
+  'service-key': {
+    name: 'the service key',
+    userMessage: "The workspace's service key could not be read. An admin can connect it again in App Home.",
+  },
+  [SLACK_TOKENS_PURPOSE]: {
+    name: 'the Slack tokens',
+    userMessage: "The app's access to this workspace could not be read. Installing the app again fixes it.",
+  },
+} satisfies Record<KeyPurpose, { name: string; userMessage: string }>;
+
 export class KeyCipherError extends AppError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super('KEY_CIPHER', message, {
-      ...options,
-      userMessage:
-        "The workspace's service key could not be read. An admin can connect it again in App Home.",
-    });
+  constructor(message: string, options: { cause?: unknown; purpose?: KeyPurpose } = {}) {
+    const { purpose = 'service-key', ...rest } = options;
+    super('KEY_CIPHER', message, { ...rest, userMessage: SUBJECTS[purpose].userMessage });
   }
 }
 
-/** AWS KMS. The key policy can require the `teamId` context, so a grant is per workspace if need be. */
+/**
+ * AWS KMS. IAM conditions on the context let a function use one purpose and not the other, and the
+ * key policy could require a `teamId`, so a grant could be per workspace if need be.
+ */
 export function createKmsKeyCipher(kms: KMSClient, keyId: string): KeyCipher {
   return {
-    async encrypt(teamId, plaintext) {
+    async encrypt(teamId, plaintext, purpose = 'service-key') {
       const { CiphertextBlob } = await kms
         .send(
           new EncryptCommand({
             KeyId: keyId,
             Plaintext: Buffer.from(plaintext, 'utf8'),
-            EncryptionContext: { teamId },
+            EncryptionContext: encryptionContext(teamId, purpose),
           }),
         )
         .catch((error: unknown) => {
-          throw new KeyCipherError(`KMS could not encrypt the service key of team ${teamId}`, {
+          throw new KeyCipherError(`KMS could not encrypt ${SUBJECTS[purpose].name} of team ${teamId}`, {
             cause: error,
+            purpose,
           });
         });
-      if (!CiphertextBlob) throw new KeyCipherError('KMS returned no ciphertext');
+      if (!CiphertextBlob) throw new KeyCipherError('KMS returned no ciphertext', { purpose });
       return Buffer.from(CiphertextBlob).toString('base64');
     },
-    async decrypt(teamId, ciphertext) {
+    async decrypt(teamId, ciphertext, purpose = 'service-key') {
       const { Plaintext } = await kms
         .send(
           new DecryptCommand({
             KeyId: keyId,
             CiphertextBlob: Buffer.from(ciphertext, 'base64'),
-            EncryptionContext: { teamId },
+            EncryptionContext: encryptionContext(teamId, purpose),
           }),
         )
         .catch((error: unknown) => {
-          throw new KeyCipherError(`KMS could not decrypt the service key of team ${teamId}`, {
+          throw new KeyCipherError(`KMS could not decrypt ${SUBJECTS[purpose].name} of team ${teamId}`, {
             cause: error,
+            purpose,
           });
         });
-      if (!Plaintext) throw new KeyCipherError('KMS returned no plaintext');
+      if (!Plaintext) throw new KeyCipherError('KMS returned no plaintext', { purpose });
       return Buffer.from(Plaintext).toString('utf8');
     },
   };
@@ -75,22 +101,29 @@ const DEV_ONLY_LOCAL_KEY = Buffer.from('eventbot-dev-only-local-key-32b!', 'utf8
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** The additional data: the team id alone for service keys (as stored ones were made), else the whole context. */
+const additionalData = (teamId: string, purpose: KeyPurpose) =>
+  Buffer.from(
+    purpose === 'service-key' ? teamId : JSON.stringify(encryptionContext(teamId, purpose)),
+    'utf8',
+  );
+
 /** AES-256-GCM; the ciphertext is base64 of iv ‖ tag ‖ encrypted bytes. */
 export function createLocalKeyCipher(key: Buffer = DEV_ONLY_LOCAL_KEY): KeyCipher {
   if (key.length !== 32) throw new KeyCipherError('The local encryption key must be 32 bytes');
   return {
-    encrypt(teamId, plaintext) {
+    encrypt(teamId, plaintext, purpose = 'service-key') {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(teamId, 'utf8'));
+      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(additionalData(teamId, purpose));
       const encrypted = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return Promise.resolve(Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64'));
     },
-    decrypt(teamId, ciphertext) {
+    decrypt(teamId, ciphertext, purpose = 'service-key') {
       const bytes = Buffer.from(ciphertext, 'base64');
       try {
         if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('ciphertext too short');
         const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
-          .setAAD(Buffer.from(teamId, 'utf8'))
+          .setAAD(additionalData(teamId, purpose))
           .setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
         const plain = Buffer.concat([
           decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
@@ -98,14 +131,22 @@ export function createLocalKeyCipher(key: Buffer = DEV_ONLY_LOCAL_KEY): KeyCiphe
         ]);
         return Promise.resolve(plain.toString('utf8'));
       } catch (error) {
-        // Node's error says only that authentication failed: another team, another key, or tampering.
+        // Node's error says only that authentication failed: another team or purpose, another key, or tampering.
         return Promise.reject(
-          new KeyCipherError(`Could not decrypt the service key of team ${teamId}`, { cause: error }),
+          new KeyCipherError(`Could not decrypt ${SUBJECTS[purpose].name} of team ${teamId}`, {
+            cause: error,
+            purpose,
+          }),
         );
       }
     },
   };
 }
+
+/** What a store built without a cipher uses: every call fails. */
+const missingCipher = () =>
+  Promise.reject(new AppError('KEY_CIPHER_MISSING', 'The store was built without a key cipher'));
+export const NO_KEY_CIPHER: KeyCipher = { encrypt: missingCipher, decrypt: missingCipher };
 
 /** KMS when `KMS_KEY_ID` is set (AWS), the local cipher otherwise (dev and tests). */
 export function createKeyCipher(
@@ -117,7 +158,7 @@ export function createKeyCipher(
   if (options.onLambda ?? Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME)) {
     const refuse = () =>
       Promise.reject(
-        new KeyCipherError('KMS_KEY_ID is not set: workspace keys are encrypted with KMS on AWS'),
+        new KeyCipherError('KMS_KEY_ID is not set: workspace keys and tokens are encrypted with KMS on AWS'),
       );
     return { encrypt: refuse, decrypt: refuse };
   }

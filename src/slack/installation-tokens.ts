@@ -188,9 +188,9 @@ export function createInstallationTokens({
     return answer.access_token;
   }
 
-  async function botToken(lookup: InstallationLookup): Promise<string> {
-    const { bot } = await readBot(installations, lookup);
-    if (!isDue(bot)) return bot.token;
+  /** The token of `read` (the installation as read for this caller), refreshed first when due. */
+  async function tokenOf(lookup: InstallationLookup, read: Awaited<ReturnType<typeof readBot>>) {
+    if (!isDue(read.bot)) return read.bot.token;
     const key = installationKey(lookup).pk;
     let flight = inFlight.get(key);
     if (!flight) {
@@ -202,12 +202,14 @@ export function createInstallationTokens({
 
   return {
     /** A valid bot token for the workspace (or org-wide install), refreshed first when due. */
-    botToken,
+    botToken: async (lookup: InstallationLookup): Promise<string> =>
+      tokenOf(lookup, await readBot(installations, lookup)),
 
     /** Bolt's `authorize` option: the installation's bot identity with a valid token. */
     async authorize(lookup: InstallationLookup): Promise<AuthorizeResult> {
-      const token = await botToken(lookup);
-      return authorizeResult(await readBot(installations, lookup), token, lookup);
+      // One read per request: a refresh changes the token, never the bot's identity.
+      const read = await readBot(installations, lookup);
+      return authorizeResult(read, await tokenOf(lookup, read), lookup);
     },
   };
 }

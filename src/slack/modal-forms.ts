@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { readTimeZone } from '../domain/schedule-words.ts';
 import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../store/workspaces.ts';
 import { parseCommand } from './command-parser.ts';
@@ -147,15 +148,26 @@ export function readResearchForm(values: ViewValues, privately: boolean): FormRe
   return result.ok ? { ok: true, value: { text, ...(channelId ? { channelId } : {}) } } : result;
 }
 
+/** A zone name's shape: one word, so it cannot read as another word of the command a modal makes. */
+const ZONE_NAME = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * A zone list's choice (`DIGEST_ZONES`): `SLACK_ZONE` (the requester's own), or any zone the command
+ * parser reads, since a zone already set may be one the list lacks; else an error on `field`.
+ */
+function zoneOf(values: ViewValues, field: string, errors: Record<string, string>): string {
+  const zone = fieldOf(values, field) ?? SLACK_ZONE;
+  if (zone !== SLACK_ZONE && !(ZONE_NAME.test(zone) && readTimeZone(zone).ok))
+    errors[field] = 'Pick a time zone from the list.';
+  return zone;
+}
+
 /** `digest on 08:30 Europe/Berlin keywords:"…"`: the command the digest modal stands for. */
 export function readDigestForm(values: ViewValues): FormResult<string> {
   const errors: Record<string, string> = dateRangeErrors(values);
   const time = fieldOf(values, 'time') ?? '';
-  const zone = fieldOf(values, 'zone') ?? SLACK_ZONE;
+  const zone = zoneOf(values, 'zone', errors);
   if (!/^\d{2}:\d{2}$/.test(time)) errors.time = 'Pick a time of day.';
-  // Any IANA zone the list offered (the channel's own may be one the list lacks); the parser checks it.
-  if (zone !== SLACK_ZONE && !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone))
-    errors.zone = 'Pick a time zone from the list.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const text = commandText([
     'digest on',
@@ -270,13 +282,13 @@ export interface WorkspaceSettingsSubmission {
 const UserIdsSchema = z.object({ selected_users: z.array(z.string()) });
 
 /**
- * The workspace settings modal: a new key or the removal of the connected one, and the spending
- * rules; an empty rule keeps the environment's default. The key is only trimmed here: the service
- * judges it.
+ * The workspace settings modal: a new key or the removal of the connected one, the spending rules
+ * (an empty one keeps the environment's default) and the digest defaults (`SLACK_ZONE`: no default
+ * zone). The key is only trimmed here: the service judges it.
  */
 export function readWorkspaceSettingsForm(
   values: ViewValues,
-  current: { connected: boolean; digestTimeZone?: string | undefined },
+  current: { connected: boolean },
 ): FormResult<WorkspaceSettingsSubmission> {
   const F = SETTINGS_FIELDS;
   const errors: Record<string, string> = {};
@@ -301,10 +313,11 @@ export function readWorkspaceSettingsForm(
   const dailyCap = credits(F.dailyCap);
   const approvalThreshold = credits(F.approvalThreshold);
   const time = fieldOf(values, F.digestTime);
+  const zone = zoneOf(values, F.digestZone, errors);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const digestDefaults = {
     ...(time ? { time } : {}),
-    ...(current.digestTimeZone ? { timeZone: current.digestTimeZone } : {}),
+    ...(zone !== SLACK_ZONE ? { timeZone: zone } : {}),
   };
   const policy = WorkspacePolicyInputSchema.safeParse({
     ...(approvers.length > 0 ? { approverUserIds: approvers } : {}),

@@ -71,8 +71,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     deliveries: createDeliveryLog(deps),
     /** Each workspace's service key (encrypted with `keyCipher`; without it, key reads fail) and policy. */
     workspaces: createWorkspaceRepository(deps, deps.keyCipher),
-    /** Slack installs and the install flow's one-use states (src/slack/oauth-stores.ts adapts both). */
-    installations: createInstallationRepository(deps),
+    /** Slack installs (tokens encrypted with `keyCipher`) and the install flow's one-use states (src/slack/oauth-stores.ts adapts both). */
+    installations: createInstallationRepository(deps, deps.keyCipher),
     oauthStates: createOAuthStateRepository(deps),
   };
 }

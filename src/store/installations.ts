@@ -6,6 +6,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { type KeyCipher, NO_KEY_CIPHER, SLACK_TOKENS_PURPOSE } from '../config/key-cipher.ts';
 import { AppError } from '../errors.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import {
@@ -27,6 +28,12 @@ import {
  * Besides the library's three methods, `claimRefresh` / `saveRefreshed` / `releaseRefresh` let
  * token rotation (src/slack/installation-tokens.ts) refresh a bot token once across instances: a
  * lease on the item, taken only while the refresh token read is still the stored one.
+ *
+ * Tokens (bot and user, access and refresh) are stored encrypted with the store's `KeyCipher` under
+ * the `slack-tokens` purpose, bound to the id the item is keyed by (the team's, or the enterprise's
+ * for an org-wide install); reads give them back in plain text. Without a cipher (a single-workspace
+ * app, which stores no installations) they are stored as given. Items written before encryption
+ * hold plain tokens: they still read, and the next write (refresh or reinstall) encrypts them.
  */
 
 /**
@@ -106,18 +113,85 @@ export class InstallationNotFoundError extends AppError {
   }
 }
 
+/** The id an install is keyed by, and its tokens are encrypted for: org-wide installs' enterprise, or the team. */
+const installedId = (lookup: InstallationLookup): string =>
+  (lookup.isEnterpriseInstall ? lookup.enterpriseId : lookup.teamId) ?? '-';
+
 export function installationKey(lookup: InstallationLookup): ItemKey {
-  return lookup.isEnterpriseInstall
-    ? keys.installation(lookup.enterpriseId, undefined)
-    : keys.installation(undefined, lookup.teamId);
+  const id = installedId(lookup);
+  return lookup.isEnterpriseInstall ? keys.installation(id, undefined) : keys.installation(undefined, id);
 }
 
-function keyOfInstallation(installation: Installation): ItemKey {
-  return installationKey({
-    teamId: installation.team?.id,
-    enterpriseId: installation.enterprise?.id,
-    isEnterpriseInstall: installation.isEnterpriseInstall === true,
-  });
+const lookupOf = (installation: Installation): InstallationLookup => ({
+  teamId: installation.team?.id,
+  enterpriseId: installation.enterprise?.id,
+  isEnterpriseInstall: installation.isEnterpriseInstall === true,
+});
+
+/** Marks a stored token as ciphertext (base64 has no `:`, and no Slack token starts so). */
+const SEALED = 'enc:';
+/** Decrypted tokens kept per process; a few per workspace, each replaced every refresh. */
+const MAX_OPENED_TOKENS = 1_000;
+
+/**
+ * Encrypts tokens for an install and decrypts them again. A decrypted token is kept by its
+ * ciphertext (and the install's id, so a ciphertext copied to another item is not served from
+ * memory), and so is one just encrypted: a warm function makes no KMS call for a token it has seen.
+ */
+function tokenSealer(cipher: KeyCipher | undefined) {
+  const opened = new Map<string, Promise<string>>();
+  const remember = (key: string, plaintext: Promise<string>) => {
+    const oldest = opened.keys().next();
+    if (opened.size >= MAX_OPENED_TOKENS && !oldest.done) opened.delete(oldest.value);
+    opened.set(key, plaintext);
+  };
+  return {
+    async seal(id: string, token: string): Promise<string> {
+      if (!cipher) return token; // a single-workspace app's store, which keeps no installations
+      const sealed = SEALED + (await cipher.encrypt(id, token, SLACK_TOKENS_PURPOSE));
+      remember(`${id} ${sealed}`, Promise.resolve(token));
+      return sealed;
+    },
+    open(id: string, stored: string): Promise<string> {
+      if (!stored.startsWith(SEALED)) return Promise.resolve(stored); // written before encryption
+      const key = `${id} ${stored}`;
+      const known = opened.get(key);
+      if (known) return known;
+      const plaintext = (cipher ?? NO_KEY_CIPHER).decrypt(
+        id,
+        stored.slice(SEALED.length),
+        SLACK_TOKENS_PURPOSE,
+      );
+      remember(key, plaintext);
+      // A failure (KMS unreachable, say) is not kept: the next read tries again.
+      void plaintext.catch(() => opened.delete(key));
+      return plaintext;
+    },
+  };
+}
+
+/** The installation with each of its tokens passed through `convert` (both ways: seal or open). */
+async function withTokens(
+  installation: Installation,
+  convert: (token: string) => Promise<string>,
+): Promise<Installation> {
+  const optional = async (token: string | undefined) => (token === undefined ? undefined : convert(token));
+  const { bot, user } = installation;
+  const [botToken, botRefresh, userToken, userRefresh] = await Promise.all([
+    optional(bot?.token),
+    optional(bot?.refreshToken),
+    optional(user.token),
+    optional(user.refreshToken),
+  ]);
+  return {
+    ...installation,
+    user: { ...user, token: userToken, ...(userRefresh === undefined ? {} : { refreshToken: userRefresh }) },
+    ...(bot && botToken !== undefined
+      ? {
+          bot: { ...bot, token: botToken, ...(botRefresh === undefined ? {} : { refreshToken: botRefresh }) },
+        }
+      : {}),
+  };
 }
 
 /** The new bot token from a refresh (`expiresAt` in epoch seconds). */
@@ -129,30 +203,42 @@ export interface RefreshedBotToken {
 
 export type InstallationRepository = ReturnType<typeof createInstallationRepository>;
 
-export function createInstallationRepository(deps: StoreDeps) {
+/** The item as stored: its tokens encrypted (or plain, when written before encryption). */
+async function readStored(
+  { client, tableName }: StoreContext,
+  lookup: InstallationLookup,
+): Promise<StoredInstallation | undefined> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: tableName, Key: installationKey(lookup), ConsistentRead: true }),
+  );
+  return Item ? parseItem(InstallationItemSchema, 'installation', Item) : undefined;
+}
+
+export function createInstallationRepository(deps: StoreDeps, cipher?: KeyCipher) {
   const context = storeContext(deps);
   const { client, tableName, now } = context;
+  const sealer = tokenSealer(cipher);
 
   async function read(lookup: InstallationLookup): Promise<StoredInstallation | undefined> {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: installationKey(lookup), ConsistentRead: true }),
-    );
-    return Item ? parseItem(InstallationItemSchema, 'installation', Item) : undefined;
+    const stored = await readStored(context, lookup);
+    if (!stored) return undefined;
+    const id = installedId(lookup);
+    return { ...stored, installation: await withTokens(stored.installation, (t) => sealer.open(id, t)) };
   }
 
   return {
     /** A (re)install replaces the workspace's item, and with it any refresh under way. Parsed first. */
     async storeInstallation(installation: unknown): Promise<void> {
-      const item = InstallationItemSchema.parse({
+      const parsed = InstallationSchema.parse(installation);
+      const lookup = lookupOf(parsed);
+      const id = installedId(lookup);
+      const item = {
         type: ITEM_TYPE.installation,
-        installation,
+        installation: await withTokens(parsed, (token) => sealer.seal(id, token)),
         updatedAt: now().toISOString(),
-      });
+      } satisfies StoredInstallation;
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keyOfInstallation(item.installation), ...item },
-        }),
+        new PutCommand({ TableName: tableName, Item: { ...installationKey(lookup), ...item } }),
       );
     },
 
@@ -168,7 +254,7 @@ export function createInstallationRepository(deps: StoreDeps) {
 
     /** The item with its refresh lease, or `undefined` when not installed. */
     read,
-    ...refreshLease(context),
+    ...refreshLease(context, sealer),
   };
 }
 
@@ -184,17 +270,22 @@ async function conditionalUpdate({ client }: StoreContext, input: UpdateCommandI
 }
 
 /** The lease that lets one instance refresh a bot token (src/slack/installation-tokens.ts). */
-function refreshLease(context: StoreContext) {
+function refreshLease(context: StoreContext, sealer: ReturnType<typeof tokenSealer>) {
   const { tableName, now } = context;
   return {
     /**
      * Takes the refresh lease for `leaseSeconds`: only while `refreshToken` is still the stored one
      * (nobody refreshed since it was read) and no other lease is running. `false` when either fails.
+     * Each write encrypts afresh, so the condition is on the stored ciphertext, once it is known to
+     * hold `refreshToken` (decrypted from memory: the caller has just read it).
      */
-    claimRefresh(
+    async claimRefresh(
       lookup: InstallationLookup,
       { refreshToken, owner, leaseSeconds }: { refreshToken: string; owner: string; leaseSeconds: number },
     ): Promise<boolean> {
+      const stored = (await readStored(context, lookup))?.installation.bot?.refreshToken;
+      const id = installedId(lookup);
+      if (stored === undefined || (await sealer.open(id, stored)) !== refreshToken) return false;
       const at = epochSeconds(now());
       return conditionalUpdate(context, {
         TableName: tableName,
@@ -205,14 +296,19 @@ function refreshLease(context: StoreContext) {
         ExpressionAttributeValues: {
           ':owner': owner,
           ':until': at + leaseSeconds,
-          ':refresh': refreshToken,
+          ':refresh': stored,
           ':now': at,
         },
       });
     },
 
     /** Stores the refreshed bot token and ends the lease; `false` when the lease was no longer `owner`'s. */
-    saveRefreshed(lookup: InstallationLookup, owner: string, bot: RefreshedBotToken): Promise<boolean> {
+    async saveRefreshed(lookup: InstallationLookup, owner: string, bot: RefreshedBotToken): Promise<boolean> {
+      const id = installedId(lookup);
+      const [token, refreshToken] = await Promise.all([
+        sealer.seal(id, bot.token),
+        sealer.seal(id, bot.refreshToken),
+      ]);
       return conditionalUpdate(context, {
         TableName: tableName,
         Key: installationKey(lookup),
@@ -221,8 +317,8 @@ function refreshLease(context: StoreContext) {
         ConditionExpression: 'refreshLeaseOwner = :owner',
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: {
-          ':token': bot.token,
-          ':refresh': bot.refreshToken,
+          ':token': token,
+          ':refresh': refreshToken,
           ':expires': bot.expiresAt,
           ':at': now().toISOString(),
           ':owner': owner,

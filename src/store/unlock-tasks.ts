@@ -177,7 +177,9 @@ async function markResultPosted(
     Update: {
       TableName: tableName,
       Key: keys.unlockTask(taskId),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultPostedAt)',
+      // a stopped task (its workspace removed the app) gets no result
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(resultPostedAt) AND attribute_not_exists(stoppedAt)',
       UpdateExpression:
         'SET resultPostedAt = :now, postedBy = :owner, outcome = :outcome ' +
         'REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
@@ -198,6 +200,32 @@ async function markResultPosted(
       },
     ],
   });
+}
+
+/**
+ * Ends a task without a result (its workspace removed the app): true for the one caller that stopped
+ * it, false when its result was posted, it was stopped already, or it is unknown. Like a posted task,
+ * it leaves the due index for good; a poller still holding its lease can neither reschedule nor post it.
+ */
+async function stop({ client, tableName, now }: StoreContext, taskId: string, reason: string) {
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.unlockTask(taskId),
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(resultPostedAt) AND attribute_not_exists(stoppedAt)',
+        UpdateExpression:
+          'SET stoppedAt = :now, stoppedReason = :reason REMOVE #kind, #at, leaseOwner, leaseExpiresAt',
+        ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+        ExpressionAttributeValues: { ':now': now().toISOString(), ':reason': reason },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Notes that posting to Slack failed (counted, last reason kept); the task stays as it is. */
@@ -245,11 +273,18 @@ async function listFinishedSince(
   return items.map((item) => parseItem(FinishedUnlockTaskSchema, 'finished unlock task', item));
 }
 
-/** A team's tasks whose result is not posted yet (still polled), oldest due first. */
-async function unfinishedForTeam(context: StoreContext, teamId: string): Promise<UnlockTask[]> {
+/**
+ * A team's tasks whose result is not posted yet (still polled), oldest due first: the unlocks only
+ * (the Home's running ones), or with `followUps` also the drafts and LinkedIn analyses.
+ */
+async function unfinishedForTeam(
+  context: StoreContext,
+  teamId: string,
+  { followUps = false }: { followUps?: boolean } = {},
+): Promise<UnlockTask[]> {
+  const unlocksOnly = followUps ? '' : ' AND attribute_not_exists(followUp)';
   const items = await queryDueKind(context, DUE_KIND.unlockTask, {
-    // follow-ups (drafts, LinkedIn activity) are not unlocks still running
-    filter: 'teamId = :team AND attribute_not_exists(resultPostedAt) AND attribute_not_exists(followUp)',
+    filter: `teamId = :team AND attribute_not_exists(resultPostedAt)${unlocksOnly}`,
     values: { ':team': teamId },
   });
   return items.map(parse);
@@ -267,8 +302,10 @@ export function createUnlockTaskRepository(deps: StoreDeps) {
       reschedule(context, taskId, next),
     markResultPosted: (taskId: string, result: { owner: string; outcome: Json }) =>
       markResultPosted(context, taskId, result),
+    stop: (taskId: string, reason: string) => stop(context, taskId, reason),
     recordSlackFailure: (taskId: string, reason: string) => recordSlackFailure(context, taskId, reason),
     listFinishedSince: (teamId: string, since: Date) => listFinishedSince(context, teamId, since),
-    unfinishedForTeam: (teamId: string) => unfinishedForTeam(context, teamId),
+    unfinishedForTeam: (teamId: string, options?: { followUps?: boolean }) =>
+      unfinishedForTeam(context, teamId, options),
   };
 }

@@ -4,7 +4,8 @@
  * Service key (`WORKSPACE#<teamId>` / `SERVICE_KEY`): only the ciphertext is stored, with the last 4
  * characters (all the App Home ever shows), who connected it and when, and the `serviceAccountId`
  * the daily cap is kept under.
- * - `putServiceKey({ teamId, serviceKey, connectedBy })` encrypts and stores (replacing any key).
+ * - `putServiceKey({ teamId, serviceKey, connectedBy, orgWideInstall })` encrypts and stores (replacing
+ *   any key); `installationOf(info)` is the install a connected workspace is served by.
  * - `getServiceKeyInfo(teamId)` reads without decrypting (for display); `getServiceKey(teamId)` also
  *   decrypts (for calls to the service). `removeServiceKey(teamId)`: true when there was one.
  *
@@ -15,9 +16,10 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { serviceAccountId } from '../config/secrets.ts';
-import type { KeyCipher } from '../config/key-cipher.ts';
-import { AppError, ValidationError } from '../errors.ts';
+import { type KeyCipher, NO_KEY_CIPHER } from '../config/key-cipher.ts';
+import { ValidationError } from '../errors.ts';
 import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
+import type { InstallationLookup } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import { parseItem, type StoreContext, storeContext, type StoreDeps } from './support.ts';
@@ -29,6 +31,11 @@ export const WorkspaceServiceKeyInfoSchema = z.object({
   serviceAccountId: Id,
   connectedBy: Id,
   connectedAt: IsoTime,
+  /**
+   * Set when the installation serving the workspace is an Enterprise Grid org-wide one (keyed by its
+   * enterprise): jobs and scheduled runs, which know only the team, find the bot token through it.
+   */
+  orgWideInstall: z.object({ enterpriseId: Id }).exactOptional(),
 });
 /** What may be shown or logged about a workspace's key: never the key. */
 export type WorkspaceServiceKeyInfo = z.infer<typeof WorkspaceServiceKeyInfoSchema>;
@@ -38,6 +45,22 @@ const WorkspaceServiceKeyItemSchema = WorkspaceServiceKeyInfoSchema.extend({ cip
 export interface WorkspaceServiceKey extends WorkspaceServiceKeyInfo {
   serviceKey: string;
 }
+
+/** What connecting a key stores: the key, who connected it, and the install serving the workspace. */
+export interface NewWorkspaceServiceKey {
+  teamId: string;
+  serviceKey: string;
+  connectedBy: string;
+  orgWideInstall?: { enterpriseId: string } | undefined;
+}
+
+/** The installation that serves a connected workspace (its own, or its enterprise's org-wide one). */
+export const installationOf = (
+  info: Pick<WorkspaceServiceKeyInfo, 'teamId' | 'orgWideInstall'>,
+): InstallationLookup =>
+  info.orgWideInstall
+    ? { teamId: info.teamId, enterpriseId: info.orgWideInstall.enterpriseId, isEnterpriseInstall: true }
+    : { teamId: info.teamId, isEnterpriseInstall: false };
 
 const Credits = z.number().int().positive();
 
@@ -67,10 +90,6 @@ export const WorkspacePolicySchema = WorkspacePolicyInputSchema.extend({
 });
 export type WorkspacePolicy = z.infer<typeof WorkspacePolicySchema>;
 
-/** Used when the store is built without a cipher: key reads and writes fail, policies still work. */
-const noCipher = () =>
-  Promise.reject(new AppError('KEY_CIPHER_MISSING', 'The store was built without a key cipher'));
-const NO_CIPHER: KeyCipher = { encrypt: noCipher, decrypt: noCipher };
 
 /** Shorter keys would be shown whole by their last 4 characters; real service keys are far longer. */
 const MIN_KEY_LENGTH = 12;
@@ -92,7 +111,7 @@ async function deleteItem({ client, tableName }: StoreContext, key: ItemKey): Pr
 async function putServiceKey(
   context: StoreContext,
   cipher: KeyCipher,
-  input: { teamId: string; serviceKey: string; connectedBy: string },
+  input: NewWorkspaceServiceKey,
 ): Promise<WorkspaceServiceKeyInfo> {
   const serviceKey = input.serviceKey.trim();
   // The message never quotes the key.
@@ -104,6 +123,7 @@ async function putServiceKey(
     serviceAccountId: serviceAccountId(serviceKey),
     connectedBy: input.connectedBy,
     connectedAt: context.now().toISOString(),
+    ...(input.orgWideInstall ? { orgWideInstall: input.orgWideInstall } : {}),
     ciphertext: await cipher.encrypt(input.teamId, serviceKey),
   });
   await context.client.send(
@@ -148,11 +168,10 @@ async function putPolicy(
   return policy;
 }
 
-export function createWorkspaceRepository(deps: StoreDeps, cipher: KeyCipher = NO_CIPHER) {
+export function createWorkspaceRepository(deps: StoreDeps, cipher: KeyCipher = NO_KEY_CIPHER) {
   const context = storeContext(deps);
   return {
-    putServiceKey: (input: { teamId: string; serviceKey: string; connectedBy: string }) =>
-      putServiceKey(context, cipher, input),
+    putServiceKey: (input: NewWorkspaceServiceKey) => putServiceKey(context, cipher, input),
     getServiceKey: (teamId: string) => getServiceKey(context, cipher, teamId),
     getServiceKeyInfo: async (teamId: string): Promise<WorkspaceServiceKeyInfo | null> => {
       const item = await getItem(context, keys.workspaceServiceKey(teamId));

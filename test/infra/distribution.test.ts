@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -9,6 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotFunctionName } from '../../infra/config.ts';
 import { WORKSPACE_KEY_CONTEXT } from '../../infra/constructs/distribution.ts';
+import { SLACK_TOKENS_PURPOSE } from '../../src/config/key-cipher.ts';
 import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { allStatements, asList, roleStatements, type Statement } from './support/iam.ts';
 import { removeSynthesized, synthesize } from './support/synth.ts';
@@ -21,6 +23,12 @@ const FUNCTIONS: readonly BotFunctionName[] = ['slack', 'worker', 'pollTasks', '
 const KMS_ONLY_TEAM_ID = {
   'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['teamId'] },
   'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['teamId'] },
+};
+/** Slack tokens: the context's keys exactly teamId and purpose, and the purpose the app sends. */
+const KMS_SLACK_TOKENS = {
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['teamId', 'purpose'] },
+  'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['teamId'] },
+  StringEquals: { 'kms:EncryptionContext:purpose': SLACK_TOKENS_PURPOSE },
 };
 
 let stack: EventbotStack;
@@ -68,25 +76,48 @@ describe('distribution (-c slackClientId=…)', () => {
     ]);
   });
 
-  it('lets the Slack function only encrypt, and the others only decrypt, with the teamId context alone', () => {
+  it('lets the Slack function only encrypt service keys, and the others only decrypt them, with the teamId context alone', () => {
     const onKey = { 'Fn::GetAtt': [keyId(), 'Arn'] };
-    expect(kmsStatements('slack')).toEqual([
+    const serviceKeys = (name: BotFunctionName) =>
+      kmsStatements(name).filter((statement) => isDeepStrictEqual(statement.Condition, KMS_ONLY_TEAM_ID));
+    expect(serviceKeys('slack')).toEqual([
       { Effect: 'Allow', Action: 'kms:Encrypt', Resource: onKey, Condition: KMS_ONLY_TEAM_ID },
     ]);
     for (const name of ['worker', 'pollTasks', 'digest'] as const) {
-      expect(kmsStatements(name), name).toEqual([
+      expect(serviceKeys(name), name).toEqual([
         { Effect: 'Allow', Action: 'kms:Decrypt', Resource: onKey, Condition: KMS_ONLY_TEAM_ID },
       ]);
     }
   });
+
+  it.each(FUNCTIONS)(
+    'lets %s encrypt and decrypt Slack tokens, only with the context {teamId, purpose: slack-tokens}',
+    (name) => {
+      const onKey = { 'Fn::GetAtt': [keyId(), 'Arn'] };
+      const tokens = kmsStatements(name).filter((statement) =>
+        isDeepStrictEqual(statement.Condition, KMS_SLACK_TOKENS),
+      );
+      expect(tokens).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['kms:Encrypt', 'kms:Decrypt'],
+          Resource: onKey,
+          Condition: KMS_SLACK_TOKENS,
+        },
+      ]);
+      expect(kmsStatements(name)).toHaveLength(2); // and the one service-key statement above
+    },
+  );
 
   it('grants KMS nowhere else (no other role, no key grant, no wildcard principal)', () => {
     const kms = allStatements(template).filter(({ statement }) =>
       asList(statement.Action).some((action) => action.startsWith('kms:')),
     );
     const roleGrants = kms.filter(({ owner }) => !owner.startsWith('DistributionWorkspaceKeys'));
-    expect(roleGrants).toHaveLength(4);
-    for (const { statement } of roleGrants) expect(statement.Condition).toEqual(KMS_ONLY_TEAM_ID);
+    expect(roleGrants).toHaveLength(8);
+    for (const { statement } of roleGrants) {
+      expect([KMS_ONLY_TEAM_ID, KMS_SLACK_TOKENS]).toContainEqual(statement.Condition);
+    }
     expect(JSON.stringify(kms)).not.toMatch(/"Principal":"\*"|"AWS":"\*"/);
     template.resourceCountIs('AWS::KMS::Grant', 0);
   });

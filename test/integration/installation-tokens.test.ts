@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { createLocalKeyCipher } from '../../src/config/key-cipher.ts';
 import { type FakeSlack, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
 import type { Logger } from '../../src/log.ts';
 import { createInstallationTokens, SlackTokenRefreshError } from '../../src/slack/installation-tokens.ts';
+import { installationKey } from '../../src/store/installations.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
 import { createTestStore } from './store-support.ts';
@@ -73,9 +77,21 @@ describe('installation tokens (token rotation)', () => {
   });
   afterEach(() => slack.close());
 
+  // Tokens are stored encrypted, as a distributed app stores them: rotation must work over ciphertexts.
+  const keyCipher = createLocalKeyCipher(randomBytes(32));
+
   async function setup() {
     const test = await createTestStore();
-    const installed = await installRotating(slack, test.store, test.clock.now());
+    /** Another instance's store: its own client and its own decrypted-token cache, the same table and key. */
+    const storeOf = () =>
+      createStore({
+        client: createDocumentClient({ endpoint: test.endpoint }),
+        tableName: test.tableName,
+        now: test.clock.now,
+        keyCipher,
+      });
+    const store = storeOf();
+    const installed = await installRotating(slack, store, test.clock.now());
     const logger = recordingLogger();
     const tokensOf = (store: Store) =>
       createInstallationTokens({
@@ -86,7 +102,7 @@ describe('installation tokens (token rotation)', () => {
         now: test.clock.now,
         logger,
       });
-    return { ...test, installed, logger, tokensOf };
+    return { ...test, store, storeOf, installed, logger, tokensOf };
   }
 
   it('hands out the stored token while it is not due, without calling Slack', async () => {
@@ -99,7 +115,7 @@ describe('installation tokens (token rotation)', () => {
   });
 
   it('refreshes an expired token once under 10 concurrent requests, and all get the new token', async () => {
-    const { store, clock, installed, tokensOf } = await setup();
+    const { store, client, tableName, clock, installed, tokensOf } = await setup();
     clock.advanceSeconds(TWELVE_HOURS + 60);
     slack.failNext('oauth.v2.access', 'slow:200');
     const tokens = tokensOf(store);
@@ -113,14 +129,16 @@ describe('installation tokens (token rotation)', () => {
     const stored = await store.installations.fetchInstallation(team);
     expect(stored.bot?.token).toBe(got[0]);
     expect(stored.bot?.expiresAt).toBe(Math.floor(clock.now().getTime() / 1000) + TWELVE_HOURS);
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: installationKey(team) }));
+    expect(JSON.stringify(Item)).not.toContain(got[0]);
+    expect(JSON.stringify(Item)).not.toContain(stored.bot?.refreshToken);
   });
 
   it('refreshes once across two instances that share nothing but the table', async () => {
-    const { tableName, endpoint, clock, installed, tokensOf } = await setup();
+    const { storeOf, clock, installed, tokensOf } = await setup();
     clock.advanceSeconds(TWELVE_HOURS + 60);
     slack.failNext('oauth.v2.access', 'slow:300');
-    const instance = () =>
-      tokensOf(createStore({ client: createDocumentClient({ endpoint }), tableName, now: clock.now }));
+    const instance = () => tokensOf(storeOf());
     const [one, two] = [instance(), instance()];
 
     const got = await Promise.all(

@@ -46,6 +46,16 @@ describe('two workspaces side by side (distributed app)', () => {
     return visibleText(messagesOf(workspace).at(-1) ?? { text: '', blocks: [] });
   }
 
+  /** The workspace's member unlocks the email of the `nth` findable person; the task's id (not polled yet). */
+  async function openUnlockTask(workspace: TestWorkspace, nth: number): Promise<string> {
+    const person = bot.sim.seed.personnel.filter((p) => p.linked && p.emailFindable)[nth];
+    await bot.click(await cardFor(workspace, `emails ${person?.id}`), 'confirm.yes', workspace.member);
+    await bot.idle();
+    const [task] = await bot.store.unlockTasks.unfinishedForTeam(workspace.teamId);
+    if (!task) throw new Error(`no open unlock task in ${workspace.teamId}`);
+    return task.taskId;
+  }
+
   async function homeOf(workspace: TestWorkspace): Promise<FakeView> {
     await bot.slack.openHome(workspace.member.userId, workspace.teamId);
     await bot.idle();
@@ -193,9 +203,17 @@ describe('two workspaces side by side (distributed app)', () => {
       expect(digestsIn(B).map((m) => m.teamId)).toEqual([B.teamId]);
     });
 
-    it('stops B’s digests once B uninstalls the app; A’s go on', async () => {
+    it('stops B’s digests and open unlock tasks once B uninstalls the app; A’s go on', async () => {
+      const [taskA, taskB] = [await openUnlockTask(A, 2), await openUnlockTask(B, 3)];
       const answer = await bot.slack.sendEvent({ type: 'app_uninstalled' }, { teamId: B.teamId });
       await bot.idle();
+      const requestsBefore = bot.sim.requests().length;
+      bot.sim.completeTasks();
+      const polled = await (await bot.scheduled(() => new Date(Date.now() + 31_000))()).pollUnlockTasks();
+      const pollsOfB = bot.sim
+        .requests()
+        .slice(requestsBefore)
+        .filter((r) => r.path.endsWith(`/${taskB}`));
       const [nextA] = await bot.store.digestSubscriptions.due({ now: new Date(at + 48 * HOUR), limit: 10 });
       at = Date.parse(nextA?.nextRunAt ?? '') + 60_000;
       const summary = await runDigests();
@@ -206,6 +224,12 @@ describe('two workspaces side by side (distributed app)', () => {
       expect(digestsIn(A)).toHaveLength(2);
       expect(digestsIn(B)).toHaveLength(1);
       expect(await bot.store.workspaces.getServiceKeyInfo(B.teamId)).toBeNull();
+      // B's task is stopped, never polled again; A's is polled and its result posted in its thread.
+      expect(polled).toMatchObject({ posted: 1 });
+      expect(pollsOfB).toEqual([]);
+      expect(await bot.store.unlockTasks.unfinishedForTeam(B.teamId, { followUps: true })).toEqual([]);
+      expect(await bot.store.unlockTasks.get(taskB)).not.toHaveProperty('resultPostedAt');
+      expect(await bot.store.unlockTasks.get(taskA)).toHaveProperty('resultPostedAt');
     });
 
     it('tells B’s members the app was removed, doing nothing, and A’s still get answers', async () => {
@@ -239,6 +263,76 @@ describe('two workspaces side by side (distributed app)', () => {
     const shown = [bot.logger.lines.join('\n'), JSON.stringify(bot.slack.messages())].join('\n');
 
     for (const secret of [keyA, keyB, CLIENT_SECRET, ...botTokens]) expect(shown).not.toContain(secret);
+  });
+});
+
+describe('a workspace whose installation is gone without an uninstall event for it (org-wide uninstall)', () => {
+  let bot: DistributedBot;
+
+  beforeAll(async () => {
+    bot = await startDistributedBot({ workspaces: [A, B] });
+    for (const workspace of [A, B]) {
+      expect(await bot.install(workspace.teamId)).toBe(200);
+      await bot.connectKey(workspace.teamId, bot.newKey(5_000));
+    }
+  });
+  afterAll(() => bot.close());
+
+  it('is forgotten by the next poll-tasks run, logged once: tasks stopped, digests off, key deleted', async () => {
+    // Prepare: B has an open unlock task and a digest due, then its installation item disappears.
+    const person = bot.sim.seed.personnel.find((p) => p.linked && p.emailFindable);
+    await bot.command(`emails ${person?.id}`, B.member);
+    await bot.idle();
+    const card = bot.slack.messages(B.channel).at(-1);
+    if (!card) throw new Error('no confirmation card');
+    await bot.click(card, 'confirm.yes', B.member);
+    await bot.idle();
+    const [task] = await bot.store.unlockTasks.unfinishedForTeam(B.teamId);
+    await bot.store.digestSubscriptions.put({
+      teamId: B.teamId,
+      channelId: B.channel,
+      time: '08:00',
+      timeZone: 'UTC',
+      filters: {},
+      createdBy: B.member.userId,
+      nextRunAt: new Date(),
+    });
+    await bot.store.installations.deleteInstallation({ teamId: B.teamId, isEnterpriseInstall: false });
+    const later = () => new Date(Date.now() + 31_000);
+    const linesAboutB = (from: number) => bot.logger.lines.slice(from).filter((l) => l.includes(B.teamId));
+    const [requests, lines] = [bot.sim.requests().length, bot.logger.lines.length];
+
+    // Act
+    await (await bot.scheduled(later)()).pollUnlockTasks();
+    const afterFirst = bot.logger.lines.length;
+    const again = await bot.scheduled(later)();
+    await again.pollUnlockTasks();
+    await again.runDigests();
+
+    // Assess
+    expect(task).toBeDefined();
+    expect(await bot.store.unlockTasks.unfinishedForTeam(B.teamId, { followUps: true })).toEqual([]);
+    expect(
+      bot.sim
+        .requests()
+        .slice(requests)
+        .filter((r) => r.path.endsWith(`/${task?.taskId}`)),
+    ).toEqual([]);
+    expect(await bot.store.digestSubscriptions.activeForTeam(B.teamId)).toEqual([]);
+    expect(bot.slack.messages(B.channel).filter((m) => /Digest for/.test(m.text))).toEqual([]);
+    expect(await bot.store.workspaces.getServiceKeyInfo(B.teamId)).toBeNull();
+    expect(await bot.store.workspaces.getServiceKeyInfo(A.teamId)).not.toBeNull();
+    const logged = linesAboutB(lines).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        message: 'forgot a workspace that removed the app',
+        teamId: B.teamId,
+        keyRemoved: true,
+        digestsStopped: 1,
+        tasksStopped: 1,
+      }),
+    ]);
+    expect(linesAboutB(afterFirst)).toEqual([]);
   });
 });
 

@@ -140,6 +140,71 @@ describe('unlock tasks', () => {
     expect(await store.unlockTasks.markResultPosted('missing', { owner: 'w', outcome: null })).toBe(false);
   });
 
+  it('are stopped without a result once, unless their result was posted', async () => {
+    const { store, client, tableName, clock } = await createTestStore();
+    await store.unlockTasks.create(unlockTask({ taskId: 'open' }));
+    await store.unlockTasks.create(unlockTask({ taskId: 'posted' }));
+    await store.unlockTasks.markResultPosted('posted', { owner: 'w', outcome: { unlocked: 2 } });
+
+    const stops = await Promise.all([
+      store.unlockTasks.stop('open', 'app uninstalled'),
+      store.unlockTasks.stop('open', 'app uninstalled'),
+    ]);
+    const postedStop = await store.unlockTasks.stop('posted', 'app uninstalled');
+    const unknownStop = await store.unlockTasks.stop('missing', 'app uninstalled');
+
+    expect([stops.filter(Boolean).length, postedStop, unknownStop]).toEqual([1, false, false]);
+    const raw = async (taskId: string) =>
+      (await client.send(new GetCommand({ TableName: tableName, Key: keys.unlockTask(taskId) }))).Item;
+    expect(await raw('open')).toMatchObject({
+      stoppedAt: clock.now().toISOString(),
+      stoppedReason: 'app uninstalled',
+    });
+    expect(await raw('posted')).not.toHaveProperty('stoppedAt');
+    expect((await store.unlockTasks.get('posted'))?.outcome).toEqual({ unlocked: 2 });
+  });
+
+  it('once stopped, are never due, leased, rescheduled or posted again, not even by their lease holder', async () => {
+    const { store, clock } = await createTestStore();
+    await store.unlockTasks.create(unlockTask());
+    await store.unlockTasks.lease('task-1', { owner: 'worker-a', leaseMs: 60_000 });
+
+    await store.unlockTasks.stop('task-1', 'app uninstalled');
+
+    const farFuture = new Date(clock.now().getTime() + 48 * 3600_000);
+    expect(await store.unlockTasks.due({ now: farFuture, limit: 10 })).toEqual([]);
+    expect(await store.unlockTasks.unfinishedForTeam('T1', { followUps: true })).toEqual([]);
+    expect(
+      await store.unlockTasks.reschedule('task-1', {
+        owner: 'worker-a',
+        nextPollAt: clock.now(),
+        attempts: 1,
+      }),
+    ).toBe(false);
+    expect(
+      await store.unlockTasks.markResultPosted('task-1', { owner: 'worker-a', outcome: { unlocked: 2 } }),
+    ).toBe(false);
+    clock.advanceSeconds(120);
+    expect(await store.unlockTasks.lease('task-1', { owner: 'worker-b', leaseMs: 60_000 })).toBeNull();
+    expect(await store.unlockTasks.due({ now: farFuture, limit: 10 })).toEqual([]);
+    expect(await store.unlockTasks.listFinishedSince('T1', new Date(0))).toEqual([]);
+  });
+
+  it('open for a team are listed with their follow-ups when asked, without them for the Home', async () => {
+    const { store } = await createTestStore();
+    await store.unlockTasks.create(unlockTask({ taskId: 'unlock' }));
+    await store.unlockTasks.create(unlockTask({ taskId: 'drafts', followUp: { kind: 'linkedin' } }));
+    await store.unlockTasks.create(unlockTask({ taskId: 'posted' }));
+    await store.unlockTasks.create(unlockTask({ taskId: 'other-team', teamId: 'T2' }));
+    await store.unlockTasks.markResultPosted('posted', { owner: 'w', outcome: { unlocked: 1 } });
+
+    const all = await store.unlockTasks.unfinishedForTeam('T1', { followUps: true });
+    const unlocks = await store.unlockTasks.unfinishedForTeam('T1');
+
+    expect(all.map((task) => task.taskId).sort()).toEqual(['drafts', 'unlock']);
+    expect(unlocks.map((task) => task.taskId)).toEqual(['unlock']);
+  });
+
   it('count the failures to post to Slack and keep the last reason', async () => {
     const { store } = await createTestStore();
     await store.unlockTasks.create(unlockTask());

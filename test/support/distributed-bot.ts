@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createKeyCipher } from '../../src/config/key-cipher.ts';
 import { readEnv } from '../../src/config/env.ts';
 import { serveLambda } from '../../src/local/lambda-http.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
+import {
+  type FakeSlack,
+  type SlackMessage,
+  startFakeSlack,
+  type WorkspaceUser,
+} from '../../src/local/slack/fake-slack.ts';
 import { installApp } from '../../src/local/slack/oauth.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
@@ -44,6 +49,10 @@ export interface DistributedBotOptions {
   workspaces: TestWorkspace[];
   /** Token rotation: bot tokens issued at install last this many seconds. */
   tokenLifetimeSeconds?: number;
+  /** Enterprise Grid orgs the fake Slack knows: each org's workspaces (by team id). */
+  enterprises?: Record<string, string[]>;
+  /** More people the fake Slack knows (e.g. a workspace admin: `{ teamId, isAdmin: true }`). */
+  users?: Record<string, WorkspaceUser>;
 }
 
 /**
@@ -54,15 +63,19 @@ export interface DistributedBotOptions {
  */
 export async function startDistributedBot(options: DistributedBotOptions) {
   const sim: Simulator = await startSimulator();
-  const users = Object.fromEntries(
-    options.workspaces.flatMap(({ member, approver }) => [
-      [member.userId, { name: member.userId.toLowerCase(), tz: 'UTC' }],
-      [approver.userId, { name: approver.userId.toLowerCase(), tz: 'UTC' }],
-    ]),
-  );
+  const users = {
+    ...Object.fromEntries(
+      options.workspaces.flatMap(({ member, approver }) => [
+        [member.userId, { name: member.userId.toLowerCase(), tz: 'UTC' }],
+        [approver.userId, { name: approver.userId.toLowerCase(), tz: 'UTC' }],
+      ]),
+    ),
+    ...options.users,
+  };
   const slack: FakeSlack = await startFakeSlack({
     channels: options.workspaces.map((workspace) => workspace.channel),
     users,
+    ...(options.enterprises ? { enterprises: options.enterprises } : {}),
     oauth: {
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
@@ -109,8 +122,12 @@ export async function startDistributedBot(options: DistributedBotOptions) {
     env: (): Record<string, string> => ({ ...env }),
     post,
 
-    /** An admin of `teamId` installs the app through its real pages; the redirect page's status. */
-    install: (teamId: string) => installApp({ installUrl: `${http.url}/slack/install`, teamId }),
+    /**
+     * An admin of `teamId` installs the app through its real pages (with `orgWide`, an org admin for
+     * the whole Enterprise Grid org); the redirect page's status.
+     */
+    install: (teamId: string, orgWide?: { enterpriseId: string }) =>
+      installApp({ installUrl: `${http.url}/slack/install`, teamId, ...(orgWide ? { orgWide } : {}) }),
 
     /** The workspace's admin connects `apiKey` (as the Home tab's form would store it). */
     connectKey: (teamId: string, apiKey: string, connectedBy = 'U0ADMIN') =>

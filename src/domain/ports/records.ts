@@ -148,6 +148,9 @@ export const UnlockTaskSchema = z.object({
   resultPostedAt: IsoTime.optional(),
   postedBy: z.string().optional(),
   outcome: JsonSchema.optional(),
+  /** Set when the task was ended without a result (its workspace removed the app). */
+  stoppedAt: IsoTime.optional(),
+  stoppedReason: z.string().optional(),
   slackFailures: z.number().int().nonnegative(),
   lastSlackFailure: z.object({ at: IsoTime, reason: z.string() }).optional(),
   expiresAt: EpochSeconds,

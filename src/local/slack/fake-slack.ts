@@ -9,7 +9,14 @@ import {
   type PageUnfurl,
   servePage,
 } from './page-api.ts';
-import { type Actor, type ButtonElement, blockActionsBody, buttonsOf, slashCommandBody } from './payloads.ts';
+import {
+  type Actor,
+  type ButtonElement,
+  blockActionsBody,
+  buttonsOf,
+  slashCommandBody,
+  type Workspace,
+} from './payloads.ts';
 import {
   type FakeOAuthOptions,
   type FakeSlackOAuth,
@@ -19,6 +26,7 @@ import {
   createOAuthState,
   fakeSlackOAuth,
   tokenIdentity,
+  orgWideInstalled,
   tokenTeam,
 } from './oauth.ts';
 import { signedHeaders } from './sign.ts';
@@ -38,6 +46,7 @@ import {
   viewActionBody,
   viewClosedBody,
   viewSubmissionBody,
+  withInitialValues,
 } from './surfaces.ts';
 import { type FormInputs, missingRequired, responseUrlFields, stateValues } from './view-state.ts';
 
@@ -78,6 +87,8 @@ export interface FakeSlackOptions {
   channelNames?: Record<string, string>;
   /** The app's OAuth client (installs and token rotation). */
   oauth?: FakeOAuthOptions;
+  /** Enterprise Grid orgs: each org's workspaces (their payloads name the org). */
+  enterprises?: Record<string, string[]>;
 }
 
 export interface FakeSlack {
@@ -161,7 +172,8 @@ export interface FakeSlack {
   submitView(input: { user: string; values: Args }): Promise<AppAnswer>;
   /**
    * `user` fills in and submits their top modal as the page does: `inputs` by block and action id
-   * (a text, a chosen value or values), shaped into `view.state.values`. Required fields left empty
+   * (a text, a chosen value or values; `null` empties a field), shaped into `view.state.values`, a
+   * prefilled field `inputs` do not name at its initial value, as Slack does. Required fields left empty
    * are refused in the modal, as Slack's client does, and nothing is sent (`undefined`).
    */
   submitForm(input: { user: string; inputs: FormInputs }): Promise<AppAnswer | undefined>;
@@ -250,6 +262,8 @@ interface SlackState {
   oauth: OAuthState;
   /** While a Web API call is carried out: the team of its bot token, when the fake issued it. */
   callerTeam: string | undefined;
+  /** The Enterprise Grid org of each workspace that belongs to one. */
+  enterpriseOfTeam: Map<string, string>;
 }
 
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -338,6 +352,9 @@ function createState(options: FakeSlackOptions): SlackState {
     uploads: new Map(),
     oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT'),
     callerTeam: undefined,
+    enterpriseOfTeam: new Map(
+      Object.entries(options.enterprises ?? {}).flatMap(([id, teams]) => teams.map((team) => [team, id])),
+    ),
   };
 }
 
@@ -705,10 +722,20 @@ async function deliver(
 /** A member's own workspace, when they have one (else they are of the app's team). */
 const teamOf = (state: SlackState, user: string): string | undefined => state.users.get(user)?.teamId;
 
+/** A workspace as payloads name it: with its org, and whether the app is installed org-wide there. */
+function workspaceOf(state: SlackState, teamId: string): Workspace {
+  const enterpriseId = state.enterpriseOfTeam.get(teamId);
+  if (!enterpriseId) return { teamId };
+  return {
+    teamId,
+    enterprise: { id: enterpriseId, orgWideInstall: orgWideInstalled(state.oauth, enterpriseId) },
+  };
+}
+
 function actorOf(state: SlackState, user: string, channel: string, teamId?: string): Actor {
   const userName = state.users.get(user)?.name;
   return {
-    teamId: teamId ?? teamOf(state, user) ?? state.app?.teamId ?? 'T0LOCAL',
+    ...workspaceOf(state, teamId ?? teamOf(state, user) ?? state.app?.teamId ?? 'T0LOCAL'),
     userId: user,
     channelId: channel,
     ...(userName ? { userName } : {}),
@@ -830,7 +857,11 @@ async function sendEvent(
   event: Args,
   { eventId = `Ev${Date.now()}${++events}`, retryNum, teamId }: EventOptions = {},
 ): Promise<EventAnswer> {
-  const body = eventCallbackBody(teamId ?? state.app?.teamId ?? 'T0LOCAL', event, eventId);
+  const body = eventCallbackBody(
+    workspaceOf(state, teamId ?? state.app?.teamId ?? 'T0LOCAL'),
+    event,
+    eventId,
+  );
   const retry = retryNum
     ? { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': 'http_timeout' }
     : {};
@@ -929,7 +960,7 @@ async function submitView(state: SlackState, { user, values }: { user: string; v
 async function submitForm(state: SlackState, { user, inputs }: { user: string; inputs: FormInputs }) {
   const view = topModal(state.surfaces, user);
   if (!view) throw new Error(`${user} has no modal open`);
-  const values = stateValues(view.view, inputs);
+  const values = stateValues(view.view, withInitialValues(view.view, inputs));
   const missing = missingRequired(view.view, values);
   if (Object.keys(missing).length > 0) {
     view.errors = missing;

@@ -105,8 +105,11 @@ export function authorizeRedirect(oauth: OAuthState, url: URL): { status: number
   const scope = params.get('scope');
   const teamId = params.get('team') ?? oauth.nextInstallTeam ?? 'T0LOCAL';
   oauth.nextInstallTeam = undefined;
+  // `enterprise`: the installer is an org admin who approves for the whole Enterprise Grid org.
+  const enterpriseId = params.get('enterprise');
   const code = issueCode(oauth, {
     teamId,
+    ...(enterpriseId ? { enterpriseId, isEnterpriseInstall: true } : {}),
     ...(scope ? { scopes: scope.split(',') } : {}),
   });
   const location = new URL(redirectUri);
@@ -188,9 +191,20 @@ function refresh(oauth: OAuthState, refreshToken: unknown): Args {
   };
 }
 
-/** The team of a bot token the fake issued (its install's); undefined for other tokens. */
+/**
+ * The team of a bot token the fake issued (its install's); undefined for other tokens, and for an
+ * org-wide install's (it serves every workspace of its org).
+ */
 export function tokenTeam(oauth: OAuthState, authorization: string | undefined): string | undefined {
-  return oauth.tokens.get(authorization?.replace(/^Bearer /, '') ?? '')?.teamId;
+  const install = oauth.tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
+  return install?.isEnterpriseInstall ? undefined : install?.teamId;
+}
+
+/** Whether the app is installed org-wide in the enterprise (a token was issued for such an install). */
+export function orgWideInstalled(oauth: OAuthState, enterpriseId: string): boolean {
+  return [...oauth.tokens.values()].some(
+    (install) => install.isEnterpriseInstall === true && install.enterpriseId === enterpriseId,
+  );
 }
 
 /** What `auth.test` says about the team of a token the fake issued; nothing for other tokens. */
@@ -208,9 +222,18 @@ export function tokenIdentity(oauth: OAuthState, authorization: string | undefin
 
 /**
  * An admin of `teamId` installs the app as a browser would: the app's install page (its state
- * cookie kept), Slack's consent for that team, the redirect back. Returns the redirect's status.
+ * cookie kept), Slack's consent for that team (or, with `orgWide`, for the whole Enterprise Grid org),
+ * the redirect back. Returns the redirect's status.
  */
-export async function installApp({ installUrl, teamId }: { installUrl: string; teamId: string }) {
+export async function installApp({
+  installUrl,
+  teamId,
+  orgWide,
+}: {
+  installUrl: string;
+  teamId: string;
+  orgWide?: { enterpriseId: string };
+}) {
   const page = await fetch(installUrl, { redirect: 'manual' });
   const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const html = await page.text();
@@ -218,6 +241,7 @@ export async function installApp({ installUrl, teamId }: { installUrl: string; t
   if (!href) throw new Error(`no "Add to Slack" link on the install page (HTTP ${page.status})`);
   const authorize = new URL(href.replaceAll('&amp;', '&'));
   authorize.searchParams.set('team', teamId);
+  if (orgWide) authorize.searchParams.set('enterprise', orgWide.enterpriseId);
   const consent = await fetch(authorize, { redirect: 'manual' });
   const done = await fetch(consent.headers.get('location') ?? '', { headers: { cookie } });
   return done.status;

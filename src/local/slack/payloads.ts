@@ -10,12 +10,25 @@ let triggers = 0;
 export const triggerId = (user = 'U0LOCAL') =>
   `${Date.now()}.${++triggers}.${Math.random().toString(36).slice(2, 8)}.${user}`;
 
-export interface Actor {
+/** A workspace as Slack names it in a payload: Enterprise Grid workspaces also name their org. */
+export interface Workspace {
   teamId: string;
+  /** The org the workspace belongs to, and whether the app is installed org-wide there. */
+  enterprise?: { id: string; orgWideInstall: boolean };
+}
+
+export interface Actor extends Workspace {
   userId: string;
   userName?: string;
   channelId: string;
 }
+
+/** How an interaction payload (a click, a view, a shortcut) names the workspace and its org. */
+export const interactionWorkspace = ({ teamId, enterprise }: Workspace) => ({
+  team: { id: teamId, domain: 'local', ...(enterprise ? { enterprise_id: enterprise.id } : {}) },
+  enterprise: enterprise ? { id: enterprise.id, name: enterprise.id } : null,
+  is_enterprise_install: enterprise?.orgWideInstall === true,
+});
 
 export function slashCommandBody(actor: Actor, text: string, responseUrl: string): string {
   return new URLSearchParams({
@@ -29,7 +42,8 @@ export function slashCommandBody(actor: Actor, text: string, responseUrl: string
     command: '/events',
     text,
     api_app_id: 'A0LOCAL',
-    is_enterprise_install: 'false',
+    ...(actor.enterprise ? { enterprise_id: actor.enterprise.id, enterprise_name: actor.enterprise.id } : {}),
+    is_enterprise_install: String(actor.enterprise?.orgWideInstall === true),
     response_url: responseUrl,
     trigger_id: triggerId(actor.userId),
   }).toString();
@@ -96,7 +110,7 @@ export function blockActionsBody(
       : container,
     ...(unfurlUrl ? { is_app_unfurl: true } : {}),
     trigger_id: triggerId(actor.userId),
-    team: { id: actor.teamId, domain: 'local' },
+    ...interactionWorkspace(actor),
     channel: { id: message.channel, name: message.channel.toLowerCase() },
     message: {
       type: 'message',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { viewViolations } from './block-kit-check.ts';
 import type { SlackMessage } from './messages.ts';
-import { type Actor, triggerId } from './payloads.ts';
+import { type Actor, interactionWorkspace, triggerId, type Workspace } from './payloads.ts';
+import { type FieldInput, type FormInputs, inputFields } from './view-state.ts';
 
 /**
  * The fake Slack's surfaces beyond messages: modals and Home tabs (`views.*`), link unfurls
@@ -200,16 +201,25 @@ const userOf = (actor: Actor) => ({
 });
 
 /** An Events API delivery (JSON); `eventId` stays the same across Slack's retries of it. */
-export function eventCallbackBody(teamId: string, event: Args, eventId: string): string {
+export function eventCallbackBody({ teamId, enterprise }: Workspace, event: Args, eventId: string): string {
   return JSON.stringify({
     token: 'deprecated-verification-token',
     team_id: teamId,
+    ...(enterprise ? { enterprise_id: enterprise.id } : {}),
     api_app_id: 'A0LOCAL',
     event: { event_ts: `${Date.now() / 1000}`, ...event },
     type: 'event_callback',
     event_id: eventId,
     event_time: Math.floor(Date.now() / 1000),
-    authorizations: [{ team_id: teamId, user_id: 'UBOT', is_bot: true, is_enterprise_install: false }],
+    authorizations: [
+      {
+        enterprise_id: enterprise?.id ?? null,
+        team_id: teamId,
+        user_id: 'UBOT',
+        is_bot: true,
+        is_enterprise_install: enterprise?.orgWideInstall === true,
+      },
+    ],
     is_ext_shared_channel: false,
   });
 }
@@ -223,7 +233,7 @@ export function globalShortcutBody(actor: Actor, callbackId: string): string {
     type: 'shortcut',
     token: 'deprecated-verification-token',
     action_ts: `${Date.now() / 1000}`,
-    team: { id: actor.teamId, domain: 'local' },
+    ...interactionWorkspace(actor),
     user: userOf(actor),
     callback_id: callbackId,
     trigger_id: triggerId(actor.userId),
@@ -241,7 +251,7 @@ export function messageShortcutBody(
     type: 'message_action',
     token: 'deprecated-verification-token',
     action_ts: `${Date.now() / 1000}`,
-    team: { id: actor.teamId, domain: 'local' },
+    ...interactionWorkspace(actor),
     user: userOf(actor),
     channel: { id: message.channel, name: message.channel.toLowerCase() },
     callback_id: callbackId,
@@ -268,7 +278,7 @@ export function viewSubmissionBody(
   return interactionBody({
     type: 'view_submission',
     token: 'deprecated-verification-token',
-    team: { id: actor.teamId, domain: 'local' },
+    ...interactionWorkspace(actor),
     user: userOf(actor),
     view: viewObject(view, actor.teamId, values),
     trigger_id: triggerId(actor.userId),
@@ -276,12 +286,34 @@ export function viewSubmissionBody(
   });
 }
 
+/** An `initial_*` value in the page's shape: a text or id, an option's value, or a list of either. */
+function initialInput(element: Args): FieldInput | undefined {
+  const initial = Object.entries(element).find(([key]) => key.startsWith('initial_'))?.[1];
+  const valueOf = (item: unknown) => (typeof item === 'string' ? item : text(asArgs(item)?.value));
+  if (Array.isArray(initial)) return initial.map(valueOf);
+  return initial === undefined ? undefined : valueOf(initial) || undefined;
+}
+
+/**
+ * A submitted form as Slack reports it: the fields the user filled in (`inputs`), and every other
+ * prefilled field at its `initial_*` value (Slack's state holds a field the user left as it was).
+ */
+export function withInitialValues(view: Args, inputs: FormInputs): FormInputs {
+  const filled: FormInputs = { ...inputs };
+  for (const { blockId, actionId, element } of inputFields(view)) {
+    const initial = initialInput(element);
+    if (initial === undefined || inputs[blockId]?.[actionId] !== undefined) continue;
+    filled[blockId] = { ...filled[blockId], [actionId]: initial };
+  }
+  return filled;
+}
+
 /** A modal closed with its Close button or ✕ (sent only when the view asked, `notify_on_close`). */
 export function viewClosedBody(actor: Actor, view: FakeView, isCleared: boolean): string {
   return interactionBody({
     type: 'view_closed',
     token: 'deprecated-verification-token',
-    team: { id: actor.teamId, domain: 'local' },
+    ...interactionWorkspace(actor),
     user: userOf(actor),
     api_app_id: 'A0LOCAL',
     view: viewObject(view, actor.teamId),
@@ -302,7 +334,7 @@ export function viewActionBody(actor: Actor, view: FakeView, action: Args, value
   return interactionBody({
     type: 'block_actions',
     token: 'deprecated-verification-token',
-    team: { id: actor.teamId, domain: 'local' },
+    ...interactionWorkspace(actor),
     user: userOf(actor),
     api_app_id: 'A0LOCAL',
     container: { type: 'view', view_id: view.id },

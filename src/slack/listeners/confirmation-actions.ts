@@ -113,14 +113,14 @@ function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: Cli
 export function registerConfirmationActions(app: App, deps: ListenerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmYes,
-    clickHandler(deps, async ({ body, action }, surface) => {
+    clickHandler(deps, async ({ body, action, context }, surface) => {
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell('This button is out of date.');
       const { confirmationId } = value.data;
       const actor = actorOf(body);
       const decision = await confirm(confirmationId, actor, {
         ...deps,
-        policy: await deps.policyFor(actor.teamId),
+        policy: await deps.policyFor(actor.teamId, context.botToken),
       });
       const log = deps.logger.child({
         team: body.team?.id,
@@ -168,11 +168,11 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
 
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmNo,
-    clickHandler(deps, async ({ body, action }, surface) => {
+    clickHandler(deps, async ({ body, action, context }, surface) => {
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell('This button is out of date.');
       const actor = actorOf(body);
-      const policy = await deps.policyFor(actor.teamId);
+      const policy = await deps.policyFor(actor.teamId, context.botToken);
       const result = await cancel(value.data.confirmationId, actor, { ...deps, policy });
       switch (result.kind) {
         case 'cancelled':

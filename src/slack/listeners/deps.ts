@@ -2,13 +2,17 @@ import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.t
 import type { DeliveryLog, Store } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Dispatch } from '../jobs.ts';
+import type { DigestDefaults } from '../worker/digest-commands.ts';
 
 /** What the listeners need: they answer at once and hand slow work on. */
 export interface ListenerDeps {
   dispatch: Dispatch;
   confirmations: ConfirmationDeps['confirmations'];
-  /** The workspace's spending rules (who may confirm); the same for every team unless distributed. */
-  policyFor: (teamId: string) => Promise<SpendPolicy>;
+  /**
+   * The workspace's spending rules (who may confirm); the same for every team unless distributed (then
+   * its approvers' user group is read with the request's bot token).
+   */
+  policyFor: (teamId: string, botToken: string | undefined) => Promise<SpendPolicy>;
   /** Slash commands are deduplicated on their `trigger_id`. */
   deliveries: Pick<DeliveryLog, 'first'>;
   /** Domains whose event links unfurl (`UNFURL_DOMAINS`); default `app.lensmor.com`. */
@@ -16,9 +20,13 @@ export interface ListenerDeps {
   /** Read after the digest settings modal opened, to show the channel's current settings in it. */
   digestSubscriptions?: Pick<Store['digestSubscriptions'], 'get'>;
   /** Distributed apps: the workspace's digest defaults, for the digest modal's time (else 09:00). */
-  digestDefaultsFor?: (teamId: string) => Promise<{ time?: string | undefined } | undefined>;
-  /** Distributed apps: forgets a workspace that uninstalled the app (see `uninstall.ts`). */
-  removeWorkspace?: (workspace: { teamId: string; enterpriseId?: string | undefined }) => Promise<void>;
+  digestDefaultsFor?: (teamId: string) => Promise<DigestDefaults | undefined>;
+  /** Distributed apps: forgets a workspace (or an org-wide install) that removed the app (`uninstall.ts`). */
+  removeWorkspace?: (installation: {
+    teamId: string;
+    enterpriseId?: string | undefined;
+    isEnterpriseInstall?: boolean | undefined;
+  }) => Promise<void>;
   /** Distributed apps: each workspace's admins connect its service key and set its rules (`workspace-admin.ts`). */
   workspaceAdmin?: WorkspaceAdminDeps;
   logger: Logger;

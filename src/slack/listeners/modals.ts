@@ -57,10 +57,10 @@ export async function fillDigestModal(
       deps.digestSubscriptions?.get(teamId, channel),
       deps.digestDefaultsFor?.(teamId),
     ]);
-    if (current || defaults?.time)
+    if (current || defaults?.time || defaults?.timeZone)
       await client.views.update({
         view_id: viewId,
-        view: digestModal(channel, current ?? undefined, defaults?.time),
+        view: digestModal(channel, current ?? undefined, defaults),
       });
   } catch (error) {
     deps.logger.warn('could not show the digest settings as they stand', { error });

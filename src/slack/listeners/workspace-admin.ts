@@ -3,6 +3,7 @@ import type {
   App,
   BlockAction,
   ButtonAction,
+  Context,
   Middleware,
   ViewSubmitAction,
 } from '@slack/bolt';
@@ -11,6 +12,7 @@ import * as z from 'zod';
 import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../eis/index.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import { installationOf, type WorkspaceServiceKeyInfo } from '../../store/workspaces.ts';
 import { WorkspaceNotConnectedError } from '../../workspace-access.ts';
 import { parseCommand } from '../command-parser.ts';
 import { readWorkspaceSettingsForm, type WorkspaceSettingsSubmission } from '../modal-forms.ts';
@@ -112,15 +114,24 @@ const UserInfoSchema = z.object({
   }),
 });
 
+/** The workspace a request comes from, and the install that serves it (org-wide ones by enterprise). */
+type RequestWorkspace = Pick<WorkspaceServiceKeyInfo, 'teamId' | 'orgWideInstall'>;
+
+function requestWorkspace(teamId: string, context: Context): RequestWorkspace {
+  return context.isEnterpriseInstall && context.enterpriseId
+    ? { teamId, orgWideInstall: { enterpriseId: context.enterpriseId } }
+    : { teamId };
+}
+
 /** The installer, or a Slack workspace admin or owner (`users.info`); nobody when neither can be read. */
 async function isAdmin(
   admin: WorkspaceAdminDeps,
   client: WebClient,
-  { teamId, userId }: { teamId: string; userId: string },
+  { workspace, userId }: { workspace: RequestWorkspace; userId: string },
   logger: Logger,
 ): Promise<boolean> {
   try {
-    const installed = await admin.installations.read({ teamId, isEnterpriseInstall: false });
+    const installed = await admin.installations.read(installationOf(workspace));
     if (installed?.installation.user.id === userId) return true;
     const { user } = UserInfoSchema.parse(await client.users.info({ user: userId }));
     return user.is_admin === true || user.is_owner === true || user.is_primary_owner === true;
@@ -151,16 +162,17 @@ async function keyProblem(eisBaseUrl: string, apiKey: string, logger: Logger): P
 async function saveSettings(
   admin: WorkspaceAdminDeps,
   {
-    teamId,
+    workspace,
     userId,
     serviceKey,
     removeKey,
     policy,
-  }: WorkspaceSettingsSubmission & { teamId: string; userId: string },
+  }: WorkspaceSettingsSubmission & { workspace: RequestWorkspace; userId: string },
   log: Logger,
 ): Promise<string | undefined> {
+  const { teamId } = workspace;
   try {
-    if (serviceKey) await admin.workspaces.putServiceKey({ teamId, serviceKey, connectedBy: userId });
+    if (serviceKey) await admin.workspaces.putServiceKey({ ...workspace, serviceKey, connectedBy: userId });
   } catch (error) {
     // The store refuses a key too short to be one (its message never quotes it).
     if (error instanceof ValidationError) return 'This does not look like an Event Intelligence API key.';
@@ -188,7 +200,8 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
       await ack();
       const teamId = context.teamId ?? body.team?.id;
       if (!viewId || !teamId) return;
-      const allowed = await isAdmin(admin, client, { teamId, userId: body.user.id }, logger);
+      const workspace = requestWorkspace(teamId, context);
+      const allowed = await isAdmin(admin, client, { workspace, userId: body.user.id }, logger);
       const view = allowed
         ? workspaceSettingsModal(
             await admin.workspaces.getServiceKeyInfo(teamId),
@@ -206,17 +219,12 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
     const userId = body.user.id;
     if (!teamId) return ack();
     const log = logger.child({ team: teamId, user: userId, modal: view.callback_id });
+    const workspace = requestWorkspace(teamId, context);
     // Checked again: a modal is not a permission.
-    if (!(await isAdmin(admin, client, { teamId, userId }, log)))
+    if (!(await isAdmin(admin, client, { workspace, userId }, log)))
       return ack({ response_action: 'update', view: settingsRefusedModal() });
-    const [info, current] = await Promise.all([
-      admin.workspaces.getServiceKeyInfo(teamId),
-      admin.workspaces.getPolicy(teamId),
-    ]);
-    const form = readWorkspaceSettingsForm(view.state.values, {
-      connected: info !== null,
-      digestTimeZone: current?.digestDefaults?.timeZone,
-    });
+    const info = await admin.workspaces.getServiceKeyInfo(teamId);
+    const form = readWorkspaceSettingsForm(view.state.values, { connected: info !== null });
     if (!form.ok) {
       log.info('workspace settings refused', { fields: Object.keys(form.errors) });
       return ack({ response_action: 'errors', errors: form.errors });
@@ -229,7 +237,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
       log.info('a service key was not connected', { problem });
       return keyError(problem);
     }
-    const saved = await saveSettings(admin, { teamId, userId, ...form.value }, log);
+    const saved = await saveSettings(admin, { workspace, userId, ...form.value }, log);
     if (saved) return keyError(saved);
     await ack();
     log.info('workspace settings saved', { keyConnected: Boolean(serviceKey), keyRemoved: removeKey });

@@ -202,13 +202,21 @@ export interface DigestSettings {
 
 /**
  * The digest's settings; with `current`, the channel's digest as it stands, to edit. A new digest
- * starts at `defaultTime` (the workspace's, in a distributed app) or 09:00.
+ * starts at the workspace's default time and zone (a distributed app's admin sets them), else 09:00 in
+ * the requester's Slack zone.
  */
-export function digestModal(channelId: string, current?: DigestSettings, defaultTime = '09:00'): ModalView {
+export function digestModal(
+  channelId: string,
+  current?: DigestSettings,
+  defaults: { time?: string | undefined; timeZone?: string | undefined } = {},
+): ModalView {
   const offered: readonly string[] = DIGEST_ZONES;
   // A zone set by command that the list lacks is offered too, so saving keeps it.
-  const extra = current && !offered.includes(current.timeZone) ? [current.timeZone] : [];
-  const zones = [SLACK_ZONE, ...extra, ...DIGEST_ZONES].map((zone) =>
+  const zone = current?.timeZone ?? defaults.timeZone ?? SLACK_ZONE;
+  const extra = zone !== SLACK_ZONE && !offered.includes(zone) ? [zone] : [];
+  // A workspace zone replaces "my Slack zone": a digest set up without a zone takes the workspace's.
+  const own = defaults.timeZone ? [] : [SLACK_ZONE];
+  const zones = [...own, ...extra, ...DIGEST_ZONES].map((zone) =>
     option(zone === SLACK_ZONE ? 'My Slack time zone' : zone, zone),
   );
   const filters = current?.filters ?? {};
@@ -221,10 +229,14 @@ export function digestModal(channelId: string, current?: DigestSettings, default
       input(
         'time',
         'Time of day',
-        { type: 'timepicker', action_id: FIELD_ACTION, initial_time: current?.time ?? defaultTime },
+        {
+          type: 'timepicker',
+          action_id: FIELD_ACTION,
+          initial_time: current?.time ?? defaults.time ?? '09:00',
+        },
         { optional: false },
       ),
-      selectInput('zone', 'Time zone', zones, current?.timeZone ?? SLACK_ZONE),
+      selectInput('zone', 'Time zone', zones, zone),
       textInput('keywords', 'Keywords', filters.keywords, 'healthcare'),
       textInput('country', 'Country', filters.country, 'Germany'),
       textInput('city', 'City', filters.city),

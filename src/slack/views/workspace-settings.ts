@@ -1,10 +1,11 @@
-import type { KnownBlock, ModalView } from '@slack/types';
+import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../store/workspaces.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { context, header, input, plainText, section } from './blocks.ts';
 import { mentionUser, slackDate, utcDay } from './format.ts';
 import { truncate } from './limits.ts';
 import type { HomeView } from './home.ts';
+import { DIGEST_ZONES, SLACK_ZONE } from './modals.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
@@ -23,6 +24,7 @@ export const SETTINGS_FIELDS = {
   dailyCap: 'daily_cap',
   approvalThreshold: 'approval_threshold',
   digestTime: 'digest_time',
+  digestZone: 'digest_zone',
 } as const;
 
 const FIELD = 'value';
@@ -141,6 +143,29 @@ function keyBlocks(info: WorkspaceServiceKeyInfo | null): KnownBlock[] {
   ];
 }
 
+/**
+ * The digest modal's zones, and "no default" (`SLACK_ZONE`) first: Slack cannot clear a chosen
+ * option, so no default must be one. A stored zone the list lacks is offered too, so saving keeps it.
+ */
+function digestZoneInput(stored: string | undefined): InputBlock {
+  const offered: readonly string[] = DIGEST_ZONES;
+  const zones = [...(stored && !offered.includes(stored) ? [stored] : []), ...DIGEST_ZONES];
+  const noDefault: PlainTextOption = { text: plainText('No default'), value: SLACK_ZONE };
+  const options = [noDefault, ...zones.map((zone) => ({ text: plainText(zone), value: zone }))];
+  return input(
+    SETTINGS_FIELDS.digestZone,
+    'Default digest time zone',
+    {
+      type: 'static_select',
+      action_id: FIELD,
+      options,
+      initial_option: options.find((option) => option.value === stored) ?? noDefault,
+    },
+    // As `digest on` uses it (slack/worker/digest-commands.ts): before the requester's own zone.
+    { hint: 'For new daily digests set up without a zone; with no default, the requester’s Slack zone.' },
+  );
+}
+
 function policyBlocks(policy: WorkspacePolicy | null): KnownBlock[] {
   const F = SETTINGS_FIELDS;
   const time = policy?.digestDefaults?.time;
@@ -187,5 +212,6 @@ function policyBlocks(policy: WorkspacePolicy | null): KnownBlock[] {
       { type: 'timepicker', action_id: FIELD, ...(time ? { initial_time: time } : {}) },
       { hint: 'For new daily digests set up without a time.' },
     ),
+    digestZoneInput(policy?.digestDefaults?.timeZone),
   ];
 }

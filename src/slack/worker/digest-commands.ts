@@ -29,7 +29,10 @@ export interface DigestCommandDeps extends DigestSources {
   digestDefaults?: DigestDefaults | undefined;
 }
 
-/** A workspace's time for a digest set up without one, and its zone for a user Slack gives none. */
+/**
+ * A workspace's time and zone for a digest set up without them (a channel's digest is the channel's,
+ * so the workspace's zone, when its admin set one, goes before the requester's own).
+ */
 export interface DigestDefaults {
   time?: string | undefined;
   timeZone?: string | undefined;
@@ -62,7 +65,8 @@ export async function runDigestCommand(
   const { teamId, channelId, userId } = context;
   switch (command.name) {
     case 'digest-on': {
-      const requested = command.timeZone ?? (await deps.userTimeZone(userId));
+      const requested =
+        command.timeZone ?? deps.digestDefaults?.timeZone ?? (await deps.userTimeZone(userId));
       const timeZone = validZoneOr(requested, deps.digestDefaults);
       const time = command.time ?? deps.digestDefaults?.time ?? DEFAULT_DIGEST_TIME;
       const subscription = await deps.subscriptions.put({

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +9,11 @@ import {
   createKmsKeyCipher,
   createLocalKeyCipher,
   KeyCipherError,
+  SLACK_TOKENS_PURPOSE,
 } from '../../../src/config/key-cipher.ts';
 
 const SERVICE_KEY = 'sk_test_4f9a2c7e1b8d3a6f5e0c9b2a';
+const BOT_TOKEN = 'xoxb-test-1234-5678-abcdef';
 
 /** Everything an error could put in a log line: message, stack, cause chain, inspected form. */
 const everythingSaidBy = (error: unknown) => `${inspect(error, { depth: 5 })} ${JSON.stringify(error)}`;
@@ -59,6 +61,33 @@ describe('local key cipher', () => {
     }
     const otherKey = createLocalKeyCipher(randomBytes(32));
     expect(await failure(otherKey.decrypt('T1', bytes.toString('base64')))).toBeInstanceOf(KeyCipherError);
+  });
+
+  it('keeps purposes apart: a Slack token does not decrypt as a service key, nor the other way round', async () => {
+    const cipher = createLocalKeyCipher(randomBytes(32));
+    const token = await cipher.encrypt('T1', BOT_TOKEN, SLACK_TOKENS_PURPOSE);
+    const serviceKey = await cipher.encrypt('T1', SERVICE_KEY);
+
+    const tokenAsKey = await failure(cipher.decrypt('T1', token));
+    const keyAsToken = await failure(cipher.decrypt('T1', serviceKey, SLACK_TOKENS_PURPOSE));
+    const otherTeam = await failure(cipher.decrypt('T2', token, SLACK_TOKENS_PURPOSE));
+
+    expect(await cipher.decrypt('T1', token, SLACK_TOKENS_PURPOSE)).toBe(BOT_TOKEN);
+    expect(await cipher.decrypt('T1', serviceKey, 'service-key')).toBe(SERVICE_KEY);
+    for (const error of [tokenAsKey, keyAsToken, otherTeam]) expect(error).toBeInstanceOf(KeyCipherError);
+    expect(everythingSaidBy(tokenAsKey)).not.toContain(BOT_TOKEN);
+    expect(everythingSaidBy(keyAsToken)).not.toContain(SERVICE_KEY);
+    expect(String(otherTeam)).toContain('Slack tokens');
+  });
+
+  it('still decrypts a service key stored before purposes existed (the team id alone as additional data)', async () => {
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const legacy = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from('T1', 'utf8'));
+    const encrypted = Buffer.concat([legacy.update(SERVICE_KEY, 'utf8'), legacy.final()]);
+    const stored = Buffer.concat([iv, legacy.getAuthTag(), encrypted]).toString('base64');
+
+    expect(await createLocalKeyCipher(key).decrypt('T1', stored)).toBe(SERVICE_KEY);
   });
 
   it('uses LOCAL_ENCRYPTION_KEY from the environment, and refuses one that is not 32 bytes', async () => {
@@ -163,6 +192,25 @@ describe('KMS key cipher', () => {
       ['TrentService.Encrypt', 'alias/eventbot-workspace-keys', { teamId: 'T1' }],
       ['TrentService.Decrypt', 'alias/eventbot-workspace-keys', { teamId: 'T1' }],
     ]);
+  });
+
+  it('sends the purpose with the team id for Slack tokens, and keeps purposes apart', async () => {
+    const { kms, calls } = fakeKms();
+    const cipher = createKmsKeyCipher(kms, 'alias/eventbot-workspace-keys');
+
+    const token = await cipher.encrypt('E1', BOT_TOKEN, SLACK_TOKENS_PURPOSE);
+    const plaintext = await cipher.decrypt('E1', token, SLACK_TOKENS_PURPOSE);
+    const serviceKey = await cipher.encrypt('E1', SERVICE_KEY);
+
+    expect(plaintext).toBe(BOT_TOKEN);
+    expect(calls.slice(0, 2).map((call) => call.body.EncryptionContext)).toEqual([
+      { teamId: 'E1', purpose: 'slack-tokens' },
+      { teamId: 'E1', purpose: 'slack-tokens' },
+    ]);
+    expect(await failure(cipher.decrypt('E1', token))).toBeInstanceOf(KeyCipherError);
+    expect(await failure(cipher.decrypt('E1', serviceKey, SLACK_TOKENS_PURPOSE))).toBeInstanceOf(
+      KeyCipherError,
+    );
   });
 
   it("fails for another team's ciphertext, without the key in the error", async () => {

@@ -165,6 +165,17 @@ describe('readDigestForm', () => {
     });
   });
 
+  it('takes a zone the list lacks (a channel’s own), never words that would add to the command', () => {
+    expect(readDigestForm({ time: time('07:00'), zone: choice('Asia/Kathmandu') })).toEqual({
+      ok: true,
+      value: 'digest on 07:00 Asia/Kathmandu',
+    });
+    expect(readDigestForm({ time: time('07:00'), zone: choice('UTC keywords:x') })).toEqual({
+      ok: false,
+      errors: { zone: 'Pick a time zone from the list.' },
+    });
+  });
+
   it('refuses a reversed date range', () => {
     expect(
       readDigestForm({ time: time('07:00'), from: date('2027-02-01'), to: date('2027-01-01') }),

@@ -146,6 +146,60 @@ describe('the fake Slack behind the local page', () => {
     expect(slack.modal('U0ALICE')).toBeUndefined();
   });
 
+  it('submits a prefilled field the user left alone at its initial value, as Slack does', async () => {
+    // Prepare
+    const field = (blockId: string, element: Payload) => ({
+      type: 'input',
+      block_id: blockId,
+      optional: true,
+      label: { type: 'plain_text', text: blockId },
+      element: { action_id: 'value', ...element },
+    });
+    const option = (value: string) => ({ text: { type: 'plain_text', text: value }, value });
+    await webApi('views.open', {
+      trigger_id: triggerId('U0ALICE'),
+      view: {
+        type: 'modal',
+        title: { type: 'plain_text', text: 'Settings' },
+        submit: { type: 'plain_text', text: 'Save' },
+        blocks: [
+          field('cap', { type: 'number_input', is_decimal_allowed: false, initial_value: '500' }),
+          field('note', { type: 'plain_text_input', initial_value: 'keep me' }),
+          field('zone', {
+            type: 'static_select',
+            options: [option('UTC'), option('Europe/Berlin')],
+            initial_option: option('Europe/Berlin'),
+          }),
+          field('time', { type: 'timepicker', initial_time: '08:30' }),
+          field('people', { type: 'multi_users_select', initial_users: ['U0ALICE'] }),
+          field('boxes', { type: 'checkboxes', options: [option('a')], initial_options: [option('a')] }),
+          field('empty', { type: 'plain_text_input' }),
+        ],
+      },
+    });
+
+    // Act: the user changes the cap and clears the note; the rest stays as shown.
+    await slack.submitForm({ user: 'U0ALICE', inputs: { cap: { value: '700' }, note: { value: null } } });
+
+    // Assess
+    expect(delivered[0]).toMatchObject({
+      type: 'view_submission',
+      view: {
+        state: {
+          values: {
+            cap: { value: { type: 'number_input', value: '700' } },
+            note: { value: { type: 'plain_text_input', value: null } },
+            zone: { value: { type: 'static_select', selected_option: option('Europe/Berlin') } },
+            time: { value: { type: 'timepicker', selected_time: '08:30' } },
+            people: { value: { type: 'multi_users_select', selected_users: ['U0ALICE'] } },
+            boxes: { value: { type: 'checkboxes', selected_options: [option('a')] } },
+            empty: { value: { type: 'plain_text_input', value: null } },
+          },
+        },
+      },
+    });
+  });
+
   it('closes the top modal, telling the app only when the view asked (notify_on_close)', async () => {
     // Prepare
     const view = (notify: boolean) => ({

@@ -1,8 +1,17 @@
+import type { InputBlock, ModalView } from '@slack/types';
 import { describe, expect, it } from 'vitest';
+import { viewViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { withInitialValues } from '../../../../src/local/slack/surfaces.ts';
+import { stateValues } from '../../../../src/local/slack/view-state.ts';
 import { readWorkspaceSettingsForm, type ViewValues } from '../../../../src/slack/modal-forms.ts';
 import { homeView } from '../../../../src/slack/views/home.ts';
+import { DIGEST_ZONES, digestModal } from '../../../../src/slack/views/modals.ts';
 import { workspaceSettingsModal } from '../../../../src/slack/views/workspace-settings.ts';
-import { WorkspaceServiceKeyInfoSchema } from '../../../../src/store/workspaces.ts';
+import {
+  WorkspacePolicySchema,
+  WorkspaceServiceKeyInfoSchema,
+  type WorkspacePolicyInput,
+} from '../../../../src/store/workspaces.ts';
 
 const KEY_INFO = WorkspaceServiceKeyInfoSchema.parse({
   type: 'workspace-service-key',
@@ -12,6 +21,25 @@ const KEY_INFO = WorkspaceServiceKeyInfoSchema.parse({
   connectedBy: 'U0ALICE',
   connectedAt: '2026-11-01T10:00:00.000Z',
 });
+
+const policyOf = (input: WorkspacePolicyInput) =>
+  WorkspacePolicySchema.parse({
+    ...input,
+    type: 'workspace-policy',
+    teamId: 'T0ACME',
+    updatedBy: 'U0ALICE',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  });
+
+/** A select's options and its chosen one, as a modal shows them. */
+function selectIn(view: ModalView, blockId: string) {
+  const block = view.blocks.find((candidate) => candidate.block_id === blockId) as InputBlock | undefined;
+  const element = block?.element.type === 'static_select' ? block.element : undefined;
+  return {
+    offered: element?.options?.map((option) => option.value),
+    chosen: element?.initial_option?.value,
+  };
+}
 
 const text = (values: Record<string, string | null>): ViewValues =>
   Object.fromEntries(
@@ -34,6 +62,35 @@ describe('the workspace settings modal', () => {
     expect(JSON.stringify(modal)).toContain('remove_key');
     expect(keyField).toMatchObject({ optional: true });
   });
+
+  it('offers the digest modal’s time zones for the digest default, “No default” first and chosen when none is stored', () => {
+    const modal = workspaceSettingsModal(KEY_INFO, null);
+
+    expect(selectIn(modal, 'digest_zone')).toEqual({
+      offered: selectIn(digestModal('C0GENERAL'), 'zone').offered,
+      chosen: 'slack',
+    });
+    expect(JSON.stringify(modal)).toContain('No default');
+    expect(viewViolations('modal', { ...modal })).toEqual([]);
+  });
+
+  it('shows the stored default zone and time chosen, and offers a stored zone the list lacks', () => {
+    const berlin = workspaceSettingsModal(
+      KEY_INFO,
+      policyOf({ digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' } }),
+    );
+    const kathmandu = workspaceSettingsModal(
+      KEY_INFO,
+      policyOf({ digestDefaults: { timeZone: 'Asia/Kathmandu' } }),
+    );
+
+    expect(selectIn(berlin, 'digest_zone').chosen).toBe('Europe/Berlin');
+    expect(JSON.stringify(berlin.blocks)).toContain('"initial_time":"08:30"');
+    expect(selectIn(kathmandu, 'digest_zone')).toMatchObject({
+      offered: ['slack', 'Asia/Kathmandu', ...DIGEST_ZONES],
+      chosen: 'Asia/Kathmandu',
+    });
+  });
 });
 
 describe('reading the workspace settings', () => {
@@ -42,9 +99,10 @@ describe('reading the workspace settings', () => {
       ...text({ service_key: null, daily_cap: '500', approver_group: 'S0APPROVE' }),
       approvers: { value: { type: 'multi_users_select', selected_users: ['U0BOB'] } },
       digest_time: { value: { type: 'timepicker', selected_time: '08:30' } },
+      digest_zone: { value: { type: 'static_select', selected_option: { value: 'Europe/Berlin' } } },
     };
 
-    expect(readWorkspaceSettingsForm(values, { connected: true, digestTimeZone: 'Europe/Berlin' })).toEqual({
+    expect(readWorkspaceSettingsForm(values, { connected: true })).toEqual({
       ok: true,
       value: {
         removeKey: false,
@@ -71,6 +129,45 @@ describe('reading the workspace settings', () => {
 
     expect(errorsOf(text({ service_key: null }), { connected: false }).service_key).toMatch(/Paste/);
     expect(errorsOf(both, { connected: true }).service_key).toMatch(/not both/);
+  });
+
+  it('keeps no default zone when “No default” is chosen, whatever was stored', () => {
+    const values: ViewValues = {
+      digest_time: { value: { type: 'timepicker', selected_time: '08:30' } },
+      digest_zone: { value: { type: 'static_select', selected_option: { value: 'slack' } } },
+    };
+
+    const read = readWorkspaceSettingsForm(values, { connected: true });
+
+    expect(read).toMatchObject({ ok: true, value: { policy: { digestDefaults: { time: '08:30' } } } });
+    expect(read.ok && read.value.policy.digestDefaults).not.toHaveProperty('timeZone');
+  });
+
+  it('refuses a zone that is not one, as the digest modal does', () => {
+    const zone = (value: string): ViewValues => ({
+      digest_zone: { value: { type: 'static_select', selected_option: { value } } },
+    });
+
+    expect(errorsOf(zone('Mars/Olympus'), { connected: true }).digest_zone).toMatch(/time zone/);
+    expect(errorsOf(zone('UTC keywords:x'), { connected: true }).digest_zone).toMatch(/time zone/);
+    expect(errorsOf(zone('Asia/Kathmandu'), { connected: true })).toEqual({});
+  });
+
+  it('keeps the stored rules when the modal is saved as shown (Slack sends the prefilled values)', () => {
+    const stored: WorkspacePolicyInput = {
+      approverUserIds: ['U0BOB'],
+      approverUserGroupId: 'S0APPROVE',
+      dailyCap: 500,
+      approvalThreshold: 100,
+      digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' },
+    };
+    const modal = { ...workspaceSettingsModal(KEY_INFO, policyOf(stored)) };
+    const unchanged = stateValues(modal, withInitialValues(modal, {})) as ViewValues;
+
+    expect(readWorkspaceSettingsForm(unchanged, { connected: true })).toEqual({
+      ok: true,
+      value: { removeKey: false, policy: stored },
+    });
   });
 
   it('says which rule is malformed', () => {

@@ -90,7 +90,6 @@ export const WorkspacePolicySchema = WorkspacePolicyInputSchema.extend({
 });
 export type WorkspacePolicy = z.infer<typeof WorkspacePolicySchema>;
 
-
 /** Shorter keys would be shown whole by their last 4 characters; real service keys are far longer. */
 const MIN_KEY_LENGTH = 12;
 

@@ -8,37 +8,61 @@ export interface ForgottenWorkspace {
   keyRemoved: boolean;
   digestsStopped: number;
   tasksStopped: number;
+  /** Pending confirmations closed (nobody can confirm them any more). */
+  confirmationsWithdrawn: number;
+  /** Charges under way when the app was removed: left for the reconciler, which cannot settle them now. */
+  chargesUnsettled: number;
 }
 
 /**
  * What forgetting a workspace that removed the app means, in one place: its service key and policy
- * deleted, its digests disabled, its open unlock tasks and follow-ups stopped (never polled again).
+ * deleted, its digests disabled, its open unlock tasks and follow-ups stopped (never polled again), its
+ * pending confirmations withdrawn and its decided ones' cards left as they are (no token to update them
+ * with), so the scheduled jobs have nothing left to visit there. A charge under way stays for the
+ * reconciler and is logged: it cannot be settled without the key.
  * The caller deletes the installation (it alone knows which one); the ledger stays for audit until its
  * TTL (400 days). Each step is idempotent, so forgetting twice (an uninstall event and a scheduled
  * run meeting the same workspace) does no harm.
  */
 export async function forgetWorkspace(
-  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks'>,
+  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations'>,
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {
-  const [keyRemoved, , digests, tasks] = await Promise.all([
+  const [keyRemoved, , digests, tasks, confirmations] = await Promise.all([
     store.workspaces.removeServiceKey(teamId),
     store.workspaces.removePolicy(teamId),
     store.digestSubscriptions.activeForTeam(teamId),
     store.unlockTasks.unfinishedForTeam(teamId, { followUps: true }),
+    store.confirmations.dueForTeam(teamId),
   ]);
-  const [disabled, stopped] = await Promise.all([
+  const running = confirmations.filter((confirmation) => confirmation.status === 'running');
+  const [disabled, stopped, withdrawn] = await Promise.all([
     Promise.all(
       digests.map((digest) => store.digestSubscriptions.disable(teamId, digest.channelId, FORGOTTEN_REASON)),
     ),
     Promise.all(tasks.map((task) => store.unlockTasks.stop(task.taskId, FORGOTTEN_REASON))),
+    Promise.all(
+      confirmations.map(async ({ id, status }) => {
+        if (status === 'pending') return store.confirmations.withdraw(id);
+        // A decided one's card cannot be updated any more (no token): it leaves the reconciler's index.
+        if (status !== 'running') await store.confirmations.cardShown(id, status);
+        return false;
+      }),
+    ),
   ]);
   const forgotten = {
     keyRemoved,
     digestsStopped: disabled.filter(Boolean).length,
     tasksStopped: stopped.filter(Boolean).length,
+    confirmationsWithdrawn: withdrawn.filter(Boolean).length,
+    chargesUnsettled: running.length,
   };
   logger.info('forgot a workspace that removed the app', { teamId, ...forgotten });
+  if (running.length > 0)
+    logger.warn('a removed workspace had charges under way: the reconciler cannot settle them', {
+      teamId,
+      confirmationIds: running.map((confirmation) => confirmation.id),
+    });
   return forgotten;
 }

@@ -229,6 +229,22 @@ async function cancel(context: StoreContext, id: string, { by }: { by: string })
   return { kind: 'already-handled', status: current.status, confirmation: current };
 }
 
+/**
+ * Pending → cancelled for a workspace that removed the app: nobody can confirm it any more, and there
+ * is no token to update its card with, so it leaves the reconciler's index at once. `true` when this
+ * write closed it, `false` when it was no longer pending.
+ */
+async function withdraw(context: StoreContext, id: string): Promise<boolean> {
+  const withdrawn = await updateIf(
+    context,
+    id,
+    '#status = :pending',
+    'SET #status = :status, cancelledAt = :now, finishedAt = :now REMOVE #dueKind, #dueAt',
+    { ':pending': 'pending', ':status': 'cancelled', ':now': context.now().toISOString() },
+  );
+  return withdrawn !== null;
+}
+
 /** The card now shows the final `status`: the confirmation leaves the reconciler's index. */
 async function cardShown(context: StoreContext, id: string, status: ConfirmationStatus): Promise<void> {
   await updateIf(context, id, '#status = :status', 'REMOVE #dueKind, #dueAt', { ':status': status });
@@ -249,6 +265,15 @@ async function pendingForTeam(context: StoreContext, teamId: string): Promise<Co
   return items.map(parse).filter((confirmation) => new Date(confirmation.deadline) > now);
 }
 
+/** Every confirmation of a team the reconciler still has to visit (any status). */
+async function dueForTeam(context: StoreContext, teamId: string): Promise<Confirmation[]> {
+  const items = await queryDueKind(context, DUE_KIND.confirmation, {
+    filter: 'teamId = :team',
+    values: { ':team': teamId },
+  });
+  return items.map(parse);
+}
+
 export function createConfirmationRepository(deps: StoreDeps) {
   const context = storeContext(deps);
   return {
@@ -259,9 +284,11 @@ export function createConfirmationRepository(deps: StoreDeps) {
     expire: (id: string) => expire(context, id),
     abandon: (id: string, outcome: Json) => abandon(context, id, outcome),
     cancel: (id: string, by: { by: string }) => cancel(context, id, by),
+    withdraw: (id: string) => withdraw(context, id),
     cardShown: (id: string, status: ConfirmationStatus) => cardShown(context, id, status),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.confirmation, query)).map(parse),
     pendingForTeam: (teamId: string) => pendingForTeam(context, teamId),
+    dueForTeam: (teamId: string) => dueForTeam(context, teamId),
   };
 }

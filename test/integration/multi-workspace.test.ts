@@ -278,8 +278,8 @@ describe('a workspace whose installation is gone without an uninstall event for 
   });
   afterAll(() => bot.close());
 
-  it('is forgotten by the next poll-tasks run, logged once: tasks stopped, digests off, key deleted', async () => {
-    // Prepare: B has an open unlock task and a digest due, then its installation item disappears.
+  it('is forgotten by the next poll-tasks run, logged once: tasks stopped, digests off, key deleted, confirmations closed', async () => {
+    // Prepare: B has an open unlock task, a pending confirmation and a digest due, then its installation item disappears.
     const person = bot.sim.seed.personnel.find((p) => p.linked && p.emailFindable);
     await bot.command(`emails ${person?.id}`, B.member);
     await bot.idle();
@@ -288,6 +288,11 @@ describe('a workspace whose installation is gone without an uninstall event for 
     await bot.click(card, 'confirm.yes', B.member);
     await bot.idle();
     const [task] = await bot.store.unlockTasks.unfinishedForTeam(B.teamId);
+    await bot.command(`unlock ${BIG_EVENT}`, B.member);
+    await bot.idle();
+    const pendingCard = bot.slack.messages(B.channel).at(-1);
+    if (!pendingCard) throw new Error('no second confirmation card');
+    const pending = confirmationIdOf(pendingCard);
     await bot.store.digestSubscriptions.put({
       teamId: B.teamId,
       channelId: B.channel,
@@ -308,6 +313,8 @@ describe('a workspace whose installation is gone without an uninstall event for 
     const again = await bot.scheduled(later)();
     await again.pollUnlockTasks();
     await again.runDigests();
+    // Past every confirmation's deadline: nothing of B's is left for the reconciler either.
+    await (await bot.scheduled(() => new Date(Date.now() + 3 * 60 * 60_000))()).reconcileConfirmations();
 
     // Assess
     expect(task).toBeDefined();
@@ -322,6 +329,8 @@ describe('a workspace whose installation is gone without an uninstall event for 
     expect(bot.slack.messages(B.channel).filter((m) => /Digest for/.test(m.text))).toEqual([]);
     expect(await bot.store.workspaces.getServiceKeyInfo(B.teamId)).toBeNull();
     expect(await bot.store.workspaces.getServiceKeyInfo(A.teamId)).not.toBeNull();
+    expect(await bot.store.confirmations.get(pending)).toMatchObject({ status: 'cancelled' });
+    expect(await bot.store.confirmations.dueForTeam(B.teamId)).toEqual([]);
     const logged = linesAboutB(lines).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged).toEqual([
       expect.objectContaining({
@@ -330,6 +339,8 @@ describe('a workspace whose installation is gone without an uninstall event for 
         keyRemoved: true,
         digestsStopped: 1,
         tasksStopped: 1,
+        confirmationsWithdrawn: 1,
+        chargesUnsettled: 0,
       }),
     ]);
     expect(linesAboutB(afterFirst)).toEqual([]);

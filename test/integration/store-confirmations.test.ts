@@ -105,6 +105,23 @@ describe('confirmations', () => {
     expect(cancelled).toMatchObject({ kind: 'already-handled', status: 'running' });
   });
 
+  it('of a removed workspace are withdrawn while pending, leaving the reconciler nothing; a claimed one stays', async () => {
+    const { store } = await createTestStore();
+    const pending = await store.confirmations.create({ ...unlockEmails, teamId: 'TGONE' });
+    const claimed = await store.confirmations.create({ ...unlockEmails, teamId: 'TGONE' });
+    await store.confirmations.claim(claimed.id, { by: 'U1' });
+
+    const results = await Promise.all([
+      store.confirmations.withdraw(pending.id),
+      store.confirmations.withdraw(claimed.id),
+    ]);
+
+    expect(results).toEqual([true, false]);
+    expect(await store.confirmations.get(pending.id)).toMatchObject({ status: 'cancelled' });
+    expect((await store.confirmations.dueForTeam('TGONE')).map((c) => c.id)).toEqual([claimed.id]);
+    expect(await store.confirmations.claim(pending.id, { by: 'U1' })).toMatchObject({ kind: 'lost' });
+  });
+
   it('that do not exist are reported as not found', async () => {
     const { store } = await createTestStore();
 

@@ -46,9 +46,14 @@ import {
   viewActionBody,
   viewClosedBody,
   viewSubmissionBody,
-  withInitialValues,
 } from './surfaces.ts';
-import { type FormInputs, missingRequired, responseUrlFields, stateValues } from './view-state.ts';
+import {
+  type FormInputs,
+  missingRequired,
+  responseUrlFields,
+  stateValues,
+  withInitialValues,
+} from './view-state.ts';
 
 export type { FakeView, FunctionResult, Unfurl } from './surfaces.ts';
 export type { FakeInstall, FakeOAuthOptions, FakeSlackOAuth } from './oauth.ts';

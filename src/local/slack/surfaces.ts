@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { viewViolations } from './block-kit-check.ts';
 import type { SlackMessage } from './messages.ts';
 import { type Actor, interactionWorkspace, triggerId, type Workspace } from './payloads.ts';
-import { type FieldInput, type FormInputs, inputFields } from './view-state.ts';
 
 /**
  * The fake Slack's surfaces beyond messages: modals and Home tabs (`views.*`), link unfurls
@@ -284,28 +283,6 @@ export function viewSubmissionBody(
     trigger_id: triggerId(actor.userId),
     response_urls: responseUrls,
   });
-}
-
-/** An `initial_*` value in the page's shape: a text or id, an option's value, or a list of either. */
-function initialInput(element: Args): FieldInput | undefined {
-  const initial = Object.entries(element).find(([key]) => key.startsWith('initial_'))?.[1];
-  const valueOf = (item: unknown) => (typeof item === 'string' ? item : text(asArgs(item)?.value));
-  if (Array.isArray(initial)) return initial.map(valueOf);
-  return initial === undefined ? undefined : valueOf(initial) || undefined;
-}
-
-/**
- * A submitted form as Slack reports it: the fields the user filled in (`inputs`), and every other
- * prefilled field at its `initial_*` value (Slack's state holds a field the user left as it was).
- */
-export function withInitialValues(view: Args, inputs: FormInputs): FormInputs {
-  const filled: FormInputs = { ...inputs };
-  for (const { blockId, actionId, element } of inputFields(view)) {
-    const initial = initialInput(element);
-    if (initial === undefined || inputs[blockId]?.[actionId] !== undefined) continue;
-    filled[blockId] = { ...filled[blockId], [actionId]: initial };
-  }
-  return filled;
 }
 
 /** A modal closed with its Close button or ✕ (sent only when the view asked, `notify_on_close`). */

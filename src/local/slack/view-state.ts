@@ -88,6 +88,31 @@ export function fieldState(element: Args, raw: FieldInput | undefined): Args {
   return { type, value: single(raw) };
 }
 
+/** An `initial_*` value in the page's shape: a text or id, an option's value, or a list of either. */
+function initialInput(element: Args): FieldInput | undefined {
+  const initial = Object.entries(element).find(([key]) => key.startsWith('initial_'))?.[1];
+  const valueOf = (item: unknown): string => {
+    const value = isObject(item) ? item.value : item;
+    return typeof value === 'string' ? value : '';
+  };
+  if (Array.isArray(initial)) return initial.map(valueOf);
+  return initial === undefined ? undefined : valueOf(initial) || undefined;
+}
+
+/**
+ * A submitted form as Slack reports it: the fields the user filled in (`inputs`), and every other
+ * prefilled field at its `initial_*` value (Slack's state holds a field the user left as it was).
+ */
+export function withInitialValues(view: Args, inputs: FormInputs): FormInputs {
+  const filled: FormInputs = { ...inputs };
+  for (const { blockId, actionId, element } of inputFields(view)) {
+    const initial = initialInput(element);
+    if (initial === undefined || inputs[blockId]?.[actionId] !== undefined) continue;
+    filled[blockId] = { ...filled[blockId], [actionId]: initial };
+  }
+  return filled;
+}
+
 /** `view.state.values` for the whole form; fields the page did not send are empty. */
 export function stateValues(view: Args, inputs: FormInputs): Args {
   const values: Record<string, Args> = {};

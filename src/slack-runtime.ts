@@ -23,7 +23,8 @@ import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch, Job } from './slack/jobs.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import { createStore, type Store } from './store/index.ts';
-import { type InstallationLookup, InstallationNotFoundError } from './store/installations.ts';
+import { InstallationNotFoundError } from './store/installations.ts';
+import { installationOf, type ServedWorkspace } from './store/workspaces.ts';
 import { createDocumentClient } from './store/table.ts';
 import { NO_TRACING, type Tracing } from './tracing.ts';
 import { workspacePolicy } from './workspace-access.ts';
@@ -174,13 +175,9 @@ function distributedHandlerLoader(
  * open tasks; the ledger kept for audit). An org's other workspaces are forgotten when the scheduled
  * jobs next meet them without an installation.
  */
-async function removeWorkspace(
-  store: Store,
-  installation: InstallationLookup & { teamId: string },
-  logger: Logger,
-) {
-  await store.installations.deleteInstallation(installation);
-  await forgetWorkspace(store, installation.teamId, logger);
+async function removeWorkspace(store: Store, workspace: ServedWorkspace, logger: Logger) {
+  await store.installations.deleteInstallation(installationOf(workspace));
+  await forgetWorkspace(store, workspace.teamId, logger);
 }
 
 /**

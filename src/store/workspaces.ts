@@ -46,18 +46,17 @@ export interface WorkspaceServiceKey extends WorkspaceServiceKeyInfo {
   serviceKey: string;
 }
 
+/** A workspace, and the org-wide install serving it when it is not served by its own. */
+export type ServedWorkspace = Pick<WorkspaceServiceKeyInfo, 'teamId' | 'orgWideInstall'>;
+
 /** What connecting a key stores: the key, who connected it, and the install serving the workspace. */
-export interface NewWorkspaceServiceKey {
-  teamId: string;
+export interface NewWorkspaceServiceKey extends ServedWorkspace {
   serviceKey: string;
   connectedBy: string;
-  orgWideInstall?: { enterpriseId: string } | undefined;
 }
 
-/** The installation that serves a connected workspace (its own, or its enterprise's org-wide one). */
-export const installationOf = (
-  info: Pick<WorkspaceServiceKeyInfo, 'teamId' | 'orgWideInstall'>,
-): InstallationLookup =>
+/** The installation that serves a workspace (its own, or its enterprise's org-wide one). */
+export const installationOf = (info: ServedWorkspace): InstallationLookup =>
   info.orgWideInstall
     ? { teamId: info.teamId, enterpriseId: info.orgWideInstall.enterpriseId, isEnterpriseInstall: true }
     : { teamId: info.teamId, isEnterpriseInstall: false };

@@ -1,5 +1,6 @@
 import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
 import type { DeliveryLog, Store } from '../../store/index.ts';
+import type { ServedWorkspace } from '../../store/workspaces.ts';
 import type { Logger } from '../../log.ts';
 import type { Dispatch } from '../jobs.ts';
 import type { DigestDefaults } from '../worker/digest-commands.ts';
@@ -22,11 +23,7 @@ export interface ListenerDeps {
   /** Distributed apps: the workspace's digest defaults, for the digest modal's time (else 09:00). */
   digestDefaultsFor?: (teamId: string) => Promise<DigestDefaults | undefined>;
   /** Distributed apps: forgets a workspace (or an org-wide install) that removed the app (`uninstall.ts`). */
-  removeWorkspace?: (installation: {
-    teamId: string;
-    enterpriseId?: string | undefined;
-    isEnterpriseInstall?: boolean | undefined;
-  }) => Promise<void>;
+  removeWorkspace?: (workspace: ServedWorkspace) => Promise<void>;
   /** Distributed apps: each workspace's admins connect its service key and set its rules (`workspace-admin.ts`). */
   workspaceAdmin?: WorkspaceAdminDeps;
   logger: Logger;

@@ -1,5 +1,6 @@
 import type { App, Context } from '@slack/bolt';
 import type { ListenerDeps } from './deps.ts';
+import { servedWorkspace } from './served-workspace.ts';
 
 /**
  * A workspace that removes the app (`app_uninstalled`), or whose bot token is revoked
@@ -13,16 +14,13 @@ import type { ListenerDeps } from './deps.ts';
 export function registerUninstall(app: App, deps: ListenerDeps): void {
   const { removeWorkspace } = deps;
   if (!removeWorkspace) return;
-  const installationOf = ({ body, context }: { body: { team_id: string }; context: Context }) => ({
-    teamId: context.teamId ?? body.team_id,
-    enterpriseId: context.enterpriseId,
-    isEnterpriseInstall: context.isEnterpriseInstall,
-  });
+  const removed = ({ body, context }: { body: { team_id: string }; context: Context }) =>
+    servedWorkspace(context.teamId ?? body.team_id, context);
   app.event('app_uninstalled', async (args) => {
-    await removeWorkspace(installationOf(args));
+    await removeWorkspace(removed(args));
   });
   app.event('tokens_revoked', async (args) => {
     if ((args.event.tokens.bot ?? []).length === 0) return;
-    await removeWorkspace(installationOf(args));
+    await removeWorkspace(removed(args));
   });
 }

@@ -3,7 +3,6 @@ import type {
   App,
   BlockAction,
   ButtonAction,
-  Context,
   Middleware,
   ViewSubmitAction,
 } from '@slack/bolt';
@@ -12,7 +11,7 @@ import * as z from 'zod';
 import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../eis/index.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { installationOf, type WorkspaceServiceKeyInfo } from '../../store/workspaces.ts';
+import { installationOf, type ServedWorkspace } from '../../store/workspaces.ts';
 import { WorkspaceNotConnectedError } from '../../workspace-access.ts';
 import { parseCommand } from '../command-parser.ts';
 import { readWorkspaceSettingsForm, type WorkspaceSettingsSubmission } from '../modal-forms.ts';
@@ -26,6 +25,7 @@ import {
   workspaceSettingsModal,
 } from '../views/workspace-settings.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
+import { servedWorkspace } from './served-workspace.ts';
 import { openModal } from './shortcuts.ts';
 
 /**
@@ -114,20 +114,11 @@ const UserInfoSchema = z.object({
   }),
 });
 
-/** The workspace a request comes from, and the install that serves it (org-wide ones by enterprise). */
-type RequestWorkspace = Pick<WorkspaceServiceKeyInfo, 'teamId' | 'orgWideInstall'>;
-
-function requestWorkspace(teamId: string, context: Context): RequestWorkspace {
-  return context.isEnterpriseInstall && context.enterpriseId
-    ? { teamId, orgWideInstall: { enterpriseId: context.enterpriseId } }
-    : { teamId };
-}
-
 /** The installer, or a Slack workspace admin or owner (`users.info`); nobody when neither can be read. */
 async function isAdmin(
   admin: WorkspaceAdminDeps,
   client: WebClient,
-  { workspace, userId }: { workspace: RequestWorkspace; userId: string },
+  { workspace, userId }: { workspace: ServedWorkspace; userId: string },
   logger: Logger,
 ): Promise<boolean> {
   try {
@@ -167,7 +158,7 @@ async function saveSettings(
     serviceKey,
     removeKey,
     policy,
-  }: WorkspaceSettingsSubmission & { workspace: RequestWorkspace; userId: string },
+  }: WorkspaceSettingsSubmission & { workspace: ServedWorkspace; userId: string },
   log: Logger,
 ): Promise<string | undefined> {
   const { teamId } = workspace;
@@ -200,7 +191,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
       await ack();
       const teamId = context.teamId ?? body.team?.id;
       if (!viewId || !teamId) return;
-      const workspace = requestWorkspace(teamId, context);
+      const workspace = servedWorkspace(teamId, context);
       const allowed = await isAdmin(admin, client, { workspace, userId: body.user.id }, logger);
       const view = allowed
         ? workspaceSettingsModal(
@@ -219,7 +210,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
     const userId = body.user.id;
     if (!teamId) return ack();
     const log = logger.child({ team: teamId, user: userId, modal: view.callback_id });
-    const workspace = requestWorkspace(teamId, context);
+    const workspace = servedWorkspace(teamId, context);
     // Checked again: a modal is not a permission.
     if (!(await isAdmin(admin, client, { workspace, userId }, log)))
       return ack({ response_action: 'update', view: settingsRefusedModal() });

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../eis/index.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { installationOf, type ServedWorkspace } from '../../store/workspaces.ts';
+import type { ServedWorkspace } from '../../store/workspaces.ts';
 import { WorkspaceNotConnectedError } from '../../workspace-access.ts';
 import { parseCommand } from '../command-parser.ts';
 import { readWorkspaceSettingsForm, type WorkspaceSettingsSubmission } from '../modal-forms.ts';
@@ -26,6 +26,7 @@ import {
 } from '../views/workspace-settings.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
 import { servedWorkspace } from './served-workspace.ts';
+import { isWorkspaceAdmin } from '../workspace-admins.ts';
 import { openModal } from './shortcuts.ts';
 
 /**
@@ -106,32 +107,6 @@ async function publishConnectHome(
   }
 }
 
-const UserInfoSchema = z.object({
-  user: z.object({
-    is_admin: z.boolean().optional(),
-    is_owner: z.boolean().optional(),
-    is_primary_owner: z.boolean().optional(),
-  }),
-});
-
-/** The installer, or a Slack workspace admin or owner (`users.info`); nobody when neither can be read. */
-async function isAdmin(
-  admin: WorkspaceAdminDeps,
-  client: WebClient,
-  { workspace, userId }: { workspace: ServedWorkspace; userId: string },
-  logger: Logger,
-): Promise<boolean> {
-  try {
-    const installed = await admin.installations.read(installationOf(workspace));
-    if (installed?.installation.user.id === userId) return true;
-    const { user } = UserInfoSchema.parse(await client.users.info({ user: userId }));
-    return user.is_admin === true || user.is_owner === true || user.is_primary_owner === true;
-  } catch (error) {
-    logger.warn('could not tell whether a user is a workspace admin', { error });
-    return false;
-  }
-}
-
 /** Why the service refused `apiKey`, or could not say; undefined when it answered a balance for it. */
 async function keyProblem(eisBaseUrl: string, apiKey: string, logger: Logger): Promise<string | undefined> {
   // One quick try: the answer must be in the modal's ack, which Slack waits 3 s for.
@@ -192,7 +167,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
       const teamId = context.teamId ?? body.team?.id;
       if (!viewId || !teamId) return;
       const workspace = servedWorkspace(teamId, context);
-      const allowed = await isAdmin(admin, client, { workspace, userId: body.user.id }, logger);
+      const allowed = await isWorkspaceAdmin(admin, client, { workspace, userId: body.user.id }, logger);
       const view = allowed
         ? workspaceSettingsModal(
             await admin.workspaces.getServiceKeyInfo(teamId),
@@ -212,7 +187,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
     const log = logger.child({ team: teamId, user: userId, modal: view.callback_id });
     const workspace = servedWorkspace(teamId, context);
     // Checked again: a modal is not a permission.
-    if (!(await isAdmin(admin, client, { workspace, userId }, log)))
+    if (!(await isWorkspaceAdmin(admin, client, { workspace, userId }, log)))
       return ack({ response_action: 'update', view: settingsRefusedModal() });
     const info = await admin.workspaces.getServiceKeyInfo(teamId);
     const form = readWorkspaceSettingsForm(view.state.values, { connected: info !== null });

@@ -97,7 +97,13 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
     built.set(key, runtime);
     return runtime;
   };
-  return Object.assign(load, { distributed: accessOf.distributed, store, logger, env });
+  return Object.assign(load, {
+    distributed: accessOf.distributed,
+    botTokenOf: accessOf.botTokenOf,
+    store,
+    logger,
+    env,
+  });
 }
 
 export interface ScheduledOptions {

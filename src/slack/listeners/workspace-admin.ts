@@ -1,23 +1,11 @@
-import type {
-  AnyMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  Middleware,
-  ViewSubmitAction,
-} from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
-import * as z from 'zod';
+import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
 import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../eis/index.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
-import { WorkspaceNotConnectedError } from '../../workspace-access.ts';
-import { parseCommand } from '../command-parser.ts';
 import { readWorkspaceSettingsForm, type WorkspaceSettingsSubmission } from '../modal-forms.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import {
-  connectHomeView,
   SETTINGS_FIELDS,
   settingsLoadingModal,
   settingsRefusedModal,
@@ -28,6 +16,7 @@ import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
 import { servedWorkspace } from './served-workspace.ts';
 import { isWorkspaceAdmin } from '../workspace-admins.ts';
 import { openModal } from './shortcuts.ts';
+import { notConnectedText, publishConnectHome } from './until-connected.ts';
 
 /**
  * A distributed workspace's admin side (issue 15): until it connects its Event Intelligence key,
@@ -39,72 +28,7 @@ import { openModal } from './shortcuts.ts';
 export function registerWorkspaceAdmin(app: App, deps: ListenerDeps): void {
   const admin = deps.workspaceAdmin;
   if (!admin) return;
-  app.use(untilConnected(admin, deps.logger));
   registerSettingsModal(app, admin, deps);
-}
-
-/** The same words as the worker's refusal, so a user reads one answer wherever they hit it. */
-const notConnectedText = (teamId: string) => new WorkspaceNotConnectedError(teamId).userMessage;
-
-type Gated = 'command' | 'home' | 'button';
-
-/** What a request is, when a workspace without a key must be told how to connect instead. */
-function gatedKind(args: AnyMiddlewareArgs): Gated | undefined {
-  if ('command' in args) {
-    const parsed = parseCommand((args.command.text ?? '').slice(0, 5000));
-    return parsed.ok && parsed.command.name === 'help' ? undefined : 'command';
-  }
-  if ('event' in args && args.event.type === 'app_home_opened')
-    return args.event.tab === undefined || args.event.tab === 'home' ? 'home' : undefined;
-  if ('action' in args && args.body.type === 'block_actions') {
-    const action: unknown = args.action;
-    const actionId = z.object({ action_id: z.string() }).safeParse(action).data?.action_id;
-    return actionId === ACTION_IDS.openWorkspaceSettings ? undefined : 'button';
-  }
-  return undefined;
-}
-
-/** Answers commands, the Home and buttons of a workspace without a service key; the rest goes on. */
-function untilConnected(admin: WorkspaceAdminDeps, logger: Logger): Middleware<AnyMiddlewareArgs> {
-  return async (args) => {
-    const teamId = args.context.teamId;
-    const kind = gatedKind(args);
-    if (!teamId || !kind) return args.next();
-    const connected = await admin.workspaces.getServiceKeyInfo(teamId).then(
-      (info) => info !== null,
-      (error: unknown) => {
-        // Unknown: let the request run; the worker refuses it if the key is really missing.
-        logger.warn('could not read whether the workspace is connected', { team: teamId, error });
-        return true;
-      },
-    );
-    if (connected) return args.next();
-    const text = notConnectedText(teamId);
-    logger.info('request from a workspace without a service key answered', { team: teamId, kind });
-    if ('command' in args) return args.ack({ response_type: 'ephemeral', text });
-    if ('event' in args && args.event.type === 'app_home_opened')
-      return publishConnectHome(args.client, args.event.user, text, logger);
-    if ('action' in args && args.body.type === 'block_actions') {
-      await args.ack();
-      if (args.body.response_url)
-        await args.respond({ response_type: 'ephemeral', replace_original: false, text });
-      else await publishConnectHome(args.client, args.body.user.id, text, logger);
-    }
-  };
-}
-
-async function publishConnectHome(
-  client: WebClient,
-  userId: string,
-  text: string,
-  logger: Logger,
-  notice?: string,
-): Promise<void> {
-  try {
-    await client.views.publish({ user_id: userId, view: connectHomeView(text, notice) });
-  } catch (error) {
-    logger.warn('could not publish the Home of a workspace without a key', { error });
-  }
 }
 
 /** Why the service refused `apiKey`, or could not say; undefined when it answered a balance for it. */

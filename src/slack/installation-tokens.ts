@@ -142,6 +142,65 @@ function authorizeResult(
   };
 }
 
+/**
+ * Writes refreshed tokens, retrying a failed write a few times; tokens that still could not be
+ * written are kept (by install, with the refresh token they replace) for the next caller to store.
+ */
+function refreshedTokenStore(
+  installations: InstallationRepository,
+  logger: Logger | undefined,
+  pollMs: number,
+) {
+  const unsaved = new Map<string, { replaces: string; bot: RefreshedBotToken }>();
+
+  /** Stores refreshed tokens, retrying a failed write; `'failed'` when every attempt failed. */
+  async function saveRefreshed(lookup: InstallationLookup, replaces: string, fresh: RefreshedBotToken) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await installations.saveRefreshed(lookup, replaces, fresh);
+      } catch (error) {
+        if (attempt >= SAVE_ATTEMPTS) {
+          logger?.error(
+            'Refreshed Slack bot token could not be stored: kept in this process to store later',
+            {
+              ...fields(lookup),
+              reason: error instanceof Error ? error.name : 'unknown_error',
+            },
+          );
+          return 'failed' as const;
+        }
+        await sleep(pollMs * attempt);
+      }
+    }
+  }
+
+  /**
+   * Tokens this process refreshed but could not store: stored now when the stored refresh token is
+   * still the one they replace (then served, stored or not); forgotten when it is not.
+   */
+  async function keptToken({ lookup, bot }: ServingBot): Promise<string | undefined> {
+    const key = installationKey(lookup).pk;
+    const kept = unsaved.get(key);
+    if (!kept) return undefined;
+    if (bot.refreshToken !== kept.replaces) {
+      unsaved.delete(key);
+      return undefined;
+    }
+    const saved = await saveRefreshed(lookup, kept.replaces, kept.bot);
+    if (saved !== 'failed') unsaved.delete(key);
+    if (saved === true)
+      logger?.info('Slack bot token refreshed', { ...fields(lookup), expiresAt: kept.bot.expiresAt });
+    return kept.bot.token;
+  }
+
+  return {
+    saveRefreshed,
+    keptToken,
+    keep: (lookup: InstallationLookup, replaces: string, bot: RefreshedBotToken) =>
+      unsaved.set(installationKey(lookup).pk, { replaces, bot }),
+  };
+}
+
 export function createInstallationTokens({
   installations,
   clientId,
@@ -158,8 +217,7 @@ export function createInstallationTokens({
   // request retries anyway, well before the old token expires.
   const slack = new WebClient(undefined, webClientOptions(slackApiUrl, { retries: false }));
   const inFlight = new Map<string, Promise<string>>();
-  /** Refreshed tokens that could not be stored yet, by install, with the refresh token they replace. */
-  const unsaved = new Map<string, { replaces: string; bot: RefreshedBotToken }>();
+  const { saveRefreshed, keep, keptToken } = refreshedTokenStore(installations, logger, pollMs);
 
   const isDue = (bot: Bot) => expiresWithin(bot, refreshMarginSeconds, now());
 
@@ -201,7 +259,7 @@ export function createInstallationTokens({
       expiresAt: epochSeconds(now()) + answer.expires_in,
     };
     const saved = await saveRefreshed(lookup, refreshToken, fresh);
-    if (saved === 'failed') unsaved.set(installationKey(lookup).pk, { replaces: refreshToken, bot: fresh });
+    if (saved === 'failed') keep(lookup, refreshToken, fresh);
     // Not saved: the app was reinstalled meanwhile; the new token still works.
     else if (saved)
       logger?.info('Slack bot token refreshed', { ...fields(lookup), expiresAt: fresh.expiresAt });
@@ -210,50 +268,11 @@ export function createInstallationTokens({
     return fresh.token;
   }
 
-  /** Stores refreshed tokens, retrying a failed write; `'failed'` when every attempt failed. */
-  async function saveRefreshed(lookup: InstallationLookup, replaces: string, fresh: RefreshedBotToken) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await installations.saveRefreshed(lookup, replaces, fresh);
-      } catch (error) {
-        if (attempt >= SAVE_ATTEMPTS) {
-          logger?.error(
-            'Refreshed Slack bot token could not be stored: kept in this process to store later',
-            {
-              ...fields(lookup),
-              reason: error instanceof Error ? error.name : 'unknown_error',
-            },
-          );
-          return 'failed' as const;
-        }
-        await sleep(pollMs * attempt);
-      }
-    }
-  }
-
-  /**
-   * Tokens this process refreshed but could not store: stored now when the stored refresh token is
-   * still the one they replace (then served, stored or not); forgotten when it is not.
-   */
-  async function keptToken(key: string, { lookup, bot }: ServingBot): Promise<string | undefined> {
-    const kept = unsaved.get(key);
-    if (!kept) return undefined;
-    if (bot.refreshToken !== kept.replaces) {
-      unsaved.delete(key);
-      return undefined;
-    }
-    const saved = await saveRefreshed(lookup, kept.replaces, kept.bot);
-    if (saved !== 'failed') unsaved.delete(key);
-    if (saved === true)
-      logger?.info('Slack bot token refreshed', { ...fields(lookup), expiresAt: kept.bot.expiresAt });
-    return kept.bot.token;
-  }
-
   /** The token of `read` (the installation as read for this caller), refreshed first when due. */
   async function tokenOf(read: ServingBot) {
     const { lookup } = read;
     const key = installationKey(lookup).pk;
-    const kept = await keptToken(key, read);
+    const kept = await keptToken(read);
     if (kept !== undefined) return kept;
     if (!isDue(read.bot)) return read.bot.token;
     let flight = inFlight.get(key);

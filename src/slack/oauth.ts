@@ -69,24 +69,25 @@ export function oauthRoutes(options: OAuthRoutesOptions): SlackPages {
   };
 }
 
+const CANCELLED = { status: 403, headline: 'You cancelled the install.' };
+const REFUSED = { status: 400, headline: 'Slack refused this install link: start again.' };
+const EXPIRED = { status: 400, headline: 'This install link has expired or was already used: start again.' };
+const NOT_NOW = {
+  status: 503,
+  headline: 'The install could not be finished just now: please try again in a minute.',
+};
+
+/** Each way an install stops, by the library's error code. */
+const FAILURE_PAGES: Record<string, { status: number; headline: string }> = {
+  [OAuthErrorCode.AuthorizationError]: CANCELLED, // `error=access_denied`: the person said no on Slack's page
+  [OAuthErrorCode.MissingCodeError]: REFUSED, // Slack sent back another error instead of a code
+  [WebApiErrorCode.PlatformError]: REFUSED, // oauth.v2.access refused the code
+  [OAuthErrorCode.MissingStateError]: EXPIRED,
+  [OAuthErrorCode.InvalidStateError]: EXPIRED,
+};
+
 /** Why an install did not finish, in the installer's words, and the HTTP status that says so. */
-export function installFailurePage(error: CodedError): { status: number; headline: string } {
-  switch (error.code) {
-    case OAuthErrorCode.AuthorizationError: // `error=access_denied`: the person said no on Slack's page
-      return { status: 403, headline: 'You cancelled the install.' };
-    case OAuthErrorCode.MissingCodeError: // Slack sent back an error instead of a code
-    case WebApiErrorCode.PlatformError: // oauth.v2.access refused the code
-      return { status: 400, headline: 'Slack refused this install link: start again.' };
-    case OAuthErrorCode.MissingStateError:
-    case OAuthErrorCode.InvalidStateError:
-      return { status: 400, headline: 'This install link has expired or was already used: start again.' };
-    default:
-      return {
-        status: 503,
-        headline: 'The install could not be finished just now: please try again in a minute.',
-      };
-  }
-}
+export const installFailurePage = (error: CodedError) => FAILURE_PAGES[error.code] ?? NOT_NOW;
 
 /** Answers a redirect that did not install with a plain page (nothing was stored) and one log line. */
 function failureCallback(logger: Logger): CallbackOptions {

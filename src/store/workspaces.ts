@@ -5,7 +5,7 @@
  * characters (all the App Home ever shows), who connected it and when, and the `serviceAccountId`
  * the daily cap is kept under.
  * - `putServiceKey({ teamId, serviceKey, connectedBy, orgWideInstall })` encrypts and stores (replacing
- *   any key); `installationOf(info)` is the install a connected workspace is served by.
+ *   any key); `installationOf(info)` names the installs that may serve a connected workspace.
  * - `getServiceKeyInfo(teamId)` reads without decrypting (for display); `getServiceKey(teamId)` also
  *   decrypts (for calls to the service). `removeServiceKey(teamId)`: true when there was one.
  *
@@ -19,7 +19,7 @@ import { serviceAccountId } from '../config/secrets.ts';
 import { type KeyCipher, NO_KEY_CIPHER } from '../config/key-cipher.ts';
 import { ValidationError } from '../errors.ts';
 import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
-import type { InstallationLookup } from './installations.ts';
+import type { ServingQuery } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import { parseItem, type StoreContext, storeContext, type StoreDeps } from './support.ts';
@@ -32,8 +32,9 @@ export const WorkspaceServiceKeyInfoSchema = z.object({
   connectedBy: Id,
   connectedAt: IsoTime,
   /**
-   * Set when the installation serving the workspace is an Enterprise Grid org-wide one (keyed by its
-   * enterprise): jobs and scheduled runs, which know only the team, find the bot token through it.
+   * Set when the key was connected under an Enterprise Grid org-wide install (keyed by its
+   * enterprise): jobs and scheduled runs, which know only the team, find the org's install through it
+   * when the workspace has none of its own (`installationOf`).
    */
   orgWideInstall: z.object({ enterpriseId: Id }).exactOptional(),
 });
@@ -55,11 +56,15 @@ export interface NewWorkspaceServiceKey extends ServedWorkspace {
   connectedBy: string;
 }
 
-/** The installation that serves a workspace (its own, or its enterprise's org-wide one). */
-export const installationOf = (info: ServedWorkspace): InstallationLookup =>
-  info.orgWideInstall
-    ? { teamId: info.teamId, enterpriseId: info.orgWideInstall.enterpriseId, isEnterpriseInstall: true }
-    : { teamId: info.teamId, isEnterpriseInstall: false };
+/**
+ * The installs that may serve a workspace, for `installations.serving`: its own, else the org-wide
+ * one of the enterprise it was connected under. Its own comes first, so a workspace that moved to
+ * its own install is never sent to an org install that may since have been removed.
+ */
+export const installationOf = (info: ServedWorkspace): ServingQuery => ({
+  teamId: info.teamId,
+  ...(info.orgWideInstall ? { enterpriseId: info.orgWideInstall.enterpriseId } : {}),
+});
 
 const Credits = z.number().int().positive();
 

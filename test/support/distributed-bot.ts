@@ -8,7 +8,7 @@ import {
   startFakeSlack,
   type WorkspaceUser,
 } from '../../src/local/slack/fake-slack.ts';
-import { installApp } from '../../src/local/slack/oauth.ts';
+import { type InstallInBrowser, installPage } from '../../src/local/slack/oauth.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/log.ts';
@@ -53,6 +53,8 @@ export interface DistributedBotOptions {
   enterprises?: Record<string, string[]>;
   /** More people the fake Slack knows (e.g. a workspace admin: `{ teamId, isAdmin: true }`). */
   users?: Record<string, WorkspaceUser>;
+  /** Where the bot's functions reach DynamoDB (a fault proxy, say); DynamoDB Local itself by default. */
+  dynamoEndpoint?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function startDistributedBot(options: DistributedBotOptions) {
   // What every function reads, the scheduled ones included: no bot token and no service key.
   const env: Record<string, string> = {
     TABLE_NAME: tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint ?? endpoint,
     EIS_BASE_URL: sim.url,
     SLACK_API_URL: slack.apiUrl,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -123,11 +125,26 @@ export async function startDistributedBot(options: DistributedBotOptions) {
     post,
 
     /**
-     * An admin of `teamId` installs the app through its real pages (with `orgWide`, an org admin for
-     * the whole Enterprise Grid org); the redirect page's status.
+     * Someone of `teamId` (an admin, unless `how` names the user) installs the app through its real
+     * pages (with `orgWide`, an org admin for the whole Enterprise Grid org); the redirect's status.
      */
-    install: (teamId: string, orgWide?: { enterpriseId: string }) =>
-      installApp({ installUrl: `${http.url}/slack/install`, teamId, ...(orgWide ? { orgWide } : {}) }),
+    install: async (
+      teamId: string,
+      orgWide?: { enterpriseId: string },
+      how: Pick<InstallInBrowser, 'userId' | 'consent'> = {},
+    ) =>
+      (
+        await installPage({
+          installUrl: `${http.url}/slack/install`,
+          teamId,
+          ...how,
+          ...(orgWide ? { orgWide } : {}),
+        })
+      ).status,
+
+    /** The same install, for the page the redirect answers (its status and HTML). */
+    installPage: (teamId: string, how: Pick<InstallInBrowser, 'userId' | 'consent'> = {}) =>
+      installPage({ installUrl: `${http.url}/slack/install`, teamId, ...how }),
 
     /** The workspace's admin connects `apiKey` (as the Home tab's form would store it). */
     connectKey: (teamId: string, apiKey: string, connectedBy = 'U0ADMIN') =>

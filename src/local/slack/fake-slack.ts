@@ -26,7 +26,7 @@ import {
   createOAuthState,
   fakeSlackOAuth,
   tokenIdentity,
-  orgWideInstalled,
+  servedOrgWide,
   tokenTeam,
 } from './oauth.ts';
 import { signedHeaders } from './sign.ts';
@@ -355,7 +355,7 @@ function createState(options: FakeSlackOptions): SlackState {
     responseSeq: 0,
     surfaces: createSurfaceState(),
     uploads: new Map(),
-    oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT'),
+    oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT', options.enterprises),
     callerTeam: undefined,
     enterpriseOfTeam: new Map(
       Object.entries(options.enterprises ?? {}).flatMap(([id, teams]) => teams.map((team) => [team, id])),
@@ -733,7 +733,7 @@ function workspaceOf(state: SlackState, teamId: string): Workspace {
   if (!enterpriseId) return { teamId };
   return {
     teamId,
-    enterprise: { id: enterpriseId, orgWideInstall: orgWideInstalled(state.oauth, enterpriseId) },
+    enterprise: { id: enterpriseId, orgWideInstall: servedOrgWide(state.oauth, enterpriseId, teamId) },
   };
 }
 

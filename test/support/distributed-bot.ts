@@ -124,10 +124,16 @@ export async function startDistributedBot(options: DistributedBotOptions) {
 
     /**
      * An admin of `teamId` installs the app through its real pages (with `orgWide`, an org admin for
-     * the whole Enterprise Grid org); the redirect page's status.
+     * the whole Enterprise Grid org; with `installer`, that user, as Slack lets members add an app
+     * already approved); the redirect page's status.
      */
-    install: (teamId: string, orgWide?: { enterpriseId: string }) =>
-      installApp({ installUrl: `${http.url}/slack/install`, teamId, ...(orgWide ? { orgWide } : {}) }),
+    install: (teamId: string, orgWide?: { enterpriseId: string }, installer?: string) =>
+      installApp({
+        installUrl: `${http.url}/slack/install`,
+        teamId,
+        ...(orgWide ? { orgWide } : {}),
+        ...(installer ? { userId: installer } : {}),
+      }),
 
     /** The workspace's admin connects `apiKey` (as the Home tab's form would store it). */
     connectKey: (teamId: string, apiKey: string, connectedBy = 'U0ADMIN') =>

@@ -107,8 +107,11 @@ export function authorizeRedirect(oauth: OAuthState, url: URL): { status: number
   oauth.nextInstallTeam = undefined;
   // `enterprise`: the installer is an org admin who approves for the whole Enterprise Grid org.
   const enterpriseId = params.get('enterprise');
+  // `user`: who approves (the installing user Slack reports); default U0ALICE.
+  const userId = params.get('user');
   const code = issueCode(oauth, {
     teamId,
+    ...(userId ? { userId } : {}),
     ...(enterpriseId ? { enterpriseId, isEnterpriseInstall: true } : {}),
     ...(scope ? { scopes: scope.split(',') } : {}),
   });
@@ -221,18 +224,20 @@ export function tokenIdentity(oauth: OAuthState, authorization: string | undefin
 }
 
 /**
- * An admin of `teamId` installs the app as a browser would: the app's install page (its state
- * cookie kept), Slack's consent for that team (or, with `orgWide`, for the whole Enterprise Grid org),
- * the redirect back. Returns the redirect's status.
+ * An admin of `teamId` (or `userId`, whoever Slack lets add the app) installs the app as a browser
+ * would: the app's install page (its state cookie kept), Slack's consent for that team (or, with
+ * `orgWide`, for the whole Enterprise Grid org), the redirect back. Returns the redirect's status.
  */
 export async function installApp({
   installUrl,
   teamId,
   orgWide,
+  userId,
 }: {
   installUrl: string;
   teamId: string;
   orgWide?: { enterpriseId: string };
+  userId?: string;
 }) {
   const page = await fetch(installUrl, { redirect: 'manual' });
   const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -242,6 +247,7 @@ export async function installApp({
   const authorize = new URL(href.replaceAll('&amp;', '&'));
   authorize.searchParams.set('team', teamId);
   if (orgWide) authorize.searchParams.set('enterprise', orgWide.enterpriseId);
+  if (userId) authorize.searchParams.set('user', userId);
   const consent = await fetch(authorize, { redirect: 'manual' });
   const done = await fetch(consent.headers.get('location') ?? '', { headers: { cookie } });
   return done.status;

@@ -154,7 +154,6 @@ function distributedHandlerLoader(
         removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
         workspaceAdmin: {
           workspaces: store.workspaces,
-          installations: store.installations,
           eisBaseUrl: env.EIS_BASE_URL,
         },
       },

@@ -227,6 +227,8 @@ export type WorkspaceUser = {
   /** A workspace admin or owner as `users.info` says (`is_admin` / `is_owner`); default neither. */
   isAdmin?: boolean;
   isOwner?: boolean;
+  /** An admin of their workspace's Enterprise Grid org (`enterprise_user.is_admin`); default not. */
+  isOrgAdmin?: boolean;
 };
 type CommandInput = Parameters<FakeSlack['sendCommand']>[0];
 type ClickInput = Parameters<FakeSlack['click']>[0];
@@ -468,7 +470,20 @@ function userInfo(state: SlackState, args: Args): Args {
   const user = state.users.get(id);
   if (!user) return { ok: false, error: 'user_not_found' };
   const roles = { ...(user.isAdmin ? { is_admin: true } : {}), ...(user.isOwner ? { is_owner: true } : {}) };
-  return { user: { id, name: user.name, tz: user.tz, ...roles } };
+  const teamId = user.teamId ?? state.app?.teamId;
+  const enterpriseId = teamId ? state.enterpriseOfTeam.get(teamId) : undefined;
+  // A member of a Grid org's workspace: their org roles, and the org's workspaces they belong to.
+  const enterpriseUser = enterpriseId
+    ? {
+        enterprise_user: {
+          id,
+          enterprise_id: enterpriseId,
+          is_admin: user.isOrgAdmin === true,
+          teams: [teamId],
+        },
+      }
+    : {};
+  return { user: { id, name: user.name, tz: user.tz, ...roles, ...enterpriseUser } };
 }
 
 function conversationInfo(state: SlackState, args: Args): Args {

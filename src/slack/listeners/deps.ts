@@ -31,12 +31,7 @@ export interface ListenerDeps {
 
 /** What the workspace admin listeners read and write. */
 export interface WorkspaceAdminDeps {
-  workspaces: Pick<
-    Store['workspaces'],
-    'getServiceKeyInfo' | 'putServiceKey' | 'removeServiceKey' | 'getPolicy' | 'putPolicy'
-  >;
-  /** Who installed the app (an admin of it, whatever Slack says). */
-  installations: Pick<Store['installations'], 'read'>;
+  workspaces: Pick<Store['workspaces'], 'getServiceKeyInfo' | 'getPolicy' | 'saveSettings'>;
   /** The service a new key is checked against, with one balance call (`EIS_BASE_URL`). */
   eisBaseUrl: string;
 }

@@ -197,6 +197,24 @@ describe('the App Home', () => {
       expect(after).not.toContain('acquisition-target');
     });
 
+    it('shows a non-member who forges its Edit click an empty form, not its filters', async () => {
+      bot = await twoDigests();
+      const home = await openHome(bot, BOB.userId);
+
+      await bot.slack.clickInView({
+        user: BOB.userId,
+        viewId: home.id,
+        actionId: 'open.digest',
+        action: { type: 'button', action_id: 'open.digest', block_id: 'home-digest-0', value: PRIVATE },
+      });
+      await bot.idle();
+
+      const modal = JSON.stringify(bot.slack.modal(BOB.userId)?.view ?? null);
+      expect(modal).toContain('modal.digest');
+      expect(modal).not.toContain('acquisition-target');
+      expect(modal).not.toContain('07:15');
+    });
+
     it('can be turned off by a spend approver who is not in the channel', async () => {
       bot = await twoDigests();
       const home = await openHome(bot, APPROVER.userId);

@@ -3,6 +3,7 @@ import { serviceAccountId } from './config/secrets.ts';
 import { EARLY_POLLS, pollSubmittedTask } from './domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
 import { webClientOptions } from './slack/web-client.ts';
+import { type DigestAccess, memberChannelsOf } from './slack/worker/digest-access.ts';
 import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
 import { createWorker, type Worker } from './slack/worker/index.ts';
 import { homeSourcesOf } from './slack/worker/home.ts';
@@ -11,6 +12,7 @@ import { createUnfurlOut } from './slack/worker/unfurls.ts';
 import { createWorkflowStepOut } from './slack/worker/workflow-step.ts';
 import { notConnectedWorker } from './slack/worker/not-connected.ts';
 import { WorkspaceNotConnectedError } from './workspace-access.ts';
+import { isWorkspaceAdmin } from './slack/workspace-admins.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -89,8 +91,22 @@ function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
     // Both are safe to retry: a repeated unfurl replaces itself, a repeated completion is refused.
     unfurl: createUnfurlOut(web(true)),
     workflowSteps: createWorkflowStepOut(web(true)),
+    digestAccess: digestAccessOf(runtime, web(true)),
     home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
   });
+}
+
+/** Channel membership and admins as the workspace's Slack says, for who sees and changes its digests. */
+function digestAccessOf({ store, logger }: Runtime, web: WebClient): DigestAccess {
+  return {
+    memberChannels: memberChannelsOf(web),
+    async isWorkspaceAdmin(teamId, userId) {
+      // The install serving the workspace (an org-wide one on Grid), as its key was connected through.
+      const info = await store.workspaces.getServiceKeyInfo(teamId).catch(() => null);
+      const workspace = info?.orgWideInstall ? { teamId, orgWideInstall: info.orgWideInstall } : { teamId };
+      return isWorkspaceAdmin({ installations: store.installations }, web, { workspace, userId }, logger);
+    },
+  };
 }

@@ -82,6 +82,8 @@ export interface FakeSlackOptions {
   /** Channels that exist; the bot is a member of each unless listed in `botNotIn`. */
   channels?: string[];
   botNotIn?: string[];
+  /** Channels whose members are listed (a private channel, say); any other channel has every user in it. */
+  channelMembers?: Record<string, string[]>;
   /**
    * Workspace members; `title` is shown under the user switch on the page (e.g. "spend approver").
    * `teamId` puts a member in another workspace than the app's (a distributed app's second install):
@@ -118,6 +120,8 @@ export interface FakeSlack {
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
   addUser(id: string, user: WorkspaceUser): void;
+  /** Lists `channel`'s members (as `channelMembers` does); `users.conversations` answers with them. */
+  setChannelMembers(channel: string, users: string[]): void;
   /**
    * Where this Slack sends slash commands and button clicks (signed with the app's signing secret),
    * as the page's composer and buttons do. Without it the page is read-only.
@@ -249,6 +253,8 @@ interface SlackState {
   botUserId: string;
   channels: Set<string>;
   botNotIn: Set<string>;
+  /** Channels with listed members; a channel not here has every user in it. */
+  channelMembers: Map<string, Set<string>>;
   users: Map<string, WorkspaceUser>;
   channelNames: Map<string, string>;
   calls: RecordedCall[];
@@ -300,6 +306,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       state.users.set(id, user);
       changed(state);
     },
+    setChannelMembers: (channel, users) => {
+      state.channelMembers.set(channel, new Set(users));
+    },
     connectApp: (app) => {
       state.app = app;
       changed(state);
@@ -342,6 +351,9 @@ function createState(options: FakeSlackOptions): SlackState {
     botUserId: options.botUserId ?? 'UBOT',
     channels: new Set(options.channels ?? ['C0GENERAL', 'C0EVENTS']),
     botNotIn: new Set(options.botNotIn ?? []),
+    channelMembers: new Map(
+      Object.entries(options.channelMembers ?? {}).map(([channel, users]) => [channel, new Set(users)]),
+    ),
     users: new Map(Object.entries(options.users ?? { U0ALICE: { name: 'alice', tz: 'Europe/Berlin' } })),
     channelNames: new Map(Object.entries(options.channelNames ?? {})),
     calls: [],
@@ -494,6 +506,21 @@ function conversationInfo(state: SlackState, args: Args): Args {
 }
 
 /**
+ * users.conversations for `user`: the channels they are in that the bot is in too (what a bot token
+ * sees), a page of `limit` at a time with Slack's cursor.
+ */
+function userConversations(state: SlackState, args: Args): Args {
+  const user = textArg(args.user);
+  const memberOf = (channel: string) => state.channelMembers.get(channel)?.has(user) ?? true;
+  const visible = [...state.channels].filter((channel) => !state.botNotIn.has(channel) && memberOf(channel));
+  const start = Number(textArg(args.cursor) || '0');
+  const limit = Math.min(Number(textArg(args.limit) || '100'), 1000);
+  const page = visible.slice(start, start + limit);
+  const next = start + limit < visible.length ? String(start + limit) : '';
+  return { channels: page.map((id) => ({ id })), response_metadata: { next_cursor: next } };
+}
+
+/**
  * files.completeUploadExternal: the uploaded files are shared as one message in the channel (in the
  * thread of `thread_ts`), its text the `initial_comment`, as Slack shows a file upload.
  */
@@ -562,6 +589,7 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'chat.update': updateMessage,
   'users.info': userInfo,
   'conversations.info': conversationInfo,
+  'users.conversations': userConversations,
   'files.getUploadURLExternal': (state, args) => {
     const fileId = `F${String(++state.seq).padStart(8, '0')}`;
     state.uploads.set(fileId, { name: textArg(args.filename) });

@@ -215,7 +215,11 @@ function taskBlocks(tasks: HomeInput['tasks']): KnownBlock[] {
 function digestBlocks(digests: HomeInput['digests'], now: Date): KnownBlock[] {
   if (digests === null) return [section(UNAVAILABLE)];
   if (digests.length === 0)
-    return [context(`No channel has a digest. Set one up in a channel with ${code('/events digest on')}.`)];
+    return [
+      context(
+        `No channel you are in has a digest. Set one up in a channel with ${code('/events digest on')}.`,
+      ),
+    ];
   const shown = [...digests].sort((a, b) => a.channelId.localeCompare(b.channelId)).slice(0, MAX_DIGESTS);
   const blocks = shown.flatMap((digest, index): KnownBlock[] => [
     section(

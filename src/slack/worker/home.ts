@@ -8,6 +8,7 @@ import { formatCredits, mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
 import type { WorkerDeps } from './deps.ts';
+import { digestRefusal, mayManageDigest } from './digest-access.ts';
 
 /** What the Home reads beyond the worker's usual store, and where it is published. */
 export interface HomeSources {
@@ -64,19 +65,29 @@ export function settledNotice(confirmation: Confirmation): string {
 const valueOf = <T>(result: PromiseSettledResult<T>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
 
+/** The workspace's digests of the channels `userId` is in: no other channel's filters are shown. */
+async function digestsOf(deps: WorkerDeps, sources: HomeSources, teamId: string, userId: string) {
+  const digests = await sources.digests.activeForTeam(teamId);
+  if (digests.length === 0) return digests;
+  if (!deps.digestAccess) throw new Error('the digests cannot be shown: channel membership is not wired');
+  const channels = await deps.digestAccess.memberChannels(userId);
+  return digests.filter((digest) => channels.has(digest.channelId));
+}
+
 async function readHome(
-  { store, eis, policy, logger, now }: WorkerDeps,
+  deps: WorkerDeps,
   sources: HomeSources,
   teamId: string,
   userId: string,
 ): Promise<HomeInput> {
+  const { store, eis, policy, logger, now } = deps;
   const at = now();
   const results = await Promise.allSettled([
     eis.credits.balance(),
     store.ledger.listForDay(teamId, utcDay(at)),
     sources.confirmations.pendingForTeam(teamId),
     sources.unlockTasks.unfinishedForTeam(teamId),
-    sources.digests.activeForTeam(teamId),
+    digestsOf(deps, sources, teamId, userId),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });
@@ -157,16 +168,23 @@ export function homeJobs(deps: WorkerDeps) {
     );
   }
 
-  async function homeJob({ context, notice, digestOff }: HomeJob): Promise<void> {
-    let said = notice;
-    if (digestOff && deps.home) {
-      // As `/events digest off` in that channel: anyone may turn a channel's digest off.
-      const existed = await deps.home.digests.delete(context.teamId, digestOff);
-      logger.info('digest turned off from the App Home', { digestChannel: digestOff, existed });
-      said = existed
-        ? `The daily digest of ${mentionChannel(digestOff)} is off. Turn it on again there with \`/events digest on\`.`
-        : `${mentionChannel(digestOff)} had no digest to turn off.`;
+  /** Turn off on the Home, as `/events digest off` in that channel: for those who may manage it. */
+  async function turnOff(digests: HomeSources['digests'], context: HomeJob['context'], channelId: string) {
+    const manager = { ...context, channelId };
+    const access = { access: deps.digestAccess, approvers: deps.policy.approvers, logger };
+    if (!(await mayManageDigest(access, manager))) {
+      logger.info('digest turn-off refused on the App Home', { digestChannel: channelId });
+      return digestRefusal(channelId, 'turn off');
     }
+    const existed = await digests.delete(context.teamId, channelId);
+    logger.info('digest turned off from the App Home', { digestChannel: channelId, existed });
+    return existed
+      ? `The daily digest of ${mentionChannel(channelId)} is off. Turn it on again there with \`/events digest on\`.`
+      : `${mentionChannel(channelId)} had no digest to turn off.`;
+  }
+
+  async function homeJob({ context, notice, digestOff }: HomeJob): Promise<void> {
+    const said = digestOff && deps.home ? await turnOff(deps.home.digests, context, digestOff) : notice;
     await publishHome(context.teamId, context.userId, said);
   }
 

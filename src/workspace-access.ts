@@ -58,7 +58,7 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
         };
       return last.access;
     };
-    return Object.assign(single, { distributed: false });
+    return Object.assign(single, { distributed: false, ownBotToken: undefined });
   }
 
   const clientId = env.SLACK_CLIENT_ID;
@@ -107,7 +107,10 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
     known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, access });
     return access;
   };
-  return Object.assign(distributed, { distributed: true });
+  /** The bot token of a workspace's own install, key or no key (to update its cards after the key is gone). */
+  const ownBotToken = async (teamId: string) =>
+    (await tokensFor()).botToken({ teamId, isEnterpriseInstall: false });
+  return Object.assign(distributed, { distributed: true, ownBotToken });
 }
 
 /**

@@ -19,6 +19,7 @@ import { createStore } from '../../src/store/index.ts';
 import { inlineWorker } from '../../src/worker-runtime.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { createTestTable } from './dynamo.ts';
+import { type DynamoFaultProxy, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
 
 export const CLIENT_ID = 'test-client-id-3c9e';
 export const CLIENT_SECRET = 'test-client-secret-a41d';
@@ -53,6 +54,8 @@ export interface DistributedBotOptions {
   enterprises?: Record<string, string[]>;
   /** More people the fake Slack knows (e.g. a workspace admin: `{ teamId, isAdmin: true }`). */
   users?: Record<string, WorkspaceUser>;
+  /** The handlers (not the test's own `store`) reach DynamoDB Local through a fault proxy. */
+  dynamoFaults?: boolean;
 }
 
 /**
@@ -82,7 +85,11 @@ export async function startDistributedBot(options: DistributedBotOptions) {
       ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
     },
   });
-  const { client, tableName, endpoint } = await createTestTable();
+  const { client, tableName, endpoint: tableEndpoint } = await createTestTable();
+  const proxy: DynamoFaultProxy | undefined = options.dynamoFaults
+    ? await startDynamoFaultProxy({ target: tableEndpoint })
+    : undefined;
+  const endpoint = proxy?.endpoint ?? tableEndpoint;
   const logger = createMemoryLogger();
   // What every function reads, the scheduled ones included: no bot token and no service key.
   const env: Record<string, string> = {
@@ -118,6 +125,7 @@ export async function startDistributedBot(options: DistributedBotOptions) {
     slack,
     store,
     logger,
+    proxy,
     url: http.url,
     env: (): Record<string, string> => ({ ...env }),
     post,
@@ -166,7 +174,7 @@ export async function startDistributedBot(options: DistributedBotOptions) {
 
     close: async () => {
       await (await load()).dispatch.idle?.();
-      await Promise.all([http.close(), slack.close(), sim.close()]);
+      await Promise.all([http.close(), slack.close(), sim.close(), proxy?.close()]);
     },
   };
 }

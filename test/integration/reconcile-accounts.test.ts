@@ -13,6 +13,8 @@ const SWITCHED = testWorkspace('T0SWITCH');
 const REMOVED = testWorkspace('T0REMOVED');
 const GONE = testWorkspace('T0GONE');
 const BIG_EVENT = '26855';
+/** An admin of the first workspace (per Slack's `users.info`), who neither installed nor confirmed. */
+const ADMIN = 'U0OWNERSWITCH';
 const OUTCOME_UNKNOWN = 'cannot ask the service whether the charge went through';
 
 /** Past every charge's deadline: what a scheduled reconcile run sees a few minutes later. */
@@ -23,7 +25,11 @@ describe('a charge whose worker died, settled only with the account it was made 
   const keys = new Map<string, string>();
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [SWITCHED, REMOVED, GONE], dynamoFaults: true });
+    bot = await startDistributedBot({
+      workspaces: [SWITCHED, REMOVED, GONE],
+      users: { [ADMIN]: { name: 'owner', tz: 'UTC', teamId: SWITCHED.teamId, isAdmin: true } },
+      dynamoFaults: true,
+    });
     for (const { teamId } of [SWITCHED, REMOVED, GONE]) {
       expect(await bot.install(teamId)).toBe(200);
       keys.set(teamId, bot.newKey(20_000));
@@ -87,6 +93,26 @@ describe('a charge whose worker died, settled only with the account it was made 
     // Y's account was neither asked nor charged.
     expect(bot.sim.requests().slice(requestsBefore)).toEqual([]);
     expect(bot.sim.ledger(keyY)).toEqual([]);
+  });
+
+  it('shows the unknown outcome on the Home of the workspace’s admins only, with what to check', async () => {
+    // Prepare: the first test left a 2,000-credit charge of unknown outcome.
+    const homeOf = async (userId: string) => {
+      await bot.slack.openHome(userId, SWITCHED.teamId);
+      await bot.idle();
+      return JSON.stringify(bot.slack.home(userId)?.view ?? null);
+    };
+
+    // Act
+    const [admin, member] = [await homeOf(ADMIN), await homeOf(SWITCHED.member.userId)];
+
+    // Assess
+    expect(admin).toContain('Needs attention');
+    expect(admin).toContain('up to *2,000 credits* may have been spent');
+    expect(admin).toContain(`confirmed by <@${SWITCHED.member.userId}>`);
+    expect(admin).toContain('balance and usage history of the service account');
+    expect(member).toContain('Event Intelligence');
+    expect(member).not.toContain('Needs attention');
   });
 
   it('key removed mid-charge: settled as outcome unknown after the deadline, the card updated with the bot token', async () => {

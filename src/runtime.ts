@@ -169,6 +169,7 @@ export function unlockPollingDeps(
   const { eis, store } = runtime;
   return {
     tasks: store.unlockTasks,
+    accountId: serviceAccountId(runtime.access.eisApiKey),
     progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
     thread: unlockThread(web, store),
     // outreach drafts and LinkedIn activity: the same poller, leases and once-only post

@@ -12,6 +12,7 @@ import {
 const SWITCHED = testWorkspace('T0SWITCH');
 const REMOVED = testWorkspace('T0REMOVED');
 const GONE = testWorkspace('T0GONE');
+const TASKS = testWorkspace('T0TASKS');
 const BIG_EVENT = '26855';
 /** An admin of the first workspace (per Slack's `users.info`), who neither installed nor confirmed. */
 const ADMIN = 'U0OWNERSWITCH';
@@ -26,11 +27,11 @@ describe('a charge whose worker died, settled only with the account it was made 
 
   beforeAll(async () => {
     bot = await startDistributedBot({
-      workspaces: [SWITCHED, REMOVED, GONE],
+      workspaces: [SWITCHED, REMOVED, GONE, TASKS],
       users: { [ADMIN]: { name: 'owner', tz: 'UTC', teamId: SWITCHED.teamId, isAdmin: true } },
       dynamoFaults: true,
     });
-    for (const { teamId } of [SWITCHED, REMOVED, GONE]) {
+    for (const { teamId } of [SWITCHED, REMOVED, GONE, TASKS]) {
       expect(await bot.install(teamId)).toBe(200);
       keys.set(teamId, bot.newKey(20_000));
       await bot.connectKey(teamId, keys.get(teamId) ?? '');
@@ -150,5 +151,37 @@ describe('a charge whose worker died, settled only with the account it was made 
     const logged = bot.logger.lines.slice(lines).join('\n');
     expect(logged).toContain(charge.id);
     expect(logged).toContain('no card to update');
+  });
+
+  it('an unlock task of key X is stopped, not polled with key Y, and its thread says where the results are', async () => {
+    // Prepare: an email unlock confirmed with X, its task still open; then Y replaces X.
+    const person = bot.sim.seed.personnel.find((p) => p.linked && p.emailFindable);
+    await bot.command(`emails ${person?.id}`, TASKS.member);
+    await bot.idle();
+    const card = structuredClone(bot.slack.messages(TASKS.channel).at(-1));
+    if (!card) throw new Error('no confirmation card');
+    await bot.click(card, 'confirm.yes', TASKS.member);
+    await bot.idle();
+    const [task] = await bot.store.unlockTasks.unfinishedForTeam(TASKS.teamId);
+    await bot.connectKey(TASKS.teamId, bot.newKey(20_000));
+    bot.sim.completeTasks();
+    const requestsBefore = bot.sim.requests().length;
+
+    // Act
+    await (await bot.scheduled(() => new Date(Date.now() + 31_000))()).pollUnlockTasks();
+
+    // Assess
+    expect(task).toBeDefined();
+    const polls = bot.sim
+      .requests()
+      .slice(requestsBefore)
+      .filter((r) => r.path.endsWith(`/${task?.taskId}`));
+    expect(polls).toEqual([]);
+    expect(await bot.store.unlockTasks.get(task?.taskId ?? '')).toMatchObject({
+      stoppedReason: 'service key replaced',
+    });
+    const reply = bot.slack.messages(TASKS.channel).find((m) => m.threadTs === card.ts);
+    expect(visibleText(reply ?? { text: '', blocks: [] })).toContain('no longer connected');
+    expect(JSON.stringify(bot.slack.messages(TASKS.channel))).not.toContain(person?.email);
   });
 });

@@ -25,7 +25,12 @@ import {
 import { createStore, InstallationNotFoundError, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import type { Tracing } from './tracing.ts';
-import { createWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
+import { reconcileUnservedWorkspace, type Unserved } from './unserved-workspace.ts';
+import {
+  createWorkspaceAccess,
+  type WorkspaceAccess,
+  WorkspaceNotConnectedError,
+} from './workspace-access.ts';
 
 /**
  * What the worker and the scheduled jobs share for one workspace, built once per cold start (and again
@@ -132,7 +137,7 @@ export function createScheduledJobs(
         confirmations: store.confirmations,
         charges: store.charges,
         ledger: store.ledger,
-        eis,
+        service: { accountId: serviceAccountId(runtime.access.eisApiKey), eis },
         showCard: confirmationCardShower(cardUpdater(web), store.confirmations, logger),
         logger: logger.child({ job: 'reconcile' }),
         now,
@@ -168,6 +173,7 @@ export function unlockPollingDeps(
   const { eis, store } = runtime;
   return {
     tasks: store.unlockTasks,
+    accountId: serviceAccountId(runtime.access.eisApiKey),
     progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
     thread: unlockThread(web, store),
     // outreach drafts and LinkedIn activity: the same poller, leases and once-only post
@@ -203,7 +209,15 @@ export function createScheduledLoader(
       logger,
     });
   }
-  const servable = runtimeOrForget(loadRuntime, store, logger);
+  const unserved = (teamId: string, why: Unserved) =>
+    reconcileUnservedWorkspace(teamId, why, {
+      store,
+      ownBotToken: loadRuntime.botTokenOf,
+      slackApiUrl: loadRuntime.env.SLACK_API_URL,
+      logger,
+      now: options.now ?? (() => new Date()),
+    });
+  const servable = runtimeOrForget(loadRuntime, store, logger, unserved);
   const perWorkspace =
     <Summary extends Record<keyof Summary, number | boolean>>(
       dueTeams: () => Promise<string[]>,
@@ -247,8 +261,14 @@ export function createScheduledLoader(
  * A workspace's runtime for a scheduled run, or none. A workspace with no installation removed the app
  * (an org-wide uninstall names no team): its data is forgotten, so it is not due again. Any other
  * failure (no key connected yet, say), a failure to forget included, only skips it until the next run.
+ * Without a key or an install its charges past their deadline are still settled (`unserved`).
  */
-function runtimeOrForget(load: (teamId: string) => Promise<Runtime>, store: Store, logger: Logger) {
+function runtimeOrForget(
+  load: (teamId: string) => Promise<Runtime>,
+  store: Store,
+  logger: Logger,
+  unserved: (teamId: string, why: Unserved) => Promise<unknown>,
+) {
   return async (teamId: string): Promise<Runtime | undefined> => {
     const skip = (error: unknown) => {
       logger.warn('skipped a workspace that cannot be served', { teamId, error });
@@ -256,9 +276,11 @@ function runtimeOrForget(load: (teamId: string) => Promise<Runtime>, store: Stor
     try {
       return await load(teamId);
     } catch (error) {
-      if (error instanceof InstallationNotFoundError)
-        await forgetWorkspace(store, teamId, logger).catch(skip);
+      const uninstalled = error instanceof InstallationNotFoundError;
+      if (uninstalled) await forgetWorkspace(store, teamId, logger).catch(skip);
       else skip(error);
+      if (uninstalled || error instanceof WorkspaceNotConnectedError)
+        await unserved(teamId, uninstalled ? 'uninstalled' : 'key-removed').catch(skip);
       return undefined;
     }
   };

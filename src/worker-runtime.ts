@@ -106,7 +106,7 @@ function digestAccessOf({ store, logger }: Runtime, web: WebClient): DigestAcces
       // The install serving the workspace (an org-wide one on Grid), as its key was connected through.
       const info = await store.workspaces.getServiceKeyInfo(teamId).catch(() => null);
       const workspace = info?.orgWideInstall ? { teamId, orgWideInstall: info.orgWideInstall } : { teamId };
-      return isWorkspaceAdmin({ installations: store.installations }, web, { workspace, userId }, logger);
+      return isWorkspaceAdmin({ workspaces: store.workspaces }, web, { workspace, userId }, logger);
     },
   };
 }

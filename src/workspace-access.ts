@@ -110,7 +110,7 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
   };
   /** The workspace's own install's token, to tell a workspace with no key that it has none. */
   const botTokenOf = async (teamId: string) =>
-    (await tokensFor()).botToken({ teamId, isEnterpriseInstall: false });
+    (await tokensFor()).botToken({ teamId });
   return Object.assign(distributed, { distributed: true, botTokenOf });
 }
 

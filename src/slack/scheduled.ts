@@ -9,7 +9,12 @@ import { slackDeliveryErrorOf } from './slack-errors.ts';
 import { cardPrice } from './views/confirmation.ts';
 import { digestMessage } from './views/digest.ts';
 import { followUpReply, followUpTimeoutReply } from './views/outreach.ts';
-import { unlockCardUpdate, unlockResultReply, unlockTimeoutReply } from './views/task-result.ts';
+import {
+  unlockAccountChangedReply,
+  unlockCardUpdate,
+  unlockResultReply,
+  unlockTimeoutReply,
+} from './views/task-result.ts';
 import type { SlackMessage } from './views/types.ts';
 
 async function slackCall<T>(call: () => Promise<T>): Promise<T> {
@@ -41,6 +46,9 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
     },
     async postTimeout(task) {
       await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));
+    },
+    async postAccountChanged(task) {
+      await reply(task.channelId, task.threadTs, unlockAccountChangedReply(task));
     },
     async updateCard(task, outcome) {
       if (!task.confirmationId) return;

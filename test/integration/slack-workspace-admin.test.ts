@@ -320,7 +320,7 @@ describe('who may manage a workspace’s settings', () => {
     const before = await policy();
     const keyBefore = await bot.store.workspaces.getServiceKeyInfo(W.teamId);
 
-    expect(await bot.install(W.teamId, undefined, MEMBER_W)).toBe(200);
+    expect(await bot.install(W.teamId, undefined, { userId: MEMBER_W })).toBe(200);
     await openSettings(MEMBER_W);
     const refused = blocksOf(MEMBER_W);
     // A settings view replayed as the member, as if they had kept one open.

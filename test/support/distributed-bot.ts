@@ -19,6 +19,7 @@ import { createStore } from '../../src/store/index.ts';
 import { inlineWorker } from '../../src/worker-runtime.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { createTestTable } from './dynamo.ts';
+import { type DynamoFaultProxy, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
 
 export const CLIENT_ID = 'test-client-id-3c9e';
 export const CLIENT_SECRET = 'test-client-secret-a41d';
@@ -55,6 +56,8 @@ export interface DistributedBotOptions {
   users?: Record<string, WorkspaceUser>;
   /** Where the bot's functions reach DynamoDB (a fault proxy, say); DynamoDB Local itself by default. */
   dynamoEndpoint?: string;
+  /** The handlers (not the test's own `store`) reach DynamoDB Local through a fault proxy. */
+  dynamoFaults?: boolean;
 }
 
 /**
@@ -84,7 +87,11 @@ export async function startDistributedBot(options: DistributedBotOptions) {
       ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
     },
   });
-  const { client, tableName, endpoint } = await createTestTable();
+  const { client, tableName, endpoint: tableEndpoint } = await createTestTable();
+  const proxy: DynamoFaultProxy | undefined = options.dynamoFaults
+    ? await startDynamoFaultProxy({ target: tableEndpoint })
+    : undefined;
+  const endpoint = proxy?.endpoint ?? tableEndpoint;
   const logger = createMemoryLogger();
   // What every function reads, the scheduled ones included: no bot token and no service key.
   const env: Record<string, string> = {
@@ -120,6 +127,7 @@ export async function startDistributedBot(options: DistributedBotOptions) {
     slack,
     store,
     logger,
+    proxy,
     url: http.url,
     env: (): Record<string, string> => ({ ...env }),
     post,
@@ -183,7 +191,7 @@ export async function startDistributedBot(options: DistributedBotOptions) {
 
     close: async () => {
       await (await load()).dispatch.idle?.();
-      await Promise.all([http.close(), slack.close(), sim.close()]);
+      await Promise.all([http.close(), slack.close(), sim.close(), proxy?.close()]);
     },
   };
 }

@@ -4,6 +4,7 @@ import { ACTION_IDS, type ActionId } from './action-ids.ts';
 import { actions, button, context, fieldsSection, header, plainText, section } from './blocks.ts';
 import { formatPrice, priceWords, spendWords } from './confirmation.ts';
 import { chargeKindWords } from './messages.ts';
+import { needsAttentionBlocks, type UnknownCharge } from './needs-attention.ts';
 import { describeFilters, describeSchedule, threadLink } from './digest.ts';
 import {
   code,
@@ -71,6 +72,8 @@ export interface HomeInput {
   charges: readonly HomeCharge[] | null;
   /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
   settingsButton?: boolean;
+  /** Workspace admins only: recent charges whose outcome is unknown. */
+  needsAttention?: readonly UnknownCharge[];
 }
 
 /** The Home tab as `views.publish` takes it. */
@@ -115,6 +118,7 @@ export function homeView(input: HomeInput): HomeView {
         ...(input.settingsButton ? [rawButton('Workspace settings', ACTION_IDS.openWorkspaceSettings)] : []),
       ],
     },
+    ...needsAttentionBlocks(input.needsAttention ?? []),
     divider,
     header('Waiting for you'),
     ...confirmationBlocks(input.confirmations),

@@ -65,6 +65,21 @@ function unlockedContactsExport(result: UnlockResult): KnownBlock | undefined {
 }
 
 /** The one thread reply when the service has not finished a task after 24 hours. */
+/** A task submitted with a key since replaced (an unlock or its follow-up): the bot cannot read it. */
+export function unlockAccountChangedReply(task: { requestedBy: string }): SlackMessage {
+  const text =
+    ':warning: I stopped waiting for these results: the service key they were asked for with is no longer connected, so I cannot fetch them.';
+  return fitToLimits({
+    text,
+    blocks: [
+      section(`${text} ${mentionUser(task.requestedBy)}`),
+      context(
+        'They are on the service account that was connected when this was confirmed: check them on the service, with that account.',
+      ),
+    ],
+  });
+}
+
 export function unlockTimeoutReply(task: {
   kind: Kind;
   personnelIds: readonly string[];

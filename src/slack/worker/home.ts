@@ -7,6 +7,9 @@ import { cardPrice } from '../views/confirmation.ts';
 import { formatCredits, mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
+import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
+import { isWorkspaceAdmin } from '../workspace-admins.ts';
+import type { Logger } from '../../log.ts';
 import type { WorkerDeps } from './deps.ts';
 import { digestRefusal, mayManageDigest } from './digest-access.ts';
 
@@ -18,16 +21,22 @@ export interface HomeSources {
   publish(userId: string, view: HomeView): Promise<void>;
   /** The app is distributed: the Home offers the workspace settings. */
   distributed?: boolean;
+  /** Whether the user is an admin of the workspace (who sees the charges that need attention). */
+  isAdmin?: (teamId: string, userId: string, logger: Logger) => Promise<boolean>;
 }
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(
   store: Store,
-  web: Pick<WebClient, 'views'>,
+  web: WebClient,
   options: { distributed?: boolean } = {},
 ): HomeSources {
   return {
     ...(options.distributed ? { distributed: true } : {}),
+    isAdmin: async (teamId, userId, logger) => {
+      const workspace = (await store.workspaces.getServiceKeyInfo(teamId)) ?? { teamId };
+      return isWorkspaceAdmin(store, web, { workspace, userId }, logger);
+    },
     confirmations: store.confirmations,
     unlockTasks: store.unlockTasks,
     digests: store.digestSubscriptions,
@@ -62,6 +71,29 @@ export function settledNotice(confirmation: Confirmation): string {
   }
 }
 
+/**
+ * The workspace's charges of the last days whose outcome is unknown, for an admin (none for anyone
+ * else). Slack is asked who is an admin only when there is something to show.
+ */
+async function unknownChargesFor(
+  { store, logger }: WorkerDeps,
+  sources: HomeSources,
+  teamId: string,
+  userId: string,
+  at: Date,
+): Promise<UnknownCharge[]> {
+  try {
+    const since = new Date(at.getTime() - NEEDS_ATTENTION_DAYS * 86_400_000);
+    const entries = await store.ledger.listSince(teamId, since);
+    const unknown = entries.filter((entry) => entry.status === 'unknown' || entry.outcomeUnknown);
+    if (unknown.length === 0 || !(await sources.isAdmin?.(teamId, userId, logger))) return [];
+    return unknown;
+  } catch (error) {
+    logger.warn('could not read the charges that need attention', { error });
+    return [];
+  }
+}
+
 const valueOf = <T>(result: PromiseSettledResult<T>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
 
@@ -92,6 +124,7 @@ async function readHome(
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });
   const [balance, ledger, pending, tasks, digests] = results;
+  const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
   const entries = valueOf(ledger);
   const actor = { userId, teamId };
   return {
@@ -130,6 +163,7 @@ async function readHome(
     digests: valueOf(digests),
     charges: entries?.filter((entry) => entry.userId === userId) ?? null,
     ...(sources.distributed ? { settingsButton: true } : {}),
+    ...(needsAttention.length > 0 ? { needsAttention } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { FollowUpPolling, UnlockThread } from '../domain/unlock-polling.ts'
 import type { Store } from '../store/index.ts';
 import { webClientOptions } from './web-client.ts';
 import { slackDeliveryErrorOf } from './slack-errors.ts';
-import { cardPrice } from './views/confirmation.ts';
+import { cardPrice } from './views/money-words.ts';
 import { digestMessage } from './views/digest.ts';
 import { followUpReply, followUpTimeoutReply } from './views/outreach.ts';
 import {
@@ -62,7 +62,7 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
           requestedBy: confirmation.requestedBy,
           confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
           creditsSpent: charge.creditsSpent ?? confirmation.price.credits,
-          balanceAfter: charge.balanceAfter ?? null,
+          balanceAfter: charge.balanceAfter,
         },
         task.kind,
         outcome,

@@ -66,7 +66,9 @@ describe('the App Home', () => {
     const published = bot.slack.calls
       .filter((call) => call.method === 'views.publish' && call.args.user_id === ALICE.userId)
       .map((call) => JSON.stringify(call.args.view));
-    const settled = published.find((view) => /Settled: .*spent 2,000 credits/.test(view));
+    const settled = published.find((view) =>
+      /Settled: .*Spent 2,000 credits · Balance now 18,000 credits/.test(view),
+    );
     expect(settled).toContain('18,000');
     expect(settled).toMatch(/Event unlock .*2,000 credits\*? · settled/);
     expect(settled).not.toContain('confirm.yes');

@@ -2,7 +2,7 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { DigestFilters } from '../../store/index.ts';
 import { ACTION_IDS, type ActionId } from './action-ids.ts';
 import { actions, button, context, fieldsSection, header, plainText, section } from './blocks.ts';
-import { formatPrice, priceWords, spendWords } from './confirmation.ts';
+import { creditsWords, confirmDialogWords, priceWords, spendWords } from './money-words.ts';
 import { chargeKindWords } from './messages.ts';
 import { needsAttentionBlocks, type UnknownCharge } from './needs-attention.ts';
 import { describeFilters, describeSchedule, threadLink } from './digest.ts';
@@ -137,8 +137,8 @@ export function homeView(input: HomeInput): HomeView {
 }
 
 function creditBlocks({ balance, spentToday, dailyCap }: HomeInput): KnownBlock[] {
-  const balanceText = balance === null ? 'unavailable' : formatCredits(balance);
-  const spent = spentToday === null ? 'unavailable' : formatCredits(spentToday);
+  const balanceText = creditsWords(balance);
+  const spent = creditsWords(spentToday);
   const cap =
     dailyCap === undefined
       ? 'No daily cap'
@@ -181,7 +181,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
             confirm: {
               title: plainText('Spend credits?'),
               text: plainText(
-                truncate(`This spends ${priceWords(confirmation.price)}: ${confirmation.description}`, 300),
+                truncate(confirmDialogWords(confirmation.price, confirmation.description), 300),
               ),
               confirm: plainText(spend),
               deny: plainText('Go back'),
@@ -193,7 +193,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
   );
   return [
     section(
-      `*${what}*\n${formatPrice(confirmation.price)} · asked by ${mentionUser(confirmation.requestedBy)} in ${mentionChannel(confirmation.channelId)}${expiry}${refusal}`,
+      `*${what}*\n${escapeMrkdwn(priceWords(confirmation.price))} · asked by ${mentionUser(confirmation.requestedBy)} in ${mentionChannel(confirmation.channelId)}${expiry}${refusal}`,
     ),
     ...(row ? [row] : []),
   ];

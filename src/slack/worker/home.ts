@@ -3,8 +3,8 @@ import { describeStoredAction } from '../../domain/charging.ts';
 import { confirmRefusal, storedOutcome, utcDay } from '../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
-import { cardPrice } from '../views/confirmation.ts';
-import { formatCredits, mentionChannel, mentionUser } from '../views/format.ts';
+import { cardPrice, settledWords } from '../views/money-words.ts';
+import { mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
@@ -55,14 +55,14 @@ export function settledNotice(confirmation: Confirmation): string {
   const where = ` (card in ${mentionChannel(confirmation.channelId)})`;
   switch (confirmation.status) {
     case 'succeeded': {
-      const spent = formatCredits(outcome.creditsSpent ?? confirmation.price.credits);
-      const balance =
-        typeof outcome.balanceAfter === 'number'
-          ? `; balance now ${formatCredits(outcome.balanceAfter)}`
-          : '';
+      const settled = settledWords(
+        cardPrice(confirmation),
+        outcome.creditsSpent ?? confirmation.price.credits,
+        outcome.balanceAfter,
+      );
       const by = confirmation.confirmedBy ? ` Confirmed by ${mentionUser(confirmation.confirmedBy)}.` : '';
       const pending = outcome.resultsPending ? ' Results will arrive in the card’s thread.' : '';
-      return `Settled: ${what} — spent ${spent}${balance}${where}.${by}${pending}`;
+      return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
     }
     case 'failed':
       return `Not done: ${what} — ${escapeMrkdwn(outcome.message ?? 'it did not work')}${where}`;

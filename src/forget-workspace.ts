@@ -18,20 +18,22 @@ export interface ForgottenWorkspace {
  * What forgetting a workspace that removed the app means, in one place: its service key and policy
  * deleted, its digests disabled, its open unlock tasks and follow-ups stopped (never polled again), its
  * pending confirmations withdrawn and its decided ones' cards left as they are (no token to update them
- * with), so the scheduled jobs have nothing left to visit there. A charge under way stays for the
+ * with), and it leaves the registry of workspaces with scheduled work, so the scheduled jobs have
+ * nothing left to visit there. A charge under way stays for the
  * reconciler and is logged: it cannot be settled without the key.
  * The caller deletes the installation (it alone knows which one); the ledger stays for audit until its
  * TTL (400 days). Each step is idempotent, so forgetting twice (an uninstall event and a scheduled
  * run meeting the same workspace) does no harm.
  */
 export async function forgetWorkspace(
-  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations'>,
+  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations' | 'scheduledWork'>,
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {
-  const [keyRemoved, , digests, tasks, confirmations] = await Promise.all([
+  const [keyRemoved, , , digests, tasks, confirmations] = await Promise.all([
     store.workspaces.removeServiceKey(teamId),
     store.workspaces.removePolicy(teamId),
+    store.scheduledWork.remove(teamId),
     store.digestSubscriptions.activeForTeam(teamId),
     store.unlockTasks.unfinishedForTeam(teamId, { followUps: true }),
     store.confirmations.dueForTeam(teamId),
@@ -65,4 +67,22 @@ export async function forgetWorkspace(
       confirmationIds: running.map((confirmation) => confirmation.id),
     });
   return forgotten;
+}
+
+/**
+ * Whether the app is still installed for the workspace: its own install, or the org-wide install of
+ * the enterprise its key was connected under. Only a workspace served by neither is forgotten.
+ */
+export async function isServedByAnInstall(
+  store: Pick<Store, 'workspaces' | 'installations'>,
+  teamId: string,
+): Promise<boolean> {
+  const [own, key] = await Promise.all([
+    store.installations.read({ teamId, isEnterpriseInstall: false }),
+    store.workspaces.getServiceKeyInfo(teamId),
+  ]);
+  if (own) return true;
+  const enterpriseId = key?.orgWideInstall?.enterpriseId;
+  if (!enterpriseId) return false;
+  return (await store.installations.read({ teamId, enterpriseId, isEnterpriseInstall: true })) !== undefined;
 }

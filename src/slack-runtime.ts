@@ -155,6 +155,7 @@ function distributedHandlerLoader(
         workspaceAdmin: {
           workspaces: store.workspaces,
           installations: store.installations,
+          scheduledWork: store.scheduledWork,
           eisBaseUrl: env.EIS_BASE_URL,
         },
       },

@@ -22,6 +22,7 @@ import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
 import type { InstallationLookup } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
+import { resumeScheduledWork } from './scheduled-work.ts';
 import { parseItem, type StoreContext, storeContext, type StoreDeps } from './support.ts';
 
 export const WorkspaceServiceKeyInfoSchema = z.object({
@@ -130,6 +131,8 @@ async function putServiceKey(
       Item: { ...keys.workspaceServiceKey(input.teamId), ...item },
     }),
   );
+  // A key connected again: the scheduled work paused for want of one runs at the next run.
+  await resumeScheduledWork(context, input.teamId);
   return WorkspaceServiceKeyInfoSchema.parse(item); // without the ciphertext
 }
 

@@ -37,6 +37,8 @@ export interface WorkspaceAdminDeps {
   >;
   /** Who installed the app (an admin of it, whatever Slack says). */
   installations: Pick<Store['installations'], 'read'>;
+  /** Whether the workspace's scheduled work is paused (shown to its admins on the Home). */
+  scheduledWork: Pick<Store['scheduledWork'], 'get'>;
   /** The service a new key is checked against, with one balance call (`EIS_BASE_URL`). */
   eisBaseUrl: string;
 }

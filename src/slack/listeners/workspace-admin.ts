@@ -6,6 +6,7 @@ import type {
   Middleware,
   ViewSubmitAction,
 } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../eis/index.ts';
@@ -27,6 +28,7 @@ import {
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
 import { servedWorkspace } from './served-workspace.ts';
 import { isWorkspaceAdmin } from '../workspace-admins.ts';
+import { pausedWorkNotice } from '../paused-work-notice.ts';
 import { openModal } from './shortcuts.ts';
 
 /**
@@ -82,8 +84,11 @@ function untilConnected(admin: WorkspaceAdminDeps, logger: Logger): Middleware<A
     const text = notConnectedText(teamId);
     logger.info('request from a workspace without a service key answered', { team: teamId, kind });
     if ('command' in args) return args.ack({ response_type: 'ephemeral', text });
-    if ('event' in args && args.event.type === 'app_home_opened')
-      return publishConnectHome(args.client, args.event.user, text, logger);
+    if ('event' in args && args.event.type === 'app_home_opened') {
+      const viewer = { workspace: servedWorkspace(teamId, args.context), userId: args.event.user };
+      const paused = await pausedWorkNotice(admin, args.client, viewer, logger);
+      return publishConnectHome(args.client, args.event.user, text, logger, undefined, paused);
+    }
     if ('action' in args && args.body.type === 'block_actions') {
       await args.ack();
       if (args.body.response_url)
@@ -99,9 +104,10 @@ async function publishConnectHome(
   text: string,
   logger: Logger,
   notice?: string,
+  adminNotices: KnownBlock[] = [],
 ): Promise<void> {
   try {
-    await client.views.publish({ user_id: userId, view: connectHomeView(text, notice) });
+    await client.views.publish({ user_id: userId, view: connectHomeView(text, notice, adminNotices) });
   } catch (error) {
     logger.warn('could not publish the Home of a workspace without a key', { error });
   }

@@ -26,7 +26,10 @@ export interface ForgottenWorkspace {
  * run meeting the same workspace) does no harm.
  */
 export async function forgetWorkspace(
-  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations' | 'scheduledWork'>,
+  store: Pick<
+    Store,
+    'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations' | 'scheduledWork'
+  >,
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {

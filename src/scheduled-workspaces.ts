@@ -170,14 +170,17 @@ async function pauseReasonOf(
 }
 
 /** Whether a job ran out of the Lambda's time (the jobs that can say so have `outOfTime`). */
-const outOfTime = (summary: object) => Object.entries(summary).some(([key, flag]) => key === 'outOfTime' && flag);
+const outOfTime = (summary: object) =>
+  Object.entries(summary).some(([key, flag]) => key === 'outOfTime' && flag);
 
 /** Two runs' summaries as one: counts added, flags (such as running out of time) kept if either is set. */
 function addUp<S extends Record<keyof S, number | boolean>>(a: S, b: S): S {
   const sum = { ...a };
   for (const key of Object.keys(b) as (keyof S)[]) {
     const [x, y] = [a[key], b[key]];
-    sum[key] = (typeof x === 'number' && typeof y === 'number' ? x + y : Boolean(x) || Boolean(y)) as S[keyof S];
+    sum[key] = (
+      typeof x === 'number' && typeof y === 'number' ? x + y : Boolean(x) || Boolean(y)
+    ) as S[keyof S];
   }
   return sum;
 }

@@ -178,7 +178,10 @@ async function pause(
 }
 
 /** Ends a pause: the workspace's due work is read again by the next run. */
-export async function resumeScheduledWork({ client, tableName }: StoreContext, teamId: string): Promise<void> {
+export async function resumeScheduledWork(
+  { client, tableName }: StoreContext,
+  teamId: string,
+): Promise<void> {
   try {
     await client.send(
       new UpdateCommand({

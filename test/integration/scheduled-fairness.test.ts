@@ -2,6 +2,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPE, DUE_KIND, keys } from '../../src/store/keys.ts';
 import { createDocumentClient, TABLE_KEYS } from '../../src/store/table.ts';
+import { newUnlockTaskItem } from '../../src/store/unlock-tasks.ts';
 import { type DistributedBot, startDistributedBot, testWorkspace } from '../support/distributed-bot.ts';
 
 const A = testWorkspace('T0ALPHA');
@@ -129,4 +130,109 @@ describe('a disconnected workspace with 1,000 due digests beside one due digest 
     expect(digestsIn(A.channel).map((m) => m.teamId)).toEqual([A.teamId]);
     expect(await bot.store.scheduledWork.get(A.teamId)).not.toHaveProperty('paused');
   }, 60_000);
+});
+
+describe('a disconnected workspace with a backlog of unlock tasks beside one task elsewhere', () => {
+  let bot: DistributedBot;
+
+  beforeAll(async () => {
+    bot = await startDistributedBot({ workspaces: [A, B] });
+    for (const workspace of [A, B]) {
+      expect(await bot.install(workspace.teamId)).toBe(200);
+      await bot.connectKey(workspace.teamId, bot.newKey(20_000));
+    }
+  });
+  afterAll(() => bot.close());
+
+  it('polls B’s task and posts its result in the first run; A’s 60 older tasks wait', async () => {
+    // A's tasks, due ten minutes before B's, then A's key is removed.
+    const earlier = new Date(Date.now() - 10 * 60_000);
+    const backlog = Array.from({ length: 60 }, (_, n) =>
+      newUnlockTaskItem(
+        {
+          taskId: `task-backlog-${n}`,
+          kind: 'email',
+          teamId: A.teamId,
+          channelId: A.channel,
+          threadTs: '1700000000.000100',
+          requestedBy: A.member.userId,
+          personnelIds: ['p1'],
+          skipped: [],
+        },
+        earlier,
+      ),
+    );
+    await bot.store.scheduledWork.register(A.teamId);
+    await writeDirectly(bot, backlog);
+    await bot.store.workspaces.removeServiceKey(A.teamId);
+    const person = bot.sim.seed.personnel.find((p) => p.linked && p.emailFindable);
+    await bot.command(`emails ${person?.id}`, B.member);
+    await bot.idle();
+    const card = bot.slack.messages(B.channel).at(-1);
+    if (!card) throw new Error('no confirmation card in B');
+    await bot.click(card, 'confirm.yes', B.member);
+    await bot.idle();
+    const [taskB] = await bot.store.unlockTasks.unfinishedForTeam(B.teamId);
+    bot.sim.completeTasks();
+
+    const polled = await (await bot.scheduled(() => new Date(Date.now() + 31_000))()).pollUnlockTasks();
+
+    expect(polled).toMatchObject({ posted: 1 });
+    expect(await bot.store.unlockTasks.get(taskB?.taskId ?? '')).toHaveProperty('resultPostedAt');
+    expect((await bot.store.scheduledWork.get(A.teamId))?.paused).toMatchObject({ reason: 'no-service-key' });
+    expect(await bot.store.unlockTasks.unfinishedForTeam(A.teamId)).toHaveLength(60);
+  });
+});
+
+describe('scheduled runs and a workspace the app is still installed for (Enterprise Grid)', () => {
+  const ORG = 'E0ACME';
+  const G = testWorkspace('T0GRID1');
+  let bot: DistributedBot;
+  const dueDigest = () =>
+    bot.store.digestSubscriptions.put({
+      teamId: G.teamId,
+      channelId: G.channel,
+      time: '08:00',
+      timeZone: 'UTC',
+      filters: {},
+      createdBy: G.member.userId,
+      nextRunAt: new Date(),
+    });
+  const runAll = async () => {
+    const jobs = await bot.scheduled(() => new Date(Date.now() + 60_000))();
+    await jobs.runDigests();
+    await jobs.pollUnlockTasks();
+  };
+
+  beforeAll(async () => {
+    bot = await startDistributedBot({ workspaces: [G], enterprises: { [ORG]: [G.teamId] } });
+    expect(await bot.install(G.teamId, { enterpriseId: ORG })).toBe(200);
+    await bot.store.workspaces.putServiceKey({
+      teamId: G.teamId,
+      serviceKey: bot.newKey(20_000),
+      connectedBy: 'U0ORGADMIN',
+      orgWideInstall: { enterpriseId: ORG },
+    });
+    await dueDigest();
+  });
+  afterAll(() => bot.close());
+
+  it('keeps a workspace served by the org-wide install: its digest is posted, nothing forgotten', async () => {
+    await runAll();
+
+    expect(bot.slack.messages(G.channel).filter((m) => /Digest for/.test(m.text))).toHaveLength(1);
+    expect(await bot.store.workspaces.getServiceKeyInfo(G.teamId)).not.toBeNull();
+  });
+
+  it('does not forget a workspace served by its own install after the org-wide one is gone', async () => {
+    expect(await bot.install(G.teamId)).toBe(200);
+    await bot.store.installations.deleteInstallation({ enterpriseId: ORG, isEnterpriseInstall: true });
+    await dueDigest();
+
+    await runAll();
+
+    expect(bot.logger.lines.filter((line) => line.includes('forgot a workspace'))).toEqual([]);
+    expect(await bot.store.workspaces.getServiceKeyInfo(G.teamId)).not.toBeNull();
+    expect(await bot.store.digestSubscriptions.activeForTeam(G.teamId)).toHaveLength(1);
+  });
 });

@@ -18,7 +18,8 @@ export interface ForgottenWorkspace {
  * What forgetting a workspace that removed the app means, in one place: its service key and policy
  * deleted, its digests disabled, its open unlock tasks and follow-ups stopped (never polled again), its
  * pending confirmations withdrawn and its decided ones' cards left as they are (no token to update them
- * with), so the scheduled jobs have nothing left to visit there. A charge under way is logged and
+ * with), so the scheduled jobs have nothing left to visit there (the workspace leaves the registry of
+ * workspaces with scheduled work once no charge of it is under way). A charge under way is logged and
  * left to the scheduled reconcile, which settles it as "outcome unknown" once its deadline passes (no
  * key to ask the service with) and takes it out of the index (`reconcileUnservedWorkspace`).
  * The caller deletes the installation (it alone knows which one); the ledger stays for audit until its
@@ -26,7 +27,10 @@ export interface ForgottenWorkspace {
  * run meeting the same workspace) does no harm.
  */
 export async function forgetWorkspace(
-  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations'>,
+  store: Pick<
+    Store,
+    'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations' | 'scheduledWork'
+  >,
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {
@@ -38,6 +42,8 @@ export async function forgetWorkspace(
     store.confirmations.dueForTeam(teamId),
   ]);
   const running = confirmations.filter((confirmation) => confirmation.status === 'running');
+  // A charge under way keeps the workspace listed, so the scheduled reconcile comes back to settle it.
+  if (running.length === 0) await store.scheduledWork.remove(teamId);
   const [disabled, stopped, withdrawn] = await Promise.all([
     Promise.all(
       digests.map((digest) => store.digestSubscriptions.disable(teamId, digest.channelId, FORGOTTEN_REASON)),
@@ -69,4 +75,22 @@ export async function forgetWorkspace(
       },
     );
   return forgotten;
+}
+
+/**
+ * Whether the app is still installed for the workspace: its own install, or the org-wide install of
+ * the enterprise its key was connected under. Only a workspace served by neither is forgotten.
+ */
+export async function isServedByAnInstall(
+  store: Pick<Store, 'workspaces' | 'installations'>,
+  teamId: string,
+): Promise<boolean> {
+  const [own, key] = await Promise.all([
+    store.installations.read({ teamId, isEnterpriseInstall: false }),
+    store.workspaces.getServiceKeyInfo(teamId),
+  ]);
+  if (own) return true;
+  const enterpriseId = key?.orgWideInstall?.enterpriseId;
+  if (!enterpriseId) return false;
+  return (await store.installations.read({ teamId, enterpriseId, isEnterpriseInstall: true })) !== undefined;
 }

@@ -154,6 +154,7 @@ function distributedHandlerLoader(
         removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
         workspaceAdmin: {
           workspaces: store.workspaces,
+          scheduledWork: store.scheduledWork,
           eisBaseUrl: env.EIS_BASE_URL,
         },
       },

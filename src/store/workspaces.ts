@@ -25,6 +25,7 @@ import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
 import type { ServingQuery } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
+import { resumeScheduledWork } from './scheduled-work.ts';
 import { parseItem, type StoreContext, storeContext, type StoreDeps, transactWrite } from './support.ts';
 
 export const WorkspaceServiceKeyInfoSchema = z.object({
@@ -143,6 +144,8 @@ async function putServiceKey(
 ): Promise<WorkspaceServiceKeyInfo> {
   const item = await serviceKeyItem(context, cipher, input);
   await context.client.send(new PutCommand({ TableName: context.tableName, Item: item }));
+  // A key connected again: the scheduled work paused for want of one runs at the next run.
+  await resumeScheduledWork(context, input.teamId);
   return WorkspaceServiceKeyInfoSchema.parse(item); // without the ciphertext
 }
 
@@ -231,6 +234,8 @@ async function saveSettings(
     ],
   });
   if (!saved) throw new ConflictError(`The settings of ${teamId} were saved by someone else since`);
+  // A key connected again: the scheduled work paused for want of one runs at the next run.
+  if (serviceKey) await resumeScheduledWork(context, teamId);
   return policy;
 }
 

@@ -5,6 +5,7 @@ import type {
   Middleware,
   SlackEventMiddlewareArgs,
 } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import type { Logger } from '../../log.ts';
@@ -14,6 +15,8 @@ import { ACTION_IDS } from '../views/action-ids.ts';
 import { notConnectedModal } from '../views/not-connected.ts';
 import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../views/workspace-settings.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
+import { pausedWorkNotice } from '../paused-work-notice.ts';
+import { servedWorkspace } from './served-workspace.ts';
 import { openModal } from './shortcuts.ts';
 
 /**
@@ -71,6 +74,19 @@ export function untilConnected(admin: WorkspaceAdminDeps, logger: Logger): Middl
     );
     if (connected) return args.next();
     logger.info('request from a workspace without a service key answered', { team: teamId, kind });
+    if ('event' in args && args.event.type === 'app_home_opened') {
+      // Its admins also read why its scheduled work is paused.
+      const viewer = { workspace: servedWorkspace(teamId, args.context), userId: args.event.user };
+      const paused = await pausedWorkNotice(admin, args.client, viewer, logger);
+      return publishConnectHome(
+        args.client,
+        args.event.user,
+        notConnectedText(teamId),
+        logger,
+        undefined,
+        paused,
+      );
+    }
     await answerNotConnected(args, notConnectedText(teamId), logger);
   };
 }
@@ -117,9 +133,10 @@ export async function publishConnectHome(
   text: string,
   logger: Logger,
   notice?: string,
+  adminNotices: KnownBlock[] = [],
 ): Promise<void> {
   try {
-    await client.views.publish({ user_id: userId, view: connectHomeView(text, notice) });
+    await client.views.publish({ user_id: userId, view: connectHomeView(text, notice, adminNotices) });
   } catch (error) {
     logger.warn('could not publish the Home of a workspace without a key', { error });
   }

@@ -60,13 +60,18 @@ const connectButton = (label: string): KnownBlock => ({
 });
 
 /** The Home of a workspace without a service key: what to do, and the button that does it. */
-export function connectHomeView(notConnectedText: string, notice?: string): HomeView {
+export function connectHomeView(
+  notConnectedText: string,
+  notice?: string,
+  adminNotices: KnownBlock[] = [],
+): HomeView {
   return {
     type: 'home',
     blocks: [
       header('Event Intelligence'),
       ...(notice ? [section(`:information_source: ${truncate(notice, 2900)}`)] : []),
       section(notConnectedText),
+      ...adminNotices,
       connectButton('Connect Event Intelligence'),
       context(WHO_MANAGES_SETTINGS),
     ],

@@ -109,8 +109,7 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
     return access;
   };
   /** The workspace's own install's token, to tell a workspace with no key that it has none. */
-  const botTokenOf = async (teamId: string) =>
-    (await tokensFor()).botToken({ teamId });
+  const botTokenOf = async (teamId: string) => (await tokensFor()).botToken({ teamId });
   return Object.assign(distributed, { distributed: true, botTokenOf });
 }
 

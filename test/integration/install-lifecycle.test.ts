@@ -80,7 +80,7 @@ describe('a member reinstalling the app', () => {
     expect(await bot.store.workspaces.getServiceKeyInfo(W.teamId)).toEqual(before.key);
     expect(await bot.store.workspaces.getPolicy(W.teamId)).toEqual(before.policy);
     expect(await bot.store.digestSubscriptions.get(W.teamId, W.channel)).toEqual(before.digest);
-    expect(settings).toContain('Only a workspace admin or owner');
+    expect(settings).toContain('Only workspace admins and owners, or the app managers they name');
     expect(settings).not.toContain('service_key');
     expect(await answerTo(bot, W, 'credits', W.member)).toContain('9,000 credits');
   });

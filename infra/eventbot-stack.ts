@@ -109,6 +109,16 @@ export class EventbotStack extends Stack {
       this.slack.role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [table.table.tableArn] }),
       );
+      // Forgetting a removed workspace (src/forget-workspace.ts) reads its due work on the indexes,
+      // from the uninstall event (Slack function) or the scheduled run that meets it, and deletes its
+      // key and policy there.
+      this.slack.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: table.indexArns }),
+      );
+      for (const scheduled of [this.pollTasks, this.digest])
+        scheduled.role.addToPrincipalPolicy(
+          new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [table.table.tableArn] }),
+        );
       for (const reader of [this.worker, this.pollTasks, this.digest]) {
         reader.allowDistribution(this.distribution, 'decrypt');
       }

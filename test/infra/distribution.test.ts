@@ -150,6 +150,23 @@ describe('distribution (-c slackClientId=…)', () => {
     expect(deletes).toHaveLength(1);
   });
 
+  it.each(['pollTasks', 'digest'] as const)(
+    'lets %s forget a removed workspace: deletes its key and policy',
+    (name) => {
+      const deletes = roleStatements(template, logicalId(stack[name].role)).filter((statement) =>
+        asList(statement.Action).includes('dynamodb:DeleteItem'),
+      );
+      expect(deletes).toHaveLength(1);
+    },
+  );
+
+  it('lets the Slack function read a removed workspace’s due work on the indexes (the uninstall event)', () => {
+    const queries = roleStatements(template, logicalId(stack.slack.role)).filter((statement) =>
+      asList(statement.Action).includes('dynamodb:Query'),
+    );
+    expect(JSON.stringify(queries)).toContain('/index/');
+  });
+
   it('outputs the Add to Slack page, on the request URL host, and names the secret members to put', () => {
     const [url] = Object.keys(resourcesOf(template, 'AWS::Lambda::Url'));
     template.hasOutput(OUTPUTS.slackInstallUrl, {

@@ -3,7 +3,7 @@ import type { DigestFilters } from '../../store/index.ts';
 import { ACTION_IDS, type ActionId } from './action-ids.ts';
 import { actions, button, context, fieldsSection, header, plainText, section } from './blocks.ts';
 import { creditsWords, confirmDialogWords, priceWords, spendWords } from './money-words.ts';
-import { chargeKindWords } from './messages.ts';
+import { chargeKindWords, chargeTargetWords } from './messages.ts';
 import { needsAttentionBlocks, type UnknownCharge } from './needs-attention.ts';
 import { describeFilters, describeSchedule, threadLink } from './digest.ts';
 import {
@@ -254,12 +254,7 @@ function chargeLine(charge: HomeCharge): string {
   const at = new Date(charge.at);
   const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} · `;
   const action = chargeKindWords(charge.action);
-  const count = charge.personnelIds?.length ?? 0;
-  const target = charge.eventId
-    ? ` ${code(charge.eventId)}`
-    : count > 0
-      ? ` (${count} ${count === 1 ? 'contact' : 'contacts'})`
-      : '';
+  const target = chargeTargetWords(charge);
   const state =
     charge.status === 'pending'
       ? 'charging now'

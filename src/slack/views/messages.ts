@@ -182,6 +182,16 @@ const isChargeKind = (action: string): action is ChargeAction['kind'] => Object.
 export const chargeKindWords = (action: string): string =>
   isChargeKind(action) ? ACTION_WORDS[action] : escapeMrkdwn(action);
 
+/** What a charge was for, after its kind: the event, or how many contacts (nothing when neither). */
+export function chargeTargetWords(charge: {
+  eventId?: string | undefined;
+  personnelIds?: readonly string[] | undefined;
+}) {
+  const count = charge.personnelIds?.length ?? 0;
+  if (charge.eventId) return ` ${code(charge.eventId)}`;
+  return count > 0 ? ` (${count} ${count === 1 ? 'contact' : 'contacts'})` : '';
+}
+
 function ledgerLine(entry: LedgerEntry): string {
   const at = new Date(entry.at);
   const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;

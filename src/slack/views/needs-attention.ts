@@ -1,9 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import type { LedgerEntry } from '../../store/index.ts';
 import { context, header, section } from './blocks.ts';
-import { code, formatCredits, mentionChannel, mentionUser, slackDate } from './format.ts';
+import { formatCredits, mentionChannel, mentionUser, slackDate } from './format.ts';
 import { andMore, linesToSections } from './limits.ts';
-import { chargeKindWords } from './messages.ts';
+import { chargeKindWords, chargeTargetWords } from './messages.ts';
 
 /** A charge whose outcome the service never confirmed, as the Home's admins see it. */
 export type UnknownCharge = Pick<
@@ -18,12 +18,7 @@ const MAX_LINES = 10;
 function unknownChargeLine(charge: UnknownCharge): string {
   const at = new Date(charge.at);
   const day = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{date_short}', charge.at.slice(0, 10))} · `;
-  const count = charge.personnelIds?.length ?? 0;
-  const target = charge.eventId
-    ? ` ${code(charge.eventId)}`
-    : count > 0
-      ? ` (${count} ${count === 1 ? 'contact' : 'contacts'})`
-      : '';
+  const target = chargeTargetWords(charge);
   const where = charge.channelId ? ` in ${mentionChannel(charge.channelId)}` : '';
   return `• ${day}${chargeKindWords(charge.action)}${target}, confirmed by ${mentionUser(charge.userId)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
 }

@@ -27,13 +27,14 @@ import { startStandInWorld } from './stand-in-world.ts';
 /**
  * `npm run bench` (not part of `npm test`): bundle sizes, cold starts, the service client's keep-alive
  * pool, ack latency against a naive handler, the unlock poller and the digest fan-out, every figure
- * measured side by side in this one run. Prints one table (Markdown, ready for the README) and writes
- * `bench/results.json`. Asserts nothing; takes about ten minutes.
+ * measured side by side in this one run. Prints one table (Markdown, ready for docs/performance.md) and
+ * writes `bench/results.json`. Asserts nothing; takes about ten minutes.
  * `BENCH_RUNS` sets the cold starts per variant and delay (default 11: on a shared 2-core machine
  * fewer leave the medians at the mercy of the neighbours).
  * `BENCH_ONLY` runs some parts alone while developing, comma-separated from `bundles`, `cold-start`,
  * `keep-alive`, `ack`, `poller`, `digest` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
- * it prints only their rows and writes nothing, so results.json and the README's table keep a whole run.
+ * it prints only their rows and writes nothing, so results.json and docs/performance.md's table keep a
+ * whole run.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 11) || 11;
 const DELAYS = [0, 100];

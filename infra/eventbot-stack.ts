@@ -18,7 +18,7 @@ export interface EventbotStackProps extends StackProps {
   readonly config: DeployConfig;
 }
 
-/** Output names, shared with `fill-manifest.ts` and the README. */
+/** Output names, shared with `fill-manifest.ts` and docs/deploy.md. */
 export const OUTPUTS = {
   slackRequestUrl: 'SlackRequestUrl',
   secretArn: 'AppSecretArn',

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 
 /**
  * The Slack secret's placeholder, exactly as the first (single-secret) release created it. Its
- * `eisApiKey` field is a leftover: the key now lives in the service secret, and the README has the
+ * `eisApiKey` field is a leftover: the key now lives in the service secret, and docs/deploy.md has the
  * operator put only the two Slack fields here. It stays because CloudFormation writes a changed
  * `SecretString` over whatever `put-secret-value` stored, so any edit would wipe a live stack's values.
  */

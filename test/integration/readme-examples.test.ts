@@ -5,10 +5,12 @@ import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { type Bot, startBot } from '../support/bot.ts';
 
-// Every `/events …` example the README shows must work on the local data: someone trying them in
-// `npm run dev` should see results, not "no matches". Charging examples stop at the confirmation card.
+// Every `/events …` example the README's command table and docs/using.md's digest show must work on
+// the local data: someone trying them in `npm run dev` should see results, not "no matches". Charging
+// examples stop at the confirmation card.
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const USING = readFileSync(new URL('../../docs/using.md', import.meta.url), 'utf8');
 
 /** The `/events …` commands (without `/events`) in `text`; usages with `[optional]` parts are left out. */
 const examplesIn = (text: string) =>
@@ -16,20 +18,20 @@ const examplesIn = (text: string) =>
     .map((match) => match[1] ?? '')
     .filter((example) => !example.includes('['));
 
-/** The part of the README from `start` to `end`. */
-function between(start: string, end: string): string {
-  const from = README.indexOf(start);
-  const to = README.indexOf(end, from);
-  if (from === -1 || to === -1) throw new Error(`README has no "${start}" … "${end}" part`);
-  return README.slice(from, to);
+/** The part of `doc` from `start` to `end`. */
+function between(doc: string, start: string, end: string): string {
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end, from);
+  if (from === -1 || to === -1) throw new Error(`no "${start}" … "${end}" part`);
+  return doc.slice(from, to);
 }
 
-// The first column of the "Using it in Slack" table.
-const TABLE_EXAMPLES = between('## Using it in Slack', '\n### ')
+// The first column of the README's "Commands" table.
+const TABLE_EXAMPLES = between(README, '## Commands', '\n## ')
   .split('\n')
   .filter((line) => line.startsWith('| `/events'))
   .flatMap((line) => examplesIn(line.split(' | ')[0] ?? ''));
-const DIGEST_EXAMPLES = examplesIn(between('**Daily digest.**', '`handlers/digest.ts`'));
+const DIGEST_EXAMPLES = examplesIn(between(USING, '**Daily digest.**', '`handlers/digest.ts`'));
 
 const hasButton = (actionId: string) => (message: SlackMessage) =>
   buttonsOf(message).some(({ button }) => button.action_id === actionId);
@@ -82,8 +84,8 @@ async function run(bot: Bot, example: string): Promise<SlackMessage[]> {
   return produced;
 }
 
-describe('the README examples, against the local simulator', () => {
-  it('finds the examples in the README', () => {
+describe('the README and docs/using.md examples, against the local simulator', () => {
+  it('finds the examples in the README and docs/using.md', () => {
     expect(TABLE_EXAMPLES.length).toBeGreaterThanOrEqual(19);
     expect(DIGEST_EXAMPLES.map((example) => example.split(' ').slice(0, 2).join(' ')).sort()).toEqual([
       'digest now',
@@ -93,7 +95,7 @@ describe('the README examples, against the local simulator', () => {
     ]);
   });
 
-  describe('"Using it in Slack"', () => {
+  describe('"Commands"', () => {
     // One bot per example: an unlock one example makes must not change what the next one shows.
     it.for(TABLE_EXAMPLES)('/events %s answers with results', async (example, { expect }) => {
       // Prepare
@@ -149,7 +151,7 @@ describe('the README examples, against the local simulator', () => {
       ['digest off', /Daily digest off/],
     ];
 
-    it.for(inOrder)('/events %s answers as the README says', async (example, { expect }) => {
+    it.for(inOrder)('/events %s answers as docs/using.md says', async (example, { expect }) => {
       // Act
       const produced = await run(bot, example);
 

@@ -5,6 +5,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
 import { createKeyCipher } from './config/key-cipher.ts';
+import { forgetWorkspace } from './forget-workspace.ts';
 import {
   createOAuthSecretsProvider,
   createSlackSecretsProvider,
@@ -14,7 +15,10 @@ import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger, withCorrelationId } from './log.ts';
 import { createMetrics } from './metrics.ts';
 import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from './slack/app.ts';
+import { createInstallationTokens } from './slack/installation-tokens.ts';
 import type { ListenerDeps } from './slack/listeners/deps.ts';
+import { oauthRoutes } from './slack/oauth.ts';
+import { slackInstallationStore, slackStateStore } from './slack/oauth-stores.ts';
 import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
 import type { Dispatch, Job } from './slack/jobs.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -23,6 +27,7 @@ import { InstallationNotFoundError } from './store/installations.ts';
 import { installationOf, type ServedWorkspace } from './store/workspaces.ts';
 import { createDocumentClient } from './store/table.ts';
 import { NO_TRACING, type Tracing } from './tracing.ts';
+import { workspacePolicy } from './workspace-access.ts';
 
 /**
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
@@ -104,22 +109,6 @@ export function createSlackHandlerLoader(
 }
 
 /**
- * What only a distributed app runs (the OAuth pages and stores, token refresh, per-workspace policy,
- * forgetting a workspace): imported when its app is built, so a single-workspace function never
- * evaluates it at import (docs/slack-function-profile.md).
- */
-const distributedParts = async () => {
-  const [oauth, stores, tokens, access, forget] = await Promise.all([
-    import('./slack/oauth.ts'),
-    import('./slack/oauth-stores.ts'),
-    import('./slack/installation-tokens.ts'),
-    import('./workspace-access.ts'),
-    import('./forget-workspace.ts'),
-  ]);
-  return { ...oauth, ...stores, ...tokens, ...access, ...forget };
-};
-
-/**
  * A distributed app (issue 15): the OAuth install pages on the same URL, each request authorized by
  * its workspace's installation (unknown workspaces refused before any listener runs, tokens refreshed
  * when due), and an uninstall forgetting the workspace.
@@ -136,9 +125,7 @@ function distributedHandlerLoader(
     client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
   });
   const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};
-  const build = async (latest: Awaited<ReturnType<typeof secrets>>): Promise<BuiltHandler> => {
-    const parts = await distributedParts();
-    const { createInstallationTokens, oauthRoutes, slackInstallationStore, slackStateStore } = parts;
+  const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
     const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
     const tokens = createInstallationTokens({ installations: store.installations, ...settings });
     const { handler } = createSlackApp({
@@ -162,9 +149,9 @@ function distributedHandlerLoader(
       deps: {
         ...deps,
         policyFor: async (teamId, botToken) =>
-          parts.workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
+          workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
         digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
-        removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger, parts.forgetWorkspace),
+        removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
         workspaceAdmin: {
           workspaces: store.workspaces,
           scheduledWork: store.scheduledWork,
@@ -174,16 +161,10 @@ function distributedHandlerLoader(
     });
     return { handler: observed(handler, observe), dispatch: deps.dispatch };
   };
-  let built: { secrets: unknown; handler: Promise<BuiltHandler> } | undefined;
+  let built: { secrets: unknown; handler: BuiltHandler } | undefined;
   return async (): Promise<BuiltHandler> => {
     const latest = await secrets();
-    if (built?.secrets !== latest) {
-      const attempt = build(latest);
-      built = { secrets: latest, handler: attempt };
-      attempt.catch(() => {
-        if (built?.handler === attempt) built = undefined;
-      });
-    }
+    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
     return built.handler;
   };
 }
@@ -195,12 +176,7 @@ function distributedHandlerLoader(
  * install still serves it (its own, when the org-wide one was removed). An org's other workspaces are
  * forgotten when the scheduled jobs next meet them without an installation.
  */
-async function removeWorkspace(
-  store: Store,
-  workspace: ServedWorkspace,
-  logger: Logger,
-  forgetWorkspace: (store: Store, teamId: string, logger: Logger) => Promise<unknown>,
-) {
+async function removeWorkspace(store: Store, workspace: ServedWorkspace, logger: Logger) {
   const { teamId, orgWideInstall } = workspace;
   await store.installations.deleteInstallation(
     orgWideInstall

@@ -9,13 +9,14 @@ const BOT_TOKEN = 'xoxb-bench-not-a-token';
 const BOT_USER_ID = 'U0BOT';
 const TIMEOUT_MS = 30_000;
 
-export type Variant = 'eventbot' | 'eventbot-auth-test' | 'baseline' | 'floor';
-export const VARIANTS: Variant[] = ['eventbot', 'eventbot-auth-test', 'baseline', 'floor'];
+export type Variant = 'eventbot' | 'eventbot-auth-test' | 'baseline' | 'baseline-stack' | 'floor';
+export const VARIANTS: Variant[] = ['eventbot', 'eventbot-auth-test', 'baseline', 'baseline-stack', 'floor'];
 
 export const BUNDLE_OF: Record<Variant, BundleName> = {
   eventbot: 'slack',
   'eventbot-auth-test': 'slack',
   baseline: 'baseline',
+  'baseline-stack': 'baseline-stack',
   floor: 'floor',
 };
 
@@ -24,6 +25,7 @@ const EXPECTED_BODY: Record<Variant, string> = {
   eventbot: 'Working on /events fit',
   'eventbot-auth-test': 'Working on /events fit',
   baseline: 'Working on it',
+  'baseline-stack': 'Working on it',
   floor: '',
 };
 
@@ -41,7 +43,7 @@ export function envOf(variant: Variant, world: StandInWorld): Record<string, str
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_BOT_USER_ID: BOT_USER_ID,
   };
-  if (variant === 'baseline' || variant === 'floor') return common;
+  if (variant === 'baseline' || variant === 'baseline-stack' || variant === 'floor') return common;
   const eventbot = {
     ...common,
     TABLE_NAME,

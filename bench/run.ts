@@ -5,7 +5,7 @@ import { format, resolveConfig } from 'prettier';
 import { startDynamoDbLocal } from '../src/local/dynamodb-local.ts';
 import { ackRows, measureAckLatency } from './ack-latency.ts';
 import { type Bundle, type BundleName, ROOT, buildAll, buildHarness, stackSettingsDrift } from './build.ts';
-import { BUNDLE_OF, type ColdStartSample, measureColdStarts } from './cold-start.ts';
+import { BUNDLE_OF, type ColdStartSample, VARIANTS, measureColdStarts } from './cold-start.ts';
 import { digestRows, measureDigestFanOut } from './digest-fan-out.ts';
 import { measureKeepAlive } from './keep-alive.ts';
 import { measurePoller, pollerRows } from './poller.ts';
@@ -59,7 +59,7 @@ async function coldStarts(bundles: Record<BundleName, Bundle>, outDir: string): 
   const world = await startStandInWorld();
   try {
     log(
-      `Cold starts: 4 variants × ${DELAYS.length} delays × ${RUNS} runs, each a fresh node process, interleaved…`,
+      `Cold starts: ${VARIANTS.length} variants × ${DELAYS.length} delays × ${RUNS} runs, each a fresh node process, interleaved…`,
     );
     const bundleFile = (variant: keyof typeof BUNDLE_OF) => bundles[BUNDLE_OF[variant]].file;
     return await measureColdStarts({ harness, bundleFile, world, runs: RUNS, delays: DELAYS }, log);
@@ -132,6 +132,7 @@ async function partial(only: Set<Part>): Promise<void> {
 
 function bundleFigures(bundles: Record<BundleName, Bundle>) {
   const base = bundles.baseline.bytes;
+  const stackBase = bundles['baseline-stack'].bytes;
   const floor = bundles.floor.bytes;
   return Object.fromEntries(
     Object.values(bundles).map((b) => [
@@ -140,6 +141,7 @@ function bundleFigures(bundles: Record<BundleName, Bundle>) {
         bytes: b.bytes,
         kib: Number((b.bytes / 1024).toFixed(1)),
         toBaseline: b.bytes / base,
+        toStackBaseline: b.bytes / stackBase,
         toFloor: b.bytes / floor,
       },
     ]),

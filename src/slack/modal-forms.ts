@@ -4,6 +4,7 @@ import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../store/workspaces.ts';
 import { parseCommand } from './command-parser.ts';
 import { asCompanyUrl, readFilterWords } from './lists/filter-words.ts';
+import type { ListOperations } from './lists/definition.ts';
 import { LISTS } from './lists/index.ts';
 import { ListKindSchema } from './button-values.ts';
 import {
@@ -196,8 +197,8 @@ export const FilterMetadataSchema = z.object({
 export function readFilterForm(
   values: ViewValues,
   metadata: FilterMetadata,
+  { filterModal, filters }: ListOperations = LISTS[metadata.list],
 ): FormResult<Record<string, unknown>> {
-  const { filterModal, filters } = LISTS[metadata.list];
   const search = filterModal?.search ?? { field: 'keywords' };
   const keys = Object.keys(filters);
   // One word per field: a value cannot be read as another filter, whatever it holds.

@@ -44,15 +44,17 @@ export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWor
     title: string;
     search: { field: keyof Shape & string; label: string; placeholder: string };
   };
-  /** The `/events` command that opens the list: its help, and its words read into a command. */
-  command?: ListCommand<C>;
+  /** The `/events` command that opens the list: its help, and its words read by these filters. */
+  command?: CommandHelp & { parse: (words: readonly string[], filters: F) => WordsResult<C> };
 }
 
-export interface ListCommand<C> {
+interface CommandHelp {
   usage: string;
   example: string;
   summary: string;
   details?: string;
+}
+export interface ListCommand<C> extends CommandHelp {
   parse: (words: readonly string[]) => WordsResult<C>;
 }
 /** A list with a command is known to have it. */
@@ -91,18 +93,30 @@ export const PAGE_SIZE = 10;
 
 const noNames = (): Promise<Names> => Promise.resolve({});
 
+/** A list's operations, derived from its definition (kept, to define a list from another). */
+export type DefinedList<Shape extends z.ZodRawShape, F extends FilterWords, T, C> = ListOperations & {
+  definition: ListDefinition<Shape, F, T, C>;
+  schema: QuerySchema<Shape, F>;
+} & CommandOf<C>;
+
 /** A list's definition, with the operations the bot derives from it. */
 export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T, C = never>(
   definition: ListDefinition<Shape, F, T, C>,
-): ListDefinition<Shape, F, T, C> & ListOperations & { schema: QuerySchema<Shape, F> } & CommandOf<C> {
+): DefinedList<Shape, F, T, C> {
   const filterShape = Object.fromEntries(Object.keys(definition.filters).map((key) => [key, text]));
   // Spelled out by `FilterShape`: one optional text per filter key.
   const schema = z.object({ ...definition.shape, ...filterShape }) as unknown as QuerySchema<Shape, F>;
   const { read, card, names = noNames } = definition;
   const exported = definition.export;
-  const list: ListDefinition<Shape, F, T, C> & ListOperations & { schema: QuerySchema<Shape, F> } = {
-    ...definition,
+  const { filters, filterModal, command } = definition;
+  const list: ListOperations & { definition: typeof definition; schema: typeof schema } = {
+    definition,
     schema,
+    filters,
+    ...(filterModal && { filterModal }),
+    ...(command && {
+      command: { ...command, parse: (words: readonly string[]) => command.parse(words, filters) },
+    }),
     async render(rawQuery, page, eis) {
       const query = schema.parse(rawQuery);
       const [rows, named] = await Promise.all([read(query, page, PAGE_SIZE, eis), names(query, eis)]);
@@ -125,5 +139,5 @@ export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T
     }),
   };
   // A list given a command keeps it (`C` is inferred from that command's parse).
-  return list as typeof list & CommandOf<C>;
+  return list as unknown as DefinedList<Shape, F, T, C>;
 }

@@ -61,8 +61,8 @@ export const EXHIBITORS = defineList({
     details:
       'Keywords first, then filters: `country:`, `category:` and `industry:` (comma-separated labels), and ' +
       'exhibitors with people of a `title:`, `level:` or `department:`.',
-    parse(words) {
-      const read = readEventListWords(words, FILTERS);
+    parse(words, filters) {
+      const read = readEventListWords(words, filters);
       if (!read.ok) return read;
       const { eventId, leading, values } = read;
       const command: ExhibitorsCommand = {

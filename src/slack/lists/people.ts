@@ -69,8 +69,8 @@ export const PEOPLE = defineList({
     details:
       'A name or role first, then filters: `exhibitor:` (an exhibitor id), `department:`, `level:`, and ' +
       '`source:` (`exhibitor`, `social` or `visitors`, comma-separated).',
-    parse(words) {
-      const read = readEventListWords(words, FILTERS);
+    parse(words, filters) {
+      const read = readEventListWords(words, filters);
       if (!read.ok) return read;
       const { eventId, leading, values } = read;
       const command: PeopleCommand = {

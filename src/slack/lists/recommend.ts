@@ -53,8 +53,8 @@ export const RECOMMEND = defineList({
     details:
       'Keywords (company name or description) first, then filters: `country:`, `category:`, `industry:` and ' +
       '`name:` (exact company names; labels comma-separated), `employees-min:`, `employees-max:`.',
-    parse(words) {
-      const read = readEventListWords(words, FILTERS);
+    parse(words, filterWords) {
+      const read = readEventListWords(words, filterWords);
       if (!read.ok) return read;
       const { eventId, leading, values } = read;
       const filters: RecommendFilterWords = leading ? { ...values, keywords: leading } : values;

@@ -68,8 +68,8 @@ export const SHOWS_FOR = defineList({
       'A company website or a description of your audience, then filters. `category:`, `target-industry:`, ' +
       '`level:` (management levels to meet) and `title:` (job titles to meet) take comma-separated labels.',
     // `<company url | audience text> [key:value…]`: the profile recommended events are matched against.
-    parse(words) {
-      const read = readFilterWords(words, FILTERS);
+    parse(words, filters) {
+      const read = readFilterWords(words, filters);
       if (read.problem) return { ok: false, problem: read.problem };
       const text = read.leading;
       if (!text)

@@ -3,6 +3,7 @@ import { context, input, plainText, section } from './blocks.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
 import type { ListKind } from '../button-values.ts';
 import { type FilterWord, labelsOf } from '../lists/filter-words.ts';
+import type { ListOperations } from '../lists/definition.ts';
 import { LISTS } from '../lists/index.ts';
 
 /**
@@ -272,8 +273,10 @@ function choicesInput(field: string, label: string, choices: Record<string, stri
  * The list's search words and every filter with a label, each prefilled from the list as it stands;
  * `modal-forms.ts` reads the submission back by the same definition.
  */
-export function listFilterModal(metadata: FilterMetadata): ModalView | undefined {
-  const { filterModal, filters } = LISTS[metadata.list];
+export function listFilterModal(
+  metadata: FilterMetadata,
+  { filterModal, filters }: ListOperations = LISTS[metadata.list],
+): ModalView | undefined {
   if (!filterModal) return undefined;
   const { search, title } = filterModal;
   const current = (field: string) => {

@@ -6,79 +6,23 @@ import { EventIdSchema, PersonnelIdSchema } from '../domain/ids.ts';
  * and the worker parse them back (a button may come from a message rendered by an older release).
  */
 
-const text = z.string().max(500).optional();
-
-/** The query each list is made from; Previous / Next and Share carry it back, so it is parsed again. */
-export const LIST_QUERIES = {
-  events: z.object({
-    keywords: text,
-    country: text,
-    city: text,
-    from: text,
-    to: text,
-    /** Comma-separated labels, and `yes` / `no` (the search's `type:`, `quality:`, `visitors:`). */
-    type: text,
-    quality: text,
-    visitors: z.enum(['yes', 'no']).optional(),
-  }),
-  /** `category` and `industry` comma-separated (the Filter… modal). */
-  exhibitors: z.object({
-    eventId: EventIdSchema,
-    keyword: text,
-    country: text,
-    category: text,
-    industry: text,
-    /** Exhibitors with people of these (comma-separated) job titles, levels, departments. */
-    title: text,
-    level: text,
-    department: text,
-  }),
-  /** `exhibitor` an exhibitor id; `source` comma-separated exhibitor, social, visitors. */
-  people: z.object({
-    eventId: EventIdSchema,
-    query: text,
-    department: text,
-    level: text,
-    exhibitor: text,
-    source: text,
-  }),
-  /** The `recommend` filter words (`src/slack/list-filter-words.ts`), labels comma-separated. */
-  recommend: z.object({
-    eventId: EventIdSchema,
-    keywords: text,
-    country: text,
-    category: text,
-    industry: text,
-    name: text,
-    'employees-min': text,
-    'employees-max': text,
-  }),
-  /** Recommended events for a company or an audience, with the `shows-for` filter words. */
-  'shows-for': z.object({
-    companyUrl: text,
-    targetAudience: text,
-    country: text,
-    city: text,
-    region: text,
-    category: text,
-    from: text,
-    to: text,
-    industry: text,
-    'target-industry': text,
-    level: text,
-    title: text,
-    'attendees-min': text,
-    'attendees-max': text,
-  }),
-  similar: z.object({ companyUrl: text, targetAudience: text }),
-  'person-events': z.object({ personnelId: PersonnelIdSchema }),
-  /** `/events contacts`: people at a company, narrowed by title and name (a free search). */
-  'contact-search': z.object({ companyName: z.string().min(1).max(200), role: text, personName: text }),
-  /** A large set of contacts, by name, 10 a page ("Show all"). */
-  contacts: z.object({ personnelIds: z.array(PersonnelIdSchema).min(1).max(100) }),
-};
-export type ListKind = keyof typeof LIST_QUERIES;
-export const ListKindSchema = z.enum(Object.keys(LIST_QUERIES) as [ListKind, ...ListKind[]]);
+/**
+ * Every list, by the name its buttons carry; each is defined in `src/slack/lists/`, which holds the
+ * query its Previous / Next / Filter… / Export CSV buttons carry and reads it back.
+ */
+export const LIST_KINDS = [
+  'events',
+  'exhibitors',
+  'people',
+  'recommend',
+  'shows-for',
+  'similar',
+  'person-events',
+  'contact-search',
+  'contacts',
+] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+export const ListKindSchema = z.enum(LIST_KINDS);
 
 /** A list's query as the views embed it; each list's own schema reads it back. */
 export type ListQuery = Record<string, unknown>;

@@ -1,19 +1,11 @@
 import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../domain/schedule-words.ts';
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
-import {
-  asCompanyUrl,
-  type ExhibitorFilterWords,
-  isRealDate,
-  KEY_TOKEN,
-  parseExhibitorsWords,
-  parsePeopleWords,
-  parseRecommendWords,
-  parseShowsForWords,
-  type PeopleFilterWords,
-  type RecommendFilterWords,
-  type ShowsForFilterWords,
-  shown,
-} from './list-filter-words.ts';
+import { asCompanyUrl, isRealDate, KEY_TOKEN, shown } from './lists/filter-words.ts';
+import type { ListCommand } from './lists/definition.ts';
+import { type ExhibitorsCommand, EXHIBITORS } from './lists/exhibitors.ts';
+import { type PeopleCommand, PEOPLE } from './lists/people.ts';
+import { type RecommendCommand, RECOMMEND } from './lists/recommend.ts';
+import { type ShowsForCommand, SHOWS_FOR } from './lists/shows-for.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
@@ -56,11 +48,12 @@ export type Command =
   | { name: 'help'; /** a command word: explain just that one */ topic?: string }
   | { name: 'search'; filters: EventSearchFilters }
   | { name: 'show' | 'fit' | 'unlock' | 'visitors' | 'full-access'; eventId: string }
-  | { name: 'exhibitors'; eventId: string; keyword?: string; filters?: ExhibitorFilterWords }
-  | { name: 'people'; eventId: string; query?: string; filters?: PeopleFilterWords }
-  | { name: 'recommend'; eventId: string; filters: RecommendFilterWords }
+  /** The filtered lists: their words are read by their definitions (`src/slack/lists/`). */
+  | ExhibitorsCommand
+  | PeopleCommand
+  | RecommendCommand
   /** Recommended events for a company or an audience (issue 14): free, paged. */
-  | { name: 'shows-for'; companyUrl?: string; targetAudience?: string; filters: ShowsForFilterWords }
+  | ShowsForCommand
   | { name: 'similar'; companyUrl?: string; targetAudience?: string }
   | { name: 'person-events'; personnelId: string }
   | { name: 'credits' | 'spend' }
@@ -132,6 +125,18 @@ const PAID_PAGE_WORD =
   'Every page is a new search, charged again when it is non-empty: the results come 20 a page in the ' +
   "card's thread, and Previous / Next (or `page:2`) ask for a confirmation first.";
 
+/** A list's command, as its definition words it and reads its words. */
+function listCommand<W extends CommandWord>(words: ListCommand<Command>): CommandDefinition<W> {
+  const { parse, ...help } = words;
+  return {
+    ...help,
+    parse: ({ words, fail }) => {
+      const read = parse(words);
+      return read.ok ? read : fail(read.problem);
+    },
+  };
+}
+
 /** Every command word, in the order help lists them; the compiler wants exactly one entry per word. */
 const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
   help: {
@@ -160,45 +165,10 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     summary: 'Fit score card for your profile',
     parse: parseEventCommand,
   },
-  exhibitors: {
-    usage:
-      'exhibitors <event_id> [keyword] [country:X] [category:X] [industry:X] [title:X] [level:X] [department:X]',
-    example: 'exhibitors 26855 payments country:Germany',
-    summary: 'Exhibitors of an event',
-    details:
-      'Keywords first, then filters: `country:`, `category:` and `industry:` (comma-separated labels), and ' +
-      'exhibitors with people of a `title:`, `level:` or `department:`.',
-    parse: ({ words, fail }) => parseExhibitorsWords(words, fail),
-  },
-  people: {
-    usage: 'people <event_id> [name or role] [exhibitor:ID] [department:X] [level:X] [source:X]',
-    example: 'people 26855 marketing level:director',
-    summary: 'Event personnel',
-    details:
-      'A name or role first, then filters: `exhibitor:` (an exhibitor id), `department:`, `level:`, and ' +
-      '`source:` (`exhibitor`, `social` or `visitors`, comma-separated).',
-    parse: ({ words, fail }) => parsePeopleWords(words, fail),
-  },
-  recommend: {
-    usage:
-      'recommend <event_id> [keywords] [country:X] [category:X] [industry:X] [name:X] [employees-min:N] [employees-max:N]',
-    example: 'recommend 26855 industry:Software employees-min:50',
-    summary: 'Recommended exhibitors',
-    details:
-      'Keywords (company name or description) first, then filters: `country:`, `category:`, `industry:` and ' +
-      '`name:` (exact company names; labels comma-separated), `employees-min:`, `employees-max:`.',
-    parse: ({ words, fail }) => parseRecommendWords(words, fail),
-  },
-  'shows-for': {
-    usage:
-      'shows-for <company url | audience text> [country:X] [city:X] [region:X] [category:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [industry:X] [target-industry:X] [level:X] [title:X] [attendees-min:N] [attendees-max:N]',
-    example: 'shows-for https://acme.example country:Germany from:2027-01-01',
-    summary: 'Trade shows recommended for a company or an audience, with scores and reasons',
-    details:
-      'A company website or a description of your audience, then filters. `category:`, `target-industry:`, ' +
-      '`level:` (management levels to meet) and `title:` (job titles to meet) take comma-separated labels.',
-    parse: ({ words, fail }) => parseShowsForWords(words, fail),
-  },
+  exhibitors: listCommand(EXHIBITORS.command),
+  people: listCommand(PEOPLE.command),
+  recommend: listCommand(RECOMMEND.command),
+  'shows-for': listCommand(SHOWS_FOR.command),
   similar: {
     usage: 'similar <company_url or audience text>',
     example: 'similar https://acme.example',

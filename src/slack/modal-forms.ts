@@ -3,11 +3,13 @@ import { readTimeZone } from '../domain/schedule-words.ts';
 import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../store/workspaces.ts';
 import { parseCommand } from './command-parser.ts';
-import { asCompanyUrl, readFilterWords } from './list-filter-words.ts';
+import { asCompanyUrl, readFilterWords } from './lists/filter-words.ts';
+import type { ListOperations } from './lists/definition.ts';
+import { LISTS } from './lists/index.ts';
+import { ListKindSchema } from './button-values.ts';
 import {
   type FilterMetadata,
-  type FilterableList,
-  LIST_FILTER_FIELDS,
+  isFilterableList,
   type ResearchLookup,
   RESEARCH_LOOKUPS,
   SLACK_ZONE,
@@ -181,7 +183,7 @@ export function readDigestForm(values: ViewValues): FormResult<string> {
 }
 
 export const FilterMetadataSchema = z.object({
-  list: z.enum(Object.keys(LIST_FILTER_FIELDS) as [FilterableList, ...FilterableList[]]),
+  list: ListKindSchema.refine(isFilterableList),
   query: z.record(z.string(), z.unknown()),
   channelId: z.string().min(1),
   responseUrl: z.string().optional(),
@@ -195,15 +197,16 @@ export const FilterMetadataSchema = z.object({
 export function readFilterForm(
   values: ViewValues,
   metadata: FilterMetadata,
+  { filterModal, filters }: ListOperations = LISTS[metadata.list],
 ): FormResult<Record<string, unknown>> {
-  const { search, fields } = LIST_FILTER_FIELDS[metadata.list];
-  const keys = Object.keys(fields);
+  const search = filterModal?.search ?? { field: 'keywords' };
+  const keys = Object.keys(filters);
   // One word per field: a value cannot be read as another filter, whatever it holds.
   const words = ['keywords', ...keys].flatMap((key) => {
     const value = fieldOf(values, key === 'keywords' ? search.field : key);
     return value ? [`${key}:${value}`] : [];
   });
-  const read = readFilterWords(words, keys);
+  const read = readFilterWords(words, filters);
   if (read.problem) {
     const named = /`([\w-]+):/.exec(read.problem)?.[1] ?? '';
     const field = keys.includes(named) ? named : search.field;

@@ -1,12 +1,10 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { context, input, plainText, section } from './blocks.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
-import {
-  type EXHIBITOR_FILTER_KEYS,
-  labelsOf,
-  type PEOPLE_FILTER_KEYS,
-  type SOURCE_TYPES,
-} from '../list-filter-words.ts';
+import type { ListKind } from '../button-values.ts';
+import { type FilterWord, labelsOf } from '../lists/filter-words.ts';
+import type { ListOperations } from '../lists/definition.ts';
+import { LISTS } from '../lists/index.ts';
 
 /**
  * The modals: search, research a company, the digest's settings, and the list filters. Pure builders,
@@ -247,52 +245,12 @@ export function digestModal(
   );
 }
 
-interface FilterField {
-  label: string;
-  placeholder?: string;
-  /** Values the service names (`source:`): checkboxes, read back comma-separated. */
-  choices?: Record<string, string>;
-}
-
-const SOURCE_CHOICES: Record<(typeof SOURCE_TYPES)[number], string> = {
-  exhibitor: 'Exhibitor staff',
-  social: 'Social signals',
-  visitors: 'Visitors',
-};
-
-/**
- * Each list's filter modal: its search field, then one field per filter word the command takes
- * (`list-filter-words.ts`, which also reads the submission back); a word added there without a field
- * here fails to compile.
- */
-export const LIST_FILTER_FIELDS = {
-  exhibitors: {
-    search: { field: 'keyword', label: 'Keyword', placeholder: 'payments' },
-    fields: {
-      country: { label: 'Country', placeholder: 'Germany' },
-      category: { label: 'Categories (comma-separated)', placeholder: 'Software, Hardware' },
-      industry: { label: 'Industries (comma-separated)', placeholder: 'Fintech' },
-      title: { label: 'With people whose job title is (comma-separated)', placeholder: 'CTO, VP Sales' },
-      level: { label: 'With people at level (comma-separated)', placeholder: 'vp, c_suite' },
-      department: { label: 'With people in department (comma-separated)', placeholder: 'marketing, sales' },
-    } satisfies Record<(typeof EXHIBITOR_FILTER_KEYS)[number], FilterField>,
-  },
-  people: {
-    search: { field: 'query', label: 'Name or role', placeholder: 'marketing' },
-    fields: {
-      exhibitor: { label: 'Exhibitor id', placeholder: '4100' },
-      department: { label: 'Department', placeholder: 'sales' },
-      level: { label: 'Level', placeholder: 'director' },
-      source: { label: 'Source', choices: SOURCE_CHOICES },
-    } satisfies Record<(typeof PEOPLE_FILTER_KEYS)[number], FilterField>,
-  },
-} as const;
-export type FilterableList = keyof typeof LIST_FILTER_FIELDS;
-export const isFilterableList = (list: string): list is FilterableList => list in LIST_FILTER_FIELDS;
+/** The lists with a Filter… modal: those whose definition (`src/slack/lists/`) gives it one. */
+export const isFilterableList = (list: ListKind): boolean => LISTS[list].filterModal !== undefined;
 
 /** Where a filtered list goes: the card it came from (replaced when it was private), and its query. */
 export interface FilterMetadata {
-  list: FilterableList;
+  list: ListKind;
   query: Record<string, unknown>;
   channelId: string;
   responseUrl?: string | undefined;
@@ -311,21 +269,28 @@ function choicesInput(field: string, label: string, choices: Record<string, stri
   });
 }
 
-/** The list's search words and every filter, each prefilled from the list as it stands. */
-export function listFilterModal(metadata: FilterMetadata): ModalView {
-  const { search, fields } = LIST_FILTER_FIELDS[metadata.list];
+/**
+ * The list's search words and every filter with a label, each prefilled from the list as it stands;
+ * `modal-forms.ts` reads the submission back by the same definition.
+ */
+export function listFilterModal(
+  metadata: FilterMetadata,
+  { filterModal, filters }: ListOperations = LISTS[metadata.list],
+): ModalView | undefined {
+  if (!filterModal) return undefined;
+  const { search, title } = filterModal;
   const current = (field: string) => {
     const value = metadata.query[field];
     return typeof value === 'string' ? value : undefined;
   };
+  const fields = Object.entries<FilterWord>(filters).flatMap(([key, { label, choices, placeholder }]) => {
+    if (!label) return [];
+    if (choices) return [choicesInput(key, label, choices, current(key))];
+    return [textInput(key, label, current(key), placeholder)];
+  });
   const blocks: KnownBlock[] = [
     textInput(search.field, search.label, current(search.field), search.placeholder),
-    ...Object.entries<FilterField>(fields).map(([key, field]) =>
-      field.choices
-        ? choicesInput(key, field.label, field.choices, current(key))
-        : textInput(key, field.label, current(key), field.placeholder),
-    ),
+    ...fields,
   ];
-  const title = metadata.list === 'exhibitors' ? 'Filter exhibitors' : 'Filter people';
   return modal(MODAL_CALLBACKS.filter, title, 'Filter', blocks, metadata);
 }

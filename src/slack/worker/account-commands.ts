@@ -3,7 +3,7 @@ import type { Command } from '../command-parser.ts';
 import { accountCard, linkedinCard } from '../views/account.ts';
 import { briefCard } from '../views/brief.ts';
 import type { SlackMessage } from '../views/types.ts';
-import { renderList } from './lists.ts';
+import { renderList } from '../lists/index.ts';
 
 /** One page of a company's or person's events (the most the service gives), sorted upcoming first here. */
 const EVENTS_FETCHED = 100;

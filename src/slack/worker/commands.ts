@@ -10,7 +10,7 @@ import type { WorkerDeps } from './deps.ts';
 import { mayManageDigest } from './digest-access.ts';
 import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from './digest-commands.ts';
 import type { ListKind } from '../button-values.ts';
-import { renderList } from './lists.ts';
+import { renderList } from '../lists/index.ts';
 import { accountAnswer, isAccountCommand } from './account-commands.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;

@@ -1,24 +1,13 @@
 import { type CsvCell, toCsv } from '../../domain/csv.ts';
-import type { EisClient } from '../../eis/index.ts';
 import { iteratePages } from '../../eis/pagination.ts';
-import { type ListKind, LIST_QUERIES } from '../button-values.ts';
 import type { Job } from '../jobs.ts';
-import {
-  CONTACT_COLUMNS,
-  type CsvColumns,
-  EVENT_COLUMNS,
-  EXHIBITOR_COLUMNS,
-  exportComment,
-  exportedPrivately,
-  exportProgress,
-  PERSON_COLUMNS,
-  RECOMMENDED_COLUMNS,
-} from '../views/export.ts';
+import { exportComment, exportedPrivately, exportProgress } from '../views/export.ts';
 import { errorMessage } from '../views/messages.ts';
 import { withShareButton } from '../views/share.ts';
-import type { ListPage, SlackMessage } from '../views/types.ts';
+import type { SlackMessage } from '../views/types.ts';
 import type { WorkerDeps } from './deps.ts';
-import { LIST_PAGES, renderList } from './lists.ts';
+import type { ExportSource } from '../lists/definition.ts';
+import { exportSourceOf, renderList } from '../lists/index.ts';
 
 type ExportJob = Extract<Job, { kind: 'export' }>;
 
@@ -28,136 +17,6 @@ export const EXPORT_LIMIT = 5000;
 /** How often the card's progress line may change (chat.update is rate limited; response URLs allow 5 uses). */
 const PROGRESS_EVERY_MS = 1000;
 const PRIVATE_PROGRESS_UPDATES = 2;
-
-/** One page of an export: its rows as CSV cells, and the page's envelope (paging, preview counts). */
-type ExportPage = Omit<ListPage<unknown>, 'items'> & { rows: CsvCell[][]; items: readonly unknown[] };
-
-/** A list as an export reads it: only free operations, page by page, `pageSize` rows at a time. */
-export interface ExportSource {
-  noun: string;
-  title: string;
-  filename: string;
-  header: readonly string[];
-  fetch: (page: number) => Promise<ExportPage>;
-}
-
-const asRows =
-  <T>(columns: CsvColumns<T>) =>
-  (page: ListPage<T>): ExportPage => ({ ...page, rows: page.items.map(columns.row) });
-
-type SourceOf = (query: Record<string, unknown>, eis: EisClient) => ExportSource;
-
-/**
- * Every exportable list and the free read behind it. Paid searches have no entry (and no button):
- * their pages charge again.
- */
-const SOURCES: Partial<Record<ListKind, SourceOf>> = {
-  events(raw, eis) {
-    const q = LIST_QUERIES.events.parse(raw);
-    return {
-      noun: 'events',
-      title: q.keywords ? `Events: ${q.keywords}` : 'Events',
-      filename: 'events.csv',
-      header: EVENT_COLUMNS.header,
-      fetch: async (page) => asRows(EVENT_COLUMNS)(await LIST_PAGES.events(q, page, 100, eis)),
-    };
-  },
-  exhibitors(raw, eis) {
-    const q = LIST_QUERIES.exhibitors.parse(raw);
-    return {
-      noun: 'exhibitors',
-      title: `Exhibitors of event ${q.eventId}${q.keyword ? ` matching “${q.keyword}”` : ''}`,
-      filename: `exhibitors-${q.eventId}.csv`,
-      header: EXHIBITOR_COLUMNS.header,
-      fetch: async (page) => asRows(EXHIBITOR_COLUMNS)(await LIST_PAGES.exhibitors(q, page, 100, eis)),
-    };
-  },
-  people(raw, eis) {
-    const q = LIST_QUERIES.people.parse(raw);
-    return {
-      noun: 'people',
-      title: `People of event ${q.eventId}${q.query ? ` matching “${q.query}”` : ''}`,
-      filename: `people-${q.eventId}.csv`,
-      header: PERSON_COLUMNS.header,
-      fetch: async (page) => asRows(PERSON_COLUMNS)(await LIST_PAGES.people(q, page, 50, eis)),
-    };
-  },
-  recommend(raw, eis) {
-    const q = LIST_QUERIES.recommend.parse(raw);
-    return {
-      noun: 'exhibitors',
-      title: `Recommended exhibitors of event ${q.eventId}`,
-      filename: `recommended-${q.eventId}.csv`,
-      header: RECOMMENDED_COLUMNS.header,
-      fetch: async (page) => asRows(RECOMMENDED_COLUMNS)(await LIST_PAGES.recommend(q, page, 100, eis)),
-    };
-  },
-  similar(raw, eis) {
-    const q = LIST_QUERIES.similar.parse(raw);
-    return {
-      noun: 'exhibitors',
-      title: `Exhibitors like ${q.companyUrl ?? q.targetAudience ?? 'your company'}`,
-      filename: 'similar-exhibitors.csv',
-      header: EXHIBITOR_COLUMNS.header,
-      fetch: async (page) => asRows(EXHIBITOR_COLUMNS)(await LIST_PAGES.similar(q, page, 100, eis)),
-    };
-  },
-  'person-events'(raw, eis) {
-    const { personnelId } = LIST_QUERIES['person-events'].parse(raw);
-    return {
-      noun: 'events',
-      title: `Events of person ${personnelId}`,
-      filename: `person-events-${personnelId}.csv`,
-      header: EVENT_COLUMNS.header,
-      fetch: async (page) => asRows(EVENT_COLUMNS)(await eis.personnel.events(personnelId, page)),
-    };
-  },
-  'contact-search'(raw, eis) {
-    const query = LIST_QUERIES['contact-search'].parse(raw);
-    return {
-      noun: 'contacts',
-      title: `Contacts at ${query.companyName}`,
-      filename: 'contacts-search.csv',
-      header: CONTACT_COLUMNS.header,
-      // The free search, as the card shows it: an email or phone only where it is already unlocked.
-      fetch: async (page) => {
-        const result = await LIST_PAGES['contact-search'](query, page, 100, eis);
-        // A contact may have no name on file: its row has an empty one.
-        const items = result.items.map((person) => ({ ...person, fullName: person.fullName ?? '' }));
-        return asRows(CONTACT_COLUMNS)({ ...result, items });
-      },
-    };
-  },
-  contacts(raw, eis) {
-    const { personnelIds } = LIST_QUERIES.contacts.parse(raw);
-    const pageSize = 25;
-    const totalPages = Math.ceil(personnelIds.length / pageSize);
-    return {
-      noun: 'contacts',
-      title: 'Contacts',
-      filename: 'contacts.csv',
-      header: CONTACT_COLUMNS.header,
-      // One free profile read per person: what is unlocked for the account, nothing more.
-      fetch: async (page) => {
-        const ids = personnelIds.slice((page - 1) * pageSize, page * pageSize);
-        const items = await Promise.all(
-          ids.map((id) =>
-            eis.personnel
-              .profile(id)
-              .catch(() => ({ id, fullName: 'Name unavailable', contactUnlockStatus: 'unknown' })),
-          ),
-        );
-        return asRows(CONTACT_COLUMNS)({
-          items,
-          page,
-          total: personnelIds.length,
-          totalPages,
-          hasMore: page < totalPages,
-        });
-      },
-    };
-  },
-};
 
 export interface CollectedRows {
   rows: CsvCell[][];
@@ -238,11 +97,10 @@ export function exportJobs(deps: WorkerDeps) {
 
   async function exportJob(job: ExportJob): Promise<void> {
     const { upload, directMessage } = slack;
-    const sourceOf = SOURCES[job.list];
-    if (!sourceOf || !upload || !directMessage) {
+    const source = exportSourceOf(job.list, job.query, eis);
+    if (!source || !upload || !directMessage) {
       return slack.ephemeral(job.context, errorMessage('This list cannot be exported.'));
     }
-    const source = sourceOf(job.query, eis);
     const card = await cardOf(job);
     const show = showCard(job);
     let collected: CollectedRows;

@@ -9,9 +9,8 @@ import type {
   ExhibitorPage,
   FullAccessUnlockResult,
 } from '../eis/index.ts';
-import { EisError, EisUnauthorizedError } from '../eis/errors.ts';
-import { PAID_SEARCH_PAGE_SIZE } from '../eis/operations.ts';
-import { traceIdOf } from '../eis/traces.ts';
+import { type ListedPrice, PAID_SEARCH_PAGE_SIZE, PRICES } from './prices.ts';
+import { isServiceError, SERVICE_ERROR_CODE, ServiceError, traceIdOf } from './ports/service.ts';
 
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
 const PeopleNames = z.record(z.string(), z.string()).optional();
@@ -60,28 +59,18 @@ export interface Price {
   upTo: boolean;
 }
 
-/**
- * How each kind is charged (spec; reference/credits-and-access.mdx), which its cards must say truly:
- * - `fixed`: the price, once; an event already unlocked is refused before anything is charged;
- * - `missing-layers`: full access charges only the layers not yet unlocked (0 to 5,000);
- * - `per-contact`: per chargeable contact, including one the service then finds no email or phone
- *   number for ("charged but not found"); contacts already unlocked are free;
- * - `if-found`: a search, charged only when it returns something (an empty result is free);
- * - `unpublished`: no price is published; a bound is reserved and the spend read from the balance.
- */
-export type ChargeBasis = 'fixed' | 'missing-layers' | 'per-contact' | 'if-found' | 'unpublished';
+export type { ChargeBasis } from './prices.ts';
 
-export const CHARGE_BASIS: Record<ChargeAction['kind'], ChargeBasis> = {
-  'event-unlock': 'fixed',
-  'visitors-unlock': 'fixed',
-  'full-access-unlock': 'missing-layers',
-  'email-unlock': 'per-contact',
-  'phone-unlock': 'per-contact',
-  'people-by-name': 'if-found',
-  'exhibitor-events': 'if-found',
-  'exhibitor-search': 'if-found',
-  'linkedin-activity': 'unpublished',
-};
+/** Every kind of charge has its line in the price table. */
+const PRICE_OF: Record<ChargeAction['kind'], ListedPrice> = PRICES;
+
+const eachKind = <T>(read: (price: ListedPrice) => T) =>
+  Object.fromEntries(Object.entries(PRICE_OF).map(([kind, price]) => [kind, read(price)])) as Record<
+    ChargeAction['kind'],
+    T
+  >;
+
+export const CHARGE_BASIS = eachKind((price) => price.basis);
 
 /** Whether a stored action's price is published; cards say the service publishes none when it is not. */
 export function hasPublishedPrice(action: unknown): boolean {
@@ -89,28 +78,8 @@ export function hasPublishedPrice(action: unknown): boolean {
   return !parsed.success || CHARGE_BASIS[parsed.data.kind] !== 'unpublished';
 }
 
-/** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
-export const LIST_PRICES = {
-  eventUnlock: 2000,
-  visitors: 3000,
-  fullAccessMax: 5000,
-  email: 15,
-  phone: 150,
-  search: 50,
-};
-
-/** Precheck action codes (spec and reference: "action codes include …"); null where none exists. */
-export const PRECHECK_ACTION: Record<ChargeAction['kind'], string | null> = {
-  'event-unlock': 'unlock_event_contacts',
-  'visitors-unlock': 'unlock_event_visitors',
-  'full-access-unlock': 'unlock_event_full_access',
-  'email-unlock': 'unlock_contact_emails',
-  'phone-unlock': 'unlock_contact_phones',
-  'people-by-name': 'search_personnel_events_by_name',
-  'exhibitor-events': 'search_exhibitor_events',
-  'exhibitor-search': 'search_exhibitors_by_company_name',
-  'linkedin-activity': null,
-};
+/** Precheck action codes; null where none exists. */
+export const PRECHECK_ACTION = eachKind((price) => price.precheck);
 
 export type ChargeEis = Pick<
   EisClient,
@@ -259,19 +228,17 @@ export const linkedinActivityPrice = (people: number): Price => ({
 function listPrice(action: ChargeAction): Price {
   switch (action.kind) {
     case 'event-unlock':
-      return { credits: LIST_PRICES.eventUnlock, upTo: false };
     case 'visitors-unlock':
-      return { credits: LIST_PRICES.visitors, upTo: false };
+      return { credits: PRICES[action.kind].credits, upTo: false };
     case 'full-access-unlock':
-      return { credits: LIST_PRICES.fullAccessMax, upTo: true };
+      return { credits: PRICES[action.kind].credits, upTo: true };
     case 'email-unlock':
-      return { credits: LIST_PRICES.email * action.personnelIds.length, upTo: true };
     case 'phone-unlock':
-      return { credits: LIST_PRICES.phone * action.personnelIds.length, upTo: true };
+      return { credits: PRICES[action.kind].credits * action.personnelIds.length, upTo: true };
     case 'linkedin-activity':
       return linkedinActivityPrice(action.personnelIds.length);
     default:
-      return { credits: LIST_PRICES.search, upTo: true };
+      return { credits: PRICES[action.kind].credits, upTo: true };
   }
 }
 
@@ -308,14 +275,14 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
     actionType === null
       ? null
       : eis.actions.precheck({ actionType, params: precheckParams(action) }).catch((error: unknown) => {
-          if (error instanceof EisUnauthorizedError) throw error;
+          if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
           return null;
         }),
     eis.credits
       .balance()
       .then((b) => b.totalBalance)
       .catch((error: unknown) => {
-        if (error instanceof EisUnauthorizedError) throw error;
+        if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
         return null;
       }),
   ]);
@@ -438,16 +405,16 @@ const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } =
   ),
   'people-by-name': serviceCall(
     (eis, a) => eis.personnel.eventsByName({ personName: a.fullName, ...searchPage(a.page) }),
-    (page, a) => searchOutcome(page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
+    (page, a) => searchOutcome(a.kind, page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
   ),
   'exhibitor-events': serviceCall(
     (eis, a) => eis.exhibitors.searchEvents({ companyName: a.companyName, ...searchPage(a.page) }),
-    (page, a) => searchOutcome(page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
+    (page, a) => searchOutcome(a.kind, page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
   ),
   'exhibitor-search': serviceCall(
     (eis, a) => eis.exhibitors.searchByCompanyName({ companyName: a.companyName, ...searchPage(a.page) }),
     (page, a) =>
-      searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
+      searchOutcome(a.kind, page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
   ),
   'linkedin-activity': serviceCall(async (eis, a) => {
     // The answer has no amount: the balance's drop is the best figure.
@@ -502,7 +469,7 @@ function contactsUnlocking(
     };
   }
   // When the service does not report the amount, the list price of the contacts it accepted is recorded.
-  const unitPrice = kind === 'email' ? LIST_PRICES.email : LIST_PRICES.phone;
+  const unitPrice = PRICES[kind === 'email' ? 'email-unlock' : 'phone-unlock'].credits;
   return {
     creditsSpent: submission.creditsSpent ?? asked * unitPrice,
     balanceAfter: null,
@@ -559,14 +526,15 @@ function skipReasons(skipped: { reason: string }[]): string {
 }
 
 function searchOutcome(
+  kind: 'people-by-name' | 'exhibitor-events' | 'exhibitor-search',
   { total, items }: { total: number; items: unknown[] },
   results: NonNullable<ChargeOutcome['results']>,
   what: string,
 ): ChargeOutcome {
   const found = total > 0 || items.length > 0;
   return {
-    // The spec's rule: 50 credits for a non-empty result, nothing for an empty one.
-    creditsSpent: found ? LIST_PRICES.search : 0,
+    // The spec's rule: the search's price for a non-empty result, nothing for an empty one.
+    creditsSpent: found ? PRICES[kind].credits : 0,
     balanceAfter: null,
     summary: [
       found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`,
@@ -585,6 +553,6 @@ export function balanceOrNull(eis: Pick<EisClient, 'credits'>): Promise<number |
 
 /** A user-facing sentence for any error of a charge; never a stack or a secret. */
 export function chargeErrorMessage(error: unknown): string {
-  if (error instanceof EisError) return error.userMessage;
+  if (error instanceof ServiceError) return error.userMessage;
   return 'Something went wrong on our side; nothing more will be attempted for this confirmation.';
 }

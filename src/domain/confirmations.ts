@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/errors.ts';
 import type { Logger } from '../log.ts';
 import {
   type ChargeRepository,
@@ -10,6 +9,7 @@ import {
   NO_METRICS,
   type Settlement,
 } from './ports/index.ts';
+import { isServiceError, SERVICE_ERROR_CODE } from './ports/service.ts';
 import {
   type ChargeAction,
   ChargeActionSchema,
@@ -197,7 +197,7 @@ export type ChargeResult =
 
 /** A refusal for lack of credits says how many there are. */
 async function withBalance(message: string, error: unknown, eis: ChargeEis): Promise<string> {
-  if (!(error instanceof EisInsufficientCreditsError)) return message;
+  if (!isServiceError(error, SERVICE_ERROR_CODE.insufficientCredits)) return message;
   const balance = await balanceOrNull(eis);
   return balance === null ? message : `${message} The balance is ${balance.toLocaleString('en-US')} credits.`;
 }
@@ -232,9 +232,10 @@ async function settlementOf(
   try {
     outcome = await executeCharge(action, deps.eis);
   } catch (error) {
-    const outcomeUnknown = error instanceof EisUpstreamError && error.outcomeUnknown;
+    const upstream = isServiceError(error, SERVICE_ERROR_CODE.upstream);
+    const outcomeUnknown = upstream && error.outcomeUnknown;
     const message = await withBalance(chargeErrorMessage(error), error, deps.eis);
-    const traceId = error instanceof EisUpstreamError ? error.traceId : undefined;
+    const traceId = upstream ? error.traceId : undefined;
     return {
       settlement: {
         status: 'failed',

@@ -11,6 +11,13 @@ import {
 } from './ports/index.ts';
 import { isServiceError, SERVICE_ERROR_CODE } from './ports/service.ts';
 import {
+  type Actor,
+  type ApprovalRefusal,
+  cancelRefusal,
+  confirmRefusal,
+  type SpendPolicy,
+} from './approval.ts';
+import {
   type ChargeAction,
   ChargeActionSchema,
   type ChargeEis,
@@ -19,7 +26,6 @@ import {
   chargeErrorMessage,
   balanceOrNull,
   executeCharge,
-  plural,
   quoteCharge,
   withPeopleNames,
 } from './charging.ts';
@@ -30,15 +36,7 @@ export interface Requester {
   userId: string;
 }
 
-/** Who may decide what, and how much may be spent: the workspace's spending rules. */
-export interface SpendPolicy {
-  /** Slack user ids who may confirm anybody's request. */
-  approvers: readonly string[];
-  /** At or above this price (credits) the requester cannot confirm their own charge: an approver must. */
-  approvalThreshold?: number;
-  /** Credits the service account may spend per UTC day; no cap when absent. */
-  dailyCap?: number;
-}
+export type { Actor, SpendPolicy } from './approval.ts';
 
 export interface ConfirmationDeps {
   eis: ChargeEis;
@@ -94,44 +92,12 @@ export async function requestConfirmation(
   return { quote, confirmation };
 }
 
-/** Who clicked, and from which workspace. */
-export interface Actor {
-  userId: string;
-  teamId: string;
-}
-
 export type ConfirmDecision =
   | { kind: 'claimed'; confirmation: Confirmation }
-  | { kind: 'not-allowed'; message: string }
+  | { kind: 'not-allowed'; refusal: ApprovalRefusal }
   | { kind: 'already-handled'; status: string; confirmedBy?: string }
   | { kind: 'expired'; confirmation: Confirmation }
   | { kind: 'not-found' };
-
-/** Separation of duties: at or above the threshold, only an approver other than the requester. */
-export const needsApprover = (price: { credits: number }, policy: SpendPolicy): boolean =>
-  policy.approvalThreshold !== undefined && price.credits >= policy.approvalThreshold;
-
-const mentions = (ids: readonly string[]) => ids.map((id) => `<@${id}>`).join(', ');
-
-/** Why `actor` may not confirm, or null when they may. */
-export function confirmRefusal(confirmation: Confirmation, actor: Actor, policy: SpendPolicy): string | null {
-  if (confirmation.teamId !== actor.teamId) return 'This confirmation belongs to another workspace.';
-  if (needsApprover(confirmation.price, policy)) {
-    const others = policy.approvers.filter((id) => id !== confirmation.requestedBy);
-    if (others.includes(actor.userId)) return null;
-    const who = others.length > 0 ? mentions(others) : 'an approver (none is set up: ask an admin)';
-    return `Charges of ${plural(policy.approvalThreshold ?? 0, 'credit', 'credits')} or more need an approver other than the requester: ${who}.`;
-  }
-  if (confirmation.requestedBy === actor.userId || policy.approvers.includes(actor.userId)) return null;
-  return `Only <@${confirmation.requestedBy}> or an approver can confirm this.`;
-}
-
-/** Why `actor` may not cancel, or null when they may: the requester or an approver. */
-export function cancelRefusal(confirmation: Confirmation, actor: Actor, policy: SpendPolicy): string | null {
-  if (confirmation.teamId !== actor.teamId) return 'This confirmation belongs to another workspace.';
-  if (confirmation.requestedBy === actor.userId || policy.approvers.includes(actor.userId)) return null;
-  return `Only <@${confirmation.requestedBy}> or an approver can cancel this.`;
-}
 
 /**
  * Step 2, on a Confirm click: only one click among all the clicks, retries and concurrent deliveries
@@ -146,7 +112,7 @@ export async function confirm(
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
   const refusal = confirmRefusal(current, actor, deps.policy);
-  if (refusal) return { kind: 'not-allowed', message: refusal };
+  if (refusal) return { kind: 'not-allowed', refusal };
   const claim = await deps.confirmations.claim(confirmationId, { by: actor.userId });
   if (claim.kind !== 'lost') return claim;
   if (claim.confirmation.status === 'pending') {
@@ -168,14 +134,14 @@ export async function cancel(
   deps: Pick<ConfirmationDeps, 'confirmations' | 'policy'>,
 ): Promise<
   | { kind: 'cancelled'; confirmation: Confirmation }
-  | { kind: 'not-allowed'; message: string }
+  | { kind: 'not-allowed'; refusal: ApprovalRefusal }
   | { kind: 'already-handled'; status: string }
   | { kind: 'not-found' }
 > {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
   const refusal = cancelRefusal(current, actor, deps.policy);
-  if (refusal) return { kind: 'not-allowed', message: refusal };
+  if (refusal) return { kind: 'not-allowed', refusal };
   const result = await deps.confirmations.cancel(confirmationId, { by: actor.userId });
   if (result.kind === 'already-handled') return { kind: 'already-handled', status: result.status };
   return result;

@@ -1,11 +1,7 @@
 import { type ChargeAction, ChargeActionSchema } from '../../domain/charging.ts';
 import { type ConfirmationCardPort, publishConfirmation } from '../../domain/confirmation-card.ts';
-import {
-  type ConfirmationDeps,
-  needsApprover,
-  requestConfirmation,
-  runCharge,
-} from '../../domain/confirmations.ts';
+import { approversToName } from '../../domain/approval.ts';
+import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../domain/confirmations.ts';
 import { confirmationCardShower } from '../confirmation-cards.ts';
 import type { JobContext } from '../jobs.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
@@ -67,6 +63,7 @@ export function chargeJobs(deps: WorkerDeps) {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
     if (!confirmation)
       return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+    const approvers = approversToName(quote.price, context.userId, policy);
     const card: PendingCard = {
       description: quote.description,
       price: quotedPrice(quote.action, quote.price),
@@ -77,9 +74,7 @@ export function chargeJobs(deps: WorkerDeps) {
       expiresAt: confirmation.deadline,
       ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
       ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
-      ...(needsApprover(quote.price, policy)
-        ? { approvers: policy.approvers.filter((id) => id !== context.userId) }
-        : {}),
+      ...(approvers ? { approvers } : {}),
     };
     await publishConfirmation(confirmation.id, cardInSlack(card, context, slack), {
       confirmations: store.confirmations,

@@ -1,8 +1,10 @@
 import type { WebClient } from '@slack/web-api';
 import { describeStoredAction } from '../../domain/charging.ts';
-import { confirmRefusal, storedOutcome, utcDay } from '../../domain/confirmations.ts';
+import { confirmRefusal, maySee } from '../../domain/approval.ts';
+import { storedOutcome, utcDay } from '../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
+import { approvalRefusalWords } from '../views/approval-words.ts';
 import { cardPrice, settledWords } from '../views/money-words.ts';
 import { mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
@@ -137,7 +139,7 @@ async function readHome(
     ...(policy.dailyCap !== undefined ? { dailyCap: policy.dailyCap } : {}),
     confirmations:
       valueOf(pending)
-        ?.filter((c) => c.requestedBy === userId || policy.approvers.includes(userId))
+        ?.filter((c) => maySee(c, userId, policy))
         .map((c) => {
           const refusal = confirmRefusal(c, actor, policy);
           return {
@@ -147,7 +149,7 @@ async function readHome(
             requestedBy: c.requestedBy,
             channelId: c.channelId,
             deadline: c.deadline,
-            ...(refusal ? { confirmRefusal: refusal } : {}),
+            ...(refusal ? { confirmRefusal: approvalRefusalWords(refusal) } : {}),
           };
         }) ?? null,
     tasks:
@@ -205,7 +207,7 @@ export function homeJobs(deps: WorkerDeps) {
   /** Turn off on the Home, as `/events digest off` in that channel: for those who may manage it. */
   async function turnOff(digests: HomeSources['digests'], context: HomeJob['context'], channelId: string) {
     const manager = { ...context, channelId };
-    const access = { access: deps.digestAccess, approvers: deps.policy.approvers, logger };
+    const access = { access: deps.digestAccess, policy: deps.policy, logger };
     if (!(await mayManageDigest(access, manager))) {
       logger.info('digest turn-off refused on the App Home', { digestChannel: channelId });
       return digestRefusal(channelId, 'turn off');

@@ -86,55 +86,17 @@ export type ChargeEis = Pick<
   'actions' | 'credits' | 'events' | 'contacts' | 'personnel' | 'exhibitors'
 >;
 
+/** Why there is nothing to confirm, as facts; Slack words them. */
+export type QuoteRefusal =
+  | { reason: 'insufficient-balance'; credits: number; balance: number }
+  | { reason: PrecheckRefusal };
+
 export interface ChargeQuote {
   action: ChargeAction;
   price: Price;
-  /** What will happen, in the user's words. */
-  description: string;
   balance: number | null;
   /** Set when there is nothing to confirm: already unlocked, not allowed, not enough credits. */
-  refusal?: string;
-}
-
-export function describeAction(action: ChargeAction): string {
-  switch (action.kind) {
-    case 'event-unlock':
-      return `Unlock event ${action.eventId}: every exhibitor and person, past the 50-record preview`;
-    case 'visitors-unlock':
-      return `Unlock the registered visitors of event ${action.eventId}`;
-    case 'full-access-unlock':
-      return `Unlock full access to event ${action.eventId}: the event and its registered visitors`;
-    case 'email-unlock':
-      return `Unlock the email addresses of ${people(action.personnelIds, action.names)}`;
-    case 'phone-unlock':
-      return `Unlock the phone numbers of ${people(action.personnelIds, action.names)}`;
-    case 'people-by-name':
-      return `Find the events of people named “${action.fullName}”${pageWords(action.page)}`;
-    case 'exhibitor-events':
-      return `Find the events where “${action.companyName}” exhibits${pageWords(action.page)}`;
-    case 'exhibitor-search':
-      return `Find exhibitor records for the company “${action.companyName}”${pageWords(action.page)}`;
-    case 'linkedin-activity':
-      return `Analyse the LinkedIn activity of ${people(action.personnelIds, action.names)}`;
-  }
-}
-
-/** `, page 2`: a paid search's later page is a search of its own. */
-const pageWords = (page: number | undefined) => (page && page > 1 ? `, page ${page}` : '');
-
-/** At most this many people are named on a card; the rest are counted (the card's Show all lists them). */
-export const NAMED_ON_A_CARD = 10;
-
-/**
- * "3 people: Jane Smith, Ada Silva and 1 more": names where they are known, never a long run of bare
- * ids; a set with no names at all is shown by its first ids.
- */
-function people(ids: readonly string[], names: Readonly<Record<string, string>> = {}): string {
-  const named = ids.filter((id) => names[id]).slice(0, NAMED_ON_A_CARD);
-  const shown = named.length > 0 ? named.map((id) => names[id] ?? id) : ids.slice(0, NAMED_ON_A_CARD);
-  const more = ids.length - shown.length;
-  const list = more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
-  return `${plural(ids.length, 'person', 'people')}: ${list}`;
+  refusal?: QuoteRefusal;
 }
 
 /** At most this many names are looked up for a confirmation card; the rest show as ids. */
@@ -163,53 +125,12 @@ export async function withPeopleNames(
   return Object.keys(names).length > 0 ? { ...action, names } : action;
 }
 
-/**
- * The `/events` command that asks for `action` again (the card's "Start again"); undefined for the
- * LinkedIn follow-up, which is asked for by a button under email results, not by a command.
- */
-export function commandTextOf<A extends ChargeAction>(
-  action: A,
-): A extends { kind: 'linkedin-activity' } ? undefined : string;
-export function commandTextOf(action: ChargeAction): string | undefined {
-  switch (action.kind) {
-    case 'event-unlock':
-      return `unlock ${action.eventId}`;
-    case 'visitors-unlock':
-      return `visitors ${action.eventId}`;
-    case 'full-access-unlock':
-      return `full-access ${action.eventId}`;
-    case 'email-unlock':
-      return `emails ${action.personnelIds.join(' ')}${eventWord(action.fromEventId)}`;
-    case 'phone-unlock':
-      return `phones ${action.personnelIds.join(' ')}${eventWord(action.fromEventId)}`;
-    case 'people-by-name':
-      return `who ${action.fullName}${pageWord(action.page)}`;
-    case 'exhibitor-events':
-      return `company ${action.companyName}${pageWord(action.page)}`;
-    case 'exhibitor-search':
-      return `exhibitor ${action.companyName}${pageWord(action.page)}`;
-    case 'linkedin-activity':
-      return undefined;
-  }
-}
-
-/** ` page:2` for a paid search's later page. */
-const pageWord = (page: number | undefined) => (page && page > 1 ? ` page:${page}` : '');
-
-/** ` event:26855` for a contact unlock started from an event's people list. */
-const eventWord = (eventId: string | undefined) => (eventId ? ` event:${eventId}` : '');
-
 /** The unlock's event context as its optional argument, when it has one. */
 const unlockOptions = (eventId: string | undefined): [] | [{ eventId: string }] =>
   eventId ? [{ eventId }] : [];
 
-/** The description of an action as stored on a confirmation (parsed, never trusted). */
-export function describeStoredAction(action: unknown): string {
-  const parsed = ChargeActionSchema.safeParse(action);
-  return parsed.success ? describeAction(parsed.data) : 'A credit-spending action';
-}
-
-export function plural(count: number, one: string, many: string): string {
+// The stored summaries of a charge are still words (their record holds lines, not facts); their counts only.
+function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
@@ -252,16 +173,21 @@ export function precheckParams(action: ChargeAction): Record<string, unknown> {
   return { company_name: action.companyName, ...paging };
 }
 
-const REFUSALS: Record<string, string> = {
-  already_unlocked: 'This is already unlocked: there is nothing to pay for.',
-  unlock_in_progress: 'An unlock of this is already in progress. Try again in a minute.',
-  no_contacts_available: 'There is nothing to unlock here: no chargeable records are available.',
-  forbidden: 'This needs an active paid subscription on the service account.',
-  not_found: 'The service does not know this event or person.',
-  exceed_max_unlock_limit: 'That is more records than the service unlocks at once.',
-  state_conflict: 'This needs the event itself unlocked first (`/events unlock <event_id>`).',
-  invalid_subject: 'The service could not use these ids.',
-};
+/** Precheck reason codes that refuse an action before anything is charged (Slack words each). */
+export const PRECHECK_REFUSALS = [
+  'already_unlocked',
+  'unlock_in_progress',
+  'no_contacts_available',
+  'forbidden',
+  'not_found',
+  'exceed_max_unlock_limit',
+  'state_conflict',
+  'invalid_subject',
+] as const;
+export type PrecheckRefusal = (typeof PRECHECK_REFUSALS)[number];
+
+const isPrecheckRefusal = (code: string): code is PrecheckRefusal =>
+  (PRECHECK_REFUSALS as readonly string[]).includes(code);
 
 /**
  * The price and balance to show on a confirmation card. The action precheck is the source of truth
@@ -269,7 +195,6 @@ const REFUSALS: Record<string, string> = {
  * bound. A revoked key is not papered over: it is thrown for the user to see.
  */
 export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeQuote> {
-  const description = describeAction(action);
   const actionType = PRECHECK_ACTION[action.kind];
   const [precheck, balance] = await Promise.all([
     actionType === null
@@ -288,7 +213,7 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
   ]);
   const fallback = listPrice(action);
   if (!precheck || precheck.reason_code === 'unsupported_action')
-    return { action, price: fallback, description, balance };
+    return { action, price: fallback, balance };
   const price: Price = {
     credits: precheck.credits,
     upTo: fallback.upTo && action.kind !== 'full-access-unlock',
@@ -297,15 +222,14 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
     return {
       action,
       price,
-      description,
       balance,
-      refusal: `This costs ${price.credits.toLocaleString('en-US')} credits and the balance is ${(balance ?? 0).toLocaleString('en-US')}.`,
+      refusal: { reason: 'insufficient-balance', credits: price.credits, balance: balance ?? 0 },
     };
   }
-  const refusal = REFUSALS[precheck.reason_code];
-  if (refusal && (!precheck.allowed || !precheck.should_charge))
-    return { action, price, description, balance, refusal };
-  return { action, price, description, balance };
+  const code = precheck.reason_code;
+  if (isPrecheckRefusal(code) && (!precheck.allowed || !precheck.should_charge))
+    return { action, price, balance, refusal: { reason: code } };
+  return { action, price, balance };
 }
 
 /** What a finished charge did, ready to be shown and recorded. */

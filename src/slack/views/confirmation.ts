@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import { ChargeActionSchema, commandTextOf, describeStoredAction } from '../../domain/charging.ts';
+import { ChargeActionSchema } from '../../domain/charging.ts';
+import { commandTextOf, describeStoredAction } from './charge-words.ts';
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';

@@ -3,11 +3,11 @@ import {
   type ChargeAction,
   ChargeActionSchema,
   type Price as QuotedPrice,
-  plural,
 } from '../../domain/charging.ts';
 import { type PricedKind, PRICES } from '../../domain/prices.ts';
 import type { UnlockOutcome } from '../../domain/unlock-polling.ts';
 import type { Confirmation } from '../../store/index.ts';
+import { plural } from './charge-words.ts';
 import { formatCredits, formatNumber } from './format.ts';
 import type { Price } from './types.ts';
 

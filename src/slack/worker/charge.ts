@@ -4,6 +4,7 @@ import { approversToName } from '../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../domain/confirmations.ts';
 import { confirmationCardShower } from '../confirmation-cards.ts';
 import type { JobContext } from '../jobs.ts';
+import { describeAction, quoteRefusalWords } from '../views/charge-words.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { errorMessage } from '../views/messages.ts';
@@ -62,10 +63,13 @@ export function chargeJobs(deps: WorkerDeps) {
   const askToConfirm: AskToConfirm = async (action, context) => {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
     if (!confirmation)
-      return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+      return slack.ephemeral(
+        context,
+        errorMessage(quote.refusal ? quoteRefusalWords(quote.refusal) : 'There is nothing to confirm.'),
+      );
     const approvers = approversToName(quote.price, context.userId, policy);
     const card: PendingCard = {
-      description: quote.description,
+      description: describeAction(quote.action),
       price: quotedPrice(quote.action, quote.price),
       requestedBy: context.userId,
       state: 'pending',

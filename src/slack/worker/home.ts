@@ -1,10 +1,10 @@
 import type { WebClient } from '@slack/web-api';
-import { describeStoredAction } from '../../domain/charging.ts';
 import { confirmRefusal, maySee } from '../../domain/approval.ts';
 import { storedOutcome, utcDay } from '../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
 import { approvalRefusalWords } from '../views/approval-words.ts';
+import { describeStoredAction } from '../views/charge-words.ts';
 import { cardPrice, settledWords } from '../views/money-words.ts';
 import { mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';

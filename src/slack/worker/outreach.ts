@@ -1,5 +1,5 @@
 import { publishConfirmation } from '../../domain/confirmation-card.ts';
-import { describeAction, describeStoredAction } from '../../domain/charging.ts';
+import { describeAction, describeStoredAction } from '../views/charge-words.ts';
 import type { ConfirmationDeps } from '../../domain/confirmations.ts';
 import { runCharge, storedOutcome } from '../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../domain/follow-up.ts';

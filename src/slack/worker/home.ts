@@ -7,6 +7,7 @@ import { approvalRefusalWords } from '../views/approval-words.ts';
 import { describeStoredAction } from '../views/charge-words.ts';
 import { cardPrice, settledWords } from '../views/money-words.ts';
 import { mentionChannel, mentionUser } from '../views/format.ts';
+import { failureWords } from '../views/confirmation.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
@@ -67,7 +68,7 @@ export function settledNotice(confirmation: Confirmation): string {
       return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
     }
     case 'failed':
-      return `Not done: ${what} — ${escapeMrkdwn(outcome.message ?? 'it did not work')}${where}`;
+      return `Not done: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'it did not work')}${where}`;
     default:
       return `${what}: ${confirmation.status}${where}.`;
   }

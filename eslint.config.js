@@ -8,6 +8,11 @@ import tseslint from 'typescript-eslint';
 const ADAPTERS_AND_SDKS = [
   { group: ['**/store/**', '**/slack/**', '**/local/**', '**/simulator/**', '**/runtime.ts'], message: 'The domain reaches adapters only through src/domain/ports.' },
   { group: ['@slack/*', '@aws-sdk/*', 'undici'], message: 'The domain imports no SDK.' },
+  {
+    group: ['**/eis/**'],
+    allowTypeImports: true,
+    message: 'The domain reaches the service client only through its types and src/domain/ports.',
+  },
 ];
 
 export default tseslint.config(

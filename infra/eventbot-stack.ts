@@ -109,7 +109,7 @@ export class EventbotStack extends Stack {
       this.slack.role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [table.table.tableArn] }),
       );
-      // Forgetting a removed workspace (src/forget-workspace.ts) reads its due work on the indexes,
+      // Forgetting a removed workspace (src/domain/forget-workspace.ts) reads its due work on the indexes,
       // from the uninstall event (Slack function) or the scheduled run that meets it, and deletes its
       // key and policy there.
       this.slack.role.addToPrincipalPolicy(

@@ -1,7 +1,7 @@
 import { emptyDigestRun } from './domain/digest.ts';
 import { emptyReport } from './domain/reconcile.ts';
 import { emptySummary } from './domain/unlock-polling.ts';
-import { forgetWorkspace, isServedByAnInstall } from './forget-workspace.ts';
+import { forgetWorkspace, isServedByAnInstall } from './domain/forget-workspace.ts';
 import type { Logger } from './log.ts';
 import type { Runtime, RunOptions, ScheduledJobs } from './runtime.ts';
 import {

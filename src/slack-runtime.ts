@@ -5,7 +5,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
 import { createKeyCipher } from './config/key-cipher.ts';
-import { forgetWorkspace } from './forget-workspace.ts';
+import { forgetWorkspace } from './domain/forget-workspace.ts';
 import {
   createOAuthSecretsProvider,
   createSlackSecretsProvider,
@@ -172,7 +172,7 @@ function distributedHandlerLoader(
 /**
  * A workspace that removed the app: the installation the event names (an org-wide one by its
  * enterprise) deleted here, then the rest of the named workspace's data forgotten
- * (src/forget-workspace.ts: key, policy, digests, open tasks; the ledger kept for audit) unless an
+ * (src/domain/forget-workspace.ts: key, policy, digests, open tasks; the ledger kept for audit) unless an
  * install still serves it (its own, when the org-wide one was removed). An org's other workspaces are
  * forgotten when the scheduled jobs next meet them without an installation.
  */

@@ -8,7 +8,7 @@ import { AppError } from './errors.ts';
 import type { Logger } from './log.ts';
 import { createInstallationTokens } from './slack/installation-tokens.ts';
 import { webClientOptions } from './slack/web-client.ts';
-import type { DigestDefaults } from './slack/worker/digest-commands.ts';
+import type { DigestDefaults } from './domain/digest-defaults.ts';
 import type { Store } from './store/index.ts';
 import { installationOf, type WorkspacePolicy } from './store/workspaces.ts';
 

@@ -9,9 +9,8 @@ import type {
   ExhibitorPage,
   FullAccessUnlockResult,
 } from '../eis/index.ts';
-import { EisError, EisUnauthorizedError } from '../eis/errors.ts';
-import { PAID_SEARCH_PAGE_SIZE } from '../eis/operations.ts';
-import { traceIdOf } from '../eis/traces.ts';
+import { type ListedPrice, PAID_SEARCH_PAGE_SIZE, PRICES } from './prices.ts';
+import { isServiceError, SERVICE_ERROR_CODE, ServiceError, traceIdOf } from './ports/service.ts';
 
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
 const PeopleNames = z.record(z.string(), z.string()).optional();
@@ -60,28 +59,18 @@ export interface Price {
   upTo: boolean;
 }
 
-/**
- * How each kind is charged (spec; reference/credits-and-access.mdx), which its cards must say truly:
- * - `fixed`: the price, once; an event already unlocked is refused before anything is charged;
- * - `missing-layers`: full access charges only the layers not yet unlocked (0 to 5,000);
- * - `per-contact`: per chargeable contact, including one the service then finds no email or phone
- *   number for ("charged but not found"); contacts already unlocked are free;
- * - `if-found`: a search, charged only when it returns something (an empty result is free);
- * - `unpublished`: no price is published; a bound is reserved and the spend read from the balance.
- */
-export type ChargeBasis = 'fixed' | 'missing-layers' | 'per-contact' | 'if-found' | 'unpublished';
+export type { ChargeBasis } from './prices.ts';
 
-export const CHARGE_BASIS: Record<ChargeAction['kind'], ChargeBasis> = {
-  'event-unlock': 'fixed',
-  'visitors-unlock': 'fixed',
-  'full-access-unlock': 'missing-layers',
-  'email-unlock': 'per-contact',
-  'phone-unlock': 'per-contact',
-  'people-by-name': 'if-found',
-  'exhibitor-events': 'if-found',
-  'exhibitor-search': 'if-found',
-  'linkedin-activity': 'unpublished',
-};
+/** Every kind of charge has its line in the price table. */
+const PRICE_OF: Record<ChargeAction['kind'], ListedPrice> = PRICES;
+
+const eachKind = <T>(read: (price: ListedPrice) => T) =>
+  Object.fromEntries(Object.entries(PRICE_OF).map(([kind, price]) => [kind, read(price)])) as Record<
+    ChargeAction['kind'],
+    T
+  >;
+
+export const CHARGE_BASIS = eachKind((price) => price.basis);
 
 /** Whether a stored action's price is published; cards say the service publishes none when it is not. */
 export function hasPublishedPrice(action: unknown): boolean {
@@ -89,83 +78,25 @@ export function hasPublishedPrice(action: unknown): boolean {
   return !parsed.success || CHARGE_BASIS[parsed.data.kind] !== 'unpublished';
 }
 
-/** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
-export const LIST_PRICES = {
-  eventUnlock: 2000,
-  visitors: 3000,
-  fullAccessMax: 5000,
-  email: 15,
-  phone: 150,
-  search: 50,
-};
-
-/** Precheck action codes (spec and reference: "action codes include …"); null where none exists. */
-export const PRECHECK_ACTION: Record<ChargeAction['kind'], string | null> = {
-  'event-unlock': 'unlock_event_contacts',
-  'visitors-unlock': 'unlock_event_visitors',
-  'full-access-unlock': 'unlock_event_full_access',
-  'email-unlock': 'unlock_contact_emails',
-  'phone-unlock': 'unlock_contact_phones',
-  'people-by-name': 'search_personnel_events_by_name',
-  'exhibitor-events': 'search_exhibitor_events',
-  'exhibitor-search': 'search_exhibitors_by_company_name',
-  'linkedin-activity': null,
-};
+/** Precheck action codes; null where none exists. */
+export const PRECHECK_ACTION = eachKind((price) => price.precheck);
 
 export type ChargeEis = Pick<
   EisClient,
   'actions' | 'credits' | 'events' | 'contacts' | 'personnel' | 'exhibitors'
 >;
 
+/** Why there is nothing to confirm, as facts; Slack words them. */
+export type QuoteRefusal =
+  | { reason: 'insufficient-balance'; credits: number; balance: number }
+  | { reason: PrecheckRefusal };
+
 export interface ChargeQuote {
   action: ChargeAction;
   price: Price;
-  /** What will happen, in the user's words. */
-  description: string;
   balance: number | null;
   /** Set when there is nothing to confirm: already unlocked, not allowed, not enough credits. */
-  refusal?: string;
-}
-
-export function describeAction(action: ChargeAction): string {
-  switch (action.kind) {
-    case 'event-unlock':
-      return `Unlock event ${action.eventId}: every exhibitor and person, past the 50-record preview`;
-    case 'visitors-unlock':
-      return `Unlock the registered visitors of event ${action.eventId}`;
-    case 'full-access-unlock':
-      return `Unlock full access to event ${action.eventId}: the event and its registered visitors`;
-    case 'email-unlock':
-      return `Unlock the email addresses of ${people(action.personnelIds, action.names)}`;
-    case 'phone-unlock':
-      return `Unlock the phone numbers of ${people(action.personnelIds, action.names)}`;
-    case 'people-by-name':
-      return `Find the events of people named “${action.fullName}”${pageWords(action.page)}`;
-    case 'exhibitor-events':
-      return `Find the events where “${action.companyName}” exhibits${pageWords(action.page)}`;
-    case 'exhibitor-search':
-      return `Find exhibitor records for the company “${action.companyName}”${pageWords(action.page)}`;
-    case 'linkedin-activity':
-      return `Analyse the LinkedIn activity of ${people(action.personnelIds, action.names)}`;
-  }
-}
-
-/** `, page 2`: a paid search's later page is a search of its own. */
-const pageWords = (page: number | undefined) => (page && page > 1 ? `, page ${page}` : '');
-
-/** At most this many people are named on a card; the rest are counted (the card's Show all lists them). */
-export const NAMED_ON_A_CARD = 10;
-
-/**
- * "3 people: Jane Smith, Ada Silva and 1 more": names where they are known, never a long run of bare
- * ids; a set with no names at all is shown by its first ids.
- */
-function people(ids: readonly string[], names: Readonly<Record<string, string>> = {}): string {
-  const named = ids.filter((id) => names[id]).slice(0, NAMED_ON_A_CARD);
-  const shown = named.length > 0 ? named.map((id) => names[id] ?? id) : ids.slice(0, NAMED_ON_A_CARD);
-  const more = ids.length - shown.length;
-  const list = more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
-  return `${plural(ids.length, 'person', 'people')}: ${list}`;
+  refusal?: QuoteRefusal;
 }
 
 /** At most this many names are looked up for a confirmation card; the rest show as ids. */
@@ -194,53 +125,12 @@ export async function withPeopleNames(
   return Object.keys(names).length > 0 ? { ...action, names } : action;
 }
 
-/**
- * The `/events` command that asks for `action` again (the card's "Start again"); undefined for the
- * LinkedIn follow-up, which is asked for by a button under email results, not by a command.
- */
-export function commandTextOf<A extends ChargeAction>(
-  action: A,
-): A extends { kind: 'linkedin-activity' } ? undefined : string;
-export function commandTextOf(action: ChargeAction): string | undefined {
-  switch (action.kind) {
-    case 'event-unlock':
-      return `unlock ${action.eventId}`;
-    case 'visitors-unlock':
-      return `visitors ${action.eventId}`;
-    case 'full-access-unlock':
-      return `full-access ${action.eventId}`;
-    case 'email-unlock':
-      return `emails ${action.personnelIds.join(' ')}${eventWord(action.fromEventId)}`;
-    case 'phone-unlock':
-      return `phones ${action.personnelIds.join(' ')}${eventWord(action.fromEventId)}`;
-    case 'people-by-name':
-      return `who ${action.fullName}${pageWord(action.page)}`;
-    case 'exhibitor-events':
-      return `company ${action.companyName}${pageWord(action.page)}`;
-    case 'exhibitor-search':
-      return `exhibitor ${action.companyName}${pageWord(action.page)}`;
-    case 'linkedin-activity':
-      return undefined;
-  }
-}
-
-/** ` page:2` for a paid search's later page. */
-const pageWord = (page: number | undefined) => (page && page > 1 ? ` page:${page}` : '');
-
-/** ` event:26855` for a contact unlock started from an event's people list. */
-const eventWord = (eventId: string | undefined) => (eventId ? ` event:${eventId}` : '');
-
 /** The unlock's event context as its optional argument, when it has one. */
 const unlockOptions = (eventId: string | undefined): [] | [{ eventId: string }] =>
   eventId ? [{ eventId }] : [];
 
-/** The description of an action as stored on a confirmation (parsed, never trusted). */
-export function describeStoredAction(action: unknown): string {
-  const parsed = ChargeActionSchema.safeParse(action);
-  return parsed.success ? describeAction(parsed.data) : 'A credit-spending action';
-}
-
-export function plural(count: number, one: string, many: string): string {
+// The stored summaries of a charge are still words (their record holds lines, not facts); their counts only.
+function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
@@ -259,19 +149,17 @@ export const linkedinActivityPrice = (people: number): Price => ({
 function listPrice(action: ChargeAction): Price {
   switch (action.kind) {
     case 'event-unlock':
-      return { credits: LIST_PRICES.eventUnlock, upTo: false };
     case 'visitors-unlock':
-      return { credits: LIST_PRICES.visitors, upTo: false };
+      return { credits: PRICES[action.kind].credits, upTo: false };
     case 'full-access-unlock':
-      return { credits: LIST_PRICES.fullAccessMax, upTo: true };
+      return { credits: PRICES[action.kind].credits, upTo: true };
     case 'email-unlock':
-      return { credits: LIST_PRICES.email * action.personnelIds.length, upTo: true };
     case 'phone-unlock':
-      return { credits: LIST_PRICES.phone * action.personnelIds.length, upTo: true };
+      return { credits: PRICES[action.kind].credits * action.personnelIds.length, upTo: true };
     case 'linkedin-activity':
       return linkedinActivityPrice(action.personnelIds.length);
     default:
-      return { credits: LIST_PRICES.search, upTo: true };
+      return { credits: PRICES[action.kind].credits, upTo: true };
   }
 }
 
@@ -285,16 +173,21 @@ export function precheckParams(action: ChargeAction): Record<string, unknown> {
   return { company_name: action.companyName, ...paging };
 }
 
-const REFUSALS: Record<string, string> = {
-  already_unlocked: 'This is already unlocked: there is nothing to pay for.',
-  unlock_in_progress: 'An unlock of this is already in progress. Try again in a minute.',
-  no_contacts_available: 'There is nothing to unlock here: no chargeable records are available.',
-  forbidden: 'This needs an active paid subscription on the service account.',
-  not_found: 'The service does not know this event or person.',
-  exceed_max_unlock_limit: 'That is more records than the service unlocks at once.',
-  state_conflict: 'This needs the event itself unlocked first (`/events unlock <event_id>`).',
-  invalid_subject: 'The service could not use these ids.',
-};
+/** Precheck reason codes that refuse an action before anything is charged (Slack words each). */
+export const PRECHECK_REFUSALS = [
+  'already_unlocked',
+  'unlock_in_progress',
+  'no_contacts_available',
+  'forbidden',
+  'not_found',
+  'exceed_max_unlock_limit',
+  'state_conflict',
+  'invalid_subject',
+] as const;
+export type PrecheckRefusal = (typeof PRECHECK_REFUSALS)[number];
+
+const isPrecheckRefusal = (code: string): code is PrecheckRefusal =>
+  (PRECHECK_REFUSALS as readonly string[]).includes(code);
 
 /**
  * The price and balance to show on a confirmation card. The action precheck is the source of truth
@@ -302,26 +195,25 @@ const REFUSALS: Record<string, string> = {
  * bound. A revoked key is not papered over: it is thrown for the user to see.
  */
 export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeQuote> {
-  const description = describeAction(action);
   const actionType = PRECHECK_ACTION[action.kind];
   const [precheck, balance] = await Promise.all([
     actionType === null
       ? null
       : eis.actions.precheck({ actionType, params: precheckParams(action) }).catch((error: unknown) => {
-          if (error instanceof EisUnauthorizedError) throw error;
+          if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
           return null;
         }),
     eis.credits
       .balance()
       .then((b) => b.totalBalance)
       .catch((error: unknown) => {
-        if (error instanceof EisUnauthorizedError) throw error;
+        if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
         return null;
       }),
   ]);
   const fallback = listPrice(action);
   if (!precheck || precheck.reason_code === 'unsupported_action')
-    return { action, price: fallback, description, balance };
+    return { action, price: fallback, balance };
   const price: Price = {
     credits: precheck.credits,
     upTo: fallback.upTo && action.kind !== 'full-access-unlock',
@@ -330,15 +222,14 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
     return {
       action,
       price,
-      description,
       balance,
-      refusal: `This costs ${price.credits.toLocaleString('en-US')} credits and the balance is ${(balance ?? 0).toLocaleString('en-US')}.`,
+      refusal: { reason: 'insufficient-balance', credits: price.credits, balance: balance ?? 0 },
     };
   }
-  const refusal = REFUSALS[precheck.reason_code];
-  if (refusal && (!precheck.allowed || !precheck.should_charge))
-    return { action, price, description, balance, refusal };
-  return { action, price, description, balance };
+  const code = precheck.reason_code;
+  if (isPrecheckRefusal(code) && (!precheck.allowed || !precheck.should_charge))
+    return { action, price, balance, refusal: { reason: code } };
+  return { action, price, balance };
 }
 
 /** What a finished charge did, ready to be shown and recorded. */
@@ -438,16 +329,16 @@ const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } =
   ),
   'people-by-name': serviceCall(
     (eis, a) => eis.personnel.eventsByName({ personName: a.fullName, ...searchPage(a.page) }),
-    (page, a) => searchOutcome(page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
+    (page, a) => searchOutcome(a.kind, page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
   ),
   'exhibitor-events': serviceCall(
     (eis, a) => eis.exhibitors.searchEvents({ companyName: a.companyName, ...searchPage(a.page) }),
-    (page, a) => searchOutcome(page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
+    (page, a) => searchOutcome(a.kind, page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
   ),
   'exhibitor-search': serviceCall(
     (eis, a) => eis.exhibitors.searchByCompanyName({ companyName: a.companyName, ...searchPage(a.page) }),
     (page, a) =>
-      searchOutcome(page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
+      searchOutcome(a.kind, page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
   ),
   'linkedin-activity': serviceCall(async (eis, a) => {
     // The answer has no amount: the balance's drop is the best figure.
@@ -502,7 +393,7 @@ function contactsUnlocking(
     };
   }
   // When the service does not report the amount, the list price of the contacts it accepted is recorded.
-  const unitPrice = kind === 'email' ? LIST_PRICES.email : LIST_PRICES.phone;
+  const unitPrice = PRICES[kind === 'email' ? 'email-unlock' : 'phone-unlock'].credits;
   return {
     creditsSpent: submission.creditsSpent ?? asked * unitPrice,
     balanceAfter: null,
@@ -559,14 +450,15 @@ function skipReasons(skipped: { reason: string }[]): string {
 }
 
 function searchOutcome(
+  kind: 'people-by-name' | 'exhibitor-events' | 'exhibitor-search',
   { total, items }: { total: number; items: unknown[] },
   results: NonNullable<ChargeOutcome['results']>,
   what: string,
 ): ChargeOutcome {
   const found = total > 0 || items.length > 0;
   return {
-    // The spec's rule: 50 credits for a non-empty result, nothing for an empty one.
-    creditsSpent: found ? LIST_PRICES.search : 0,
+    // The spec's rule: the search's price for a non-empty result, nothing for an empty one.
+    creditsSpent: found ? PRICES[kind].credits : 0,
     balanceAfter: null,
     summary: [
       found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`,
@@ -585,6 +477,6 @@ export function balanceOrNull(eis: Pick<EisClient, 'credits'>): Promise<number |
 
 /** A user-facing sentence for any error of a charge; never a stack or a secret. */
 export function chargeErrorMessage(error: unknown): string {
-  if (error instanceof EisError) return error.userMessage;
+  if (error instanceof ServiceError) return error.userMessage;
   return 'Something went wrong on our side; nothing more will be attempted for this confirmation.';
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { EisInsufficientCreditsError, EisUpstreamError } from '../eis/errors.ts';
 import type { Logger } from '../log.ts';
 import {
   type ChargeRepository,
@@ -10,6 +9,14 @@ import {
   NO_METRICS,
   type Settlement,
 } from './ports/index.ts';
+import { isServiceError, SERVICE_ERROR_CODE } from './ports/service.ts';
+import {
+  type Actor,
+  type ApprovalRefusal,
+  cancelRefusal,
+  confirmRefusal,
+  type SpendPolicy,
+} from './approval.ts';
 import {
   type ChargeAction,
   ChargeActionSchema,
@@ -19,7 +26,6 @@ import {
   chargeErrorMessage,
   balanceOrNull,
   executeCharge,
-  plural,
   quoteCharge,
   withPeopleNames,
 } from './charging.ts';
@@ -30,15 +36,7 @@ export interface Requester {
   userId: string;
 }
 
-/** Who may decide what, and how much may be spent: the workspace's spending rules. */
-export interface SpendPolicy {
-  /** Slack user ids who may confirm anybody's request. */
-  approvers: readonly string[];
-  /** At or above this price (credits) the requester cannot confirm their own charge: an approver must. */
-  approvalThreshold?: number;
-  /** Credits the service account may spend per UTC day; no cap when absent. */
-  dailyCap?: number;
-}
+export type { Actor, SpendPolicy } from './approval.ts';
 
 export interface ConfirmationDeps {
   eis: ChargeEis;
@@ -94,44 +92,12 @@ export async function requestConfirmation(
   return { quote, confirmation };
 }
 
-/** Who clicked, and from which workspace. */
-export interface Actor {
-  userId: string;
-  teamId: string;
-}
-
 export type ConfirmDecision =
   | { kind: 'claimed'; confirmation: Confirmation }
-  | { kind: 'not-allowed'; message: string }
+  | { kind: 'not-allowed'; refusal: ApprovalRefusal }
   | { kind: 'already-handled'; status: string; confirmedBy?: string }
   | { kind: 'expired'; confirmation: Confirmation }
   | { kind: 'not-found' };
-
-/** Separation of duties: at or above the threshold, only an approver other than the requester. */
-export const needsApprover = (price: { credits: number }, policy: SpendPolicy): boolean =>
-  policy.approvalThreshold !== undefined && price.credits >= policy.approvalThreshold;
-
-const mentions = (ids: readonly string[]) => ids.map((id) => `<@${id}>`).join(', ');
-
-/** Why `actor` may not confirm, or null when they may. */
-export function confirmRefusal(confirmation: Confirmation, actor: Actor, policy: SpendPolicy): string | null {
-  if (confirmation.teamId !== actor.teamId) return 'This confirmation belongs to another workspace.';
-  if (needsApprover(confirmation.price, policy)) {
-    const others = policy.approvers.filter((id) => id !== confirmation.requestedBy);
-    if (others.includes(actor.userId)) return null;
-    const who = others.length > 0 ? mentions(others) : 'an approver (none is set up: ask an admin)';
-    return `Charges of ${plural(policy.approvalThreshold ?? 0, 'credit', 'credits')} or more need an approver other than the requester: ${who}.`;
-  }
-  if (confirmation.requestedBy === actor.userId || policy.approvers.includes(actor.userId)) return null;
-  return `Only <@${confirmation.requestedBy}> or an approver can confirm this.`;
-}
-
-/** Why `actor` may not cancel, or null when they may: the requester or an approver. */
-export function cancelRefusal(confirmation: Confirmation, actor: Actor, policy: SpendPolicy): string | null {
-  if (confirmation.teamId !== actor.teamId) return 'This confirmation belongs to another workspace.';
-  if (confirmation.requestedBy === actor.userId || policy.approvers.includes(actor.userId)) return null;
-  return `Only <@${confirmation.requestedBy}> or an approver can cancel this.`;
-}
 
 /**
  * Step 2, on a Confirm click: only one click among all the clicks, retries and concurrent deliveries
@@ -146,7 +112,7 @@ export async function confirm(
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
   const refusal = confirmRefusal(current, actor, deps.policy);
-  if (refusal) return { kind: 'not-allowed', message: refusal };
+  if (refusal) return { kind: 'not-allowed', refusal };
   const claim = await deps.confirmations.claim(confirmationId, { by: actor.userId });
   if (claim.kind !== 'lost') return claim;
   if (claim.confirmation.status === 'pending') {
@@ -168,14 +134,14 @@ export async function cancel(
   deps: Pick<ConfirmationDeps, 'confirmations' | 'policy'>,
 ): Promise<
   | { kind: 'cancelled'; confirmation: Confirmation }
-  | { kind: 'not-allowed'; message: string }
+  | { kind: 'not-allowed'; refusal: ApprovalRefusal }
   | { kind: 'already-handled'; status: string }
   | { kind: 'not-found' }
 > {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
   const refusal = cancelRefusal(current, actor, deps.policy);
-  if (refusal) return { kind: 'not-allowed', message: refusal };
+  if (refusal) return { kind: 'not-allowed', refusal };
   const result = await deps.confirmations.cancel(confirmationId, { by: actor.userId });
   if (result.kind === 'already-handled') return { kind: 'already-handled', status: result.status };
   return result;
@@ -197,7 +163,7 @@ export type ChargeResult =
 
 /** A refusal for lack of credits says how many there are. */
 async function withBalance(message: string, error: unknown, eis: ChargeEis): Promise<string> {
-  if (!(error instanceof EisInsufficientCreditsError)) return message;
+  if (!isServiceError(error, SERVICE_ERROR_CODE.insufficientCredits)) return message;
   const balance = await balanceOrNull(eis);
   return balance === null ? message : `${message} The balance is ${balance.toLocaleString('en-US')} credits.`;
 }
@@ -232,9 +198,10 @@ async function settlementOf(
   try {
     outcome = await executeCharge(action, deps.eis);
   } catch (error) {
-    const outcomeUnknown = error instanceof EisUpstreamError && error.outcomeUnknown;
+    const upstream = isServiceError(error, SERVICE_ERROR_CODE.upstream);
+    const outcomeUnknown = upstream && error.outcomeUnknown;
     const message = await withBalance(chargeErrorMessage(error), error, deps.eis);
-    const traceId = error instanceof EisUpstreamError ? error.traceId : undefined;
+    const traceId = upstream ? error.traceId : undefined;
     return {
       settlement: {
         status: 'failed',

@@ -14,7 +14,7 @@ import type {
 } from './ports/index.ts';
 import { ValidationError } from '../errors.ts';
 import { isValidTimeZone, LOCAL_TIME_PATTERN, localDate, nextOccurrence } from '../time/local-time.ts';
-import { LIST_PRICES } from './charging.ts';
+import { PRICES } from './prices.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
 import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
 
@@ -318,8 +318,8 @@ export async function composeDigest(
     balance,
     spentLast24h: lastDay.reduce((sum, entry) => sum + entry.credits, 0),
     // A balance that would not cover an event unlock gets a warning line.
-    lowBalance: balance !== null && balance < LIST_PRICES.eventUnlock,
-    eventUnlockCredits: LIST_PRICES.eventUnlock,
+    lowBalance: balance !== null && balance < PRICES['event-unlock'].credits,
+    eventUnlockCredits: PRICES['event-unlock'].credits,
     events,
     moreEvents: listed?.moreEvents ?? 0,
     unlocks,

@@ -1,8 +1,7 @@
-import type * as z from 'zod';
-import { type EisClient, outreachProgress } from '../eis/index.ts';
-import { OutreachGenerationInputSchema } from '../eis/outreach.ts';
+import type { EisClient } from '../eis/index.ts';
 import type { Logger } from '../log.ts';
 import type { NewUnlockTask, SkippedPerson, UnlockTask } from './ports/index.ts';
+import { type OutreachOptions, outreachProgress } from './ports/outreach.ts';
 
 /*
  * After a contact unlock, the follow-up in its thread: AI outreach drafts (free: the vendor says
@@ -140,13 +139,7 @@ export interface OutreachStarted {
   skipped: SkippedPerson[];
 }
 
-/** What the drafts are for, as the service's generation request takes it (the modal's choices). */
-export const OutreachOptionsSchema = OutreachGenerationInputSchema.pick({
-  channels: true,
-  linkedinMessageTypes: true,
-  outreachPurpose: true,
-});
-export type OutreachOptions = z.infer<typeof OutreachOptionsSchema>;
+export { type OutreachOptions, OutreachOptionsSchema } from './ports/outreach.ts';
 
 /** Preselected in the modal: an email and a LinkedIn connection note, no purpose. */
 export const DEFAULT_OUTREACH: OutreachOptions = {

@@ -12,7 +12,6 @@ import {
 import {
   type ChargeAction,
   ChargeActionSchema,
-  hasPublishedPrice,
   PRECHECK_ACTION,
   precheckParams,
 } from './charging.ts';
@@ -96,12 +95,6 @@ async function chargedByAnother(confirmation: Confirmation, deps: ReconcileDeps)
   );
 }
 
-/** How much may have gone, for a charge the service cannot account for. */
-const mayHaveSpent = (reserved: number, published: boolean) =>
-  published
-    ? `up to ${reserved.toLocaleString('en-US')} credits may have been spent`
-    : 'credits may have been spent (the service publishes no price for this)';
-
 /**
  * What the reconciler can learn of a charge: from the service when the key it was made with is still
  * connected; else nothing ("account-gone"): another account's key would answer for another account.
@@ -112,7 +105,6 @@ function reconciledSettlement(
   verdict: Verdict,
   contacts: boolean,
   reserved: number,
-  published = true,
 ): Settlement {
   switch (verdict) {
     case 'charged': {
@@ -140,9 +132,9 @@ function reconciledSettlement(
       return {
         status: 'failed',
         outcome: {
+          // Slack words it from the reason and the confirmation's price (failureWords).
           reason: 'worker-died',
           outcomeUnknown: true,
-          message: `The bot was interrupted while charging and the service cannot say whether it went through: ${mayHaveSpent(reserved, published)}. Check the balance with \`/events credits\`.`,
         },
         ledger: { status: 'unknown', credits: reserved },
       };
@@ -152,7 +144,6 @@ function reconciledSettlement(
         outcome: {
           reason: 'account-gone',
           outcomeUnknown: true,
-          message: `The bot was interrupted while charging, and the service key it charged with is no longer connected, so the bot cannot ask the service whether the charge went through. On the service account that was connected when this was confirmed, ${mayHaveSpent(reserved, published)}. Check that account's balance and usage with the service.`,
         },
         ledger: { status: 'unknown', credits: reserved },
       };
@@ -247,7 +238,7 @@ async function decide(
     action.success && (action.data.kind === 'email-unlock' || action.data.kind === 'phone-unlock');
   const settled = await deps.charges.settle(
     confirmation.id,
-    reconciledSettlement(verdict, contacts, reserved, hasPublishedPrice(confirmation.action)),
+    reconciledSettlement(verdict, contacts, reserved),
   );
   report.settled++;
   return settled;

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { SERVICE_ERROR_CODE, ServiceError } from '../domain/ports/service.ts';
 
 /** What the service said about a failed call, as far as it said anything. Never holds request headers. */
 export interface EisErrorDetails {
@@ -19,6 +19,7 @@ interface EisErrorInit extends EisErrorDetails {
   message: string;
   userMessage: string;
   retryable?: boolean;
+  outcomeUnknown?: boolean;
 }
 
 /**
@@ -26,11 +27,10 @@ interface EisErrorInit extends EisErrorDetails {
  * public card, so it holds no trace id (see `referenceOf`); `message` is for logs. Neither, nor any field,
  * ever carries the API key.
  */
-export class EisError extends AppError {
+export class EisError extends ServiceError {
   readonly operation: string;
   readonly status: number | undefined;
   readonly errorKey: string | undefined;
-  readonly traceId: string | undefined;
   readonly body: unknown;
 
   constructor(init: EisErrorInit) {
@@ -38,11 +38,12 @@ export class EisError extends AppError {
       cause: init.cause,
       userMessage: init.userMessage,
       retryable: init.retryable ?? false,
+      traceId: init.traceId,
+      outcomeUnknown: init.outcomeUnknown ?? false,
     });
     this.operation = init.operation;
     this.status = init.status;
     this.errorKey = init.errorKey;
-    this.traceId = init.traceId;
     this.body = init.body;
   }
 }
@@ -81,7 +82,7 @@ export class EisUnauthorizedError extends EisError {
   constructor(details: EisErrorDetails) {
     super({
       ...details,
-      code: 'EIS_UNAUTHORIZED',
+      code: SERVICE_ERROR_CODE.unauthorized,
       message: describe(details, 'the service rejected the API key'),
       userMessage:
         'The Event Intelligence Service did not accept the bot’s API key. Please ask a workspace admin to check the key.',
@@ -94,7 +95,7 @@ export class EisInsufficientCreditsError extends EisError {
   constructor(details: EisErrorDetails) {
     super({
       ...details,
-      code: 'EIS_INSUFFICIENT_CREDITS',
+      code: SERVICE_ERROR_CODE.insufficientCredits,
       message: describe(details, 'insufficient credits'),
       userMessage:
         'There are not enough credits for this action, so nothing was charged. Ask an admin to add credits, or choose a smaller scope.',
@@ -181,7 +182,6 @@ export type UpstreamFailure =
  */
 export class EisUpstreamError extends EisError {
   readonly failure: UpstreamFailure;
-  readonly outcomeUnknown: boolean;
 
   constructor(
     details: EisErrorDetails & { failure: UpstreamFailure; outcomeUnknown: boolean; retryable: boolean },
@@ -199,7 +199,7 @@ export class EisUpstreamError extends EisError {
       : what;
     super({
       ...details,
-      code: 'EIS_UPSTREAM',
+      code: SERVICE_ERROR_CODE.upstream,
       message: describe(details, message),
       userMessage: details.outcomeUnknown
         ? 'The Event Intelligence Service did not confirm the result, so the outcome is unknown and credits may have been spent. Please check the credit balance and the result before trying again.'
@@ -207,6 +207,5 @@ export class EisUpstreamError extends EisError {
       retryable: details.retryable,
     });
     this.failure = details.failure;
-    this.outcomeUnknown = details.outcomeUnknown;
   }
 }

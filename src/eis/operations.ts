@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { ActionsApi } from './actions.ts';
+import { PRICES, type PricedKind } from '../domain/prices.ts';
 import type { AgentFilesApi } from './agent-files.ts';
 import type { ContactsApi } from './contacts.ts';
 import type { CreditsApi } from './credits.ts';
@@ -40,9 +41,9 @@ import {
 
 /*
  * Every operation of the vendor OpenAPI 0.27.0, the client method that calls it, and what calling it can
- * cost: the one place the bot asks "is this free, and if not, how much and how do I quote it?". Prices are
- * from the spec (Rules, Limits) and the vendor's credits page; the service's precheck has the last word
- * where an action code exists.
+ * cost: the one place the bot asks "is this free, and if not, how much and how do I quote it?". Prices and
+ * precheck codes are the domain's one price table (src/domain/prices.ts); the service's precheck has the
+ * last word where an action code exists.
  */
 
 interface ClientApis {
@@ -94,13 +95,23 @@ export interface EisOperation {
 
 const FREE: Charging = { kind: 'free' };
 const SEARCH_NOTE = 'charged again for every page requested, each time that page is non-empty';
+const CONTACT_NOTE = 'already unlocked, unlocking, unlinked and unknown contacts are skipped, not charged';
 
-/**
- * The page size the bot asks of the three paid searches. The price is per non-empty page, not per row,
- * so a page holds as many rows as one Slack message shows in full (50 blocks: title, rows, buttons);
- * the service allows up to 100.
- */
-export const PAID_SEARCH_PAGE_SIZE = 40;
+/** How a kind of charge is charged, from the domain's price table (src/domain/prices.ts). */
+function priced(kind: PricedKind, note: string): Charging {
+  const { credits, basis, precheck } = PRICES[kind];
+  if (credits === null || precheck === null) return { kind: 'undocumented', note };
+  switch (basis) {
+    case 'fixed':
+      return { kind: 'flat', credits, precheck, note };
+    case 'missing-layers':
+      return { kind: 'range', min: 0, max: credits, precheck, note };
+    case 'per-contact':
+      return { kind: 'per-contact', credits, precheck, note };
+    case 'if-found':
+      return { kind: 'on-match', credits, precheck, note };
+  }
+}
 
 /** Every OpenAPI 0.27.0 operation, in the document's order. */
 export const EIS_OPERATIONS: readonly EisOperation[] = [
@@ -127,37 +138,24 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'POST /external/events/{id}/unlock',
     'unlockEvent',
     'events.unlock',
-    {
-      kind: 'flat',
-      credits: 2000,
-      precheck: 'unlock_event_contacts',
-      note: 'typical price (the spec: "examples show 2000"); free when already unlocked; the precheck quotes it',
-    },
+    priced(
+      'event-unlock',
+      'typical price (the spec: "examples show 2000"); free when already unlocked; the precheck quotes it',
+    ),
     EventUnlockResultSchema,
   ),
   op(
     'POST /external/events/{id}/visitors/unlock',
     'unlockEventVisitors',
     'events.unlockVisitors',
-    {
-      kind: 'flat',
-      credits: 3000,
-      precheck: 'unlock_event_visitors',
-      note: 'after base access, with a subscription and visitor data; repeated unlocks are free',
-    },
+    priced('visitors-unlock', 'after base access, with a subscription and visitor data; repeated unlocks are free'),
     VisitorUnlockResultSchema,
   ),
   op(
     'POST /external/events/{id}/full-access/unlock',
     'unlockEventFullAccess',
     'events.unlockFullAccess',
-    {
-      kind: 'range',
-      min: 0,
-      max: 5000,
-      precheck: 'unlock_event_full_access',
-      note: 'the missing layers only: 2000 for base access plus 3000 for visitors',
-    },
+    priced('full-access-unlock', 'the missing layers only: base access plus visitors'),
     FullAccessUnlockResultSchema,
   ),
   op('GET /external/exhibitors/list', 'listExhibitors', 'exhibitors.list', FREE, ExhibitorListPageSchema),
@@ -172,15 +170,14 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'POST /external/exhibitors/search-by-company-name',
     'searchExhibitorsByCompanyName',
     'exhibitors.searchByCompanyName',
-    // not among the OpenAPI's precheck examples: an `unsupported_action` answer means "use the list price"
-    { kind: 'on-match', credits: 50, precheck: 'search_exhibitors_by_company_name', note: SEARCH_NOTE },
+    priced('exhibitor-search', SEARCH_NOTE),
     ExhibitorPageSchema,
   ),
   op(
     'POST /external/exhibitors/search-events',
     'searchEventsByExhibitorCompanyName',
     'exhibitors.searchEvents',
-    { kind: 'on-match', credits: 50, precheck: 'search_exhibitor_events', note: SEARCH_NOTE },
+    priced('exhibitor-events', SEARCH_NOTE),
     EventSearchPageSchema,
   ),
   op(
@@ -223,22 +220,17 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'GET /external/personnel/events/by-name',
     'searchPersonnelEventsByName',
     'personnel.eventsByName',
-    {
-      kind: 'on-match',
-      credits: 50,
-      precheck: 'search_personnel_events_by_name',
-      note: `active paid users only; ${SEARCH_NOTE}`,
-    },
+    priced('people-by-name', `active paid users only; ${SEARCH_NOTE}`),
     RelatedEventPageSchema,
   ),
   op(
     'POST /external/personnel/unlock-linkedin-activity',
     'unlockLinkedinActivity',
     'personnel.unlockLinkedinActivity',
-    {
-      kind: 'undocumented',
-      note: 'the credits page says only "no email-unlock charge"; the OpenAPI lists no 402 and no precheck code',
-    },
+    priced(
+      'linkedin-activity',
+      'the credits page says only "no email-unlock charge"; the OpenAPI lists no 402 and no precheck code',
+    ),
     LinkedinActivityUnlockSchema,
   ),
   op('GET /external/contacts/search', 'searchContacts', 'contacts.search', FREE, ContactPageSchema),
@@ -246,12 +238,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'POST /external/contacts/unlock',
     'unlockContactEmails',
     'contacts.unlockEmails',
-    {
-      kind: 'per-contact',
-      credits: 15,
-      precheck: 'unlock_contact_emails',
-      note: 'already unlocked, unlocking, unlinked and unknown contacts are skipped, not charged',
-    },
+    priced('email-unlock', CONTACT_NOTE),
     ContactUnlockSubmissionSchema,
   ),
   op(
@@ -279,12 +266,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'POST /external/contacts/unlock-phone',
     'unlockContactPhones',
     'contacts.unlockPhones',
-    {
-      kind: 'per-contact',
-      credits: 150,
-      precheck: 'unlock_contact_phones',
-      note: 'already unlocked, unlocking, unlinked and unknown contacts are skipped, not charged',
-    },
+    priced('phone-unlock', CONTACT_NOTE),
     ContactUnlockSubmissionSchema,
   ),
   op(

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { EisCore } from './core.ts';
+import { OutreachOptionsSchema } from '../domain/ports/outreach.ts';
 import { parseInput, PersonnelIdsInput } from './input.ts';
 import {
   type OutreachDetail,
@@ -11,13 +12,10 @@ import {
 // Both ids are numeric strings of at most 20 characters (OpenAPI OutreachMessageRequest, getOutreachDetail).
 const OutreachIdInput = z.string().regex(/^[0-9]{1,20}$/, 'expected a numeric id');
 
-export const OutreachGenerationInputSchema = z.object({
+export const OutreachGenerationInputSchema = OutreachOptionsSchema.extend({
   personnelIds: PersonnelIdsInput,
   /** The event's internal `id` (not its public `eventId`): the service requires it here (0.26.0). */
   eventId: OutreachIdInput.optional(),
-  channels: z.array(z.enum(['email', 'linkedin_message'])).min(1, 'no channel'),
-  linkedinMessageTypes: z.array(z.enum(['inmail', 'connection_note', 'connected_message'])).optional(),
-  outreachPurpose: z.string().trim().min(1).max(500).optional(),
 });
 export type OutreachGenerationInput = z.input<typeof OutreachGenerationInputSchema>;
 
@@ -27,19 +25,6 @@ export const OutreachDetailInputSchema = z.object({
   eventId: OutreachIdInput,
 });
 export type OutreachDetailInput = z.input<typeof OutreachDetailInputSchema>;
-
-export type OutreachProgress = 'ready' | 'pending' | 'failed';
-
-/**
- * Where one person's drafts stand. `found: false` means not generated or not ready yet (the OpenAPI
- * gives both the same answer), so it reads as pending; the poller's own deadline ends the wait.
- */
-export function outreachProgress(detail: OutreachDetail): OutreachProgress {
-  const status = detail.status?.toLowerCase() ?? null;
-  if (status === 'failed' || status === 'error') return 'failed';
-  if (!detail.found) return 'pending';
-  return status === 'pending' || status === 'processing' || status === 'generating' ? 'pending' : 'ready';
-}
 
 export interface OutreachApi {
   /**

@@ -6,6 +6,7 @@ import { type ExhibitorsCommand, EXHIBITORS } from './lists/exhibitors.ts';
 import { type PeopleCommand, PEOPLE } from './lists/people.ts';
 import { type RecommendCommand, RECOMMEND } from './lists/recommend.ts';
 import { type ShowsForCommand, SHOWS_FOR } from './lists/shows-for.ts';
+import { listedCredits } from './views/money-words.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
@@ -184,11 +185,10 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
   account: {
     usage: 'account <exhibitor id | company name>',
     example: 'account 4100',
-    summary:
-      'An exhibitor profile and the events it exhibits at, upcoming first (free by id; by name 50 if anything matches)',
+    summary: `An exhibitor profile and the events it exhibits at, upcoming first (free by id; by name ${listedCredits('exhibitor-search')} if anything matches)`,
     details:
       'An exhibitor id (digits) is free. A company name is looked up first with the company-name search, ' +
-      'which costs 50 credits if anything matches (a confirmation card asks first); its results give the ids.',
+      `which costs ${listedCredits('exhibitor-search')} credits if anything matches (a confirmation card asks first); its results give the ids.`,
     parse: parseAccount,
   },
   contacts: {
@@ -224,7 +224,7 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     usage: 'who <full name>',
     example: 'who Jane Smith',
     summary: 'Events of people with this exact name',
-    credits: '50 if anything matches, per page',
+    credits: `${listedCredits('people-by-name')} if anything matches, per page`,
     details: PAID_PAGE_WORD,
     parse: parseWho,
   },
@@ -232,7 +232,7 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     usage: 'company <company name>',
     example: 'company Acme Analytics',
     summary: 'Events where a company exhibits',
-    credits: '50 if anything matches, per page',
+    credits: `${listedCredits('exhibitor-events')} if anything matches, per page`,
     details: PAID_PAGE_WORD,
     parse: parseCompanyName,
   },
@@ -240,7 +240,7 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     usage: 'exhibitor <company name>',
     example: 'exhibitor Acme Analytics',
     summary: 'Exhibitor records by company name',
-    credits: '50 if anything matches, per page',
+    credits: `${listedCredits('exhibitor-search')} if anything matches, per page`,
     details: PAID_PAGE_WORD,
     parse: parseCompanyName,
   },
@@ -248,28 +248,28 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     usage: 'unlock <event_id>',
     example: 'unlock 26855',
     summary: 'Unlock all exhibitors and personnel of an event',
-    credits: 'per precheck, 2,000 typical',
+    credits: `per precheck, ${listedCredits('event-unlock')} typical`,
     parse: parseEventCommand,
   },
   visitors: {
     usage: 'visitors <event_id>',
     example: 'visitors 26855',
     summary: 'Unlock registered visitors (after the event unlock)',
-    credits: '3,000',
+    credits: listedCredits('visitors-unlock'),
     parse: parseEventCommand,
   },
   'full-access': {
     usage: 'full-access <event_id>',
     example: 'full-access 26855',
     summary: 'Unlock event and visitors in one step',
-    credits: '0–5,000, from precheck',
+    credits: `0–${listedCredits('full-access-unlock')}, from precheck`,
     parse: parseEventCommand,
   },
   emails: {
     usage: 'emails <personnel_id…>',
     example: 'emails 100001 100002 100003',
     summary: 'Unlock contact emails',
-    credits: '15 per contact',
+    credits: `${listedCredits('email-unlock')} per contact`,
     details: UNLOCK_EVENT_WORD,
     parse: parsePersonnelIds,
   },
@@ -277,7 +277,7 @@ const COMMANDS: { [W in CommandWord]: CommandDefinition<W> } = {
     usage: 'phones <personnel_id…>',
     example: 'phones 100001 100002',
     summary: 'Unlock phone numbers',
-    credits: '150 per contact',
+    credits: `${listedCredits('phone-unlock')} per contact`,
     details: UNLOCK_EVENT_WORD,
     parse: parsePersonnelIds,
   },

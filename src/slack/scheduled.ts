@@ -1,5 +1,5 @@
 import { WebClient } from '@slack/web-api';
-import { describeStoredAction } from '../domain/charging.ts';
+import { describeStoredAction } from './views/charge-words.ts';
 import { storedOutcome } from '../domain/confirmations.ts';
 import type { Digest } from '../domain/digest.ts';
 import type { FollowUpPolling, UnlockThread } from '../domain/unlock-polling.ts';

@@ -12,8 +12,8 @@ import {
   EisNotFoundError,
   EisUpstreamError,
   listPrice,
-  outreachProgress,
 } from '../../src/eis/index.ts';
+import { outreachProgress } from '../../src/domain/ports/outreach.ts';
 import { BIG_EVENT_ID, type Simulator, startSimulator } from '../../src/simulator/server.ts';
 
 /*

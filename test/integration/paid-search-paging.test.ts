@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAID_SEARCH_PAGE_SIZE } from '../../src/eis/operations.ts';
+import { PAID_SEARCH_PAGE_SIZE } from '../../src/domain/prices.ts';
 import { buttonsOf } from '../../src/local/slack/payloads.ts';
 import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
 import { KNOWN_PERSON_NAME } from '../../src/simulator/server.ts';

@@ -11,6 +11,7 @@ import type { Confirmation } from '../../store/index.ts';
 import { ConfirmationValueSchema } from '../button-values.ts';
 import type { JobContext } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
+import { approvalRefusalWords } from '../views/approval-words.ts';
 import { storedConfirmationCard } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
 import { contextOf, parseValue } from './button-actions.ts';
@@ -154,7 +155,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
           return;
         }
         case 'not-allowed':
-          return surface.tell(decision.message);
+          return surface.tell(approvalRefusalWords(decision.refusal));
         case 'already-handled':
           return surface.tell(alreadyHandled(decision.status, decision.confirmedBy));
         case 'expired':
@@ -179,7 +180,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
           await surface.show(result.confirmation);
           return surface.decided('Cancelled; nothing was charged.');
         case 'not-allowed':
-          return surface.tell(result.message);
+          return surface.tell(approvalRefusalWords(result.refusal));
         case 'already-handled':
           return surface.tell(alreadyHandled(result.status));
         case 'not-found':

@@ -3,7 +3,7 @@ import type { DeliveryLog, Store } from '../../store/index.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
 import type { Logger } from '../../log.ts';
 import type { Dispatch } from '../jobs.ts';
-import type { DigestDefaults } from '../worker/digest-commands.ts';
+import type { DigestDefaults } from '../../domain/digest-defaults.ts';
 
 /** What the listeners need: they answer at once and hand slow work on. */
 export interface ListenerDeps {
@@ -20,7 +20,7 @@ export interface ListenerDeps {
   unfurlDomains?: readonly string[];
   /** Read after the digest settings modal opened, to show the channel's current settings in it. */
   digestSubscriptions?: Pick<Store['digestSubscriptions'], 'get'>;
-  /** Distributed apps: the workspace's digest defaults, for the digest modal's time (else 09:00). */
+  /** Distributed apps: the workspace's digest defaults, for the digest modal's time (else `DIGEST_DEFAULTS`). */
   digestDefaultsFor?: (teamId: string) => Promise<DigestDefaults | undefined>;
   /** Distributed apps: forgets a workspace (or an org-wide install) that removed the app (`uninstall.ts`). */
   removeWorkspace?: (workspace: ServedWorkspace) => Promise<void>;

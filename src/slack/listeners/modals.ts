@@ -8,6 +8,7 @@ import type {
 } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import * as z from 'zod';
+import { isApprover } from '../../domain/approval.ts';
 import { ListPageValueSchema } from '../button-values.ts';
 import type { Job, JobContext } from '../jobs.ts';
 import {
@@ -75,7 +76,7 @@ async function mayEditDigest(
   who: { teamId: string | undefined; channel: string; userId: string; botToken: string | undefined },
 ): Promise<boolean> {
   try {
-    if (who.teamId && (await deps.policyFor(who.teamId, who.botToken)).approvers.includes(who.userId))
+    if (who.teamId && isApprover(await deps.policyFor(who.teamId, who.botToken), who.userId))
       return true;
     return (await memberChannelsOf(client)(who.userId)).has(who.channel);
   } catch (error) {

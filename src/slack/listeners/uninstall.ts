@@ -5,7 +5,7 @@ import { servedWorkspace } from './served-workspace.ts';
 /**
  * A workspace that removes the app (`app_uninstalled`), or whose bot token is revoked
  * (`tokens_revoked` naming bot tokens), is forgotten: its installation and service key are deleted, its
- * digests disabled and its open unlock tasks and follow-ups stopped (src/forget-workspace.ts); the ledger
+ * digests disabled and its open unlock tasks and follow-ups stopped (src/domain/forget-workspace.ts); the ledger
  * is kept for audit until its TTL. An org-wide (Enterprise Grid) install is removed by its enterprise; its
  * other workspaces' data is forgotten when the scheduled jobs next meet it. Bolt delivers these two events
  * without authorizing them (the token is already gone), and only when the app is distributed is there

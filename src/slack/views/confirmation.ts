@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import { ChargeActionSchema, commandTextOf, describeStoredAction } from '../../domain/charging.ts';
+import { ChargeActionSchema, hasPublishedPrice } from '../../domain/charging.ts';
+import { commandTextOf, describeStoredAction } from './charge-words.ts';
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
@@ -237,6 +238,31 @@ function confirmRow(card: StateInput<'pending'>) {
   );
 }
 
+/** How much may have gone, for a charge the service cannot account for. */
+const mayHaveSpent = (reserved: number, published: boolean) =>
+  published
+    ? `up to ${reserved.toLocaleString('en-US')} credits may have been spent`
+    : 'credits may have been spent (the service publishes no price for this)';
+
+/**
+ * Why a charge did not go through: the words stored with it, or, for a charge the reconciler could not
+ * account for, its reason worded with what may have been spent. Undefined when nothing says why.
+ */
+export function failureWords(confirmation: Confirmation): string | undefined {
+  const outcome = storedOutcome(confirmation);
+  if (outcome.message) return outcome.message;
+  const spent = () =>
+    mayHaveSpent(confirmation.reserved ?? confirmation.price.credits, hasPublishedPrice(confirmation.action));
+  switch (outcome.reason) {
+    case 'worker-died':
+      return `The bot was interrupted while charging and the service cannot say whether it went through: ${spent()}. Check the balance with \`/events credits\`.`;
+    case 'account-gone':
+      return `The bot was interrupted while charging, and the service key it charged with is no longer connected, so the bot cannot ask the service whether the charge went through. On the service account that was connected when this was confirmed, ${spent()}. Check that account's balance and usage with the service.`;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The card of a confirmation as stored: what the worker shows when a charge settles and what the
  * reconciler shows after a crash, so both say the same. A pending one is shown as running (the card
@@ -271,7 +297,7 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
       return confirmationCard({
         ...base,
         state: 'failed',
-        errorMessage: outcome.message ?? 'That did not work. Nothing more will be attempted.',
+        errorMessage: failureWords(confirmation) ?? 'That did not work. Nothing more will be attempted.',
         ...(outcome.creditsSpent !== undefined ? { creditsSpent: outcome.creditsSpent } : {}),
         ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
       });

@@ -22,7 +22,7 @@ import type {
   Semantics,
   SlackMessage,
 } from './types.ts';
-import { NAMED_ON_A_CARD, plural } from '../../domain/charging.ts';
+import { NAMED_ON_A_CARD, plural } from './charge-words.ts';
 
 export interface ListInput<T> {
   /** A service page; `pageSize` places its rows (`rows 11–20`), else the page is taken as full. */

@@ -1,4 +1,5 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { digestTimeOf } from '../../domain/digest-defaults.ts';
 import { context, input, plainText, section } from './blocks.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
 import type { ListKind } from '../button-values.ts';
@@ -230,7 +231,7 @@ export function digestModal(
         {
           type: 'timepicker',
           action_id: FIELD_ACTION,
-          initial_time: current?.time ?? defaults.time ?? '09:00',
+          initial_time: digestTimeOf(current?.time, defaults),
         },
         { optional: false },
       ),

@@ -2,21 +2,26 @@ import {
   CHARGE_BASIS,
   type ChargeAction,
   ChargeActionSchema,
-  LIST_PRICES,
   type Price as QuotedPrice,
-  plural,
 } from '../../domain/charging.ts';
+import { type PricedKind, PRICES } from '../../domain/prices.ts';
 import type { UnlockOutcome } from '../../domain/unlock-polling.ts';
 import type { Confirmation } from '../../store/index.ts';
-import { formatCredits } from './format.ts';
+import { plural } from './charge-words.ts';
+import { formatCredits, formatNumber } from './format.ts';
 import type { Price } from './types.ts';
 
 /*
  * Every word about money on a card, the Home tab and a thread reply: the price before confirming, what
  * is charged when nothing is found, the credits spent and the balance after. The prices and the rule
- * of each kind of charge are the domain's (`LIST_PRICES`, `CHARGE_BASIS` in charging.ts); how they are
+ * of each kind of charge are the domain's (`PRICES` in prices.ts); how they are
  * said is here, once.
  */
+
+/** The price table's figure for a kind of charge, as the help shows it: `2,000`. */
+export function listedCredits(kind: Exclude<PricedKind, 'linkedin-activity'>): string {
+  return formatNumber(PRICES[kind].credits);
+}
 
 /** A quoted price as the cards show it: the kind of charge says how it is charged. */
 export const quotedPrice = (action: ChargeAction, price: QuotedPrice): Price => ({
@@ -43,8 +48,8 @@ function amountWords(price: Price): string {
 
 /** What a contact unlock is charged per contact, and what it looks for. */
 const CONTACT: Partial<Record<ChargeAction['kind'], { unit: number; what: string }>> = {
-  'email-unlock': { unit: LIST_PRICES.email, what: 'email address' },
-  'phone-unlock': { unit: LIST_PRICES.phone, what: 'phone number' },
+  'email-unlock': { unit: PRICES['email-unlock'].credits, what: 'email address' },
+  'phone-unlock': { unit: PRICES['phone-unlock'].credits, what: 'phone number' },
 };
 
 /** What is charged when nothing (or less than asked for) is found, by the rule of the kind of charge. */

@@ -1,5 +1,5 @@
 import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { plural } from '../../domain/charging.ts';
+import { plural } from './charge-words.ts';
 import { DEFAULT_OUTREACH, type FollowUpResult } from '../../domain/follow-up.ts';
 import type { FollowUpValue } from '../button-values.ts';
 import type { UnlockResult } from '../../domain/unlock-polling.ts';

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock } from '@slack/types';
-import { type ChargeAction, type ChargeOutcome, commandTextOf } from '../../domain/charging.ts';
+import type { ChargeAction, ChargeOutcome } from '../../domain/charging.ts';
+import { commandTextOf } from './charge-words.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context } from './blocks.ts';
 import { fitToLimits } from './limits.ts';

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { plural } from '../../domain/charging.ts';
+import { plural } from './charge-words.ts';
 import type { UnlockOutcome, UnlockResult } from '../../domain/unlock-polling.ts';
 import { actions, context, section } from './blocks.ts';
 import { exportButton } from './export.ts';

@@ -1,13 +1,10 @@
 import { type ChargeAction, ChargeActionSchema } from '../../domain/charging.ts';
 import { type ConfirmationCardPort, publishConfirmation } from '../../domain/confirmation-card.ts';
-import {
-  type ConfirmationDeps,
-  needsApprover,
-  requestConfirmation,
-  runCharge,
-} from '../../domain/confirmations.ts';
+import { approversToName } from '../../domain/approval.ts';
+import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../domain/confirmations.ts';
 import { confirmationCardShower } from '../confirmation-cards.ts';
 import type { JobContext } from '../jobs.ts';
+import { describeAction, quoteRefusalWords } from '../views/charge-words.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { errorMessage } from '../views/messages.ts';
@@ -66,9 +63,13 @@ export function chargeJobs(deps: WorkerDeps) {
   const askToConfirm: AskToConfirm = async (action, context) => {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
     if (!confirmation)
-      return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
+      return slack.ephemeral(
+        context,
+        errorMessage(quote.refusal ? quoteRefusalWords(quote.refusal) : 'There is nothing to confirm.'),
+      );
+    const approvers = approversToName(quote.price, context.userId, policy);
     const card: PendingCard = {
-      description: quote.description,
+      description: describeAction(quote.action),
       price: quotedPrice(quote.action, quote.price),
       requestedBy: context.userId,
       state: 'pending',
@@ -77,9 +78,7 @@ export function chargeJobs(deps: WorkerDeps) {
       expiresAt: confirmation.deadline,
       ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
       ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
-      ...(needsApprover(quote.price, policy)
-        ? { approvers: policy.approvers.filter((id) => id !== context.userId) }
-        : {}),
+      ...(approvers ? { approvers } : {}),
     };
     await publishConfirmation(confirmation.id, cardInSlack(card, context, slack), {
       confirmations: store.confirmations,

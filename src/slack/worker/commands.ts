@@ -132,7 +132,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     userTimeZone: deps.userTimeZone,
     mayManage: (manager) =>
       mayManageDigest(
-        { access: deps.digestAccess, approvers: deps.policy.approvers, logger: deps.logger },
+        { access: deps.digestAccess, policy: deps.policy, logger: deps.logger },
         manager,
       ),
     digestDefaults: deps.digestDefaults,

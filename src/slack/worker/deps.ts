@@ -31,7 +31,7 @@ export interface WorkerDeps {
   slack: SlackOut;
   /** For the requester's time zone (`users.info`) when a digest is set up without one. */
   userTimeZone: (userId: string) => Promise<string | undefined>;
-  /** The workspace's digest defaults (distributed apps); unset: 09:00, UTC. */
+  /** The workspace's digest defaults (distributed apps); unset: `DIGEST_DEFAULTS`. */
   digestDefaults?: DigestCommandDeps['digestDefaults'];
   policy: SpendPolicy;
   /** The service account of the key (the daily cap is kept per account). */

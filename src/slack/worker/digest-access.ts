@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { isApprover, type SpendPolicy } from '../../domain/approval.ts';
 import type { Logger } from '../../log.ts';
 import { mentionChannel } from '../views/format.ts';
 
@@ -51,12 +52,12 @@ export interface DigestManager {
 export async function mayManageDigest(
   {
     access,
-    approvers,
+    policy,
     logger,
-  }: { access?: DigestAccess | undefined; approvers: readonly string[]; logger: Logger },
+  }: { access?: DigestAccess | undefined; policy: Pick<SpendPolicy, 'approvers'>; logger: Logger },
   { teamId, userId, channelId }: DigestManager,
 ): Promise<boolean> {
-  if (approvers.includes(userId)) return true;
+  if (isApprover(policy, userId)) return true;
   if (!access) return false;
   const channels = await access.memberChannels(userId).catch((error: unknown) => {
     logger.warn('could not read the channels of a user', { error });

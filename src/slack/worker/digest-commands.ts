@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { composeDigest, type DigestSources, nextDigestRun } from '../../domain/digest.ts';
-import { isValidTimeZone } from '../../time/local-time.ts';
+import { type DigestDefaults, digestTimeOf, digestZoneOf } from '../../domain/digest-defaults.ts';
 import type { Store } from '../../store/index.ts';
 import type { Command } from '../command-parser.ts';
 import type { JobContext } from '../jobs.ts';
@@ -19,9 +19,6 @@ export type DigestCommand = Extract<
   { name: 'digest-on' | 'digest-off' | 'digest-status' | 'digest-now' }
 >;
 
-export const DEFAULT_DIGEST_TIME = '09:00';
-const FALLBACK_TIME_ZONE = 'UTC';
-
 export interface DigestCommandDeps extends DigestSources {
   subscriptions: Pick<Store['digestSubscriptions'], 'put' | 'get' | 'delete'>;
   slack: Pick<SlackOut, 'post' | 'ephemeral'>;
@@ -29,17 +26,8 @@ export interface DigestCommandDeps extends DigestSources {
   userTimeZone(userId: string): Promise<string | undefined>;
   /** Whether a user may set up, change or turn off a channel's digest (`mayManageDigest`). */
   mayManage(manager: DigestManager): Promise<boolean>;
-  /** The workspace's defaults (distributed apps: its admin sets them); unset means 09:00 and UTC. */
+  /** The workspace's defaults (distributed apps: its admin sets them); unset means `DIGEST_DEFAULTS`. */
   digestDefaults?: DigestDefaults | undefined;
-}
-
-/**
- * A workspace's time and zone for a digest set up without them (a channel's digest is the channel's,
- * so the workspace's zone, when its admin set one, goes before the requester's own).
- */
-export interface DigestDefaults {
-  time?: string | undefined;
-  timeZone?: string | undefined;
 }
 
 /** `users.info` → `user.tz`, or undefined when Slack does not answer or knows no zone. */
@@ -78,8 +66,8 @@ export async function runDigestCommand(
     case 'digest-on': {
       const requested =
         command.timeZone ?? deps.digestDefaults?.timeZone ?? (await deps.userTimeZone(userId));
-      const timeZone = validZoneOr(requested, deps.digestDefaults);
-      const time = command.time ?? deps.digestDefaults?.time ?? DEFAULT_DIGEST_TIME;
+      const timeZone = digestZoneOf(requested, deps.digestDefaults);
+      const time = digestTimeOf(command.time, deps.digestDefaults);
       const subscription = await deps.subscriptions.put({
         teamId,
         channelId,
@@ -114,7 +102,7 @@ export async function runDigestCommand(
       // The channel's own filters and zone when it has a digest; everything, in the requester's zone, otherwise.
       const subscription = await deps.subscriptions.get(teamId, channelId);
       const zone = subscription?.timeZone ?? (await deps.userTimeZone(userId));
-      const timeZone = validZoneOr(zone, deps.digestDefaults);
+      const timeZone = digestZoneOf(zone, deps.digestDefaults);
       const active = subscription?.status === 'active';
       const digest = await composeDigest(
         {
@@ -135,8 +123,3 @@ export async function runDigestCommand(
 }
 
 /** `zone` when it is one; else the workspace's default zone, else UTC. */
-function validZoneOr(zone: string | undefined, defaults: DigestDefaults | undefined): string {
-  if (zone && isValidTimeZone(zone)) return zone;
-  const fallback = defaults?.timeZone;
-  return fallback && isValidTimeZone(fallback) ? fallback : FALLBACK_TIME_ZONE;
-}

@@ -1,10 +1,13 @@
 import type { WebClient } from '@slack/web-api';
-import { describeStoredAction } from '../../domain/charging.ts';
-import { confirmRefusal, storedOutcome, utcDay } from '../../domain/confirmations.ts';
+import { confirmRefusal, maySee } from '../../domain/approval.ts';
+import { storedOutcome, utcDay } from '../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
+import { approvalRefusalWords } from '../views/approval-words.ts';
+import { describeStoredAction } from '../views/charge-words.ts';
 import { cardPrice, settledWords } from '../views/money-words.ts';
 import { mentionChannel, mentionUser } from '../views/format.ts';
+import { failureWords } from '../views/confirmation.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
@@ -65,7 +68,7 @@ export function settledNotice(confirmation: Confirmation): string {
       return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
     }
     case 'failed':
-      return `Not done: ${what} — ${escapeMrkdwn(outcome.message ?? 'it did not work')}${where}`;
+      return `Not done: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'it did not work')}${where}`;
     default:
       return `${what}: ${confirmation.status}${where}.`;
   }
@@ -137,7 +140,7 @@ async function readHome(
     ...(policy.dailyCap !== undefined ? { dailyCap: policy.dailyCap } : {}),
     confirmations:
       valueOf(pending)
-        ?.filter((c) => c.requestedBy === userId || policy.approvers.includes(userId))
+        ?.filter((c) => maySee(c, userId, policy))
         .map((c) => {
           const refusal = confirmRefusal(c, actor, policy);
           return {
@@ -147,7 +150,7 @@ async function readHome(
             requestedBy: c.requestedBy,
             channelId: c.channelId,
             deadline: c.deadline,
-            ...(refusal ? { confirmRefusal: refusal } : {}),
+            ...(refusal ? { confirmRefusal: approvalRefusalWords(refusal) } : {}),
           };
         }) ?? null,
     tasks:
@@ -205,7 +208,7 @@ export function homeJobs(deps: WorkerDeps) {
   /** Turn off on the Home, as `/events digest off` in that channel: for those who may manage it. */
   async function turnOff(digests: HomeSources['digests'], context: HomeJob['context'], channelId: string) {
     const manager = { ...context, channelId };
-    const access = { access: deps.digestAccess, approvers: deps.policy.approvers, logger };
+    const access = { access: deps.digestAccess, policy: deps.policy, logger };
     if (!(await mayManageDigest(access, manager))) {
       logger.info('digest turn-off refused on the App Home', { digestChannel: channelId });
       return digestRefusal(channelId, 'turn off');

@@ -1,11 +1,12 @@
 import { publishConfirmation } from '../../domain/confirmation-card.ts';
-import { describeAction, describeStoredAction } from '../../domain/charging.ts';
+import { describeAction, describeStoredAction } from '../views/charge-words.ts';
 import type { ConfirmationDeps } from '../../domain/confirmations.ts';
 import { runCharge, storedOutcome } from '../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../domain/follow-up.ts';
 import { isLinkedinConfirmation, requestLinkedinActivity } from '../../domain/linkedin-activity.ts';
 import type { Confirmation } from '../../store/index.ts';
 import type { Job, JobContext } from '../jobs.ts';
+import { failureWords } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
 import { linkedinFinalCard, linkedinPendingCard, outreachStartedNotice } from '../views/outreach.ts';
 import type { WorkerDeps } from './deps.ts';
@@ -87,7 +88,7 @@ export function followUpJobs(deps: WorkerDeps) {
     const ts = confirmation.messageTs ?? context.messageTs;
     const outcome = storedOutcome(confirmation);
     const succeeded = confirmation.status === 'succeeded';
-    const lines = succeeded ? (outcome.summary ?? []) : [outcome.message ?? 'That did not work.'];
+    const lines = succeeded ? (outcome.summary ?? []) : [failureWords(confirmation) ?? 'That did not work.'];
     try {
       if (ts) await slack.update(confirmation.channelId, ts, finalCard(confirmation, lines, succeeded));
       // Marked shown, so the reconciler does not replace this card with the generic one.

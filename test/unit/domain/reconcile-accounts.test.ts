@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Confirmation, Settlement } from '../../../src/domain/ports/index.ts';
 import { type ReconcileDeps, reconcileConfirmations } from '../../../src/domain/reconcile.ts';
 import { createMemoryLogger } from '../../../src/log.ts';
+import { failureWords } from '../../../src/slack/views/confirmation.ts';
 
 /** An event unlock of 2,000 credits charged on account X, whose worker died before settling it. */
 const chargedOnX: Confirmation = {
@@ -75,7 +76,8 @@ describe('reconcileConfirmations asks the service only with the account a charge
       expect(report.settled).toBe(1);
       expect(prechecks).toEqual([]);
       expect(settlements[0]?.ledger).toEqual({ status: 'unknown', credits: 2000 });
-      const message = JSON.stringify(settlements[0]?.outcome);
+      // What the card says of it (the domain stores the reason; Slack words it).
+      const message = failureWords({ ...chargedOnX, status: 'failed', outcome: settlements[0]?.outcome });
       expect(message).toContain('up to 2,000 credits may have been spent');
       expect(message).toContain('service account that was connected when this was confirmed');
       expect(message).not.toMatch(/nothing was charged/i);

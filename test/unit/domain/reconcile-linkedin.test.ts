@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Confirmation, Settlement } from '../../../src/domain/ports/index.ts';
 import { type ReconcileDeps, reconcileConfirmations } from '../../../src/domain/reconcile.ts';
 import { createMemoryLogger } from '../../../src/log.ts';
+import { failureWords } from '../../../src/slack/views/confirmation.ts';
 
 const started: Confirmation = {
   type: 'confirmation',
@@ -67,7 +68,8 @@ describe('reconcileConfirmations for a LinkedIn activity charge whose worker die
     const [settlement] = settlements;
     expect(settlement?.status).toBe('failed');
     expect(settlement?.ledger).toEqual({ status: 'unknown', credits: 0 });
-    const message = JSON.stringify(settlement?.outcome);
+    // What the card says of it (the domain stores the reason; Slack words it).
+    const message = failureWords({ ...started, status: 'failed', outcome: settlement?.outcome });
     expect(message).toContain('the service publishes no price');
     expect(message).not.toMatch(/up to 0/i);
   });

@@ -1,5 +1,5 @@
-import type { Logger } from './log.ts';
-import type { Store } from './store/index.ts';
+import type { Logger } from '../log.ts';
+import type { ForgettableWorkspaceStore, InstallRegistry } from './ports/workspaces.ts';
 
 /** Why a forgotten workspace's digests and tasks ended (kept on each, for the record). */
 const FORGOTTEN_REASON = 'app uninstalled';
@@ -27,10 +27,7 @@ export interface ForgottenWorkspace {
  * run meeting the same workspace) does no harm.
  */
 export async function forgetWorkspace(
-  store: Pick<
-    Store,
-    'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations' | 'scheduledWork'
-  >,
+  store: ForgettableWorkspaceStore,
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {
@@ -82,7 +79,7 @@ export async function forgetWorkspace(
  * the enterprise its key was connected under. Only a workspace served by neither is forgotten.
  */
 export async function isServedByAnInstall(
-  store: Pick<Store, 'workspaces' | 'installations'>,
+  store: InstallRegistry,
   teamId: string,
 ): Promise<boolean> {
   const [own, key] = await Promise.all([

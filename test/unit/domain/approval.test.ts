@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cancelRefusal, confirmRefusal } from '../../../src/domain/confirmations.ts';
+import * as approval from '../../../src/domain/approval.ts';
+import { approvalRefusalWords } from '../../../src/slack/views/approval-words.ts';
 import type { Confirmation } from '../../../src/store/index.ts';
+
+// The rule is the domain's, the words Slack's: each check reads what the clicker is told.
+type Decide = (...args: Parameters<typeof approval.confirmRefusal>) => string | null;
+const worded =
+  (decide: typeof approval.confirmRefusal): Decide =>
+  (...args) => {
+    const refusal = decide(...args);
+    return refusal && approvalRefusalWords(refusal);
+  };
+const confirmRefusal = worded(approval.confirmRefusal);
+const cancelRefusal = worded(approval.cancelRefusal);
 
 const confirmation = (credits: number): Confirmation => ({
   type: 'confirmation',

@@ -21,7 +21,7 @@ import {
   scheduledWebClient,
   unlockThread,
 } from './slack/scheduled.ts';
-import { fairScheduledJobs } from './scheduled-workspaces.ts';
+import { fairScheduledJobs, type RunOptions, type ScheduledJobs } from './scheduled-workspaces.ts';
 import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import type { Tracing } from './tracing.ts';
@@ -112,11 +112,6 @@ export interface ScheduledOptions {
   sleep?: Sleep;
 }
 
-export interface RunOptions {
-  /** The Lambda's remaining time, when the runtime can say. */
-  remainingMs?: () => number;
-}
-
 /** The scheduled jobs over a runtime (whose clock the store and the domain share). */
 export function createScheduledJobs(
   runtime: Pick<Runtime, 'env' | 'logger' | 'access' | 'store' | 'eis' | 'now' | 'metrics'>,
@@ -180,7 +175,7 @@ export function unlockPollingDeps(
   };
 }
 
-export type ScheduledJobs = ReturnType<typeof createScheduledJobs>;
+export type { RunOptions, ScheduledJobs };
 
 /**
  * Built once per cold start (and again when the secrets rotate), like the other handlers. A distributed

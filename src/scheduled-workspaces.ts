@@ -1,9 +1,8 @@
-import { emptyDigestRun } from './domain/digest.ts';
-import { emptyReport } from './domain/reconcile.ts';
-import { emptySummary } from './domain/unlock-polling.ts';
+import { type DigestRunSummary, emptyDigestRun } from './domain/digest.ts';
+import { emptyReport, type ReconcileReport } from './domain/reconcile.ts';
+import { emptySummary, type PollSummary } from './domain/unlock-polling.ts';
 import { forgetWorkspace, isServedByAnInstall } from './domain/forget-workspace.ts';
 import type { Logger } from './log.ts';
-import type { Runtime, RunOptions, ScheduledJobs } from './runtime.ts';
 import {
   InstallationNotFoundError,
   type PauseReason,
@@ -20,7 +19,25 @@ import { WorkspaceNotConnectedError } from './workspace-access.ts';
  */
 export const WORKSPACE_TURN = 50;
 
-export interface FairJobsDeps {
+export interface RunOptions {
+  /** The Lambda's remaining time, when the runtime can say. */
+  remainingMs?: () => number;
+}
+
+/** The scheduled jobs, as one workspace's runtime (or the single workspace's) runs them. */
+export interface ScheduledJobs {
+  /** Settles what crashes left behind: expired, never-started and unsettled confirmations, stale cards. */
+  reconcileConfirmations: () => Promise<ReconcileReport>;
+  pollUnlockTasks: (run?: RunOptions) => Promise<PollSummary>;
+  runDigests: (run?: RunOptions) => Promise<DigestRunSummary>;
+}
+
+/** What a turn needs of a workspace's runtime: its store, which the turn narrows to its due items. */
+interface WorkspaceRuntime {
+  store: Store;
+}
+
+export interface FairJobsDeps<Runtime extends WorkspaceRuntime> {
   load: (teamId: string) => Promise<Runtime>;
   store: Store;
   logger: Logger;
@@ -38,7 +55,9 @@ type DueQuery = { now: Date; limit: number };
  * be served now is paused (its due work not read until its retry time) or, if the app is no longer
  * installed for it, forgotten.
  */
-export function fairScheduledJobs(deps: FairJobsDeps): ScheduledJobs & Pick<Runtime, 'logger'> {
+export function fairScheduledJobs<Runtime extends WorkspaceRuntime>(
+  deps: FairJobsDeps<Runtime>,
+): ScheduledJobs & { logger: Logger } {
   const { store } = deps;
   return {
     logger: deps.logger,
@@ -70,8 +89,8 @@ export function fairScheduledJobs(deps: FairJobsDeps): ScheduledJobs & Pick<Runt
 }
 
 /** One run of a job over every workspace with due work, a turn of at most `WORKSPACE_TURN` items each. */
-async function inTurns<Item, S extends Record<keyof S, number | boolean>>(
-  deps: FairJobsDeps,
+async function inTurns<Runtime extends WorkspaceRuntime, Item, S extends Record<keyof S, number | boolean>>(
+  deps: FairJobsDeps<Runtime>,
   dueIn: (teamId: string, query: DueQuery) => Promise<Item[]>,
   storeWith: (due: () => Promise<Item[]>) => Store,
   job: (jobs: ScheduledJobs) => Promise<S>,
@@ -110,7 +129,7 @@ function rotated<T>(items: T[]): T[] {
 }
 
 /** Each workspace's runtime for one run, loaded (or found unservable, and dealt with) once. */
-function servingOnce(deps: FairJobsDeps) {
+function servingOnce<Runtime extends WorkspaceRuntime>(deps: FairJobsDeps<Runtime>) {
   const served = new Map<string, Promise<Runtime | undefined>>();
   const serve = async (team: ScheduledWorkspace) => {
     try {
@@ -138,7 +157,7 @@ function servingOnce(deps: FairJobsDeps) {
  * cannot give a token, skipped until the next run on any other failure (one to forget it included).
  */
 async function cannotServeNow(
-  { store, logger, unserved }: FairJobsDeps,
+  { store, logger, unserved }: Pick<FairJobsDeps<WorkspaceRuntime>, 'store' | 'logger' | 'unserved'>,
   team: ScheduledWorkspace,
   error: unknown,
 ): Promise<void> {

@@ -1,6 +1,5 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
-import * as z from 'zod';
 import {
   CommandValueSchema,
   EventValueSchema,
@@ -10,12 +9,12 @@ import {
   PeopleValueSchema,
   ShareValueSchema,
 } from '../button-values.ts';
-import type { Job, JobContext } from '../jobs.ts';
+import type { Job } from '../jobs.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
 import type { ListenerDeps } from './deps.ts';
-import { registerFollowUpActions } from './follow-up.ts';
+import { contextOf, parseValue } from './interaction.ts';
 
 /** `100001 100002 event:26855`: the people, and the event whose list they are on (sent as `event_id`). */
 function peopleWords(value: unknown): string {
@@ -41,25 +40,6 @@ const AS_COMMAND: Record<string, (value: unknown) => string> = {
   [ACTION_IDS.confirmRestart]: (value) => CommandValueSchema.parse(value).text,
 };
 
-export function contextOf(body: BlockAction): JobContext {
-  return {
-    teamId: body.team?.id ?? body.user.team_id ?? 'unknown',
-    // A block action always comes from a message here: its container names the channel.
-    channelId: body.channel?.id ?? z.string().parse(body.container.channel_id),
-    userId: body.user.id,
-    ...(body.response_url ? { responseUrl: body.response_url } : {}),
-    ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
-  };
-}
-
-export function parseValue(action: ButtonAction): unknown {
-  try {
-    return JSON.parse(action.value ?? '');
-  } catch {
-    return undefined;
-  }
-}
-
 /** The thread a card's answers go in: a card posted as a reply has one already (threads are one level deep). */
 function threadOf(message: BlockAction['message']): string | undefined {
   return typeof message?.thread_ts === 'string' ? message.thread_ts : message?.ts;
@@ -75,7 +55,6 @@ const outOfDate = async (respond: RespondFn) => {
 };
 
 export function registerButtonActions(app: App, deps: ListenerDeps): void {
-  registerFollowUpActions(app, deps);
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^(${Object.keys(AS_COMMAND).join('|').replace(/\./g, '\\.')})$`),
     answeringFailures(deps.logger, async ({ ack, body, action, respond }) => {

@@ -14,7 +14,7 @@ import { ACTION_IDS } from '../views/action-ids.ts';
 import { approvalRefusalWords } from '../views/approval-words.ts';
 import { storedConfirmationCard } from '../views/confirmation.ts';
 import { botNotice } from '../views/messages.ts';
-import { contextOf, parseValue } from './button-actions.ts';
+import { contextOf, parseValue } from './interaction.ts';
 import type { ListenerDeps } from './deps.ts';
 
 type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;

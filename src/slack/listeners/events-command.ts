@@ -11,7 +11,7 @@ import {
 } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
 import { fillDigestModal } from './modals.ts';
-import { openModal } from './shortcuts.ts';
+import { openModal } from './interaction.ts';
 
 /** `/events digest on` with nothing after it: the settings modal stands for the words. */
 const isBareDigestOn = (command: Command) =>

@@ -13,9 +13,9 @@ import { ACTION_IDS } from '../views/action-ids.ts';
 import { errorMessage } from '../views/messages.ts';
 import { OUTREACH_MODAL, outreachModal } from '../views/outreach.ts';
 import { answeringFailures } from './answer-failures.ts';
-import { contextOf, parseValue } from './button-actions.ts';
+import { contextOf, parseValue } from './interaction.ts';
 import type { ListenerDeps } from './deps.ts';
-import { openModal } from './shortcuts.ts';
+import { openModal } from './interaction.ts';
 
 /** `ACTION_IDS.followUpOutreach` and `.followUpLinkedin`, each with its `.<n>` suffix. */
 const FOLLOW_UP = /^followup\.(outreach|linkedin)\./;

@@ -33,8 +33,8 @@ import {
   type SearchPrefill,
 } from '../views/modals.ts';
 import type { ListenerDeps } from './deps.ts';
-import { parseValue } from './button-actions.ts';
-import { openModal } from './shortcuts.ts';
+import { parseValue } from './interaction.ts';
+import { openModal } from './interaction.ts';
 import { memberChannelsOf } from '../worker/digest-access.ts';
 
 type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -76,8 +76,7 @@ async function mayEditDigest(
   who: { teamId: string | undefined; channel: string; userId: string; botToken: string | undefined },
 ): Promise<boolean> {
   try {
-    if (who.teamId && isApprover(await deps.policyFor(who.teamId, who.botToken), who.userId))
-      return true;
+    if (who.teamId && isApprover(await deps.policyFor(who.teamId, who.botToken), who.userId)) return true;
     return (await memberChannelsOf(client)(who.userId)).has(who.channel);
   } catch (error) {
     deps.logger.warn('could not tell whether a user may see a digest', { error });

@@ -1,37 +1,10 @@
 import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
-import type { ModalView } from '@slack/types';
-import type { Logger } from '../../log.ts';
 import { companyHint } from '../modal-forms.ts';
-import { slackErrorCode } from '../slack-errors.ts';
 import { researchModal, searchModal } from '../views/modals.ts';
 import type { ListenerDeps } from './deps.ts';
-import { registerModals } from './modals.ts';
+import { openModal } from './interaction.ts';
 
 export const SHORTCUT_IDS = { searchEvents: 'search_events', researchCompany: 'research_company' } as const;
-
-/**
- * Opens a modal with the interaction's trigger id, first thing: Slack's trigger ids expire 3 s after
- * the click and work once, so nothing (no service call, no store read) comes before `views.open`.
- * A failure is logged, not thrown: there is nowhere else to show it. Returns the view's id, if opened.
- */
-export async function openModal(
-  client: WebClient,
-  triggerId: string,
-  view: ModalView,
-  logger: Logger,
-): Promise<string | undefined> {
-  try {
-    const opened = await client.views.open({ trigger_id: triggerId, view });
-    return opened.view?.id ?? '';
-  } catch (error) {
-    logger.warn('could not open a modal', {
-      modal: view.callback_id,
-      slackError: slackErrorCode(error) ?? 'unknown',
-    });
-    return undefined;
-  }
-}
 
 /** Global and message shortcuts, modals and their submissions. */
 export function registerShortcuts(app: App, deps: ListenerDeps): void {
@@ -52,6 +25,4 @@ export function registerShortcuts(app: App, deps: ListenerDeps): void {
     await openModal(client, shortcut.trigger_id, view, deps.logger);
     await ack();
   });
-
-  registerModals(app, deps);
 }

@@ -17,7 +17,7 @@ import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../views/workspace
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
 import { pausedWorkNotice } from '../paused-work-notice.ts';
 import { servedWorkspace } from './served-workspace.ts';
-import { openModal } from './shortcuts.ts';
+import { openModal } from './interaction.ts';
 
 /**
  * Until a distributed workspace connects its Event Intelligence key (issue 15; every surface, issue 23),

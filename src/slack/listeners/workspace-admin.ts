@@ -21,7 +21,7 @@ import {
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
 import { servedWorkspace } from './served-workspace.ts';
 import { workspaceSettingsRole } from '../workspace-admins.ts';
-import { openModal } from './shortcuts.ts';
+import { openModal } from './interaction.ts';
 import { notConnectedText, publishConnectHome } from './until-connected.ts';
 
 /**

@@ -131,10 +131,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     slack,
     userTimeZone: deps.userTimeZone,
     mayManage: (manager) =>
-      mayManageDigest(
-        { access: deps.digestAccess, policy: deps.policy, logger: deps.logger },
-        manager,
-      ),
+      mayManageDigest({ access: deps.digestAccess, policy: deps.policy, logger: deps.logger }, manager),
     digestDefaults: deps.digestDefaults,
     eis,
     ledger: store.ledger,

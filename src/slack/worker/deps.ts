@@ -6,10 +6,8 @@ import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestAccess } from './digest-access.ts';
 import type { DigestCommandDeps } from './digest-commands.ts';
-import type { HomeSources } from './home.ts';
 import type { SlackOut } from './slack-out.ts';
-import type { UnfurlOut } from './unfurls.ts';
-import type { WorkflowStepOut } from './workflow-step.ts';
+import type { HomeSources, UnfurlOut, WorkflowStepOut } from './outs.ts';
 
 /** The store as the worker uses it: what the domain steps it runs ask for, and its own few calls. */
 export interface WorkerStore {

@@ -8,25 +8,13 @@ import { describeStoredAction } from '../views/charge-words.ts';
 import { cardPrice, settledWords } from '../views/money-words.ts';
 import { mentionChannel, mentionUser } from '../views/format.ts';
 import { failureWords } from '../views/confirmation.ts';
-import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
+import { type HomeInput, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
 import { isWorkspaceAdmin } from '../workspace-admins.ts';
-import type { Logger } from '../../log.ts';
 import type { WorkerDeps } from './deps.ts';
+import type { HomeSources } from './outs.ts';
 import { digestRefusal, mayManageDigest } from './digest-access.ts';
-
-/** What the Home reads beyond the worker's usual store, and where it is published. */
-export interface HomeSources {
-  confirmations: Pick<Store['confirmations'], 'pendingForTeam'>;
-  unlockTasks: Pick<Store['unlockTasks'], 'unfinishedForTeam'>;
-  digests: Pick<Store['digestSubscriptions'], 'activeForTeam' | 'delete'>;
-  publish(userId: string, view: HomeView): Promise<void>;
-  /** The app is distributed: the Home offers the workspace settings. */
-  distributed?: boolean;
-  /** Whether the user is an admin of the workspace (who sees the charges that need attention). */
-  isAdmin?: (teamId: string, userId: string, logger: Logger) => Promise<boolean>;
-}
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(

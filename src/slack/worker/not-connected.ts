@@ -7,7 +7,7 @@ import type { HomeView } from '../views/home.ts';
 import { errorMessage } from '../views/messages.ts';
 import { connectHomeView } from '../views/workspace-settings.ts';
 import type { SlackOut } from './slack-out.ts';
-import type { WorkflowStepOut } from './workflow-step.ts';
+import type { WorkflowStepOut } from './outs.ts';
 
 export interface NotConnectedDeps {
   deliveries: Pick<Store['deliveries'], 'first'>;

@@ -6,12 +6,9 @@ import { slackErrorCode } from '../slack-errors.ts';
 import { eventUnfurl } from '../views/unfurl.ts';
 import type { SlackMessage } from '../views/types.ts';
 import type { WorkerDeps } from './deps.ts';
+import type { UnfurlOut } from './outs.ts';
 
 type UnfurlJob = Extract<Job, { kind: 'unfurl' }>;
-export type UnfurlTarget = UnfurlJob['target'];
-
-/** `chat.unfurl` for one message: each URL with the blocks it unfolds into. */
-export type UnfurlOut = (target: UnfurlTarget, unfurls: LinkUnfurls) => Promise<void>;
 
 export function createUnfurlOut(web: WebClient): UnfurlOut {
   return async (target, unfurls) => {

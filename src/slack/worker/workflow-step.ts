@@ -6,23 +6,9 @@ import type { Job } from '../jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 import { fitBand } from '../views/fit-card.ts';
 import type { WorkerDeps } from './deps.ts';
+import type { EventFitOutputs, WorkflowStepOut } from './outs.ts';
 
 type WorkflowStepJob = Extract<Job, { kind: 'workflow-step' }>;
-
-/** The step's outputs, named as in the manifest's `output_parameters`. */
-export interface EventFitOutputs extends Record<string, unknown> {
-  event_name: string;
-  score: number;
-  band: string;
-  /** `YYYY-MM-DD`; left out when the event has no announced start. */
-  start_date?: string;
-}
-
-/** Ends a workflow step run: with its outputs, or with the reason it failed (shown in Workflow Builder's activity). */
-export interface WorkflowStepOut {
-  complete(functionExecutionId: string, outputs: EventFitOutputs): Promise<void>;
-  fail(functionExecutionId: string, error: string): Promise<void>;
-}
 
 /**
  * Completes steps with the bot token the worker already holds, not the workflow token

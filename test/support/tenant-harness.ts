@@ -6,7 +6,12 @@ import { readEnv } from '../../src/config/env.ts';
 import { serviceAccountId } from '../../src/config/secrets.ts';
 import { pollSubmittedTask } from '../../src/domain/unlock-polling.ts';
 import { serveLambda } from '../../src/local/lambda-http.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
+import {
+  type FakeSlack,
+  type SlackMessage,
+  startFakeSlack,
+  type WorkspaceUser,
+} from '../../src/local/slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { createRuntimeLoader, createScheduledLoader, unlockPollingDeps } from '../../src/runtime.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
@@ -67,16 +72,15 @@ function directory(slots: number) {
   const tenants = Array.from({ length: slots }, (_, slot) =>
     (['A', 'B', 'C'] as const).map((name) => tenantIn(slot, name)),
   ).flat();
-  const users = Object.fromEntries(
-    tenants.flatMap((t) => [
-      ...t.admins.map((id) => [id, { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true }]),
-      [t.member, { name: t.member.toLowerCase(), tz: 'UTC', teamId: t.teamId }],
-      [t.approver, { name: t.approver.toLowerCase(), tz: 'UTC', teamId: t.teamId }],
-    ]),
-  );
-  const enterprises = Object.fromEntries(
-    Array.from({ length: slots }, (_, slot) => [enterpriseIn(slot), [tenantIn(slot, 'C').teamId]]),
-  );
+  const users: Record<string, WorkspaceUser> = {};
+  for (const t of tenants) {
+    for (const id of t.admins)
+      users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true };
+    for (const id of [t.member, t.approver])
+      users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId };
+  }
+  const enterprises: Record<string, string[]> = {};
+  for (let slot = 0; slot < slots; slot++) enterprises[enterpriseIn(slot)] = [tenantIn(slot, 'C').teamId];
   return { tenants, users, enterprises };
 }
 

@@ -16,33 +16,47 @@ export interface SequenceRecord {
 type Item = Record<string, unknown>;
 
 /** A charge is settled against the account it was made on: the service's record per key vs the ledger's. */
-export function moneyBroken(items: Item[], record: SequenceRecord, simLedger: (key: string) => { credits: number }[]) {
+export function moneyBroken(
+  items: Item[],
+  record: SequenceRecord,
+  simLedger: (key: string) => { credits: number }[],
+) {
   const broken: string[] = [];
   const confirmations = items
     .filter((item) => item.type === 'confirmation')
     .map((item) => ConfirmationSchema.parse(item));
   const byId = new Map(confirmations.map((c) => [c.id, c]));
-  const ledger = items.filter((item) => item.type === 'ledger-entry').map((item) => LedgerEntrySchema.parse(item));
+  const ledger = items
+    .filter((item) => item.type === 'ledger-entry')
+    .map((item) => LedgerEntrySchema.parse(item));
   for (const key of record.keys) {
     const account = serviceAccountId(key);
     const paid = simLedger(key).reduce((sum, entry) => sum + entry.credits, 0);
-    const entries = ledger.filter((e) => e.confirmationId && byId.get(e.confirmationId)?.chargeAccount === account);
+    const entries = ledger.filter(
+      (e) => e.confirmationId && byId.get(e.confirmationId)?.chargeAccount === account,
+    );
     const sum = (status: string) =>
       entries.filter((e) => e.status === status).reduce((total, e) => total + e.credits, 0);
     const [charged, unknown] = [sum('charged'), sum('unknown')];
     if (paid > charged + unknown)
-      broken.push(`account ${account} paid ${paid} credits, its ledger has ${charged} charged + ${unknown} unknown (a charge lost)`);
+      broken.push(
+        `account ${account} paid ${paid} credits, its ledger has ${charged} charged + ${unknown} unknown (a charge lost)`,
+      );
     if (paid < charged)
-      broken.push(`account ${account} paid ${paid} credits, its ledger books ${charged} charged (doubled or another account's)`);
+      broken.push(
+        `account ${account} paid ${paid} credits, its ledger books ${charged} charged (doubled or another account's)`,
+      );
     const counted = items
       .filter((item) => item.type === 'daily-spend' && item.accountId === account)
       .reduce((total, item) => total + Number(item.credits), 0);
-    if (counted < paid) broken.push(`account ${account} paid ${paid} credits, its cap counter says ${counted}`);
+    if (counted < paid)
+      broken.push(`account ${account} paid ${paid} credits, its cap counter says ${counted}`);
   }
   const known = new Set(record.keys.map(serviceAccountId));
   for (const entry of ledger) {
     const account = entry.confirmationId ? byId.get(entry.confirmationId)?.chargeAccount : undefined;
-    if (entry.status === 'pending') broken.push(`ledger entry ${entry.id} of ${entry.teamId} is still pending`);
+    if (entry.status === 'pending')
+      broken.push(`ledger entry ${entry.id} of ${entry.teamId} is still pending`);
     if (entry.status === 'charged' && entry.credits > 0 && (!account || !known.has(account)))
       broken.push(`ledger entry ${entry.id} of ${entry.teamId} is charged to no account the service knows`);
   }
@@ -53,7 +67,11 @@ export function moneyBroken(items: Item[], record: SequenceRecord, simLedger: (k
 }
 
 /** Every daily cap holds per service account: what it paid, and what was reserved on it, stays under it. */
-export function capsBroken(items: Item[], record: SequenceRecord, simLedger: (key: string) => { credits: number }[]) {
+export function capsBroken(
+  items: Item[],
+  record: SequenceRecord,
+  simLedger: (key: string) => { credits: number }[],
+) {
   const broken: string[] = [];
   const cap = Math.max(...[...record.adminCaps.values()].flat());
   const confirmations = items
@@ -65,8 +83,10 @@ export function capsBroken(items: Item[], record: SequenceRecord, simLedger: (ke
     const reserved = confirmations
       .filter((c) => c.chargeAccount === account && c.status !== 'failed' && c.status !== 'cancelled')
       .reduce((total, c) => total + (c.reserved ?? 0), 0);
-    if (paid > cap) broken.push(`account ${account} paid ${paid} credits in a day; no admin set a cap above ${cap}`);
-    if (reserved > cap) broken.push(`account ${account} has ${reserved} credits reserved; no admin set a cap above ${cap}`);
+    if (paid > cap)
+      broken.push(`account ${account} paid ${paid} credits in a day; no admin set a cap above ${cap}`);
+    if (reserved > cap)
+      broken.push(`account ${account} has ${reserved} credits reserved; no admin set a cap above ${cap}`);
   }
   return broken;
 }
@@ -86,11 +106,18 @@ export function settingsBroken(items: Item[], record: SequenceRecord) {
 }
 
 /** A due item (`dueKind`/`dueAt`) by its key, with when it is due. */
-export function dueItems(items: Item[], now: Date): Map<string, { dueAt: string; teamId: unknown; kind: unknown }> {
+export function dueItems(
+  items: Item[],
+  now: Date,
+): Map<string, { dueAt: string; teamId: unknown; kind: unknown }> {
   const due = new Map<string, { dueAt: string; teamId: unknown; kind: unknown }>();
   for (const item of items) {
     if (typeof item.dueAt !== 'string' || item.dueAt > now.toISOString()) continue;
-    due.set(`${String(item.pk)}|${String(item.sk)}`, { dueAt: item.dueAt, teamId: item.teamId, kind: item.dueKind });
+    due.set(`${String(item.pk)}|${String(item.sk)}`, {
+      dueAt: item.dueAt,
+      teamId: item.teamId,
+      kind: item.dueKind,
+    });
   }
   return due;
 }
@@ -104,7 +131,10 @@ export function stuckWork(
   const names = new Map(tenants.map((t) => [t.teamId, t.name]));
   return [...before]
     .filter(([key, { dueAt }]) => after.get(key)?.dueAt === dueAt)
-    .map(([key, { teamId, kind }]) => `${names.get(String(teamId)) ?? String(teamId)}'s ${String(kind)} ${key} stayed due across two scheduled runs`);
+    .map(
+      ([key, { teamId, kind }]) =>
+        `${names.get(String(teamId)) ?? String(teamId)}'s ${String(kind)} ${key} stayed due across two scheduled runs`,
+    );
 }
 
 const TOKEN = /xox[a-z]-[A-Za-z0-9.-]{8,}|xoxe\.xoxb-[A-Za-z0-9-]{8,}/g;
@@ -113,5 +143,7 @@ const TOKEN = /xox[a-z]-[A-Za-z0-9.-]{8,}|xoxe\.xoxb-[A-Za-z0-9-]{8,}/g;
 export function secretsShown(shown: string, secrets: string[]): string[] {
   const found = secrets.filter((secret) => secret && shown.includes(secret)).map((s) => `${s.slice(0, 6)}…`);
   const tokens = [...shown.matchAll(TOKEN)].map((m) => `${m[0].slice(0, 6)}…`);
-  return [...new Set([...found, ...tokens])].map((what) => `a secret (${what}) was shown in a log line or a message`);
+  return [...new Set([...found, ...tokens])].map(
+    (what) => `a secret (${what}) was shown in a log line or a message`,
+  );
 }

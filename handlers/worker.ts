@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { withCorrelationId } from '../src/log.ts';
 import { correlationIdOf, teamIdOf } from '../src/slack/jobs.ts';
 import { createTracing, jobAnnotations } from '../src/tracing.ts';
-import { createWorkerLoader } from '../src/worker-runtime.ts';
+import { createWorkerLoader, jobWorkers } from '../src/worker-runtime.ts';
 
 // Slow work dispatched by the Slack handler after its ack (asynchronous invoke; payload: a Job).
 // X-Ray on Lambda only: elsewhere (tests, `npm run dev`) tracing is a no-op that loads nothing.
 const tracing = createTracing();
 const load = createWorkerLoader(process.env, { tracing });
+const workerFor = jobWorkers(load);
 
 export const handler = (event: unknown, context: unknown): Promise<void> =>
   tracing.traceInvocation(async () => {
     const correlationId = correlationIdOf(event) ?? randomUUID();
     tracing.annotate({ CorrelationId: correlationId, ...jobAnnotations(event) });
-    const { worker, runtime } = await load(teamIdOf(event));
-    runtime.logger.addLambdaContext(context);
+    const worker = await workerFor(teamIdOf(event));
+    load.logger.addLambdaContext(context);
     await withCorrelationId(correlationId, () => worker.handle(event));
   });

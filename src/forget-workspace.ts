@@ -10,7 +10,7 @@ export interface ForgottenWorkspace {
   tasksStopped: number;
   /** Pending confirmations closed (nobody can confirm them any more). */
   confirmationsWithdrawn: number;
-  /** Charges under way when the app was removed: left for the reconciler, which cannot settle them now. */
+  /** Charges under way when the app was removed: settled as "outcome unknown" once their deadline passes. */
   chargesUnsettled: number;
 }
 
@@ -18,14 +18,19 @@ export interface ForgottenWorkspace {
  * What forgetting a workspace that removed the app means, in one place: its service key and policy
  * deleted, its digests disabled, its open unlock tasks and follow-ups stopped (never polled again), its
  * pending confirmations withdrawn and its decided ones' cards left as they are (no token to update them
- * with), so the scheduled jobs have nothing left to visit there. A charge under way stays for the
- * reconciler and is logged: it cannot be settled without the key.
+ * with), so the scheduled jobs have nothing left to visit there (the workspace leaves the registry of
+ * workspaces with scheduled work once no charge of it is under way). A charge under way is logged and
+ * left to the scheduled reconcile, which settles it as "outcome unknown" once its deadline passes (no
+ * key to ask the service with) and takes it out of the index (`reconcileUnservedWorkspace`).
  * The caller deletes the installation (it alone knows which one); the ledger stays for audit until its
  * TTL (400 days). Each step is idempotent, so forgetting twice (an uninstall event and a scheduled
  * run meeting the same workspace) does no harm.
  */
 export async function forgetWorkspace(
-  store: Pick<Store, 'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations'>,
+  store: Pick<
+    Store,
+    'workspaces' | 'digestSubscriptions' | 'unlockTasks' | 'confirmations' | 'scheduledWork'
+  >,
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {
@@ -37,6 +42,8 @@ export async function forgetWorkspace(
     store.confirmations.dueForTeam(teamId),
   ]);
   const running = confirmations.filter((confirmation) => confirmation.status === 'running');
+  // A charge under way keeps the workspace listed, so the scheduled reconcile comes back to settle it.
+  if (running.length === 0) await store.scheduledWork.remove(teamId);
   const [disabled, stopped, withdrawn] = await Promise.all([
     Promise.all(
       digests.map((digest) => store.digestSubscriptions.disable(teamId, digest.channelId, FORGOTTEN_REASON)),
@@ -60,9 +67,30 @@ export async function forgetWorkspace(
   };
   logger.info('forgot a workspace that removed the app', { teamId, ...forgotten });
   if (running.length > 0)
-    logger.warn('a removed workspace had charges under way: the reconciler cannot settle them', {
-      teamId,
-      confirmationIds: running.map((confirmation) => confirmation.id),
-    });
+    logger.warn(
+      'a removed workspace had charges under way: they are settled as outcome unknown after their deadline',
+      {
+        teamId,
+        confirmationIds: running.map((confirmation) => confirmation.id),
+      },
+    );
   return forgotten;
+}
+
+/**
+ * Whether the app is still installed for the workspace: its own install, or the org-wide install of
+ * the enterprise its key was connected under. Only a workspace served by neither is forgotten.
+ */
+export async function isServedByAnInstall(
+  store: Pick<Store, 'workspaces' | 'installations'>,
+  teamId: string,
+): Promise<boolean> {
+  const [own, key] = await Promise.all([
+    store.installations.read({ teamId, isEnterpriseInstall: false }),
+    store.workspaces.getServiceKeyInfo(teamId),
+  ]);
+  if (own) return true;
+  const enterpriseId = key?.orgWideInstall?.enterpriseId;
+  if (!enterpriseId) return false;
+  return (await store.installations.read({ teamId, enterpriseId, isEnterpriseInstall: true })) !== undefined;
 }

@@ -3,14 +3,13 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createKeyCipher } from './config/key-cipher.ts';
 import { serviceAccountId } from './config/secrets.ts';
 import { type Env, readEnv } from './config/env.ts';
-import { emptyDigestRun, runDueDigests } from './domain/digest.ts';
-import { emptyReport, reconcileConfirmations } from './domain/reconcile.ts';
+import { runDueDigests } from './domain/digest.ts';
+import { reconcileConfirmations } from './domain/reconcile.ts';
 import type { Sleep } from './domain/slack-delivery.ts';
-import { emptySummary, pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
+import { pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
 import { unlockTaskProgress } from './domain/unlock-progress.ts';
 import { followUpProgress } from './domain/follow-up.ts';
 import { createEisClient, type EisClient } from './eis/index.ts';
-import { forgetWorkspace } from './forget-workspace.ts';
 import type { Metrics } from './domain/ports/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMetrics } from './metrics.ts';
@@ -22,9 +21,11 @@ import {
   scheduledWebClient,
   unlockThread,
 } from './slack/scheduled.ts';
-import { createStore, InstallationNotFoundError, type Store } from './store/index.ts';
+import { fairScheduledJobs } from './scheduled-workspaces.ts';
+import { createStore, type Store } from './store/index.ts';
 import { createDocumentClient } from './store/table.ts';
 import type { Tracing } from './tracing.ts';
+import { reconcileUnservedWorkspace, type Unserved } from './unserved-workspace.ts';
 import { createWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
 
 /**
@@ -97,7 +98,13 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
     built.set(key, runtime);
     return runtime;
   };
-  return Object.assign(load, { distributed: accessOf.distributed, store, logger, env });
+  return Object.assign(load, {
+    distributed: accessOf.distributed,
+    botTokenOf: accessOf.botTokenOf,
+    store,
+    logger,
+    env,
+  });
 }
 
 export interface ScheduledOptions {
@@ -126,7 +133,7 @@ export function createScheduledJobs(
         confirmations: store.confirmations,
         charges: store.charges,
         ledger: store.ledger,
-        eis,
+        service: { accountId: serviceAccountId(runtime.access.eisApiKey), eis },
         showCard: confirmationCardShower(cardUpdater(web), store.confirmations, logger),
         logger: logger.child({ job: 'reconcile' }),
         now,
@@ -162,6 +169,7 @@ export function unlockPollingDeps(
   const { eis, store } = runtime;
   return {
     tasks: store.unlockTasks,
+    accountId: serviceAccountId(runtime.access.eisApiKey),
     progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
     thread: unlockThread(web, store),
     // outreach drafts and LinkedIn activity: the same poller, leases and once-only post
@@ -176,8 +184,7 @@ export type ScheduledJobs = ReturnType<typeof createScheduledJobs>;
 
 /**
  * Built once per cold start (and again when the secrets rotate), like the other handlers. A distributed
- * app runs each job once per workspace with due work, over that workspace's token and key, each run
- * seeing only its workspace's items; the summaries are added up.
+ * app runs each job per workspace with due work, fairly (src/scheduled-workspaces.ts).
  */
 export function createScheduledLoader(
   source: NodeJS.ProcessEnv = process.env,
@@ -197,91 +204,24 @@ export function createScheduledLoader(
       logger,
     });
   }
-  const servable = runtimeOrForget(loadRuntime, store, logger);
-  const perWorkspace =
-    <Summary extends Record<keyof Summary, number | boolean>>(
-      dueTeams: () => Promise<string[]>,
-      job: (jobs: ScheduledJobs) => Promise<Summary>,
-      empty: () => Summary,
-    ) =>
-    async (): Promise<Summary> => {
-      const summaries: Summary[] = [];
-      for (const teamId of new Set(await dueTeams())) {
-        const runtime = await servable(teamId);
-        if (runtime) summaries.push(await job(jobsOf({ ...runtime, store: onlyTeam(store, teamId) })));
-      }
-      return summaries.reduce(addUp, empty());
-    };
-  const due = { now: options.now ?? (() => new Date()), limit: 1_000 };
-  const teamsOf = (items: { teamId: string }[]) => items.map((item) => item.teamId);
-  const jobs: ScheduledJobs & Pick<Runtime, 'logger'> = {
+  const unserved = (teamId: string, why: Unserved) =>
+    reconcileUnservedWorkspace(teamId, why, {
+      store,
+      ownBotToken: loadRuntime.botTokenOf,
+      slackApiUrl: loadRuntime.env.SLACK_API_URL,
+      logger,
+      now: options.now ?? (() => new Date()),
+    });
+  // The one place a workspace that cannot be served now is dealt with: `cannotServeNow` there.
+  const jobs = fairScheduledJobs({
+    load: loadRuntime,
+    store,
+    unserved,
     logger,
-    reconcileConfirmations: perWorkspace(
-      async () => teamsOf(await store.confirmations.due({ now: due.now(), limit: due.limit })),
-      (jobs) => jobs.reconcileConfirmations(),
-      emptyReport,
-    ),
-    pollUnlockTasks: (run: RunOptions = {}) =>
-      perWorkspace(
-        async () => teamsOf(await store.unlockTasks.due({ now: due.now(), limit: due.limit })),
-        (jobs) => jobs.pollUnlockTasks(run),
-        emptySummary,
-      )(),
-    runDigests: (run: RunOptions = {}) =>
-      perWorkspace(
-        async () => teamsOf(await store.digestSubscriptions.due({ now: due.now(), limit: due.limit })),
-        (jobs) => jobs.runDigests(run),
-        emptyDigestRun,
-      )(),
-  };
+    now: options.now ?? (() => new Date()),
+    jobsOf: (runtime) => createScheduledJobs(runtime, options),
+  });
   return () => Promise.resolve(jobs);
-}
-
-/**
- * A workspace's runtime for a scheduled run, or none. A workspace with no installation removed the app
- * (an org-wide uninstall names no team): its data is forgotten, so it is not due again. Any other
- * failure (no key connected yet, say), a failure to forget included, only skips it until the next run.
- */
-function runtimeOrForget(load: (teamId: string) => Promise<Runtime>, store: Store, logger: Logger) {
-  return async (teamId: string): Promise<Runtime | undefined> => {
-    const skip = (error: unknown) => {
-      logger.warn('skipped a workspace that cannot be served', { teamId, error });
-    };
-    try {
-      return await load(teamId);
-    } catch (error) {
-      if (error instanceof InstallationNotFoundError)
-        await forgetWorkspace(store, teamId, logger).catch(skip);
-      else skip(error);
-      return undefined;
-    }
-  };
-}
-
-/** Two runs' summaries as one: counts added, flags (such as running out of time) kept if either is set. */
-function addUp<Summary extends Record<keyof Summary, number | boolean>>(a: Summary, b: Summary): Summary {
-  const sum = { ...a };
-  for (const key of Object.keys(b) as (keyof Summary)[]) {
-    const [x, y] = [a[key], b[key]];
-    sum[key] = (
-      typeof x === 'number' && typeof y === 'number' ? x + y : Boolean(x) || Boolean(y)
-    ) as Summary[keyof Summary];
-  }
-  return sum;
-}
-
-/** The store as one workspace's scheduled run sees it: due work of that workspace only. */
-function onlyTeam(store: Store, teamId: string): Store {
-  const mine = <T extends { teamId: string }>(items: T[]) => items.filter((item) => item.teamId === teamId);
-  return {
-    ...store,
-    confirmations: { ...store.confirmations, due: async (q) => mine(await store.confirmations.due(q)) },
-    unlockTasks: { ...store.unlockTasks, due: async (q) => mine(await store.unlockTasks.due(q)) },
-    digestSubscriptions: {
-      ...store.digestSubscriptions,
-      due: async (q) => mine(await store.digestSubscriptions.due(q)),
-    },
-  };
 }
 
 /** The part of the Lambda context the scheduled handlers read. */

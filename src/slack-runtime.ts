@@ -154,7 +154,7 @@ function distributedHandlerLoader(
         removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
         workspaceAdmin: {
           workspaces: store.workspaces,
-          installations: store.installations,
+          scheduledWork: store.scheduledWork,
           eisBaseUrl: env.EIS_BASE_URL,
         },
       },
@@ -170,14 +170,21 @@ function distributedHandlerLoader(
 }
 
 /**
- * A workspace that removed the app: its installation (an org-wide one by its enterprise) deleted here,
- * then the rest of the named workspace's data forgotten (src/forget-workspace.ts: key, policy, digests,
- * open tasks; the ledger kept for audit). An org's other workspaces are forgotten when the scheduled
- * jobs next meet them without an installation.
+ * A workspace that removed the app: the installation the event names (an org-wide one by its
+ * enterprise) deleted here, then the rest of the named workspace's data forgotten
+ * (src/forget-workspace.ts: key, policy, digests, open tasks; the ledger kept for audit) unless an
+ * install still serves it (its own, when the org-wide one was removed). An org's other workspaces are
+ * forgotten when the scheduled jobs next meet them without an installation.
  */
 async function removeWorkspace(store: Store, workspace: ServedWorkspace, logger: Logger) {
-  await store.installations.deleteInstallation(installationOf(workspace));
-  await forgetWorkspace(store, workspace.teamId, logger);
+  const { teamId, orgWideInstall } = workspace;
+  await store.installations.deleteInstallation(
+    orgWideInstall
+      ? { enterpriseId: orgWideInstall.enterpriseId, isEnterpriseInstall: true }
+      : { teamId, isEnterpriseInstall: false },
+  );
+  if (await store.installations.serving(installationOf(workspace))) return;
+  await forgetWorkspace(store, teamId, logger);
 }
 
 /**

@@ -3,12 +3,16 @@ import { serviceAccountId } from './config/secrets.ts';
 import { EARLY_POLLS, pollSubmittedTask } from './domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
 import { webClientOptions } from './slack/web-client.ts';
+import { type DigestAccess, memberChannelsOf } from './slack/worker/digest-access.ts';
 import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
 import { createWorker, type Worker } from './slack/worker/index.ts';
 import { homeSourcesOf } from './slack/worker/home.ts';
 import { createSlackOut } from './slack/worker/slack-out.ts';
 import { createUnfurlOut } from './slack/worker/unfurls.ts';
 import { createWorkflowStepOut } from './slack/worker/workflow-step.ts';
+import { notConnectedWorker } from './slack/worker/not-connected.ts';
+import { WorkspaceNotConnectedError } from './workspace-access.ts';
+import { isWorkspaceAdmin } from './slack/workspace-admins.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -22,18 +26,50 @@ export interface WorkerOptions extends RuntimeOptions {
 export function createWorkerLoader(source: NodeJS.ProcessEnv = process.env, options: WorkerOptions = {}) {
   const loadRuntime = createRuntimeLoader(source, options);
   const built = new WeakMap<Runtime, Worker>();
-  return async (teamId?: string): Promise<{ worker: Worker; runtime: Runtime }> => {
+  const load = async (teamId?: string): Promise<{ worker: Worker; runtime: Runtime }> => {
     const runtime = await loadRuntime(teamId);
     const worker = built.get(runtime) ?? workerOver(runtime, options);
     built.set(runtime, worker);
     return { worker, runtime };
   };
+  /** The worker of a distributed workspace with no service key: it answers each job, running none. */
+  const notConnected = async (teamId: string): Promise<Worker> => {
+    const { env, store, logger } = loadRuntime;
+    // Not retried by the client: an answer Slack stored but answered late would come twice.
+    const botToken = await loadRuntime.botTokenOf(teamId);
+    const web = new WebClient(botToken, webClientOptions(env.SLACK_API_URL, { retries: false }));
+    return notConnectedWorker({
+      deliveries: store.deliveries,
+      slack: createSlackOut(web, logger),
+      workflowSteps: createWorkflowStepOut(web),
+      publishHome: async (userId, view) => {
+        await web.views.publish({ user_id: userId, view });
+      },
+      logger,
+    });
+  };
+  return Object.assign(load, { logger: loadRuntime.logger, notConnected });
+}
+
+/**
+ * Each job's worker: its workspace's, or, for a workspace with no service key (removed after the
+ * request was let through), one that tells the job's user so instead of dropping the job, which would
+ * leave a workflow step "in progress" and a person with no answer.
+ */
+export function jobWorkers(load: ReturnType<typeof createWorkerLoader>) {
+  return async (teamId?: string): Promise<Worker> => {
+    try {
+      return (await load(teamId)).worker;
+    } catch (error) {
+      if (!(error instanceof WorkspaceNotConnectedError) || !teamId) throw error;
+      return load.notConnected(teamId);
+    }
+  };
 }
 
 /** The worker for a Slack handler that runs jobs in its own process (`WORKER_MODE=inline`). */
 export function inlineWorker(source: NodeJS.ProcessEnv, options: WorkerOptions = {}) {
-  const load = createWorkerLoader(source, options);
-  return async (teamId?: string): Promise<Worker> => (await load(teamId)).worker;
+  return jobWorkers(createWorkerLoader(source, options));
 }
 
 function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
@@ -55,8 +91,22 @@ function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
     // Both are safe to retry: a repeated unfurl replaces itself, a repeated completion is refused.
     unfurl: createUnfurlOut(web(true)),
     workflowSteps: createWorkflowStepOut(web(true)),
+    digestAccess: digestAccessOf(runtime, web(true)),
     home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
   });
+}
+
+/** Channel membership and admins as the workspace's Slack says, for who sees and changes its digests. */
+function digestAccessOf({ store, logger }: Runtime, web: WebClient): DigestAccess {
+  return {
+    memberChannels: memberChannelsOf(web),
+    async isWorkspaceAdmin(teamId, userId) {
+      // The install serving the workspace (an org-wide one on Grid), as its key was connected through.
+      const info = await store.workspaces.getServiceKeyInfo(teamId).catch(() => null);
+      const workspace = info?.orgWideInstall ? { teamId, orgWideInstall: info.orgWideInstall } : { teamId };
+      return isWorkspaceAdmin({ workspaces: store.workspaces }, web, { workspace, userId }, logger);
+    },
+  };
 }

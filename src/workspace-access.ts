@@ -58,7 +58,8 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
         };
       return last.access;
     };
-    return Object.assign(single, { distributed: false });
+    const botTokenOf = async (_teamId: string) => (await secrets()).slackBotToken;
+    return Object.assign(single, { distributed: false, botTokenOf });
   }
 
   const clientId = env.SLACK_CLIENT_ID;
@@ -107,7 +108,10 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
     known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, access });
     return access;
   };
-  return Object.assign(distributed, { distributed: true });
+  /** The workspace's own install's token, to tell a workspace with no key that it has none. */
+  const botTokenOf = async (teamId: string) =>
+    (await tokensFor()).botToken({ teamId });
+  return Object.assign(distributed, { distributed: true, botTokenOf });
 }
 
 /**

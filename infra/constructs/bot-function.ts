@@ -132,7 +132,7 @@ export class BotFunction extends Construct {
 
   /**
    * Gives this function the table and the Slack secret: `TABLE_NAME` and `APP_SECRET_ID` plus exactly
-   * the table actions in `access` (on the table ARN, Query on the `due` index ARN) and GetSecretValue
+   * the table actions in `access` (on the table ARN, Query on the indexes' ARNs) and GetSecretValue
    * on that secret. Only the secret's ARN is read (and a CDK `Secret` is no `ISecret` under
    * `exactOptionalPropertyTypes`: its `secretFullArn` getter returns `string | undefined`).
    */
@@ -146,7 +146,7 @@ export class BotFunction extends Construct {
     );
     if (access.queryDueIndex) {
       this.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['dynamodb:Query'], resources: [table.dueIndexArn] }),
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: table.indexArns }),
       );
     }
     this.allowSecretRead(secret);

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../../src/store/table.ts';
+import { TABLE_INDEXES, TABLE_KEYS } from '../../src/store/table.ts';
 import type { BotFunctionName } from '../config.ts';
 
 /**
@@ -13,7 +13,7 @@ export interface TableAccess {
   readonly items: readonly string[];
   /** Query on the base table (e.g. the ledger by team). */
   readonly queryTable: boolean;
-  /** Query on the `due` index (work that falls due). */
+  /** Query on the `due` and `teamDue` indexes (work that falls due, all of it or one workspace's). */
   readonly queryDueIndex: boolean;
 }
 
@@ -38,16 +38,18 @@ export const TABLE_ACCESS = {
    * The reconciler (due confirmations on the index; get, expire, abandon, card shown: Get/Update;
    * settling a charge: a transaction of Updates and the unlock task's Put) and the unlock poller (due
    * tasks on the index; lease, reschedule, Slack failures: Update; result posted: a transaction of an
-   * Update and the finished-task Put). Nothing reads the base table by key range.
+   * Update and the finished-task Put). The registry of workspaces with scheduled work (Query on the
+   * table).
    */
   pollTasks: {
     items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    queryTable: false,
+    queryTable: true,
     queryDueIndex: true,
   },
   /**
    * Due subscriptions (index); the team's ledger and finished tasks (Query on the table); the fit
-   * cache (Get, Put); the day claim (Put); advancing or disabling a subscription (Update).
+   * cache (Get, Put); the day claim (Put); advancing or disabling a subscription (Update); the registry
+   * of workspaces with scheduled work (Query).
    */
   digest: {
     items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -59,8 +61,8 @@ export const TABLE_ACCESS = {
 /** The single table, shaped by `TABLE_KEYS` (the same names the store and `db:init` use). */
 export class BotTable extends Construct {
   readonly table: Table;
-  /** The `due` index's ARN: Query on it is granted on this, not on `index/*`. */
-  readonly dueIndexArn: string;
+  /** The indexes' ARNs: Query on them is granted on these, not on `index/*`. */
+  readonly indexArns: string[];
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -75,12 +77,14 @@ export class BotTable extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
     });
-    this.table.addGlobalSecondaryIndex({
-      indexName: TABLE_KEYS.dueIndex,
-      partitionKey: { name: TABLE_KEYS.dueKind, type: AttributeType.STRING },
-      sortKey: { name: TABLE_KEYS.dueAt, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
-    this.dueIndexArn = `${this.table.tableArn}/index/${TABLE_KEYS.dueIndex}`;
+    // One index added per deployment: CloudFormation adds (and DynamoDB backfills) one at a time.
+    for (const index of TABLE_INDEXES)
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    this.indexArns = TABLE_INDEXES.map((index) => `${this.table.tableArn}/index/${index.name}`);
   }
 }

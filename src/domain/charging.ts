@@ -60,13 +60,33 @@ export interface Price {
   upTo: boolean;
 }
 
-/** Kinds whose price neither the spec nor the service publishes: none is quoted, a bound is reserved. */
-const UNPUBLISHED_PRICE_KINDS: ReadonlySet<string> = new Set<ChargeAction['kind']>(['linkedin-activity']);
+/**
+ * How each kind is charged (spec; reference/credits-and-access.mdx), which its cards must say truly:
+ * - `fixed`: the price, once; an event already unlocked is refused before anything is charged;
+ * - `missing-layers`: full access charges only the layers not yet unlocked (0 to 5,000);
+ * - `per-contact`: per chargeable contact, including one the service then finds no email or phone
+ *   number for ("charged but not found"); contacts already unlocked are free;
+ * - `if-found`: a search, charged only when it returns something (an empty result is free);
+ * - `unpublished`: no price is published; a bound is reserved and the spend read from the balance.
+ */
+export type ChargeBasis = 'fixed' | 'missing-layers' | 'per-contact' | 'if-found' | 'unpublished';
 
-/** Whether a stored action's price is published; cards say "price not published" when it is not. */
+export const CHARGE_BASIS: Record<ChargeAction['kind'], ChargeBasis> = {
+  'event-unlock': 'fixed',
+  'visitors-unlock': 'fixed',
+  'full-access-unlock': 'missing-layers',
+  'email-unlock': 'per-contact',
+  'phone-unlock': 'per-contact',
+  'people-by-name': 'if-found',
+  'exhibitor-events': 'if-found',
+  'exhibitor-search': 'if-found',
+  'linkedin-activity': 'unpublished',
+};
+
+/** Whether a stored action's price is published; cards say the service publishes none when it is not. */
 export function hasPublishedPrice(action: unknown): boolean {
   const parsed = ChargeActionSchema.safeParse(action);
-  return !parsed.success || !UNPUBLISHED_PRICE_KINDS.has(parsed.data.kind);
+  return !parsed.success || CHARGE_BASIS[parsed.data.kind] !== 'unpublished';
 }
 
 /** The spec's prices, used where the service offers no precheck or the precheck cannot be had. */
@@ -364,7 +384,11 @@ const SKIP_REASONS: Record<string, string> = {
 export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeOutcome> {
   const { response, outcome } = await callService(action, eis);
   const traceId = traceIdOf(response);
-  return traceId ? { ...outcome, traceId } : outcome;
+  // Every card says the balance after its charge: read it when the reply did not carry it (LinkedIn's
+  // outcome already read it). Null then means it could not be read.
+  const balanceAfter =
+    outcome.balanceAfter ?? (action.kind === 'linkedin-activity' ? null : await balanceOrNull(eis));
+  return { ...outcome, balanceAfter, ...(traceId ? { traceId } : {}) };
 }
 
 /** The service's reply (its trace id is looked up by it) and what it did. */

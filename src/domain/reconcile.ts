@@ -22,7 +22,11 @@ export interface ReconcileDeps {
   charges: Pick<ChargeRepository, 'settle'>;
   /** To tell whose charge an "already unlocked" answer is, when two confirmations asked for the same unlock. */
   ledger: Pick<LedgerRepository, 'listSince'>;
-  eis: Pick<EisClient, 'actions'>;
+  /**
+   * The service as the workspace's connected key reaches it, with that key's account: a charge is
+   * asked about only with the key of the account it was made on. Null when no key is connected.
+   */
+  service: { accountId: string; eis: Pick<EisClient, 'actions'> } | null;
   /** Shows the confirmation's stored state on its card; throws when Slack should be tried again later. */
   showCard: (confirmation: Confirmation) => Promise<void>;
   logger: Logger;
@@ -51,7 +55,7 @@ const NEVER_STARTED =
 async function askTheService(
   action: ChargeAction,
   reserved: number,
-  eis: ReconcileDeps['eis'],
+  eis: Pick<EisClient, 'actions'>,
 ): Promise<'charged' | 'not-charged' | 'unknown'> {
   const actionType = PRECHECK_ACTION[action.kind];
   if (
@@ -98,8 +102,14 @@ const mayHaveSpent = (reserved: number, published: boolean) =>
     ? `up to ${reserved.toLocaleString('en-US')} credits may have been spent`
     : 'credits may have been spent (the service publishes no price for this)';
 
+/**
+ * What the reconciler can learn of a charge: from the service when the key it was made with is still
+ * connected; else nothing ("account-gone"): another account's key would answer for another account.
+ */
+type Verdict = 'charged' | 'not-charged' | 'unknown' | 'account-gone';
+
 function reconciledSettlement(
-  verdict: 'charged' | 'not-charged' | 'unknown',
+  verdict: Verdict,
   contacts: boolean,
   reserved: number,
   published = true,
@@ -136,7 +146,32 @@ function reconciledSettlement(
         },
         ledger: { status: 'unknown', credits: reserved },
       };
+    case 'account-gone':
+      return {
+        status: 'failed',
+        outcome: {
+          reason: 'account-gone',
+          outcomeUnknown: true,
+          message: `The bot was interrupted while charging, and the service key it charged with is no longer connected, so the bot cannot ask the service whether the charge went through. On the service account that was connected when this was confirmed, ${mayHaveSpent(reserved, published)}. Check that account's balance and usage with the service.`,
+        },
+        ledger: { status: 'unknown', credits: reserved },
+      };
   }
+}
+
+/** Asks the service about the charge, only with the key of the account the charge was made on. */
+async function verdictOf(
+  confirmation: Confirmation,
+  reserved: number,
+  deps: ReconcileDeps,
+): Promise<Verdict> {
+  const { service } = deps;
+  if (!service || !confirmation.chargeAccount || confirmation.chargeAccount !== service.accountId)
+    return 'account-gone';
+  const action = ChargeActionSchema.safeParse(confirmation.action);
+  if (!action.success) return 'unknown';
+  const asked = await askTheService(action.data, reserved, service.eis);
+  return asked === 'charged' && (await chargedByAnother(confirmation, deps)) ? 'not-charged' : asked;
 }
 
 /** A run that found nothing to settle. */
@@ -207,8 +242,7 @@ async function decide(
   if (since(confirmation.chargeStartedAt) < RECONCILE_AFTER_SECONDS.charging) return null;
   const reserved = confirmation.reserved ?? confirmation.price.credits;
   const action = ChargeActionSchema.safeParse(confirmation.action);
-  const asked = action.success ? await askTheService(action.data, reserved, deps.eis) : 'unknown';
-  const verdict = asked === 'charged' && (await chargedByAnother(confirmation, deps)) ? 'not-charged' : asked;
+  const verdict = await verdictOf(confirmation, reserved, deps);
   const contacts =
     action.success && (action.data.kind === 'email-unlock' || action.data.kind === 'phone-unlock');
   const settled = await deps.charges.settle(

@@ -67,6 +67,8 @@ export interface UnlockThread {
   postTimeout(task: UnlockTask): Promise<void>;
   /** Rewrites the card's status line; a failure here is logged, the reply is what matters. */
   updateCard(task: UnlockTask, outcome: UnlockOutcome): Promise<void>;
+  /** Says the task was submitted with a key no longer connected: its results are on that account. */
+  postAccountChanged(task: UnlockTask): Promise<void>;
 }
 
 /**
@@ -82,8 +84,13 @@ export interface FollowUpPolling {
 export interface UnlockPollingDeps {
   tasks: Pick<
     UnlockTaskRepository,
-    'due' | 'lease' | 'reschedule' | 'markResultPosted' | 'recordSlackFailure'
+    'due' | 'lease' | 'reschedule' | 'markResultPosted' | 'recordSlackFailure' | 'stop'
   >;
+  /**
+   * The service account of the key this run polls with: a task submitted by another account's key is
+   * stopped, never polled (another key would read another account's tasks, or none).
+   */
+  accountId?: string;
   /** The service's progress of a task (email or phone). */
   progress(kind: UnlockKind, taskId: string): Promise<UnlockTaskProgress>;
   thread: UnlockThread;
@@ -110,6 +117,8 @@ export interface PollSummary {
   slackFailures: number;
   /** Tasks another run held, or that were no longer due. */
   skipped: number;
+  /** Tasks of a key no longer connected, stopped unpolled. */
+  stopped: number;
   /** The run stopped because the Lambda's time was running out. */
   outOfTime: boolean;
 }
@@ -272,6 +281,8 @@ async function pollOne(taskId: string, run: RunState): Promise<void> {
     summary.skipped += 1;
     return;
   }
+  if (task.serviceAccount && deps.accountId && task.serviceAccount !== deps.accountId)
+    return stopOtherAccount(task, run);
   summary.polled += 1;
   const age = deps.now().getTime() - Date.parse(task.createdAt);
   if (task.followUp) return pollFollowUp(task, age, run);
@@ -332,6 +343,28 @@ async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promi
     return;
   }
   await pollLater(task, age, run);
+}
+
+/** Why a task of a replaced key ends (kept on it). */
+export const KEY_REPLACED_REASON = 'service key replaced';
+
+/**
+ * A task submitted with a key that is no longer the workspace's: stopped (only the poller that stops
+ * it says so), and its thread told where the results are. A failed reply is logged: the task is over.
+ */
+async function stopOtherAccount(task: UnlockTask, run: RunState): Promise<void> {
+  const { deps, summary, log } = run;
+  if (!(await deps.tasks.stop(task.taskId, KEY_REPLACED_REASON))) {
+    summary.skipped += 1;
+    return;
+  }
+  summary.stopped += 1;
+  log.info('stopped a task of a service key no longer connected');
+  try {
+    await run.post(task, () => deps.thread.postAccountChanged(task));
+  } catch (error) {
+    log.warn('could not say in the thread that the task was stopped', { error });
+  }
 }
 
 /** Not finished yet: due again after the delay for its age (unlocks and follow-ups alike). */
@@ -413,6 +446,7 @@ export function emptySummary(): PollSummary {
     rescheduled: 0,
     slackFailures: 0,
     skipped: 0,
+    stopped: 0,
     outOfTime: false,
   };
 }

@@ -429,8 +429,14 @@ export const PersonnelItemSchema = z.looseObject({
 });
 export type PersonnelItem = z.infer<typeof PersonnelItemSchema>;
 
+/** A row of an event's people (OpenAPI ContactItem): a phone only where it is unlocked for the account. */
+const PersonnelListItemSchema = PersonnelItemSchema.extend({
+  phone: nullableString.exactOptional(),
+  phoneUnlockStatus: nullableString.exactOptional(),
+});
+
 export const PersonnelListPageSchema = z.looseObject({
-  ...pageSchema(PersonnelItemSchema).shape,
+  ...pageSchema(PersonnelListItemSchema).shape,
   semantics: SemanticsSchema.exactOptional(),
 });
 export type PersonnelListPage = z.infer<typeof PersonnelListPageSchema>;

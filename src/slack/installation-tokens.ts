@@ -11,6 +11,8 @@ import {
   type InstallationLookup,
   type InstallationRepository,
   installationKey,
+  type RefreshedBotToken,
+  type ServingQuery,
 } from '../store/installations.ts';
 import { epochSeconds, systemClock } from '../store/support.ts';
 import { webClientOptions } from './web-client.ts';
@@ -28,6 +30,13 @@ import { webClientOptions } from './web-client.ts';
  * refresh token read is still the stored one) lets one instance refresh. The others keep using the
  * current token while it is still valid, or wait for the new one when it has expired.
  * `@slack/oauth`'s own rotation in `InstallProvider#authorize` has neither guard: do not use it.
+ *
+ * Slack's refresh tokens are single-use: once Slack has rotated them, the new ones must not be lost.
+ * Storing them is tried a few times; if it still fails they are kept in this process (and served)
+ * and stored by the next caller here, over the refresh token they replace and nothing newer.
+ *
+ * A workspace is served by its own install, else by its Enterprise Grid org's org-wide one
+ * (`installations.serving`): callers name the workspace, and its org when they know it.
  */
 
 export interface InstallationTokensDeps {
@@ -101,28 +110,94 @@ const expiresWithin = (bot: Bot, seconds: number, now: Date) =>
   bot.expiresAt !== undefined &&
   bot.expiresAt - seconds <= epochSeconds(now);
 
-async function readBot(installations: InstallationRepository, lookup: InstallationLookup) {
-  const stored = await installations.read(lookup);
-  if (!stored) throw new InstallationNotFoundError(lookup);
+/** How many times refreshed tokens are written before they are kept in the process instead. */
+const SAVE_ATTEMPTS = 3;
+
+/** The bot of the install serving a workspace (see `installations.serving`), with the lookup it is found by. */
+async function readBot(installations: InstallationRepository, query: ServingQuery) {
+  const stored = await installations.serving(query);
+  if (!stored)
+    throw new InstallationNotFoundError({ ...query, isEnterpriseInstall: query.teamId === undefined });
   const { bot } = stored.installation;
+  const { lookup } = stored;
   if (!bot)
     throw new SlackTokenRefreshError(`The installation for ${describeInstallation(lookup)} has no bot token`);
-  return { installation: stored.installation, bot };
+  return { installation: stored.installation, bot, lookup };
 }
+type ServingBot = Awaited<ReturnType<typeof readBot>>;
 
 function authorizeResult(
-  { installation, bot }: Awaited<ReturnType<typeof readBot>>,
+  { installation, bot }: ServingBot,
   token: string,
-  lookup: InstallationLookup,
+  query: ServingQuery,
 ): AuthorizeResult {
-  const teamId = installation.team?.id ?? lookup.teamId;
-  const enterpriseId = installation.enterprise?.id ?? lookup.enterpriseId;
+  const teamId = installation.team?.id ?? query.teamId;
+  const enterpriseId = installation.enterprise?.id ?? query.enterpriseId;
   return {
     botToken: token,
     botId: bot.id,
     botUserId: bot.userId,
     ...(teamId ? { teamId } : {}),
     ...(enterpriseId ? { enterpriseId } : {}),
+  };
+}
+
+/**
+ * Writes refreshed tokens, retrying a failed write a few times; tokens that still could not be
+ * written are kept (by install, with the refresh token they replace) for the next caller to store.
+ */
+function refreshedTokenStore(
+  installations: InstallationRepository,
+  logger: Logger | undefined,
+  pollMs: number,
+) {
+  const unsaved = new Map<string, { replaces: string; bot: RefreshedBotToken }>();
+
+  /** Stores refreshed tokens, retrying a failed write; `'failed'` when every attempt failed. */
+  async function saveRefreshed(lookup: InstallationLookup, replaces: string, fresh: RefreshedBotToken) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await installations.saveRefreshed(lookup, replaces, fresh);
+      } catch (error) {
+        if (attempt >= SAVE_ATTEMPTS) {
+          logger?.error(
+            'Refreshed Slack bot token could not be stored: kept in this process to store later',
+            {
+              ...fields(lookup),
+              reason: error instanceof Error ? error.name : 'unknown_error',
+            },
+          );
+          return 'failed' as const;
+        }
+        await sleep(pollMs * attempt);
+      }
+    }
+  }
+
+  /**
+   * Tokens this process refreshed but could not store: stored now when the stored refresh token is
+   * still the one they replace (then served, stored or not); forgotten when it is not.
+   */
+  async function keptToken({ lookup, bot }: ServingBot): Promise<string | undefined> {
+    const key = installationKey(lookup).pk;
+    const kept = unsaved.get(key);
+    if (!kept) return undefined;
+    if (bot.refreshToken !== kept.replaces) {
+      unsaved.delete(key);
+      return undefined;
+    }
+    const saved = await saveRefreshed(lookup, kept.replaces, kept.bot);
+    if (saved !== 'failed') unsaved.delete(key);
+    if (saved === true)
+      logger?.info('Slack bot token refreshed', { ...fields(lookup), expiresAt: kept.bot.expiresAt });
+    return kept.bot.token;
+  }
+
+  return {
+    saveRefreshed,
+    keptToken,
+    keep: (lookup: InstallationLookup, replaces: string, bot: RefreshedBotToken) =>
+      unsaved.set(installationKey(lookup).pk, { replaces, bot }),
   };
 }
 
@@ -142,6 +217,7 @@ export function createInstallationTokens({
   // request retries anyway, well before the old token expires.
   const slack = new WebClient(undefined, webClientOptions(slackApiUrl, { retries: false }));
   const inFlight = new Map<string, Promise<string>>();
+  const { saveRefreshed, keep, keptToken } = refreshedTokenStore(installations, logger, pollMs);
 
   const isDue = (bot: Bot) => expiresWithin(bot, refreshMarginSeconds, now());
 
@@ -149,7 +225,8 @@ export function createInstallationTokens({
   async function refreshOnce(lookup: InstallationLookup): Promise<string> {
     const deadline = Date.now() + maxWaitMs;
     for (;;) {
-      const { bot } = await readBot(installations, lookup);
+      const bot = (await installations.read(lookup))?.installation.bot;
+      if (!bot) throw new InstallationNotFoundError(lookup);
       if (!isDue(bot) || bot.refreshToken === undefined) return bot.token;
       const owner = randomUUID();
       const claimed = await installations.claimRefresh(lookup, {
@@ -176,22 +253,28 @@ export function createInstallationTokens({
       logger?.warn('Slack bot token refresh failed', { ...fields(lookup), reason: reasonOf(error) });
       throw error;
     }
-    const expiresAt = epochSeconds(now()) + answer.expires_in;
-    const saved = await installations.saveRefreshed(lookup, owner, {
+    const fresh = {
       token: answer.access_token,
       refreshToken: answer.refresh_token,
-      expiresAt,
-    });
-    // Not saved: the lease ran out (or the app was reinstalled) meanwhile; the new token still works.
-    if (saved) logger?.info('Slack bot token refreshed', { ...fields(lookup), expiresAt });
-    else logger?.warn('Refreshed Slack bot token not saved: the lease was lost', fields(lookup));
-    return answer.access_token;
+      expiresAt: epochSeconds(now()) + answer.expires_in,
+    };
+    const saved = await saveRefreshed(lookup, refreshToken, fresh);
+    if (saved === 'failed') keep(lookup, refreshToken, fresh);
+    // Not saved: the app was reinstalled meanwhile; the new token still works.
+    else if (saved)
+      logger?.info('Slack bot token refreshed', { ...fields(lookup), expiresAt: fresh.expiresAt });
+    else
+      logger?.warn('Refreshed Slack bot token not saved: the installation changed meanwhile', fields(lookup));
+    return fresh.token;
   }
 
   /** The token of `read` (the installation as read for this caller), refreshed first when due. */
-  async function tokenOf(lookup: InstallationLookup, read: Awaited<ReturnType<typeof readBot>>) {
-    if (!isDue(read.bot)) return read.bot.token;
+  async function tokenOf(read: ServingBot) {
+    const { lookup } = read;
     const key = installationKey(lookup).pk;
+    const kept = await keptToken(read);
+    if (kept !== undefined) return kept;
+    if (!isDue(read.bot)) return read.bot.token;
     let flight = inFlight.get(key);
     if (!flight) {
       flight = refreshOnce(lookup).finally(() => inFlight.delete(key));
@@ -201,20 +284,19 @@ export function createInstallationTokens({
   }
 
   return {
-    /** A valid bot token for the workspace (or org-wide install), refreshed first when due. */
-    botToken: async (lookup: InstallationLookup): Promise<string> =>
-      tokenOf(lookup, await readBot(installations, lookup)),
+    /** A valid bot token of the install serving the workspace, refreshed first when due. */
+    botToken: async (query: ServingQuery): Promise<string> => tokenOf(await readBot(installations, query)),
 
-    /** Bolt's `authorize` option: the installation's bot identity with a valid token. */
-    async authorize(lookup: InstallationLookup): Promise<AuthorizeResult> {
+    /** Bolt's `authorize` option: the serving installation's bot identity with a valid token. */
+    async authorize(query: ServingQuery): Promise<AuthorizeResult> {
       // One read per request: a refresh changes the token, never the bot's identity.
-      const read = await readBot(installations, lookup);
-      return authorizeResult(read, await tokenOf(lookup, read), lookup);
+      const read = await readBot(installations, query);
+      return authorizeResult(read, await tokenOf(read), query);
     },
   };
 }
 
-const fields = ({ teamId, enterpriseId }: InstallationLookup) => ({
+const fields = ({ teamId, enterpriseId }: ServingQuery) => ({
   ...(teamId ? { team: teamId } : {}),
   ...(enterpriseId ? { enterprise: enterpriseId } : {}),
 });

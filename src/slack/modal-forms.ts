@@ -12,7 +12,7 @@ import {
   RESEARCH_LOOKUPS,
   SLACK_ZONE,
 } from './views/modals.ts';
-import { REMOVE_KEY_VALUE, SETTINGS_FIELDS } from './views/workspace-settings.ts';
+import { REMOVE_KEY_VALUE, SETTINGS_FIELDS, type SettingsMetadata } from './views/workspace-settings.ts';
 
 /**
  * A modal's submission read back: what the user chose, as the `/events …` command text the worker
@@ -281,10 +281,29 @@ export interface WorkspaceSettingsSubmission {
 
 const UserIdsSchema = z.object({ selected_users: z.array(z.string()) });
 
+/** The users a multi-user select holds; none when empty or absent. */
+const usersOf = (values: ViewValues, field: string) =>
+  Object.values(values[field] ?? {}).flatMap((element) => {
+    const parsed = UserIdsSchema.safeParse(element);
+    return parsed.success ? parsed.data.selected_users : [];
+  });
+
+const SettingsMetadataSchema = z.object({ revision: z.string().min(1).optional() });
+
+/** The settings modal's metadata; none (as a policy never saved) when it cannot be read. */
+export function readSettingsMetadata(privateMetadata: string | undefined): SettingsMetadata {
+  try {
+    return SettingsMetadataSchema.parse(JSON.parse(privateMetadata || '{}'));
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The workspace settings modal: a new key or the removal of the connected one, the spending rules
- * (an empty one keeps the environment's default) and the digest defaults (`SLACK_ZONE`: no default
- * zone). The key is only trimmed here: the service judges it.
+ * (an empty one keeps the environment's default), the digest defaults (`SLACK_ZONE`: no default
+ * zone) and the app managers (none when the field is empty or absent: whether the submitter may set
+ * them is the listener's to apply). The key is only trimmed here: the service judges it.
  */
 export function readWorkspaceSettingsForm(
   values: ViewValues,
@@ -296,10 +315,8 @@ export function readWorkspaceSettingsForm(
   const removeKey = choicesOf(values, F.removeKey).includes(REMOVE_KEY_VALUE);
   if (serviceKey && removeKey) errors[F.key] = 'Either give a new key or remove the key, not both.';
   else if (!serviceKey && !current.connected) errors[F.key] = 'Paste the workspace’s API key to connect it.';
-  const approvers = Object.values(values[F.approvers] ?? {}).flatMap((element) => {
-    const parsed = UserIdsSchema.safeParse(element);
-    return parsed.success ? parsed.data.selected_users : [];
-  });
+  const approvers = usersOf(values, F.approvers);
+  const appManagers = usersOf(values, F.appManagers);
   const group = fieldOf(values, F.approverGroup);
   if (group && !/^S[A-Z0-9]{2,}$/.test(group))
     errors[F.approverGroup] = 'A user group id starts with S, e.g. S0123ABCD.';
@@ -320,6 +337,7 @@ export function readWorkspaceSettingsForm(
     ...(zone !== SLACK_ZONE ? { timeZone: zone } : {}),
   };
   const policy = WorkspacePolicyInputSchema.safeParse({
+    ...(appManagers.length > 0 ? { appManagerUserIds: appManagers } : {}),
     ...(approvers.length > 0 ? { approverUserIds: approvers } : {}),
     ...(group ? { approverUserGroupId: group } : {}),
     ...(dailyCap !== undefined ? { dailyCap } : {}),

@@ -1,11 +1,15 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import {
+  type CallbackOptions,
+  type CodedError,
+  ErrorCode as OAuthErrorCode,
   type InstallationStore,
   InstallProvider,
   type InstallURLOptions,
   type StateStore,
 } from '@slack/oauth';
+import { ErrorCode as WebApiErrorCode } from '@slack/web-api';
 import manifest from '../../slack/manifest.json' with { type: 'json' };
 import type { Logger } from '../log.ts';
 import { boltLogger } from './app.ts';
@@ -18,7 +22,8 @@ import { webClientOptions } from './web-client.ts';
  * goes to Slack's authorize URL with a one-use state (also set as a cookie, so the browser that
  * started the install is the one that finishes it); `GET /slack/oauth_redirect` checks the state,
  * exchanges the code with `oauth.v2.access` and stores the installation. `@slack/oauth`'s
- * InstallProvider does all of it; this file only carries a Function URL event to it and back.
+ * InstallProvider does all of it; this file only carries a Function URL event to it and back, and
+ * words the pages of an install that did not finish (`installFailurePage`).
  */
 
 /** The bot scopes an install asks for: the manifest's, so the two never differ. */
@@ -59,9 +64,56 @@ export function oauthRoutes(options: OAuthRoutesOptions): SlackPages {
       redirectUri: `${originOf(req)}${OAUTH_PATHS.redirect}`,
     };
     if (path === OAUTH_PATHS.install) await installer.handleInstallPath(req, res, {}, installOptions);
-    else await installer.handleCallback(req, res, {}, installOptions);
+    else await installer.handleCallback(req, res, failureCallback(options.logger), installOptions);
     return result();
   };
+}
+
+const CANCELLED = { status: 403, headline: 'You cancelled the install.' };
+const REFUSED = { status: 400, headline: 'Slack refused this install link: start again.' };
+const EXPIRED = { status: 400, headline: 'This install link has expired or was already used: start again.' };
+const NOT_NOW = {
+  status: 503,
+  headline: 'The install could not be finished just now: please try again in a minute.',
+};
+
+/** Each way an install stops, by the library's error code. */
+const FAILURE_PAGES: Record<string, { status: number; headline: string }> = {
+  [OAuthErrorCode.AuthorizationError]: CANCELLED, // `error=access_denied`: the person said no on Slack's page
+  [OAuthErrorCode.MissingCodeError]: REFUSED, // Slack sent back another error instead of a code
+  [WebApiErrorCode.PlatformError]: REFUSED, // oauth.v2.access refused the code
+  [OAuthErrorCode.MissingStateError]: EXPIRED,
+  [OAuthErrorCode.InvalidStateError]: EXPIRED,
+};
+
+/** Why an install did not finish, in the installer's words, and the HTTP status that says so. */
+export const installFailurePage = (error: CodedError) => FAILURE_PAGES[error.code] ?? NOT_NOW;
+
+/** Answers a redirect that did not install with a plain page (nothing was stored) and one log line. */
+function failureCallback(logger: Logger): CallbackOptions {
+  return {
+    failure: (error, _options, _req, res) => {
+      const { status, headline } = installFailurePage(error);
+      // The code only: Slack's error objects may hold the request, and with it the client secret.
+      const fields = { reason: error.code, status };
+      if (status >= 500) logger.error('the app was not installed', fields);
+      else logger.info('the app was not installed', fields);
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(failureHtml(headline));
+    },
+  };
+}
+
+function failureHtml(headline: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>The app was not installed</title></head>
+<body>
+<h1>${headline}</h1>
+<p>Nothing was installed.</p>
+<p><a href="${OAUTH_PATHS.install}">Add to Slack</a></p>
+</body>
+</html>`;
 }
 
 /** `https://slack.com/api/` → `https://slack.com/oauth/v2/authorize`. */

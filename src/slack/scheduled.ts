@@ -6,10 +6,15 @@ import type { FollowUpPolling, UnlockThread } from '../domain/unlock-polling.ts'
 import type { Store } from '../store/index.ts';
 import { webClientOptions } from './web-client.ts';
 import { slackDeliveryErrorOf } from './slack-errors.ts';
-import { cardPrice } from './views/confirmation.ts';
+import { cardPrice } from './views/money-words.ts';
 import { digestMessage } from './views/digest.ts';
 import { followUpReply, followUpTimeoutReply } from './views/outreach.ts';
-import { unlockCardUpdate, unlockResultReply, unlockTimeoutReply } from './views/task-result.ts';
+import {
+  unlockAccountChangedReply,
+  unlockCardUpdate,
+  unlockResultReply,
+  unlockTimeoutReply,
+} from './views/task-result.ts';
 import type { SlackMessage } from './views/types.ts';
 
 async function slackCall<T>(call: () => Promise<T>): Promise<T> {
@@ -42,6 +47,9 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
     async postTimeout(task) {
       await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));
     },
+    async postAccountChanged(task) {
+      await reply(task.channelId, task.threadTs, unlockAccountChangedReply(task));
+    },
     async updateCard(task, outcome) {
       if (!task.confirmationId) return;
       const confirmation = await store.confirmations.get(task.confirmationId);
@@ -54,7 +62,7 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
           requestedBy: confirmation.requestedBy,
           confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
           creditsSpent: charge.creditsSpent ?? confirmation.price.credits,
-          balanceAfter: charge.balanceAfter ?? null,
+          balanceAfter: charge.balanceAfter,
         },
         task.kind,
         outcome,

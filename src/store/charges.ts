@@ -235,7 +235,8 @@ function settleItems(
           {
             Put: {
               TableName: tableName,
-              Item: newUnlockTaskItem(settlement.task, at),
+              // Polled only with the key of the account that submitted it (the charge's).
+              Item: newUnlockTaskItem({ ...settlement.task, serviceAccount: chargeAccount }, at),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

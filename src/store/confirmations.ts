@@ -8,6 +8,7 @@ import {
 } from '../domain/ports/index.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
+import { registerScheduledWork } from './scheduled-work.ts';
 import {
   type Confirmation,
   ConfirmationActionSchema,
@@ -24,6 +25,7 @@ import {
   isConditionalCheckFailed,
   parseItem,
   queryDue,
+  queryTeamDue,
   queryDueKind,
   type StoreContext,
   storeContext,
@@ -102,10 +104,8 @@ const decided = (context: StoreContext, status: ConfirmationStatus) => ({
 });
 
 /** A pending confirmation, due for the reconciler at its deadline (then swept). */
-async function createConfirmation(
-  { client, tableName, now }: StoreContext,
-  input: NewConfirmation,
-): Promise<Confirmation> {
+async function createConfirmation(context: StoreContext, input: NewConfirmation): Promise<Confirmation> {
+  const { client, tableName, now } = context;
   const seconds = input.expiresInSeconds ?? DEFAULT_CONFIRMATION_SECONDS;
   if (!Number.isFinite(seconds) || seconds <= 0) {
     throw new ValidationError('expiresInSeconds must be a positive number');
@@ -126,6 +126,7 @@ async function createConfirmation(
     deadline: deadline.toISOString(),
     expiresAt: epochSeconds(deadline) + CONFIRMATION_RETENTION_SECONDS,
   } satisfies Confirmation);
+  await registerScheduledWork(context, confirmation.teamId);
   try {
     await client.send(
       new PutCommand({
@@ -288,6 +289,9 @@ export function createConfirmationRepository(deps: StoreDeps) {
     cardShown: (id: string, status: ConfirmationStatus) => cardShown(context, id, status),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.confirmation, query)).map(parse),
+    /** One workspace's due items, earliest first (the scheduled runs read each workspace apart). */
+    dueIn: async (teamId: string, query: { now: Date; limit: number }) =>
+      (await queryTeamDue(context, DUE_KIND.confirmation, teamId, query)).map(parse),
     pendingForTeam: (teamId: string) => pendingForTeam(context, teamId),
     dueForTeam: (teamId: string) => dueForTeam(context, teamId),
   };

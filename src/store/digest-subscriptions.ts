@@ -3,6 +3,7 @@ import type { DigestRun, DigestSchedule } from '../domain/ports/index.ts';
 import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
 import { ValidationError } from '../errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
+import { registerScheduledWork } from './scheduled-work.ts';
 import {
   type DigestDayClaim,
   DigestDayClaimSchema,
@@ -17,6 +18,7 @@ import {
   isConditionalCheckFailed,
   parseItem,
   queryDue,
+  queryTeamDue,
   queryDueKind,
   type StoreContext,
   storeContext,
@@ -62,11 +64,10 @@ async function get(
  * Creates or replaces the channel's subscription (one per channel), active, first due at
  * `nextRunAt`. `createdAt` survives a replacement.
  */
-async function put(
-  { client, tableName, now }: StoreContext,
-  input: DigestSubscriptionInput,
-): Promise<DigestSubscription> {
+async function put(context: StoreContext, input: DigestSubscriptionInput): Promise<DigestSubscription> {
+  const { client, tableName, now } = context;
   const next = input.nextRunAt.toISOString();
+  await registerScheduledWork(context, input.teamId);
   const { Attributes } = await client.send(
     new UpdateCommand({
       TableName: tableName,
@@ -248,6 +249,9 @@ export function createDigestSubscriptionRepository(deps: StoreDeps) {
     delete: (teamId: string, channelId: string) => remove(context, teamId, channelId),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.digest, query)).map(parse),
+    /** One workspace's due items, earliest first (the scheduled runs read each workspace apart). */
+    dueIn: async (teamId: string, query: { now: Date; limit: number }) =>
+      (await queryTeamDue(context, DUE_KIND.digest, teamId, query)).map(parse),
     advance: (subscription: DigestSchedule, run: DigestRun) => advance(context, subscription, run),
     disable: (teamId: string, channelId: string, reason: string) =>
       disable(context, teamId, channelId, reason),

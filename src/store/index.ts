@@ -14,6 +14,7 @@ import { createFitScoreCache } from './fit-score-cache.ts';
 import { createInstallationRepository } from './installations.ts';
 import { createLedgerRepository } from './ledger.ts';
 import { createOAuthStateRepository } from './oauth-state.ts';
+import { createScheduledWorkRepository } from './scheduled-work.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
 import { createWorkspaceRepository } from './workspaces.ts';
@@ -36,6 +37,7 @@ export type {
 } from '../domain/ports/index.ts';
 export { RECONCILE_AFTER_SECONDS } from '../domain/ports/index.ts';
 export type { DeliveryLog } from './deliveries.ts';
+export type { PauseReason, ScheduledWorkPause, ScheduledWorkspace } from './scheduled-work.ts';
 export type { DigestSubscriptionInput } from './digest-subscriptions.ts';
 export {
   type Installation,
@@ -74,6 +76,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     /** Slack installs (tokens encrypted with `keyCipher`) and the install flow's one-use states (src/slack/oauth-stores.ts adapts both). */
     installations: createInstallationRepository(deps, deps.keyCipher),
     oauthStates: createOAuthStateRepository(deps),
+    /** Which workspaces have scheduled work, and whose cannot run now (why, and until when). */
+    scheduledWork: createScheduledWorkRepository(deps),
   };
 }
 

@@ -25,6 +25,11 @@ import {
  * stores what `oauth.v2.access` answered and Bolt reads it back. One installation per workspace: a query's `userId` is ignored (the
  * bot acts with its bot token). Items are parsed on read (loosely: Slack adds fields over time).
  *
+ * A reinstall replaces only the bot's tokens and scopes: the rest of the item (who first installed,
+ * which is no authority: admins are a Slack role) stays, and so does everything the workspace set
+ * (its key and settings are items of their own). `serving` finds the install that serves a
+ * workspace: its own, else its Enterprise Grid org's org-wide one.
+ *
  * Besides the library's three methods, `claimRefresh` / `saveRefreshed` / `releaseRefresh` let
  * token rotation (src/slack/installation-tokens.ts) refresh a bot token once across instances: a
  * lease on the item, taken only while the refresh token read is still the stored one.
@@ -98,6 +103,12 @@ export interface InstallationLookup {
   teamId?: string | undefined;
   enterpriseId?: string | undefined;
   isEnterpriseInstall?: boolean | undefined;
+}
+
+/** A workspace, and the Enterprise Grid org it belongs to when known: the installs that may serve it. */
+export interface ServingQuery {
+  teamId?: string | undefined;
+  enterpriseId?: string | undefined;
 }
 
 /** Names an install in messages (ids only). */
@@ -227,19 +238,31 @@ export function createInstallationRepository(deps: StoreDeps, cipher?: KeyCipher
   }
 
   return {
-    /** A (re)install replaces the workspace's item, and with it any refresh under way. Parsed first. */
+    /**
+     * An install stores the item; a reinstall replaces only the bot's tokens and scopes (ending any
+     * refresh under way) and keeps the rest, the first installer included. Parsed first.
+     */
     async storeInstallation(installation: unknown): Promise<void> {
       const parsed = InstallationSchema.parse(installation);
       const lookup = lookupOf(parsed);
       const id = installedId(lookup);
-      const item = {
-        type: ITEM_TYPE.installation,
-        installation: await withTokens(parsed, (token) => sealer.seal(id, token)),
-        updatedAt: now().toISOString(),
-      } satisfies StoredInstallation;
-      await client.send(
-        new PutCommand({ TableName: tableName, Item: { ...installationKey(lookup), ...item } }),
-      );
+      const sealed = await withTokens(parsed, (token) => sealer.seal(id, token));
+      const at = now().toISOString();
+      if (await replaceBot(context, lookup, sealed.bot, at)) return;
+      const item = { type: ITEM_TYPE.installation, installation: sealed, updatedAt: at };
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...installationKey(lookup), ...(item satisfies StoredInstallation) },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        // Another install of the same workspace stored it first: this one is a reinstall.
+        if (!isConditionalCheckFailed(error)) throw error;
+        await replaceBot(context, lookup, sealed.bot, at);
+      }
     },
 
     async fetchInstallation(query: InstallationLookup): Promise<Installation> {
@@ -254,6 +277,26 @@ export function createInstallationRepository(deps: StoreDeps, cipher?: KeyCipher
 
     /** The item with its refresh lease, or `undefined` when not installed. */
     read,
+
+    /**
+     * The install that serves a workspace, with the lookup it is found by: the workspace's own when
+     * it has one, else its org's org-wide one; `undefined` when neither does (the app is removed).
+     */
+    async serving(
+      query: ServingQuery,
+    ): Promise<(StoredInstallation & { lookup: InstallationLookup }) | undefined> {
+      const candidates: InstallationLookup[] = [
+        ...(query.teamId ? [{ teamId: query.teamId, isEnterpriseInstall: false }] : []),
+        ...(query.enterpriseId
+          ? [{ teamId: query.teamId, enterpriseId: query.enterpriseId, isEnterpriseInstall: true }]
+          : []),
+      ];
+      for (const lookup of candidates) {
+        const stored = await read(lookup);
+        if (stored) return { ...stored, lookup };
+      }
+      return undefined;
+    },
     ...refreshLease(context, sealer),
   };
 }
@@ -267,6 +310,27 @@ async function conditionalUpdate({ client }: StoreContext, input: UpdateCommandI
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
+}
+
+/**
+ * A reinstall: the stored item's bot (tokens, scopes, ids) replaced by `bot` (sealed) and any refresh
+ * lease ended, nothing else touched; `false` when there is no item yet (a first install).
+ */
+function replaceBot(
+  context: StoreContext,
+  lookup: InstallationLookup,
+  bot: Installation['bot'],
+  at: string,
+): Promise<boolean> {
+  return conditionalUpdate(context, {
+    TableName: context.tableName,
+    Key: installationKey(lookup),
+    UpdateExpression: `${bot ? 'SET installation.bot = :bot, ' : 'SET '}updatedAt = :at REMOVE ${
+      bot ? '' : 'installation.bot, '
+    }refreshLeaseOwner, refreshLeaseUntil`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at, ...(bot ? { ':bot': bot } : {}) },
+  });
 }
 
 /** The lease that lets one instance refresh a bot token (src/slack/installation-tokens.ts). */
@@ -302,9 +366,19 @@ function refreshLease(context: StoreContext, sealer: ReturnType<typeof tokenSeal
       });
     },
 
-    /** Stores the refreshed bot token and ends the lease; `false` when the lease was no longer `owner`'s. */
-    async saveRefreshed(lookup: InstallationLookup, owner: string, bot: RefreshedBotToken): Promise<boolean> {
+    /**
+     * Stores the refreshed bot token and ends any lease, only over the refresh token it was refreshed
+     * from (`replaces`): so a late save (after a failed write) still lands, and never over a reinstall
+     * or another refresh. `false` when the stored refresh token is no longer `replaces`.
+     */
+    async saveRefreshed(
+      lookup: InstallationLookup,
+      replaces: string,
+      bot: RefreshedBotToken,
+    ): Promise<boolean> {
       const id = installedId(lookup);
+      const stored = (await readStored(context, lookup))?.installation.bot?.refreshToken;
+      if (stored === undefined || (await sealer.open(id, stored)) !== replaces) return false;
       const [token, refreshToken] = await Promise.all([
         sealer.seal(id, bot.token),
         sealer.seal(id, bot.refreshToken),
@@ -314,14 +388,14 @@ function refreshLease(context: StoreContext, sealer: ReturnType<typeof tokenSeal
         Key: installationKey(lookup),
         UpdateExpression:
           'SET installation.bot.#token = :token, installation.bot.refreshToken = :refresh, installation.bot.expiresAt = :expires, updatedAt = :at REMOVE refreshLeaseOwner, refreshLeaseUntil',
-        ConditionExpression: 'refreshLeaseOwner = :owner',
+        ConditionExpression: 'installation.bot.refreshToken = :replaces',
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: {
           ':token': token,
           ':refresh': refreshToken,
           ':expires': bot.expiresAt,
           ':at': now().toISOString(),
-          ':owner': owner,
+          ':replaces': stored,
         },
       });
     },

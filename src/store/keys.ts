@@ -20,6 +20,11 @@ import { ValidationError } from '../errors.ts';
  * | OAuth state (one use)  | `OAUTH_STATE#<state>`               | `OAUTH_STATE`           | –                            |
  * | workspace service key  | `WORKSPACE#<teamId>`                | `SERVICE_KEY`           | –                            |
  * | workspace policy       | `WORKSPACE#<teamId>`                | `POLICY`                | –                            |
+ * | workspace with scheduled work | `SCHEDULED_WORK`             | `TEAM#<teamId>`         | –                            |
+ * | registry filled (once) | `SCHEDULED_WORK`                    | `FILLED`                | –                            |
+ *
+ * Due items (confirmation, unlock task, digest subscription) are also in the team due index
+ * (`teamId` / `dueAt`), every kind together: a scheduled run reads one workspace's due work there.
  *
  * Time-ordered sort keys use `toISOString()` (fixed width, UTC), so string order is time order.
  */
@@ -43,6 +48,8 @@ export const ITEM_TYPE = {
   oauthState: 'oauth-state',
   workspaceServiceKey: 'workspace-service-key',
   workspacePolicy: 'workspace-policy',
+  scheduledWorkspace: 'scheduled-workspace',
+  scheduledWorkFilled: 'scheduled-work-filled',
 } as const;
 
 /** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
@@ -120,6 +127,14 @@ export const keys = {
   workspace: (teamId: string): string => `WORKSPACE#${part('teamId', teamId, { last: true })}`,
   workspaceServiceKey: (teamId: string): ItemKey => ({ pk: keys.workspace(teamId), sk: 'SERVICE_KEY' }),
   workspacePolicy: (teamId: string): ItemKey => ({ pk: keys.workspace(teamId), sk: 'POLICY' }),
+
+  /** The registry of workspaces with scheduled work: one partition, read whole by each scheduled run. */
+  scheduledWorkPartition: 'SCHEDULED_WORK',
+  scheduledWorkspace: (teamId: string): ItemKey => ({
+    pk: keys.scheduledWorkPartition,
+    sk: `TEAM#${part('teamId', teamId, { last: true })}`,
+  }),
+  scheduledWorkFilled: (): ItemKey => ({ pk: keys.scheduledWorkPartition, sk: 'FILLED' }),
 
   /** Sort-key bounds for `AT#<iso>#…` keys. */
   atOrAfter: (iso: string): string => `${AT}${iso}`,

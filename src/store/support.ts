@@ -127,7 +127,6 @@ export async function queryItems(
   return items;
 }
 
-/** Items of one `dueKind` whose `dueAt` is at or before `at`, earliest first (eventually consistent). */
 /** Items of one kind whose due time has come, earliest first (the due index is eventually consistent). */
 export async function queryDue(
   { client, tableName }: StoreContext,
@@ -143,6 +142,36 @@ export async function queryDue(
       KeyConditionExpression: '#kind = :kind AND #at <= :now',
       ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
       ExpressionAttributeValues: { ':kind': kind, ':now': now.toISOString() },
+      ScanIndexForward: true,
+    },
+    limit,
+  );
+}
+
+/**
+ * One workspace's items of one kind whose due time has come, earliest first, from the team due index
+ * (every kind of the workspace's due work is there; the others are filtered out).
+ */
+export async function queryTeamDue(
+  { client, tableName }: StoreContext,
+  kind: string,
+  teamId: string,
+  { now, limit }: { now: Date; limit: number },
+): Promise<Record<string, unknown>[]> {
+  assertLimit(limit);
+  return queryItems(
+    client,
+    {
+      TableName: tableName,
+      IndexName: TABLE_KEYS.teamDueIndex,
+      KeyConditionExpression: '#team = :team AND #at <= :now',
+      FilterExpression: '#kind = :kind',
+      ExpressionAttributeNames: {
+        '#team': TABLE_KEYS.teamId,
+        '#at': TABLE_KEYS.dueAt,
+        '#kind': TABLE_KEYS.dueKind,
+      },
+      ExpressionAttributeValues: { ':team': teamId, ':now': now.toISOString(), ':kind': kind },
       ScanIndexForward: true,
     },
     limit,

@@ -19,9 +19,22 @@ export const TABLE_KEYS = {
   dueIndex: 'due',
   dueKind: 'dueKind',
   dueAt: 'dueAt',
+  /**
+   * GSI of one workspace's work that falls due, every kind, by `dueAt`: the scheduled runs read each
+   * workspace's own, so none waits behind another's backlog. Due items carried `teamId` before this
+   * index existed, so DynamoDB fills it from the items already there.
+   */
+  teamDueIndex: 'teamDue',
+  teamId: 'teamId',
   /** Epoch seconds after which DynamoDB deletes the item. */
   ttl: 'expiresAt',
 } as const;
+
+/** The secondary indexes (hash and range attributes, all strings, every attribute projected). */
+export const TABLE_INDEXES = [
+  { name: TABLE_KEYS.dueIndex, partitionKey: TABLE_KEYS.dueKind, sortKey: TABLE_KEYS.dueAt },
+  { name: TABLE_KEYS.teamDueIndex, partitionKey: TABLE_KEYS.teamId, sortKey: TABLE_KEYS.dueAt },
+] as const;
 
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
@@ -32,21 +45,20 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
       { AttributeName: TABLE_KEYS.sortKey, AttributeType: 'S' },
       { AttributeName: TABLE_KEYS.dueKind, AttributeType: 'S' },
       { AttributeName: TABLE_KEYS.dueAt, AttributeType: 'S' },
+      { AttributeName: TABLE_KEYS.teamId, AttributeType: 'S' },
     ],
     KeySchema: [
       { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
       { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: TABLE_KEYS.dueIndex,
-        KeySchema: [
-          { AttributeName: TABLE_KEYS.dueKind, KeyType: 'HASH' },
-          { AttributeName: TABLE_KEYS.dueAt, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      },
-    ],
+    GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
   };
 }
 

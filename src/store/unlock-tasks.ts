@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NewUnlockTask } from '../domain/ports/index.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
+import { registerScheduledWork } from './scheduled-work.ts';
 import {
   type FinishedUnlockTask,
   FinishedUnlockTaskSchema,
@@ -16,6 +17,7 @@ import {
   isConditionalCheckFailed,
   parseItem,
   queryDue,
+  queryTeamDue,
   queryDueKind,
   queryItems,
   type StoreContext,
@@ -66,6 +68,7 @@ async function get({ client, tableName }: StoreContext, taskId: string): Promise
 async function create(context: StoreContext, input: NewUnlockTask): Promise<UnlockTask> {
   const item = newUnlockTaskItem(input, context.now());
   const task = parse(item);
+  await registerScheduledWork(context, task.teamId);
   try {
     await context.client.send(
       new PutCommand({
@@ -297,6 +300,9 @@ export function createUnlockTaskRepository(deps: StoreDeps) {
     get: (taskId: string) => get(context, taskId),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.unlockTask, query)).map(parse),
+    /** One workspace's due items, earliest first (the scheduled runs read each workspace apart). */
+    dueIn: async (teamId: string, query: { now: Date; limit: number }) =>
+      (await queryTeamDue(context, DUE_KIND.unlockTask, teamId, query)).map(parse),
     lease: (taskId: string, by: { owner: string; leaseMs: number }) => lease(context, taskId, by),
     reschedule: (taskId: string, next: { owner: string; nextPollAt: Date; attempts: number }) =>
       reschedule(context, taskId, next),

@@ -5,24 +5,28 @@
  * characters (all the App Home ever shows), who connected it and when, and the `serviceAccountId`
  * the daily cap is kept under.
  * - `putServiceKey({ teamId, serviceKey, connectedBy, orgWideInstall })` encrypts and stores (replacing
- *   any key); `installationOf(info)` is the install a connected workspace is served by.
+ *   any key); `installationOf(info)` names the installs that may serve a connected workspace.
  * - `getServiceKeyInfo(teamId)` reads without decrypting (for display); `getServiceKey(teamId)` also
  *   decrypts (for calls to the service). `removeServiceKey(teamId)`: true when there was one.
  *
  * Policy (`WORKSPACE#<teamId>` / `POLICY`): every member optional; an absent one falls back to the
  * environment's default (see `spendPolicyForWorkspace` in src/config/workspace-policy.ts), `null`
- * clears it. `putPolicy` replaces the whole policy, `getPolicy`, `removePolicy`.
+ * clears it. `putPolicy` replaces the whole policy, `getPolicy`, `removePolicy`. Each write gives the
+ * policy a new `revision`; `saveSettings` (the settings modal's save) writes the policy and the key
+ * change together, only if the policy is still at the revision the modal was opened with.
  */
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { serviceAccountId } from '../config/secrets.ts';
 import { type KeyCipher, NO_KEY_CIPHER } from '../config/key-cipher.ts';
-import { ValidationError } from '../errors.ts';
+import { ConflictError, ValidationError } from '../errors.ts';
 import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
-import type { InstallationLookup } from './installations.ts';
+import type { ServingQuery } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
-import { parseItem, type StoreContext, storeContext, type StoreDeps } from './support.ts';
+import { resumeScheduledWork } from './scheduled-work.ts';
+import { parseItem, type StoreContext, storeContext, type StoreDeps, transactWrite } from './support.ts';
 
 export const WorkspaceServiceKeyInfoSchema = z.object({
   type: z.literal(ITEM_TYPE.workspaceServiceKey),
@@ -32,8 +36,9 @@ export const WorkspaceServiceKeyInfoSchema = z.object({
   connectedBy: Id,
   connectedAt: IsoTime,
   /**
-   * Set when the installation serving the workspace is an Enterprise Grid org-wide one (keyed by its
-   * enterprise): jobs and scheduled runs, which know only the team, find the bot token through it.
+   * Set when the key was connected under an Enterprise Grid org-wide install (keyed by its
+   * enterprise): jobs and scheduled runs, which know only the team, find the org's install through it
+   * when the workspace has none of its own (`installationOf`).
    */
   orgWideInstall: z.object({ enterpriseId: Id }).exactOptional(),
 });
@@ -55,16 +60,22 @@ export interface NewWorkspaceServiceKey extends ServedWorkspace {
   connectedBy: string;
 }
 
-/** The installation that serves a workspace (its own, or its enterprise's org-wide one). */
-export const installationOf = (info: ServedWorkspace): InstallationLookup =>
-  info.orgWideInstall
-    ? { teamId: info.teamId, enterpriseId: info.orgWideInstall.enterpriseId, isEnterpriseInstall: true }
-    : { teamId: info.teamId, isEnterpriseInstall: false };
+/**
+ * The installs that may serve a workspace, for `installations.serving`: its own, else the org-wide
+ * one of the enterprise it was connected under. Its own comes first, so a workspace that moved to
+ * its own install is never sent to an org install that may since have been removed.
+ */
+export const installationOf = (info: ServedWorkspace): ServingQuery => ({
+  teamId: info.teamId,
+  ...(info.orgWideInstall ? { enterpriseId: info.orgWideInstall.enterpriseId } : {}),
+});
 
 const Credits = z.number().int().positive();
 
 /** What an admin sets: absent means "the environment's default", `null` means "none". */
 export const WorkspacePolicyInputSchema = z.object({
+  /** Users the workspace's admins named who may manage these settings too (src/domain/workspace-admins.ts). */
+  appManagerUserIds: z.array(Id).optional(),
   /** Slack user ids who may confirm anybody's request. */
   approverUserIds: z.array(Id).optional(),
   /** A user group whose members may too (resolved by the caller: `usergroups.users.list`). */
@@ -86,6 +97,8 @@ export const WorkspacePolicySchema = WorkspacePolicyInputSchema.extend({
   teamId: Id,
   updatedBy: Id,
   updatedAt: IsoTime,
+  /** New on every write (absent on policies written before it): what a save is conditional on. */
+  revision: z.string().min(1).optional(),
 });
 export type WorkspacePolicy = z.infer<typeof WorkspacePolicySchema>;
 
@@ -106,11 +119,8 @@ async function deleteItem({ client, tableName }: StoreContext, key: ItemKey): Pr
   return Attributes !== undefined;
 }
 
-async function putServiceKey(
-  context: StoreContext,
-  cipher: KeyCipher,
-  input: NewWorkspaceServiceKey,
-): Promise<WorkspaceServiceKeyInfo> {
+/** The stored item of a new key: encrypted, with what may be shown of it. */
+async function serviceKeyItem(context: StoreContext, cipher: KeyCipher, input: NewWorkspaceServiceKey) {
   const serviceKey = input.serviceKey.trim();
   // The message never quotes the key.
   if (serviceKey.length < MIN_KEY_LENGTH) throw new ValidationError('The service key is too short');
@@ -124,12 +134,18 @@ async function putServiceKey(
     ...(input.orgWideInstall ? { orgWideInstall: input.orgWideInstall } : {}),
     ciphertext: await cipher.encrypt(input.teamId, serviceKey),
   });
-  await context.client.send(
-    new PutCommand({
-      TableName: context.tableName,
-      Item: { ...keys.workspaceServiceKey(input.teamId), ...item },
-    }),
-  );
+  return { ...keys.workspaceServiceKey(input.teamId), ...item };
+}
+
+async function putServiceKey(
+  context: StoreContext,
+  cipher: KeyCipher,
+  input: NewWorkspaceServiceKey,
+): Promise<WorkspaceServiceKeyInfo> {
+  const item = await serviceKeyItem(context, cipher, input);
+  await context.client.send(new PutCommand({ TableName: context.tableName, Item: item }));
+  // A key connected again: the scheduled work paused for want of one runs at the next run.
+  await resumeScheduledWork(context, input.teamId);
   return WorkspaceServiceKeyInfoSchema.parse(item); // without the ciphertext
 }
 
@@ -144,12 +160,8 @@ async function getServiceKey(
   return { ...info, serviceKey: await cipher.decrypt(teamId, ciphertext) };
 }
 
-async function putPolicy(
-  context: StoreContext,
-  teamId: string,
-  input: WorkspacePolicyInput,
-  updatedBy: string,
-): Promise<WorkspacePolicy> {
+/** The stored item of a policy, at a new revision. */
+function policyItem(context: StoreContext, teamId: string, input: WorkspacePolicyInput, updatedBy: string) {
   const parsed = WorkspacePolicyInputSchema.safeParse(input);
   if (!parsed.success)
     throw new ValidationError(`Invalid workspace policy: ${z.prettifyError(parsed.error)}`);
@@ -159,10 +171,71 @@ async function putPolicy(
     teamId,
     updatedBy,
     updatedAt: context.now().toISOString(),
+    revision: randomUUID(),
   });
-  await context.client.send(
-    new PutCommand({ TableName: context.tableName, Item: { ...keys.workspacePolicy(teamId), ...policy } }),
-  );
+  return { policy, item: { ...keys.workspacePolicy(teamId), ...policy } };
+}
+
+async function putPolicy(
+  context: StoreContext,
+  teamId: string,
+  input: WorkspacePolicyInput,
+  updatedBy: string,
+): Promise<WorkspacePolicy> {
+  const { policy, item } = policyItem(context, teamId, input, updatedBy);
+  await context.client.send(new PutCommand({ TableName: context.tableName, Item: item }));
+  return policy;
+}
+
+/** One save of the settings modal: the rules, and a new key or the key's removal (or neither). */
+export interface WorkspaceSettingsUpdate extends ServedWorkspace {
+  policy: WorkspacePolicyInput;
+  updatedBy: string;
+  /** The policy's revision when the modal was opened; undefined when it had none (or no policy). */
+  seenRevision: string | undefined;
+  serviceKey?: string;
+  removeKey?: boolean;
+}
+
+/**
+ * Writes the policy and the key change at once, only if nobody saved the policy since `seenRevision`;
+ * a `ConflictError` (nothing written) otherwise, so a later save never silently replaces an earlier.
+ */
+async function saveSettings(
+  context: StoreContext,
+  cipher: KeyCipher,
+  update: WorkspaceSettingsUpdate,
+): Promise<WorkspacePolicy> {
+  const { teamId, serviceKey, updatedBy } = update;
+  const { policy, item } = policyItem(context, teamId, update.policy, updatedBy);
+  const TableName = context.tableName;
+  const keyWrite = serviceKey
+    ? {
+        Put: {
+          TableName,
+          Item: await serviceKeyItem(context, cipher, {
+            teamId,
+            serviceKey,
+            connectedBy: updatedBy,
+            ...(update.orgWideInstall ? { orgWideInstall: update.orgWideInstall } : {}),
+          }),
+        },
+      }
+    : update.removeKey
+      ? { Delete: { TableName, Key: keys.workspaceServiceKey(teamId) } }
+      : undefined;
+  const unchangedSinceSeen = update.seenRevision
+    ? { ConditionExpression: 'revision = :seen', ExpressionAttributeValues: { ':seen': update.seenRevision } }
+    : { ConditionExpression: 'attribute_not_exists(revision)' };
+  const saved = await transactWrite(context.client, {
+    TransactItems: [
+      { Put: { TableName, Item: item, ...unchangedSinceSeen } },
+      ...(keyWrite ? [keyWrite] : []),
+    ],
+  });
+  if (!saved) throw new ConflictError(`The settings of ${teamId} were saved by someone else since`);
+  // A key connected again: the scheduled work paused for want of one runs at the next run.
+  if (serviceKey) await resumeScheduledWork(context, teamId);
   return policy;
 }
 
@@ -179,6 +252,7 @@ export function createWorkspaceRepository(deps: StoreDeps, cipher: KeyCipher = N
     removeServiceKey: (teamId: string) => deleteItem(context, keys.workspaceServiceKey(teamId)),
     putPolicy: (teamId: string, input: WorkspacePolicyInput, updatedBy: string) =>
       putPolicy(context, teamId, input, updatedBy),
+    saveSettings: (update: WorkspaceSettingsUpdate) => saveSettings(context, cipher, update),
     getPolicy: async (teamId: string): Promise<WorkspacePolicy | null> => {
       const item = await getItem(context, keys.workspacePolicy(teamId));
       return item ? parseItem(WorkspacePolicySchema, 'workspace policy', item) : null;

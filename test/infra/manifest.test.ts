@@ -75,7 +75,7 @@ const socketMode = readManifest('slack/manifest.socket-mode.json');
 const deployedUrl = `https://abc123.lambda-url.eu-west-1.on.aws/${SLACK_EVENTS_PATH}`;
 
 describe('the Slack app manifest', () => {
-  it('asks for the minimal bot scopes: commands, chat:write, users:read (time zones, admins), usergroups:read (approver groups), links:read/write (unfurls), files:write (CSV exports)', () => {
+  it('asks for the minimal bot scopes: commands, chat:write, users:read (time zones, admins), usergroups:read (approver groups), channels:read and groups:read (whose Home lists a channel’s digest), links:read/write (unfurls), files:write (CSV exports)', () => {
     for (const app of [manifest, socketMode]) {
       expect(app.oauth_config.scopes).toEqual({
         bot: [
@@ -83,6 +83,8 @@ describe('the Slack app manifest', () => {
           'chat:write',
           'users:read',
           'usergroups:read',
+          'channels:read',
+          'groups:read',
           'links:read',
           'links:write',
           'files:write',

@@ -107,6 +107,14 @@ describe('the table', () => {
           ],
           Projection: { ProjectionType: 'ALL' },
         },
+        {
+          IndexName: TABLE_KEYS.teamDueIndex,
+          KeySchema: [
+            { AttributeName: TABLE_KEYS.teamId, KeyType: 'HASH' },
+            { AttributeName: TABLE_KEYS.dueAt, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
       ],
     });
   });
@@ -485,7 +493,7 @@ describe('IAM', () => {
     'dynamodb:PutItem on table',
     'dynamodb:UpdateItem on table',
   ];
-  const due = 'dynamodb:Query on table/index/due';
+  const due = ['dynamodb:Query on table/index/due', 'dynamodb:Query on table/index/teamDue'];
   const expected: Record<BotFunctionName, string[]> = {
     slack: [...logs, slackSecret, ...xray, ...getPutUpdate, 'lambda:InvokeFunction on worker'],
     worker: [
@@ -496,13 +504,14 @@ describe('IAM', () => {
       ...getPutUpdate,
       'dynamodb:DeleteItem on table',
       'dynamodb:Query on table',
-      due,
+      ...due,
       'sqs:SendMessage on dead-letter queue',
     ],
-    // The reconciler and the unlock poller: due items on the index, then gets, updates, transactions.
-    pollTasks: [...logs, slackSecret, serviceSecret, ...getPutUpdate, due],
-    // Due subscriptions on the index; the ledger and finished tasks by team on the table.
-    digest: [...logs, slackSecret, serviceSecret, ...getPutUpdate, 'dynamodb:Query on table', due],
+    // The reconciler and the unlock poller: the workspaces with scheduled work on the table, their due
+    // items on the indexes, then gets, updates, transactions.
+    pollTasks: [...logs, slackSecret, serviceSecret, ...getPutUpdate, 'dynamodb:Query on table', ...due],
+    // Due subscriptions on the indexes; the ledger and finished tasks by team on the table.
+    digest: [...logs, slackSecret, serviceSecret, ...getPutUpdate, 'dynamodb:Query on table', ...due],
   };
 
   it.each(FUNCTIONS)('gives %s only the actions it uses, on the one table, index, secret', (name) => {

@@ -14,6 +14,8 @@ const ORG = 'E0ACME';
 const G1 = testWorkspace('T0GRID1');
 const G2 = testWorkspace('T0GRID2');
 const ADMIN = 'U0ORGADMIN';
+/** An admin of the Grid org (not of any workspace), member of G2. */
+const ORG_ADMIN = 'U0GRIDADMIN';
 const CONNECT = 'open.workspace';
 const BIG_EVENT = '26855';
 
@@ -46,7 +48,11 @@ describe('an org-wide (Enterprise Grid) install', () => {
     bot = await startDistributedBot({
       workspaces: [G1, G2],
       enterprises: { [ORG]: [G1.teamId, G2.teamId] },
-      users: { [ADMIN]: { name: 'orgadmin', tz: 'UTC', teamId: G1.teamId, isAdmin: true } },
+      users: {
+        [ADMIN]: { name: 'orgadmin', tz: 'UTC', teamId: G1.teamId, isAdmin: true },
+        [ORG_ADMIN]: { name: 'gridadmin', tz: 'UTC', teamId: G2.teamId, isOrgAdmin: true },
+        [G2.member.userId]: { name: 'g2member', tz: 'UTC', teamId: G2.teamId },
+      },
     });
     keyG1 = bot.newKey(20_000);
   });
@@ -96,6 +102,32 @@ describe('an org-wide (Enterprise Grid) install', () => {
       orgWideInstall: { enterpriseId: ORG },
     });
     expect(await bot.store.workspaces.getServiceKeyInfo(G2.teamId)).toBeNull();
+  });
+
+  it('lets an admin of the org, who is no workspace admin, manage a workspace of the org; its members may not', async () => {
+    const keyG2 = bot.newKey(5_000);
+    const openSettings = async (user: string) => {
+      await bot.slack.openHome(user, G2.teamId);
+      await bot.idle();
+      const home = bot.slack.home(user);
+      if (!home) throw new Error(`no Home for ${user}`);
+      await bot.slack.clickInView({ user, viewId: home.id, actionId: CONNECT });
+      return JSON.stringify(bot.slack.modal(user)?.view.blocks ?? []);
+    };
+
+    const refused = await openSettings(G2.member.userId);
+    await openSettings(ORG_ADMIN);
+    await bot.slack.submitForm({ user: ORG_ADMIN, inputs: { service_key: { value: keyG2 } } });
+    await bot.idle();
+
+    expect(bot.slack.modal(ORG_ADMIN)).toBeUndefined();
+    expect(await bot.store.workspaces.getServiceKeyInfo(G2.teamId)).toMatchObject({
+      last4: keyG2.slice(-4),
+      connectedBy: ORG_ADMIN,
+      orgWideInstall: { enterpriseId: ORG },
+    });
+    expect(refused).not.toContain('service_key');
+    expect(refused).toContain('Only workspace admins and owners');
   });
 
   it('charges a confirmed unlock to the workspace’s key in the worker, updating the card with the org’s token', async () => {

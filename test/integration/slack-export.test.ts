@@ -94,7 +94,7 @@ describe('Export CSV, end to end', () => {
 
     const { upload, lines } = await exportFrom(privateCard, appDmOf(ALICE.userId));
 
-    expect(lines[0]).toBe('personnel_id,name,title,company,source,email,email_status');
+    expect(lines[0]).toBe('personnel_id,name,title,company,source,email,email_status,phone,phone_status');
     expect(lines.length).toBeGreaterThan(1);
     expect(upload.text).toContain('No credits spent');
     expect(bot.messages().filter((message) => message.files)).toHaveLength(channelFiles);
@@ -111,6 +111,88 @@ describe('Export CSV, end to end', () => {
     const results = bot.messages().filter((message) => visibleText(message).includes('Acme Analytics'));
     expect(results.length).toBeGreaterThan(0);
     for (const message of results) expect(visibleText(message)).not.toContain('list.export');
+  });
+});
+
+describe('Export CSV of a filtered list', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot({ balance: 20_000 });
+    // The event unlocked, so the lists and their exports hold every row, not the free preview.
+    const confirmation = await askFor(bot, `unlock ${BIG_EVENT}`);
+    await bot.click(confirmation, 'confirm.yes');
+    await bot.idle();
+  });
+  afterAll(() => bot.close());
+
+  /** Every row's id the simulator answers for `path` with `params`, read page by page as a client would. */
+  async function simulatorIds(path: string, params: Record<string, string | string[]>): Promise<string[]> {
+    const ids: string[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const query = new URLSearchParams({ event_id: BIG_EVENT, page: String(page), pageSize: '50' });
+      for (const [name, value] of Object.entries(params))
+        for (const one of [value].flat()) query.append(name, one);
+      const response = await fetch(`${bot.sim.url}${path}?${query.toString()}`, {
+        headers: { authorization: `Bearer ${bot.apiKey}` },
+      });
+      const body = (await response.json()) as { items: { id: string }[]; hasMore: boolean };
+      ids.push(...body.items.map((item) => item.id));
+      if (!body.hasMore) break;
+    }
+    return ids;
+  }
+
+  /** `/events <text>` (a private card), exported: the file's header and its rows' first cells. */
+  async function exported(text: string) {
+    await bot.command(text);
+    await bot.idle();
+    const card = structuredClone(bot.last());
+    expect(card.visibleTo).toBe(ALICE.userId);
+    await bot.click(card, 'list.export');
+    await bot.idle();
+    const upload = bot.slack
+      .messages(appDmOf(ALICE.userId))
+      .findLast((message) => (message.files ?? []).length > 0);
+    const [header = '', ...rows] = linesOf(upload?.files?.[0]?.content ?? '');
+    return { header, rows, ids: rows.map((row) => row.split(',')[0]) };
+  }
+
+  it('exports exactly the exhibitors a title, level and department filter keeps', async () => {
+    const expected = await simulatorIds('/external/exhibitors/list', {
+      jobTitle: 'Director',
+      managementLevel: 'Director',
+      department: 'Operations',
+    });
+    const all = await simulatorIds('/external/exhibitors/list', {});
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+
+    const { ids } = await exported(
+      `exhibitors ${BIG_EVENT} title:Director level:Director department:Operations`,
+    );
+
+    expect(ids).toEqual(expected);
+  });
+
+  it('exports exactly the people of one exhibitor, and of one source, each with a phone column', async () => {
+    const everyone = await simulatorIds('/external/personnel/list', {});
+    const staff = bot.sim.seed.personnel.find((p) => p.exhibitorId && everyone.includes(p.id));
+    if (!staff?.exhibitorId) throw new Error('the seed has no exhibitor staff at this event');
+    const ofExhibitor = await simulatorIds('/external/personnel/list', { exhibitor_id: staff.exhibitorId });
+    const social = await simulatorIds('/external/personnel/list', { sourceType: 'social' });
+    for (const subset of [ofExhibitor, social]) {
+      expect(subset.length).toBeGreaterThan(0);
+      expect(subset.length).toBeLessThan(everyone.length);
+    }
+
+    const byExhibitor = await exported(`people ${BIG_EVENT} exhibitor:${staff.exhibitorId}`);
+    const bySource = await exported(`people ${BIG_EVENT} source:social`);
+
+    expect(byExhibitor.ids).toEqual(ofExhibitor);
+    expect(bySource.ids).toEqual(social);
+    // No phone is unlocked for this account: every phone cell is empty and says so.
+    expect(bySource.header.split(',').slice(-2)).toEqual(['phone', 'phone_status']);
+    for (const row of bySource.rows) expect(row.split(',').slice(-2)).toEqual(['', 'locked']);
   });
 });
 

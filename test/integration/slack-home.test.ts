@@ -66,7 +66,9 @@ describe('the App Home', () => {
     const published = bot.slack.calls
       .filter((call) => call.method === 'views.publish' && call.args.user_id === ALICE.userId)
       .map((call) => JSON.stringify(call.args.view));
-    const settled = published.find((view) => /Settled: .*spent 2,000 credits/.test(view));
+    const settled = published.find((view) =>
+      /Settled: .*Spent 2,000 credits · Balance now 18,000 credits/.test(view),
+    );
     expect(settled).toContain('18,000');
     expect(settled).toMatch(/Event unlock .*2,000 credits\*? · settled/);
     expect(settled).not.toContain('confirm.yes');
@@ -149,6 +151,97 @@ describe('the App Home', () => {
     const after = bot.slack.home(BOB.userId);
     expect(textOf(after)).toContain('is off');
     expect(actionIdsOf(after)).not.toContain('digest.off');
+  });
+
+  describe('a private channel’s digest', () => {
+    const PRIVATE = 'C0OTHER';
+    const inPrivate = { ...ALICE, channelId: PRIVATE };
+
+    /** A digest in the shared channel and one in a private channel only Alice is in. */
+    async function twoDigests(): Promise<Bot> {
+      const started = await startBot();
+      started.slack.setChannelMembers(PRIVATE, [ALICE.userId]);
+      await started.command('digest on 08:30 Europe/Berlin keywords:healthcare');
+      await started.command('digest on 07:15 UTC keywords:acquisition-target', inPrivate);
+      await started.idle();
+      return started;
+    }
+
+    it('is listed on its members’ Home only', async () => {
+      bot = await twoDigests();
+
+      const [alice, bob] = [await openHome(bot, ALICE.userId), await openHome(bot, BOB.userId)];
+
+      expect(textOf(alice)).toContain(`<#${PRIVATE}>`);
+      expect(textOf(alice)).toContain('acquisition-target');
+      expect(textOf(bob)).toContain(`<#${CHANNEL}>`);
+      expect(textOf(bob)).toContain('healthcare');
+      expect(textOf(bob)).not.toContain(PRIVATE);
+      expect(textOf(bob)).not.toContain('acquisition-target');
+    });
+
+    it('stays on when a non-member forges a Turn off click, and the Home says why', async () => {
+      bot = await twoDigests();
+      const home = await openHome(bot, BOB.userId);
+
+      await bot.slack.clickInView({
+        user: BOB.userId,
+        viewId: home.id,
+        actionId: 'digest.off',
+        action: { type: 'button', action_id: 'digest.off', block_id: 'home-digest-0', value: PRIVATE },
+      });
+      await bot.idle();
+
+      expect((await bot.store.digestSubscriptions.get(TEAM, PRIVATE))?.status).toBe('active');
+      const after = textOf(bot.slack.home(BOB.userId));
+      expect(after).toContain(`Only members of <#${PRIVATE}>`);
+      expect(after).toContain('Nothing was changed.');
+      expect(after).not.toContain('acquisition-target');
+    });
+
+    it('shows a non-member who forges its Edit click an empty form, not its filters', async () => {
+      bot = await twoDigests();
+      const home = await openHome(bot, BOB.userId);
+
+      await bot.slack.clickInView({
+        user: BOB.userId,
+        viewId: home.id,
+        actionId: 'open.digest',
+        action: { type: 'button', action_id: 'open.digest', block_id: 'home-digest-0', value: PRIVATE },
+      });
+      await bot.idle();
+
+      const modal = JSON.stringify(bot.slack.modal(BOB.userId)?.view ?? null);
+      expect(modal).toContain('modal.digest');
+      expect(modal).not.toContain('acquisition-target');
+      expect(modal).not.toContain('07:15');
+    });
+
+    it('can be turned off by a spend approver who is not in the channel', async () => {
+      bot = await twoDigests();
+      const home = await openHome(bot, APPROVER.userId);
+
+      await bot.slack.clickInView({
+        user: APPROVER.userId,
+        viewId: home.id,
+        actionId: 'digest.off',
+        action: { type: 'button', action_id: 'digest.off', block_id: 'home-digest-0', value: PRIVATE },
+      });
+      await bot.idle();
+
+      expect(await bot.store.digestSubscriptions.get(TEAM, PRIVATE)).toBeNull();
+      expect(textOf(bot.slack.home(APPROVER.userId))).toContain('is off');
+    });
+
+    it('is not turned off by `/events digest off` from a non-member', async () => {
+      bot = await twoDigests();
+
+      await bot.command('digest off', { ...BOB, channelId: PRIVATE });
+      await bot.idle();
+
+      expect((await bot.store.digestSubscriptions.get(TEAM, PRIVATE))?.status).toBe('active');
+      expect(visibleText(bot.last(PRIVATE))).toContain('Nothing was changed.');
+    });
   });
 
   it('keeps a long list within Block Kit limits, saying how many more there are', async () => {

@@ -165,7 +165,7 @@ describe('after an email unlock: outreach drafts and LinkedIn activity in the th
     const card = repliesIn(cardTs).find((m) => visibleText(m).includes('Confirm before spending'));
     if (!card) throw new Error('no LinkedIn confirmation card in the thread');
     const snapshot = structuredClone(card);
-    expect(visibleText(snapshot)).toContain('not published by the service');
+    expect(visibleText(snapshot)).toContain('The service publishes no price for this');
     expect(visibleText(snapshot)).toContain(person.fullName);
     await Promise.all([
       bot.click(snapshot, ACTION_IDS.confirmYes, ALICE),
@@ -309,7 +309,7 @@ describe('LinkedIn activity under a daily credit cap', () => {
     await bot.idle();
     const card = structuredClone(thread().find((m) => visibleText(m).includes('Confirm before spending')));
     if (!card) throw new Error('no LinkedIn confirmation card');
-    expect(visibleText(card)).toContain('not published by the service');
+    expect(visibleText(card)).toContain('The service publishes no price for this');
     const balance = bot.sim.balance(bot.apiKey);
     const ledger = bot.sim.ledger(bot.apiKey).length;
 

@@ -321,7 +321,7 @@ describe('installation tokens at rest', () => {
       owner: 'me',
       leaseSeconds: 30,
     });
-    const saved = await installations.saveRefreshed(acme, 'me', {
+    const saved = await installations.saveRefreshed(acme, 'xoxe-1-test-refresh', {
       token: 'xoxb-test-new',
       refreshToken: 'xoxe-1-test-new-refresh',
       expiresAt: 1_950_000_000,

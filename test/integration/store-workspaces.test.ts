@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalKeyCipher, KeyCipherError } from '../../src/config/key-cipher.ts';
 import { serviceAccountId } from '../../src/config/secrets.ts';
 import { spendPolicyForWorkspace } from '../../src/config/workspace-policy.ts';
-import { ValidationError } from '../../src/errors.ts';
+import { ConflictError, ValidationError } from '../../src/errors.ts';
 import { createStore } from '../../src/store/index.ts';
 import { keys } from '../../src/store/keys.ts';
 import { StoredItemInvalidError } from '../../src/store/support.ts';
@@ -157,6 +157,7 @@ describe('workspace policies', () => {
       digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' },
       updatedBy: 'U-admin',
       updatedAt: '2031-05-14T10:00:00.000Z',
+      revision: expect.any(String) as string,
     });
     // The workspace's approvers (users and the group's members) replace the environment's; its cap wins;
     // the threshold it did not set stays the default.
@@ -191,6 +192,46 @@ describe('workspace policies', () => {
     expect(await store.removePolicy('T1')).toBe(true);
     expect(await store.getPolicy('T1')).toBeNull();
     expect(await store.removePolicy('T1')).toBe(false);
+  });
+
+  it('are saved with a key only at the revision the saver saw: a stale save stores nothing, its key included', async () => {
+    const { store } = await workspaceStore();
+    const first = await store.saveSettings({
+      teamId: 'T1',
+      policy: { dailyCap: 100 },
+      updatedBy: 'U-one',
+      seenRevision: undefined,
+      serviceKey: KEY_ONE,
+    });
+
+    const stale = store.saveSettings({
+      teamId: 'T1',
+      policy: { dailyCap: 999 },
+      updatedBy: 'U-two',
+      seenRevision: undefined,
+      serviceKey: KEY_TWO,
+    });
+    await expect(stale).rejects.toBeInstanceOf(ConflictError);
+    const staleRemoval = store.saveSettings({
+      teamId: 'T1',
+      policy: {},
+      updatedBy: 'U-two',
+      seenRevision: 'not-the-stored-one',
+      removeKey: true,
+    });
+    await expect(staleRemoval).rejects.toBeInstanceOf(ConflictError);
+    expect(await store.getPolicy('T1')).toMatchObject({ dailyCap: 100, updatedBy: 'U-one' });
+    expect((await store.getServiceKey('T1'))?.serviceKey).toBe(KEY_ONE);
+
+    await store.saveSettings({
+      teamId: 'T1',
+      policy: { dailyCap: 300 },
+      updatedBy: 'U-two',
+      seenRevision: first.revision,
+      removeKey: true,
+    });
+    expect(await store.getPolicy('T1')).toMatchObject({ dailyCap: 300, updatedBy: 'U-two' });
+    expect(await store.getServiceKey('T1')).toBeNull();
   });
 
   it('refuse what is not a policy', async () => {

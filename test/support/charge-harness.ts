@@ -132,7 +132,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       confirmations: store.confirmations,
       charges: store.charges,
       ledger: store.ledger,
-      eis,
+      service: { accountId: serviceAccountId(apiKey), eis },
       showCard,
       logger,
       now: clock.now,

@@ -8,7 +8,7 @@ import {
   startFakeSlack,
   type WorkspaceUser,
 } from '../../src/local/slack/fake-slack.ts';
-import { installApp } from '../../src/local/slack/oauth.ts';
+import { type InstallInBrowser, installPage } from '../../src/local/slack/oauth.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
 import { signedHeaders } from '../../src/local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/log.ts';
@@ -19,6 +19,7 @@ import { createStore } from '../../src/store/index.ts';
 import { inlineWorker } from '../../src/worker-runtime.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { createTestTable } from './dynamo.ts';
+import { type DynamoFaultProxy, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
 
 export const CLIENT_ID = 'test-client-id-3c9e';
 export const CLIENT_SECRET = 'test-client-secret-a41d';
@@ -53,6 +54,10 @@ export interface DistributedBotOptions {
   enterprises?: Record<string, string[]>;
   /** More people the fake Slack knows (e.g. a workspace admin: `{ teamId, isAdmin: true }`). */
   users?: Record<string, WorkspaceUser>;
+  /** Where the bot's functions reach DynamoDB (a fault proxy, say); DynamoDB Local itself by default. */
+  dynamoEndpoint?: string;
+  /** The handlers (not the test's own `store`) reach DynamoDB Local through a fault proxy. */
+  dynamoFaults?: boolean;
 }
 
 /**
@@ -82,12 +87,16 @@ export async function startDistributedBot(options: DistributedBotOptions) {
       ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
     },
   });
-  const { client, tableName, endpoint } = await createTestTable();
+  const { client, tableName, endpoint: tableEndpoint } = await createTestTable();
+  const proxy: DynamoFaultProxy | undefined = options.dynamoFaults
+    ? await startDynamoFaultProxy({ target: tableEndpoint })
+    : undefined;
+  const endpoint = proxy?.endpoint ?? tableEndpoint;
   const logger = createMemoryLogger();
   // What every function reads, the scheduled ones included: no bot token and no service key.
   const env: Record<string, string> = {
     TABLE_NAME: tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint ?? endpoint,
     EIS_BASE_URL: sim.url,
     SLACK_API_URL: slack.apiUrl,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -118,16 +127,32 @@ export async function startDistributedBot(options: DistributedBotOptions) {
     slack,
     store,
     logger,
+    proxy,
     url: http.url,
     env: (): Record<string, string> => ({ ...env }),
     post,
 
     /**
-     * An admin of `teamId` installs the app through its real pages (with `orgWide`, an org admin for
-     * the whole Enterprise Grid org); the redirect page's status.
+     * Someone of `teamId` (an admin, unless `how` names the user) installs the app through its real
+     * pages (with `orgWide`, an org admin for the whole Enterprise Grid org); the redirect's status.
      */
-    install: (teamId: string, orgWide?: { enterpriseId: string }) =>
-      installApp({ installUrl: `${http.url}/slack/install`, teamId, ...(orgWide ? { orgWide } : {}) }),
+    install: async (
+      teamId: string,
+      orgWide?: { enterpriseId: string },
+      how: Pick<InstallInBrowser, 'userId' | 'consent'> = {},
+    ) =>
+      (
+        await installPage({
+          installUrl: `${http.url}/slack/install`,
+          teamId,
+          ...how,
+          ...(orgWide ? { orgWide } : {}),
+        })
+      ).status,
+
+    /** The same install, for the page the redirect answers (its status and HTML). */
+    installPage: (teamId: string, how: Pick<InstallInBrowser, 'userId' | 'consent'> = {}) =>
+      installPage({ installUrl: `${http.url}/slack/install`, teamId, ...how }),
 
     /** The workspace's admin connects `apiKey` (as the Home tab's form would store it). */
     connectKey: (teamId: string, apiKey: string, connectedBy = 'U0ADMIN') =>
@@ -166,7 +191,7 @@ export async function startDistributedBot(options: DistributedBotOptions) {
 
     close: async () => {
       await (await load()).dispatch.idle?.();
-      await Promise.all([http.close(), slack.close(), sim.close()]);
+      await Promise.all([http.close(), slack.close(), sim.close(), proxy?.close()]);
     },
   };
 }

@@ -9,11 +9,15 @@ export function fakeUnlockTasks(tasks: UnlockTask[], now: () => Date) {
   const byId = new Map(tasks.map((task) => [task.taskId, { ...task }]));
   const marks: { taskId: string; outcome: unknown }[] = [];
   const failures: { taskId: string; reason: string }[] = [];
+  const stops: { taskId: string; reason: string }[] = [];
   const repo: UnlockPollingDeps['tasks'] = {
     due({ now: at, limit }) {
       return Promise.resolve(
         [...byId.values()]
-          .filter((t) => !t.resultPostedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString())
+          .filter(
+            (t) =>
+              !t.resultPostedAt && !t.stoppedAt && (t.leaseExpiresAt ?? t.nextPollAt) <= at.toISOString(),
+          )
           .slice(0, limit),
       );
     },
@@ -50,6 +54,13 @@ export function fakeUnlockTasks(tasks: UnlockTask[], now: () => Date) {
       failures.push({ taskId, reason });
       return Promise.resolve();
     },
+    stop(taskId, reason) {
+      const task = byId.get(taskId);
+      if (!task || task.resultPostedAt || task.stoppedAt) return Promise.resolve(false);
+      Object.assign(task, { stoppedAt: now().toISOString(), stoppedReason: reason });
+      stops.push({ taskId, reason });
+      return Promise.resolve(true);
+    },
   };
-  return { repo, byId, marks, failures };
+  return { repo, byId, marks, failures, stops };
 }

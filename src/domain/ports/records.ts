@@ -137,6 +137,11 @@ export const UnlockTaskSchema = z.object({
   names: z.record(z.string(), z.string()).optional(),
   skipped: z.array(SkippedPersonSchema),
   confirmationId: Id.optional(),
+  /**
+   * The service account whose key submitted the task (set when a charge's settlement creates it): only
+   * that key can read its progress, so a run with another key stops it instead of polling.
+   */
+  serviceAccount: Id.optional(),
   /** Set on a follow-up task (drafts, LinkedIn activity): `kind` is then the unlock it follows. */
   followUp: FollowUpSchema.optional(),
   createdAt: IsoTime,

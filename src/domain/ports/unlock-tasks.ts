@@ -13,6 +13,8 @@ export interface NewUnlockTask {
   confirmationId?: string;
   /** A follow-up (outreach drafts, LinkedIn activity) rather than a contact unlock. */
   followUp?: FollowUp;
+  /** The service account whose key submitted it. */
+  serviceAccount?: string;
 }
 
 /** The contact-unlock tasks, as the poller works through them and the digest reports them. */
@@ -30,6 +32,8 @@ export interface UnlockTaskRepository {
   markResultPosted: (taskId: string, result: { owner: string; outcome: Json }) => Promise<boolean>;
   /** Notes that posting to Slack failed; the task stays as it is. */
   recordSlackFailure: (taskId: string, reason: string) => Promise<void>;
+  /** Ends a task without a result, for good (out of the due index): true for the one caller that did. */
+  stop: (taskId: string, reason: string) => Promise<boolean>;
   /** Tasks of a team whose result was posted at or after `since`, oldest first. */
   listFinishedSince: (teamId: string, since: Date) => Promise<FinishedUnlockTask[]>;
 }

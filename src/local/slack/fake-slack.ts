@@ -26,7 +26,7 @@ import {
   createOAuthState,
   fakeSlackOAuth,
   tokenIdentity,
-  orgWideInstalled,
+  servedOrgWide,
   tokenTeam,
 } from './oauth.ts';
 import { signedHeaders } from './sign.ts';
@@ -82,6 +82,8 @@ export interface FakeSlackOptions {
   /** Channels that exist; the bot is a member of each unless listed in `botNotIn`. */
   channels?: string[];
   botNotIn?: string[];
+  /** Channels whose members are listed (a private channel, say); any other channel has every user in it. */
+  channelMembers?: Record<string, string[]>;
   /**
    * Workspace members; `title` is shown under the user switch on the page (e.g. "spend approver").
    * `teamId` puts a member in another workspace than the app's (a distributed app's second install):
@@ -118,6 +120,8 @@ export interface FakeSlack {
   /** Reacts to every stored message change (for the dev page's live view). */
   onChange(listener: () => void): () => void;
   addUser(id: string, user: WorkspaceUser): void;
+  /** Lists `channel`'s members (as `channelMembers` does); `users.conversations` answers with them. */
+  setChannelMembers(channel: string, users: string[]): void;
   /**
    * Where this Slack sends slash commands and button clicks (signed with the app's signing secret),
    * as the page's composer and buttons do. Without it the page is read-only.
@@ -227,6 +231,8 @@ export type WorkspaceUser = {
   /** A workspace admin or owner as `users.info` says (`is_admin` / `is_owner`); default neither. */
   isAdmin?: boolean;
   isOwner?: boolean;
+  /** An admin of their workspace's Enterprise Grid org (`enterprise_user.is_admin`); default not. */
+  isOrgAdmin?: boolean;
 };
 type CommandInput = Parameters<FakeSlack['sendCommand']>[0];
 type ClickInput = Parameters<FakeSlack['click']>[0];
@@ -247,6 +253,8 @@ interface SlackState {
   botUserId: string;
   channels: Set<string>;
   botNotIn: Set<string>;
+  /** Channels with listed members; a channel not here has every user in it. */
+  channelMembers: Map<string, Set<string>>;
   users: Map<string, WorkspaceUser>;
   channelNames: Map<string, string>;
   calls: RecordedCall[];
@@ -298,6 +306,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       state.users.set(id, user);
       changed(state);
     },
+    setChannelMembers: (channel, users) => {
+      state.channelMembers.set(channel, new Set(users));
+    },
     connectApp: (app) => {
       state.app = app;
       changed(state);
@@ -340,6 +351,9 @@ function createState(options: FakeSlackOptions): SlackState {
     botUserId: options.botUserId ?? 'UBOT',
     channels: new Set(options.channels ?? ['C0GENERAL', 'C0EVENTS']),
     botNotIn: new Set(options.botNotIn ?? []),
+    channelMembers: new Map(
+      Object.entries(options.channelMembers ?? {}).map(([channel, users]) => [channel, new Set(users)]),
+    ),
     users: new Map(Object.entries(options.users ?? { U0ALICE: { name: 'alice', tz: 'Europe/Berlin' } })),
     channelNames: new Map(Object.entries(options.channelNames ?? {})),
     calls: [],
@@ -355,7 +369,7 @@ function createState(options: FakeSlackOptions): SlackState {
     responseSeq: 0,
     surfaces: createSurfaceState(),
     uploads: new Map(),
-    oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT'),
+    oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT', options.enterprises),
     callerTeam: undefined,
     enterpriseOfTeam: new Map(
       Object.entries(options.enterprises ?? {}).flatMap(([id, teams]) => teams.map((team) => [team, id])),
@@ -468,7 +482,20 @@ function userInfo(state: SlackState, args: Args): Args {
   const user = state.users.get(id);
   if (!user) return { ok: false, error: 'user_not_found' };
   const roles = { ...(user.isAdmin ? { is_admin: true } : {}), ...(user.isOwner ? { is_owner: true } : {}) };
-  return { user: { id, name: user.name, tz: user.tz, ...roles } };
+  const teamId = user.teamId ?? state.app?.teamId;
+  const enterpriseId = teamId ? state.enterpriseOfTeam.get(teamId) : undefined;
+  // A member of a Grid org's workspace: their org roles, and the org's workspaces they belong to.
+  const enterpriseUser = enterpriseId
+    ? {
+        enterprise_user: {
+          id,
+          enterprise_id: enterpriseId,
+          is_admin: user.isOrgAdmin === true,
+          teams: [teamId],
+        },
+      }
+    : {};
+  return { user: { id, name: user.name, tz: user.tz, ...roles, ...enterpriseUser } };
 }
 
 function conversationInfo(state: SlackState, args: Args): Args {
@@ -476,6 +503,21 @@ function conversationInfo(state: SlackState, args: Args): Args {
   const error = channelError(state, id);
   if (error === 'channel_not_found') return { ok: false, error };
   return { channel: { id, is_member: !state.botNotIn.has(id) } };
+}
+
+/**
+ * users.conversations for `user`: the channels they are in that the bot is in too (what a bot token
+ * sees), a page of `limit` at a time with Slack's cursor.
+ */
+function userConversations(state: SlackState, args: Args): Args {
+  const user = textArg(args.user);
+  const memberOf = (channel: string) => state.channelMembers.get(channel)?.has(user) ?? true;
+  const visible = [...state.channels].filter((channel) => !state.botNotIn.has(channel) && memberOf(channel));
+  const start = Number(textArg(args.cursor) || '0');
+  const limit = Math.min(Number(textArg(args.limit) || '100'), 1000);
+  const page = visible.slice(start, start + limit);
+  const next = start + limit < visible.length ? String(start + limit) : '';
+  return { channels: page.map((id) => ({ id })), response_metadata: { next_cursor: next } };
 }
 
 /**
@@ -547,6 +589,7 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'chat.update': updateMessage,
   'users.info': userInfo,
   'conversations.info': conversationInfo,
+  'users.conversations': userConversations,
   'files.getUploadURLExternal': (state, args) => {
     const fileId = `F${String(++state.seq).padStart(8, '0')}`;
     state.uploads.set(fileId, { name: textArg(args.filename) });
@@ -733,7 +776,7 @@ function workspaceOf(state: SlackState, teamId: string): Workspace {
   if (!enterpriseId) return { teamId };
   return {
     teamId,
-    enterprise: { id: enterpriseId, orgWideInstall: orgWideInstalled(state.oauth, enterpriseId) },
+    enterprise: { id: enterpriseId, orgWideInstall: servedOrgWide(state.oauth, enterpriseId, teamId) },
   };
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The fake Slack's side of installing an app (OAuth v2): the consent step that hands out a
- * one-use code (`GET /oauth/v2/authorize`, or `oauth.authorize(install)` in a test), and
+ * one-use code (`GET /oauth/v2/authorize`, or `oauth.authorize(install)` in a test) or, when the
+ * person cancels, redirects back with `error=access_denied`, and
  * `oauth.v2.access` for both grants: `authorization_code` answers the install with a bot token
  * (with `expires_in` and a refresh token when the install rotates tokens), `refresh_token` trades a
  * refresh token (once) for a new token and refresh token, and counts it. Tokens it issued make
@@ -42,6 +43,10 @@ export interface FakeSlackOAuth {
   refreshCount(): number;
   /** Whether a bot token is one the fake issued (and so is live). */
   isIssued(token: string): boolean;
+  /** Whether a refresh token is one the fake issued and nobody has used yet. */
+  isUnusedRefreshToken(token: string): boolean;
+  /** Token rotation from now on: bot tokens issued (at install or refresh) last this many seconds. */
+  setTokenLifetime(seconds: number): void;
 }
 
 export interface OAuthState {
@@ -58,10 +63,19 @@ export interface OAuthState {
   refreshes: number;
   /** The team the next consent (from the page's Install link) is for, when its URL names none. */
   nextInstallTeam: string | undefined;
+  /** The Enterprise Grid org of each workspace that belongs to one: its own installs name the org. */
+  enterpriseOfTeam: Map<string, string>;
 }
 
-export function createOAuthState(options: FakeOAuthOptions = {}, botUserId = 'UBOT'): OAuthState {
+export function createOAuthState(
+  options: FakeOAuthOptions = {},
+  botUserId = 'UBOT',
+  enterprises: Record<string, string[]> = {},
+): OAuthState {
   return {
+    enterpriseOfTeam: new Map(
+      Object.entries(enterprises).flatMap(([id, teams]) => teams.map((team) => [team, id] as const)),
+    ),
     clientId: options.clientId ?? 'local-client-id',
     clientSecret: options.clientSecret ?? 'local-client-secret',
     redirectUri: options.redirectUri,
@@ -84,6 +98,10 @@ export function fakeSlackOAuth(oauth: OAuthState): FakeSlackOAuth {
     authorize: (install) => issueCode(oauth, install),
     refreshCount: () => oauth.refreshes,
     isIssued: (token) => oauth.tokens.has(token),
+    isUnusedRefreshToken: (token) => oauth.refreshTokens.has(token),
+    setTokenLifetime: (seconds) => {
+      oauth.tokenLifetimeSeconds = seconds;
+    },
   };
 }
 
@@ -94,29 +112,39 @@ function issueCode(oauth: OAuthState, install: FakeInstall): string {
 }
 
 /**
- * `GET /oauth/v2/authorize`: the installer approves at once (for the team the URL names with
- * `team`, else `T0LOCAL`); the answer is the redirect back to the app with `code` and `state`.
+ * `GET /oauth/v2/authorize`: the installer (`user`, else U0ALICE) approves at once for the team the
+ * URL names with `team` (else `T0LOCAL`), or cancels (`cancel=1`); the answer is the redirect back
+ * to the app with `code` (or `error=access_denied`) and `state`.
  */
 export function authorizeRedirect(oauth: OAuthState, url: URL): { status: number; location?: string } {
   const params = url.searchParams;
   if (params.get('client_id') !== oauth.clientId) return { status: 400 };
   const redirectUri = params.get('redirect_uri') ?? oauth.redirectUri;
   if (!redirectUri) return { status: 400 };
-  const scope = params.get('scope');
   const teamId = params.get('team') ?? oauth.nextInstallTeam ?? 'T0LOCAL';
   oauth.nextInstallTeam = undefined;
-  // `enterprise`: the installer is an org admin who approves for the whole Enterprise Grid org.
-  const enterpriseId = params.get('enterprise');
-  const code = issueCode(oauth, {
-    teamId,
-    ...(enterpriseId ? { enterpriseId, isEnterpriseInstall: true } : {}),
-    ...(scope ? { scopes: scope.split(',') } : {}),
-  });
   const location = new URL(redirectUri);
-  location.searchParams.set('code', code);
+  if (params.get('cancel')) location.searchParams.set('error', 'access_denied');
+  else location.searchParams.set('code', issueCode(oauth, consentOf(oauth, teamId, params)));
   const state = params.get('state');
   if (state) location.searchParams.set('state', state);
   return { status: 302, location: location.toString() };
+}
+
+/** What the consent approves: the team's own install (naming its org, if any), or an org-wide one. */
+function consentOf(oauth: OAuthState, teamId: string, params: URLSearchParams): FakeInstall {
+  const scope = params.get('scope');
+  const user = params.get('user');
+  // `enterprise`: the installer is an org admin who approves for the whole Enterprise Grid org.
+  const orgWide = params.get('enterprise');
+  const org = orgWide ?? oauth.enterpriseOfTeam.get(teamId);
+  return {
+    teamId,
+    ...(org ? { enterpriseId: org } : {}),
+    ...(orgWide ? { isEnterpriseInstall: true } : {}),
+    ...(user ? { userId: user } : {}),
+    ...(scope ? { scopes: scope.split(',') } : {}),
+  };
 }
 
 /** The `oauth.*` Web API methods; they take the client's credentials instead of a token. */
@@ -200,10 +228,16 @@ export function tokenTeam(oauth: OAuthState, authorization: string | undefined):
   return install?.isEnterpriseInstall ? undefined : install?.teamId;
 }
 
-/** Whether the app is installed org-wide in the enterprise (a token was issued for such an install). */
-export function orgWideInstalled(oauth: OAuthState, enterpriseId: string): boolean {
-  return [...oauth.tokens.values()].some(
-    (install) => install.isEnterpriseInstall === true && install.enterpriseId === enterpriseId,
+/**
+ * Whether a workspace of the enterprise is served by an org-wide install (a token was issued for one)
+ * rather than its own (a token was issued for the workspace's own install).
+ */
+export function servedOrgWide(oauth: OAuthState, enterpriseId: string, teamId: string): boolean {
+  const installs = [...oauth.tokens.values()];
+  const own = installs.some((install) => install.isEnterpriseInstall !== true && install.teamId === teamId);
+  return (
+    !own &&
+    installs.some((install) => install.isEnterpriseInstall === true && install.enterpriseId === enterpriseId)
   );
 }
 
@@ -220,20 +254,23 @@ export function tokenIdentity(oauth: OAuthState, authorization: string | undefin
   };
 }
 
-/**
- * An admin of `teamId` installs the app as a browser would: the app's install page (its state
- * cookie kept), Slack's consent for that team (or, with `orgWide`, for the whole Enterprise Grid org),
- * the redirect back. Returns the redirect's status.
- */
-export async function installApp({
-  installUrl,
-  teamId,
-  orgWide,
-}: {
+export interface InstallInBrowser {
   installUrl: string;
   teamId: string;
+  /** An org admin installs for the whole Enterprise Grid org. */
   orgWide?: { enterpriseId: string };
-}) {
+  /** Who installs (U0ALICE unless named). */
+  userId?: string;
+  /** `cancel`: the person cancels on Slack's consent page; `forged-code`: the code comes back altered. */
+  consent?: 'approve' | 'cancel' | 'forged-code';
+}
+
+/**
+ * Someone of `teamId` installs the app as a browser would: the app's install page (its state cookie
+ * kept), Slack's consent for that team (or, with `orgWide`, for the whole Enterprise Grid org), the
+ * redirect back. Returns the redirect's status and page.
+ */
+export async function installPage({ installUrl, teamId, orgWide, userId, consent }: InstallInBrowser) {
   const page = await fetch(installUrl, { redirect: 'manual' });
   const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const html = await page.text();
@@ -242,7 +279,15 @@ export async function installApp({
   const authorize = new URL(href.replaceAll('&amp;', '&'));
   authorize.searchParams.set('team', teamId);
   if (orgWide) authorize.searchParams.set('enterprise', orgWide.enterpriseId);
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  const done = await fetch(consent.headers.get('location') ?? '', { headers: { cookie } });
-  return done.status;
+  if (userId) authorize.searchParams.set('user', userId);
+  if (consent === 'cancel') authorize.searchParams.set('cancel', '1');
+  const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location') ?? '');
+  if (consent === 'forged-code') back.searchParams.set('code', 'code-forged');
+  const done = await fetch(back, { headers: { cookie } });
+  return { status: done.status, body: await done.text() };
+}
+
+/** `installPage`, for the redirect's status only. */
+export async function installApp(install: InstallInBrowser): Promise<number> {
+  return (await installPage(install)).status;
 }

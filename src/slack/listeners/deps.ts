@@ -31,12 +31,9 @@ export interface ListenerDeps {
 
 /** What the workspace admin listeners read and write. */
 export interface WorkspaceAdminDeps {
-  workspaces: Pick<
-    Store['workspaces'],
-    'getServiceKeyInfo' | 'putServiceKey' | 'removeServiceKey' | 'getPolicy' | 'putPolicy'
-  >;
-  /** Who installed the app (an admin of it, whatever Slack says). */
-  installations: Pick<Store['installations'], 'read'>;
+  workspaces: Pick<Store['workspaces'], 'getServiceKeyInfo' | 'getPolicy' | 'saveSettings'>;
+  /** Whether the workspace's scheduled work is paused (shown to its admins on the Home). */
+  scheduledWork: Pick<Store['scheduledWork'], 'get'>;
   /** The service a new key is checked against, with one balance call (`EIS_BASE_URL`). */
   eisBaseUrl: string;
 }

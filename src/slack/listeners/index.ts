@@ -7,11 +7,13 @@ import { registerHome } from './home.ts';
 import { registerShortcuts } from './shortcuts.ts';
 import { registerUninstall } from './uninstall.ts';
 import { registerUnfurls } from './unfurls.ts';
+import { registerUntilConnected } from './until-connected.ts';
 import { registerWorkflowStep } from './workflow-step.ts';
 import { registerWorkspaceAdmin } from './workspace-admin.ts';
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   // First: its middleware answers a workspace without a service key before the others run.
+  registerUntilConnected(app, deps);
   registerWorkspaceAdmin(app, deps);
   registerEventsCommand(app, deps);
   registerButtonActions(app, deps);

@@ -34,6 +34,7 @@ import {
 import type { ListenerDeps } from './deps.ts';
 import { parseValue } from './button-actions.ts';
 import { openModal } from './shortcuts.ts';
+import { memberChannelsOf } from '../worker/digest-access.ts';
 
 type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -64,6 +65,22 @@ export async function fillDigestModal(
       });
   } catch (error) {
     deps.logger.warn('could not show the digest settings as they stand', { error });
+  }
+}
+
+/** A spend approver, or a member of the channel (one `users.conversations` call); nobody when Slack cannot say. */
+async function mayEditDigest(
+  client: AllMiddlewareArgs['client'],
+  deps: Pick<ListenerDeps, 'policyFor' | 'logger'>,
+  who: { teamId: string | undefined; channel: string; userId: string; botToken: string | undefined },
+): Promise<boolean> {
+  try {
+    if (who.teamId && (await deps.policyFor(who.teamId, who.botToken)).approvers.includes(who.userId))
+      return true;
+    return (await memberChannelsOf(client)(who.userId)).has(who.channel);
+  } catch (error) {
+    deps.logger.warn('could not tell whether a user may see a digest', { error });
+    return false;
   }
 }
 
@@ -107,14 +124,28 @@ function registerOpeners(app: App, deps: ListenerDeps): void {
 
   open(ACTION_IDS.openSearch, () => searchModal());
   open(ACTION_IDS.openResearch, () => researchModal('', { privately: true }));
-  app.action<BlockAction<ButtonAction>>(ACTION_IDS.openDigestSettings, async ({ ack, body, client }) => {
-    const channel = channelValue(body.actions[0]?.value);
-    const opened = channel && (await openModal(client, body.trigger_id, digestModal(channel), deps.logger));
-    await ack();
-    if (!channel || !opened) return;
-    // Opened first (the trigger id lasts 3 s), then filled in.
-    await fillDigestModal(client, opened, channel, body.team?.id ?? body.user.team_id, deps);
-  });
+  app.action<BlockAction<ButtonAction>>(
+    ACTION_IDS.openDigestSettings,
+    async ({ ack, body, client, context }) => {
+      const channel = channelValue(body.actions[0]?.value);
+      const opened = channel && (await openModal(client, body.trigger_id, digestModal(channel), deps.logger));
+      await ack();
+      if (!channel || !opened) return;
+      const teamId = body.team?.id ?? body.user.team_id;
+      // A forged or stale button may name any channel: its filters are shown only to who may change them.
+      if (
+        !(await mayEditDigest(client, deps, {
+          teamId,
+          channel,
+          userId: body.user.id,
+          botToken: context.botToken,
+        }))
+      )
+        return;
+      // Opened first (the trigger id lasts 3 s), then filled in.
+      await fillDigestModal(client, opened, channel, teamId, deps);
+    },
+  );
   open(ACTION_IDS.listFilter, (body) => {
     const value = ListPageValueSchema.safeParse(body.actions[0] && parseValue(body.actions[0]));
     const container: unknown = body.container.channel_id;

@@ -1,18 +1,24 @@
 import type { KnownBlock } from '@slack/types';
-import {
-  ChargeActionSchema,
-  commandTextOf,
-  describeStoredAction,
-  hasPublishedPrice,
-} from '../../domain/charging.ts';
+import { ChargeActionSchema, commandTextOf, describeStoredAction } from '../../domain/charging.ts';
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../store/index.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { showAllPeopleButton } from './lists.ts';
-import { otherPagesWords } from './paid-search.ts';
 import { actions, button, context, plainText, section } from './blocks.ts';
-import { formatCredits, mentionUser, slackDate, utcTime } from './format.ts';
+import { mentionUser, slackDate, utcTime } from './format.ts';
 import { escapeMrkdwn, fitToLimits } from './limits.ts';
+import {
+  creditsWords,
+  cardPrice,
+  chargingPriceWords,
+  confirmDialogWords,
+  priceWords,
+  otherPagesWords,
+  settledWords,
+  spendWords,
+  spentWords,
+  unchargedPriceWords,
+} from './money-words.ts';
 import type { Price, SlackMessage } from './types.ts';
 
 /** What every state of the card repeats: the action in words, its price, who asked. */
@@ -50,7 +56,8 @@ export type ConfirmationCardInput =
       /** What came of it, one line each, already in the user's words (escaped here). */
       outcome: readonly string[];
       creditsSpent: number;
-      balanceAfter?: number | null;
+      /** Null when it could not be read after the charge; undefined when there is none to tell. */
+      balanceAfter?: number | null | undefined;
       /** Charged, but the results (an unlock task) are still to come: not "Done" yet. */
       resultsPending?: boolean;
     })
@@ -67,43 +74,6 @@ export type ConfirmationCardInput =
       /** The command that asks again, for a "Start again" button. */
       restart?: string;
     });
-
-/** What a card says for a price the service does not publish. */
-export const UNPUBLISHED_PRICE_WORDS =
-  'price not published by the service; the credits spent are shown after';
-
-/** The price of a stored confirmation as its cards show it: flagged when the service publishes none. */
-export function cardPrice(confirmation: Pick<Confirmation, 'action' | 'price'>): Price {
-  return hasPublishedPrice(confirmation.action)
-    ? confirmation.price
-    : { ...confirmation.price, unpublished: true };
-}
-
-/** The Confirm dialog's button: `Spend 2,000 credits`, `Spend up to 50 credits`, or `Spend credits`. */
-export function spendWords(price: Price): string {
-  if (price.unpublished) return 'Spend credits';
-  return `${price.upTo ? 'Spend up to' : 'Spend'} ${formatCredits(price.credits)}`;
-}
-
-/**
- * `2,000 credits`, or `up to 50 credits (charged only if something matches)`, or that no price is
- * published; a per-unit note after.
- */
-export function priceWords(price: Price): string {
-  if (price.unpublished) return UNPUBLISHED_PRICE_WORDS;
-  const total = price.upTo
-    ? `up to ${formatCredits(price.credits)} (charged only if something matches)`
-    : formatCredits(price.credits);
-  return price.perUnit ? `${total} · ${price.perUnit}` : total;
-}
-
-/** The price as mrkdwn. */
-export function formatPrice(price: Price): string {
-  return escapeMrkdwn(priceWords(price));
-}
-
-const balanceText = (balance: number | null | undefined) =>
-  typeof balance === 'number' ? formatCredits(balance) : 'balance unavailable';
 
 /** The input of one state of the card. */
 type StateInput<S extends ConfirmationCardInput['state']> = Extract<ConfirmationCardInput, { state: S }>;
@@ -125,7 +95,6 @@ interface CardView {
 /** What every state repeats, as mrkdwn. */
 interface CardWords {
   what: string;
-  price: string;
   asked: string;
 }
 
@@ -144,10 +113,9 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
 function cardView(input: ConfirmationCardInput): CardView {
   const words: CardWords = {
     what: escapeMrkdwn(input.description),
-    price: formatPrice(input.price),
     asked: `Asked by ${mentionUser(input.requestedBy)}`,
   };
-  const { what, price, asked } = words;
+  const { what, asked } = words;
   switch (input.state) {
     case 'pending':
       return pendingView(input, words);
@@ -156,7 +124,7 @@ function cardView(input: ConfirmationCardInput): CardView {
         sections: [
           `:hourglass_flowing_sand: Charging… confirmed by ${mentionUser(input.confirmedBy)}\n${what}`,
         ],
-        footnote: `Price: ${price} · ${asked}`,
+        footnote: `${escapeMrkdwn(chargingPriceWords(input.price))} · ${asked}`,
         text: `Charging… ${what}`,
       };
     case 'succeeded':
@@ -168,21 +136,23 @@ function cardView(input: ConfirmationCardInput): CardView {
         sections: [
           `:no_entry_sign: *Cancelled* by ${mentionUser(input.cancelledBy)} — nothing was charged.\n${what}`,
         ],
-        footnote: `Price was ${price} · ${asked}`,
+        footnote: `${escapeMrkdwn(unchargedPriceWords(input.price))} · ${asked}`,
         text: `Cancelled: ${what}. Nothing was charged.`,
         ...restartButton(input.restart),
       };
     case 'expired':
       return {
         sections: [`:hourglass: *Expired* — nothing was charged.\n${what}`],
-        footnote: `Price was ${price} · ${asked}`,
+        footnote: `${escapeMrkdwn(unchargedPriceWords(input.price))} · ${asked}`,
         text: `Expired: ${what}. Nothing was charged.`,
         ...restartButton(input.restart),
       };
   }
 }
 
-function pendingView(input: StateInput<'pending'>, { what, price, asked }: CardWords): CardView {
+function pendingView(input: StateInput<'pending'>, { what, asked }: CardWords): CardView {
+  const price = escapeMrkdwn(priceWords(input.price));
+  const balance = creditsWords(input.balance);
   const expires = typeof input.expiresAt === 'string' ? new Date(input.expiresAt) : input.expiresAt;
   const expiry = Number.isNaN(expires.getTime())
     ? 'Expires soon'
@@ -201,32 +171,30 @@ function pendingView(input: StateInput<'pending'>, { what, price, asked }: CardW
   return {
     sections: [
       `:credit_card: *Confirm before spending credits*\n${what}`,
-      `*Price:* ${price}\n*Balance:* ${balanceText(input.balance)}${short}${approval}${paging}`,
+      `*Price:* ${price}\n*Balance:* ${balance}${short}${approval}${paging}`,
     ],
     footnote: `${asked} · ${expiry}`,
-    text: `Confirm: ${what} — ${price}. Balance: ${balanceText(input.balance)}.`,
+    text: `Confirm: ${what} — ${price}. Balance: ${balance}.`,
     ...(input.buttons === false ? {} : { buttons: { kind: 'confirm', card: input } }),
   };
 }
 
 function succeededView(input: StateInput<'succeeded'>, { what, asked }: CardWords): CardView {
   const lines = input.outcome.map((line) => `• ${escapeMrkdwn(line)}`).join('\n');
-  const after = input.balanceAfter === undefined ? '' : ` · Balance now ${balanceText(input.balanceAfter)}`;
   const title = input.resultsPending
     ? ':hourglass_flowing_sand: *Charged — results pending*'
     : ':white_check_mark: *Done*';
-  const spent = formatCredits(input.creditsSpent);
+  const settled = settledWords(input.price, input.creditsSpent, input.balanceAfter);
   return {
     sections: [`${title} — ${what}${lines ? `\n${lines}` : ''}`],
-    footnote: `Spent ${spent}${after} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
-    text: `${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. Spent ${spent}.`,
+    footnote: `${settled} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
+    text: `${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. ${settled}.`,
   };
 }
 
 function failedView(input: StateInput<'failed'>, { what, asked }: CardWords): CardView {
   // Unknown when the service did not confirm the outcome: then no amount is claimed either way.
-  const spent =
-    input.creditsSpent === undefined ? '' : `Credits spent: ${formatCredits(input.creditsSpent)} · `;
+  const spent = input.creditsSpent === undefined ? '' : `${spentWords(input.creditsSpent)} · `;
   const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
   const error = escapeMrkdwn(input.errorMessage);
   return {
@@ -257,7 +225,7 @@ function confirmRow(card: StateInput<'pending'>) {
         confirm: {
           title: plainText('Spend credits?'),
           // Price first: if the text is cut to fit, the description gives way, not the price.
-          text: plainText(`This spends ${priceWords(card.price)}: ${card.description}`),
+          text: plainText(confirmDialogWords(card.price, card.description)),
           confirm: plainText(spend),
           deny: plainText('Go back'),
         },
@@ -296,7 +264,7 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
         confirmedBy,
         outcome: outcome.summary ?? [],
         creditsSpent: outcome.creditsSpent ?? confirmation.price.credits,
-        balanceAfter: outcome.balanceAfter ?? null,
+        balanceAfter: outcome.balanceAfter,
         ...(outcome.resultsPending ? { resultsPending: true } : {}),
       });
     case 'failed':

@@ -115,9 +115,21 @@ export const RECOMMENDED_COLUMNS: CsvColumns<RecommendedExhibitor> = {
   ],
 };
 
-/** People as a list shows them: an email only when it is unlocked, else empty with its status. */
-export const PERSON_COLUMNS: CsvColumns<PersonnelItem> = {
-  header: ['personnel_id', 'name', 'title', 'company', 'source', 'email', 'email_status'],
+type Person = PersonnelItem & { phone?: string | null; phoneUnlockStatus?: string | null };
+
+/** People and contacts as the account sees them: an email or phone only where it is unlocked, else empty with its status. */
+export const PERSON_COLUMNS: CsvColumns<Person> = {
+  header: [
+    'personnel_id',
+    'name',
+    'title',
+    'company',
+    'source',
+    'email',
+    'email_status',
+    'phone',
+    'phone_status',
+  ],
   row: (person) => [
     person.id,
     person.fullName,
@@ -126,13 +138,10 @@ export const PERSON_COLUMNS: CsvColumns<PersonnelItem> = {
     sources(person.sourceType),
     person.email,
     person.contactUnlockStatus ?? 'locked',
+    person.phone,
+    person.phoneUnlockStatus ?? 'locked',
   ],
 };
 
-type Contact = PersonnelItem & { phone?: string | null; phoneUnlockStatus?: string | null };
-
-/** Contacts by profile: what is unlocked for the account (email, phone), the rest empty with its status. */
-export const CONTACT_COLUMNS: CsvColumns<Contact> = {
-  header: [...PERSON_COLUMNS.header, 'phone', 'phone_status'],
-  row: (person) => [...PERSON_COLUMNS.row(person), person.phone, person.phoneUnlockStatus ?? 'locked'],
-};
+/** Contacts by profile or search: the same columns as an event's people. */
+export const CONTACT_COLUMNS = PERSON_COLUMNS;

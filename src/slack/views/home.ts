@@ -2,8 +2,9 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { DigestFilters } from '../../store/index.ts';
 import { ACTION_IDS, type ActionId } from './action-ids.ts';
 import { actions, button, context, fieldsSection, header, plainText, section } from './blocks.ts';
-import { formatPrice, priceWords, spendWords } from './confirmation.ts';
+import { creditsWords, confirmDialogWords, priceWords, spendWords } from './money-words.ts';
 import { chargeKindWords } from './messages.ts';
+import { needsAttentionBlocks, type UnknownCharge } from './needs-attention.ts';
 import { describeFilters, describeSchedule, threadLink } from './digest.ts';
 import {
   code,
@@ -71,6 +72,8 @@ export interface HomeInput {
   charges: readonly HomeCharge[] | null;
   /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
   settingsButton?: boolean;
+  /** Workspace admins only: recent charges whose outcome is unknown. */
+  needsAttention?: readonly UnknownCharge[];
 }
 
 /** The Home tab as `views.publish` takes it. */
@@ -115,6 +118,7 @@ export function homeView(input: HomeInput): HomeView {
         ...(input.settingsButton ? [rawButton('Workspace settings', ACTION_IDS.openWorkspaceSettings)] : []),
       ],
     },
+    ...needsAttentionBlocks(input.needsAttention ?? []),
     divider,
     header('Waiting for you'),
     ...confirmationBlocks(input.confirmations),
@@ -133,8 +137,8 @@ export function homeView(input: HomeInput): HomeView {
 }
 
 function creditBlocks({ balance, spentToday, dailyCap }: HomeInput): KnownBlock[] {
-  const balanceText = balance === null ? 'unavailable' : formatCredits(balance);
-  const spent = spentToday === null ? 'unavailable' : formatCredits(spentToday);
+  const balanceText = creditsWords(balance);
+  const spent = creditsWords(spentToday);
   const cap =
     dailyCap === undefined
       ? 'No daily cap'
@@ -177,7 +181,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
             confirm: {
               title: plainText('Spend credits?'),
               text: plainText(
-                truncate(`This spends ${priceWords(confirmation.price)}: ${confirmation.description}`, 300),
+                truncate(confirmDialogWords(confirmation.price, confirmation.description), 300),
               ),
               confirm: plainText(spend),
               deny: plainText('Go back'),
@@ -189,7 +193,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
   );
   return [
     section(
-      `*${what}*\n${formatPrice(confirmation.price)} · asked by ${mentionUser(confirmation.requestedBy)} in ${mentionChannel(confirmation.channelId)}${expiry}${refusal}`,
+      `*${what}*\n${escapeMrkdwn(priceWords(confirmation.price))} · asked by ${mentionUser(confirmation.requestedBy)} in ${mentionChannel(confirmation.channelId)}${expiry}${refusal}`,
     ),
     ...(row ? [row] : []),
   ];
@@ -215,7 +219,11 @@ function taskBlocks(tasks: HomeInput['tasks']): KnownBlock[] {
 function digestBlocks(digests: HomeInput['digests'], now: Date): KnownBlock[] {
   if (digests === null) return [section(UNAVAILABLE)];
   if (digests.length === 0)
-    return [context(`No channel has a digest. Set one up in a channel with ${code('/events digest on')}.`)];
+    return [
+      context(
+        `No channel you are in has a digest. Set one up in a channel with ${code('/events digest on')}.`,
+      ),
+    ];
   const shown = [...digests].sort((a, b) => a.channelId.localeCompare(b.channelId)).slice(0, MAX_DIGESTS);
   const blocks = shown.flatMap((digest, index): KnownBlock[] => [
     section(

@@ -6,10 +6,11 @@ import type { UnlockResult } from '../../domain/unlock-polling.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context, input, plainText, section } from './blocks.ts';
 import { confirmationCard } from './confirmation.ts';
-import { formatCredits, mentionUser, personLabel } from './format.ts';
+import { mentionUser, personLabel } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
 import { FIELD_ACTION } from './modals.ts';
-import type { SlackMessage } from './types.ts';
+import { confirmDialogWords, creditsWords, priceWords, spendWords } from './money-words.ts';
+import type { Price, SlackMessage } from './types.ts';
 
 type Names = Readonly<Record<string, string>>;
 
@@ -251,7 +252,8 @@ export function outreachStartedNotice(started: { drafting: number; skipped: numb
   return `Drafting outreach for ${plural(started.drafting, 'person', 'people')}${skipped}… The drafts will arrive in this thread. Drafting spends no credits.`;
 }
 
-const UNPUBLISHED = 'not published by the service: it may spend credits';
+/** LinkedIn activity's price: none is published (the amount reserved under the cap is not shown). */
+const LINKEDIN_PRICE: Price = { credits: 0, upTo: true, kind: 'linkedin-activity' };
 
 /**
  * The LinkedIn activity confirmation card: like every charge's card, but the price is unknown, so it
@@ -265,7 +267,8 @@ export function linkedinPendingCard(input: {
   buttons: boolean;
 }): SlackMessage {
   const what = escapeMrkdwn(input.description);
-  const balance = input.balance === null ? 'balance unavailable' : formatCredits(input.balance);
+  const price = escapeMrkdwn(priceWords(LINKEDIN_PRICE));
+  const balance = creditsWords(input.balance);
   const value = { confirmationId: input.confirmationId };
   const row = input.buttons
     ? actions(
@@ -275,9 +278,9 @@ export function linkedinPendingCard(input: {
             confirm: {
               title: plainText('Spend credits?'),
               text: plainText(
-                truncate(`The price is ${UNPUBLISHED}. ${input.description}`, LIMITS.confirmText),
+                truncate(confirmDialogWords(LINKEDIN_PRICE, input.description), LIMITS.confirmText),
               ),
-              confirm: plainText('Confirm'),
+              confirm: plainText(spendWords(LINKEDIN_PRICE)),
               deny: plainText('Go back'),
             },
           }),
@@ -288,11 +291,11 @@ export function linkedinPendingCard(input: {
     : undefined;
   const blocks: KnownBlock[] = [
     section(`:credit_card: *Confirm before spending credits*\n${what}`),
-    section(`*Price:* ${UNPUBLISHED}. The card will say what was spent.\n*Balance:* ${balance}`),
+    section(`*Price:* ${price}\n*Balance:* ${balance}`),
     context(`Asked by ${mentionUser(input.requestedBy)} · Expires in 15 minutes`),
   ];
   if (row) blocks.push(row);
-  return fitToLimits({ text: `Confirm: ${what} — price not published. Balance: ${balance}.`, blocks });
+  return fitToLimits({ text: `Confirm: ${what} — ${price}. Balance: ${balance}.`, blocks });
 }
 
 /** The card once the analysis ran (or failed): the stored outcome, with the price as unpublished. */
@@ -303,22 +306,24 @@ export function linkedinFinalCard(input: {
   succeeded: boolean;
   lines: readonly string[];
   creditsSpent: number | undefined;
+  balanceAfter: number | null | undefined;
 }): SlackMessage {
   const card = confirmationCard(
     input.succeeded
       ? {
           state: 'succeeded',
           description: input.description,
-          price: { credits: input.creditsSpent ?? 0, upTo: false },
+          price: LINKEDIN_PRICE,
           requestedBy: input.requestedBy,
           confirmedBy: input.confirmedBy,
           outcome: input.lines,
           creditsSpent: input.creditsSpent ?? 0,
+          balanceAfter: input.balanceAfter,
         }
       : {
           state: 'failed',
           description: input.description,
-          price: { credits: 0, upTo: true },
+          price: LINKEDIN_PRICE,
           requestedBy: input.requestedBy,
           confirmedBy: input.confirmedBy,
           errorMessage: input.lines.join(' '),

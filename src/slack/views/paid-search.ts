@@ -2,9 +2,9 @@ import type { Button, KnownBlock } from '@slack/types';
 import { type ChargeAction, type ChargeOutcome, commandTextOf } from '../../domain/charging.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { actions, button, context } from './blocks.ts';
-import { formatCredits } from './format.ts';
 import { fitToLimits } from './limits.ts';
 import { companyExhibitorList, eventList, personEventList } from './lists.ts';
+import { otherPagesWords } from './money-words.ts';
 import type { SlackMessage } from './types.ts';
 
 type SearchAction = Extract<
@@ -16,14 +16,6 @@ export const isSearchAction = (action: ChargeAction): action is SearchAction =>
   action.kind === 'people-by-name' ||
   action.kind === 'exhibitor-events' ||
   action.kind === 'exhibitor-search';
-
-/**
- * What a paid search's confirmation card and its results both say about the other pages: each is a
- * search of its own, confirmed and charged again; `credits` is the page's quoted price.
- */
-export const otherPagesWords = (credits: number): string =>
-  `Any other page is a new search: confirmed first, and charged up to ${formatCredits(credits)} again ` +
-  '(nothing if that page is empty).';
 
 /** The rows of one page of a paid search, titled with what was searched for. */
 function resultRows(action: SearchAction, results: NonNullable<ChargeOutcome['results']>): SlackMessage {

@@ -6,6 +6,7 @@ import { exportButton } from './export.ts';
 import { confirmationCard } from './confirmation.ts';
 import { mentionUser, personLabel } from './format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from './limits.ts';
+import { unlockOutcomeWords } from './money-words.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons } from './outreach.ts';
 import type { Price, SlackMessage } from './types.ts';
 
@@ -16,7 +17,6 @@ const WHAT: Record<Kind, { one: string; many: string; unlock: string }> = {
   phone: { one: 'phone number', many: 'phone numbers', unlock: 'phone unlock' },
 };
 
-/** `Ada Lovelace (123)` when the name is known, else `Person 123`. */
 /**
  * The thread reply when an unlock finished: one line per person asked for, with the email or phone, or
  * why there is none; then the people skipped before the unlock started.
@@ -65,6 +65,21 @@ function unlockedContactsExport(result: UnlockResult): KnownBlock | undefined {
 }
 
 /** The one thread reply when the service has not finished a task after 24 hours. */
+/** A task submitted with a key since replaced (an unlock or its follow-up): the bot cannot read it. */
+export function unlockAccountChangedReply(task: { requestedBy: string }): SlackMessage {
+  const text =
+    ':warning: I stopped waiting for these results: the service key they were asked for with is no longer connected, so I cannot fetch them.';
+  return fitToLimits({
+    text,
+    blocks: [
+      section(`${text} ${mentionUser(task.requestedBy)}`),
+      context(
+        'They are on the service account that was connected when this was confirmed: check them on the service, with that account.',
+      ),
+    ],
+  });
+}
+
 export function unlockTimeoutReply(task: {
   kind: Kind;
   personnelIds: readonly string[];
@@ -87,21 +102,6 @@ export function unlockTimeoutReply(task: {
   });
 }
 
-/** The card's status line once the task is over, e.g. `2 emails unlocked, 1 not unlocked (1 skipped).` */
-export function unlockStatusLine(kind: Kind, outcome: UnlockOutcome): string {
-  const what = WHAT[kind];
-  const skipped = outcome.skipped > 0 ? ` (${outcome.skipped} skipped)` : '';
-  if (outcome.status === 'timed-out') {
-    return `The ${what.unlock} did not finish within 24 hours${skipped}. See the thread.`;
-  }
-  if (outcome.status === 'failed' && outcome.unlocked === 0) {
-    return `The ${what.unlock} failed: nothing was unlocked${skipped}. See the thread.`;
-  }
-  // The service charges per contact it tried: ones it could not find were paid for too, so say so.
-  const missing = outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} charged but not found` : '';
-  return `${plural(outcome.unlocked, what.one, what.many)} found${missing}${skipped.replace(' skipped)', ' skipped, not charged)')}. Results are in the thread.`;
-}
-
 /** What the confirmation card showed when the charge went through, read back from the confirmation. */
 export interface UnlockCard {
   description: string;
@@ -109,7 +109,8 @@ export interface UnlockCard {
   requestedBy: string;
   confirmedBy: string;
   creditsSpent: number;
-  balanceAfter: number | null;
+  /** Null when it could not be read after the charge; undefined when none was stored. */
+  balanceAfter: number | null | undefined;
 }
 
 /** The confirmation card again, its "Unlocking…" line replaced by how the unlock ended. */
@@ -120,9 +121,8 @@ export function unlockCardUpdate(card: UnlockCard, kind: Kind, outcome: UnlockOu
     price: card.price,
     requestedBy: card.requestedBy,
     confirmedBy: card.confirmedBy,
-    outcome: [unlockStatusLine(kind, outcome)],
+    outcome: [unlockOutcomeWords(kind, outcome)],
     creditsSpent: card.creditsSpent,
-    // An unknown balance is left off rather than shown as "unavailable" on a finished card.
-    ...(card.balanceAfter !== null ? { balanceAfter: card.balanceAfter } : {}),
+    balanceAfter: card.balanceAfter,
   });
 }

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { ChargeAction } from '../../domain/charging.ts';
 import type { LedgerEntry as StoredLedgerEntry } from '../../store/index.ts';
 
 /**
@@ -119,12 +120,13 @@ export type LedgerEntry = Pick<
   'at' | 'userId' | 'action' | 'credits' | 'eventId' | 'personnelIds' | 'status' | 'outcomeUnknown'
 >;
 
-/** A price to confirm: `upTo` when the charge happens only if something matches. */
+/** A price to confirm, worded by money-words.ts: `upTo` when the service may charge less. */
 export interface Price {
   credits: number;
   upTo: boolean;
-  /** A per-unit note shown beside the total, e.g. `15 credits per contact`. */
-  perUnit?: string;
-  /** The service publishes no price (LinkedIn activity): the card never shows "up to 0 credits". */
-  unpublished?: boolean;
+  /**
+   * The kind of charge, which says how it is charged (a search only on a match, a contact unlock even
+   * for a contact not found, LinkedIn activity at no published price); absent when it cannot be read.
+   */
+  kind?: ChargeAction['kind'];
 }

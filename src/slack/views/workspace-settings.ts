@@ -1,4 +1,5 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { mayChangeAppManagers, type SettingsRole } from '../../domain/workspace-admins.ts';
 import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../store/workspaces.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { context, header, input, plainText, section } from './blocks.ts';
@@ -25,7 +26,21 @@ export const SETTINGS_FIELDS = {
   approvalThreshold: 'approval_threshold',
   digestTime: 'digest_time',
   digestZone: 'digest_zone',
+  appManagers: 'app_managers',
 } as const;
+
+/** Who to ask, for anyone refused the settings. */
+export const WHO_MANAGES_SETTINGS =
+  'Only workspace admins and owners, or the app managers they name, can change these settings.';
+
+/** A save that lost to another one made while the modal was open (shown on the key field, on top). */
+export const SETTINGS_CONFLICT =
+  'Someone else saved these settings while you had them open: close and open the settings again to see theirs.';
+
+/** What the settings modal carries to its submission: the policy's revision it showed. */
+export interface SettingsMetadata {
+  revision?: string | undefined;
+}
 
 const FIELD = 'value';
 /** The "Remove the key" checkbox's value. */
@@ -45,15 +60,20 @@ const connectButton = (label: string): KnownBlock => ({
 });
 
 /** The Home of a workspace without a service key: what to do, and the button that does it. */
-export function connectHomeView(notConnectedText: string, notice?: string): HomeView {
+export function connectHomeView(
+  notConnectedText: string,
+  notice?: string,
+  adminNotices: KnownBlock[] = [],
+): HomeView {
   return {
     type: 'home',
     blocks: [
       header('Event Intelligence'),
       ...(notice ? [section(`:information_source: ${truncate(notice, 2900)}`)] : []),
       section(notConnectedText),
+      ...adminNotices,
       connectButton('Connect Event Intelligence'),
-      context('Only a workspace admin or owner, or whoever installed the app, can connect the key.'),
+      context(WHO_MANAGES_SETTINGS),
     ],
   };
 }
@@ -70,10 +90,7 @@ const simpleModal = (title: string, text: string): ModalView => ({
 export const settingsLoadingModal = () => simpleModal('Workspace settings', 'Checking your access…');
 
 export const settingsRefusedModal = () =>
-  simpleModal(
-    'Workspace settings',
-    'Only a workspace admin or owner, or whoever installed the app, can change these settings.',
-  );
+  simpleModal('Workspace settings', `${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`);
 
 const creditsInput = (field: string, label: string, initial: number | null | undefined, hint: string) =>
   input(
@@ -96,19 +113,51 @@ export function keyStatus(info: WorkspaceServiceKeyInfo | null): string {
   return `*Connected:* key ending …${info.last4}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
 }
 
-/** The admin modal: the key (empty keeps the connected one), its removal, and the spending rules. */
+/**
+ * The settings modal: the key (empty keeps the connected one), its removal, the spending rules, and
+ * the app managers (chosen by admins, only shown to the managers themselves). It carries the policy's
+ * revision, so a save made meanwhile by someone else is not silently replaced.
+ */
 export function workspaceSettingsModal(
   info: WorkspaceServiceKeyInfo | null,
   policy: WorkspacePolicy | null,
+  role: SettingsRole,
 ): ModalView {
+  const metadata: SettingsMetadata = { revision: policy?.revision };
   return {
     type: 'modal',
     callback_id: WORKSPACE_SETTINGS_CALLBACK,
     title: plainText('Workspace settings'),
     submit: plainText('Save'),
     close: plainText('Cancel'),
-    blocks: [...keyBlocks(info), ...policyBlocks(policy)],
+    private_metadata: JSON.stringify(metadata),
+    blocks: [...keyBlocks(info), ...policyBlocks(policy), ...managerBlocks(policy, role)],
   };
+}
+
+function managerBlocks(policy: WorkspacePolicy | null, role: SettingsRole): KnownBlock[] {
+  const managers = policy?.appManagerUserIds ?? [];
+  if (!mayChangeAppManagers(role))
+    return [
+      header('App managers'),
+      section(managers.map(mentionUser).join(', ') || 'None.'),
+      context('Only workspace admins and owners can change who the app managers are.'),
+    ];
+  return [
+    header('App managers'),
+    input(
+      SETTINGS_FIELDS.appManagers,
+      'App managers',
+      {
+        type: 'multi_users_select',
+        action_id: FIELD,
+        ...(managers.length > 0 ? { initial_users: managers } : {}),
+      },
+      {
+        hint: 'They may change these settings too, but not who the app managers are. Workspace admins and owners always can.',
+      },
+    ),
+  ];
 }
 
 function keyBlocks(info: WorkspaceServiceKeyInfo | null): KnownBlock[] {

@@ -11,6 +11,7 @@ import type { JobContext } from '../jobs.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../views/confirmation.ts';
 import { companyExhibitorList, eventList } from '../views/lists.ts';
 import { errorMessage } from '../views/messages.ts';
+import { quotedPrice } from '../views/money-words.ts';
 import { isSearchAction, paidSearchResults } from '../views/paid-search.ts';
 import type { WorkerDeps } from './deps.ts';
 import { homeJobs } from './home.ts';
@@ -68,7 +69,7 @@ export function chargeJobs(deps: WorkerDeps) {
       return slack.ephemeral(context, errorMessage(quote.refusal ?? 'There is nothing to confirm.'));
     const card: PendingCard = {
       description: quote.description,
-      price: quote.price,
+      price: quotedPrice(quote.action, quote.price),
       requestedBy: context.userId,
       state: 'pending',
       confirmationId: confirmation.id,

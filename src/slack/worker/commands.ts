@@ -7,6 +7,7 @@ import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
 import type { Answer } from './answer.ts';
 import type { AskToConfirm } from './charge.ts';
 import type { WorkerDeps } from './deps.ts';
+import { mayManageDigest } from './digest-access.ts';
 import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from './digest-commands.ts';
 import type { ListKind } from '../button-values.ts';
 import { renderList } from './lists.ts';
@@ -129,6 +130,11 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     subscriptions: store.digestSubscriptions,
     slack,
     userTimeZone: deps.userTimeZone,
+    mayManage: (manager) =>
+      mayManageDigest(
+        { access: deps.digestAccess, approvers: deps.policy.approvers, logger: deps.logger },
+        manager,
+      ),
     digestDefaults: deps.digestDefaults,
     eis,
     ledger: store.ledger,

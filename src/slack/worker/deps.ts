@@ -4,6 +4,7 @@ import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
+import type { DigestAccess } from './digest-access.ts';
 import type { DigestCommandDeps } from './digest-commands.ts';
 import type { HomeSources } from './home.ts';
 import type { SlackOut } from './slack-out.ts';
@@ -44,6 +45,11 @@ export interface WorkerDeps {
   unfurl?: UnfurlOut;
   /** Ends Workflow Builder step runs (`functions.complete*`); without it, steps stay open. */
   workflowSteps?: WorkflowStepOut;
+  /**
+   * Who is in which channel, and who is a workspace admin: whose Home lists a channel's digest and who
+   * may change it. Without it, the Home's digests cannot be read and only spend approvers change one.
+   */
+  digestAccess?: DigestAccess;
   /** The App Home's own reads and `views.publish`; without it, Home jobs publish nothing. */
   home?: HomeSources;
 }

@@ -10,6 +10,8 @@ import {
   digestStatusMessage,
   digestSubscribedMessage,
 } from '../views/digest.ts';
+import { type DigestManager, digestRefusal } from './digest-access.ts';
+import { botNotice } from '../views/messages.ts';
 import type { SlackOut } from './slack-out.ts';
 
 export type DigestCommand = Extract<
@@ -25,6 +27,8 @@ export interface DigestCommandDeps extends DigestSources {
   slack: Pick<SlackOut, 'post' | 'ephemeral'>;
   /** The requester's time zone as Slack knows it (`users.info` → `user.tz`); undefined when it cannot say. */
   userTimeZone(userId: string): Promise<string | undefined>;
+  /** Whether a user may set up, change or turn off a channel's digest (`mayManageDigest`). */
+  mayManage(manager: DigestManager): Promise<boolean>;
   /** The workspace's defaults (distributed apps: its admin sets them); unset means 09:00 and UTC. */
   digestDefaults?: DigestDefaults | undefined;
 }
@@ -63,6 +67,13 @@ export async function runDigestCommand(
   deps: DigestCommandDeps,
 ): Promise<void> {
   const { teamId, channelId, userId } = context;
+  // A modal's submission names its channel itself: being in the channel is checked, not assumed.
+  const changes = command.name === 'digest-on' || command.name === 'digest-off';
+  if (changes && !(await deps.mayManage({ teamId, channelId, userId }))) {
+    deps.logger.info('digest change refused', { digestChannel: channelId, command: command.name });
+    const doing = command.name === 'digest-on' ? 'change' : 'turn off';
+    return deps.slack.ephemeral(context, botNotice(digestRefusal(channelId, doing)));
+  }
   switch (command.name) {
     case 'digest-on': {
       const requested =

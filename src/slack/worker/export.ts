@@ -3,7 +3,6 @@ import type { EisClient } from '../../eis/index.ts';
 import { iteratePages } from '../../eis/pagination.ts';
 import { type ListKind, LIST_QUERIES } from '../button-values.ts';
 import type { Job } from '../jobs.ts';
-import { labelsOf } from '../list-filter-words.ts';
 import {
   CONTACT_COLUMNS,
   type CsvColumns,
@@ -19,7 +18,7 @@ import { errorMessage } from '../views/messages.ts';
 import { withShareButton } from '../views/share.ts';
 import type { ListPage, SlackMessage } from '../views/types.ts';
 import type { WorkerDeps } from './deps.ts';
-import { renderList } from './lists.ts';
+import { LIST_PAGES, renderList } from './lists.ts';
 
 type ExportJob = Extract<Job, { kind: 'export' }>;
 
@@ -55,64 +54,42 @@ type SourceOf = (query: Record<string, unknown>, eis: EisClient) => ExportSource
 const SOURCES: Partial<Record<ListKind, SourceOf>> = {
   events(raw, eis) {
     const q = LIST_QUERIES.events.parse(raw);
-    const filters = {
-      keyword: q.keywords,
-      country: q.country,
-      city: q.city,
-      dateStartFrom: q.from,
-      dateStartTo: q.to,
-      eventType: labelsOf(q.type),
-      quality: labelsOf(q.quality),
-      hasVisitors: q.visitors === undefined ? undefined : q.visitors === 'yes' ? (1 as const) : (0 as const),
-    };
     return {
       noun: 'events',
       title: q.keywords ? `Events: ${q.keywords}` : 'Events',
       filename: 'events.csv',
       header: EVENT_COLUMNS.header,
-      fetch: async (page) =>
-        asRows(EVENT_COLUMNS)(await eis.events.list({ ...filters, page, pageSize: 100 })),
+      fetch: async (page) => asRows(EVENT_COLUMNS)(await LIST_PAGES.events(q, page, 100, eis)),
     };
   },
   exhibitors(raw, eis) {
     const q = LIST_QUERIES.exhibitors.parse(raw);
-    const filters = {
-      eventId: q.eventId,
-      keyword: q.keyword,
-      country: q.country,
-      category: labelsOf(q.category),
-      industry: labelsOf(q.industry),
-    };
     return {
       noun: 'exhibitors',
       title: `Exhibitors of event ${q.eventId}${q.keyword ? ` matching “${q.keyword}”` : ''}`,
       filename: `exhibitors-${q.eventId}.csv`,
       header: EXHIBITOR_COLUMNS.header,
-      fetch: async (page) =>
-        asRows(EXHIBITOR_COLUMNS)(await eis.exhibitors.list({ ...filters, page, pageSize: 100 })),
+      fetch: async (page) => asRows(EXHIBITOR_COLUMNS)(await LIST_PAGES.exhibitors(q, page, 100, eis)),
     };
   },
   people(raw, eis) {
     const q = LIST_QUERIES.people.parse(raw);
-    const filters = { eventId: q.eventId, searchQuery: q.query, department: q.department, level: q.level };
     return {
       noun: 'people',
       title: `People of event ${q.eventId}${q.query ? ` matching “${q.query}”` : ''}`,
       filename: `people-${q.eventId}.csv`,
       header: PERSON_COLUMNS.header,
-      fetch: async (page) =>
-        asRows(PERSON_COLUMNS)(await eis.personnel.list({ ...filters, page, pageSize: 50 })),
+      fetch: async (page) => asRows(PERSON_COLUMNS)(await LIST_PAGES.people(q, page, 50, eis)),
     };
   },
   recommend(raw, eis) {
-    const { eventId } = LIST_QUERIES.recommend.parse(raw);
+    const q = LIST_QUERIES.recommend.parse(raw);
     return {
       noun: 'exhibitors',
-      title: `Recommended exhibitors of event ${eventId}`,
-      filename: `recommended-${eventId}.csv`,
+      title: `Recommended exhibitors of event ${q.eventId}`,
+      filename: `recommended-${q.eventId}.csv`,
       header: RECOMMENDED_COLUMNS.header,
-      fetch: async (page) =>
-        asRows(RECOMMENDED_COLUMNS)(await eis.recommendations.exhibitors({ eventId, page, pageSize: 100 })),
+      fetch: async (page) => asRows(RECOMMENDED_COLUMNS)(await LIST_PAGES.recommend(q, page, 100, eis)),
     };
   },
   similar(raw, eis) {
@@ -122,8 +99,7 @@ const SOURCES: Partial<Record<ListKind, SourceOf>> = {
       title: `Exhibitors like ${q.companyUrl ?? q.targetAudience ?? 'your company'}`,
       filename: 'similar-exhibitors.csv',
       header: EXHIBITOR_COLUMNS.header,
-      fetch: async (page) =>
-        asRows(EXHIBITOR_COLUMNS)(await eis.exhibitors.searchByContext({ ...q, page, pageSize: 100 })),
+      fetch: async (page) => asRows(EXHIBITOR_COLUMNS)(await LIST_PAGES.similar(q, page, 100, eis)),
     };
   },
   'person-events'(raw, eis) {
@@ -145,7 +121,7 @@ const SOURCES: Partial<Record<ListKind, SourceOf>> = {
       header: CONTACT_COLUMNS.header,
       // The free search, as the card shows it: an email or phone only where it is already unlocked.
       fetch: async (page) => {
-        const result = await eis.contacts.search({ ...query, page, pageSize: 100 });
+        const result = await LIST_PAGES['contact-search'](query, page, 100, eis);
         // A contact may have no name on file: its row has an empty one.
         const items = result.items.map((person) => ({ ...person, fullName: person.fullName ?? '' }));
         return asRows(CONTACT_COLUMNS)({ ...result, items });

@@ -3,11 +3,15 @@ import { describeStoredAction } from '../../domain/charging.ts';
 import { confirmRefusal, storedOutcome, utcDay } from '../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
-import { cardPrice } from '../views/confirmation.ts';
-import { formatCredits, mentionChannel, mentionUser } from '../views/format.ts';
+import { cardPrice, settledWords } from '../views/money-words.ts';
+import { mentionChannel, mentionUser } from '../views/format.ts';
 import { type HomeInput, type HomeView, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
+import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
+import { isWorkspaceAdmin } from '../workspace-admins.ts';
+import type { Logger } from '../../log.ts';
 import type { WorkerDeps } from './deps.ts';
+import { digestRefusal, mayManageDigest } from './digest-access.ts';
 
 /** What the Home reads beyond the worker's usual store, and where it is published. */
 export interface HomeSources {
@@ -17,16 +21,22 @@ export interface HomeSources {
   publish(userId: string, view: HomeView): Promise<void>;
   /** The app is distributed: the Home offers the workspace settings. */
   distributed?: boolean;
+  /** Whether the user is an admin of the workspace (who sees the charges that need attention). */
+  isAdmin?: (teamId: string, userId: string, logger: Logger) => Promise<boolean>;
 }
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(
   store: Store,
-  web: Pick<WebClient, 'views'>,
+  web: WebClient,
   options: { distributed?: boolean } = {},
 ): HomeSources {
   return {
     ...(options.distributed ? { distributed: true } : {}),
+    isAdmin: async (teamId, userId, logger) => {
+      const workspace = (await store.workspaces.getServiceKeyInfo(teamId)) ?? { teamId };
+      return isWorkspaceAdmin(store, web, { workspace, userId }, logger);
+    },
     confirmations: store.confirmations,
     unlockTasks: store.unlockTasks,
     digests: store.digestSubscriptions,
@@ -45,14 +55,14 @@ export function settledNotice(confirmation: Confirmation): string {
   const where = ` (card in ${mentionChannel(confirmation.channelId)})`;
   switch (confirmation.status) {
     case 'succeeded': {
-      const spent = formatCredits(outcome.creditsSpent ?? confirmation.price.credits);
-      const balance =
-        typeof outcome.balanceAfter === 'number'
-          ? `; balance now ${formatCredits(outcome.balanceAfter)}`
-          : '';
+      const settled = settledWords(
+        cardPrice(confirmation),
+        outcome.creditsSpent ?? confirmation.price.credits,
+        outcome.balanceAfter,
+      );
       const by = confirmation.confirmedBy ? ` Confirmed by ${mentionUser(confirmation.confirmedBy)}.` : '';
       const pending = outcome.resultsPending ? ' Results will arrive in the card’s thread.' : '';
-      return `Settled: ${what} — spent ${spent}${balance}${where}.${by}${pending}`;
+      return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
     }
     case 'failed':
       return `Not done: ${what} — ${escapeMrkdwn(outcome.message ?? 'it did not work')}${where}`;
@@ -61,26 +71,60 @@ export function settledNotice(confirmation: Confirmation): string {
   }
 }
 
+/**
+ * The workspace's charges of the last days whose outcome is unknown, for an admin (none for anyone
+ * else). Slack is asked who is an admin only when there is something to show.
+ */
+async function unknownChargesFor(
+  { store, logger }: WorkerDeps,
+  sources: HomeSources,
+  teamId: string,
+  userId: string,
+  at: Date,
+): Promise<UnknownCharge[]> {
+  try {
+    const since = new Date(at.getTime() - NEEDS_ATTENTION_DAYS * 86_400_000);
+    const entries = await store.ledger.listSince(teamId, since);
+    const unknown = entries.filter((entry) => entry.status === 'unknown' || entry.outcomeUnknown);
+    if (unknown.length === 0 || !(await sources.isAdmin?.(teamId, userId, logger))) return [];
+    return unknown;
+  } catch (error) {
+    logger.warn('could not read the charges that need attention', { error });
+    return [];
+  }
+}
+
 const valueOf = <T>(result: PromiseSettledResult<T>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
 
+/** The workspace's digests of the channels `userId` is in: no other channel's filters are shown. */
+async function digestsOf(deps: WorkerDeps, sources: HomeSources, teamId: string, userId: string) {
+  const digests = await sources.digests.activeForTeam(teamId);
+  if (digests.length === 0) return digests;
+  if (!deps.digestAccess) throw new Error('the digests cannot be shown: channel membership is not wired');
+  const channels = await deps.digestAccess.memberChannels(userId);
+  return digests.filter((digest) => channels.has(digest.channelId));
+}
+
 async function readHome(
-  { store, eis, policy, logger, now }: WorkerDeps,
+  deps: WorkerDeps,
   sources: HomeSources,
   teamId: string,
   userId: string,
 ): Promise<HomeInput> {
+  const { store, eis, policy, logger, now } = deps;
   const at = now();
   const results = await Promise.allSettled([
     eis.credits.balance(),
     store.ledger.listForDay(teamId, utcDay(at)),
     sources.confirmations.pendingForTeam(teamId),
     sources.unlockTasks.unfinishedForTeam(teamId),
-    sources.digests.activeForTeam(teamId),
+    digestsOf(deps, sources, teamId, userId),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });
   const [balance, ledger, pending, tasks, digests] = results;
+  const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
   const entries = valueOf(ledger);
   const actor = { userId, teamId };
   return {
@@ -119,6 +163,7 @@ async function readHome(
     digests: valueOf(digests),
     charges: entries?.filter((entry) => entry.userId === userId) ?? null,
     ...(sources.distributed ? { settingsButton: true } : {}),
+    ...(needsAttention.length > 0 ? { needsAttention } : {}),
   };
 }
 
@@ -157,16 +202,23 @@ export function homeJobs(deps: WorkerDeps) {
     );
   }
 
-  async function homeJob({ context, notice, digestOff }: HomeJob): Promise<void> {
-    let said = notice;
-    if (digestOff && deps.home) {
-      // As `/events digest off` in that channel: anyone may turn a channel's digest off.
-      const existed = await deps.home.digests.delete(context.teamId, digestOff);
-      logger.info('digest turned off from the App Home', { digestChannel: digestOff, existed });
-      said = existed
-        ? `The daily digest of ${mentionChannel(digestOff)} is off. Turn it on again there with \`/events digest on\`.`
-        : `${mentionChannel(digestOff)} had no digest to turn off.`;
+  /** Turn off on the Home, as `/events digest off` in that channel: for those who may manage it. */
+  async function turnOff(digests: HomeSources['digests'], context: HomeJob['context'], channelId: string) {
+    const manager = { ...context, channelId };
+    const access = { access: deps.digestAccess, approvers: deps.policy.approvers, logger };
+    if (!(await mayManageDigest(access, manager))) {
+      logger.info('digest turn-off refused on the App Home', { digestChannel: channelId });
+      return digestRefusal(channelId, 'turn off');
     }
+    const existed = await digests.delete(context.teamId, channelId);
+    logger.info('digest turned off from the App Home', { digestChannel: channelId, existed });
+    return existed
+      ? `The daily digest of ${mentionChannel(channelId)} is off. Turn it on again there with \`/events digest on\`.`
+      : `${mentionChannel(channelId)} had no digest to turn off.`;
+  }
+
+  async function homeJob({ context, notice, digestOff }: HomeJob): Promise<void> {
+    const said = digestOff && deps.home ? await turnOff(deps.home.digests, context, digestOff) : notice;
     await publishHome(context.teamId, context.userId, said);
   }
 

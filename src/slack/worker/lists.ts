@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { EisClient } from '../../eis/index.ts';
 import { type ListKind, LIST_QUERIES } from '../button-values.ts';
 import {
@@ -29,6 +30,69 @@ function sourceTypesOf(text: string | undefined): (typeof SOURCE_TYPES)[number][
   return types.length > 0 ? types : undefined;
 }
 
+type Query<K extends ListKind> = z.output<(typeof LIST_QUERIES)[K]>;
+
+/**
+ * How each filtered list reads one page from the service, from its parsed query. Its card and its
+ * Export CSV both read through these, so the file holds exactly the rows the card was filtered to.
+ */
+export const LIST_PAGES = {
+  events: (query: Query<'events'>, page: number, pageSize: number, eis: EisClient) =>
+    eis.events.list({
+      page,
+      pageSize,
+      keyword: query.keywords,
+      country: query.country,
+      city: query.city,
+      dateStartFrom: query.from,
+      dateStartTo: query.to,
+      eventType: labelsOf(query.type),
+      quality: labelsOf(query.quality),
+      hasVisitors: query.visitors === undefined ? undefined : query.visitors === 'yes' ? 1 : 0,
+    }),
+  exhibitors: (query: Query<'exhibitors'>, page: number, pageSize: number, eis: EisClient) =>
+    eis.exhibitors.list({
+      eventId: query.eventId,
+      keyword: query.keyword,
+      country: query.country,
+      category: labelsOf(query.category),
+      industry: labelsOf(query.industry),
+      jobTitle: labelsOf(query.title),
+      managementLevel: labelsOf(query.level),
+      department: labelsOf(query.department),
+      page,
+      pageSize,
+    }),
+  people: (query: Query<'people'>, page: number, pageSize: number, eis: EisClient) =>
+    eis.personnel.list({
+      eventId: query.eventId,
+      searchQuery: query.query,
+      department: query.department,
+      level: query.level,
+      exhibitorId: query.exhibitor,
+      sourceType: sourceTypesOf(query.source),
+      page,
+      pageSize,
+    }),
+  recommend: (query: Query<'recommend'>, page: number, pageSize: number, eis: EisClient) =>
+    eis.recommendations.exhibitors({
+      eventId: query.eventId,
+      page,
+      pageSize,
+      searchQuery: query.keywords,
+      location: query.country,
+      category: labelsOf(query.category),
+      industry: labelsOf(query.industry),
+      exhibitorName: labelsOf(query.name),
+      employeesMin: numberOf(query['employees-min']),
+      employeesMax: numberOf(query['employees-max']),
+    }),
+  similar: (query: Query<'similar'>, page: number, pageSize: number, eis: EisClient) =>
+    eis.exhibitors.searchByContext({ ...query, page, pageSize }),
+  'contact-search': (query: Query<'contact-search'>, page: number, pageSize: number, eis: EisClient) =>
+    eis.contacts.search({ ...query, page, pageSize }),
+};
+
 type ListRenderer = (
   rawQuery: Record<string, unknown>,
   page: number,
@@ -39,35 +103,13 @@ type ListRenderer = (
 const RENDERERS: Record<ListKind, ListRenderer> = {
   async events(rawQuery, page, eis) {
     const query = LIST_QUERIES.events.parse(rawQuery);
-    const result = await eis.events.list({
-      page,
-      pageSize: PAGE_SIZE,
-      keyword: query.keywords,
-      country: query.country,
-      city: query.city,
-      dateStartFrom: query.from,
-      dateStartTo: query.to,
-      eventType: labelsOf(query.type),
-      quality: labelsOf(query.quality),
-      hasVisitors: query.visitors === undefined ? undefined : query.visitors === 'yes' ? 1 : 0,
-    });
+    const result = await LIST_PAGES.events(query, page, PAGE_SIZE, eis);
     return eventList({ page: result, query });
   },
   async exhibitors(rawQuery, page, eis) {
     const query = LIST_QUERIES.exhibitors.parse(rawQuery);
     const [result, name] = await Promise.all([
-      eis.exhibitors.list({
-        eventId: query.eventId,
-        keyword: query.keyword,
-        country: query.country,
-        category: labelsOf(query.category),
-        industry: labelsOf(query.industry),
-        jobTitle: labelsOf(query.title),
-        managementLevel: labelsOf(query.level),
-        department: labelsOf(query.department),
-        page,
-        pageSize: PAGE_SIZE,
-      }),
+      LIST_PAGES.exhibitors(query, page, PAGE_SIZE, eis),
       eventName(eis, query.eventId),
     ]);
     return exhibitorList({
@@ -80,16 +122,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   async people(rawQuery, page, eis) {
     const query = LIST_QUERIES.people.parse(rawQuery);
     const [result, name] = await Promise.all([
-      eis.personnel.list({
-        eventId: query.eventId,
-        searchQuery: query.query,
-        department: query.department,
-        level: query.level,
-        exhibitorId: query.exhibitor,
-        sourceType: sourceTypesOf(query.source),
-        page,
-        pageSize: PAGE_SIZE,
-      }),
+      LIST_PAGES.people(query, page, PAGE_SIZE, eis),
       eventName(eis, query.eventId),
     ]);
     return peopleList({
@@ -102,18 +135,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   async recommend(rawQuery, page, eis) {
     const query = LIST_QUERIES.recommend.parse(rawQuery);
     const [result, name] = await Promise.all([
-      eis.recommendations.exhibitors({
-        eventId: query.eventId,
-        page,
-        pageSize: PAGE_SIZE,
-        searchQuery: query.keywords,
-        location: query.country,
-        category: labelsOf(query.category),
-        industry: labelsOf(query.industry),
-        exhibitorName: labelsOf(query.name),
-        employeesMin: numberOf(query['employees-min']),
-        employeesMax: numberOf(query['employees-max']),
-      }),
+      LIST_PAGES.recommend(query, page, PAGE_SIZE, eis),
       eventName(eis, query.eventId),
     ]);
     return recommendedExhibitorList({ page: result, query, names: { eventId: name } });
@@ -142,7 +164,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   },
   async similar(rawQuery, page, eis) {
     const query = LIST_QUERIES.similar.parse(rawQuery);
-    const result = await eis.exhibitors.searchByContext({ ...query, page, pageSize: PAGE_SIZE });
+    const result = await LIST_PAGES.similar(query, page, PAGE_SIZE, eis);
     return similarExhibitorList({ page: result, query });
   },
   async 'person-events'(rawQuery, page, eis) {
@@ -155,7 +177,7 @@ const RENDERERS: Record<ListKind, ListRenderer> = {
   },
   async 'contact-search'(rawQuery, page, eis) {
     const query = LIST_QUERIES['contact-search'].parse(rawQuery);
-    const result = await eis.contacts.search({ ...query, page, pageSize: PAGE_SIZE });
+    const result = await LIST_PAGES['contact-search'](query, page, PAGE_SIZE, eis);
     return contactsCard({ page: result, query });
   },
   async contacts(rawQuery, page, eis) {

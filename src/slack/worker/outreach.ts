@@ -124,5 +124,6 @@ function finalCard(confirmation: Confirmation, lines: readonly string[], succeed
     succeeded,
     lines,
     creditsSpent: outcome.creditsSpent,
+    balanceAfter: outcome.balanceAfter,
   });
 }

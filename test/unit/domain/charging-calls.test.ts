@@ -32,7 +32,8 @@ function fakeEis(reply: unknown) {
     contacts: api('contacts', ['unlockEmails', 'unlockPhones']),
     personnel: api('personnel', ['eventsByName', 'unlockLinkedinActivity']),
     exhibitors: api('exhibitors', ['searchEvents', 'searchByCompanyName']),
-    // Free reads, not recorded: the balance before and after a charge whose answer has no amount.
+    // Free reads, not recorded: the balance before and after a charge whose answer has no amount, or
+    // after one whose answer has no balance.
     credits: { balance: () => Promise.resolve({ ...balance, totalBalance: balances.shift() ?? 0 }) },
   };
   const balances = [8000, 7990];
@@ -83,7 +84,7 @@ const CASES: CallCase[] = [
       balanceAfter: null,
       event: { id: 'ev-2', eventId: 'ev-2', name: null },
     },
-    outcome: { creditsSpent: 0, balanceAfter: null, summary: ['Visitors for ev-2 was already unlocked.'] },
+    outcome: { creditsSpent: 0, balanceAfter: 8000, summary: ['Visitors for ev-2 was already unlocked.'] },
   },
   {
     action: { kind: 'full-access-unlock', eventId: 'ev-1' },
@@ -105,7 +106,7 @@ const CASES: CallCase[] = [
     outcome: {
       // not reported by the service: the list price of the two contacts it accepted
       creditsSpent: 30,
-      balanceAfter: null,
+      balanceAfter: 8000,
       summary: ['Unlocking 2 emails… (1 skipped: 1 already unlocked) Results will arrive in this thread.'],
       task: { taskId: '900', kind: 'email', skipped: [{ personnelId: '13', reason: 'already unlocked' }] },
     },
@@ -115,7 +116,7 @@ const CASES: CallCase[] = [
     method: 'contacts.unlockPhones',
     args: [['21']],
     reply: { status: 'success', taskId: null, creditsSpent: null },
-    outcome: { creditsSpent: 0, balanceAfter: null, summary: ['Nothing to unlock.'] },
+    outcome: { creditsSpent: 0, balanceAfter: 8000, summary: ['Nothing to unlock.'] },
   },
   {
     action: { kind: 'people-by-name', fullName: 'Jane Smith' },
@@ -124,7 +125,7 @@ const CASES: CallCase[] = [
     reply: eventPage,
     outcome: {
       creditsSpent: 50,
-      balanceAfter: null,
+      balanceAfter: 8000,
       summary: ['Found 1 match: events of people named “Jane Smith”.'],
       results: { kind: 'events', page: eventPage },
     },
@@ -136,7 +137,7 @@ const CASES: CallCase[] = [
     reply: emptyPage,
     outcome: {
       creditsSpent: 0,
-      balanceAfter: null,
+      balanceAfter: 8000,
       summary: ['No events where “Acme” exhibits: nothing was charged.'],
       results: { kind: 'events', page: emptyPage },
     },
@@ -148,7 +149,7 @@ const CASES: CallCase[] = [
     reply: exhibitorPage,
     outcome: {
       creditsSpent: 50,
-      balanceAfter: null,
+      balanceAfter: 8000,
       summary: ['Found 2 matches: exhibitor records for “Acme”.'],
       results: { kind: 'exhibitors', page: exhibitorPage },
     },
@@ -203,4 +204,16 @@ describe('charging: the service call of each kind of action', () => {
       expect(result).toStrictEqual(outcome);
     },
   );
+
+  it('gives a null balance after a charge whose reply has none when the balance cannot be read either', async () => {
+    // Prepare
+    const { eis } = fakeEis(eventPage);
+    const unreadable: ChargeEis = { ...eis, credits: { balance: () => Promise.reject(new Error('down')) } };
+
+    // Act
+    const result = await executeCharge({ kind: 'people-by-name', fullName: 'Jane Smith' }, unreadable);
+
+    // Assess
+    expect(result).toMatchObject({ creditsSpent: 50, balanceAfter: null });
+  });
 });

@@ -18,6 +18,7 @@ const started: Confirmation = {
   expiresAt: 1_804_000_000,
   claimedAt: '2027-03-01T10:01:00.000Z',
   chargeStartedAt: '2027-03-01T10:01:00.000Z',
+  chargeAccount: 'acct-1',
   reserved: 0,
 };
 
@@ -41,11 +42,14 @@ describe('reconcileConfirmations for a LinkedIn activity charge whose worker die
           return Promise.resolve({ ...started, status: settlement.status, outcome: settlement.outcome });
         },
       },
-      eis: {
-        actions: {
-          precheck: (input: unknown) => {
-            prechecks.push(input);
-            return Promise.reject(new Error('no precheck for this kind'));
+      service: {
+        accountId: 'acct-1',
+        eis: {
+          actions: {
+            precheck: (input: unknown) => {
+              prechecks.push(input);
+              return Promise.reject(new Error('no precheck for this kind'));
+            },
           },
         },
       },

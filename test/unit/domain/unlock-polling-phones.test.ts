@@ -57,6 +57,7 @@ function setup(task: UnlockTask, progress: UnlockTaskProgress) {
         order.push('timeout');
         return Promise.resolve();
       },
+      postAccountChanged: () => Promise.resolve(),
       updateCard: (updated, outcome) => {
         order.push('card');
         cards.push({ taskId: updated.taskId, kind: updated.kind, outcome });

@@ -51,6 +51,7 @@ function setup(
   const store = fakeUnlockTasks(tasks, clock);
   const posted: string[] = [];
   const timeouts: string[] = [];
+  const accountChanged: string[] = [];
   const deps: UnlockPollingDeps = {
     tasks: store.repo,
     progress: (_kind, taskId) => progress(taskId),
@@ -63,13 +64,17 @@ function setup(
         timeouts.push(task.taskId);
         return Promise.resolve();
       },
+      postAccountChanged: (task) => {
+        accountChanged.push(task.taskId);
+        return Promise.resolve();
+      },
       updateCard: async () => {},
     },
     logger: createMemoryLogger(),
     now: clock,
     sleep: async () => {},
   };
-  return { deps, store, posted, timeouts, setNow: (date: Date) => (now = date) };
+  return { deps, store, posted, timeouts, accountChanged, setNow: (date: Date) => (now = date) };
 }
 
 describe('pollDelayMs', () => {
@@ -109,6 +114,28 @@ describe('unlockResultOf', () => {
 });
 
 describe('pollUnlockTasks', () => {
+  it('stops a task submitted with another account’s key unpolled, and says so in its thread', async () => {
+    // Prepare: the workspace's key is now account Y's; one task was submitted with X's, one with Y's.
+    const asked: string[] = [];
+    const { deps, store, posted, accountChanged } = setup(
+      [unlockTask('x', { serviceAccount: 'acct-X' }), unlockTask('y', { serviceAccount: 'acct-Y' })],
+      (taskId) => {
+        asked.push(taskId);
+        return Promise.resolve(done);
+      },
+    );
+
+    // Act
+    const summary = await pollUnlockTasks({ ...deps, accountId: 'acct-Y' });
+
+    // Assess
+    expect(asked).toEqual(['y']);
+    expect(posted).toEqual(['y']);
+    expect(accountChanged).toEqual(['x']);
+    expect(summary).toMatchObject({ stopped: 1, posted: 1 });
+    expect(store.stops).toEqual([{ taskId: 'x', reason: 'service key replaced' }]);
+  });
+
   it('polls at most five tasks at once', async () => {
     // Prepare
     let inFlight = 0;

@@ -3,10 +3,10 @@ import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.
 import type { Confirmation } from '../../../../src/domain/ports/index.ts';
 import {
   type ConfirmationCardInput,
-  cardPrice,
   confirmationCard,
   storedConfirmationCard,
 } from '../../../../src/slack/views/confirmation.ts';
+import { cardPrice } from '../../../../src/slack/views/money-words.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 
@@ -15,7 +15,7 @@ const shown = (message: SlackMessage) =>
 
 const base = {
   description: 'Unlock all exhibitors and people of Fintech Expo (26855)',
-  price: { credits: 2000, upTo: false },
+  price: { credits: 2000, upTo: false, kind: 'event-unlock' as const },
   requestedBy: 'U123',
 };
 
@@ -85,14 +85,14 @@ describe('confirmationCard', () => {
     expect(first.text).toBe(pending().text);
   });
 
-  it('words a charge-if-matched price as "up to", and an unknown balance as unavailable', () => {
+  it('words a search’s price as "up to", charged only on a match, and an unknown balance as not available', () => {
     // Act
-    const message = pending({ price: { credits: 50, upTo: true }, balance: null });
+    const message = pending({ price: { credits: 50, upTo: true, kind: 'people-by-name' }, balance: null });
 
     // Assess
     const text = shown(message);
     expect(text).toContain('up to 50 credits (charged only if something matches)');
-    expect(text).toContain('balance unavailable');
+    expect(text).toContain('*Balance:* not available right now');
     expect(buttonsOf(message.blocks)[0]?.confirm?.confirm?.text).toBe('Spend up to 50 credits');
   });
 
@@ -193,7 +193,7 @@ describe('confirmationCard', () => {
 
     // Assess
     expect(text).toContain('Not enough credits.');
-    expect(text).toContain('Credits spent: 0 credits');
+    expect(text).toContain('Nothing was charged');
   });
 
   it('claims no amount for a failure whose outcome is unknown', () => {
@@ -204,7 +204,7 @@ describe('confirmationCard', () => {
 
     // Assess
     expect(text).toContain('The outcome is unknown.');
-    expect(text).not.toContain('Credits spent');
+    expect(text).not.toMatch(/Spent|Nothing was charged/);
   });
 
   it('says who cancelled, and that an expired card charged nothing', () => {
@@ -255,7 +255,7 @@ describe('storedConfirmationCard for LinkedIn activity (a price the service does
     expect(text).toContain('Analyse the LinkedIn activity of 1 person: Jane Smith');
     expect(text).not.toContain('A credit-spending action');
     expect(text).not.toMatch(/up to 0/i);
-    if (fields.status !== 'failed') expect(text).toContain('price not published by the service');
+    if (fields.status !== 'failed') expect(text).toContain('The service publishes no price for this');
     // asked for by a button, not a command: nothing to start again
     expect(buttonsOf(message.blocks).map((button) => button.action_id)).toEqual([]);
   });
@@ -274,7 +274,9 @@ describe('storedConfirmationCard for LinkedIn activity (a price the service does
 
     // Assess
     const text = textsOf(message.blocks).join('\n');
-    expect(text).toContain('*Price:* price not published by the service; the credits spent are shown after');
+    expect(text).toContain(
+      '*Price:* The service publishes no price for this: the card will show what was spent',
+    );
     expect(text).toContain('Spend credits');
     expect(text).not.toMatch(/up to 0/i);
   });

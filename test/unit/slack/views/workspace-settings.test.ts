@@ -47,14 +47,14 @@ const text = (values: Record<string, string | null>): ViewValues =>
 
 describe('the workspace settings modal', () => {
   it('asks for a key when none is connected, and offers no removal', () => {
-    const modal = JSON.stringify(workspaceSettingsModal(null, null));
+    const modal = JSON.stringify(workspaceSettingsModal(null, null, 'admin'));
 
     expect(modal).toContain('Not connected');
     expect(modal).not.toContain('remove_key');
   });
 
   it('shows a connected key by its last 4 characters and who connected it, the key optional', () => {
-    const modal = workspaceSettingsModal(KEY_INFO, null);
+    const modal = workspaceSettingsModal(KEY_INFO, null, 'admin');
     const keyField = modal.blocks.find((block) => block.block_id === 'service_key');
 
     expect(JSON.stringify(modal)).toContain('…wxyz, by <@U0ALICE>');
@@ -63,7 +63,7 @@ describe('the workspace settings modal', () => {
   });
 
   it('offers the digest modal’s time zones for the digest default, “No default” first and chosen when none is stored', () => {
-    const modal = workspaceSettingsModal(KEY_INFO, null);
+    const modal = workspaceSettingsModal(KEY_INFO, null, 'admin');
 
     expect(selectIn(modal, 'digest_zone')).toEqual({
       offered: selectIn(digestModal('C0GENERAL'), 'zone').offered,
@@ -77,10 +77,12 @@ describe('the workspace settings modal', () => {
     const berlin = workspaceSettingsModal(
       KEY_INFO,
       policyOf({ digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' } }),
+      'admin',
     );
     const kathmandu = workspaceSettingsModal(
       KEY_INFO,
       policyOf({ digestDefaults: { timeZone: 'Asia/Kathmandu' } }),
+      'admin',
     );
 
     expect(selectIn(berlin, 'digest_zone').chosen).toBe('Europe/Berlin');
@@ -160,7 +162,7 @@ describe('reading the workspace settings', () => {
       approvalThreshold: 100,
       digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' },
     };
-    const modal = { ...workspaceSettingsModal(KEY_INFO, policyOf(stored)) };
+    const modal = { ...workspaceSettingsModal(KEY_INFO, policyOf(stored), 'admin') };
     const unchanged = stateValues(modal, withInitialValues(modal, {})) as ViewValues;
 
     expect(readWorkspaceSettingsForm(unchanged, { connected: true })).toEqual({

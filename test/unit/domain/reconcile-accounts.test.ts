@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Confirmation, Settlement } from '../../../src/domain/ports/index.ts';
+import { type ReconcileDeps, reconcileConfirmations } from '../../../src/domain/reconcile.ts';
+import { createMemoryLogger } from '../../../src/log.ts';
+
+/** An event unlock of 2,000 credits charged on account X, whose worker died before settling it. */
+const chargedOnX: Confirmation = {
+  type: 'confirmation',
+  id: 'conf-9',
+  teamId: 'T1',
+  channelId: 'C1',
+  requestedBy: 'U1',
+  confirmedBy: 'U1',
+  action: { kind: 'event-unlock', eventId: '26855' },
+  price: { credits: 2000, upTo: false },
+  status: 'running',
+  createdAt: '2027-03-01T10:00:00.000Z',
+  deadline: '2027-03-01T10:15:00.000Z',
+  expiresAt: 1_804_000_000,
+  claimedAt: '2027-03-01T10:01:00.000Z',
+  chargeStartedAt: '2027-03-01T10:01:00.000Z',
+  chargeAccount: 'acct-X',
+  chargeDay: '2027-03-01',
+  reserved: 2000,
+};
+
+/** The reconciler over one dying charge, with the service of `accountId` (or none) answering "not unlocked". */
+function reconcilerWith(accountId: string | null) {
+  const settlements: Settlement[] = [];
+  const prechecks: unknown[] = [];
+  const eis = {
+    actions: {
+      precheck: (input: unknown) => {
+        prechecks.push(input);
+        return Promise.resolve({ reason_code: 'ok', should_charge: true, credits: 2000 });
+      },
+    },
+  } as unknown as NonNullable<ReconcileDeps['service']>['eis'];
+  const deps: ReconcileDeps = {
+    confirmations: {
+      due: () => Promise.resolve([chargedOnX]),
+      get: () => Promise.resolve(chargedOnX),
+      expire: () => Promise.resolve(null),
+      abandon: () => Promise.resolve(false),
+      cardShown: () => Promise.resolve(),
+    },
+    ledger: { listSince: () => Promise.resolve([]) },
+    charges: {
+      settle: (_id: string, settlement: Settlement) => {
+        settlements.push(settlement);
+        return Promise.resolve({ ...chargedOnX, status: settlement.status, outcome: settlement.outcome });
+      },
+    },
+    service: accountId ? { accountId, eis } : null,
+    showCard: () => Promise.resolve(),
+    logger: createMemoryLogger(),
+    now: () => new Date('2027-03-01T11:00:00.000Z'),
+  };
+  return { deps, settlements, prechecks };
+}
+
+describe('reconcileConfirmations asks the service only with the account a charge was made on', () => {
+  for (const [what, account] of [
+    ['another account’s key is connected', 'acct-Y'],
+    ['no key is connected', null],
+  ] as const) {
+    it(`settles as outcome unknown at the reserved price, without asking, when ${what}`, async () => {
+      // Prepare
+      const { deps, settlements, prechecks } = reconcilerWith(account);
+
+      // Act
+      const report = await reconcileConfirmations(deps);
+
+      // Assess
+      expect(report.settled).toBe(1);
+      expect(prechecks).toEqual([]);
+      expect(settlements[0]?.ledger).toEqual({ status: 'unknown', credits: 2000 });
+      const message = JSON.stringify(settlements[0]?.outcome);
+      expect(message).toContain('up to 2,000 credits may have been spent');
+      expect(message).toContain('service account that was connected when this was confirmed');
+      expect(message).not.toMatch(/nothing was charged/i);
+    });
+  }
+
+  it('asks the service when the key of the charge’s own account is connected', async () => {
+    // Prepare
+    const { deps, settlements, prechecks } = reconcilerWith('acct-X');
+
+    // Act
+    await reconcileConfirmations(deps);
+
+    // Assess: the service's "not unlocked" is X's own answer, so nothing was charged.
+    expect(prechecks).toHaveLength(1);
+    expect(settlements[0]?.ledger).toEqual({ status: 'refused', credits: 0 });
+  });
+});

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type DynamoDBDocumentClient as TableClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+  type DynamoDBDocumentClient as TableClient,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { WebClient } from '@slack/web-api';
 import { createKeyCipher } from '../../src/config/key-cipher.ts';
 import { readEnv } from '../../src/config/env.ts';
@@ -23,21 +29,23 @@ import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
 import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
 import { createStore } from '../../src/store/index.ts';
+import { NO_TRACING, type Tracing } from '../../src/tracing.ts';
 import { inlineWorker } from '../../src/worker-runtime.ts';
 import { manualClock } from '../integration/store-support.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { CLIENT_ID, CLIENT_SECRET, STATE_SECRET } from './distributed-bot.ts';
 import { createTestTable } from './dynamo.ts';
-import { type DynamoFaultProxy, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
+import { type DynamoFaultProxy, type FaultRule, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
 import { createKillSwitch, type KillSwitch } from './kill-switch.ts';
 
 /**
  * The distributed app (issue 15) for many short multi-tenant sequences. Built once: the simulator, the
  * fake Slack (knowing every sequence's workspaces and orgs), the DynamoDB fault proxy, the HTTP server,
- * one business clock and one logger. Per sequence: a fresh table with the Slack handler, workers and
- * scheduled jobs over it, fresh workspaces (A and B, C in a Grid org of its own) and fresh service
- * keys, so sequences never see each other's items, messages or org-wide installs. The charge job can run on a worker
- * that dies after a given number of calls (a Lambda killed mid-charge).
+ * one table with the Slack handler, workers and scheduled jobs over it, one business clock and one
+ * logger. Per sequence: fresh workspaces (A and B, C in a Grid org of its own) and fresh service keys,
+ * and the table emptied when it ends, so sequences never see each other's items, messages or org-wide
+ * installs. The charge job can run on a worker that dies after a given number of calls (a Lambda
+ * killed mid-charge).
  */
 
 /** Who is who in a workspace of one sequence; the ids carry the workspace, so two never share one. */
@@ -93,33 +101,56 @@ export async function startTenantStack(slots = 4_000) {
     enterprises,
     oauth: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenLifetimeSeconds: 43_200 },
   });
-  const { endpoint } = await createTestTable();
-  const proxy = await startDynamoFaultProxy({ target: endpoint });
+  const table = await createTestTable();
+  const proxy = await startDynamoFaultProxy({ target: table.endpoint });
   const clock = manualClock(START);
   const logger = createMemoryLogger();
-  let current: Sequence | undefined;
-  const http = await serveLambda(async (event, context) => {
-    if (!current) throw new Error('no sequence started');
-    return (await current.load()).handler(event, context);
-  });
+  let faulting = false;
+  const tracing = proxyOnlyWhenFaulting(proxy.endpoint, table.endpoint, () => faulting);
+  const app = startApp({ sim, slack, proxy, clock, logger, table, tracing });
+  const http = await serveLambda(async (event, context) => (await app.load()).handler(event, context));
   slack.connectApp({ requestUrl: `${http.url}/slack/events`, signingSecret: SIGNING_SECRET });
-  const shared = { sim, slack, proxy, clock, logger, endpoint, url: http.url };
   let nextSlot = 0;
 
   return {
-    ...shared,
-    /** A fresh table, handler and workers over it, and the next slot's three workspaces and Grid org. */
-    async begin() {
+    sim,
+    slack,
+    proxy,
+    clock,
+    logger,
+    url: http.url,
+    /** The next slot's three workspaces and Grid org, on the one app and table. */
+    begin() {
       const slot = nextSlot++;
       if (slot >= slots) throw new Error(`the tenant stack has only ${slots} slots`);
-      await current?.idle();
-      current = await startSequence(shared);
       return {
-        ...current,
+        ...app,
         enterpriseId: enterpriseIn(slot),
         tenants: [tenantIn(slot, 'A'), tenantIn(slot, 'B'), tenantIn(slot, 'C')] as const,
       };
     },
+    /** The app's DynamoDB requests go through the fault proxy, `rule` deciding which fail or are lost. */
+    faultDynamo(rule: FaultRule) {
+      faulting = true;
+      proxy.setRule(rule);
+    },
+    /** DynamoDB healthy again (the app's requests go straight to it). */
+    healDynamo() {
+      faulting = false;
+      proxy.clearRule();
+    },
+    /** After a sequence: its jobs finished, its faults cleared and every item it left deleted. */
+    async end() {
+      faulting = false;
+      proxy.clearRule();
+      sim.clearFaults();
+      slack.clearFailures();
+      app.disarm();
+      await app.idle();
+      await emptyTable(table);
+    },
+    /** How many charge workers died, over every sequence. */
+    kills: () => app.kills(),
     /** A fresh simulator account (one key: the simulator keeps one account per key). */
     newKey: (balance = 50_000) => {
       const key = `sk_test_${randomUUID().replace(/-/g, '')}`;
@@ -127,25 +158,58 @@ export async function startTenantStack(slots = 4_000) {
       return key;
     },
     async close() {
-      await current?.idle();
+      await app.idle();
       await Promise.all([http.close(), slack.close(), sim.close(), proxy.close()]);
     },
   };
 }
 
+type TestTable = Awaited<ReturnType<typeof createTestTable>>;
 type Shared = {
   sim: Simulator;
   slack: FakeSlack;
   proxy: DynamoFaultProxy;
   clock: ReturnType<typeof manualClock>;
   logger: ReturnType<typeof createMemoryLogger>;
-  endpoint: string;
+  table: TestTable;
+  tracing: Tracing;
 };
-type Sequence = Awaited<ReturnType<typeof startSequence>>;
 
-/** One sequence's table, and the Slack handler, workers and scheduled jobs over it (through the proxy). */
-async function startSequence({ sim, slack, proxy, clock, logger, endpoint }: Shared) {
-  const table = await createTestTable();
+/**
+ * The app's AWS clients send DynamoDB requests straight to DynamoDB Local while no fault is injected,
+ * through the fault proxy while `faulting()`: the proxy's hop costs every request a second HTTP round
+ * trip, most of a sequence's time. (The runtime's tracing hook is where a test can reach its clients.)
+ */
+function proxyOnlyWhenFaulting(
+  proxyEndpoint: string,
+  directEndpoint: string,
+  faulting: () => boolean,
+): Tracing {
+  const [proxy, direct] = [new URL(proxyEndpoint), new URL(directEndpoint)];
+  type Request = { hostname?: string; port?: number };
+  type Next = (args: { request: unknown }) => Promise<unknown>;
+  type Stack = { add(middleware: (next: Next) => Next, options: { step: string; name: string }): void };
+  return {
+    ...NO_TRACING,
+    captureAwsClient: (client) => {
+      (client as { middlewareStack?: Stack }).middlewareStack?.add(
+        (next) => (args) => {
+          const request = args.request as Request;
+          if (!faulting() && request.hostname === proxy.hostname && request.port === Number(proxy.port)) {
+            request.hostname = direct.hostname;
+            request.port = Number(direct.port);
+          }
+          return next(args);
+        },
+        { step: 'finalizeRequest', name: 'skipFaultProxyWhileHealthy' },
+      );
+      return client;
+    },
+  };
+}
+
+/** The table's Slack handler, workers and scheduled jobs (reaching DynamoDB through the proxy). */
+function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) {
   const env: Record<string, string> = {
     TABLE_NAME: table.tableName,
     AWS_ENDPOINT_URL_DYNAMODB: proxy.endpoint,
@@ -157,7 +221,7 @@ async function startSequence({ sim, slack, proxy, clock, logger, endpoint }: Sha
     SLACK_STATE_SECRET: STATE_SECRET,
     WORKER_MODE: 'inline',
   };
-  const workerOptions = { logger, now: clock.now, earlyPolls: { count: 0, everyMs: 0 } };
+  const workerOptions = { logger, now: clock.now, earlyPolls: { count: 0, everyMs: 0 }, tracing };
   const realWorker = inlineWorker(env, workerOptions);
   const killable = killableWorker(env, workerOptions);
   let armed: KillSwitch | undefined;
@@ -173,11 +237,16 @@ async function startSequence({ sim, slack, proxy, clock, logger, endpoint }: Sha
       },
     };
   };
-  const load = createSlackHandlerLoader(env, { logger, now: clock.now, inlineWorker: worker });
-  const scheduled = createScheduledLoader(env, { logger, now: clock.now, sleep: () => Promise.resolve() });
+  const load = createSlackHandlerLoader(env, { logger, now: clock.now, inlineWorker: worker, tracing });
+  const scheduled = createScheduledLoader(env, {
+    logger,
+    now: clock.now,
+    sleep: () => Promise.resolve(),
+    tracing,
+  });
   return {
     load,
-    table: { ...table, endpoint },
+    table,
     // The test's own reads and setup writes: straight to DynamoDB Local, never faulted.
     truth: createStore({
       client: table.client,
@@ -210,7 +279,7 @@ export type TenantStack = Awaited<ReturnType<typeof startTenantStack>>;
  */
 function killableWorker(
   env: Record<string, string>,
-  options: { logger: ReturnType<typeof createMemoryLogger>; now: () => Date },
+  options: { logger: ReturnType<typeof createMemoryLogger>; now: () => Date; tracing: Tracing },
 ) {
   const loadRuntime = createRuntimeLoader(env, options);
   return async (teamId: string, kill: KillSwitch) => {
@@ -260,6 +329,23 @@ export async function installAs(
   const done = await fetch(back, { headers: { cookie }, redirect: 'manual' });
   await done.text();
   return done.status;
+}
+
+/** Deletes every item of the table (25 a request, as BatchWriteItem takes). */
+async function emptyTable(table: TestTable): Promise<void> {
+  type Requests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+  const items = await scanAll(table);
+  for (let at = 0; at < items.length; at += 25) {
+    let requests: Requests | undefined = items
+      .slice(at, at + 25)
+      .map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }));
+    while (requests && requests.length > 0) {
+      const answer: BatchWriteCommandOutput = await table.client.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests } }),
+      );
+      requests = answer.UnprocessedItems?.[table.tableName];
+    }
+  }
 }
 
 /** Every item of the table, read straight from DynamoDB Local. */

@@ -122,19 +122,36 @@ export function dueItems(
   return due;
 }
 
-/** Every workspace's due work advances: nothing due before two scheduled runs is still due, unchanged, after them. */
+/**
+ * Every workspace's due work advances: nothing due before two scheduled runs is still due, unchanged,
+ * after them, unless its workspace's scheduled work is paused with a reason that holds (no service key:
+ * none is stored), which its admins are shown.
+ */
 export function stuckWork(
   before: ReturnType<typeof dueItems>,
   after: ReturnType<typeof dueItems>,
+  items: Item[],
   tenants: readonly Tenant[],
 ) {
   const names = new Map(tenants.map((t) => [t.teamId, t.name]));
-  return [...before]
-    .filter(([key, { dueAt }]) => after.get(key)?.dueAt === dueAt)
-    .map(
-      ([key, { teamId, kind }]) =>
-        `${names.get(String(teamId)) ?? String(teamId)}'s ${String(kind)} ${key} stayed due across two scheduled runs`,
+  const paused = new Map(
+    items
+      .filter((item) => item.type === 'scheduled-workspace' && item.paused && !item.forgottenAt)
+      .map((item) => [String(item.teamId), (item.paused as { reason: string }).reason]),
+  );
+  const hasKey = (teamId: string) =>
+    items.some((item) => item.pk === `WORKSPACE#${teamId}` && item.sk === 'SERVICE_KEY');
+  const broken: string[] = [];
+  for (const [teamId, reason] of paused)
+    if (reason === 'no-service-key' && hasKey(teamId))
+      broken.push(`${names.get(teamId) ?? teamId}'s work is paused for want of a key, but it has one`);
+  for (const [key, { dueAt, teamId, kind }] of before) {
+    if (after.get(key)?.dueAt !== dueAt || paused.has(String(teamId))) continue;
+    broken.push(
+      `${names.get(String(teamId)) ?? String(teamId)}'s ${String(kind)} ${key} stayed due across two scheduled runs, its workspace not paused`,
     );
+  }
+  return broken;
 }
 
 const TOKEN = /xox[a-z]-[A-Za-z0-9.-]{8,}|xoxe\.xoxb-[A-Za-z0-9-]{8,}/g;

@@ -4,6 +4,7 @@ import { SIGNING_SECRET } from '../support/bot.ts';
 import { CLIENT_SECRET, STATE_SECRET } from '../support/distributed-bot.ts';
 import { type FaultRule, randomFaults } from '../support/dynamo-fault-proxy.ts';
 import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { SETTINGS_CONFLICT } from '../../src/slack/views/workspace-settings.ts';
 import {
   confirmationIdOf,
   installAs,
@@ -224,6 +225,8 @@ interface Run {
   callsFrom: number;
   messagesFrom: number;
   faultsFrom: number;
+  /** Whether DynamoDB faults were injected in this sequence. */
+  dynamoFaulted: boolean;
   /** The workspace whose card was posted last: clicks go there when theirs has none. */
   lastCard: Tenant | undefined;
 }
@@ -254,6 +257,7 @@ async function setUp(noDigest: number): Promise<Run> {
     callsFrom: stack.slack.calls.length,
     messagesFrom: stack.slack.messages().length,
     faultsFrom: faults(),
+    dynamoFaulted: false,
     lastCard: undefined,
   };
   await Promise.all([
@@ -409,9 +413,11 @@ async function concurrentSettings(run: Run, tenant: Tenant, caps: [number, numbe
     run.record.violations.push(
       `${tenant.name}: ${said}, ${caps[winner]} was accepted, the policy has ${stored}`,
     );
+  // Told why (or, while DynamoDB fails, at least told it did not save).
   const loser = answers[1 - winner]?.body ?? '';
-  if (winner >= 0 && !accepted[1 - winner] && !loser.includes('errors'))
-    run.record.violations.push(`${tenant.name}: ${said}, the save not taken was answered without an error`);
+  const told = run.dynamoFaulted ? '"errors"' : SETTINGS_CONFLICT;
+  if (winner >= 0 && !accepted[1 - winner] && !loser.includes(told))
+    run.record.violations.push(`${tenant.name}: ${said}, the save not taken was not told: ${loser}`);
 }
 
 /** A member tries the settings: whatever the app lets them do, the key and policy stay as they were. */
@@ -549,6 +555,7 @@ async function playStep(run: Run, s: Step) {
       await expireToken(run, t, s.refreshFails);
       break;
     case 'dynamo':
+      run.dynamoFaulted = true;
       stack.faultDynamo(forRequests(FAULTY_REQUESTS, randomFaults(s)));
       break;
     case 'service':
@@ -696,7 +703,8 @@ describe('three tenants (two on one service account, one Grid org) under random 
       if (process.env.MODEL_DEBUG)
         for (const [what, [n, ms]] of timings)
           console.info(`${what}: ${n} × ${Math.round(ms / n)} ms = ${Math.round(ms)} ms`);
-      expect(counts.sequences).toBeGreaterThanOrEqual(Math.min(RUNS, 50));
+      // However loaded the machine, the budget leaves room for this many (else the model did nothing).
+      expect(counts.sequences).toBeGreaterThanOrEqual(Math.min(RUNS, 20));
     },
     BUDGET_MS + 90_000,
   );

@@ -37,7 +37,8 @@ import {
  *
  * MODEL_SEED sets the seed (printed either way), MODEL_RUNS the sequences (200; `npm run fuzz`: 5,000),
  * MODEL_BUDGET_MS the time budget (40 s: the sequences stop there, passing, however many ran),
- * MODEL_SKIP step kinds to leave out, MODEL_DEBUG prints where the time went.
+ * MODEL_SKIP step kinds to leave out, MODEL_DEBUG prints where the time went (and steps slower than
+ * MODEL_SLOW_MS, 1 s, with their log lines).
  */
 
 const SEED = Number(process.env.MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -217,7 +218,6 @@ function forRequests(count: number, rule: FaultRule): FaultRule {
 
 type Sequence = ReturnType<TenantStack['begin']>;
 interface Run {
-  stack: TenantStack;
   seq: Sequence;
   record: SequenceRecord;
   sharedKey: string;
@@ -249,7 +249,6 @@ async function setUp(noDigest: number): Promise<Run> {
   const sharedKey = stack.newKey();
   const ownKey = stack.newKey();
   const run: Run = {
-    stack,
     seq,
     sharedKey,
     record: { tenants: seq.tenants, keys: [sharedKey, ownKey], adminCaps: new Map(), violations: [] },
@@ -654,7 +653,7 @@ async function sequence({ steps, noDigest }: { steps: Step[]; noDigest: number }
       const t0 = performance.now();
       const l0 = stack.logger.lines.length;
       await timed(s.kind === 'key' ? `key-${s.via}` : s.kind, () => playStep(run, s));
-      if (process.env.MODEL_DEBUG && performance.now() - t0 > 1000)
+      if (process.env.MODEL_DEBUG && performance.now() - t0 > Number(process.env.MODEL_SLOW_MS ?? 1000))
         console.info(
           `slow step (${Math.round(performance.now() - t0)} ms): ${JSON.stringify(s)} of ${JSON.stringify(steps)}\n${stack.logger.lines.slice(l0).join('\n')}`,
         );

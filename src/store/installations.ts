@@ -356,7 +356,8 @@ function refreshLease(context: StoreContext, sealer: ReturnType<typeof tokenSeal
         Key: installationKey(lookup),
         UpdateExpression: 'SET refreshLeaseOwner = :owner, refreshLeaseUntil = :until',
         ConditionExpression:
-          'installation.bot.refreshToken = :refresh AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil <= :now)',
+          // Its own lease too: a retried write whose first answer was lost finds the lease it took.
+          'installation.bot.refreshToken = :refresh AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil <= :now OR refreshLeaseOwner = :owner)',
         ExpressionAttributeValues: {
           ':owner': owner,
           ':until': at + leaseSeconds,

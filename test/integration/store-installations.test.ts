@@ -347,6 +347,24 @@ describe('installation tokens at rest', () => {
 
     expect([stale, current, again]).toEqual([false, true, false]); // the third: a lease is running
   });
+
+  it('grants a claim again to its own retry (its first answer lost), never to another instance', async () => {
+    const test = await createEncryptingStore();
+    await test.store.installations.storeInstallation(workspaceInstall('T0ACME'));
+    const claim = (owner: string) =>
+      test.another().installations.claimRefresh(acme, {
+        refreshToken: 'xoxe-1-test-refresh',
+        owner,
+        leaseSeconds: 30,
+      });
+
+    const first = await claim('one');
+    // The SDK sends the same write again when the answer to the first was lost.
+    const retried = await claim('one');
+    const other = await claim('two');
+
+    expect([first, retried, other]).toEqual([true, true, false]);
+  });
 });
 
 describe('OAuth state store', () => {

@@ -27,6 +27,7 @@ import {
   fakeSlackOAuth,
   tokenIdentity,
   servedOrgWide,
+  revokeInstall,
   tokenTeam,
 } from './oauth.ts';
 import { signedHeaders } from './sign.ts';
@@ -115,6 +116,8 @@ export interface FakeSlack {
    * `slow:<ms>` they are carried out but answered `ms` late.
    */
   failNext(method: string, error: string, times?: number): void;
+  /** Forgets every failure `failNext` queued and no call has taken yet. */
+  clearFailures(): void;
   /** Records a slash command's HTTP answer (the ack) as the message its `response_url` can replace. */
   recordAck(responseUrl: string, body: string): void;
   /** Reacts to every stored message change (for the dev page's live view). */
@@ -159,6 +162,11 @@ export interface FakeSlack {
    * it is Slack's retry of the delivery `eventId` (the `X-Slack-Retry-Num` header).
    */
   sendEvent(event: Args, options?: EventOptions): Promise<EventAnswer>;
+  /**
+   * The app is removed from `teamId` (with `orgWide`, from its whole Enterprise Grid org): Slack revokes
+   * that install's tokens, then sends `app_uninstalled` naming that install.
+   */
+  uninstall(input: { teamId: string; orgWide?: boolean }): Promise<EventAnswer>;
   /** `user` (of `teamId`: default their own, else the app's team) opens the Home tab (`app_home_opened`). */
   openHome(user: string, teamId?: string): Promise<EventAnswer>;
   /** `user` posts `url` in `channel`; Slack sends `link_shared` when its domain is the app's. */
@@ -301,6 +309,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       queue.push({ error, times });
       state.failures.set(method, queue);
     },
+    clearFailures: () => state.failures.clear(),
     onChange: (listener) => subscribe(state, listener),
     addUser: (id, user) => {
       state.users.set(id, user);
@@ -327,6 +336,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     unfurls: state.surfaces.unfurls,
     functionResults: state.surfaces.functionResults,
     sendEvent: (event, options) => sendEvent(state, event, options),
+    uninstall: (input) => uninstall(state, input),
     openHome: (user, teamId) => openHome(state, user, teamId),
     shareLink: (input) => sendMessage(state, { ...input, text: input.url }),
     sendMessage: (input) => sendMessage(state, input),
@@ -900,16 +910,31 @@ async function click(state: SlackState, input: ClickInput): Promise<AppAnswer> {
 
 let events = 0;
 
-async function sendEvent(
-  state: SlackState,
-  event: Args,
-  { eventId = `Ev${Date.now()}${++events}`, retryNum, teamId }: EventOptions = {},
-): Promise<EventAnswer> {
-  const body = eventCallbackBody(
-    workspaceOf(state, teamId ?? state.app?.teamId ?? 'T0LOCAL'),
+function sendEvent(state: SlackState, event: Args, options: EventOptions = {}): Promise<EventAnswer> {
+  return deliverEvent(
+    state,
+    workspaceOf(state, options.teamId ?? state.app?.teamId ?? 'T0LOCAL'),
     event,
-    eventId,
+    options,
   );
+}
+
+function uninstall(state: SlackState, { teamId, orgWide = false }: { teamId: string; orgWide?: boolean }) {
+  const { enterprise } = workspaceOf(state, teamId);
+  revokeInstall(state.oauth, { teamId, orgWide });
+  const named = enterprise
+    ? { teamId, enterprise: { id: enterprise.id, orgWideInstall: orgWide } }
+    : { teamId };
+  return deliverEvent(state, named, { type: 'app_uninstalled' }, {});
+}
+
+async function deliverEvent(
+  state: SlackState,
+  workspace: Workspace,
+  event: Args,
+  { eventId = `Ev${Date.now()}${++events}`, retryNum }: EventOptions,
+): Promise<EventAnswer> {
+  const body = eventCallbackBody(workspace, event, eventId);
   const retry = retryNum
     ? { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': 'http_timeout' }
     : {};

@@ -49,6 +49,23 @@ export interface FakeSlackOAuth {
   setTokenLifetime(seconds: number): void;
 }
 
+/**
+ * The app is removed from a workspace (or, `orgWide`, from its whole Enterprise Grid org): the tokens
+ * of that install stop being live, as Slack revokes them, so its workspaces are no longer served by it.
+ */
+export function revokeInstall(
+  oauth: OAuthState,
+  { teamId, orgWide = false }: { teamId: string; orgWide?: boolean },
+): void {
+  const enterpriseId = oauth.enterpriseOfTeam.get(teamId);
+  const removed = (install: FakeInstall) =>
+    orgWide
+      ? install.isEnterpriseInstall === true && install.enterpriseId === enterpriseId
+      : install.isEnterpriseInstall !== true && install.teamId === teamId;
+  for (const issued of [oauth.tokens, oauth.refreshTokens])
+    for (const [token, install] of issued) if (removed(install)) issued.delete(token);
+}
+
 export interface OAuthState {
   clientId: string;
   clientSecret: string;

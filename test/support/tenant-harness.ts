@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+  type DynamoDBDocumentClient as TableClient,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { WebClient } from '@slack/web-api';
+import { createKeyCipher } from '../../src/config/key-cipher.ts';
+import { readEnv } from '../../src/config/env.ts';
+import { serviceAccountId } from '../../src/config/secrets.ts';
+import { pollSubmittedTask } from '../../src/domain/unlock-polling.ts';
+import { serveLambda } from '../../src/local/lambda-http.ts';
+import {
+  type FakeSlack,
+  type SlackMessage,
+  startFakeSlack,
+  type WorkspaceUser,
+} from '../../src/local/slack/fake-slack.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { createRuntimeLoader, createScheduledLoader, unlockPollingDeps } from '../../src/runtime.ts';
+import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import type { Job } from '../../src/slack/jobs.ts';
+import { webClientOptions } from '../../src/slack/web-client.ts';
+import { slackUserTimeZone } from '../../src/slack/worker/digest-commands.ts';
+import { homeSourcesOf } from '../../src/slack/worker/home.ts';
+import { createWorker } from '../../src/slack/worker/index.ts';
+import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
+import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
+import { createStore } from '../../src/store/index.ts';
+import { NO_TRACING, type Tracing } from '../../src/tracing.ts';
+import { inlineWorker } from '../../src/worker-runtime.ts';
+import { manualClock } from '../integration/store-support.ts';
+import { SIGNING_SECRET } from './bot.ts';
+import { CLIENT_ID, CLIENT_SECRET, STATE_SECRET } from './distributed-bot.ts';
+import { createTestTable } from './dynamo.ts';
+import { type DynamoFaultProxy, type FaultRule, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
+import { createKillSwitch, type KillSwitch } from './kill-switch.ts';
+
+/**
+ * The distributed app (issue 15) for many short multi-tenant sequences. Built once: the simulator, the
+ * fake Slack (knowing every sequence's workspaces and orgs), the DynamoDB fault proxy, the HTTP server,
+ * one table with the Slack handler, workers and scheduled jobs over it, one business clock and one
+ * logger. Per sequence: fresh workspaces (A and B, C in a Grid org of its own) and fresh service keys,
+ * and the table emptied when it ends, so sequences never see each other's items, messages or org-wide
+ * installs. The charge job can run on a worker that dies after a given number of calls (a Lambda
+ * killed mid-charge).
+ */
+
+/** Who is who in a workspace of one sequence; the ids carry the workspace, so two never share one. */
+export interface Tenant {
+  name: 'A' | 'B' | 'C';
+  teamId: string;
+  channel: string;
+  /** Workspace admins (Slack's `is_admin`); the first installs the app. */
+  admins: [string, string];
+  member: string;
+  /** A spend approver, no admin. */
+  approver: string;
+}
+
+const START = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`;
+
+const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
+  const id = `${slot}${name}`;
+  return {
+    name,
+    teamId: `T0M${id}`,
+    channel: `C0M${id}`,
+    admins: [`U0ADM${id}`, `U0ADN${id}`],
+    member: `U0MEM${id}`,
+    approver: `U0APP${id}`,
+  };
+};
+export const enterpriseIn = (slot: number) => `E0M${slot}`;
+
+/** Every tenant of every slot, with its users as the fake Slack knows them. */
+function directory(slots: number) {
+  const tenants = Array.from({ length: slots }, (_, slot) =>
+    (['A', 'B', 'C'] as const).map((name) => tenantIn(slot, name)),
+  ).flat();
+  const users: Record<string, WorkspaceUser> = {};
+  for (const t of tenants) {
+    for (const id of t.admins)
+      users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true };
+    for (const id of [t.member, t.approver])
+      users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId };
+  }
+  const enterprises: Record<string, string[]> = {};
+  for (let slot = 0; slot < slots; slot++) enterprises[enterpriseIn(slot)] = [tenantIn(slot, 'C').teamId];
+  return { tenants, users, enterprises };
+}
+
+export async function startTenantStack(slots = 4_000) {
+  const sim: Simulator = await startSimulator({ latencyMs: 0 });
+  const { tenants, users, enterprises } = directory(slots);
+  const slack: FakeSlack = await startFakeSlack({
+    channels: tenants.map((t) => t.channel),
+    users,
+    enterprises,
+    oauth: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenLifetimeSeconds: 43_200 },
+  });
+  const table = await createTestTable();
+  const proxy = await startDynamoFaultProxy({ target: table.endpoint });
+  const clock = manualClock(START);
+  const logger = createMemoryLogger();
+  let faulting = false;
+  const tracing = proxyOnlyWhenFaulting(proxy.endpoint, table.endpoint, () => faulting);
+  const app = startApp({ sim, slack, proxy, clock, logger, table, tracing });
+  const http = await serveLambda(async (event, context) => (await app.load()).handler(event, context));
+  slack.connectApp({ requestUrl: `${http.url}/slack/events`, signingSecret: SIGNING_SECRET });
+  let nextSlot = 0;
+
+  return {
+    sim,
+    slack,
+    proxy,
+    clock,
+    logger,
+    url: http.url,
+    /** The next slot's three workspaces and Grid org, on the one app and table. */
+    begin() {
+      const slot = nextSlot++;
+      if (slot >= slots) throw new Error(`the tenant stack has only ${slots} slots`);
+      return {
+        ...app,
+        enterpriseId: enterpriseIn(slot),
+        tenants: [tenantIn(slot, 'A'), tenantIn(slot, 'B'), tenantIn(slot, 'C')] as const,
+      };
+    },
+    /** The app's DynamoDB requests go through the fault proxy, `rule` deciding which fail or are lost. */
+    faultDynamo(rule: FaultRule) {
+      faulting = true;
+      proxy.setRule(rule);
+    },
+    /** DynamoDB healthy again (the app's requests go straight to it). */
+    healDynamo() {
+      faulting = false;
+      proxy.clearRule();
+    },
+    /** After a sequence: its jobs finished, its faults cleared and every item it left deleted. */
+    async end() {
+      faulting = false;
+      proxy.clearRule();
+      sim.clearFaults();
+      slack.clearFailures();
+      app.disarm();
+      await app.idle();
+      await emptyTable(table);
+    },
+    /** How many charge workers died, over every sequence. */
+    kills: () => app.kills(),
+    /** A fresh simulator account (one key: the simulator keeps one account per key). */
+    newKey: (balance = 50_000) => {
+      const key = `sk_test_${randomUUID().replace(/-/g, '')}`;
+      sim.addKey(key, { balance });
+      return key;
+    },
+    async close() {
+      await app.idle();
+      await Promise.all([http.close(), slack.close(), sim.close(), proxy.close()]);
+    },
+  };
+}
+
+type TestTable = Awaited<ReturnType<typeof createTestTable>>;
+type Shared = {
+  sim: Simulator;
+  slack: FakeSlack;
+  proxy: DynamoFaultProxy;
+  clock: ReturnType<typeof manualClock>;
+  logger: ReturnType<typeof createMemoryLogger>;
+  table: TestTable;
+  tracing: Tracing;
+};
+
+/**
+ * The app's AWS clients send DynamoDB requests straight to DynamoDB Local while no fault is injected,
+ * through the fault proxy while `faulting()`: the proxy's hop costs every request a second HTTP round
+ * trip, most of a sequence's time. (The runtime's tracing hook is where a test can reach its clients.)
+ */
+function proxyOnlyWhenFaulting(
+  proxyEndpoint: string,
+  directEndpoint: string,
+  faulting: () => boolean,
+): Tracing {
+  const [proxy, direct] = [new URL(proxyEndpoint), new URL(directEndpoint)];
+  type Request = { hostname?: string; port?: number };
+  type Next = (args: { request: unknown }) => Promise<unknown>;
+  type Stack = { add(middleware: (next: Next) => Next, options: { step: string; name: string }): void };
+  return {
+    ...NO_TRACING,
+    captureAwsClient: (client) => {
+      (client as { middlewareStack?: Stack }).middlewareStack?.add(
+        (next) => (args) => {
+          const request = args.request as Request;
+          if (!faulting() && request.hostname === proxy.hostname && request.port === Number(proxy.port)) {
+            request.hostname = direct.hostname;
+            request.port = Number(direct.port);
+          }
+          return next(args);
+        },
+        { step: 'finalizeRequest', name: 'skipFaultProxyWhileHealthy' },
+      );
+      return client;
+    },
+  };
+}
+
+/** The table's Slack handler, workers and scheduled jobs (reaching DynamoDB through the proxy). */
+function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) {
+  const env: Record<string, string> = {
+    TABLE_NAME: table.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: proxy.endpoint,
+    EIS_BASE_URL: sim.url,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_CLIENT_ID: CLIENT_ID,
+    SLACK_CLIENT_SECRET: CLIENT_SECRET,
+    SLACK_STATE_SECRET: STATE_SECRET,
+    WORKER_MODE: 'inline',
+  };
+  const workerOptions = { logger, now: clock.now, earlyPolls: { count: 0, everyMs: 0 }, tracing };
+  const realWorker = inlineWorker(env, workerOptions);
+  const killable = killableWorker(env, workerOptions);
+  let armed: KillSwitch | undefined;
+  let kills = 0;
+  const worker = async (teamId: string) => {
+    const real = await realWorker(teamId);
+    return {
+      handle: async (job: Job) => {
+        const kill = job.kind === 'charge' ? armed : undefined;
+        if (!kill) return real.handle(job);
+        armed = undefined;
+        if ((await kill.race((await killable(teamId, kill)).handle(job))) === 'killed') kills++;
+      },
+    };
+  };
+  const load = createSlackHandlerLoader(env, { logger, now: clock.now, inlineWorker: worker, tracing });
+  const scheduled = createScheduledLoader(env, {
+    logger,
+    now: clock.now,
+    sleep: () => Promise.resolve(),
+    tracing,
+  });
+  return {
+    load,
+    table,
+    // The test's own reads and setup writes: straight to DynamoDB Local, never faulted.
+    truth: createStore({
+      client: table.client,
+      tableName: table.tableName,
+      now: clock.now,
+      keyCipher: createKeyCipher(readEnv(env)),
+    }),
+    /** Arms a kill for the next charge job: its worker dies after `steps` calls. */
+    killNextCharge: (steps: number) => {
+      armed = createKillSwitch(steps);
+    },
+    disarm: () => {
+      armed = undefined;
+    },
+    kills: () => kills,
+    /** Runs `job` on the workspace's worker, as a redelivered Lambda event would. */
+    runJob: async (teamId: string, job: Job) => (await worker(teamId)).handle(job),
+    /** Waits until every job the handler dispatched has finished (or its worker died). */
+    idle: async () => {
+      await (await load()).dispatch.idle?.();
+    },
+    scheduled: () => scheduled(),
+  };
+}
+export type TenantStack = Awaited<ReturnType<typeof startTenantStack>>;
+
+/**
+ * The worker as `createWorkerLoader` builds it, its service client, store and Slack wrapped in `kill`:
+ * after the kill's step its calls never return, as in a Lambda that died there.
+ */
+function killableWorker(
+  env: Record<string, string>,
+  options: { logger: ReturnType<typeof createMemoryLogger>; now: () => Date; tracing: Tracing },
+) {
+  const loadRuntime = createRuntimeLoader(env, options);
+  return async (teamId: string, kill: KillSwitch) => {
+    const runtime = await loadRuntime(teamId);
+    const { access, logger } = runtime;
+    const web = (retries: boolean) =>
+      new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
+    return createWorker({
+      eis: kill.wrap(runtime.eis, 'eis'),
+      store: kill.wrap(runtime.store, 'store'),
+      slack: kill.wrap(createSlackOut(web(false), logger), 'slack'),
+      userTimeZone: slackUserTimeZone(web(true)),
+      policy: access.policy,
+      digestDefaults: access.digestDefaults,
+      accountId: serviceAccountId(access.eisApiKey),
+      logger,
+      now: runtime.now,
+      metrics: runtime.metrics,
+      home: homeSourcesOf(runtime.store, web(true), { distributed: true }),
+      pollSubmittedTask: (taskId) =>
+        pollSubmittedTask(taskId, unlockPollingDeps(runtime), { count: 0, everyMs: 0 }),
+    });
+  };
+}
+
+/**
+ * `user` installs the app through its real pages: the install page (its state cookie kept), Slack's
+ * consent naming the installing user (for the whole org with `enterpriseId`), the redirect back.
+ */
+export async function installAs(
+  stack: TenantStack,
+  input: { teamId: string; userId: string; enterpriseId?: string },
+): Promise<number> {
+  const page = await fetch(`${stack.url}/slack/install`, { redirect: 'manual' });
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const href = /href="([^"]*oauth\/v2\/authorize[^"]*)"/.exec(await page.text())?.[1];
+  if (!href) throw new Error(`no "Add to Slack" link on the install page (HTTP ${page.status})`);
+  const authorize = new URL(href.replaceAll('&amp;', '&'));
+  const code = stack.slack.oauth.authorize({
+    teamId: input.teamId,
+    userId: input.userId,
+    ...(input.enterpriseId ? { enterpriseId: input.enterpriseId, isEnterpriseInstall: true } : {}),
+  });
+  const back = new URL(authorize.searchParams.get('redirect_uri') ?? `${stack.url}/slack/oauth_redirect`);
+  back.searchParams.set('code', code);
+  back.searchParams.set('state', authorize.searchParams.get('state') ?? '');
+  const done = await fetch(back, { headers: { cookie }, redirect: 'manual' });
+  await done.text();
+  return done.status;
+}
+
+/** Deletes every item of the table (25 a request, as BatchWriteItem takes). */
+async function emptyTable(table: TestTable): Promise<void> {
+  type Requests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+  const items = await scanAll(table);
+  for (let at = 0; at < items.length; at += 25) {
+    let requests: Requests | undefined = items
+      .slice(at, at + 25)
+      .map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }));
+    while (requests && requests.length > 0) {
+      const answer: BatchWriteCommandOutput = await table.client.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests } }),
+      );
+      requests = answer.UnprocessedItems?.[table.tableName];
+    }
+  }
+}
+
+/** Every item of the table, read straight from DynamoDB Local. */
+export async function scanAll(table: {
+  client: TableClient;
+  tableName: string;
+}): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table.client.send(
+      new ScanCommand({
+        TableName: table.tableName,
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** A confirmation card (any state) in a channel: the worker posts it with a confirmation id. */
+export function confirmationIdOf(message: SlackMessage): string | undefined {
+  return /\\"confirmationId\\":\\"([^"\\]+)\\"/.exec(JSON.stringify(message.blocks))?.[1];
+}

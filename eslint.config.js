@@ -6,7 +6,10 @@ import tseslint from 'typescript-eslint';
 
 /** Imports a folder may not make: the domain depends on ports, never on adapters or SDKs. */
 const ADAPTERS_AND_SDKS = [
-  { group: ['**/store/**', '**/slack/**', '**/local/**', '**/simulator/**', '**/runtime.ts'], message: 'The domain reaches adapters only through src/domain/ports.' },
+  {
+    group: ['**/store/**', '**/slack/**', '**/local/**', '**/simulator/**', '**/runtime.ts'],
+    message: 'The domain reaches adapters only through src/domain/ports.',
+  },
   { group: ['@slack/*', '@aws-sdk/*', 'undici'], message: 'The domain imports no SDK.' },
   {
     group: ['**/eis/**'],
@@ -16,7 +19,7 @@ const ADAPTERS_AND_SDKS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'test-results/', 'src/local/slack/page/**/*.js'] },
+  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'test-results/', 'local/slack/page/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -34,6 +37,20 @@ export default tseslint.config(
     // Short, named steps: a function that outgrows a screen is split, not scrolled.
     files: ['src/**/*.ts', 'handlers/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // What ships imports nothing of the local stack or the simulator (they live outside src/).
+    files: ['src/**/*.ts', 'handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/domain/**/*.ts'],

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { slashCommandBody } from '../src/local/slack/payloads.ts';
-import { signedHeaders } from '../src/local/slack/sign.ts';
+import { slashCommandBody } from '../local/slack/payloads.ts';
+import { signedHeaders } from '../local/slack/sign.ts';
 import type { BundleName } from './build.ts';
 import { type StandInWorld, TABLE_NAME, TEAM_ID } from './stand-in-world.ts';
 

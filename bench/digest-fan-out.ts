@@ -1,6 +1,6 @@
 import { type DigestRunSummary, nextDigestRun } from '../src/domain/digest.ts';
-import { createScheduledLoader } from '../src/runtime.ts';
-import { startSimulator } from '../src/simulator/server.ts';
+import { createScheduledLoader } from '../src/roots/runtime.ts';
+import { startSimulator } from '../simulator/server.ts';
 import { createStore } from '../src/store/index.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { lambdaTimeLeft, manualClock, STACK } from './schedule.ts';

@@ -1,6 +1,6 @@
 import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { createEisClient } from '../src/eis/index.ts';
-import { DEV_API_KEY, startSimulator } from '../src/simulator/server.ts';
+import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
 
 /**
  * The service client's keep-alive pool against a new connection per request, side by side in one run

@@ -1,7 +1,7 @@
 import { MAX_CONCURRENT_POLLS, type PollSummary } from '../src/domain/unlock-polling.ts';
-import { createScheduledLoader } from '../src/runtime.ts';
-import { createRng } from '../src/simulator/prng.ts';
-import { type Simulator, startSimulator } from '../src/simulator/server.ts';
+import { createScheduledLoader } from '../src/roots/runtime.ts';
+import { createRng } from '../simulator/prng.ts';
+import { type Simulator, startSimulator } from '../simulator/server.ts';
 import { createStore } from '../src/store/index.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { lambdaTimeLeft, type ManualClock, manualClock, STACK } from './schedule.ts';

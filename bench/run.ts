@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { startDynamoDbLocal } from '../src/local/dynamodb-local.ts';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { ackRows, measureAckLatency } from './ack-latency.ts';
 import { type Bundle, type BundleName, ROOT, buildAll, buildHarness, stackSettingsDrift } from './build.ts';
 import { BUNDLE_OF, type ColdStartSample, VARIANTS, measureColdStarts } from './cold-start.ts';

@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '../src/log.ts';
+import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 
 /** A new table in the bench's DynamoDB Local, so no section sees another's items. */

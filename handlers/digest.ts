@@ -1,4 +1,4 @@
-import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/runtime.ts';
+import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/roots/runtime.ts';
 
 // Every hour (EventBridge schedule): posts the digest of every subscription whose local time has come.
 // Built once per cold start.

@@ -1,4 +1,4 @@
-import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/runtime.ts';
+import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/roots/runtime.ts';
 
 // Every minute (EventBridge schedule): settles what crashes left behind (the confirmation reconciler),
 // then polls due unlock tasks and posts finished ones in their threads.

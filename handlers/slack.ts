@@ -1,6 +1,6 @@
 import type { SlackHttpEvent } from '../src/slack/app.ts';
-import { createSlackHandlerLoader } from '../src/slack-runtime.ts';
-import { createTracing } from '../src/tracing.ts';
+import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
+import { createTracing } from '../src/platform/tracing.ts';
 
 // Slash commands and buttons (API Gateway HTTP API v2 / Function URL events). Built once per cold start.
 // X-Ray on Lambda only: elsewhere (tests, `npm run dev`) tracing is a no-op that loads nothing.

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { withCorrelationId } from '../src/log.ts';
+import { withCorrelationId } from '../src/platform/log.ts';
 import { correlationIdOf, teamIdOf } from '../src/slack/jobs.ts';
-import { createTracing, jobAnnotations } from '../src/tracing.ts';
-import { createWorkerLoader, jobWorkers } from '../src/worker-runtime.ts';
+import { createTracing } from '../src/platform/tracing.ts';
+import { jobAnnotations } from '../src/slack/job-annotations.ts';
+import { createWorkerLoader, jobWorkers } from '../src/roots/worker-runtime.ts';
 
 // Slow work dispatched by the Slack handler after its ack (asynchronous invoke; payload: a Job).
 // X-Ray on Lambda only: elsewhere (tests, `npm run dev`) tracing is a no-op that loads nothing.

@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { z } from 'zod';
-import { WORKER_TIMEOUT_SECONDS } from '../src/config/timeouts.ts';
+import { WORKER_TIMEOUT_SECONDS } from '../src/platform/config/timeouts.ts';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;

@@ -2,11 +2,11 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { SLACK_TOKENS_PURPOSE } from '../../src/config/key-cipher.ts';
+import { SLACK_TOKENS_PURPOSE } from '../../src/platform/config/key-cipher.ts';
 
 /**
  * The one encryption-context key the app puts on every service-key KMS call (`EncryptionContext:
- * { teamId }`, see `src/config/key-cipher.ts`): those grants allow no call without it, nor with any
+ * { teamId }`, see `src/platform/config/key-cipher.ts`): those grants allow no call without it, nor with any
  * other key, so they never cover Slack tokens (whose context adds `purpose`).
  */
 export const WORKSPACE_KEY_CONTEXT = 'teamId';

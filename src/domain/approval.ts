@@ -3,7 +3,7 @@ import type { Confirmation } from './ports/index.ts';
 /*
  * Who may decide a charge: the one place the approval rules live. Who counts as an approver is
  * resolved into the policy (the workspace's users and user group over the environment's defaults,
- * src/config/workspace-policy.ts); everything else asks here: confirming, cancelling, who sees a
+ * src/roots/workspace-policy.ts); everything else asks here: confirming, cancelling, who sees a
  * pending confirmation, the approvers a card names, and the approvers' say over digests.
  */
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { Confirmation, ConfirmationRepository } from './ports/index.ts';
 
 const SET_UP_FAILED =

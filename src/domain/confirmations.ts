@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import {
   type ChargeRepository,
   type Confirmation,

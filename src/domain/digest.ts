@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { EisClient, EventItem } from '../eis/index.ts';
-import { type Logger, withCorrelationId } from '../log.ts';
+import { type Logger, withCorrelationId } from '../platform/log.ts';
 import type {
   DigestFilters,
   DigestSubscription,
@@ -12,7 +12,7 @@ import type {
   UnlockKind,
   UnlockTaskRepository,
 } from './ports/index.ts';
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '../platform/errors.ts';
 import { isValidTimeZone, LOCAL_TIME_PATTERN, localDate, nextOccurrence } from '../time/local-time.ts';
 import { PRICES } from './prices.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';

@@ -1,5 +1,5 @@
 import type { EisClient } from '../eis/index.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { NewUnlockTask, SkippedPerson, UnlockTask } from './ports/index.ts';
 import { type OutreachOptions, outreachProgress } from './ports/outreach.ts';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { ForgettableWorkspaceStore, InstallRegistry } from './ports/workspaces.ts';
 
 /** Why a forgotten workspace's digests and tasks ended (kept on each, for the record). */

@@ -1,5 +1,5 @@
 import type { EisClient } from '../eis/index.ts';
-import { type Logger, withCorrelationId } from '../log.ts';
+import { type Logger, withCorrelationId } from '../platform/log.ts';
 import {
   type ChargeRepository,
   type Confirmation,

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /**
  * How the scheduled jobs see a failed Slack post, whatever client made it: the Slack error code,

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import { EisBadInputError, type EisError } from './errors.ts';
 import { rememberTraceId } from '../domain/ports/service.ts';
 import { semaphoreForKey } from './limiter.ts';

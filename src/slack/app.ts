@@ -8,7 +8,7 @@ import {
 } from '@slack/bolt';
 import type { Logger as SlackLogger } from '@slack/logger';
 import * as z from 'zod';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import { type SlackPages, slackHttpBoundary } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
 import type { ListenerDeps } from './listeners/deps.ts';

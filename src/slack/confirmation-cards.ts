@@ -1,5 +1,5 @@
 import { CHANNEL_GONE } from '../domain/slack-delivery.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { Confirmation, ConfirmationRepository } from '../store/index.ts';
 import { storedConfirmationCard } from './views/confirmation.ts';
 import type { SlackMessage } from './views/types.ts';

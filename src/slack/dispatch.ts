@@ -1,6 +1,7 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
-import { currentCorrelationId, type Logger } from '../log.ts';
-import { jobAnnotations, NO_TRACING, type Tracing } from '../tracing.ts';
+import { currentCorrelationId, type Logger } from '../platform/log.ts';
+import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
+import { jobAnnotations } from './job-annotations.ts';
 import type { Dispatch, Job } from './jobs.ts';
 
 /**

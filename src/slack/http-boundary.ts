@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { AwsLambdaReceiver } from '@slack/bolt';
 
 /** The two-argument Lambda handler `AwsLambdaReceiver` makes (its event and response types are not exported). */

@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthorizeResult } from '@slack/oauth';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import * as z from 'zod';
-import { AppError } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/log.ts';
 import {
   describeInstallation,
   InstallationNotFoundError,

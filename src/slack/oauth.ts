@@ -11,7 +11,7 @@ import {
 } from '@slack/oauth';
 import { ErrorCode as WebApiErrorCode } from '@slack/web-api';
 import manifest from '../../slack/manifest.json' with { type: 'json' };
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import { boltLogger } from './app.ts';
 import type { SlackHttpEvent, SlackHttpResult, SlackPages } from './http-boundary.ts';
 import { OAUTH_PATHS } from './oauth-paths.ts';

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { Store } from '../store/index.ts';
 import type { ServedWorkspace } from '../store/workspaces.ts';
 import { pausedWorkBlocks } from './views/paused-work.ts';

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import { type SettingsRole, type SlackRoles, settingsRoleOf } from '../domain/workspace-admins.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { ServedWorkspace } from '../store/workspaces.ts';
 import type { WorkspaceAdminDeps } from './listeners/deps.ts';
 

@@ -5,7 +5,7 @@ import {
   RECONCILE_AFTER_SECONDS,
   type Settlement,
 } from '../domain/ports/index.ts';
-import { ConflictError, ValidationError } from '../errors.ts';
+import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { getConfirmation } from './confirmations.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { newLedgerEntry } from './ledger.ts';

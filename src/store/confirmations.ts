@@ -6,7 +6,7 @@ import {
   type NewConfirmation,
   RECONCILE_AFTER_SECONDS,
 } from '../domain/ports/index.ts';
-import { ConflictError, ValidationError } from '../errors.ts';
+import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
 import {

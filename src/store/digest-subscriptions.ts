@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DigestRun, DigestSchedule } from '../domain/ports/index.ts';
 import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
 import {

@@ -18,7 +18,7 @@ import { createScheduledWorkRepository } from './scheduled-work.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
 import { createWorkspaceRepository } from './workspaces.ts';
-import type { KeyCipher } from '../config/key-cipher.ts';
+import type { KeyCipher } from '../platform/config/key-cipher.ts';
 
 export type {
   BeginCharge,

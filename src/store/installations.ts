@@ -6,8 +6,8 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { type KeyCipher, NO_KEY_CIPHER, SLACK_TOKENS_PURPOSE } from '../config/key-cipher.ts';
-import { AppError } from '../errors.ts';
+import { type KeyCipher, NO_KEY_CIPHER, SLACK_TOKENS_PURPOSE } from '../platform/config/key-cipher.ts';
+import { AppError } from '../platform/errors.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import {
   epochSeconds,

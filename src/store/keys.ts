@@ -1,5 +1,5 @@
 import { RECORD_TYPE } from '../domain/ports/records.ts';
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '../platform/errors.ts';
 
 /**
  * Every key of the single table, in one place.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../errors.ts';
+import { ConflictError } from '../platform/errors.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { type LedgerEntry, LedgerEntrySchema, LedgerGuardSchema } from './schemas.ts';
 import {

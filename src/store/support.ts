@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
-import { AppError, ValidationError } from '../errors.ts';
+import { AppError, ValidationError } from '../platform/errors.ts';
 import { TABLE_KEYS } from './table.ts';
 
 /** What every repository is built from. `now` is injectable so tests can move the clock. */

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NewUnlockTask } from '../domain/ports/index.ts';
-import { ConflictError, ValidationError } from '../errors.ts';
+import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
 import {

@@ -10,7 +10,7 @@
  *   decrypts (for calls to the service). `removeServiceKey(teamId)`: true when there was one.
  *
  * Policy (`WORKSPACE#<teamId>` / `POLICY`): every member optional; an absent one falls back to the
- * environment's default (see `spendPolicyForWorkspace` in src/config/workspace-policy.ts), `null`
+ * environment's default (see `spendPolicyForWorkspace` in src/roots/workspace-policy.ts), `null`
  * clears it. `putPolicy` replaces the whole policy, `getPolicy`, `removePolicy`. Each write gives the
  * policy a new `revision`; `saveSettings` (the settings modal's save) writes the policy and the key
  * change together, only if the policy is still at the revision the modal was opened with.
@@ -18,9 +18,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { serviceAccountId } from '../config/secrets.ts';
-import { type KeyCipher, NO_KEY_CIPHER } from '../config/key-cipher.ts';
-import { ConflictError, ValidationError } from '../errors.ts';
+import { serviceAccountId } from '../platform/config/secrets.ts';
+import { type KeyCipher, NO_KEY_CIPHER } from '../platform/config/key-cipher.ts';
+import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
 import type { ServingQuery } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';

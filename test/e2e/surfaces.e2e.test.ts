@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEV_CHANNELS, DEV_USERS, type DevStack } from '../../src/local/dev-stack.ts';
-import { triggerId } from '../../src/local/slack/payloads.ts';
+import { DEV_CHANNELS, DEV_USERS, type DevStack } from '../../local/dev-stack.ts';
+import { triggerId } from '../../local/slack/payloads.ts';
 import { browserSessionForFile, newestWith, send } from './support/browser.ts';
 
 // The surfaces beyond the slash command, driven as a person would in the local Slack page: the Home
 // tab, the search modal, the shortcuts menu and message actions, and event-link unfurls. Same runner
 // as dev.e2e.test.ts: Debian's chromium through playwright-core, no browser download.
 
-/** A seeded event (src/simulator/seed-data.ts), linked as the service's web app links it. */
+/** A seeded event (simulator/seed-data.ts), linked as the service's web app links it. */
 const EVENT_LINK = 'https://app.lensmor.com/events/26855';
 
 async function openPage(page: Page, stack: DevStack) {

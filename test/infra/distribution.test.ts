@@ -10,7 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotFunctionName } from '../../infra/config.ts';
 import { WORKSPACE_KEY_CONTEXT } from '../../infra/constructs/distribution.ts';
-import { SLACK_TOKENS_PURPOSE } from '../../src/config/key-cipher.ts';
+import { SLACK_TOKENS_PURPOSE } from '../../src/platform/config/key-cipher.ts';
 import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { allStatements, asList, roleStatements, type Statement } from './support/iam.ts';
 import { removeSynthesized, synthesize } from './support/synth.ts';

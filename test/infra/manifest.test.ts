@@ -20,7 +20,7 @@ import {
   withTokenRotation,
   withUnfurlDomains,
 } from '../../infra/fill-manifest.ts';
-import { readEnv } from '../../src/config/env.ts';
+import { readEnv } from '../../src/platform/config/env.ts';
 import { EVENT_FIT_SCORE_STEP } from '../../src/slack/listeners/workflow-step.ts';
 
 /** The parts of a Slack app manifest these tests read; the tests check the values. */

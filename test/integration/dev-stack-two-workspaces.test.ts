@@ -6,8 +6,8 @@ import {
   DEV_USERS,
   type DevStack,
   startDevStack,
-} from '../../src/local/dev-stack.ts';
-import { DEV_API_KEY } from '../../src/simulator/server.ts';
+} from '../../local/dev-stack.ts';
+import { DEV_API_KEY } from '../../simulator/server.ts';
 
 const PageStateSchema = z.object({
   users: z.array(z.object({ id: z.string(), teamId: z.string().optional() })),

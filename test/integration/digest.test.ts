@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HORIZON_DAYS, nextDigestRun } from '../../src/domain/digest.ts';
 import { localDate } from '../../src/time/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
-import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { createScheduledLoader } from '../../src/runtime.ts';
+import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { createStore, type DigestFilters, type Store } from '../../src/store/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 

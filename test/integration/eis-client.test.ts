@@ -7,7 +7,7 @@ import {
   KNOWN_PERSON_NAME,
   type Simulator,
   startSimulator,
-} from '../../src/simulator/server.ts';
+} from '../../simulator/server.ts';
 
 /*
  * The client against the simulator over real HTTP: one or more tests per operation, with the

@@ -14,7 +14,7 @@ import {
   listPrice,
 } from '../../src/eis/index.ts';
 import { outreachProgress } from '../../src/domain/ports/outreach.ts';
-import { BIG_EVENT_ID, type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { BIG_EVENT_ID, type Simulator, startSimulator } from '../../simulator/server.ts';
 
 /*
  * Coverage: every operation of the vendor OpenAPI 0.27.0 has a client method, a documented charging

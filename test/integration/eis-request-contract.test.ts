@@ -11,7 +11,7 @@ import {
   type RecordedRequest,
   type Simulator,
   startSimulator,
-} from '../../src/simulator/server.ts';
+} from '../../simulator/server.ts';
 
 /*
  * Contract: every request the client sends (captured by the simulator) validates against the vendor

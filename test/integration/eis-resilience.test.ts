@@ -19,7 +19,7 @@ import {
   referenceOf,
   traceIdOf,
 } from '../../src/eis/index.ts';
-import { createMemoryLogger } from '../../src/log.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
 import {
   BIG_EVENT_ID,
   KNOWN_COMPANY_NAME,
@@ -27,7 +27,7 @@ import {
   type Simulator,
   startSimulator,
   UNSUBSCRIBED_API_KEY,
-} from '../../src/simulator/server.ts';
+} from '../../simulator/server.ts';
 import { everyFormOf } from '../support/error-forms.ts';
 
 /*

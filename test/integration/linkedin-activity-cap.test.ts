@@ -9,8 +9,8 @@ import {
 } from '../../src/domain/confirmations.ts';
 import { requestLinkedinActivity } from '../../src/domain/linkedin-activity.ts';
 import { createEisClient } from '../../src/eis/index.ts';
-import { createMemoryLogger } from '../../src/log.ts';
-import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
+import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import { createTestStore } from './store-support.ts';
 
 const ACCOUNT = 'acct-linkedin';

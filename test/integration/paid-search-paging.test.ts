@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_SEARCH_PAGE_SIZE } from '../../src/domain/prices.ts';
-import { buttonsOf } from '../../src/local/slack/payloads.ts';
-import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { KNOWN_PERSON_NAME } from '../../src/simulator/server.ts';
+import { buttonsOf } from '../../local/slack/payloads.ts';
+import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
 import { ALICE, askFor, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 const BIG_EVENT = '26855';

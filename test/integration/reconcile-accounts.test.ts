@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceAccountId } from '../../src/config/secrets.ts';
+import { serviceAccountId } from '../../src/platform/config/secrets.ts';
 import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
 import { confirmationIdOf, visibleText } from '../support/bot.ts';
 import {

@@ -10,7 +10,7 @@ import {
   type Simulator,
   startSimulator,
   UNSUBSCRIBED_API_KEY,
-} from '../../src/simulator/server.ts';
+} from '../../simulator/server.ts';
 
 // ajv and ajv-formats are CommonJS; under NodeNext their classes sit on `.default`.
 const Ajv2020 = Ajv2020Module.default;

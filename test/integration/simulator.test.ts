@@ -7,7 +7,7 @@ import {
   type Simulator,
   startSimulator,
   UNSUBSCRIBED_API_KEY,
-} from '../../src/simulator/server.ts';
+} from '../../simulator/server.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buttonsOf } from '../../src/local/slack/payloads.ts';
-import { appDmOf, type SlackMessage } from '../../src/local/slack/fake-slack.ts';
+import { buttonsOf } from '../../local/slack/payloads.ts';
+import { appDmOf, type SlackMessage } from '../../local/slack/fake-slack.ts';
 import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 // Account research (issue 14, item 1) through the real handler: `/events account`, `contacts`,

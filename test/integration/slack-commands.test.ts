@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWN_COMPANY_NAME } from '../../src/simulator/server.ts';
+import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 const BIG_EVENT = '26855';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KNOWN_PERSON_NAME } from '../../src/simulator/server.ts';
+import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
 import { keys } from '../../src/store/keys.ts';
 import {
   ALICE,

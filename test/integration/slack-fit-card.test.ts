@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIG_EVENT_ID } from '../../src/simulator/server.ts';
+import { BIG_EVENT_ID } from '../../simulator/server.ts';
 import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 describe('/events fit', () => {

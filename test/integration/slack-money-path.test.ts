@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { slashCommandBody } from '../../src/local/slack/payloads.ts';
+import { slashCommandBody } from '../../local/slack/payloads.ts';
 import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
 import {
   ALICE,

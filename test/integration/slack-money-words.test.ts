@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../src/local/slack/fake-slack.ts';
-import { KNOWN_PERSON_NAME } from '../../src/simulator/server.ts';
+import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, askFor, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
 

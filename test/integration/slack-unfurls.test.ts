@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEnv } from '../../src/config/env.ts';
-import type { SeededEvent } from '../../src/simulator/server.ts';
+import { readEnv } from '../../src/platform/config/env.ts';
+import type { SeededEvent } from '../../simulator/server.ts';
 import { eventIdOfLink } from '../../src/slack/listeners/unfurls.ts';
 import { ALICE, BOB, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 

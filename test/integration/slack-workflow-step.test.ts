@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SeededEvent } from '../../src/simulator/server.ts';
+import type { SeededEvent } from '../../simulator/server.ts';
 import { BOT_TOKEN, type Bot, startBot } from '../support/bot.ts';
 
 const STEP = 'event_fit_score';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveLambda } from '../../src/local/lambda-http.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
-import { buttonsOf } from '../../src/local/slack/payloads.ts';
-import { viewSubmissionBody } from '../../src/local/slack/surfaces.ts';
-import { stateValues, withInitialValues } from '../../src/local/slack/view-state.ts';
-import { createMemoryLogger } from '../../src/log.ts';
-import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
-import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
+import { serveLambda } from '../../local/lambda-http.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/slack/fake-slack.ts';
+import { buttonsOf } from '../../local/slack/payloads.ts';
+import { viewSubmissionBody } from '../../local/slack/surfaces.ts';
+import { stateValues, withInitialValues } from '../../local/slack/view-state.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
+import { type Simulator, startSimulator } from '../../simulator/server.ts';
+import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
-import { inlineWorker } from '../../src/worker-runtime.ts';
+import { inlineWorker } from '../../src/roots/worker-runtime.ts';
 import { type DistributedBot, startDistributedBot, testWorkspace } from '../support/distributed-bot.ts';
 import { createTestTable } from '../support/dynamo.ts';
 

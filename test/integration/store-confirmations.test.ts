@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { confirm } from '../../src/domain/confirmations.ts';
 import { createStore } from '../../src/store/index.ts';
-import { ConflictError } from '../../src/errors.ts';
+import { ConflictError } from '../../src/platform/errors.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createTestStore } from './store-support.ts';
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { nextDigestRun } from '../../src/domain/digest.ts';
-import { ValidationError } from '../../src/errors.ts';
+import { ValidationError } from '../../src/platform/errors.ts';
 import type { DigestSubscriptionInput } from '../../src/store/index.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createTestStore } from './store-support.ts';

@@ -8,7 +8,7 @@ import {
   type KeyCipher,
   KeyCipherError,
   type KeyPurpose,
-} from '../../src/config/key-cipher.ts';
+} from '../../src/platform/config/key-cipher.ts';
 import {
   createStore,
   InstallationNotFoundError,

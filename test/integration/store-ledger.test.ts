@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/errors.ts';
+import { ValidationError } from '../../src/platform/errors.ts';
 import { StoredItemInvalidError } from '../../src/store/index.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createTestStore } from './store-support.ts';

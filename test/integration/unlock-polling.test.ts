@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../src/domain/unlock-polling.ts';
 import { createEisClient } from '../../src/eis/index.ts';
-import type { SeededPersonnel } from '../../src/simulator/server.ts';
-import { createScheduledLoader } from '../../src/runtime.ts';
+import type { SeededPersonnel } from '../../simulator/server.ts';
+import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import type { UnlockTask } from '../../src/store/index.ts';
 import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';

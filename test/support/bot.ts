@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { serveLambda } from '../../src/local/lambda-http.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../src/local/slack/fake-slack.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
-import { signedHeaders } from '../../src/local/slack/sign.ts';
-import { createMemoryLogger } from '../../src/log.ts';
-import { createScheduledLoader } from '../../src/runtime.ts';
-import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
-import { inlineWorker } from '../../src/worker-runtime.ts';
-import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+import { serveLambda } from '../../local/lambda-http.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/slack/fake-slack.ts';
+import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/slack/payloads.ts';
+import { signedHeaders } from '../../local/slack/sign.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
+import { createScheduledLoader } from '../../src/roots/runtime.ts';
+import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
+import { inlineWorker } from '../../src/roots/worker-runtime.ts';
+import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
 import { createTestTable } from './dynamo.ts';
 

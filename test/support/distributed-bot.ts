@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { createKeyCipher } from '../../src/config/key-cipher.ts';
-import { readEnv } from '../../src/config/env.ts';
-import { serveLambda } from '../../src/local/lambda-http.ts';
+import { createKeyCipher } from '../../src/platform/config/key-cipher.ts';
+import { readEnv } from '../../src/platform/config/env.ts';
+import { serveLambda } from '../../local/lambda-http.ts';
 import {
   type FakeSlack,
   type SlackMessage,
   startFakeSlack,
   type WorkspaceUser,
-} from '../../src/local/slack/fake-slack.ts';
-import { type InstallInBrowser, installPage } from '../../src/local/slack/oauth.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../src/local/slack/payloads.ts';
-import { signedHeaders } from '../../src/local/slack/sign.ts';
-import { createMemoryLogger } from '../../src/log.ts';
-import { createScheduledLoader } from '../../src/runtime.ts';
-import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
-import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
+} from '../../local/slack/fake-slack.ts';
+import { type InstallInBrowser, installPage } from '../../local/slack/oauth.ts';
+import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/slack/payloads.ts';
+import { signedHeaders } from '../../local/slack/sign.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
+import { createScheduledLoader } from '../../src/roots/runtime.ts';
+import { type Simulator, startSimulator } from '../../simulator/server.ts';
+import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
 import { createStore } from '../../src/store/index.ts';
-import { inlineWorker } from '../../src/worker-runtime.ts';
+import { inlineWorker } from '../../src/roots/worker-runtime.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { createTestTable } from './dynamo.ts';
 import { type DynamoFaultProxy, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import type { AppError } from '../../src/errors.ts';
+import type { AppError } from '../../src/platform/errors.ts';
 
 /** Every way an error can reach a person or a log: its messages, its JSON and its inspected form. */
 export const everyFormOf = (error: AppError): string[] => [

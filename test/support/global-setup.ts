@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { JavaMissingError, startDynamoDbLocal } from '../../src/local/dynamodb-local.ts';
+import { JavaMissingError, startDynamoDbLocal } from '../../local/dynamodb-local.ts';
 
 // One DynamoDB Local for the whole run; each test file creates its own uniquely named table.
 export default async function setup(project: TestProject) {

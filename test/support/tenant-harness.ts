@@ -7,30 +7,30 @@ import {
   ScanCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { WebClient } from '@slack/web-api';
-import { createKeyCipher } from '../../src/config/key-cipher.ts';
-import { readEnv } from '../../src/config/env.ts';
-import { serviceAccountId } from '../../src/config/secrets.ts';
+import { createKeyCipher } from '../../src/platform/config/key-cipher.ts';
+import { readEnv } from '../../src/platform/config/env.ts';
+import { serviceAccountId } from '../../src/platform/config/secrets.ts';
 import { pollSubmittedTask } from '../../src/domain/unlock-polling.ts';
-import { serveLambda } from '../../src/local/lambda-http.ts';
+import { serveLambda } from '../../local/lambda-http.ts';
 import {
   type FakeSlack,
   type SlackMessage,
   startFakeSlack,
   type WorkspaceUser,
-} from '../../src/local/slack/fake-slack.ts';
-import { createMemoryLogger } from '../../src/log.ts';
-import { createRuntimeLoader, createScheduledLoader, unlockPollingDeps } from '../../src/runtime.ts';
-import { type Simulator, startSimulator } from '../../src/simulator/server.ts';
+} from '../../local/slack/fake-slack.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
+import { createRuntimeLoader, createScheduledLoader, unlockPollingDeps } from '../../src/roots/runtime.ts';
+import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import type { Job } from '../../src/slack/jobs.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';
 import { slackUserTimeZone } from '../../src/slack/worker/digest-commands.ts';
 import { homeSourcesOf } from '../../src/slack/worker/home.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
-import { createSlackHandlerLoader } from '../../src/slack-runtime.ts';
+import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
 import { createStore } from '../../src/store/index.ts';
-import { NO_TRACING, type Tracing } from '../../src/tracing.ts';
-import { inlineWorker } from '../../src/worker-runtime.ts';
+import { NO_TRACING, type Tracing } from '../../src/platform/tracing.ts';
+import { inlineWorker } from '../../src/roots/worker-runtime.ts';
 import { manualClock } from '../integration/store-support.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { CLIENT_ID, CLIENT_SECRET, STATE_SECRET } from './distributed-bot.ts';

@@ -1,4 +1,4 @@
-import { serviceAccountId } from '../../src/config/secrets.ts';
+import { serviceAccountId } from '../../src/platform/config/secrets.ts';
 import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
 import type { Tenant } from './tenant-harness.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLogger, createMemoryLogger, withCorrelationId } from '../../src/log.ts';
+import { createLogger, createMemoryLogger, withCorrelationId } from '../../src/platform/log.ts';
 
 /** What these tests read from a log line; everything else passes through for `toMatchObject`. */
 const LogLine = z.looseObject({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { createMetrics } from '../../src/metrics.ts';
+import { createMetrics } from '../../src/platform/metrics.ts';
 
 const EmfSchema = z.looseObject({
   _aws: z.object({

@@ -1,14 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createTracing,
-  jobAnnotations,
-  NO_TRACING,
-  subcommandOf,
-  type TracerLike,
-  tracingEnabledIn,
-} from '../../src/tracing.ts';
+import { createTracing, NO_TRACING, type TracerLike, tracingEnabledIn } from '../../src/platform/tracing.ts';
+import { jobAnnotations, subcommandOf } from '../../src/slack/job-annotations.ts';
 
 const ON_LAMBDA = {
   AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',

@@ -1,4 +1,4 @@
-import { WORKER_TIMEOUT_SECONDS } from '../../config/timeouts.ts';
+import { WORKER_TIMEOUT_SECONDS } from '../../platform/config/timeouts.ts';
 import type { Confirmation, ConfirmationAction, ConfirmationStatus, Json, Price } from './records.ts';
 
 /**

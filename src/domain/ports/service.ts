@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** The codes of the service client's errors that the domain decides on. */
 export const SERVICE_ERROR_CODE = {

@@ -1,5 +1,5 @@
 import type { RespondFn } from '@slack/bolt';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import { errorMessage } from '../views/messages.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
 import type { DeliveryLog, Store } from '../../store/index.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { Dispatch } from '../jobs.ts';
 import type { DigestDefaults } from '../../domain/digest-defaults.ts';
 

@@ -2,7 +2,7 @@ import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { JobContext } from '../jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 

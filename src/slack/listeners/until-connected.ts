@@ -8,8 +8,8 @@ import type {
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
-import type { Logger } from '../../log.ts';
-import { WorkspaceNotConnectedError } from '../../workspace-access.ts';
+import type { Logger } from '../../platform/log.ts';
+import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
 import { parseCommand } from '../command-parser.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { notConnectedModal } from '../views/not-connected.ts';

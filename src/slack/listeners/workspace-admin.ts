@@ -1,8 +1,8 @@
 import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
 import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../eis/index.ts';
 import { mayChangeAppManagers, type SettingsRole } from '../../domain/workspace-admins.ts';
-import { ConflictError, ValidationError } from '../../errors.ts';
-import type { Logger } from '../../log.ts';
+import { ConflictError, ValidationError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { ServedWorkspace, WorkspacePolicy, WorkspacePolicyInput } from '../../store/workspaces.ts';
 import {
   readSettingsMetadata,

@@ -2,7 +2,7 @@ import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.t
 import type { Metrics } from '../../domain/ports/index.ts';
 import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestAccess } from './digest-access.ts';
 import type { DigestCommandDeps } from './digest-commands.ts';

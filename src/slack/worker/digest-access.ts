@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { isApprover, type SpendPolicy } from '../../domain/approval.ts';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import { mentionChannel } from '../views/format.ts';
 
 /** A user's channels are read 1,000 at a time (Slack's most), at most this many pages per question. */

@@ -1,5 +1,5 @@
 import { EisBadInputError, EisError, EisNotFoundError, referenceOf } from '../../eis/errors.ts';
-import { AppError, ValidationError } from '../../errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { type Job, JobSchema } from '../jobs.ts';
 import { errorMessage, notFoundText } from '../views/messages.ts';
 import { answerer } from './answer.ts';

@@ -1,6 +1,6 @@
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
-import { WorkspaceNotConnectedError } from '../../workspace-access.ts';
+import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
 import { JobSchema } from '../jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 import type { HomeView } from '../views/home.ts';

@@ -1,5 +1,5 @@
 import type { LinkUnfurls } from '@slack/types';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
 import type { HomeView } from '../views/home.ts';

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { EVENT_ID_PATTERN } from '../../domain/ids.ts';
 import { EisNotFoundError } from '../../eis/errors.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Job } from '../jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 import { fitBand } from '../views/fit-card.ts';

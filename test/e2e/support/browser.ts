@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type DevStack, startDevStack } from '../../../src/local/dev-stack.ts';
+import { type DevStack, startDevStack } from '../../../local/dev-stack.ts';
 
 // Debian's chromium, driven by playwright-core: no browser download. `.ci/run` installs it;
 // CHROMIUM_PATH points elsewhere (e.g. a Chrome on macOS).

@@ -3,14 +3,14 @@ import { inspect } from 'node:util';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { readEnv } from '../../../src/config/env.ts';
+import { readEnv } from '../../../src/platform/config/env.ts';
 import {
   createKeyCipher,
   createKmsKeyCipher,
   createLocalKeyCipher,
   KeyCipherError,
   SLACK_TOKENS_PURPOSE,
-} from '../../../src/config/key-cipher.ts';
+} from '../../../src/platform/config/key-cipher.ts';
 
 const SERVICE_KEY = 'sk_test_4f9a2c7e1b8d3a6f5e0c9b2a';
 const BOT_TOKEN = 'xoxb-test-1234-5678-abcdef';

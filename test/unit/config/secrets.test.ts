@@ -1,7 +1,7 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../../../src/config/env.ts';
-import { createSecretsProvider, createSlackSecretsProvider } from '../../../src/config/secrets.ts';
+import { readEnv } from '../../../src/platform/config/env.ts';
+import { createSecretsProvider, createSlackSecretsProvider } from '../../../src/platform/config/secrets.ts';
 
 const env = readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', APP_SECRET_ID: 'arn:secret' });
 

@@ -8,7 +8,7 @@ import {
 } from '../../../src/domain/digest.ts';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
 import type { CreditBalance, EventItem, EventPage, EventRank, FitScore } from '../../../src/eis/index.ts';
-import { createMemoryLogger } from '../../../src/log.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
 import type {
   DigestSubscription,
   FinishedUnlockTask,

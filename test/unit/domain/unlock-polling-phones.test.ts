@@ -6,7 +6,7 @@ import {
   type UnlockResult,
   type UnlockTaskProgress,
 } from '../../../src/domain/unlock-polling.ts';
-import { createMemoryLogger } from '../../../src/log.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 import type { UnlockKind, UnlockTask } from '../../../src/store/index.ts';
 

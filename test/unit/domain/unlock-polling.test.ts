@@ -8,7 +8,7 @@ import {
   type UnlockTaskProgress,
   unlockResultOf,
 } from '../../../src/domain/unlock-polling.ts';
-import { createMemoryLogger } from '../../../src/log.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 import type { UnlockTask } from '../../../src/store/index.ts';
 

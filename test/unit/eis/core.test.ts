@@ -14,7 +14,7 @@ import {
   traceIdOf,
 } from '../../../src/eis/index.ts';
 import { safeTraceId } from '../../../src/eis/core.ts';
-import type { Logger } from '../../../src/log.ts';
+import type { Logger } from '../../../src/platform/log.ts';
 import {
   apiError,
   caught,
@@ -627,7 +627,7 @@ describe('eis core: the key stays secret', () => {
   });
 
   it('never hands the key to the logger, even before redaction', async () => {
-    // Prepare: a logger that records fields raw, without the redaction of src/log.ts
+    // Prepare: a logger that records fields raw, without the redaction of src/platform/log.ts
     const raw: string[] = [];
     const rawLogger: Logger = {
       debug: (message, fields) => raw.push(JSON.stringify({ message, fields })),

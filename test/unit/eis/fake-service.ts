@@ -1,6 +1,6 @@
 import { type Interceptable, MockAgent } from 'undici';
 import { createEisClient, type EisClientOptions } from '../../../src/eis/index.ts';
-import { createMemoryLogger } from '../../../src/log.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
 
 /*
  * A fake service for unit tests: an undici MockAgent injected as the client's dispatcher, recording every

@@ -87,7 +87,7 @@ describe.concurrent('npm run dev stops promptly', () => {
       started = tree.map(({ pid }) => pid);
       const java = tree.find(({ command }) => command.startsWith('java '));
       const node = tree.find(
-        ({ command }) => command.startsWith('node') && command.includes('src/local/dev.ts'),
+        ({ command }) => command.startsWith('node') && command.includes('local/dev.ts'),
       );
       if (!java || !node) throw new Error(`no Java or node under npm run dev: ${JSON.stringify(tree)}`);
 

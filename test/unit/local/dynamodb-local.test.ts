@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureEmulator } from '../../../src/local/dynamodb-local.ts';
+import { ensureEmulator } from '../../../local/dynamodb-local.ts';
 
 /** A stand-in for the emulator's npm tarball: the jar and its library folder, nothing else. */
 function fakeTarball(dir: string): Buffer {

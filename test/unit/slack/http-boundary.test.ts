@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { slackSignature } from '../../../src/local/slack/sign.ts';
-import { createMemoryLogger } from '../../../src/log.ts';
+import { slackSignature } from '../../../local/slack/sign.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
 import type { SlackHttpEvent, SlackHttpHandler } from '../../../src/slack/app.ts';
 import { slackHttpBoundary } from '../../../src/slack/http-boundary.ts';
 

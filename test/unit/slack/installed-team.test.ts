@@ -1,6 +1,6 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../../../src/log.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { onlyInstalledTeam, OTHER_WORKSPACE_TEXT } from '../../../src/slack/app.ts';
 
 type Args = Parameters<Middleware<AnyMiddlewareArgs>>[0];

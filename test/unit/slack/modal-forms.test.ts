@@ -8,7 +8,7 @@ import {
   readSearchForm,
   type ViewValues,
 } from '../../../src/slack/modal-forms.ts';
-import { viewViolations } from '../../../src/local/slack/block-kit-check.ts';
+import { viewViolations } from '../../../local/slack/block-kit-check.ts';
 import { digestModal, listFilterModal, researchModal, searchModal } from '../../../src/slack/views/modals.ts';
 
 const text = (value: string) => ({ value: { type: 'plain_text_input', value } });

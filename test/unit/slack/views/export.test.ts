@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import { exportProgress } from '../../../../src/slack/views/export.ts';
 import {
   companyExhibitorList,

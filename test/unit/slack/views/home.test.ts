@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
 import { type HomeInput, homeView } from '../../../../src/slack/views/home.ts';
 import { buttonsOf, textsOf } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChargeActionSchema } from '../../../../src/domain/charging.ts';
-import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/command-parser.ts';
 import {
   commandHelp,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnlockResult } from '../../../../src/domain/unlock-polling.ts';
-import { blockKitViolations } from '../../../../src/local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons, followUpReply } from '../../../../src/slack/views/outreach.ts';
 import { unlockResultReply } from '../../../../src/slack/views/task-result.ts';
 

@@ -1,7 +1,7 @@
 import type { InputBlock, ModalView } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { viewViolations } from '../../../../src/local/slack/block-kit-check.ts';
-import { stateValues, withInitialValues } from '../../../../src/local/slack/view-state.ts';
+import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
+import { stateValues, withInitialValues } from '../../../../local/slack/view-state.ts';
 import { readWorkspaceSettingsForm, type ViewValues } from '../../../../src/slack/modal-forms.ts';
 import { homeView } from '../../../../src/slack/views/home.ts';
 import { DIGEST_ZONES, digestModal } from '../../../../src/slack/views/modals.ts';

@@ -1,5 +1,5 @@
 import { Metrics as Powertools, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { DURATION_METRICS, type Metrics, NO_METRICS } from './domain/ports/index.ts';
+import { DURATION_METRICS, type Metrics, NO_METRICS } from '../domain/ports/index.ts';
 
 /**
  * The domain's metrics as CloudWatch embedded metric format (Powertools Metrics): one log line per data

@@ -35,3 +35,13 @@ export class ConflictError extends AppError {
     super('CONFLICT', message, options);
   }
 }
+
+/** A workspace that installed the app but has not connected its service key (or removed it). */
+export class WorkspaceNotConnectedError extends AppError {
+  constructor(teamId: string) {
+    super('WORKSPACE_NOT_CONNECTED', `Workspace ${teamId} has no service key connected`, {
+      userMessage:
+        'This workspace has not connected its Event Intelligence key yet: an admin can connect it from the app’s Home tab.',
+    });
+  }
+}

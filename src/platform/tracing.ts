@@ -1,8 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { createLogger } from './log.ts';
-import { commandSpec } from './slack/command-parser.ts';
-import { JobSchema } from './slack/jobs.ts';
 
 /**
  * X-Ray tracing through Powertools Tracer, for the two functions a user waits on (the Slack function
@@ -215,35 +213,4 @@ function pathKeptFor(env: NodeJS.ProcessEnv): (url: URL) => boolean {
   }
   return (url) =>
     (url.hostname === 'slack.com' && url.pathname.startsWith('/api/')) || url.origin === serviceOrigin;
-}
-
-// Read from the schema, so a new kind is named as itself, not `unknown`.
-const JOB_KINDS: ReadonlySet<string> = new Set(JobSchema.options.map((option) => option.shape.kind.value));
-
-/**
- * What a trace says of a job: its kind, the subcommand of a command job (its first word when that is
- * a known command, never the arguments) and a charge's confirmation id (an id the logs carry too).
- * Reads an unparsed payload (the worker's event) without trusting it.
- */
-export function jobAnnotations(job: unknown): Annotations {
-  const fields = (typeof job === 'object' && job !== null ? job : {}) as Record<string, unknown>;
-  const kind = typeof fields.kind === 'string' && JOB_KINDS.has(fields.kind) ? fields.kind : 'unknown';
-  return {
-    JobKind: kind,
-    Subcommand: kind === 'command' ? subcommandOf(fields.text) : undefined,
-    ConfirmationId:
-      kind === 'charge' &&
-      typeof fields.confirmationId === 'string' &&
-      /^[\w-]{1,100}$/.test(fields.confirmationId)
-        ? fields.confirmationId
-        : undefined,
-  };
-}
-
-/** `fit` for `fit 26855`, `help` for nothing, `unknown` for a word that is no command. */
-export function subcommandOf(text: unknown): string {
-  if (typeof text !== 'string') return 'unknown';
-  const [first = ''] = text.trim().split(/\s+/);
-  if (first === '') return 'help';
-  return commandSpec(first)?.word ?? 'unknown';
 }

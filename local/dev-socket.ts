@@ -1,13 +1,13 @@
 import { App, SocketModeReceiver } from '@slack/bolt';
-import { createLogger, type Logger } from '../log.ts';
-import { createScheduledJobs, type ScheduledJobs } from '../runtime.ts';
-import { createWorkerLoader } from '../worker-runtime.ts';
+import { createLogger, type Logger } from '../src/platform/log.ts';
+import { createScheduledJobs, type ScheduledJobs } from '../src/roots/runtime.ts';
+import { createWorkerLoader } from '../src/roots/worker-runtime.ts';
 import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
-import { boltLogger } from '../slack/app.ts';
-import { webClientOptions } from '../slack/web-client.ts';
-import { inlineDispatch } from '../slack/dispatch.ts';
-import { registerListeners } from '../slack/listeners/index.ts';
-import { createDocumentClient, ensureTable } from '../store/table.ts';
+import { boltLogger } from '../src/slack/app.ts';
+import { webClientOptions } from '../src/slack/web-client.ts';
+import { inlineDispatch } from '../src/slack/dispatch.ts';
+import { registerListeners } from '../src/slack/listeners/index.ts';
+import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 
 export interface SocketModeDev {

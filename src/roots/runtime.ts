@@ -1,30 +1,30 @@
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createKeyCipher } from './config/key-cipher.ts';
-import { serviceAccountId } from './config/secrets.ts';
-import { type Env, readEnv } from './config/env.ts';
-import { runDueDigests } from './domain/digest.ts';
-import { reconcileConfirmations } from './domain/reconcile.ts';
-import type { Sleep } from './domain/slack-delivery.ts';
-import { pollUnlockTasks, type UnlockPollingDeps } from './domain/unlock-polling.ts';
-import { unlockTaskProgress } from './domain/unlock-progress.ts';
-import { followUpProgress } from './domain/follow-up.ts';
-import { createEisClient, type EisClient } from './eis/index.ts';
-import type { Metrics } from './domain/ports/index.ts';
-import { createLogger, type Logger } from './log.ts';
-import { createMetrics } from './metrics.ts';
-import { confirmationCardShower } from './slack/confirmation-cards.ts';
+import { createKeyCipher } from '../platform/config/key-cipher.ts';
+import { serviceAccountId } from '../platform/config/secrets.ts';
+import { type Env, readEnv } from '../platform/config/env.ts';
+import { runDueDigests } from '../domain/digest.ts';
+import { reconcileConfirmations } from '../domain/reconcile.ts';
+import type { Sleep } from '../domain/slack-delivery.ts';
+import { pollUnlockTasks, type UnlockPollingDeps } from '../domain/unlock-polling.ts';
+import { unlockTaskProgress } from '../domain/unlock-progress.ts';
+import { followUpProgress } from '../domain/follow-up.ts';
+import { createEisClient, type EisClient } from '../eis/index.ts';
+import type { Metrics } from '../domain/ports/index.ts';
+import { createLogger, type Logger } from '../platform/log.ts';
+import { createMetrics } from '../platform/metrics.ts';
+import { confirmationCardShower } from '../slack/confirmation-cards.ts';
 import {
   cardUpdater,
   digestPoster,
   followUpThread,
   scheduledWebClient,
   unlockThread,
-} from './slack/scheduled.ts';
+} from '../slack/scheduled.ts';
 import { fairScheduledJobs, type RunOptions, type ScheduledJobs } from './scheduled-workspaces.ts';
-import { createStore, type Store } from './store/index.ts';
-import { createDocumentClient } from './store/table.ts';
-import type { Tracing } from './tracing.ts';
+import { createStore, type Store } from '../store/index.ts';
+import { createDocumentClient } from '../store/table.ts';
+import type { Tracing } from '../platform/tracing.ts';
 import { reconcileUnservedWorkspace, type Unserved } from './unserved-workspace.ts';
 import { createWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
 
@@ -179,7 +179,7 @@ export type { RunOptions, ScheduledJobs };
 
 /**
  * Built once per cold start (and again when the secrets rotate), like the other handlers. A distributed
- * app runs each job per workspace with due work, fairly (src/scheduled-workspaces.ts).
+ * app runs each job per workspace with due work, fairly (src/roots/scheduled-workspaces.ts).
  */
 export function createScheduledLoader(
   source: NodeJS.ProcessEnv = process.env,

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { SpendPolicy } from '../domain/confirmations.ts';
 
 const commaList = z
   .string()
@@ -67,13 +66,4 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return parsed.data;
-}
-
-/** The workspace's spending rules, as configured. */
-export function spendPolicyOf(env: Env): SpendPolicy {
-  return {
-    approvers: env.SPEND_APPROVERS,
-    ...(env.APPROVAL_THRESHOLD !== undefined ? { approvalThreshold: env.APPROVAL_THRESHOLD } : {}),
-    ...(env.DAILY_CREDIT_CAP !== undefined ? { dailyCap: env.DAILY_CREDIT_CAP } : {}),
-  };
 }

@@ -1,16 +1,16 @@
-import { type DigestRunSummary, emptyDigestRun } from './domain/digest.ts';
-import { emptyReport, type ReconcileReport } from './domain/reconcile.ts';
-import { emptySummary, type PollSummary } from './domain/unlock-polling.ts';
-import { forgetWorkspace, isServedByAnInstall } from './domain/forget-workspace.ts';
-import type { Logger } from './log.ts';
+import { type DigestRunSummary, emptyDigestRun } from '../domain/digest.ts';
+import { emptyReport, type ReconcileReport } from '../domain/reconcile.ts';
+import { emptySummary, type PollSummary } from '../domain/unlock-polling.ts';
+import { forgetWorkspace, isServedByAnInstall } from '../domain/forget-workspace.ts';
+import type { Logger } from '../platform/log.ts';
 import {
   InstallationNotFoundError,
   type PauseReason,
   type ScheduledWorkspace,
   type Store,
-} from './store/index.ts';
+} from '../store/index.ts';
 import type { Unserved } from './unserved-workspace.ts';
-import { WorkspaceNotConnectedError } from './workspace-access.ts';
+import { WorkspaceNotConnectedError } from '../platform/errors.ts';
 
 /**
  * At most this many due items of one workspace per turn. Each run goes round the workspaces with due

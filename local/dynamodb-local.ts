@@ -13,7 +13,7 @@ import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 // declared as a dependency because the package drags in an old aws-cdk-lib and TypeScript.
 const EMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
 const EMULATOR_MB = 57;
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'dynamodb-local');
 const execFileAsync = promisify(execFile);
 

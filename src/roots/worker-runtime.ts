@@ -1,18 +1,18 @@
 import { WebClient } from '@slack/web-api';
-import { serviceAccountId } from './config/secrets.ts';
-import { EARLY_POLLS, pollSubmittedTask } from './domain/unlock-polling.ts';
+import { serviceAccountId } from '../platform/config/secrets.ts';
+import { EARLY_POLLS, pollSubmittedTask } from '../domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
-import { webClientOptions } from './slack/web-client.ts';
-import { type DigestAccess, memberChannelsOf } from './slack/worker/digest-access.ts';
-import { slackUserTimeZone } from './slack/worker/digest-commands.ts';
-import { createWorker, type Worker } from './slack/worker/index.ts';
-import { homeSourcesOf } from './slack/worker/home.ts';
-import { createSlackOut } from './slack/worker/slack-out.ts';
-import { createUnfurlOut } from './slack/worker/unfurls.ts';
-import { createWorkflowStepOut } from './slack/worker/workflow-step.ts';
-import { notConnectedWorker } from './slack/worker/not-connected.ts';
-import { WorkspaceNotConnectedError } from './workspace-access.ts';
-import { isWorkspaceAdmin } from './slack/workspace-admins.ts';
+import { webClientOptions } from '../slack/web-client.ts';
+import { type DigestAccess, memberChannelsOf } from '../slack/worker/digest-access.ts';
+import { slackUserTimeZone } from '../slack/worker/digest-commands.ts';
+import { createWorker, type Worker } from '../slack/worker/index.ts';
+import { homeSourcesOf } from '../slack/worker/home.ts';
+import { createSlackOut } from '../slack/worker/slack-out.ts';
+import { createUnfurlOut } from '../slack/worker/unfurls.ts';
+import { createWorkflowStepOut } from '../slack/worker/workflow-step.ts';
+import { notConnectedWorker } from '../slack/worker/not-connected.ts';
+import { WorkspaceNotConnectedError } from '../platform/errors.ts';
+import { isWorkspaceAdmin } from '../slack/workspace-admins.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */

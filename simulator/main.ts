@@ -1,6 +1,6 @@
 import { DEV_API_KEY, startSimulator } from './server.ts';
 
-// Local entry: `tsx src/simulator/main.ts` (PORT to pin the port, LATENCY_MS to slow it down).
+// Local entry: `tsx simulator/main.ts` (PORT to pin the port, LATENCY_MS to slow it down).
 const simulator = await startSimulator({
   port: Number(process.env.PORT ?? 0),
   latencyMs: Number(process.env.LATENCY_MS ?? 0),

@@ -1,8 +1,8 @@
-import { reconcileConfirmations, type ReconcileReport, emptyReport } from './domain/reconcile.ts';
-import type { Logger } from './log.ts';
-import { confirmationCardShower } from './slack/confirmation-cards.ts';
-import { cardUpdater, scheduledWebClient } from './slack/scheduled.ts';
-import { type Confirmation, InstallationNotFoundError, type Store } from './store/index.ts';
+import { reconcileConfirmations, type ReconcileReport, emptyReport } from '../domain/reconcile.ts';
+import type { Logger } from '../platform/log.ts';
+import { confirmationCardShower } from '../slack/confirmation-cards.ts';
+import { cardUpdater, scheduledWebClient } from '../slack/scheduled.ts';
+import { type Confirmation, InstallationNotFoundError, type Store } from '../store/index.ts';
 
 /** Why no runtime can be loaded for a workspace: its key was removed, or the app was. */
 export type Unserved = 'key-removed' | 'uninstalled';

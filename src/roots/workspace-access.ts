@@ -1,16 +1,17 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
-import { type Env, spendPolicyOf } from './config/env.ts';
-import { createOAuthSecretsProvider, createSecretsProvider } from './config/secrets.ts';
-import { spendPolicyForWorkspace } from './config/workspace-policy.ts';
-import type { SpendPolicy } from './domain/confirmations.ts';
-import { AppError } from './errors.ts';
-import type { Logger } from './log.ts';
-import { createInstallationTokens } from './slack/installation-tokens.ts';
-import { webClientOptions } from './slack/web-client.ts';
-import type { DigestDefaults } from './domain/digest-defaults.ts';
-import type { Store } from './store/index.ts';
-import { installationOf, type WorkspacePolicy } from './store/workspaces.ts';
+import type { Env } from '../platform/config/env.ts';
+import { createOAuthSecretsProvider, createSecretsProvider } from '../platform/config/secrets.ts';
+import { spendPolicyForWorkspace, spendPolicyOf } from './workspace-policy.ts';
+import type { SpendPolicy } from '../domain/confirmations.ts';
+import { WorkspaceNotConnectedError } from '../platform/errors.ts';
+
+import type { Logger } from '../platform/log.ts';
+import { createInstallationTokens } from '../slack/installation-tokens.ts';
+import { webClientOptions } from '../slack/web-client.ts';
+import type { DigestDefaults } from '../domain/digest-defaults.ts';
+import type { Store } from '../store/index.ts';
+import { installationOf, type WorkspacePolicy } from '../store/workspaces.ts';
 
 /** What acting for one workspace takes: its bot token, its service key and its spending rules. */
 export interface WorkspaceAccess {
@@ -21,16 +22,6 @@ export interface WorkspaceAccess {
   policy: SpendPolicy;
   /** Distributed: the workspace's defaults for a digest set up without a time (its admin sets them). */
   digestDefaults?: DigestDefaults | undefined;
-}
-
-/** A workspace that installed the app but has not connected its service key (or removed it). */
-export class WorkspaceNotConnectedError extends AppError {
-  constructor(teamId: string) {
-    super('WORKSPACE_NOT_CONNECTED', `Workspace ${teamId} has no service key connected`, {
-      userMessage:
-        'This workspace has not connected its Event Intelligence key yet: an admin can connect it from the app’s Home tab.',
-    });
-  }
 }
 
 export interface WorkspaceAccessOptions {

@@ -1,4 +1,4 @@
-import { createDocumentClient, ensureTable } from '../store/table.ts';
+import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 
 // `npm run db:init`: creates the table at AWS_ENDPOINT_URL_DYNAMODB (idempotent).
 const tableName = process.env.TABLE_NAME ?? 'eventbot';

@@ -6,6 +6,7 @@
  */
 import type { SpendPolicy } from '../domain/confirmations.ts';
 import type { WorkspacePolicyInput } from '../store/workspaces.ts';
+import type { Env } from '../platform/config/env.ts';
 
 export function spendPolicyForWorkspace(
   defaults: SpendPolicy,
@@ -34,4 +35,13 @@ export function spendPolicyForWorkspace(
 function pick(own: number | null | undefined, fallback: number | undefined): number | undefined {
   if (own === null) return undefined;
   return own ?? fallback;
+}
+
+/** The workspace's spending rules, as configured. */
+export function spendPolicyOf(env: Env): SpendPolicy {
+  return {
+    approvers: env.SPEND_APPROVERS,
+    ...(env.APPROVAL_THRESHOLD !== undefined ? { approvalThreshold: env.APPROVAL_THRESHOLD } : {}),
+    ...(env.DAILY_CREDIT_CAP !== undefined ? { dailyCap: env.DAILY_CREDIT_CAP } : {}),
+  };
 }

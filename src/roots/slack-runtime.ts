@@ -3,30 +3,31 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
-import { type Env, readEnv, spendPolicyOf } from './config/env.ts';
-import { createKeyCipher } from './config/key-cipher.ts';
-import { forgetWorkspace } from './domain/forget-workspace.ts';
+import { type Env, readEnv } from '../platform/config/env.ts';
+import { spendPolicyOf } from './workspace-policy.ts';
+import { createKeyCipher } from '../platform/config/key-cipher.ts';
+import { forgetWorkspace } from '../domain/forget-workspace.ts';
 import {
   createOAuthSecretsProvider,
   createSlackSecretsProvider,
   type SlackSecrets,
-} from './config/secrets.ts';
-import type { Metrics } from './domain/ports/index.ts';
-import { createLogger, type Logger, withCorrelationId } from './log.ts';
-import { createMetrics } from './metrics.ts';
-import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from './slack/app.ts';
-import { createInstallationTokens } from './slack/installation-tokens.ts';
-import type { ListenerDeps } from './slack/listeners/deps.ts';
-import { oauthRoutes } from './slack/oauth.ts';
-import { slackInstallationStore, slackStateStore } from './slack/oauth-stores.ts';
-import { inlineDispatch, lambdaDispatch } from './slack/dispatch.ts';
-import type { Dispatch, Job } from './slack/jobs.ts';
-import { webClientOptions } from './slack/web-client.ts';
-import { createStore, type Store } from './store/index.ts';
-import { InstallationNotFoundError } from './store/installations.ts';
-import { installationOf, type ServedWorkspace } from './store/workspaces.ts';
-import { createDocumentClient } from './store/table.ts';
-import { NO_TRACING, type Tracing } from './tracing.ts';
+} from '../platform/config/secrets.ts';
+import type { Metrics } from '../domain/ports/index.ts';
+import { createLogger, type Logger, withCorrelationId } from '../platform/log.ts';
+import { createMetrics } from '../platform/metrics.ts';
+import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from '../slack/app.ts';
+import { createInstallationTokens } from '../slack/installation-tokens.ts';
+import type { ListenerDeps } from '../slack/listeners/deps.ts';
+import { oauthRoutes } from '../slack/oauth.ts';
+import { slackInstallationStore, slackStateStore } from '../slack/oauth-stores.ts';
+import { inlineDispatch, lambdaDispatch } from '../slack/dispatch.ts';
+import type { Dispatch, Job } from '../slack/jobs.ts';
+import { webClientOptions } from '../slack/web-client.ts';
+import { createStore, type Store } from '../store/index.ts';
+import { InstallationNotFoundError } from '../store/installations.ts';
+import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
+import { createDocumentClient } from '../store/table.ts';
+import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
 import { workspacePolicy } from './workspace-access.ts';
 
 /**

@@ -5,6 +5,7 @@ import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDe
 import { webClientOptions } from '../slack/web-client.ts';
 import { type DigestAccess, memberChannelsOf } from '../slack/worker/digest-access.ts';
 import { slackUserTimeZone } from '../slack/worker/digest-commands.ts';
+import type { WorkerDeps } from '../slack/worker/deps.ts';
 import { createWorker, type Worker } from '../slack/worker/index.ts';
 import { homeSourcesOf } from '../slack/worker/home.ts';
 import { createSlackOut } from '../slack/worker/slack-out.ts';
@@ -12,7 +13,7 @@ import { createUnfurlOut } from '../slack/worker/unfurls.ts';
 import { createWorkflowStepOut } from '../slack/worker/workflow-step.ts';
 import { notConnectedWorker } from '../slack/worker/not-connected.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
-import { isWorkspaceAdmin } from '../slack/workspace-admins.ts';
+import { isAdminOfTeam } from '../slack/workspace-admins.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -73,10 +74,15 @@ export function inlineWorker(source: NodeJS.ProcessEnv, options: WorkerOptions =
 }
 
 function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
+  return createWorker(workerDepsOf(runtime, options));
+}
+
+/** What the worker of a workspace is built over (the resilience harnesses wrap parts of it). */
+export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDeps {
   const { env, access, logger } = runtime;
   const web = (retries: boolean) =>
     new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
-  return createWorker({
+  return {
     eis: runtime.eis,
     store: runtime.store,
     // Posts are never retried by the client: a post Slack stored but answered late would come twice.
@@ -95,18 +101,13 @@ function workerOver(runtime: Runtime, options: WorkerOptions): Worker {
     home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
-  });
+  };
 }
 
 /** Channel membership and admins as the workspace's Slack says, for who sees and changes its digests. */
 function digestAccessOf({ store, logger }: Runtime, web: WebClient): DigestAccess {
   return {
     memberChannels: memberChannelsOf(web),
-    async isWorkspaceAdmin(teamId, userId) {
-      // The install serving the workspace (an org-wide one on Grid), as its key was connected through.
-      const info = await store.workspaces.getServiceKeyInfo(teamId).catch(() => null);
-      const workspace = info?.orgWideInstall ? { teamId, orgWideInstall: info.orgWideInstall } : { teamId };
-      return isWorkspaceAdmin({ workspaces: store.workspaces }, web, { workspace, userId }, logger);
-    },
+    isWorkspaceAdmin: (teamId, userId) => isAdminOfTeam(store, web, { teamId, userId }, logger),
   };
 }

@@ -84,3 +84,17 @@ export async function isWorkspaceAdmin(
 ): Promise<boolean> {
   return (await workspaceSettingsRole(admin, client, request, logger)) !== undefined;
 }
+
+/**
+ * `isWorkspaceAdmin` for a job that knows only the team: the workspace is taken as its key was
+ * connected (through its org's install on Grid); without a key, as served by its own install.
+ */
+export async function isAdminOfTeam(
+  admin: Pick<WorkspaceAdminDeps, 'workspaces'>,
+  client: WebClient,
+  { teamId, userId }: { teamId: string; userId: string },
+  logger: Logger,
+): Promise<boolean> {
+  const workspace = (await admin.workspaces.getServiceKeyInfo(teamId).catch(() => null)) ?? { teamId };
+  return isWorkspaceAdmin(admin, client, { workspace, userId }, logger);
+}

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { Id, IsoTime } from '../domain/ports/records.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
@@ -113,27 +113,35 @@ async function list(context: StoreContext): Promise<ScheduledWorkspace[]> {
 }
 
 /**
- * Takes a workspace that removed the app off the list (an update: the scheduled functions delete
- * nothing; the entry expires a week later), its pause with it.
+ * One update of a workspace's entry, applied only while `condition` holds; otherwise nothing (an entry
+ * gone, or already as wanted, is no failure).
  */
-async function forget({ client, tableName, now }: StoreContext, teamId: string): Promise<void> {
+async function updateEntry(
+  { client, tableName }: StoreContext,
+  teamId: string,
+  update: Omit<UpdateCommandInput, 'TableName' | 'Key'> & { ConditionExpression: string },
+): Promise<void> {
   try {
     await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.scheduledWorkspace(teamId),
-        ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: 'SET forgottenAt = :now, #ttl = :expires REMOVE paused',
-        ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttl },
-        ExpressionAttributeValues: {
-          ':now': now().toISOString(),
-          ':expires': epochSeconds(now()) + 7 * DAY_SECONDS,
-        },
-      }),
+      new UpdateCommand({ TableName: tableName, Key: keys.scheduledWorkspace(teamId), ...update }),
     );
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
+}
+
+/**
+ * Takes a workspace that removed the app off the list (an update: the scheduled functions delete
+ * nothing; the entry expires a week later), its pause with it.
+ */
+async function forget(context: StoreContext, teamId: string): Promise<void> {
+  const now = context.now();
+  await updateEntry(context, teamId, {
+    ConditionExpression: 'attribute_exists(pk)',
+    UpdateExpression: 'SET forgottenAt = :now, #ttl = :expires REMOVE paused',
+    ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttl },
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':expires': epochSeconds(now) + 7 * DAY_SECONDS },
+  });
 }
 
 async function get({ client, tableName }: StoreContext, teamId: string) {
@@ -148,12 +156,12 @@ async function get({ client, tableName }: StoreContext, teamId: string) {
  * run (`previous`: its pause as the run read it). A workspace forgotten meanwhile is left forgotten.
  */
 async function pause(
-  { client, tableName, now }: StoreContext,
+  context: StoreContext,
   teamId: string,
   reason: PauseReason,
   previous: ScheduledWorkPause | undefined,
 ): Promise<ScheduledWorkPause> {
-  const at = now();
+  const at = context.now();
   const attempts = (previous?.attempts ?? 0) + 1;
   const paused: ScheduledWorkPause = {
     reason,
@@ -161,39 +169,20 @@ async function pause(
     retryAt: new Date(at.getTime() + pauseFor(attempts)).toISOString(),
     attempts,
   };
-  try {
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.scheduledWorkspace(teamId),
-        ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: 'SET paused = :paused',
-        ExpressionAttributeValues: { ':paused': paused },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await updateEntry(context, teamId, {
+    ConditionExpression: 'attribute_exists(pk)',
+    UpdateExpression: 'SET paused = :paused',
+    ExpressionAttributeValues: { ':paused': paused },
+  });
   return paused;
 }
 
 /** Ends a pause: the workspace's due work is read again by the next run. */
-export async function resumeScheduledWork(
-  { client, tableName }: StoreContext,
-  teamId: string,
-): Promise<void> {
-  try {
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.scheduledWorkspace(teamId),
-        ConditionExpression: 'attribute_exists(paused)',
-        UpdateExpression: 'REMOVE paused',
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+export async function resumeScheduledWork(context: StoreContext, teamId: string): Promise<void> {
+  await updateEntry(context, teamId, {
+    ConditionExpression: 'attribute_exists(paused)',
+    UpdateExpression: 'REMOVE paused',
+  });
 }
 
 export function createScheduledWorkRepository(deps: StoreDeps) {

@@ -5,14 +5,9 @@ import { CLIENT_SECRET, STATE_SECRET } from '../support/distributed-bot.ts';
 import { type FaultRule, randomFaults } from '../support/dynamo-fault-proxy.ts';
 import type { SlackMessage } from '../../local/slack/fake-slack.ts';
 import { SETTINGS_CONFLICT } from '../../src/slack/views/workspace-settings.ts';
-import {
-  confirmationIdOf,
-  installAs,
-  scanAll,
-  startTenantStack,
-  type Tenant,
-  type TenantStack,
-} from '../support/tenant-harness.ts';
+import { confirmationIdOf } from '../support/charge-harness.ts';
+import { scanAll } from '../support/dynamo.ts';
+import { installAs, startTenantStack, type Tenant, type TenantStack } from '../support/tenant-harness.ts';
 import {
   capsBroken,
   dueItems,

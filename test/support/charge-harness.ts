@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { WebClient } from '@slack/web-api';
 import { serviceAccountId } from '../../src/platform/config/secrets.ts';
 import { type Actor, confirm } from '../../src/domain/confirmations.ts';
@@ -18,7 +17,7 @@ import { type Confirmation, createStore, RECONCILE_AFTER_SECONDS } from '../../s
 import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
 import { manualClock } from '../integration/store-support.ts';
-import { createTestTable } from './dynamo.ts';
+import { createTestTable, scanAll } from './dynamo.ts';
 import {
   createProxiedDocumentClient,
   type DynamoFaultProxy,
@@ -212,25 +211,8 @@ export function confirmationIdOf(message: SlackMessage): string | undefined {
 
 /** Every confirmation in the table (read straight from DynamoDB Local, never through a fault). */
 async function allConfirmations(h: ChargeHarness): Promise<Confirmation[]> {
-  const items = await queryAll(h);
+  const items = await scanAll({ client: h.tableClient, tableName: h.tableName });
   return items.filter((item) => item.type === 'confirmation').map((item) => ConfirmationSchema.parse(item));
-}
-
-async function queryAll(h: ChargeHarness): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await h.tableClient.send(
-      new ScanCommand({
-        TableName: h.tableName,
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /**
@@ -243,7 +225,7 @@ export async function brokenInvariants(h: ChargeHarness, commands: number): Prom
   const broken: string[] = [];
   const service = h.sim.ledger(h.apiKey);
   const serviceCredits = service.reduce((sum, entry) => sum + entry.credits, 0);
-  const items = await queryAll(h);
+  const items = await scanAll({ client: h.tableClient, tableName: h.tableName });
   const ledger = items
     .filter((item) => item.type === 'ledger-entry')
     .map((item) => LedgerEntrySchema.parse(item));

@@ -3,34 +3,21 @@ import {
   BatchWriteCommand,
   type BatchWriteCommandInput,
   type BatchWriteCommandOutput,
-  type DynamoDBDocumentClient as TableClient,
-  ScanCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { WebClient } from '@slack/web-api';
 import { createKeyCipher } from '../../src/platform/config/key-cipher.ts';
 import { readEnv } from '../../src/platform/config/env.ts';
-import { serviceAccountId } from '../../src/platform/config/secrets.ts';
-import { pollSubmittedTask } from '../../src/domain/unlock-polling.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
-import {
-  type FakeSlack,
-  type SlackMessage,
-  startFakeSlack,
-  type WorkspaceUser,
-} from '../../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
-import { createRuntimeLoader, createScheduledLoader, unlockPollingDeps } from '../../src/roots/runtime.ts';
+import { createRuntimeLoader, createScheduledLoader } from '../../src/roots/runtime.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import type { Job } from '../../src/slack/jobs.ts';
-import { webClientOptions } from '../../src/slack/web-client.ts';
-import { slackUserTimeZone } from '../../src/slack/worker/digest-commands.ts';
-import { homeSourcesOf } from '../../src/slack/worker/home.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
-import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
 import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
 import { createStore } from '../../src/store/index.ts';
+import { scanAll } from './dynamo.ts';
 import { NO_TRACING, type Tracing } from '../../src/platform/tracing.ts';
-import { inlineWorker } from '../../src/roots/worker-runtime.ts';
+import { inlineWorker, workerDepsOf } from '../../src/roots/worker-runtime.ts';
 import { manualClock } from '../integration/store-support.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { CLIENT_ID, CLIENT_SECRET, STATE_SECRET } from './distributed-bot.ts';
@@ -284,23 +271,12 @@ function killableWorker(
   const loadRuntime = createRuntimeLoader(env, options);
   return async (teamId: string, kill: KillSwitch) => {
     const runtime = await loadRuntime(teamId);
-    const { access, logger } = runtime;
-    const web = (retries: boolean) =>
-      new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
+    const deps = workerDepsOf(runtime, { earlyPolls: { count: 0, everyMs: 0 } });
     return createWorker({
-      eis: kill.wrap(runtime.eis, 'eis'),
-      store: kill.wrap(runtime.store, 'store'),
-      slack: kill.wrap(createSlackOut(web(false), logger), 'slack'),
-      userTimeZone: slackUserTimeZone(web(true)),
-      policy: access.policy,
-      digestDefaults: access.digestDefaults,
-      accountId: serviceAccountId(access.eisApiKey),
-      logger,
-      now: runtime.now,
-      metrics: runtime.metrics,
-      home: homeSourcesOf(runtime.store, web(true), { distributed: true }),
-      pollSubmittedTask: (taskId) =>
-        pollSubmittedTask(taskId, unlockPollingDeps(runtime), { count: 0, everyMs: 0 }),
+      ...deps,
+      eis: kill.wrap(deps.eis, 'eis'),
+      store: kill.wrap(deps.store, 'store'),
+      slack: kill.wrap(deps.slack, 'slack'),
     });
   };
 }
@@ -346,30 +322,4 @@ async function emptyTable(table: TestTable): Promise<void> {
       requests = answer.UnprocessedItems?.[table.tableName];
     }
   }
-}
-
-/** Every item of the table, read straight from DynamoDB Local. */
-export async function scanAll(table: {
-  client: TableClient;
-  tableName: string;
-}): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.client.send(
-      new ScanCommand({
-        TableName: table.tableName,
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** A confirmation card (any state) in a channel: the worker posts it with a confirmation id. */
-export function confirmationIdOf(message: SlackMessage): string | undefined {
-  return /\\"confirmationId\\":\\"([^"\\]+)\\"/.exec(JSON.stringify(message.blocks))?.[1];
 }

@@ -11,7 +11,7 @@ import { failureWords } from '../views/confirmation.ts';
 import { type HomeInput, homeView } from '../views/home.ts';
 import { escapeMrkdwn } from '../views/limits.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../views/needs-attention.ts';
-import { isWorkspaceAdmin } from '../workspace-admins.ts';
+import { isAdminOfTeam } from '../workspace-admins.ts';
 import type { WorkerDeps } from './deps.ts';
 import type { HomeSources } from './outs.ts';
 import { digestRefusal, mayManageDigest } from './digest-access.ts';
@@ -24,10 +24,7 @@ export function homeSourcesOf(
 ): HomeSources {
   return {
     ...(options.distributed ? { distributed: true } : {}),
-    isAdmin: async (teamId, userId, logger) => {
-      const workspace = (await store.workspaces.getServiceKeyInfo(teamId)) ?? { teamId };
-      return isWorkspaceAdmin(store, web, { workspace, userId }, logger);
-    },
+    isAdmin: (teamId, userId, logger) => isAdminOfTeam(store, web, { teamId, userId }, logger),
     confirmations: store.confirmations,
     unlockTasks: store.unlockTasks,
     digests: store.digestSubscriptions,

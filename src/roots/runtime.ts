@@ -13,7 +13,7 @@ import { createEisClient, type EisClient } from '../eis/index.ts';
 import type { Metrics } from '../domain/ports/index.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
-import { confirmationCardShower } from '../slack/confirmation-cards.ts';
+import { confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
 import {
   cardUpdater,
   digestPoster,

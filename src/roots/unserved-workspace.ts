@@ -1,6 +1,6 @@
 import { reconcileConfirmations, type ReconcileReport, emptyReport } from '../domain/reconcile.ts';
 import type { Logger } from '../platform/log.ts';
-import { confirmationCardShower } from '../slack/confirmation-cards.ts';
+import { confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
 import { cardUpdater, scheduledWebClient } from '../slack/scheduled.ts';
 import { type Confirmation, InstallationNotFoundError, type Store } from '../store/index.ts';
 

@@ -3,17 +3,17 @@ import { serviceAccountId } from '../platform/config/secrets.ts';
 import { EARLY_POLLS, pollSubmittedTask } from '../domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
 import { webClientOptions } from '../slack/web-client.ts';
-import { type DigestAccess, memberChannelsOf } from '../slack/worker/digest-access.ts';
-import { slackUserTimeZone } from '../slack/worker/digest-commands.ts';
+import { type DigestAccess, memberChannelsOf } from '../slack/features/digests/access.ts';
+import { slackUserTimeZone } from '../slack/features/digests/jobs.ts';
 import type { WorkerDeps } from '../slack/worker/deps.ts';
 import { createWorker, type Worker } from '../slack/worker/index.ts';
-import { homeSourcesOf } from '../slack/worker/home.ts';
+import { homeSourcesOf } from '../slack/features/home/jobs.ts';
 import { createSlackOut } from '../slack/worker/slack-out.ts';
-import { createUnfurlOut } from '../slack/worker/unfurls.ts';
-import { createWorkflowStepOut } from '../slack/worker/workflow-step.ts';
+import { createUnfurlOut } from '../slack/features/unfurls/jobs.ts';
+import { createWorkflowStepOut } from '../slack/features/workflow-step/jobs.ts';
 import { notConnectedWorker } from '../slack/worker/not-connected.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
-import { isAdminOfTeam } from '../slack/workspace-admins.ts';
+import { isAdminOfTeam } from '../slack/features/workspace-admin/workspace-admins.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */

@@ -7,7 +7,7 @@ import { EventIdSchema, PersonnelIdSchema } from '../domain/ids.ts';
  */
 
 /**
- * Every list, by the name its buttons carry; each is defined in `src/slack/lists/`, which holds the
+ * Every list, by the name its buttons carry; each is defined in `src/slack/features/lists/`, which holds the
  * query its Previous / Next / Filter… / Export CSV buttons carry and reads it back.
  */
 export const LIST_KINDS = [

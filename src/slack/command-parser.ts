@@ -1,12 +1,12 @@
 import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../domain/schedule-words.ts';
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../domain/ids.ts';
-import { asCompanyUrl, isRealDate, KEY_TOKEN, shown } from './lists/filter-words.ts';
-import type { ListCommand } from './lists/definition.ts';
-import { type ExhibitorsCommand, EXHIBITORS } from './lists/exhibitors.ts';
-import { type PeopleCommand, PEOPLE } from './lists/people.ts';
-import { type RecommendCommand, RECOMMEND } from './lists/recommend.ts';
-import { type ShowsForCommand, SHOWS_FOR } from './lists/shows-for.ts';
-import { listedCredits } from './views/money-words.ts';
+import { asCompanyUrl, isRealDate, KEY_TOKEN, shown } from './features/lists/filter-words.ts';
+import type { ListCommand } from './features/lists/definition.ts';
+import { type ExhibitorsCommand, EXHIBITORS } from './features/lists/exhibitors.ts';
+import { type PeopleCommand, PEOPLE } from './features/lists/people.ts';
+import { type RecommendCommand, RECOMMEND } from './features/lists/recommend.ts';
+import { type ShowsForCommand, SHOWS_FOR } from './features/lists/shows-for.ts';
+import { listedCredits } from './features/charges/money-words.ts';
 
 /**
  * `/events <subcommand> ...` text → a typed command, or a usage problem that names what was wrong and
@@ -49,7 +49,7 @@ export type Command =
   | { name: 'help'; /** a command word: explain just that one */ topic?: string }
   | { name: 'search'; filters: EventSearchFilters }
   | { name: 'show' | 'fit' | 'unlock' | 'visitors' | 'full-access'; eventId: string }
-  /** The filtered lists: their words are read by their definitions (`src/slack/lists/`). */
+  /** The filtered lists: their words are read by their definitions (`src/slack/features/lists/`). */
   | ExhibitorsCommand
   | PeopleCommand
   | RecommendCommand

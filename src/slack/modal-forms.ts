@@ -3,9 +3,9 @@ import { readTimeZone } from '../domain/schedule-words.ts';
 import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../store/workspaces.ts';
 import { parseCommand } from './command-parser.ts';
-import { asCompanyUrl, readFilterWords } from './lists/filter-words.ts';
-import type { ListOperations } from './lists/definition.ts';
-import { LISTS } from './lists/index.ts';
+import { asCompanyUrl, readFilterWords } from './features/lists/filter-words.ts';
+import type { ListOperations } from './features/lists/definition.ts';
+import { LISTS } from './features/lists/index.ts';
 import { ListKindSchema } from './button-values.ts';
 import {
   type FilterMetadata,
@@ -14,7 +14,7 @@ import {
   RESEARCH_LOOKUPS,
   SLACK_ZONE,
 } from './views/modals.ts';
-import { REMOVE_KEY_VALUE, SETTINGS_FIELDS, type SettingsMetadata } from './views/workspace-settings.ts';
+import { REMOVE_KEY_VALUE, SETTINGS_FIELDS, type SettingsMetadata } from './features/workspace-admin/views.ts';
 
 /**
  * A modal's submission read back: what the user chose, as the `/events …` command text the worker

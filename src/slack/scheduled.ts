@@ -1,20 +1,20 @@
 import { WebClient } from '@slack/web-api';
-import { describeStoredAction } from './views/charge-words.ts';
+import { describeStoredAction } from './features/charges/charge-words.ts';
 import { storedOutcome } from '../domain/confirmations.ts';
 import type { Digest } from '../domain/digest.ts';
 import type { FollowUpPolling, UnlockThread } from '../domain/unlock-polling.ts';
 import type { Store } from '../store/index.ts';
 import { webClientOptions } from './web-client.ts';
 import { slackDeliveryErrorOf } from './slack-errors.ts';
-import { cardPrice } from './views/money-words.ts';
-import { digestMessage } from './views/digest.ts';
-import { followUpReply, followUpTimeoutReply } from './views/outreach.ts';
+import { cardPrice } from './features/charges/money-words.ts';
+import { digestMessage } from './features/digests/views.ts';
+import { followUpReply, followUpTimeoutReply } from './features/follow-up/views.ts';
 import {
   unlockAccountChangedReply,
   unlockCardUpdate,
   unlockResultReply,
   unlockTimeoutReply,
-} from './views/task-result.ts';
+} from './features/unlock-results/views.ts';
 import type { SlackMessage } from './views/types.ts';
 
 async function slackCall<T>(call: () => Promise<T>): Promise<T> {

@@ -21,7 +21,7 @@ import {
   withUnfurlDomains,
 } from '../../infra/fill-manifest.ts';
 import { readEnv } from '../../src/platform/config/env.ts';
-import { EVENT_FIT_SCORE_STEP } from '../../src/slack/listeners/workflow-step.ts';
+import { EVENT_FIT_SCORE_STEP } from '../../src/slack/features/workflow-step/listeners.ts';
 
 /** The parts of a Slack app manifest these tests read; the tests check the values. */
 const ManifestSchema = z.looseObject({

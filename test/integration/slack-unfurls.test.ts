@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/platform/config/env.ts';
 import type { SeededEvent } from '../../simulator/server.ts';
-import { eventIdOfLink } from '../../src/slack/listeners/unfurls.ts';
+import { eventIdOfLink } from '../../src/slack/features/unfurls/listeners.ts';
 import { ALICE, BOB, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 const BAND = { recommended: 'Recommended', consider: 'Consider', not_recommended: 'Not recommended' };

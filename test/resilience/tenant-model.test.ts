@@ -4,7 +4,7 @@ import { SIGNING_SECRET } from '../support/bot.ts';
 import { CLIENT_SECRET, STATE_SECRET } from '../support/distributed-bot.ts';
 import { type FaultRule, randomFaults } from '../support/dynamo-fault-proxy.ts';
 import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import { SETTINGS_CONFLICT } from '../../src/slack/views/workspace-settings.ts';
+import { SETTINGS_CONFLICT } from '../../src/slack/features/workspace-admin/views.ts';
 import { confirmationIdOf } from '../support/charge-harness.ts';
 import { scanAll } from '../support/dynamo.ts';
 import { installAs, startTenantStack, type Tenant, type TenantStack } from '../support/tenant-harness.ts';

@@ -8,7 +8,7 @@ import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/s
 import type { Metrics } from '../../src/domain/ports/index.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';
-import { confirmationCardShower } from '../../src/slack/confirmation-cards.ts';
+import { confirmationCardShower } from '../../src/slack/features/charges/confirmation-cards.ts';
 import type { JobContext } from '../../src/slack/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackOut } from '../../src/slack/worker/slack-out.ts';

@@ -1,17 +1,17 @@
 import type { App } from '@slack/bolt';
 import type { ListenerDeps } from './deps.ts';
 import { registerButtonActions } from './button-actions.ts';
-import { registerConfirmationActions } from './confirmation-actions.ts';
+import { registerConfirmationActions } from '../features/charges/listeners.ts';
 import { registerEventsCommand } from './events-command.ts';
-import { registerFollowUpActions } from './follow-up.ts';
-import { registerHome } from './home.ts';
+import { registerFollowUpActions } from '../features/follow-up/listeners.ts';
+import { registerHome } from '../features/home/listeners.ts';
 import { registerModals } from './modals.ts';
 import { registerShortcuts } from './shortcuts.ts';
 import { registerUninstall } from './uninstall.ts';
-import { registerUnfurls } from './unfurls.ts';
+import { registerUnfurls } from '../features/unfurls/listeners.ts';
 import { registerUntilConnected } from './until-connected.ts';
-import { registerWorkflowStep } from './workflow-step.ts';
-import { registerWorkspaceAdmin } from './workspace-admin.ts';
+import { registerWorkflowStep } from '../features/workflow-step/listeners.ts';
+import { registerWorkspaceAdmin } from '../features/workspace-admin/listeners.ts';
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   // First: its middleware answers a workspace without a service key before the others run.

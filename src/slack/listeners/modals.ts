@@ -35,7 +35,7 @@ import {
 import type { ListenerDeps } from './deps.ts';
 import { parseValue } from './interaction.ts';
 import { openModal } from './interaction.ts';
-import { memberChannelsOf } from '../worker/digest-access.ts';
+import { memberChannelsOf } from '../features/digests/access.ts';
 
 type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

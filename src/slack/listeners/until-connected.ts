@@ -13,9 +13,9 @@ import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
 import { parseCommand } from '../command-parser.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { notConnectedModal } from '../views/not-connected.ts';
-import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../views/workspace-settings.ts';
+import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../features/workspace-admin/views.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
-import { pausedWorkNotice } from '../paused-work-notice.ts';
+import { pausedWorkNotice } from '../features/home/paused-work-notice.ts';
 import { servedWorkspace } from './served-workspace.ts';
 import { openModal } from './interaction.ts';
 

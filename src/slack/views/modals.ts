@@ -3,9 +3,9 @@ import { digestTimeOf } from '../../domain/digest-defaults.ts';
 import { context, input, plainText, section } from './blocks.ts';
 import { escapeMrkdwn, truncate } from './limits.ts';
 import type { ListKind } from '../button-values.ts';
-import { type FilterWord, labelsOf } from '../lists/filter-words.ts';
-import type { ListOperations } from '../lists/definition.ts';
-import { LISTS } from '../lists/index.ts';
+import { type FilterWord, labelsOf } from '../features/lists/filter-words.ts';
+import type { ListOperations } from '../features/lists/definition.ts';
+import { LISTS } from '../features/lists/index.ts';
 
 /**
  * The modals: search, research a company, the digest's settings, and the list filters. Pure builders,
@@ -246,7 +246,7 @@ export function digestModal(
   );
 }
 
-/** The lists with a Filter… modal: those whose definition (`src/slack/lists/`) gives it one. */
+/** The lists with a Filter… modal: those whose definition (`src/slack/features/lists/`) gives it one. */
 export const isFilterableList = (list: ListKind): boolean => LISTS[list].filterModal !== undefined;
 
 /** Where a filtered list goes: the card it came from (replaced when it was private), and its query. */

@@ -1,17 +1,17 @@
 import type { ChargeAction } from '../../domain/charging.ts';
 import { type Command, parseCommand } from '../command-parser.ts';
 import type { JobContext } from '../jobs.ts';
-import { eventCard } from '../views/event-card.ts';
-import { fitCard } from '../views/fit-card.ts';
+import { eventCard } from '../features/events/event-card.ts';
+import { fitCard } from '../features/events/fit-card.ts';
 import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
 import type { Answer } from './answer.ts';
-import type { AskToConfirm } from './charge.ts';
+import type { AskToConfirm } from '../features/charges/jobs.ts';
 import type { WorkerDeps } from './deps.ts';
-import { mayManageDigest } from './digest-access.ts';
-import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from './digest-commands.ts';
+import { mayManageDigest } from '../features/digests/access.ts';
+import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from '../features/digests/jobs.ts';
 import type { ListKind } from '../button-values.ts';
-import { renderList } from '../lists/index.ts';
-import { accountAnswer, isAccountCommand } from './account-commands.ts';
+import { renderList } from '../features/lists/index.ts';
+import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 

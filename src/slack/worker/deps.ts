@@ -4,8 +4,8 @@ import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
-import type { DigestAccess } from './digest-access.ts';
-import type { DigestCommandDeps } from './digest-commands.ts';
+import type { DigestAccess } from '../features/digests/access.ts';
+import type { DigestCommandDeps } from '../features/digests/jobs.ts';
 import type { SlackOut } from './slack-out.ts';
 import type { HomeSources, UnfurlOut, WorkflowStepOut } from './outs.ts';
 

@@ -3,15 +3,15 @@ import { AppError, ValidationError } from '../../platform/errors.ts';
 import { type Job, JobSchema } from '../jobs.ts';
 import { errorMessage, notFoundText } from '../views/messages.ts';
 import { answerer } from './answer.ts';
-import { chargeJobs } from './charge.ts';
+import { chargeJobs } from '../features/charges/jobs.ts';
 import { commandJobs } from './commands.ts';
 import type { WorkerDeps } from './deps.ts';
-import { homeJobs } from './home.ts';
-import { followUpJobs } from './outreach.ts';
-import { exportJobs } from './export.ts';
+import { homeJobs } from '../features/home/jobs.ts';
+import { followUpJobs } from '../features/follow-up/jobs.ts';
+import { exportJobs } from '../features/lists/export-jobs.ts';
 import { shareAndPageJobs } from './share-page.ts';
-import { unfurlJobs } from './unfurls.ts';
-import { workflowStepJobs } from './workflow-step.ts';
+import { unfurlJobs } from '../features/unfurls/jobs.ts';
+import { workflowStepJobs } from '../features/workflow-step/jobs.ts';
 
 export type { WorkerDeps, WorkerStore } from './deps.ts';
 

@@ -3,9 +3,9 @@ import type { Store } from '../../store/index.ts';
 import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
 import { JobSchema } from '../jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
-import type { HomeView } from '../views/home.ts';
+import type { HomeView } from '../features/home/views.ts';
 import { errorMessage } from '../views/messages.ts';
-import { connectHomeView } from '../views/workspace-settings.ts';
+import { connectHomeView } from '../features/workspace-admin/views.ts';
 import type { SlackOut } from './slack-out.ts';
 import type { WorkflowStepOut } from './outs.ts';
 

@@ -2,7 +2,7 @@ import type { LinkUnfurls } from '@slack/types';
 import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
 import type { Job } from '../jobs.ts';
-import type { HomeView } from '../views/home.ts';
+import type { HomeView } from '../features/home/views.ts';
 
 /** Where the worker's jobs go out to Slack beyond messages: the Home, unfurls, workflow steps. */
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../views/messages.ts';
 import type { Answer } from './answer.ts';
 import type { RunCommand } from './commands.ts';
 import type { WorkerDeps } from './deps.ts';
-import { renderList } from '../lists/index.ts';
+import { renderList } from '../features/lists/index.ts';
 
 type ShareJob = Extract<Job, { kind: 'share' }>;
 type PageJob = Extract<Job, { kind: 'page' }>;

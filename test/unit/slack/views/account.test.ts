@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountCard, EVENTS_ON_A_CARD, upcomingFirst } from '../../../../src/slack/views/account.ts';
+import { accountCard, EVENTS_ON_A_CARD, upcomingFirst } from '../../../../src/slack/features/account/views.ts';
 import { buttonsOf, textsOf } from './support.ts';
 
 const TODAY = '2027-03-10';

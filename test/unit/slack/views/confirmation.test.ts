@@ -5,8 +5,8 @@ import {
   type ConfirmationCardInput,
   confirmationCard,
   storedConfirmationCard,
-} from '../../../../src/slack/views/confirmation.ts';
-import { cardPrice } from '../../../../src/slack/views/money-words.ts';
+} from '../../../../src/slack/features/charges/views.ts';
+import { cardPrice } from '../../../../src/slack/features/charges/money-words.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 

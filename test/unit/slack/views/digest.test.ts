@@ -9,7 +9,7 @@ import {
   digestStatusMessage,
   digestSubscribedMessage,
   type DigestSubscriptionView,
-} from '../../../../src/slack/views/digest.ts';
+} from '../../../../src/slack/features/digests/views.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 

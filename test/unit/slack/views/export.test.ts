@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
-import { exportProgress } from '../../../../src/slack/views/export.ts';
+import { exportProgress } from '../../../../src/slack/features/lists/export-views.ts';
 import {
   companyExhibitorList,
   eventList,
   exhibitorList,
   personEventList,
-} from '../../../../src/slack/views/lists.ts';
-import { unlockResultReply } from '../../../../src/slack/views/task-result.ts';
+} from '../../../../src/slack/features/lists/views.ts';
+import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';
 import type { ExhibitorSummary, ListPage, SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
-import { fitCard } from '../../../../src/slack/views/fit-card.ts';
+import { fitCard } from '../../../../src/slack/features/events/fit-card.ts';
 import type { FitScoreResult } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
-import { type HomeInput, homeView } from '../../../../src/slack/views/home.ts';
+import { type HomeInput, homeView } from '../../../../src/slack/features/home/views.ts';
 import { buttonsOf, textsOf } from './support.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');

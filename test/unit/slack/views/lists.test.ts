@@ -7,7 +7,7 @@ import {
   exhibitorList,
   peopleList,
   recommendedExhibitorList,
-} from '../../../../src/slack/views/lists.ts';
+} from '../../../../src/slack/features/lists/views.ts';
 import type {
   ExhibitorSummary,
   ListPage,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UnlockResult } from '../../../../src/domain/unlock-polling.ts';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
-import { FOLLOW_UP_BLOCKS, followUpButtons, followUpReply } from '../../../../src/slack/views/outreach.ts';
-import { unlockResultReply } from '../../../../src/slack/views/task-result.ts';
+import { FOLLOW_UP_BLOCKS, followUpButtons, followUpReply } from '../../../../src/slack/features/follow-up/views.ts';
+import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';
 
 const ids = (count: number) => Array.from({ length: count }, (_, i) => String(200_000 + i));
 

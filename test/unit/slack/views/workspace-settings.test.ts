@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
 import { stateValues, withInitialValues } from '../../../../local/slack/view-state.ts';
 import { readWorkspaceSettingsForm, type ViewValues } from '../../../../src/slack/modal-forms.ts';
-import { homeView } from '../../../../src/slack/views/home.ts';
+import { homeView } from '../../../../src/slack/features/home/views.ts';
 import { DIGEST_ZONES, digestModal } from '../../../../src/slack/views/modals.ts';
-import { workspaceSettingsModal } from '../../../../src/slack/views/workspace-settings.ts';
+import { workspaceSettingsModal } from '../../../../src/slack/features/workspace-admin/views.ts';
 import {
   WorkspacePolicySchema,
   WorkspaceServiceKeyInfoSchema,

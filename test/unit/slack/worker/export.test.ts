@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectRows, EXPORT_LIMIT } from '../../../../src/slack/worker/export.ts';
-import { exportComment } from '../../../../src/slack/views/export.ts';
+import { collectRows, EXPORT_LIMIT } from '../../../../src/slack/features/lists/export-jobs.ts';
+import { exportComment } from '../../../../src/slack/features/lists/export-views.ts';
 
 /** A list of `total` rows served `pageSize` at a time, counting the pages asked for. */
 function fakeSource(total: number, pageSize: number) {

@@ -1,0 +1,137 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, header, section } from '../../views/blocks.ts';
+import { code, formatDateRange, formatLink, formatNumber, formatPlace, joinPresent } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
+import type { EventSummary, SlackMessage } from '../../views/types.ts';
+
+/** Events shown on one account or LinkedIn card, each with its own row of buttons (two blocks). */
+export const EVENTS_ON_A_CARD = 8;
+
+/** The exhibitor profile members the card reads (OpenAPI ExhibitorProfile). */
+export interface AccountProfile {
+  id: string;
+  companyName: string;
+  description?: string | null;
+  industry?: string | null;
+  country?: string | null;
+  employeeCount?: number | null;
+  website?: string | null;
+  domain?: string | null;
+  linkedinUrl?: string | null;
+  fundingRound?: string | null;
+  categories?: readonly string[];
+}
+
+/** A page of a company's or a person's events: only the count and the rows are read. */
+export interface RelatedEvents {
+  items: readonly EventSummary[];
+  total?: number;
+}
+
+/**
+ * Upcoming events first, soonest first (an event still running counts as upcoming); then past events,
+ * latest first; events without dates last. `today` is `YYYY-MM-DD` (UTC).
+ */
+export function upcomingFirst<T extends EventSummary>(events: readonly T[], today: string): T[] {
+  const lastDay = (event: T) => event.dateEnd ?? event.dateStart ?? '';
+  const rank = (event: T) => (!event.dateStart ? 2 : lastDay(event) >= today ? 0 : 1);
+  return [...events].sort((a, b) => {
+    const byRank = rank(a) - rank(b);
+    if (byRank !== 0) return byRank;
+    const [x, y] = [a.dateStart ?? '', b.dateStart ?? ''];
+    return rank(a) === 0 ? x.localeCompare(y) : y.localeCompare(x);
+  });
+}
+
+/** Fit / Exhibitors / People for one event row, all free (account, LinkedIn and shows-for rows). */
+export function eventButtons(eventId: string): KnownBlock | undefined {
+  const value = { eventId };
+  return actions(
+    [
+      button('Fit', ACTION_IDS.eventFit, value),
+      button('Exhibitors', ACTION_IDS.fitExhibitors, value),
+      button('People', ACTION_IDS.fitPeople, value),
+    ],
+    `event-${eventId}`,
+  );
+}
+
+/** One event: its name, dates and place, and Fit / Exhibitors / People for it. */
+function eventBlocks(event: EventSummary, today: string): KnownBlock[] {
+  const name = event.name?.trim() || `Event ${event.eventId}`;
+  const title = formatLink(event.url, name) || escapeMrkdwn(name);
+  const past = (event.dateEnd ?? event.dateStart ?? today) < today ? ' _(past)_' : '';
+  const facts = [formatDateRange(event.dateStart, event.dateEnd) + past, formatPlace(event)];
+  if (typeof event.exhibitorCount === 'number')
+    facts.push(`${formatNumber(event.exhibitorCount)} exhibitors`);
+  const row = eventButtons(event.eventId);
+  const text = `*${title}*  ${code(event.eventId)}\n${facts.filter(Boolean).join(' · ')}`;
+  return row ? [section(text), row] : [section(text)];
+}
+
+/** The events part of a card: the first `EVENTS_ON_A_CARD`, upcoming first, and how many more. */
+export function eventSection(events: RelatedEvents, today: string, none: string): KnownBlock[] {
+  const sorted = upcomingFirst(events.items, today);
+  if (sorted.length === 0) return [section(none)];
+  const total = Math.max(events.total ?? sorted.length, sorted.length);
+  const shown = sorted.slice(0, EVENTS_ON_A_CARD);
+  const upcoming = sorted.filter((event) => (event.dateEnd ?? event.dateStart ?? '') >= today).length;
+  const summary = `${formatNumber(total)} ${total === 1 ? 'event' : 'events'} · ${formatNumber(upcoming)} upcoming${
+    total > shown.length ? ` · the first ${shown.length} shown` : ''
+  }`;
+  return [context(summary), ...shown.flatMap((event) => eventBlocks(event, today))];
+}
+
+/** `/events account <exhibitor id>`: the company profile and the events it exhibits at, upcoming first. */
+export function accountCard(profile: AccountProfile, events: RelatedEvents, today: string): SlackMessage {
+  const facts = [
+    joinPresent([profile.industry, profile.country], ' · '),
+    typeof profile.employeeCount === 'number' ? `${formatNumber(profile.employeeCount)} employees` : '',
+    profile.fundingRound ? escapeMrkdwn(profile.fundingRound) : '',
+    formatLink(profile.website ?? profile.domain),
+    formatLink(profile.linkedinUrl, 'LinkedIn'),
+  ].filter(Boolean);
+  const categories = profile.categories ?? [];
+  const blocks: KnownBlock[] = [header(profile.companyName)];
+  if (facts.length > 0) blocks.push(section(facts.join(' · ')));
+  if (profile.description?.trim())
+    blocks.push(section(escapeMrkdwn(truncate(profile.description.trim(), 600))));
+  blocks.push(
+    context(
+      [`Exhibitor ID ${code(profile.id)}`, categories.length > 0 ? joinPresent(categories.slice(0, 5)) : '']
+        .filter(Boolean)
+        .join(' · '),
+    ),
+  );
+  blocks.push(...eventSection(events, today, 'No events on record for this company.'));
+  const next = upcomingFirst(events.items, today)[0];
+  const text = `${escapeMrkdwn(profile.companyName)}: ${formatNumber(Math.max(events.total ?? 0, events.items.length))} events${
+    next ? `, next ${escapeMrkdwn(next.name?.trim() || next.eventId)}` : ''
+  }.`;
+  return fitToLimits({ text, blocks });
+}
+
+/** The person a LinkedIn address resolved to (OpenAPI ContactItem). */
+export interface LinkedinPerson {
+  id: string;
+  fullName?: string | null;
+  title?: string | null;
+  companyName?: string | null;
+  linkedinUrl?: string | null;
+}
+
+/** `/events linkedin <url>`: who the address is, and their events, upcoming first. */
+export function linkedinCard(person: LinkedinPerson, events: RelatedEvents, today: string): SlackMessage {
+  const name = person.fullName?.trim() || `Person ${person.id}`;
+  const role = joinPresent([person.title, person.companyName]);
+  const blocks: KnownBlock[] = [
+    header(name),
+    context(
+      [role, `ID ${code(person.id)}`, formatLink(person.linkedinUrl, 'LinkedIn')].filter(Boolean).join(' · '),
+    ),
+    ...eventSection(events, today, 'No events on record for this person.'),
+  ];
+  const total = Math.max(events.total ?? 0, events.items.length);
+  return fitToLimits({ text: `${escapeMrkdwn(name)}: ${formatNumber(total)} events.`, blocks });
+}

@@ -1,0 +1,46 @@
+import type { KnownBlock } from '@slack/types';
+import type { LedgerEntry } from '../../../store/index.ts';
+import { context, header, section } from '../../views/blocks.ts';
+import { formatCredits, mentionChannel, mentionUser, slackDate } from '../../views/format.ts';
+import { andMore, linesToSections } from '../../views/limits.ts';
+import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
+
+/** A charge whose outcome the service never confirmed, as the Home's admins see it. */
+export type UnknownCharge = Pick<
+  LedgerEntry,
+  'at' | 'action' | 'credits' | 'userId' | 'channelId' | 'eventId' | 'personnelIds'
+>;
+
+/** How far back the Home looks for charges whose outcome is unknown. */
+export const NEEDS_ATTENTION_DAYS = 30;
+const MAX_LINES = 10;
+
+function unknownChargeLine(charge: UnknownCharge): string {
+  const at = new Date(charge.at);
+  const day = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{date_short}', charge.at.slice(0, 10))} · `;
+  const target = chargeTargetWords(charge);
+  const where = charge.channelId ? ` in ${mentionChannel(charge.channelId)}` : '';
+  return `• ${day}${chargeKindWords(charge.action)}${target}, confirmed by ${mentionUser(charge.userId)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
+}
+
+/**
+ * The Home's "Needs attention" section, for workspace admins only: charges of the last
+ * `NEEDS_ATTENTION_DAYS` days whose outcome is unknown (the bot was interrupted and could not ask the
+ * service, or the service could not say), newest first. Nothing when there are none.
+ */
+export function needsAttentionBlocks(charges: readonly UnknownCharge[]): KnownBlock[] {
+  if (charges.length === 0) return [];
+  const lines = [...charges].sort((a, b) => b.at.localeCompare(a.at)).map(unknownChargeLine);
+  return [
+    { type: 'divider' },
+    header('Needs attention'),
+    section(
+      `The service never confirmed whether ${charges.length === 1 ? 'this charge' : 'these charges'} went through: the bot was interrupted while charging, or the service did not answer in time.`,
+    ),
+    ...linesToSections(lines.slice(0, MAX_LINES), 3, 'charges'),
+    ...(lines.length > MAX_LINES ? [context(andMore(lines.length - MAX_LINES, 'charges'))] : []),
+    context(
+      'What to check: the balance and usage history of the service account that was connected when each was confirmed (it may be a key since replaced). The credits count against that day’s cap.',
+    ),
+  ];
+}

@@ -1,0 +1,55 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
+import { code, formatDateRange, formatLink, formatNumber, formatPlace, joinPresent } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import type { EventSummary, SlackMessage } from '../../views/types.ts';
+
+/** The event brief (OpenAPI getEventBrief): the summary plus coverage counts. */
+export interface EventBriefInput {
+  event: EventSummary & { nickname?: string | null };
+  summary: {
+    attendeeCount?: number | null;
+    exhibitorCount?: number;
+    topCategories?: readonly string[];
+    dataFreshness?: string;
+  };
+}
+
+const count = (value: number | null | undefined) =>
+  typeof value === 'number' ? formatNumber(value) : 'Not known';
+
+/** `/events brief <event_id>`: the lightweight summary, with Fit / Exhibitors / People. */
+export function briefCard({ event, summary }: EventBriefInput): SlackMessage {
+  const name = event.name?.trim() || event.nickname?.trim() || `Event ${event.eventId}`;
+  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const place = formatPlace(event);
+  const categories = summary.topCategories ?? [];
+  const value = { eventId: event.eventId };
+  const blocks: (KnownBlock | undefined)[] = [
+    header(name),
+    fieldsSection([
+      `*When*\n${dates}`,
+      `*Where*\n${place || 'Place not announced'}`,
+      `*Exhibitors*\n${count(summary.exhibitorCount ?? event.exhibitorCount)}`,
+      `*Attendees*\n${count(summary.attendeeCount)}`,
+    ]),
+    categories.length > 0 ? section(`*Top categories:* ${joinPresent(categories.slice(0, 8))}`) : undefined,
+    context(
+      [
+        `Event ID ${code(event.eventId)}`,
+        summary.dataFreshness ? `Data: ${escapeMrkdwn(summary.dataFreshness.replace(/_/g, ' '))}` : '',
+        formatLink(event.url, 'Event website'),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ),
+    actions([
+      button('Fit score', ACTION_IDS.eventFit, value, { style: 'primary' }),
+      button('Exhibitors', ACTION_IDS.fitExhibitors, value),
+      button('People', ACTION_IDS.fitPeople, value),
+    ]),
+  ];
+  const text = `${escapeMrkdwn(name)}: ${dates}${place ? `, ${place}` : ''}.`;
+  return fitToLimits({ text, blocks: blocks.filter((block) => block !== undefined) });
+}

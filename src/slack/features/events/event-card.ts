@@ -1,0 +1,43 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
+import { code, formatDateRange, formatLink, formatNumber, formatPlace } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
+import type { EventSummary, SlackMessage } from '../../views/types.ts';
+
+export interface EventDetailInput extends EventSummary {
+  description?: string | null;
+  nickname?: string | null;
+}
+
+/** `/events show`: the event's facts and what to do next. */
+export function eventCard(event: EventDetailInput): SlackMessage {
+  const name = event.name?.trim() || event.nickname?.trim() || `Event ${event.eventId}`;
+  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const place = formatPlace(event);
+  const facts = [
+    `*When*\n${dates}`,
+    `*Where*\n${place || 'Place not announced'}`,
+    `*Exhibitors*\n${typeof event.exhibitorCount === 'number' ? formatNumber(event.exhibitorCount) : 'Not known'}`,
+  ];
+  if (typeof event.hasVisitors === 'boolean') {
+    facts.push(`*Visitor data*\n${event.hasVisitors ? 'Available (separate unlock)' : 'Not available'}`);
+  }
+  const value = { eventId: event.eventId };
+  const blocks: (KnownBlock | undefined)[] = [
+    header(name),
+    event.description ? section(escapeMrkdwn(truncate(event.description, 1500))) : undefined,
+    fieldsSection(facts),
+    context(
+      [`Event ID ${code(event.eventId)}`, formatLink(event.url, 'Event website')].filter(Boolean).join(' · '),
+    ),
+    actions([
+      button('Fit score', ACTION_IDS.eventFit, value, { style: 'primary' }),
+      button('Exhibitors', ACTION_IDS.fitExhibitors, value),
+      button('People', ACTION_IDS.fitPeople, value),
+      button('Unlock event', ACTION_IDS.fitUnlock, value),
+    ]),
+  ];
+  const text = `${escapeMrkdwn(name)}: ${dates}${place ? `, ${place}` : ''}.`;
+  return fitToLimits({ text, blocks: blocks.filter((block) => block !== undefined) });
+}

@@ -1,0 +1,88 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
+import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
+
+export type FitBand = 'Recommended' | 'Consider' | 'Not recommended';
+
+const BAND_BY_RECOMMENDATION: Record<string, FitBand> = {
+  recommended: 'Recommended',
+  consider: 'Consider',
+  not_recommended: 'Not recommended',
+};
+
+const BAND_MARK: Record<FitBand, string> = {
+  Recommended: ':large_green_circle:',
+  Consider: ':large_yellow_circle:',
+  'Not recommended': ':red_circle:',
+};
+
+/** The band in words: the service's `recommendation`, else the score bands 7–10 / 4–<7 / <4. */
+export function fitBand(score: number, recommendation?: string | null): FitBand {
+  const named = recommendation ? BAND_BY_RECOMMENDATION[recommendation] : undefined;
+  if (named) return named;
+  if (score >= 7) return 'Recommended';
+  if (score >= 4) return 'Consider';
+  return 'Not recommended';
+}
+
+/** `■■■■■■■□□□`: ten cells, one per point, rounded. */
+export function scoreBar(score: number): string {
+  const filled = Math.min(10, Math.max(0, Math.round(score)));
+  return '■'.repeat(filled) + '□'.repeat(10 - filled);
+}
+
+const clampScore = (score: number) => (Number.isFinite(score) ? Math.min(10, Math.max(0, score)) : 0);
+
+export interface FitCardOptions {
+  /** Visitor data availability from the event detail, when the caller fetched it. */
+  hasVisitors?: boolean | null;
+  /** The event's name from its detail, for a fit result whose event has none. */
+  name?: string | null;
+}
+
+/** The fit score card for one event: score, band, breakdown, event facts and next steps. */
+export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): SlackMessage {
+  const { event } = fit;
+  const score = clampScore(fit.score);
+  const scoreText = `${score.toFixed(1)} / 10`;
+  const band = fitBand(score, fit.recommendation);
+  const name = event.name?.trim() || options.name?.trim() || `Event ${event.eventId}`;
+  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const place = formatPlace(event);
+  const hasVisitors = options.hasVisitors ?? event.hasVisitors;
+
+  const facts = [`*When*\n${dates}`, `*Where*\n${place || 'Place not announced'}`];
+  facts.push(
+    `*Exhibitors*\n${typeof event.exhibitorCount === 'number' ? formatNumber(event.exhibitorCount) : 'Not known'}`,
+  );
+  if (typeof hasVisitors === 'boolean') {
+    facts.push(`*Visitor data*\n${hasVisitors ? 'Available (separate unlock)' : 'Not available'}`);
+  }
+
+  const eventValue = { eventId: event.eventId };
+  const website = formatLink(event.url, 'Event website');
+  const blocks: KnownBlock[] = [
+    header(name),
+    section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`\n${BAND_MARK[band]} *${band}* for your profile`),
+    fieldsSection([
+      `*Profile match*\n${outOfTen(fit.breakdown?.profile_match)}`,
+      `*Matched exhibitor density*\n${outOfTen(fit.breakdown?.matched_exhibitor_density)}`,
+      `*Event scale*\n${outOfTen(fit.breakdown?.event_scale)}`,
+    ]),
+    fieldsSection(facts),
+    context([`Event ID ${code(event.eventId)}`, website].filter(Boolean).join(' · ')),
+  ];
+  const buttons = actions([
+    button('Unlock event', ACTION_IDS.fitUnlock, eventValue, { style: 'primary' }),
+    button('Exhibitors', ACTION_IDS.fitExhibitors, eventValue),
+    button('People', ACTION_IDS.fitPeople, eventValue),
+    button('Recommended exhibitors', ACTION_IDS.fitRecommend, eventValue),
+  ]);
+  if (buttons) blocks.push(buttons);
+
+  const text = `Fit for ${escapeMrkdwn(name)}: ${scoreText}, ${band}. ${dates}${place ? `, ${place}` : ''}.`;
+  return fitToLimits({ text, blocks });
+}

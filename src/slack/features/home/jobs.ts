@@ -1,0 +1,214 @@
+import type { WebClient } from '@slack/web-api';
+import { confirmRefusal, maySee } from '../../../domain/approval.ts';
+import { storedOutcome, utcDay } from '../../../domain/confirmations.ts';
+import type { Confirmation, Store } from '../../../store/index.ts';
+import type { Job } from '../../jobs.ts';
+import { approvalRefusalWords } from '../charges/approval-words.ts';
+import { describeStoredAction } from '../charges/charge-words.ts';
+import { cardPrice, settledWords } from '../charges/money-words.ts';
+import { mentionChannel, mentionUser } from '../../views/format.ts';
+import { failureWords } from '../charges/views.ts';
+import { type HomeInput, homeView } from './views.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
+import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../charges/needs-attention-views.ts';
+import { isAdminOfTeam } from '../workspace-admin/workspace-admins.ts';
+import type { WorkerDeps } from '../../worker/deps.ts';
+import type { HomeSources } from '../../worker/outs.ts';
+import { digestRefusal, mayManageDigest } from '../digests/access.ts';
+
+/** The Home's sources over the store and a Slack client (`views.publish`). */
+export function homeSourcesOf(
+  store: Store,
+  web: WebClient,
+  options: { distributed?: boolean } = {},
+): HomeSources {
+  return {
+    ...(options.distributed ? { distributed: true } : {}),
+    isAdmin: (teamId, userId, logger) => isAdminOfTeam(store, web, { teamId, userId }, logger),
+    confirmations: store.confirmations,
+    unlockTasks: store.unlockTasks,
+    digests: store.digestSubscriptions,
+    publish: async (userId, view) => {
+      await web.views.publish({ user_id: userId, view });
+    },
+  };
+}
+
+type HomeJob = Extract<Job, { kind: 'home' }>;
+
+/** A settled charge in one line, for the Home of the people it concerns. */
+export function settledNotice(confirmation: Confirmation): string {
+  const what = escapeMrkdwn(describeStoredAction(confirmation.action));
+  const outcome = storedOutcome(confirmation);
+  const where = ` (card in ${mentionChannel(confirmation.channelId)})`;
+  switch (confirmation.status) {
+    case 'succeeded': {
+      const settled = settledWords(
+        cardPrice(confirmation),
+        outcome.creditsSpent ?? confirmation.price.credits,
+        outcome.balanceAfter,
+      );
+      const by = confirmation.confirmedBy ? ` Confirmed by ${mentionUser(confirmation.confirmedBy)}.` : '';
+      const pending = outcome.resultsPending ? ' Results will arrive in the card’s thread.' : '';
+      return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
+    }
+    case 'failed':
+      return `Not done: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'it did not work')}${where}`;
+    default:
+      return `${what}: ${confirmation.status}${where}.`;
+  }
+}
+
+/**
+ * The workspace's charges of the last days whose outcome is unknown, for an admin (none for anyone
+ * else). Slack is asked who is an admin only when there is something to show.
+ */
+async function unknownChargesFor(
+  { store, logger }: WorkerDeps,
+  sources: HomeSources,
+  teamId: string,
+  userId: string,
+  at: Date,
+): Promise<UnknownCharge[]> {
+  try {
+    const since = new Date(at.getTime() - NEEDS_ATTENTION_DAYS * 86_400_000);
+    const entries = await store.ledger.listSince(teamId, since);
+    const unknown = entries.filter((entry) => entry.status === 'unknown' || entry.outcomeUnknown);
+    if (unknown.length === 0 || !(await sources.isAdmin?.(teamId, userId, logger))) return [];
+    return unknown;
+  } catch (error) {
+    logger.warn('could not read the charges that need attention', { error });
+    return [];
+  }
+}
+
+const valueOf = <T>(result: PromiseSettledResult<T>): T | null =>
+  result.status === 'fulfilled' ? result.value : null;
+
+/** The workspace's digests of the channels `userId` is in: no other channel's filters are shown. */
+async function digestsOf(deps: WorkerDeps, sources: HomeSources, teamId: string, userId: string) {
+  const digests = await sources.digests.activeForTeam(teamId);
+  if (digests.length === 0) return digests;
+  if (!deps.digestAccess) throw new Error('the digests cannot be shown: channel membership is not wired');
+  const channels = await deps.digestAccess.memberChannels(userId);
+  return digests.filter((digest) => channels.has(digest.channelId));
+}
+
+async function readHome(
+  deps: WorkerDeps,
+  sources: HomeSources,
+  teamId: string,
+  userId: string,
+): Promise<HomeInput> {
+  const { store, eis, policy, logger, now } = deps;
+  const at = now();
+  const results = await Promise.allSettled([
+    eis.credits.balance(),
+    store.ledger.listForDay(teamId, utcDay(at)),
+    sources.confirmations.pendingForTeam(teamId),
+    sources.unlockTasks.unfinishedForTeam(teamId),
+    digestsOf(deps, sources, teamId, userId),
+  ] as const);
+  const failed = results.filter((result) => result.status === 'rejected');
+  for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });
+  const [balance, ledger, pending, tasks, digests] = results;
+  const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
+  const entries = valueOf(ledger);
+  const actor = { userId, teamId };
+  return {
+    userId,
+    now: at,
+    balance: valueOf(balance)?.totalBalance ?? null,
+    spentToday: entries
+      ? entries.filter((entry) => entry.status !== 'refused').reduce((sum, entry) => sum + entry.credits, 0)
+      : null,
+    ...(policy.dailyCap !== undefined ? { dailyCap: policy.dailyCap } : {}),
+    confirmations:
+      valueOf(pending)
+        ?.filter((c) => maySee(c, userId, policy))
+        .map((c) => {
+          const refusal = confirmRefusal(c, actor, policy);
+          return {
+            id: c.id,
+            description: describeStoredAction(c.action),
+            price: cardPrice(c),
+            requestedBy: c.requestedBy,
+            channelId: c.channelId,
+            deadline: c.deadline,
+            ...(refusal ? { confirmRefusal: approvalRefusalWords(refusal) } : {}),
+          };
+        }) ?? null,
+    tasks:
+      valueOf(tasks)
+        ?.filter((task) => task.requestedBy === userId)
+        .map((task) => ({
+          kind: task.kind,
+          people: task.personnelIds.length,
+          channelId: task.channelId,
+          threadTs: task.threadTs,
+          createdAt: task.createdAt,
+        })) ?? null,
+    digests: valueOf(digests),
+    charges: entries?.filter((entry) => entry.userId === userId) ?? null,
+    ...(sources.distributed ? { settingsButton: true } : {}),
+    ...(needsAttention.length > 0 ? { needsAttention } : {}),
+  };
+}
+
+/**
+ * The App Home: built from the service (balance) and the store (spend, confirmations, unlocks,
+ * digests), each read on its own so one that fails shows "could not be read" and the rest still shows.
+ */
+export function homeJobs(deps: WorkerDeps) {
+  const { logger } = deps;
+
+  /** Builds and publishes `userId`'s Home, with `notice` at its top. */
+  async function publishHome(teamId: string, userId: string, notice?: string): Promise<void> {
+    const sources = deps.home;
+    if (!sources) {
+      logger.warn('App Home is not wired into this worker; nothing published');
+      return;
+    }
+    const input = await readHome(deps, sources, teamId, userId);
+    await sources.publish(userId, homeView(notice ? { ...input, notice } : input));
+  }
+
+  /** The Home of everyone a settled charge concerns (who asked, who confirmed), saying how it ended. */
+  async function publishAfterCharge(confirmation: Confirmation): Promise<void> {
+    if (!deps.home) return;
+    const people = new Set([confirmation.requestedBy, confirmation.confirmedBy ?? confirmation.requestedBy]);
+    const notice = settledNotice(confirmation);
+    await Promise.all(
+      [...people].map((userId) =>
+        publishHome(confirmation.teamId, userId, notice).catch((error: unknown) =>
+          logger.warn('could not republish a Home after a charge', {
+            confirmationId: confirmation.id,
+            error,
+          }),
+        ),
+      ),
+    );
+  }
+
+  /** Turn off on the Home, as `/events digest off` in that channel: for those who may manage it. */
+  async function turnOff(digests: HomeSources['digests'], context: HomeJob['context'], channelId: string) {
+    const manager = { ...context, channelId };
+    const access = { access: deps.digestAccess, policy: deps.policy, logger };
+    if (!(await mayManageDigest(access, manager))) {
+      logger.info('digest turn-off refused on the App Home', { digestChannel: channelId });
+      return digestRefusal(channelId, 'turn off');
+    }
+    const existed = await digests.delete(context.teamId, channelId);
+    logger.info('digest turned off from the App Home', { digestChannel: channelId, existed });
+    return existed
+      ? `The daily digest of ${mentionChannel(channelId)} is off. Turn it on again there with \`/events digest on\`.`
+      : `${mentionChannel(channelId)} had no digest to turn off.`;
+  }
+
+  async function homeJob({ context, notice, digestOff }: HomeJob): Promise<void> {
+    const said = digestOff && deps.home ? await turnOff(deps.home.digests, context, digestOff) : notice;
+    await publishHome(context.teamId, context.userId, said);
+  }
+
+  return { homeJob, publishHome, publishAfterCharge };
+}

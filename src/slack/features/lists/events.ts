@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import { EVENT_COLUMNS } from './export-views.ts';
+import { eventList } from './views.ts';
+import { defineList, text } from './definition.ts';
+import { labelsOf } from './filter-words.ts';
+
+/**
+ * `/events search`: the events list. Its words are the search's (shared with the digest, read in
+ * `command-parser.ts`) and its Filter… is the search modal, so it has no `key:value` filters here.
+ */
+export const EVENTS = defineList({
+  shape: {
+    keywords: text,
+    country: text,
+    city: text,
+    from: text,
+    to: text,
+    /** Comma-separated labels, and `yes` / `no` (the search's `type:`, `quality:`, `visitors:`). */
+    type: text,
+    quality: text,
+    visitors: z.enum(['yes', 'no']).optional(),
+  },
+  filters: {},
+  read: (query, page, pageSize, eis) =>
+    eis.events.list({
+      page,
+      pageSize,
+      keyword: query.keywords,
+      country: query.country,
+      city: query.city,
+      dateStartFrom: query.from,
+      dateStartTo: query.to,
+      eventType: labelsOf(query.type),
+      quality: labelsOf(query.quality),
+      hasVisitors: query.visitors === undefined ? undefined : query.visitors === 'yes' ? 1 : 0,
+    }),
+  card: ({ page, query }) => eventList({ page, query }),
+  export: {
+    noun: 'events',
+    title: (q) => (q.keywords ? `Events: ${q.keywords}` : 'Events'),
+    filename: () => 'events.csv',
+    columns: EVENT_COLUMNS,
+    pageSize: 100,
+  },
+});

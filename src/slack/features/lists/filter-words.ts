@@ -1,0 +1,205 @@
+import { closest } from '../../../domain/schedule-words.ts';
+import { isTypedEventId } from '../../../domain/ids.ts';
+
+/**
+ * How the `key:value` filter words of a list are read (issue 14, "every filter"). Each list keeps its
+ * filters as the words the user typed (`title:VP`), so its title repeats them and Previous / Next carry
+ * them; its definition (`src/slack/features/lists/<list>.ts`) names its keys and how each value is checked.
+ * Lists of labels are comma-separated.
+ */
+
+/** One filter word's value checked: the value the list keeps, or what is wrong with it in words. */
+export type ValueCheck = (value: string, key: string) => { value: string } | { problem: string };
+
+/** One `key:value` filter of a list: how its value is checked, and its field in the Filter… modal. */
+export interface FilterWord {
+  /** The Filter… modal's label (lists with a modal). */
+  label?: string;
+  placeholder?: string;
+  /** Values the service names (`source:`): checkboxes, read back comma-separated. */
+  choices?: Record<string, string>;
+  /** Absent: any text up to 100 characters. */
+  check?: ValueCheck;
+}
+export type FilterWords = Readonly<Record<string, FilterWord>>;
+
+const KEY_ALIASES: Record<string, string> = {
+  keyword: 'keywords',
+  location: 'country',
+  categories: 'category',
+  'job-title': 'title',
+  role: 'title',
+  seniority: 'level',
+  dept: 'department',
+  'exhibitor-id': 'exhibitor',
+  sources: 'source',
+  company: 'name',
+  'min-employees': 'employees-min',
+  'max-employees': 'employees-max',
+  'min-attendees': 'attendees-min',
+  'max-attendees': 'attendees-max',
+};
+
+/** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
+export const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A user's word, shown back in backticks: short, and unable to end the code span. */
+export const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
+
+/** `YYYY-MM-DD` naming a day that exists. */
+export function isRealDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** `from:` / `to:`: a day that exists. */
+export const dateWord: ValueCheck = (value, key) =>
+  isRealDate(value)
+    ? { value }
+    : { problem: `${shown(`${key}:${value}`)} is not a date; write it as YYYY-MM-DD.` };
+
+/** `employees-min:` and the like: a whole number. */
+export const wholeNumberWord: ValueCheck = (value, key) =>
+  /^\d{1,9}$/.test(value) ? { value } : { problem: `${shown(`${key}:${value}`)} is not a whole number.` };
+
+/** `exhibitor:`: an exhibitor id. */
+export const exhibitorIdWord: ValueCheck = (value, key) =>
+  /^\d{1,20}$/.test(value)
+    ? { value }
+    : { problem: `${shown(`${key}:${value}`)} is not an exhibitor id; ids are digits, like \`4100\`.` };
+
+/** Labels the service names, comma-separated; each read through `aliases` and kept in its own spelling. */
+export function choiceWord(
+  names: readonly string[],
+  aliases: Record<string, string>,
+  noun: string,
+): ValueCheck {
+  const said = names.map((name) => `\`${name}\``);
+  const list = `${said.slice(0, -1).join(', ')} or ${said.at(-1) ?? ''}`;
+  const nameOf = (word: string) => {
+    const plain = word.trim().toLowerCase();
+    return names.find((name) => name === plain) ?? aliases[plain];
+  };
+  return (value, key) => {
+    const bad = value.split(',').find((part) => !nameOf(part));
+    if (bad !== undefined) return { problem: `${shown(`${key}:${bad}`)} is not a ${noun}; say ${list}.` };
+    return { value: value.split(',').map(nameOf).join(',') };
+  };
+}
+
+interface ReadWords {
+  /** The words before the first filter, plus any `keywords:` values. */
+  leading: string;
+  values: Record<string, string>;
+  problem?: string;
+}
+
+function checked(key: string, value: string, filter: FilterWord | undefined) {
+  if (value.length > 100) return { problem: `\`${key}:\` is longer than 100 characters.` };
+  return filter?.check?.(value, key) ?? { value };
+}
+
+/** `from:` after `to:`, or a `-min:` above its `-max:`. */
+function rangeProblem(values: Record<string, string>): string | undefined {
+  if (values.from !== undefined && values.to !== undefined && values.from > values.to)
+    return `\`from:${values.from}\` is after \`to:${values.to}\`.`;
+  for (const pair of ['employees', 'attendees']) {
+    const min = values[`${pair}-min`];
+    const max = values[`${pair}-max`];
+    if (min !== undefined && max !== undefined && Number(min) > Number(max))
+      return `\`${pair}-min:\` is above \`${pair}-max:\`.`;
+  }
+  return undefined;
+}
+
+/** Search words, then `key:value` filters, each value running to the next `key:`. */
+export function readFilterWords(words: readonly string[], filters: FilterWords): ReadWords {
+  const values: Record<string, string> = {};
+  const firstKey = words.findIndex((word) => KEY_TOKEN.test(word));
+  const leading = [(firstKey === -1 ? words : words.slice(0, firstKey)).join(' ')];
+  let index = firstKey === -1 ? words.length : firstKey;
+  const allowed = ['keywords', ...Object.keys(filters)];
+  while (index < words.length) {
+    const [, rawKey = '', first = ''] = KEY_TOKEN.exec(words[index++] ?? '') ?? [];
+    const valueWords = [first];
+    while (index < words.length && !KEY_TOKEN.test(words[index] ?? '')) valueWords.push(words[index++] ?? '');
+    const name = rawKey.toLowerCase();
+    const key = allowed.find((known) => known === (KEY_ALIASES[name] ?? name));
+    const result = { leading: '', values };
+    if (!key) {
+      const guess = closest(name, allowed);
+      const list = allowed.map((known) => `\`${known}:\``).join(', ');
+      return {
+        ...result,
+        problem: `${shown(`${rawKey}:`)} is not a filter here.${guess ? ` Did you mean \`${guess}:\`?` : ''} Filters: ${list}.`,
+      };
+    }
+    const value = valueWords.join(' ').replace(/"/g, '').trim();
+    if (!value) return { ...result, problem: `\`${key}:\` needs a value.` };
+    if (key === 'keywords') {
+      leading.push(value);
+      continue;
+    }
+    if (values[key]) return { ...result, problem: `\`${key}:\` is given twice.` };
+    const read = checked(key, value, filters[key]);
+    if ('problem' in read) return { ...result, problem: read.problem };
+    values[key] = read.value;
+  }
+  const problem = rangeProblem(values);
+  if (problem) return { leading: '', values, problem };
+  return { leading: leading.join(' ').replace(/"/g, '').replace(/\s+/g, ' ').trim(), values };
+}
+
+export type WordsResult<C> = { ok: true; command: C } | { ok: false; problem: string };
+
+/** `<event_id> [search words] [key:value…]`, for the event-scoped lists. */
+export function readEventListWords(
+  words: readonly string[],
+  filters: FilterWords,
+):
+  | { ok: true; eventId: string; leading: string; values: Record<string, string> }
+  | { ok: false; problem: string } {
+  const [id, ...rest] = words;
+  if (!id) return { ok: false, problem: 'The event id is missing.' };
+  if (!isTypedEventId(id))
+    return {
+      ok: false,
+      problem: `${shown(id)} is not an event id; ids look like \`26855\` (see \`/events search\`).`,
+    };
+  const read = readFilterWords(rest, filters);
+  if (read.problem) return { ok: false, problem: read.problem };
+  if (read.leading.length > 200)
+    return { ok: false, problem: 'The search words are longer than 200 characters.' };
+  return { ok: true, eventId: id, leading: read.leading, values: read.values };
+}
+
+/** A lone http(s) URL or bare domain is a company website; anything else is audience text. */
+export function asCompanyUrl(text: string): string | undefined {
+  if (/\s/.test(text)) return undefined;
+  const candidate = /^https?:\/\//i.test(text)
+    ? text
+    : /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(text)
+      ? `https://${text}`
+      : '';
+  if (!candidate) return undefined;
+  try {
+    return new URL(candidate).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Trade Show, Conference` → `['Trade Show', 'Conference']`; undefined when empty. */
+export function labelsOf(text: string | undefined): string[] | undefined {
+  const list = (text ?? '')
+    .split(',')
+    .map((label) => label.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : undefined;
+}
+
+/** A whole number typed as a filter word, or undefined. */
+export function numberOf(text: string | undefined): number | undefined {
+  return text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}

@@ -1,0 +1,51 @@
+import type { RecommendedEvent } from '../../../eis/index.ts';
+import { eventButtons } from '../account/views.ts';
+import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from '../../views/format.ts';
+import { escapeMrkdwn, truncate } from '../../views/limits.ts';
+import { type ListInput, listCard } from './views.ts';
+import type { SlackMessage } from '../../views/types.ts';
+
+/** A match score as the service gives it (0–1, as in the OpenAPI's examples), out of 10. */
+function matchOutOfTen(score: number | null): string | undefined {
+  if (score === null) return undefined;
+  return `Match *${outOfTen(score <= 1 ? score * 10 : score)}*`;
+}
+
+/**
+ * One recommended event: its rank and match score, when and where, what matched (exhibitors and
+ * people like you), whether this account has unlocked it, and the service's reason.
+ */
+function recommendedEventRow(event: RecommendedEvent): string {
+  const name = event.name?.trim() || `Event ${event.eventId}`;
+  const title = formatLink(event.url, name) || escapeMrkdwn(name);
+  const scored = [`#${formatNumber(event.rank)}`, matchOutOfTen(event.match_score)].filter(Boolean);
+  const facts = [formatDateRange(event.dateStart, event.dateEnd), formatPlace(event)].filter(Boolean);
+  const matched = [
+    `${formatNumber(event.matched_exhibitor_count)} matching exhibitors`,
+    `${formatNumber(event.matched_personnel_count)} matching people`,
+  ];
+  if (event.unlocked) matched.push('Unlocked');
+  const lines = [
+    `${scored.join(' · ')}  *${title}*  ${code(event.eventId)}`,
+    facts.join(' · '),
+    matched.join(' · '),
+  ];
+  const reason = event.relevanceReason?.trim();
+  if (reason) lines.push(`Why: ${escapeMrkdwn(truncate(reason, 300))}`);
+  return lines.filter(Boolean).join('\n');
+}
+
+/**
+ * Trade shows recommended for a company or an audience (`shows-for`), best first, paged, each with
+ * Fit / Exhibitors / People. Free.
+ */
+export function recommendedEventList(input: ListInput<RecommendedEvent>): SlackMessage {
+  return listCard({
+    kind: 'shows-for',
+    title: (label) => (label ? `Shows for ${label}` : 'Recommended shows'),
+    noun: 'events',
+    input,
+    row: recommendedEventRow,
+    rowActions: (event) => eventButtons(event.eventId),
+  });
+}

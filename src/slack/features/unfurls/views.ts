@@ -1,0 +1,57 @@
+import type { KnownBlock } from '@slack/types';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, section } from '../../views/blocks.ts';
+import { type FitBand, fitBand, scoreBar } from '../events/fit-card.ts';
+import type { EventBriefInput } from '../events/brief.ts';
+import { code, formatDateRange, formatNumber, formatPlace } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
+
+const BAND_MARK: Record<FitBand, string> = {
+  Recommended: ':large_green_circle:',
+  Consider: ':large_yellow_circle:',
+  'Not recommended': ':red_circle:',
+};
+
+/** "1,204 exhibitors · 35,000 attendees": the brief's counts the service knows. */
+function countsOf({ event, summary }: EventBriefInput): string {
+  const exhibitors = summary.exhibitorCount ?? event.exhibitorCount;
+  return [
+    typeof exhibitors === 'number' ? `${formatNumber(exhibitors)} exhibitors` : '',
+    typeof summary.attendeeCount === 'number' ? `${formatNumber(summary.attendeeCount)} attendees` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The compact fit card an event link unfolds into: name, dates, place and counts (from the brief,
+ * when it came), score and band, and the fit card's own buttons (the same action ids, so a click does
+ * what it does on `/events fit`).
+ */
+export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null = null): SlackMessage {
+  const event = { ...fit.event, ...brief?.event };
+  const score = Number.isFinite(fit.score) ? Math.min(10, Math.max(0, fit.score)) : 0;
+  const scoreText = `${score.toFixed(1)} / 10`;
+  const band = fitBand(score, fit.recommendation);
+  const name = event.name?.trim() || fit.event.name?.trim() || `Event ${event.eventId}`;
+  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  // Escaped by formatPlace.
+  const place = formatPlace(event) || 'Place not announced';
+  const counts = brief ? countsOf(brief) : '';
+  const eventValue = { eventId: event.eventId };
+
+  const blocks: KnownBlock[] = [
+    section(`*${escapeMrkdwn(name)}*\n${dates} · ${place}${counts ? `\n${counts}` : ''}`),
+    section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`  ${BAND_MARK[band]} *${band}* for your profile`),
+    context(`Event ID ${code(event.eventId)}`),
+  ];
+  const buttons = actions([
+    button('Fit details', ACTION_IDS.eventFit, eventValue),
+    button('Unlock event', ACTION_IDS.fitUnlock, eventValue, { style: 'primary' }),
+  ]);
+  if (buttons) blocks.push(buttons);
+
+  const text = `${escapeMrkdwn(name)}: fit ${scoreText}, ${band}. ${dates}, ${place}.`;
+  return fitToLimits({ text, blocks });
+}

@@ -1,0 +1,266 @@
+import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { mayChangeAppManagers, type SettingsRole } from '../../../domain/workspace-admins.ts';
+import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../../store/workspaces.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { context, header, input, plainText, section } from '../../views/blocks.ts';
+import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
+import { truncate } from '../../views/limits.ts';
+import type { HomeView } from '../home/views.ts';
+import { DIGEST_ZONES, SLACK_ZONE } from '../../views/modals.ts';
+
+/**
+ * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
+ * connected, and the settings modal (key and policy). Pure builders; `modal-forms.ts` reads the
+ * modal back. Each input's `block_id` is its field name, its element's `action_id` is `value`.
+ */
+
+export const WORKSPACE_SETTINGS_CALLBACK = 'workspace.settings';
+
+/** The modal's fields, by block id. */
+export const SETTINGS_FIELDS = {
+  key: 'service_key',
+  removeKey: 'remove_key',
+  approvers: 'approvers',
+  approverGroup: 'approver_group',
+  dailyCap: 'daily_cap',
+  approvalThreshold: 'approval_threshold',
+  digestTime: 'digest_time',
+  digestZone: 'digest_zone',
+  appManagers: 'app_managers',
+} as const;
+
+/** Who to ask, for anyone refused the settings. */
+export const WHO_MANAGES_SETTINGS =
+  'Only workspace admins and owners, or the app managers they name, can change these settings.';
+
+/** A save that lost to another one made while the modal was open (shown on the key field, on top). */
+export const SETTINGS_CONFLICT =
+  'Someone else saved these settings while you had them open: close and open the settings again to see theirs.';
+
+/** What the settings modal carries to its submission: the policy's revision it showed. */
+export interface SettingsMetadata {
+  revision?: string | undefined;
+}
+
+const FIELD = 'value';
+/** The "Remove the key" checkbox's value. */
+export const REMOVE_KEY_VALUE = 'remove';
+
+const connectButton = (label: string): KnownBlock => ({
+  type: 'actions',
+  block_id: 'home-workspace',
+  elements: [
+    {
+      type: 'button',
+      action_id: ACTION_IDS.openWorkspaceSettings,
+      text: plainText(label),
+      style: 'primary',
+    },
+  ],
+});
+
+/** The Home of a workspace without a service key: what to do, and the button that does it. */
+export function connectHomeView(
+  notConnectedText: string,
+  notice?: string,
+  adminNotices: KnownBlock[] = [],
+): HomeView {
+  return {
+    type: 'home',
+    blocks: [
+      header('Event Intelligence'),
+      ...(notice ? [section(`:information_source: ${truncate(notice, 2900)}`)] : []),
+      section(notConnectedText),
+      ...adminNotices,
+      connectButton('Connect Event Intelligence'),
+      context(WHO_MANAGES_SETTINGS),
+    ],
+  };
+}
+
+const simpleModal = (title: string, text: string): ModalView => ({
+  type: 'modal',
+  callback_id: `${WORKSPACE_SETTINGS_CALLBACK}.info`,
+  title: plainText(title),
+  close: plainText('Close'),
+  blocks: [section(text)],
+});
+
+/** Shown at once (the trigger id lasts 3 s) while who is asking is checked. */
+export const settingsLoadingModal = () => simpleModal('Workspace settings', 'Checking your access…');
+
+export const settingsRefusedModal = () =>
+  simpleModal('Workspace settings', `${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`);
+
+const creditsInput = (field: string, label: string, initial: number | null | undefined, hint: string) =>
+  input(
+    field,
+    label,
+    {
+      type: 'number_input',
+      action_id: FIELD,
+      is_decimal_allowed: false,
+      min_value: '1',
+      ...(typeof initial === 'number' ? { initial_value: String(initial) } : {}),
+    },
+    { hint },
+  );
+
+/** The key's status: only its last 4 characters, who connected it and when. */
+export function keyStatus(info: WorkspaceServiceKeyInfo | null): string {
+  if (!info) return '*Not connected.* Paste the workspace’s Event Intelligence API key below.';
+  const at = new Date(info.connectedAt);
+  return `*Connected:* key ending …${info.last4}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
+}
+
+/**
+ * The settings modal: the key (empty keeps the connected one), its removal, the spending rules, and
+ * the app managers (chosen by admins, only shown to the managers themselves). It carries the policy's
+ * revision, so a save made meanwhile by someone else is not silently replaced.
+ */
+export function workspaceSettingsModal(
+  info: WorkspaceServiceKeyInfo | null,
+  policy: WorkspacePolicy | null,
+  role: SettingsRole,
+): ModalView {
+  const metadata: SettingsMetadata = { revision: policy?.revision };
+  return {
+    type: 'modal',
+    callback_id: WORKSPACE_SETTINGS_CALLBACK,
+    title: plainText('Workspace settings'),
+    submit: plainText('Save'),
+    close: plainText('Cancel'),
+    private_metadata: JSON.stringify(metadata),
+    blocks: [...keyBlocks(info), ...policyBlocks(policy), ...managerBlocks(policy, role)],
+  };
+}
+
+function managerBlocks(policy: WorkspacePolicy | null, role: SettingsRole): KnownBlock[] {
+  const managers = policy?.appManagerUserIds ?? [];
+  if (!mayChangeAppManagers(role))
+    return [
+      header('App managers'),
+      section(managers.map(mentionUser).join(', ') || 'None.'),
+      context('Only workspace admins and owners can change who the app managers are.'),
+    ];
+  return [
+    header('App managers'),
+    input(
+      SETTINGS_FIELDS.appManagers,
+      'App managers',
+      {
+        type: 'multi_users_select',
+        action_id: FIELD,
+        ...(managers.length > 0 ? { initial_users: managers } : {}),
+      },
+      {
+        hint: 'They may change these settings too, but not who the app managers are. Workspace admins and owners always can.',
+      },
+    ),
+  ];
+}
+
+function keyBlocks(info: WorkspaceServiceKeyInfo | null): KnownBlock[] {
+  const F = SETTINGS_FIELDS;
+  return [
+    section(keyStatus(info)),
+    input(
+      F.key,
+      info ? 'Replace the API key' : 'Event Intelligence API key',
+      { type: 'plain_text_input', action_id: FIELD, max_length: 500, placeholder: plainText('sk_…') },
+      {
+        optional: info !== null,
+        hint: info
+          ? 'Leave empty to keep the connected key. It is checked with the service, stored encrypted and never shown again.'
+          : 'It is checked with the service, stored encrypted and never shown again.',
+      },
+    ),
+    ...(info
+      ? [
+          input(F.removeKey, 'Remove the key', {
+            type: 'checkboxes',
+            action_id: FIELD,
+            options: [
+              {
+                text: plainText('Remove the connected key (commands stop until a key is connected again)'),
+                value: REMOVE_KEY_VALUE,
+              },
+            ],
+          }),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The digest modal's zones, and "no default" (`SLACK_ZONE`) first: Slack cannot clear a chosen
+ * option, so no default must be one. A stored zone the list lacks is offered too, so saving keeps it.
+ */
+function digestZoneInput(stored: string | undefined): InputBlock {
+  const offered: readonly string[] = DIGEST_ZONES;
+  const zones = [...(stored && !offered.includes(stored) ? [stored] : []), ...DIGEST_ZONES];
+  const noDefault: PlainTextOption = { text: plainText('No default'), value: SLACK_ZONE };
+  const options = [noDefault, ...zones.map((zone) => ({ text: plainText(zone), value: zone }))];
+  return input(
+    SETTINGS_FIELDS.digestZone,
+    'Default digest time zone',
+    {
+      type: 'static_select',
+      action_id: FIELD,
+      options,
+      initial_option: options.find((option) => option.value === stored) ?? noDefault,
+    },
+    // As `digest on` uses it (slack/worker/digest-commands.ts): before the requester's own zone.
+    { hint: 'For new daily digests set up without a zone; with no default, the requester’s Slack zone.' },
+  );
+}
+
+function policyBlocks(policy: WorkspacePolicy | null): KnownBlock[] {
+  const F = SETTINGS_FIELDS;
+  const time = policy?.digestDefaults?.time;
+  return [
+    header('Spending rules'),
+    context('Empty fields keep the app’s defaults.'),
+    input(
+      F.approvers,
+      'Approvers',
+      {
+        type: 'multi_users_select',
+        action_id: FIELD,
+        ...(policy?.approverUserIds?.length ? { initial_users: policy.approverUserIds } : {}),
+      },
+      { hint: 'They may confirm anybody’s spending.' },
+    ),
+    input(
+      F.approverGroup,
+      'Approvers’ user group id',
+      {
+        type: 'plain_text_input',
+        action_id: FIELD,
+        max_length: 30,
+        placeholder: plainText('S0123ABCD'),
+        ...(policy?.approverUserGroupId ? { initial_value: policy.approverUserGroupId } : {}),
+      },
+      { hint: 'Its members may confirm too.' },
+    ),
+    creditsInput(
+      F.dailyCap,
+      'Daily credit cap',
+      policy?.dailyCap,
+      'Credits the workspace may spend a day (UTC).',
+    ),
+    creditsInput(
+      F.approvalThreshold,
+      'Approval threshold',
+      policy?.approvalThreshold,
+      'Spending of at least this many credits needs an approver.',
+    ),
+    input(
+      F.digestTime,
+      'Default digest time',
+      { type: 'timepicker', action_id: FIELD, ...(time ? { initial_time: time } : {}) },
+      { hint: 'For new daily digests set up without a time.' },
+    ),
+    digestZoneInput(policy?.digestDefaults?.timeZone),
+  ];
+}

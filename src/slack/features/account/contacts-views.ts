@@ -1,6 +1,7 @@
 import { code, joinPresent } from '../../views/format.ts';
 import { escapeMrkdwn } from '../../views/limits.ts';
-import { contactUnlockButtons, type ListInput, listCard } from '../lists/views.ts';
+import { type ListInput, listCard } from '../lists/list-card.ts';
+import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { SlackMessage } from '../../views/types.ts';
 
 /** A contact search item (OpenAPI ContactItem), the members the card reads. */

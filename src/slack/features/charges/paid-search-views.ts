@@ -4,7 +4,8 @@ import { commandTextOf } from './charge-words.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context } from '../../views/blocks.ts';
 import { fitToLimits } from '../../views/limits.ts';
-import { companyExhibitorList, eventList, personEventList } from '../lists/views.ts';
+import { eventList, personEventList } from '../lists/event-views.ts';
+import { companyExhibitorList } from '../lists/exhibitor-views.ts';
 import { otherPagesWords } from './money-words.ts';
 import type { SlackMessage } from '../../views/types.ts';
 

@@ -4,7 +4,7 @@ import { commandTextOf, describeStoredAction } from './charge-words.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../store/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { showAllPeopleButton } from '../lists/views.ts';
+import { showAllPeopleButton } from '../lists/people-views.ts';
 import { actions, button, context, plainText, section } from '../../views/blocks.ts';
 import { mentionUser, slackDate, utcTime } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PersonnelIdSchema } from '../../../domain/ids.ts';
 import { CONTACT_COLUMNS } from './export-views.ts';
-import { contactList } from './views.ts';
+import { contactList } from './people-views.ts';
 import { defineList } from './definition.ts';
 
 /** A large set of contacts named on a card, by name, a page at a time ("Show all"). */

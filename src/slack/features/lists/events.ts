@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { EVENT_COLUMNS } from './export-views.ts';
-import { eventList } from './views.ts';
+import { eventList } from './event-views.ts';
 import { defineList, text } from './definition.ts';
 import { labelsOf } from './filter-words.ts';
 

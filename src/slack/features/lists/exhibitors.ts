@@ -1,6 +1,6 @@
 import { EventIdSchema } from '../../../domain/ids.ts';
 import { EXHIBITOR_COLUMNS } from './export-views.ts';
-import { exhibitorList } from './views.ts';
+import { exhibitorList } from './exhibitor-views.ts';
 import { defineList, text } from './definition.ts';
 import { eventName } from './event-name.ts';
 import { labelsOf, readEventListWords } from './filter-words.ts';

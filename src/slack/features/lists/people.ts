@@ -1,7 +1,7 @@
 import { EventIdSchema } from '../../../domain/ids.ts';
 import { SOURCE_TYPES } from '../../../eis/personnel.ts';
 import { PERSON_COLUMNS } from './export-views.ts';
-import { peopleList } from './views.ts';
+import { peopleList } from './people-views.ts';
 import { defineList, text } from './definition.ts';
 import { eventName } from './event-name.ts';
 import { choiceWord, exhibitorIdWord, labelsOf, readEventListWords } from './filter-words.ts';

@@ -1,6 +1,6 @@
 import { PersonnelIdSchema } from '../../../domain/ids.ts';
 import { EVENT_COLUMNS } from './export-views.ts';
-import { personEventList } from './views.ts';
+import { personEventList } from './event-views.ts';
 import { defineList } from './definition.ts';
 
 /** `/events person-events <id>`: the events one person is linked to (the service's own page size). */

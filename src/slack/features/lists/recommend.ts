@@ -1,6 +1,6 @@
 import { EventIdSchema } from '../../../domain/ids.ts';
 import { RECOMMENDED_COLUMNS } from './export-views.ts';
-import { recommendedExhibitorList } from './views.ts';
+import { recommendedExhibitorList } from './exhibitor-views.ts';
 import { defineList, text } from './definition.ts';
 import { eventName } from './event-name.ts';
 import { labelsOf, numberOf, readEventListWords, wholeNumberWord } from './filter-words.ts';

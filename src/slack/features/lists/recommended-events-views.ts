@@ -2,7 +2,7 @@ import type { RecommendedEvent } from '../../../eis/index.ts';
 import { eventButtons } from '../account/views.ts';
 import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from '../../views/format.ts';
 import { escapeMrkdwn, truncate } from '../../views/limits.ts';
-import { type ListInput, listCard } from './views.ts';
+import { type ListInput, listCard } from './list-card.ts';
 import type { SlackMessage } from '../../views/types.ts';
 
 /** A match score as the service gives it (0–1, as in the OpenAPI's examples), out of 10. */

@@ -1,5 +1,5 @@
 import { EXHIBITOR_COLUMNS } from './export-views.ts';
-import { similarExhibitorList } from './views.ts';
+import { similarExhibitorList } from './exhibitor-views.ts';
 import { defineList, text } from './definition.ts';
 
 /** `/events similar`: exhibitors like a company or an audience. */

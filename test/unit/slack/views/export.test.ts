@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import { exportProgress } from '../../../../src/slack/features/lists/export-views.ts';
-import {
-  companyExhibitorList,
-  eventList,
-  exhibitorList,
-  personEventList,
-} from '../../../../src/slack/features/lists/views.ts';
+import { eventList, personEventList } from '../../../../src/slack/features/lists/event-views.ts';
+import { companyExhibitorList, exhibitorList } from '../../../../src/slack/features/lists/exhibitor-views.ts';
 import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';
 import type { ExhibitorSummary, ListPage, SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';

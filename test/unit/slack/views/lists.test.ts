@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { eventList } from '../../../../src/slack/features/lists/event-views.ts';
+import {
+  exhibitorList,
+  recommendedExhibitorList,
+} from '../../../../src/slack/features/lists/exhibitor-views.ts';
 import {
   contactList,
-  showAllPeopleButton,
-  eventList,
-  exhibitorList,
   peopleList,
-  recommendedExhibitorList,
-} from '../../../../src/slack/features/lists/views.ts';
+  showAllPeopleButton,
+} from '../../../../src/slack/features/lists/people-views.ts';
 import type {
   ExhibitorSummary,
   ListPage,

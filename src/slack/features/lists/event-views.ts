@@ -1,0 +1,63 @@
+import {
+  code,
+  formatDateRange,
+  formatLink,
+  formatNumber,
+  formatPlace,
+  joinPresent,
+} from '../../views/format.ts';
+import { andMore, escapeMrkdwn } from '../../views/limits.ts';
+import type { EventSummary, SlackMessage } from '../../views/types.ts';
+import { type ListInput, listCard, titled } from './list-card.ts';
+
+/** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */
+
+function eventRow(event: EventSummary): string {
+  const name = event.name?.trim() || `Event ${event.eventId}`;
+  const title = formatLink(event.url, name) || escapeMrkdwn(name);
+  const facts = [formatDateRange(event.dateStart, event.dateEnd)];
+  const place = formatPlace(event);
+  if (place) facts.push(place);
+  if (typeof event.exhibitorCount === 'number') {
+    facts.push(
+      `${formatNumber(event.exhibitorCount)} ${event.exhibitorCount === 1 ? 'exhibitor' : 'exhibitors'}`,
+    );
+  }
+  const lines = [`*${title}*  ${code(event.eventId)}`, facts.join(' · ')];
+  const matched = event.matchedExhibitors ?? [];
+  if (matched.length > 0) {
+    const names = joinPresent(
+      matched.slice(0, 5).map((exhibitor) => exhibitor.companyName),
+      ', ',
+    );
+    lines.push(`Exhibiting: ${names}${matched.length > 5 ? ` ${andMore(matched.length - 5)}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** Event search results (`search`); also company → events (`company`, pass `pageable: false`). */
+export function eventList(input: ListInput<EventSummary>): SlackMessage {
+  return listCard({
+    kind: 'events',
+    title: titled('Events'),
+    noun: 'events',
+    input,
+    row: eventRow,
+    // Company → events is charged per request: filtering it would charge again.
+    filterable: input.pageable !== false,
+    exportable: input.pageable !== false,
+  });
+}
+
+/** Events linked to one person (`person-events`), or people of one name (`who`, pass `pageable: false`). */
+export function personEventList(input: ListInput<EventSummary>): SlackMessage {
+  return listCard({
+    kind: 'person-events',
+    title: (label) => (label ? `Events for ${label}` : 'Events for this person'),
+    noun: 'events',
+    input,
+    row: eventRow,
+    // People of one name (`who`) is charged per request: exporting it would charge again.
+    exportable: input.pageable !== false,
+  });
+}

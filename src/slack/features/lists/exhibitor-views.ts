@@ -1,0 +1,91 @@
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { button } from '../../views/blocks.ts';
+import { code, formatLink, formatNumber, joinPresent } from '../../views/format.ts';
+import { escapeMrkdwn, truncate } from '../../views/limits.ts';
+import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../../views/types.ts';
+import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
+
+/**
+ * The cards of exhibitor lists: an event's exhibitors (exhibitors.ts), exhibitor records by company
+ * name, exhibitors like a company (similar.ts) and recommended exhibitors (recommend.ts).
+ */
+
+function employees(count: number | null | undefined): string | undefined {
+  return typeof count === 'number' ? `${formatNumber(count)} employees` : undefined;
+}
+
+function exhibitorRow(exhibitor: ExhibitorSummary): string {
+  const facts = [
+    joinPresent([exhibitor.industry, exhibitor.country], ' · '),
+    employees(exhibitor.employeeCount),
+    formatLink(exhibitor.website ?? exhibitor.domain),
+  ].filter(Boolean);
+  const star = exhibitor.isRecommended ? '  :star: Recommended for you' : '';
+  return [`*${escapeMrkdwn(exhibitor.companyName)}*${star}`, facts.join(' · ')].filter(Boolean).join('\n');
+}
+
+function recommendedRow(exhibitor: RecommendedExhibitor): string {
+  const size =
+    employees(exhibitor.employeeCount) ?? (exhibitor.companySize ? escapeMrkdwn(exhibitor.companySize) : '');
+  const facts = [
+    joinPresent([exhibitor.industry, exhibitor.country], ' · '),
+    size,
+    formatLink(exhibitor.website),
+  ].filter(Boolean);
+  const lines = [`*${escapeMrkdwn(exhibitor.companyName)}*`, facts.join(' · ')];
+  const categories = exhibitor.categories ?? [];
+  if (categories.length > 0) lines.push(`Tags: ${joinPresent(categories.slice(0, 4))}`);
+  if (exhibitor.reason?.trim()) lines.push(`Why: ${escapeMrkdwn(truncate(exhibitor.reason.trim(), 300))}`);
+  return lines.filter(Boolean).join('\n');
+}
+
+/** Exhibitors of one event, preview-gated until the event is unlocked. */
+export function exhibitorList(input: EventScopedListInput<ExhibitorSummary>): SlackMessage {
+  return listCard({
+    kind: 'exhibitors',
+    title: titled('Exhibitors'),
+    noun: 'exhibitors',
+    input,
+    row: exhibitorRow,
+    eventId: input.eventId,
+    filterable: true,
+    exportable: true,
+  });
+}
+
+/** Exhibitor records by company name (`exhibitor`, charged: pass `pageable: false`). */
+export function companyExhibitorList(input: ListInput<ExhibitorSummary>): SlackMessage {
+  return listCard({
+    kind: 'exhibitors',
+    title: titled('Exhibitor records'),
+    noun: 'exhibitors',
+    input,
+    row: (exhibitor) => `${exhibitorRow(exhibitor)}\nExhibitor ID ${code(exhibitor.id)}`,
+    // The way from a company name to its profile: Account runs the free `/events account <id>`.
+    rowButton: ({ id }) => button('Account', ACTION_IDS.accountOpen, { exhibitorId: id }),
+  });
+}
+
+/** Exhibitors like a company or audience (`similar`). */
+export function similarExhibitorList(input: ListInput<ExhibitorSummary>): SlackMessage {
+  return listCard({
+    kind: 'similar',
+    title: (label) => (label ? `Exhibitors like ${label}` : 'Similar exhibitors'),
+    noun: 'exhibitors',
+    input,
+    row: exhibitorRow,
+    exportable: true,
+  });
+}
+
+/** Recommended exhibitors of one event for the caller's profile (`recommend`). */
+export function recommendedExhibitorList(input: ListInput<RecommendedExhibitor>): SlackMessage {
+  return listCard({
+    kind: 'recommend',
+    title: titled('Recommended exhibitors'),
+    noun: 'exhibitors',
+    input,
+    row: recommendedRow,
+    exportable: true,
+  });
+}

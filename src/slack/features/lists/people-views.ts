@@ -1,0 +1,126 @@
+import type { Button } from '@slack/types';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { button } from '../../views/blocks.ts';
+import { code, formatNumber, joinPresent } from '../../views/format.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
+import type { PersonnelItem, SlackMessage } from '../../views/types.ts';
+import { NAMED_ON_A_CARD, plural } from '../charges/charge-words.ts';
+import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
+
+/**
+ * The cards of people lists: an event's people (people.ts) and the people a card named, all of them
+ * (contacts.ts), with the buttons that unlock their contacts.
+ */
+
+const SOURCE_LABELS: Record<string, string> = {
+  exhibitor: 'Exhibitor',
+  social: 'Social Signals',
+  visitors: 'Visitor',
+};
+
+function sourceLabels(sourceType: PersonnelItem['sourceType']): string {
+  const sources = typeof sourceType === 'string' ? sourceType.split(',') : (sourceType ?? []);
+  return sources
+    .map((source) => source.trim())
+    .filter(Boolean)
+    .map((source) => SOURCE_LABELS[source] ?? escapeMrkdwn(source))
+    .join(', ');
+}
+
+function emailStatus(person: PersonnelItem): string {
+  if (person.email?.trim()) return `:email: ${escapeMrkdwn(person.email.trim())}`;
+  switch (person.contactUnlockStatus) {
+    case 'unlocked':
+      return 'Email unlocked (none on file)';
+    case 'unlocking':
+      return ':hourglass_flowing_sand: Email unlocking…';
+    case 'failed':
+      return 'Email unlock failed';
+    case 'locked':
+    case undefined:
+      return ':lock: Email locked';
+    default:
+      return `Email ${escapeMrkdwn(person.contactUnlockStatus)}`;
+  }
+}
+
+function personRow(person: PersonnelItem): string {
+  const role = joinPresent([person.title, person.companyName]);
+  const facts = [sourceLabels(person.sourceType), `ID ${code(person.id)}`, emailStatus(person)].filter(
+    Boolean,
+  );
+  return [`*${escapeMrkdwn(person.fullName)}*${role ? ` — ${role}` : ''}`, facts.join(' · ')].join('\n');
+}
+
+/** People of one event, preview-gated, with contact unlock buttons for the people shown. */
+export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMessage {
+  return listCard({
+    kind: 'people',
+    title: titled('People'),
+    noun: 'people',
+    input,
+    row: personRow,
+    eventId: input.eventId,
+    filterable: true,
+    exportable: true,
+    buttons: (people) => {
+      const lockedEmails = people
+        .filter((person) => person.contactUnlockStatus !== 'unlocked')
+        .map(({ id }) => id);
+      // Personnel items carry no phone status, so every person shown can be asked for. No price on the
+      // button: only the precheck knows it (some contacts are free or not linked), and the confirmation
+      // card shows that one price.
+      const phones = people.map(({ id }) => id);
+      return contactUnlockButtons({ emails: lockedEmails, phones, eventId: input.eventId });
+    },
+  });
+}
+
+/**
+ * Unlock emails… / Unlock phone numbers… for the people given, each only when someone is left to
+ * unlock; `eventId` rides along when the people came from an event's list.
+ */
+export function contactUnlockButtons(people: {
+  emails: readonly string[];
+  phones: readonly string[];
+  eventId?: string;
+}): (Button | undefined)[] {
+  const { emails, phones, eventId } = people;
+  const scope = eventId === undefined ? {} : { eventId };
+  return [
+    emails.length > 0
+      ? button(`Unlock ${plural(emails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
+          personnelIds: emails,
+          ...scope,
+        })
+      : undefined,
+    phones.length > 0
+      ? button(`Unlock ${plural(phones.length, 'phone number', 'phone numbers')}…`, ACTION_IDS.peoplePhones, {
+          personnelIds: phones,
+          ...scope,
+        })
+      : undefined,
+  ];
+}
+
+/** The people a card named, all of them, page by page (`showAllPeopleButton`). */
+export function contactList(input: ListInput<PersonnelItem>): SlackMessage {
+  return listCard({
+    kind: 'contacts',
+    title: () => 'Contacts',
+    noun: 'people',
+    input,
+    row: personRow,
+    exportable: true,
+  });
+}
+
+/**
+ * "Show all" for a card that names a large set of people: opens, privately, a list that pages through
+ * every one of them by name, so no card falls back to bare ids.
+ */
+export function showAllPeopleButton(personnelIds: readonly string[]): Button | undefined {
+  if (personnelIds.length <= NAMED_ON_A_CARD) return undefined;
+  const value = { list: 'contacts', query: { personnelIds: [...personnelIds] }, page: 1 };
+  return button(`Show all ${formatNumber(personnelIds.length)}`, ACTION_IDS.showAllPeople, value);
+}

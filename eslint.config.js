@@ -57,6 +57,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ADAPTERS_AND_SDKS }] },
   },
   {
+    // Platform code (env, secrets, log, metrics, tracing, errors) is what everything stands on.
+    files: ['src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain/**', '**/slack/**', '**/store/**', '**/eis/**', '**/roots/**', '**/time/**'],
+              message: 'Platform code imports nothing above it: its callers hand it what it needs.',
+            },
+            { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The store implements the domain's ports and knows nothing else of it.
     files: ['src/store/**/*.ts'],
     rules: {

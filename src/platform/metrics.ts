@@ -1,8 +1,8 @@
 import { Metrics as Powertools, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { DURATION_METRICS, type Metrics, NO_METRICS } from '../domain/ports/index.ts';
+import { DURATION_METRICS, type Metrics, NO_METRICS } from './metric-names.ts';
 
 /**
- * The domain's metrics as CloudWatch embedded metric format (Powertools Metrics): one log line per data
+ * The bot's metrics (metric-names.ts) as CloudWatch embedded metric format (Powertools Metrics): one log line per data
  * point, which CloudWatch turns into metrics without an API call on the request path. Only on Lambda:
  * locally the lines would be noise.
  */

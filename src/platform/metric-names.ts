@@ -1,4 +1,8 @@
-/** The figures the bot reports (the stack's dashboard graphs them, namespace `eventbot`). */
+/**
+ * The figures the bot reports (the stack's dashboard graphs them, namespace `eventbot`) and the one
+ * method they are reported through: the domain and the roots use these; metrics.ts writes them.
+ * Kept apart from metrics.ts so that reading them loads no Powertools.
+ */
 export type MetricName =
   | 'ChargesRun'
   | 'CreditsCharged'

@@ -9,3 +9,4 @@ export * from './ledger.ts';
 export * from './records.ts';
 export * from './unlock-tasks.ts';
 export * from './metrics.ts';
+export * from './watch.ts';

@@ -1,5 +1,5 @@
 import { WATCH_LIMITS, type WatchAccountInput } from '../ports/watch.ts';
-import { accountKey } from './names.ts';
+import { accountKey, isLegalFormOnly } from './names.ts';
 
 /** Why one entry of a watch list was not taken. */
 export type RefusedEntryReason = 'blank' | 'too-long' | 'no-name';
@@ -29,9 +29,18 @@ function readEntry(raw: string): WatchAccountInput | RefusedEntry {
   return { key, label, kind: competitor ? 'competitor' : 'target' };
 }
 
-/** A line's entries: a trailing comma ends the line, any other empty entry (`a,,b`) is one. */
+/**
+ * A line's entries: a trailing comma ends the line, any other empty entry (`a,,b`) is one, and a legal
+ * form after a comma belongs to the name before it (`Acme, Inc.` is one entry).
+ */
 function entriesOf(line: string): string[] {
-  const entries = line.split(',');
+  const entries: string[] = [];
+  for (const entry of line.split(',')) {
+    const previous = entries[entries.length - 1];
+    if (previous !== undefined && previous.trim() !== '' && isLegalFormOnly(entry))
+      entries[entries.length - 1] = `${previous},${entry}`;
+    else entries.push(entry);
+  }
   if (entries.length > 1 && entries[entries.length - 1]?.trim() === '') entries.pop();
   return entries;
 }

@@ -88,14 +88,21 @@ export function looksLikeDomain(entry: string): boolean {
   return host !== null && /\.[a-z]{2,}$/.test(host);
 }
 
+/** True for words that are only a legal form (`Inc.`, `LLC`, `GmbH & Co. KG`): `Acme, Inc.` is one name. */
+export function isLegalFormOnly(words: string): boolean {
+  const parts = nameWords(words);
+  return parts.length > 0 && parts.every((word) => LEGAL_SUFFIXES.has(word) || word === 'and');
+}
+
 /** An account's key: what identifies it among a channel's accounts and what exhibitor records must match. */
 export function accountKey(entry: string): string | null {
   if (looksLikeDomain(entry)) {
     const domain = normaliseDomain(entry);
     return domain ? `domain:${domain}` : null;
   }
-  const name = normaliseCompanyName(entry);
-  return name.length > 0 ? `name:${name}` : null;
+  // Punctuation alone (`--`, `&&`) names nothing.
+  if (!/[\p{L}\p{N}]/u.test(entry)) return null;
+  return `name:${normaliseCompanyName(entry)}`;
 }
 
 /** The fields of an exhibitor record that matching reads (the service's exhibitor summary has them). */

@@ -96,7 +96,7 @@ async function updateSettings(
 }
 
 /**
- * Creates the channel's settings (on, budget 0) or raises their revision, with `extra` set too. With
+ * Creates the channel's settings (on, budget 0) or raises their revision, with `budget` set too. With
  * `checkNow`, a watch that is on is due at once (a changed watch is checked at once); one that is off
  * stays out of the due indexes. The workspace is registered for scheduled work first.
  */
@@ -104,20 +104,16 @@ async function touchSettings(
   context: StoreContext,
   teamId: string,
   channelId: string,
-  {
-    checkNow,
-    extra = '',
-    values = {},
-  }: { checkNow: boolean; extra?: string; values?: Record<string, unknown> },
+  { checkNow, budget }: { checkNow: boolean; budget?: { credits: number; setBy: string } },
 ): Promise<WatchSettings> {
   await registerScheduledWork(context, teamId);
   const now = context.now().toISOString();
   const next = checkNow ? ':now' : 'if_not_exists(nextCheckAt, :now)';
   const base =
     'SET #type = :type, teamId = :team, channelId = :channel, #status = if_not_exists(#status, :on), ' +
-    'budgetCredits = if_not_exists(budgetCredits, :zero), spentCredits = if_not_exists(spentCredits, :zero), ' +
-    'createdAt = if_not_exists(createdAt, :now), updatedAt = :now, ' +
-    `revision = if_not_exists(revision, :zero) + :one, nextCheckAt = ${next}${extra}`;
+    `budgetCredits = ${budget ? ':budget, budgetSetBy = :setBy' : 'if_not_exists(budgetCredits, :zero)'}, ` +
+    'spentCredits = if_not_exists(spentCredits, :zero), createdAt = if_not_exists(createdAt, :now), updatedAt = :now, ' +
+    `revision = if_not_exists(revision, :zero) + :one, nextCheckAt = ${next}`;
   const update = (due: boolean) =>
     updateSettings(context, teamId, channelId, {
       UpdateExpression: due ? `${base}, #kind = :kind, #at = ${next}` : base,
@@ -136,7 +132,7 @@ async function touchSettings(
         ':one': 1,
         ':now': now,
         ...(due ? { ':kind': DUE_KIND.watch } : {}),
-        ...values,
+        ...(budget ? { ':budget': budget.credits, ':setBy': budget.setBy } : {}),
       },
     });
   // A watch that is off stays out of the due indexes.
@@ -367,8 +363,7 @@ async function setBudget(
     throw new ValidationError(`A watch budget is a whole number of credits, 0 or more: ${credits}`);
   return touchSettings(context, teamId, channelId, {
     checkNow: false,
-    extra: ', budgetCredits = :budget, budgetSetBy = :setBy',
-    values: { ':budget': credits, ':setBy': setBy },
+    budget: { credits, setBy },
   });
 }
 

@@ -61,7 +61,9 @@ describe('comparing an account’s shows with what the channel was told', () => 
     expect(second.toldChanged).toBe(false);
     const posts = planWatchPosts([{ account: acme, comparison: first }]);
     expect(posts.alert).toBeNull();
-    expect(posts.notices).toEqual([{ threadTs: '111.1', changed: [{ account: acme, change: first.changed[0] }], dropped: [] }]);
+    expect(posts.notices).toEqual([
+      { threadTs: '111.1', changed: [{ account: acme, change: first.changed[0] }], dropped: [] },
+    ]);
   });
 
   it('says a dropped show once, and forgets a show that has started without a word', () => {
@@ -116,7 +118,9 @@ describe('one alert per channel per check', () => {
   });
 
   it('shows at most 10 rows and counts the rest', () => {
-    const shows = Array.from({ length: 13 }, (_, index) => show(`e${index}`, `2031-06-${String(index + 10)}`));
+    const shows = Array.from({ length: 13 }, (_, index) =>
+      show(`e${index}`, `2031-06-${String(index + 10)}`),
+    );
 
     const posts = planWatchPosts([appearing(acme, shows)]);
 

@@ -19,7 +19,9 @@ describe('reading a watch list', () => {
   });
 
   it('merges entries that are the same account, a competitor if any says so', () => {
-    const reading = readWatchList('Acme Inc.\nacme\nCompetitor: ACME, LLC\nhttps://www.globex.com/\nglobex.com');
+    const reading = readWatchList(
+      'Acme Inc.\nacme\nCompetitor: ACME, LLC\nhttps://www.globex.com/\nglobex.com',
+    );
 
     expect(reading.ok && reading.accounts).toEqual([
       { key: 'name:acme', label: 'Acme Inc.', kind: 'competitor' },
@@ -41,7 +43,11 @@ describe('reading a watch list', () => {
     const long = 'A'.repeat(WATCH_LIMITS.entryLength + 1);
     const reading = readWatchList(`Acme,, Globex\ncompetitor:\n${long}\n&&\nHooli,`);
 
-    expect(reading.ok && reading.accounts.map((account) => account.label)).toEqual(['Acme', 'Globex', 'Hooli']);
+    expect(reading.ok && reading.accounts.map((account) => account.label)).toEqual([
+      'Acme',
+      'Globex',
+      'Hooli',
+    ]);
     expect(reading.ok && reading.refused).toEqual([
       { entry: '', reason: 'blank' },
       { entry: 'competitor:', reason: 'blank' },
@@ -51,7 +57,8 @@ describe('reading a watch list', () => {
   });
 
   it('reads an import of 1,000 lines and refuses one of 1,001 whole', () => {
-    const lines = (count: number) => Array.from({ length: count }, (_, index) => `Company ${index}`).join('\n');
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, index) => `Company ${index}`).join('\n');
 
     const thousand = readWatchList(lines(1000));
     expect(thousand.ok && thousand.accounts).toHaveLength(1000);

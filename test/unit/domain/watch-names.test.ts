@@ -7,7 +7,11 @@ import {
   normaliseDomain,
 } from '../../../src/domain/watch/index.ts';
 
-const exhibitor = (id: string, companyName: string, extra: Partial<ExhibitorIdentity> = {}): ExhibitorIdentity => ({
+const exhibitor = (
+  id: string,
+  companyName: string,
+  extra: Partial<ExhibitorIdentity> = {},
+): ExhibitorIdentity => ({
   id,
   companyName,
   ...extra,
@@ -72,7 +76,9 @@ describe('an exhibitor record matches a watched account', () => {
 
   it('by its domain or website when the account is a domain', () => {
     expect(matches('globex.com', exhibitor('1', 'Globex Corporation', { domain: 'globex.com' }))).toBe(true);
-    expect(matches('www.globex.com', exhibitor('2', 'Globex', { website: 'https://www.globex.com/en' }))).toBe(true);
+    expect(
+      matches('www.globex.com', exhibitor('2', 'Globex', { website: 'https://www.globex.com/en' })),
+    ).toBe(true);
   });
 
   it('not on a near miss: a longer name, another domain, a subdomain', () => {
@@ -80,7 +86,9 @@ describe('an exhibitor record matches a watched account', () => {
     expect(matches('Acme Robotics', exhibitor('1', 'Acme'))).toBe(false);
     expect(matches('Initech', exhibitor('2', 'Initech Systems'))).toBe(false);
     expect(matches('globex.com', exhibitor('3', 'Globex', { domain: 'globex.co' }))).toBe(false);
-    expect(matches('globex.com', exhibitor('4', 'Globex', { website: 'https://shop.globex.com' }))).toBe(false);
+    expect(matches('globex.com', exhibitor('4', 'Globex', { website: 'https://shop.globex.com' }))).toBe(
+      false,
+    );
   });
 
   it('never on its description, nor on a domain for a name account', () => {
@@ -106,6 +114,9 @@ describe('an exhibitor record matches a watched account', () => {
       exhibitor('9', 'Acme Robotics Europe'),
     ]);
     expect(match.kind).toBe('ambiguous');
-    expect(match.kind === 'ambiguous' && match.candidates.map((candidate) => candidate.id)).toEqual(['7', '8']);
+    expect(match.kind === 'ambiguous' && match.candidates.map((candidate) => candidate.id)).toEqual([
+      '7',
+      '8',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import type {
   FitScoreCache,
   LedgerRepository,
   UnlockTaskRepository,
+  WatchListRepository,
 } from '../domain/ports/index.ts';
 import { createConfirmationRepository } from './confirmations.ts';
 import { createDeliveryLog } from './deliveries.ts';
@@ -17,6 +18,7 @@ import { createOAuthStateRepository } from './oauth-state.ts';
 import { createScheduledWorkRepository } from './scheduled-work.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
+import { createWatchListRepository } from './watch-lists.ts';
 import { createWorkspaceRepository } from './workspaces.ts';
 import type { KeyCipher } from '../platform/config/key-cipher.ts';
 
@@ -34,6 +36,7 @@ export type {
   NewUnlockTask,
   Settlement,
   UnlockTaskRepository,
+  WatchListRepository,
 } from '../domain/ports/index.ts';
 export { RECONCILE_AFTER_SECONDS } from '../domain/ports/index.ts';
 export type { DeliveryLog } from './deliveries.ts';
@@ -78,6 +81,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     oauthStates: createOAuthStateRepository(deps),
     /** Which workspaces have scheduled work, and whose cannot run now (why, and until when). */
     scheduledWork: createScheduledWorkRepository(deps),
+    /** Each channel's account watch: settings, accounts with what the channel was told, check claims, budget spend. */
+    watchLists: createWatchListRepository(deps) satisfies WatchListRepository,
   };
 }
 

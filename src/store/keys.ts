@@ -22,8 +22,11 @@ import { ValidationError } from '../platform/errors.ts';
  * | workspace policy       | `WORKSPACE#<teamId>`                | `POLICY`                | –                            |
  * | workspace with scheduled work | `SCHEDULED_WORK`             | `TEAM#<teamId>`         | –                            |
  * | registry filled (once) | `SCHEDULED_WORK`                    | `FILLED`                | –                            |
+ * | watch settings         | `WATCH#<teamId>#<channelId>`        | `SETTINGS`              | `watch` / next check; removed while off |
+ * | watched account        | `WATCH#<teamId>#<channelId>`        | `ACCOUNT#<key>`         | –                            |
+ * | watch check claim      | `WATCH#<teamId>#<channelId>`        | `CHECK#<checkId>`       | –                            |
  *
- * Due items (confirmation, unlock task, digest subscription) are also in the team due index
+ * Due items (confirmation, unlock task, digest subscription, watch settings) are also in the team due index
  * (`teamId` / `dueAt`), every kind together: a scheduled run reads one workspace's due work there.
  *
  * Time-ordered sort keys use `toISOString()` (fixed width, UTC), so string order is time order.
@@ -35,7 +38,12 @@ export interface ItemKey {
 }
 
 /** The `dueKind` partitions of the due index. */
-export const DUE_KIND = { unlockTask: 'task', digest: 'digest', confirmation: 'confirmation' } as const;
+export const DUE_KIND = {
+  unlockTask: 'task',
+  digest: 'digest',
+  confirmation: 'confirmation',
+  watch: 'watch',
+} as const;
 
 /** The `type` attribute every item carries: the domain's records' and the store's own. */
 export const ITEM_TYPE = {
@@ -50,6 +58,7 @@ export const ITEM_TYPE = {
   workspacePolicy: 'workspace-policy',
   scheduledWorkspace: 'scheduled-workspace',
   scheduledWorkFilled: 'scheduled-work-filled',
+  watchCheckClaim: 'watch-check-claim',
 } as const;
 
 /** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
@@ -135,6 +144,22 @@ export const keys = {
     sk: `TEAM#${part('teamId', teamId, { last: true })}`,
   }),
   scheduledWorkFilled: (): ItemKey => ({ pk: keys.scheduledWorkPartition, sk: 'FILLED' }),
+
+  watchChannel: (teamId: string, channelId: string): string =>
+    `WATCH#${part('teamId', teamId)}#${part('channelId', channelId, { last: true })}`,
+  watchSettings: (teamId: string, channelId: string): ItemKey => ({
+    pk: keys.watchChannel(teamId, channelId),
+    sk: 'SETTINGS',
+  }),
+  watchAccountPrefix: 'ACCOUNT#',
+  watchAccount: (teamId: string, channelId: string, key: string): ItemKey => ({
+    pk: keys.watchChannel(teamId, channelId),
+    sk: `ACCOUNT#${part('account key', key, { last: true })}`,
+  }),
+  watchCheckClaim: (teamId: string, channelId: string, checkId: string): ItemKey => ({
+    pk: keys.watchChannel(teamId, channelId),
+    sk: `CHECK#${part('checkId', checkId, { last: true })}`,
+  }),
 
   /** Sort-key bounds for `AT#<iso>#…` keys. */
   atOrAfter: (iso: string): string => `${AT}${iso}`,

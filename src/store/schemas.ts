@@ -47,3 +47,15 @@ export const DeliverySchema = z.object({
   at: IsoTime,
   expiresAt: EpochSeconds,
 });
+
+/** One check of a channel's watch, taken by the one run that posts its alert. */
+export const WatchCheckClaimSchema = z.object({
+  type: z.literal(ITEM_TYPE.watchCheckClaim),
+  teamId: Id,
+  channelId: Id,
+  checkId: Id,
+  owner: Id,
+  claimedAt: IsoTime,
+  expiresAt: EpochSeconds,
+});
+export type WatchCheckClaim = z.infer<typeof WatchCheckClaimSchema>;

@@ -8,5 +8,6 @@ export * from './digests.ts';
 export * from './ledger.ts';
 export * from './records.ts';
 export * from './unlock-tasks.ts';
+export * from './watch.ts';
 // The figures it reports go through platform's metrics, as its log lines go through platform's logger.
 export * from '../../platform/metric-names.ts';

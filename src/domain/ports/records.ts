@@ -22,6 +22,8 @@ export const RECORD_TYPE = {
   finishedUnlockTask: 'unlock-task-finished',
   digestSubscription: 'digest-subscription',
   fitScore: 'fit-score',
+  watchSettings: 'watch-settings',
+  watchAccount: 'watch-account',
 } as const;
 
 // ---- confirmations ----
@@ -219,3 +221,78 @@ export const FitScoreCacheEntrySchema = z.object({
   expiresAt: EpochSeconds,
 });
 export type FitScoreCacheEntry = z.infer<typeof FitScoreCacheEntrySchema>;
+
+// ---- account watch ----
+
+/** A watched account is a target (a prospect, a customer) or a competitor. */
+export const WatchAccountKindSchema = z.enum(['target', 'competitor']);
+export type WatchAccountKind = z.infer<typeof WatchAccountKindSchema>;
+
+/**
+ * A show the channel was told an account exhibits at, as it was told (dates, city): a later check
+ * compares with it. `threadTs`: the message that told it, whose thread hears if it changes.
+ */
+export const ToldShowSchema = z.object({
+  eventId: Id,
+  name: z.string().nullable(),
+  dateStart: LocalDate.nullable(),
+  dateEnd: LocalDate.nullable(),
+  city: z.string().nullable(),
+  threadTs: z.string().min(1).exactOptional(),
+});
+export type ToldShow = z.infer<typeof ToldShowSchema>;
+
+/**
+ * How far an account is matched to the service's exhibitor records: `pending` (not looked up yet),
+ * `resolved` (one exhibitor, or the one a user chose), `ambiguous` (several; a user chooses),
+ * `not-found` (no exhibitor record matches yet).
+ */
+export const WatchResolutionSchema = z.enum(['pending', 'resolved', 'ambiguous', 'not-found']);
+export type WatchResolution = z.infer<typeof WatchResolutionSchema>;
+
+/** One account a channel watches, with what the channel was last told about it. */
+export const WatchAccountSchema = z.object({
+  type: z.literal(RECORD_TYPE.watchAccount),
+  teamId: Id,
+  channelId: Id,
+  /** The normalised name or domain (`name:acme robotics`, `domain:globex.com`): one account per key. */
+  key: Id,
+  /** As the user wrote it (the first spelling, when several merged). */
+  label: z.string().min(1),
+  kind: WatchAccountKindSchema,
+  resolution: WatchResolutionSchema,
+  /** The exhibitor records this account is (one when resolved; the candidates when ambiguous). */
+  exhibitorIds: z.array(Id),
+  muted: z.boolean(),
+  addedBy: Id,
+  addedAt: IsoTime,
+  /** Absent until the first look-up: that one records the shows as told, without an alert. */
+  told: z.array(ToldShowSchema).exactOptional(),
+  toldAt: IsoTime.exactOptional(),
+});
+export type WatchAccount = z.infer<typeof WatchAccountSchema>;
+
+/** A channel's watch: whether it runs, its monthly budget for paid look-ups, and when it is checked. */
+export const WatchSettingsSchema = z.object({
+  type: z.literal(RECORD_TYPE.watchSettings),
+  teamId: Id,
+  channelId: Id,
+  status: z.enum(['on', 'off']),
+  /** Credits per month the scheduled paid name look-ups may spend; 0: free look-ups only. */
+  budgetCredits: z.number().int().nonnegative(),
+  budgetSetBy: Id.exactOptional(),
+  /** The UTC month (`YYYY-MM`) `spentCredits` counts, and what paid look-ups spent in it. */
+  spentMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM')
+    .exactOptional(),
+  spentCredits: z.number().int().nonnegative(),
+  /** Raised by every change to the accounts or settings: a check started before it does not reschedule. */
+  revision: z.number().int().nonnegative(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+  lastCheckAt: IsoTime.exactOptional(),
+  /** When the channel is next checked (in the due indexes while on). */
+  nextCheckAt: IsoTime,
+});
+export type WatchSettings = z.infer<typeof WatchSettingsSchema>;

@@ -1,0 +1,6 @@
+/** Account watch's rules: reading a watch list, matching names, comparing appearances, the alert, the budget. */
+export * from './alert.ts';
+export * from './appearances.ts';
+export * from './budget.ts';
+export * from './input.ts';
+export * from './names.ts';

@@ -24,8 +24,9 @@ import {
   type RelatedEventPage,
   RelatedEventPageSchema,
 } from './schemas.ts';
+import { SOURCE_TYPES } from './source-types.ts';
 
-export const SOURCE_TYPES = ['exhibitor', 'social', 'visitors'] as const;
+export { SOURCE_TYPES };
 
 export const PersonnelListQuerySchema = z.object({
   eventId: EventIdInput,

@@ -1,5 +1,5 @@
 import { EventIdSchema } from '../../../domain/ids.ts';
-import { SOURCE_TYPES } from '../../../eis/personnel.ts';
+import { SOURCE_TYPES } from '../../../eis/source-types.ts';
 import { PERSON_COLUMNS } from './export-views.ts';
 import { peopleList } from './people-views.ts';
 import { defineList, text } from './definition.ts';

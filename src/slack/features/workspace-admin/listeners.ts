@@ -1,5 +1,5 @@
 import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
-import { createEisClient, EisSubscriptionRequiredError, EisUnauthorizedError } from '../../../eis/index.ts';
+import { EisSubscriptionRequiredError, EisUnauthorizedError } from '../../../eis/errors.ts';
 import { mayChangeAppManagers, type SettingsRole } from '../../../domain/workspace-admins.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import type { Logger } from '../../../platform/log.ts';
@@ -41,6 +41,8 @@ export function registerWorkspaceAdmin(app: App, deps: ListenerDeps): void {
 
 /** Why the service refused `apiKey`, or could not say; undefined when it answered a balance for it. */
 async function keyProblem(eisBaseUrl: string, apiKey: string, logger: Logger): Promise<string | undefined> {
+  // Loaded here, not at import: only an admin saving a key needs the service client in this function.
+  const { createEisClient } = await import('../../../eis/index.ts');
   // One quick try: the answer must be in the modal's ack, which Slack waits 3 s for.
   const eis = createEisClient({ baseUrl: eisBaseUrl, apiKey, maxRetries: 0, timeoutMs: 2_000, logger });
   try {

@@ -26,6 +26,9 @@ export interface ChangeResult {
   event: { id: string; eventId: string; name: string; dateStart: string; dateEnd: string; city: string };
 }
 
+/** An appearance always names its exhibitor. */
+export type Appearance = ChangeResult & { exhibitor: NonNullable<ChangeResult['exhibitor']> };
+
 const PEOPLE_PER_APPEARANCE = 2;
 const MAX_POSTPONE_DAYS = 3650;
 
@@ -123,13 +126,14 @@ export function appearAtNextEvent(
   state: SimulatorState,
   exhibitorRef: string,
   today: string,
-): ChangeResult | undefined {
+): Appearance | undefined {
   const exhibitor = findExhibitor(state, exhibitorRef);
   const next = state.seed.events
     .filter((e) => e.dateStart > today && e.exhibitorCount > 0 && !e.exhibitorIds.includes(exhibitor.id))
     .sort((a, b) => a.dateStart.localeCompare(b.dateStart) || a.id.localeCompare(b.id))[0];
   if (!next) return undefined;
-  return applyChange(state, { kind: 'appear', exhibitor: exhibitor.id, event: next.id });
+  const result = applyChange(state, { kind: 'appear', exhibitor: exhibitor.id, event: next.id });
+  return { ...result, exhibitor: exhibitorView(exhibitor) };
 }
 
 /** Changes that take effect once the simulator's clock reaches `at` (ms), checked on every request. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type Appearance,
   appearAtNextEvent,
   applyChange,
   type ChangeResult,
@@ -15,7 +16,7 @@ import { type RecordedRequest, readBody, sendError } from './http.ts';
 import { addDays, createSeed, KNOWN_COMPANY_NAME, type Seed, type SeededEvent, todayUtc } from './seed.ts';
 import { type LedgerEntry, SimulatorState } from './state.ts';
 
-export type { ChangeResult, ExhibitorChange } from './appearances.ts';
+export type { Appearance, ChangeResult, ExhibitorChange } from './appearances.ts';
 export type { Fault } from './faults.ts';
 export type { RecordedRequest } from './http.ts';
 export type { Seed, SeededEvent, SeededExhibitor, SeededPersonnel } from './seed.ts';
@@ -63,7 +64,7 @@ export interface Simulator {
    * A known exhibitor (default the seed's KNOWN_COMPANY_NAME) becomes an exhibitor of the soonest
    * upcoming event it is not at yet; undefined when it is already at every one.
    */
-  newExhibitorAppears(exhibitor?: string): ChangeResult | undefined;
+  newExhibitorAppears(exhibitor?: string): Appearance | undefined;
   events: SeededEvent[];
   /** the whole seed: events, exhibitors, personnel, agent files */
   seed: Seed;

@@ -25,10 +25,10 @@ describe('npm run dev: the service data panel', () => {
     const text = (await result.textContent()) ?? '';
     const eventId = text.match(/\(event (\d+)\)/)?.[1];
     const added = stack.sim.events.find((e) => e.eventId === eventId);
-    expect(added).toBeDefined();
-    expect(text).toContain(`${KNOWN_COMPANY_NAME} (${company.domain}) now exhibits at ${added?.name}`);
-    expect(eventsBefore).not.toContain(added?.id);
-    expect(added?.dateStart > stack.sim.today).toBe(true);
+    if (!added) throw new Error(`the page named no known event: ${text}`);
+    expect(text).toContain(`${KNOWN_COMPANY_NAME} (${company.domain}) now exhibits at ${added.name}`);
+    expect(eventsBefore).not.toContain(added.id);
+    expect(added.dateStart > stack.sim.today).toBe(true);
     const response = await fetch(
       `${stack.simulatorUrl}/external/exhibitors/events?exhibitor_id=${company.id}&attendance_scope=exhibitor`,
       { headers: { authorization: `Bearer ${stack.apiKey}` } },

@@ -3,7 +3,7 @@ import { readEnv } from '../src/platform/config/env.ts';
 import { createKeyCipher } from '../src/platform/config/key-cipher.ts';
 import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createScheduledLoader } from '../src/roots/runtime.ts';
-import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
+import { DEV_API_KEY, KNOWN_COMPANY_NAME, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../src/slack/command-parser.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
 import { inlineWorker } from '../src/roots/worker-runtime.ts';
@@ -291,6 +291,7 @@ function panelOf(sim: Simulator, runPoll: Job, runDigests: Job): LocalPanel {
   };
   return {
     account,
+    newExhibitor: () => Promise.resolve(newExhibitorAppears(sim)),
     jobs: {
       'poll-unlock-tasks': runPoll,
       'send-digests': runDigests,
@@ -301,6 +302,17 @@ function panelOf(sim: Simulator, runPoll: Job, runDigests: Job): LocalPanel {
       },
     },
   };
+}
+
+/** The simulator adds the known company to its next upcoming show, and says which in plain words. */
+export function newExhibitorAppears(sim: Simulator): string {
+  const appearance = sim.newExhibitorAppears();
+  if (!appearance) return `${KNOWN_COMPANY_NAME} already exhibits at every upcoming event in the simulator.`;
+  const { exhibitor, event } = appearance;
+  return (
+    `${exhibitor.companyName} (${exhibitor.domain}) now exhibits at ${event.name}, ${event.city}, ` +
+    `from ${event.dateStart} (event ${event.eventId}). A channel watching it hears of it at its next check.`
+  );
 }
 
 /** One run at a time: a call while the last run is still going joins that run. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DATA_PATHS, type DataRuntime, runDataControl } from './data-control.ts';
 import { bearerKey, parseBody, sendError, sendJson } from './http.ts';
-import type { SimulatorState } from './state.ts';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -8,9 +8,12 @@ const CORS = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
-/** The local dev page's view of one key: `GET /__sim/account`, `POST /__sim/tasks/complete`. */
+/**
+ * The local dev page's view of one key (`GET /__sim/account`, `POST /__sim/tasks/complete`), and the
+ * calls that change the service's data over time (`simulator/data-control.ts`).
+ */
 export function handleControl(
-  state: SimulatorState,
+  rt: DataRuntime,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -22,6 +25,7 @@ export function handleControl(
     res.end();
     return;
   }
+  const { state } = rt;
   const key = bearerKey(req.headers.authorization);
   const account = key === undefined ? undefined : state.accounts.get(key);
   if (!account) {
@@ -43,6 +47,13 @@ export function handleControl(
     state.completeTasks(outcome, account.key);
     sendJson(res, 200, { ok: true, outcome }, CORS);
     return;
+  }
+  if (req.method === 'POST' && DATA_PATHS.includes(url.pathname)) {
+    const parsed = parseBody(rawBody);
+    if (!parsed.ok) return sendError(res, traceId, 400, 'Request body is not valid JSON', undefined, CORS);
+    const answer = runDataControl(rt, url.pathname, parsed.value);
+    if (answer.ok) return sendJson(res, 200, answer, CORS);
+    return sendError(res, traceId, answer.status, answer.message, answer.errorKey, CORS);
   }
   sendError(res, traceId, 404, `No route for ${req.method} ${url.pathname}`, 'ROUTE_NOT_FOUND', CORS);
 }

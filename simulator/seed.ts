@@ -254,7 +254,7 @@ function sourceTypesFor(rng: Rng, hasExhibitor: boolean, hasVisitors: boolean): 
   return types;
 }
 
-function makePerson(
+export function makePerson(
   rng: Rng,
   n: number,
   fullName: string,

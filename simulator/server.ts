@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  type Appearance,
+  appearAtNextEvent,
+  applyChange,
+  type ChangeResult,
+  type ExhibitorChange,
+  ScheduledChanges,
+} from './appearances.ts';
 import { handleControl } from './control.ts';
 import { handleExternal } from './external.ts';
 import { type Fault, FaultQueue } from './faults.ts';
 import { type RecordedRequest, readBody, sendError } from './http.ts';
-import { addDays, createSeed, type Seed, type SeededEvent, todayUtc } from './seed.ts';
+import { addDays, createSeed, KNOWN_COMPANY_NAME, type Seed, type SeededEvent, todayUtc } from './seed.ts';
 import { type LedgerEntry, SimulatorState } from './state.ts';
 
+export type { Appearance, ChangeResult, ExhibitorChange } from './appearances.ts';
 export type { Fault } from './faults.ts';
 export type { RecordedRequest } from './http.ts';
 export type { Seed, SeededEvent, SeededExhibitor, SeededPersonnel } from './seed.ts';
@@ -31,6 +40,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** how long an unlock task takes to complete on its own (default 3000) */
   taskDurationMs?: number;
+  /** data changes that happen by themselves `afterMs` after start (on the `now` clock) */
+  scheduledChanges?: readonly { afterMs: number; change: ExhibitorChange }[];
 }
 
 export interface Simulator {
@@ -45,6 +56,15 @@ export interface Simulator {
   completeTasks(outcome?: 'completed' | 'failed'): void;
   maxInFlight(key: string): number;
   requests(): RecordedRequest[];
+  /** Changes the service's data now: an exhibitor appears at or drops out of an event, or it is postponed. */
+  changeData(change: ExhibitorChange): ChangeResult;
+  /** The same change, made by itself `afterMs` from now on the simulator's clock (seen by the next request). */
+  scheduleChange(change: ExhibitorChange, afterMs: number): void;
+  /**
+   * A known exhibitor (default the seed's KNOWN_COMPANY_NAME) becomes an exhibitor of the soonest
+   * upcoming event it is not at yet; undefined when it is already at every one.
+   */
+  newExhibitorAppears(exhibitor?: string): Appearance | undefined;
   events: SeededEvent[];
   /** the whole seed: events, exhibitors, personnel, agent files */
   seed: Seed;
@@ -59,6 +79,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const state = new SimulatorState(seed, now, options.taskDurationMs ?? 3000, resetAt);
   state.addAccount(DEV_API_KEY, DEFAULT_BALANCE, true);
   state.addAccount(UNSUBSCRIBED_API_KEY, DEFAULT_BALANCE, false);
+  const scheduled = new ScheduledChanges();
+  for (const { afterMs, change } of options.scheduledChanges ?? [])
+    scheduled.add(state, change, now() + afterMs);
   const faults = new FaultQueue();
   const recorded: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -82,7 +105,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const url = new URL(req.url ?? '/', 'http://simulator.local');
     readBody(req)
       .then((body) => {
-        if (url.pathname.startsWith('/__sim/')) return handleControl(state, req, res, url, body, traceId);
+        scheduled.applyDue(state, now());
+        if (url.pathname.startsWith('/__sim/'))
+          return handleControl({ state, scheduled, today }, req, res, url, body, traceId);
         if (url.pathname.startsWith('/external/'))
           return handleExternal(runtime, req, res, url, body, traceId);
         return sendError(res, traceId, 404, `No route for ${req.method} ${url.pathname}`, 'ROUTE_NOT_FOUND');
@@ -123,5 +148,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     completeTasks: (outcome = 'completed') => state.completeTasks(outcome),
     maxInFlight: (key) => state.peakInFlight.get(key) ?? 0,
     requests: () => [...recorded],
+    changeData: (change) => applyChange(state, change),
+    scheduleChange: (change, afterMs) => scheduled.add(state, change, now() + afterMs),
+    newExhibitorAppears: (exhibitor = KNOWN_COMPANY_NAME) => appearAtNextEvent(state, exhibitor, today),
   };
 }

@@ -1163,6 +1163,7 @@ function pageState(state: SlackState, user: string | undefined): PageState {
     shortcuts: app?.shortcuts ?? [],
     jobs: Object.keys(panel.jobs ?? {}),
     hasAccount: Boolean(panel.account),
+    canAddExhibitor: Boolean(panel.newExhibitor),
     appDm: appDmOf(user ?? ''),
     home: homeId ? surfaces.views.get(homeId) : undefined,
     modal: modal ? { ...modal, depth: surfaces.modalStacks.get(modal.user)?.length ?? 1 } : undefined,

@@ -58,6 +58,8 @@ export interface PageUnfurl {
 export interface LocalPanel {
   account?: () => Promise<{ balance: number | null; ledger: unknown[] }>;
   jobs?: Record<string, () => Promise<unknown>>;
+  /** The service adds a known exhibitor to another upcoming event; answers a sentence saying which. */
+  newExhibitor?: () => Promise<string>;
 }
 
 export interface PageState {
@@ -70,6 +72,8 @@ export interface PageState {
   shortcuts: readonly LocalShortcut[];
   jobs: string[];
   hasAccount: boolean;
+  /** The panel offers "A new exhibitor appears". */
+  canAddExhibitor: boolean;
   /** The user's direct messages with the app (the Home entry's Messages tab). */
   appDm: string;
   /** The user's Home tab as the app last published it. */
@@ -223,6 +227,10 @@ export async function servePage(
     }
     return true;
   }
+  if (route === 'POST /local/sim/new-exhibitor') {
+    await newExhibitor(response, context);
+    return true;
+  }
   const job = url.pathname.match(/^\/local\/jobs\/([\w-]+)$/)?.[1];
   if (method === 'POST' && job) {
     const run = context.panel().jobs?.[job];
@@ -239,6 +247,19 @@ export async function servePage(
   }
   sendJson(response, 404, { ok: false, error: `no route ${route}` });
   return true;
+}
+
+async function newExhibitor(response: ServerResponse, context: PageContext) {
+  const add = context.panel().newExhibitor;
+  if (!add) {
+    sendJson(response, 404, { ok: false, error: 'no service data to change' });
+    return;
+  }
+  try {
+    sendJson(response, 200, { ok: true, message: await add() });
+  } catch (error) {
+    sendJson(response, 500, { ok: false, error: messageOf(error) });
+  }
 }
 
 /** Server-sent events: one `change` per burst of stored-message changes; the page then refetches. */

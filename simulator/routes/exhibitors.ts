@@ -151,13 +151,18 @@ const searchExhibitors: Route = {
       .toLowerCase()
       .split(/[^a-z]+/)
       .filter((w) => w.length > 3);
-    const matches = state.seed.exhibitors.filter((x) =>
-      words.some(
-        (w) =>
-          includesText(x.industry, w) || includesText(x.description, w) || includesText(x.companyName, w),
-      ),
+    // A company's own site finds that company first (account watch resolves domains this way).
+    const host = typeof url === 'string' ? new URL(url).hostname.toLowerCase().replace(/^www\./, '') : '';
+    const owner = state.seed.exhibitors.filter((x) => x.domain === host);
+    const related = state.seed.exhibitors.filter(
+      (x) =>
+        x.domain !== host &&
+        words.some(
+          (w) =>
+            includesText(x.industry, w) || includesText(x.description, w) || includesText(x.companyName, w),
+        ),
     );
-    const page = paginate(matches, request);
+    const page = paginate([...owner, ...related], request);
     return created({ ...page, items: page.items.map((x) => exhibitorBase(x, state)) });
   },
 };

@@ -57,6 +57,13 @@ export { traceIdOf } from '../domain/ports/service.ts';
 export type { CreditsApi } from './credits.ts';
 export * from './errors.ts';
 export type { EventListQuery, EventsApi, RankInput } from './events.ts';
+export {
+  type EventExhibitorMatches,
+  listEventExhibitorMatches,
+  listExhibitorEventsAll,
+  type PagingOptions,
+  searchExhibitorsByDomain,
+} from './exhibitor-lookups.ts';
 export type {
   CompanyNameSearchInput,
   ContextSearchInput,

@@ -823,6 +823,20 @@ function renderJobs() {
   );
 }
 
+// The service adds a known exhibitor to another upcoming show: what account watch would then announce.
+async function addExhibitor(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  const box = $('new-exhibitor-result');
+  try {
+    const answer = await postJson('/local/sim/new-exhibitor', {});
+    box.textContent = answer.ok ? answer.message : `Could not add an exhibitor: ${answer.error}`;
+  } finally {
+    box.hidden = false;
+    button.disabled = false;
+  }
+}
+
 function showJobResult(job, result) {
   const box = $('job-result');
   box.hidden = false;
@@ -841,6 +855,7 @@ function render() {
   $('shortcuts-button').hidden = shortcutsOf('global').length === 0;
   renderModal();
   renderJobs();
+  $('service-data').hidden = !view.state.canAddExhibitor;
 }
 
 // ---------- side panel: credits ----------
@@ -1042,6 +1057,7 @@ function connect() {
 
 $('composer').addEventListener('submit', submitComposer);
 $('shortcuts-button').addEventListener('click', openGlobalShortcuts);
+$('new-exhibitor').addEventListener('click', addExhibitor);
 $('home-entry').addEventListener('click', () => goTo(APP, 'home'));
 for (const tab of $('app-tabs').querySelectorAll('[role="tab"]'))
   tab.addEventListener('click', () => goTo(APP, tab.dataset.tab));

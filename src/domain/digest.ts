@@ -16,7 +16,7 @@ import { ValidationError } from '../platform/errors.ts';
 import { isValidTimeZone, LOCAL_TIME_PATTERN, localDate, nextOccurrence } from '../time/local-time.ts';
 import { PRICES } from './prices.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
-import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
+import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-result.ts';
 
 export const HORIZON_DAYS = 90;
 /** Events shown per digest, best fit first. */

@@ -1,5 +1,12 @@
 import type { EisClient } from '../eis/index.ts';
-import { type ChargeAction, type ChargeEis, listPrice, PRECHECK_ACTION, type Price, searchPage } from './charging.ts';
+import {
+  type ChargeAction,
+  type ChargeEis,
+  listPrice,
+  PRECHECK_ACTION,
+  type Price,
+  searchPage,
+} from './charging.ts';
 import { isServiceError, SERVICE_ERROR_CODE } from './ports/service.ts';
 
 /*
@@ -9,8 +16,7 @@ import { isServiceError, SERVICE_ERROR_CODE } from './ports/service.ts';
 
 /** Why there is nothing to confirm, as facts; Slack words them. */
 export type QuoteRefusal =
-  | { reason: 'insufficient-balance'; credits: number; balance: number }
-  | { reason: PrecheckRefusal };
+  { reason: 'insufficient-balance'; credits: number; balance: number } | { reason: PrecheckRefusal };
 
 export interface ChargeQuote {
   action: ChargeAction;
@@ -95,8 +101,7 @@ export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise
       }),
   ]);
   const fallback = listPrice(action);
-  if (!precheck || precheck.reason_code === 'unsupported_action')
-    return { action, price: fallback, balance };
+  if (!precheck || precheck.reason_code === 'unsupported_action') return { action, price: fallback, balance };
   const price: Price = {
     credits: precheck.credits,
     upTo: fallback.upTo && action.kind !== 'full-access-unlock',

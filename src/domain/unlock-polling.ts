@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Logger, withCorrelationId } from '../platform/log.ts';
 import { type FollowUpProgress, type FollowUpResult, followUpOutcome } from './follow-up.ts';
 import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
-import {
-  EARLY_POLLS,
-  FOLLOW_UP_GIVE_UP_AFTER_MS,
-  GIVE_UP_AFTER_MS,
-  pollDelayMs,
-} from './poll-cadence.ts';
+import { EARLY_POLLS, FOLLOW_UP_GIVE_UP_AFTER_MS, GIVE_UP_AFTER_MS, pollDelayMs } from './poll-cadence.ts';
 import {
   createChannelPacer,
   isChannelGone,

@@ -159,7 +159,9 @@ function chargeFactsWords(facts: ChargeFacts): string[] {
     case 'event-unlocked': {
       const what = EVENT_LAYER[facts.layer];
       const name = facts.eventName ?? facts.eventId;
-      return [facts.alreadyUnlocked ? `${what} for ${name} was already unlocked.` : `${what} unlocked for ${name}.`];
+      return [
+        facts.alreadyUnlocked ? `${what} for ${name} was already unlocked.` : `${what} unlocked for ${name}.`,
+      ];
     }
     case 'contacts-unlocking': {
       const { one, many } = CONTACTS[facts.contact];

@@ -88,7 +88,9 @@ export function followUpJobs(deps: WorkerDeps) {
     const ts = confirmation.messageTs ?? context.messageTs;
     const outcome = storedOutcome(confirmation);
     const succeeded = confirmation.status === 'succeeded';
-    const lines = succeeded ? chargeOutcomeLines(outcome) : [failureWords(confirmation) ?? 'That did not work.'];
+    const lines = succeeded
+      ? chargeOutcomeLines(outcome)
+      : [failureWords(confirmation) ?? 'That did not work.'];
     try {
       if (ts) await slack.update(confirmation.channelId, ts, finalCard(confirmation, lines, succeeded));
       // Marked shown, so the reconciler does not replace this card with the generic one.

@@ -20,7 +20,8 @@ const settled = (outcome: Confirmation['outcome']): Confirmation => ({
   ...(outcome === undefined ? {} : { outcome }),
 });
 
-const cardText = (confirmation: Confirmation) => textsOf(storedConfirmationCard(confirmation).blocks).join('\n');
+const cardText = (confirmation: Confirmation) =>
+  textsOf(storedConfirmationCard(confirmation).blocks).join('\n');
 
 const UNLOCKING = 'Unlocking 2 emails… (1 skipped: 1 already unlocked) Results will arrive in this thread.';
 
@@ -48,7 +49,12 @@ describe('the card of a settled charge, from its stored outcome', () => {
 
   it('still shows the words an older release stored in place of facts', () => {
     // Prepare
-    const confirmation = settled({ creditsSpent: 30, balanceAfter: 8000, summary: [UNLOCKING], resultsPending: true });
+    const confirmation = settled({
+      creditsSpent: 30,
+      balanceAfter: 8000,
+      summary: [UNLOCKING],
+      resultsPending: true,
+    });
 
     // Act
     const text = cardText(confirmation);
@@ -60,7 +66,11 @@ describe('the card of a settled charge, from its stored outcome', () => {
 
   it('keeps the credits and balance of an outcome whose facts it cannot read', () => {
     // Prepare: a kind of fact a later release may add
-    const confirmation = settled({ creditsSpent: 30, balanceAfter: 8000, facts: { kind: 'from-the-future' } });
+    const confirmation = settled({
+      creditsSpent: 30,
+      balanceAfter: 8000,
+      facts: { kind: 'from-the-future' },
+    });
 
     // Act
     const text = cardText(confirmation);

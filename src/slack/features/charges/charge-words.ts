@@ -6,7 +6,8 @@ import { formatNumber } from '../../views/format.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there
- * is nothing to confirm. The domain (src/domain/charging.ts) gives the action and the facts.
+ * is nothing to confirm, and what came of it. The domain gives the action (src/domain/charging.ts) and
+ * the facts (charge-quote.ts, charge-outcome.ts).
  */
 
 /** `1 person`, `3 people`. */

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import type {
-  ContactUnlockSubmission,
-  EisClient,
-  EventPage,
-  EventSearchPage,
-  EventUnlockResult,
-  ExhibitorPage,
-  FullAccessUnlockResult,
-} from '../eis/index.ts';
+import type { EisClient } from '../eis/index.ts';
 import { type ListedPrice, PAID_SEARCH_PAGE_SIZE, PRICES } from './prices.ts';
-import { isServiceError, SERVICE_ERROR_CODE, ServiceError, traceIdOf } from './ports/service.ts';
+
+/*
+ * What a charge is: the actions that spend credits, as stored on their confirmations, and the price
+ * each is listed at. Quoting one is charge-quote.ts, running it charge-run.ts, what came of it
+ * charge-outcome.ts.
+ */
 
 /** Display names by personnel id, looked up when a contact unlock is asked for (free reads). */
 const PeopleNames = z.record(z.string(), z.string()).optional();
@@ -86,54 +82,6 @@ export type ChargeEis = Pick<
   'actions' | 'credits' | 'events' | 'contacts' | 'personnel' | 'exhibitors'
 >;
 
-/** Why there is nothing to confirm, as facts; Slack words them. */
-export type QuoteRefusal =
-  | { reason: 'insufficient-balance'; credits: number; balance: number }
-  | { reason: PrecheckRefusal };
-
-export interface ChargeQuote {
-  action: ChargeAction;
-  price: Price;
-  balance: number | null;
-  /** Set when there is nothing to confirm: already unlocked, not allowed, not enough credits. */
-  refusal?: QuoteRefusal;
-}
-
-/** At most this many names are looked up for a confirmation card; the rest show as ids. */
-const MAX_NAME_LOOKUPS = 20;
-
-/**
- * Names for the people of a contact unlock, so the card and the thread reply say who, not just an
- * id. Free reads; a person the service cannot find simply keeps their id.
- */
-export async function withPeopleNames(
-  action: ChargeAction,
-  eis: Pick<EisClient, 'personnel'>,
-): Promise<ChargeAction> {
-  if (action.kind !== 'email-unlock' && action.kind !== 'phone-unlock') return action;
-  const found = await Promise.all(
-    action.personnelIds.slice(0, MAX_NAME_LOOKUPS).map((id) =>
-      eis.personnel
-        .profile(id)
-        .then((person) => [id, person.fullName] as const)
-        .catch(() => [id, null] as const),
-    ),
-  );
-  const names = Object.fromEntries(
-    found.filter((entry): entry is readonly [string, string] => Boolean(entry[1])),
-  );
-  return Object.keys(names).length > 0 ? { ...action, names } : action;
-}
-
-/** The unlock's event context as its optional argument, when it has one. */
-const unlockOptions = (eventId: string | undefined): [] | [{ eventId: string }] =>
-  eventId ? [{ eventId }] : [];
-
-// The stored summaries of a charge are still words (their record holds lines, not facts); their counts only.
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
-
 /**
  * LinkedIn activity's price is not published (its card says so): this many credits per person are
  * assumed at most (src/eis/ASSUMPTIONS.md) and reserved under the daily cap when it is confirmed, so
@@ -146,7 +94,8 @@ export const linkedinActivityPrice = (people: number): Price => ({
   upTo: true,
 });
 
-function listPrice(action: ChargeAction): Price {
+/** The price table's figure for an action: shown as an upper bound when the precheck cannot be had. */
+export function listPrice(action: ChargeAction): Price {
   switch (action.kind) {
     case 'event-unlock':
     case 'visitors-unlock':
@@ -163,309 +112,8 @@ function listPrice(action: ChargeAction): Price {
   }
 }
 
-export function precheckParams(action: ChargeAction): Record<string, unknown> {
-  if ('eventId' in action) return { event_id: action.eventId };
-  if ('personnelIds' in action) return { personnel_ids: action.personnelIds };
-  // A search's precheck names the page it quotes: each page is charged on its own.
-  const { page, pageSize } = searchPage(action.page);
-  const paging = { page, page_size: pageSize };
-  if ('fullName' in action) return { person_name: action.fullName, ...paging };
-  return { company_name: action.companyName, ...paging };
-}
-
-/** Precheck reason codes that refuse an action before anything is charged (Slack words each). */
-export const PRECHECK_REFUSALS = [
-  'already_unlocked',
-  'unlock_in_progress',
-  'no_contacts_available',
-  'forbidden',
-  'not_found',
-  'exceed_max_unlock_limit',
-  'state_conflict',
-  'invalid_subject',
-] as const;
-export type PrecheckRefusal = (typeof PRECHECK_REFUSALS)[number];
-
-const isPrecheckRefusal = (code: string): code is PrecheckRefusal =>
-  (PRECHECK_REFUSALS as readonly string[]).includes(code);
-
-/**
- * The price and balance to show on a confirmation card. The action precheck is the source of truth
- * where the service has one; when it cannot be had, the spec's price is shown instead, as an upper
- * bound. A revoked key is not papered over: it is thrown for the user to see.
- */
-export async function quoteCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeQuote> {
-  const actionType = PRECHECK_ACTION[action.kind];
-  const [precheck, balance] = await Promise.all([
-    actionType === null
-      ? null
-      : eis.actions.precheck({ actionType, params: precheckParams(action) }).catch((error: unknown) => {
-          if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
-          return null;
-        }),
-    eis.credits
-      .balance()
-      .then((b) => b.totalBalance)
-      .catch((error: unknown) => {
-        if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
-        return null;
-      }),
-  ]);
-  const fallback = listPrice(action);
-  if (!precheck || precheck.reason_code === 'unsupported_action')
-    return { action, price: fallback, balance };
-  const price: Price = {
-    credits: precheck.credits,
-    upTo: fallback.upTo && action.kind !== 'full-access-unlock',
-  };
-  if (precheck.reason_code === 'insufficient_balance') {
-    return {
-      action,
-      price,
-      balance,
-      refusal: { reason: 'insufficient-balance', credits: price.credits, balance: balance ?? 0 },
-    };
-  }
-  const code = precheck.reason_code;
-  if (isPrecheckRefusal(code) && (!precheck.allowed || !precheck.should_charge))
-    return { action, price, balance, refusal: { reason: code } };
-  return { action, price, balance };
-}
-
-/** What a finished charge did, ready to be shown and recorded. */
-export interface ChargeOutcome {
-  creditsSpent: number;
-  /** The service's trace id of the charging call, for the ledger and support questions. */
-  traceId?: string;
-  balanceAfter: number | null;
-  /** Lines for the card, in the user's words. */
-  summary: string[];
-  /** Search results to post under the card. */
-  results?:
-    { kind: 'events'; page: EventPage | EventSearchPage } | { kind: 'exhibitors'; page: ExhibitorPage };
-  /** An asynchronous contact unlock (or LinkedIn analysis) the poller must follow. */
-  task?: {
-    taskId: string;
-    kind: 'email' | 'phone';
-    skipped: { personnelId: string; reason: string }[];
-    /** The people it follows, when fewer than the action's (the service refused the others). */
-    personnelIds?: string[];
-    /** A LinkedIn analysis: the poller reads activity, not contacts. */
-    followUp?: { kind: 'linkedin' };
-  };
-}
-
-function balanceOf(balanceAfter: unknown): number | null {
-  if (balanceAfter && typeof balanceAfter === 'object' && 'totalBalance' in balanceAfter) {
-    const total = balanceAfter.totalBalance;
-    return typeof total === 'number' ? total : null;
-  }
-  return null;
-}
-
-const SKIP_REASONS: Record<string, string> = {
-  already_unlocked_personnel_ids: 'already unlocked',
-  unlocking_personnel_ids: 'already unlocking',
-  unlinked_personnel_ids: 'not linked to a contact',
-  invalid_personnel_ids: 'invalid id',
-  missing_personnel_ids: 'not found',
-};
-
-/** Calls the charging operation once. Errors (typed `EisError`s) are the caller's to show. */
-export async function executeCharge(action: ChargeAction, eis: ChargeEis): Promise<ChargeOutcome> {
-  const { response, outcome } = await callService(action, eis);
-  const traceId = traceIdOf(response);
-  // Every card says the balance after its charge: read it when the reply did not carry it (LinkedIn's
-  // outcome already read it). Null then means it could not be read.
-  const balanceAfter =
-    outcome.balanceAfter ?? (action.kind === 'linkedin-activity' ? null : await balanceOrNull(eis));
-  return { ...outcome, balanceAfter, ...(traceId ? { traceId } : {}) };
-}
-
-/** The service's reply (its trace id is looked up by it) and what it did. */
-interface ServiceReply {
-  response: unknown;
-  outcome: ChargeOutcome;
-}
-
-type ActionOf<K extends ChargeAction['kind']> = Extract<ChargeAction, { kind: K }>;
-type ServiceCall<A extends ChargeAction> = (eis: ChargeEis, action: A) => Promise<ServiceReply>;
-
-/** A service call of one kind: how to call the client, and how to read what it returns. */
-function serviceCall<A extends ChargeAction, R>(
-  call: (eis: ChargeEis, action: A) => Promise<R>,
-  read: (result: R, action: A) => ChargeOutcome,
-): ServiceCall<A> {
-  return async (eis, action) => {
-    const response = await call(eis, action);
-    return { response, outcome: read(response, action) };
-  };
-}
-
 /** A paid search's page and its size (`PAID_SEARCH_PAGE_SIZE`), as the search and its precheck send them. */
-const searchPage = (page: number | undefined) => ({ page: page ?? 1, pageSize: PAID_SEARCH_PAGE_SIZE });
-
-/** The one charging call of each kind of action. */
-const SERVICE_CALLS: { [K in ChargeAction['kind']]: ServiceCall<ActionOf<K>> } = {
-  'event-unlock': serviceCall(
-    (eis, a) => eis.events.unlock(a.eventId),
-    (result, a) => eventUnlocked('Event', result, a.eventId),
-  ),
-  'visitors-unlock': serviceCall(
-    (eis, a) => eis.events.unlockVisitors(a.eventId),
-    (result, a) => eventUnlocked('Visitors', result, a.eventId),
-  ),
-  'full-access-unlock': serviceCall(
-    (eis, a) => eis.events.unlockFullAccess(a.eventId),
-    (result, a) => eventUnlocked('Full access', result, a.eventId),
-  ),
-  'email-unlock': serviceCall(
-    (eis, a) => eis.contacts.unlockEmails(a.personnelIds, ...unlockOptions(a.fromEventId)),
-    (submission, a) => contactsUnlocking('email', submission, a.personnelIds),
-  ),
-  'phone-unlock': serviceCall(
-    (eis, a) => eis.contacts.unlockPhones(a.personnelIds, ...unlockOptions(a.fromEventId)),
-    (submission, a) => contactsUnlocking('phone', submission, a.personnelIds),
-  ),
-  'people-by-name': serviceCall(
-    (eis, a) => eis.personnel.eventsByName({ personName: a.fullName, ...searchPage(a.page) }),
-    (page, a) => searchOutcome(a.kind, page, { kind: 'events', page }, `events of people named “${a.fullName}”`),
-  ),
-  'exhibitor-events': serviceCall(
-    (eis, a) => eis.exhibitors.searchEvents({ companyName: a.companyName, ...searchPage(a.page) }),
-    (page, a) => searchOutcome(a.kind, page, { kind: 'events', page }, `events where “${a.companyName}” exhibits`),
-  ),
-  'exhibitor-search': serviceCall(
-    (eis, a) => eis.exhibitors.searchByCompanyName({ companyName: a.companyName, ...searchPage(a.page) }),
-    (page, a) =>
-      searchOutcome(a.kind, page, { kind: 'exhibitors', page }, `exhibitor records for “${a.companyName}”`),
-  ),
-  'linkedin-activity': serviceCall(async (eis, a) => {
-    // The answer has no amount: the balance's drop is the best figure.
-    const before = await balanceOrNull(eis);
-    const answer = await eis.personnel.unlockLinkedinActivity(a.personnelIds);
-    return { ...answer, before, after: await balanceOrNull(eis) };
-  }, linkedinOutcome),
-};
-
-function callService(action: ChargeAction, eis: ChargeEis): Promise<ServiceReply> {
-  // The entry for `action.kind` takes that kind of action; TypeScript cannot correlate the two by itself.
-  const call = SERVICE_CALLS[action.kind] as ServiceCall<ChargeAction>;
-  return call(eis, action);
-}
-
-/** An event, visitors or full-access unlock; `what` names the layer in the summary. */
-function eventUnlocked(
-  what: string,
-  result: EventUnlockResult | FullAccessUnlockResult,
-  eventId: string,
-): ChargeOutcome {
-  const name = result.event.name ?? eventId;
-  const summary = result.alreadyUnlocked
-    ? `${what} for ${name} was already unlocked.`
-    : `${what} unlocked for ${name}.`;
-  return {
-    creditsSpent: result.creditsSpent,
-    balanceAfter: balanceOf(result.balanceAfter),
-    summary: [summary],
-  };
-}
-
-/** An email or phone unlock submission: a task for the poller, or nothing to unlock. */
-function contactsUnlocking(
-  kind: 'email' | 'phone',
-  submission: ContactUnlockSubmission,
-  personnelIds: readonly string[],
-): ChargeOutcome {
-  const skipped = Object.entries(SKIP_REASONS).flatMap(([field, reason]) => {
-    const ids = submission.skipped_detail?.[field];
-    return Array.isArray(ids) ? ids.map((personnelId) => ({ personnelId: String(personnelId), reason })) : [];
-  });
-  const asked = personnelIds.length - skipped.length;
-  const noun =
-    kind === 'email' ? plural(asked, 'email', 'emails') : plural(asked, 'phone number', 'phone numbers');
-  const skippedLine = skipped.length > 0 ? ` (${skipped.length} skipped: ${skipReasons(skipped)})` : '';
-  if (!submission.taskId) {
-    return {
-      creditsSpent: submission.creditsSpent ?? 0,
-      balanceAfter: null,
-      summary: [`Nothing to unlock${skippedLine}.`],
-    };
-  }
-  // When the service does not report the amount, the list price of the contacts it accepted is recorded.
-  const unitPrice = PRICES[kind === 'email' ? 'email-unlock' : 'phone-unlock'].credits;
-  return {
-    creditsSpent: submission.creditsSpent ?? asked * unitPrice,
-    balanceAfter: null,
-    summary: [`Unlocking ${noun}…${skippedLine} Results will arrive in this thread.`],
-    task: { taskId: submission.taskId, kind, skipped },
-  };
-}
-
-/** A LinkedIn analysis: who is being analysed, who was refused, and the balance's drop as the amount. */
-function linkedinOutcome(answer: {
-  items: { personnel_id: string; success: boolean; error?: string | null | undefined }[];
-  before: number | null;
-  after: number | null;
-}): ChargeOutcome {
-  const { items, before, after } = answer;
-  const known = before !== null && after !== null;
-  // Other spending at the same moment would be counted too, so the card says where the figure comes from.
-  const spent = known ? Math.max(0, before - after) : 0;
-  const started = items.filter((item) => item.success).map((item) => item.personnel_id);
-  const refused = items.filter((item) => !item.success);
-  const summary = [
-    started.length > 0
-      ? `Analysing ${plural(started.length, 'person', 'people')}… Results will arrive in this thread.`
-      : 'Nothing to analyse: the service refused every person.',
-    ...(refused.length > 0
-      ? [`${refused.length} skipped (${refused.map((item) => item.error ?? 'refused').join(', ')}).`]
-      : []),
-    known
-      ? `Credits spent, from the balance before and after: ${spent.toLocaleString('en-US')}.`
-      : 'The balance could not be read: the credits spent are not known.',
-  ];
-  return {
-    creditsSpent: spent,
-    balanceAfter: after,
-    summary,
-    ...(started.length > 0
-      ? {
-          task: {
-            taskId: `linkedin-${randomUUID()}`,
-            kind: 'email' as const,
-            skipped: [],
-            personnelIds: started,
-            followUp: { kind: 'linkedin' as const },
-          },
-        }
-      : {}),
-  };
-}
-
-function skipReasons(skipped: { reason: string }[]): string {
-  const counts = new Map<string, number>();
-  for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  return [...counts].map(([reason, count]) => `${count} ${reason}`).join(', ');
-}
-
-function searchOutcome(
-  kind: 'people-by-name' | 'exhibitor-events' | 'exhibitor-search',
-  { total, items }: { total: number; items: unknown[] },
-  results: NonNullable<ChargeOutcome['results']>,
-  what: string,
-): ChargeOutcome {
-  const found = total > 0 || items.length > 0;
-  return {
-    // The spec's rule: the search's price for a non-empty result, nothing for an empty one.
-    creditsSpent: found ? PRICES[kind].credits : 0,
-    balanceAfter: null,
-    summary: [
-      found ? `Found ${plural(total, 'match', 'matches')}: ${what}.` : `No ${what}: nothing was charged.`,
-    ],
-    results,
-  };
-}
+export const searchPage = (page: number | undefined) => ({ page: page ?? 1, pageSize: PAID_SEARCH_PAGE_SIZE });
 
 /** The total balance, or null when the service cannot say right now (never worth failing over). */
 export function balanceOrNull(eis: Pick<EisClient, 'credits'>): Promise<number | null> {
@@ -473,10 +121,4 @@ export function balanceOrNull(eis: Pick<EisClient, 'credits'>): Promise<number |
     .balance()
     .then((balance) => balance.totalBalance)
     .catch(() => null);
-}
-
-/** A user-facing sentence for any error of a charge; never a stack or a secret. */
-export function chargeErrorMessage(error: unknown): string {
-  if (error instanceof ServiceError) return error.userMessage;
-  return 'Something went wrong on our side; nothing more will be attempted for this confirmation.';
 }

@@ -17,18 +17,10 @@ import {
   confirmRefusal,
   type SpendPolicy,
 } from './approval.ts';
-import {
-  type ChargeAction,
-  ChargeActionSchema,
-  type ChargeEis,
-  type ChargeOutcome,
-  type ChargeQuote,
-  chargeErrorMessage,
-  balanceOrNull,
-  executeCharge,
-  quoteCharge,
-  withPeopleNames,
-} from './charging.ts';
+import { type ChargeAction, ChargeActionSchema, type ChargeEis, balanceOrNull } from './charging.ts';
+import { ChargeFactsSchema, type ChargeOutcome } from './charge-outcome.ts';
+import { type ChargeQuote, quoteCharge, withPeopleNames } from './charge-quote.ts';
+import { chargeErrorMessage, executeCharge } from './charge-run.ts';
 
 export interface Requester {
   teamId: string;
@@ -55,7 +47,12 @@ export interface ConfirmationDeps {
  * reconciler and the unlock poller alike).
  */
 export const StoredOutcomeSchema = z.object({
-  /** What came of it, in the user's words (succeeded). */
+  /** What came of it (succeeded), as facts the card words; unreadable facts are left out. */
+  facts: ChargeFactsSchema.optional().catch(undefined),
+  /**
+   * What came of it in words: written by the reconciler, and by releases before `facts` (still read
+   * for their records). Shown when there are no facts.
+   */
   summary: z.array(z.string()).optional(),
   /** The credits the service charged; absent when nobody can know. */
   creditsSpent: z.number().optional(),
@@ -227,7 +224,7 @@ async function settlementOf(
       outcome: {
         creditsSpent: outcome.creditsSpent,
         balanceAfter: outcome.balanceAfter,
-        summary: outcome.summary,
+        facts: outcome.facts,
         ...(task ? { resultsPending: true } : {}),
       },
       ledger: {

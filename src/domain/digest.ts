@@ -1,11 +1,9 @@
-import * as z from 'zod';
 import type { EisClient, EventItem } from '../eis/index.ts';
 import { type Logger, withCorrelationId } from '../platform/log.ts';
 import type {
   DigestFilters,
   DigestSubscription,
   DigestSubscriptionRepository,
-  FitScoreCache,
   LedgerEntry,
   LedgerRepository,
   Metrics,
@@ -14,17 +12,11 @@ import type {
 } from './ports/index.ts';
 import { ValidationError } from '../platform/errors.ts';
 import { isValidTimeZone, LOCAL_TIME_PATTERN, localDate, nextOccurrence } from '../time/local-time.ts';
+import { type DigestEventSources, type DigestFit, upcomingEvents } from './digest-events.ts';
 import { PRICES } from './prices.ts';
 import { createChannelPacer, isChannelGone, SlackDeliveryError, type Sleep } from './slack-delivery.ts';
-import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-polling.ts';
+import { type UnlockOutcome, UnlockOutcomeSchema } from './unlock-result.ts';
 
-export const HORIZON_DAYS = 90;
-/** Events shown per digest, best fit first. */
-export const MAX_DIGEST_EVENTS = 10;
-/** Events considered for scoring: the soonest ones matching the filters. */
-export const MAX_FIT_CANDIDATES = 20;
-/** Fit-score calls per digest when ranking fails; scores cached today (by any digest) are free. */
-export const MAX_FIT_CALLS = 10;
 /** A digest more than this late (the schedule was down) is skipped: a morning digest at night is noise. */
 export const MAX_LATENESS_MS = 3 * 60 * 60_000;
 /** A subscription is started only with this much of the Lambda's time left. */
@@ -35,12 +27,6 @@ export const LEDGER_LOOKBACK_MS = 400 * DAY_MS;
 /** Ledger actions that give the workspace an event (each needs or includes the base unlock). */
 export const EVENT_UNLOCK_ACTIONS = ['event-unlock', 'visitors-unlock', 'full-access-unlock'] as const;
 export type EventUnlockAction = (typeof EVENT_UNLOCK_ACTIONS)[number];
-
-export interface DigestFit {
-  /** Out of 10. */
-  score: number;
-  recommendation: string | null;
-}
 
 export interface DigestEvent {
   event: EventItem;
@@ -95,17 +81,11 @@ export interface Digest {
   eventUnlocks: DigestEventUnlock[];
 }
 
-export interface DigestSources {
+export interface DigestSources extends DigestEventSources {
   /** Read-only calls: a digest cannot reach anything that charges. */
-  eis: {
-    credits: Pick<EisClient['credits'], 'balance'>;
-    events: Pick<EisClient['events'], 'list' | 'rank' | 'fitScore'>;
-  };
+  eis: DigestEventSources['eis'] & { credits: Pick<EisClient['credits'], 'balance'> };
   ledger: Pick<LedgerRepository, 'listSince'>;
   unlockTasks: Pick<UnlockTaskRepository, 'listFinishedSince'>;
-  fitScores: Pick<FitScoreCache, 'get' | 'put'>;
-  logger: Logger;
-  now: () => Date;
 }
 
 export interface DigestTarget {
@@ -131,112 +111,12 @@ export function nextDigestRun({ time, timeZone }: { time: string; timeZone: stri
   return nextOccurrence(time, timeZone, after);
 }
 
-/**
- * What is cached per event per day: the two numbers the digest shows, not the whole answer. A rank's
- * match score and a fit score are the same measure (the rank's is the fit score over ten), so either
- * serves every digest of the day, in any channel.
- */
-const CachedFitSchema = z.object({ score: z.number(), recommendation: z.string().nullable() });
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const later = (a: string, b: string | undefined) => (b && b > a ? b : a);
-const earlier = (a: string, b: string | undefined) => (b && b < a ? b : a);
-
-/** Fit scores one by one, at most `MAX_FIT_CALLS`, failures left out: the fallback when ranking fails. */
-async function fitScoresOf(events: readonly EventItem[], sources: DigestSources) {
-  const scores = new Map<string, DigestFit>();
-  for (const event of events.slice(0, MAX_FIT_CALLS)) {
-    try {
-      const fit = await sources.eis.events.fitScore(event.eventId);
-      scores.set(event.eventId, { score: fit.score, recommendation: fit.recommendation });
-    } catch (error) {
-      sources.logger.warn('fit score unavailable for the digest', { eventId: event.eventId, error });
-    }
-  }
-  return scores;
-}
-
-/** The events scored with one `events.rank` call (match scores 0–1, out of 10). Throws when ranking fails. */
-async function rankScoresOf(events: readonly EventItem[], sources: DigestSources) {
-  const { items } = await sources.eis.events.rank({ eventIds: events.map((event) => event.eventId) });
-  const scores = new Map<string, DigestFit>();
-  for (const item of items) {
-    // The OpenAPI's scores are fractions (0.86); a score already out of 10 is taken as it is.
-    const score = item.match_score <= 1 ? item.match_score * 10 : item.match_score;
-    scores.set(item.event_id, { score: Math.min(10, Math.max(0, score)), recommendation: null });
-  }
-  return scores;
-}
-
-/**
- * The candidates best fit first (unscored ones after, soonest first: the list's order). Scores cached
- * today are read; the rest come from one rank call, or fit scores when ranking fails, and are cached.
- */
-async function rankedOf(events: readonly EventItem[], sources: DigestSources) {
-  const day = sources.now().toISOString().slice(0, 10);
-  const cached = await Promise.all(
-    events.map((event) =>
-      sources.fitScores.get(event.eventId, day).catch((error: unknown) => {
-        sources.logger.warn('cached fit score unreadable for the digest', { eventId: event.eventId, error });
-        return null;
-      }),
-    ),
-  );
-  const scores = new Map<string, DigestFit>();
-  events.forEach((event, index) => {
-    const parsed = CachedFitSchema.safeParse(cached[index]?.value);
-    if (parsed.success) scores.set(event.eventId, parsed.data);
-  });
-  const unscored = events.filter((event) => !scores.has(event.eventId));
-  if (unscored.length > 0) {
-    const fresh = await rankScoresOf(unscored, sources).catch((error: unknown) => {
-      sources.logger.warn('ranking unavailable for the digest: fit scores instead', { error });
-      return fitScoresOf(unscored, sources);
-    });
-    await Promise.all(
-      [...fresh].map(async ([eventId, fit]) => {
-        scores.set(eventId, fit);
-        await sources.fitScores.put(eventId, day, fit).catch((error: unknown) => {
-          sources.logger.warn('fit score not cached for the digest', { eventId, error });
-        });
-      }),
-    );
-  }
-  return events
-    .map((event, index) => ({ event, fit: scores.get(event.eventId) ?? null, index }))
-    .sort((a, b) => (b.fit?.score ?? -1) - (a.fit?.score ?? -1) || a.index - b.index)
-    .map(({ event, fit }) => ({ event, fit }));
-}
-
 /** An entry that stands for credits actually spent: settled as charged, or written whole. */
 const isCharged = (entry: LedgerEntry) => entry.status === undefined || entry.status === 'charged';
 const isEventUnlock = (
   entry: LedgerEntry,
 ): entry is LedgerEntry & { action: EventUnlockAction; eventId: string } =>
   entry.eventId !== undefined && (EVENT_UNLOCK_ACTIONS as readonly string[]).includes(entry.action);
-
-async function upcomingEvents(target: DigestTarget, today: string, sources: DigestSources) {
-  const from = later(today, target.filters.from);
-  const to = earlier(addDays(today, HORIZON_DAYS), target.filters.to);
-  if (from > to) return { events: [], moreEvents: 0 };
-  const page = await sources.eis.events.list({
-    page: 1,
-    pageSize: MAX_FIT_CANDIDATES,
-    keyword: target.filters.keywords,
-    country: target.filters.country,
-    city: target.filters.city,
-    dateStartFrom: from,
-    dateStartTo: to,
-  });
-  const candidates = page.items.slice(0, MAX_FIT_CANDIDATES);
-  const ranked = candidates.length === 0 ? [] : await rankedOf(candidates, sources);
-  const total = Math.max(page.total, page.items.length);
-  return {
-    events: ranked.slice(0, MAX_DIGEST_EVENTS),
-    moreEvents: total - Math.min(ranked.length, MAX_DIGEST_EVENTS),
-  };
-}
 
 /**
  * Gathers one digest: the balance and the last 24 h of spending, the best upcoming events for the
@@ -263,7 +143,7 @@ export async function composeDigest(
     // (one query per digest); the last 24 h are taken from it too.
     sources.ledger.listSince(target.teamId, new Date(now.getTime() - LEDGER_LOOKBACK_MS)),
     sources.unlockTasks.listFinishedSince(target.teamId, since),
-    upcomingEvents(target, today, sources).catch((error: unknown) => {
+    upcomingEvents(target.filters, today, sources).catch((error: unknown) => {
       sources.logger.warn('events unavailable for the digest', { error });
       return null;
     }),

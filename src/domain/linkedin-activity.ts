@@ -6,7 +6,7 @@ import type { Confirmation } from './ports/index.ts';
 /*
  * LinkedIn activity analysis may spend credits, but neither the spec nor the vendor gives a price or
  * a precheck action code (src/eis/operations.ts: `undocumented`). It is a charge kind like any other
- * (`linkedin-activity` in charging.ts: its service call, description and unpublished price), run by
+ * (`linkedin-activity` in charging.ts and charge-run.ts: its unpublished price and service call), run by
  * the shared confirmation flow — the same claim, write-ahead start guard, one call, one settlement,
  * and the same reconciler. Only how it is asked for differs: a button under email results, with no
  * precheck to quote or refuse it. The credits it spent are read from the balance before and after.

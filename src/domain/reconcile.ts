@@ -9,12 +9,8 @@ import {
   RECONCILE_AFTER_SECONDS,
   type Settlement,
 } from './ports/index.ts';
-import {
-  type ChargeAction,
-  ChargeActionSchema,
-  PRECHECK_ACTION,
-  precheckParams,
-} from './charging.ts';
+import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION } from './charging.ts';
+import { precheckParams } from './charge-quote.ts';
 
 export interface ReconcileDeps {
   confirmations: Pick<ConfirmationRepository, 'due' | 'get' | 'expire' | 'abandon' | 'cardShown'>;

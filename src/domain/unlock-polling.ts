@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
 import { type Logger, withCorrelationId } from '../platform/log.ts';
 import { type FollowUpProgress, type FollowUpResult, followUpOutcome } from './follow-up.ts';
 import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
+import { EARLY_POLLS, FOLLOW_UP_GIVE_UP_AFTER_MS, GIVE_UP_AFTER_MS, pollDelayMs } from './poll-cadence.ts';
 import {
   createChannelPacer,
   isChannelGone,
@@ -10,56 +10,24 @@ import {
   SlackDeliveryError,
   type Sleep,
 } from './slack-delivery.ts';
+import {
+  outcomeOf,
+  timedOutOutcome,
+  type UnlockOutcome,
+  type UnlockResult,
+  type UnlockTaskProgress,
+  unlockResultOf,
+} from './unlock-result.ts';
 
 /**
  * At most this many tasks are polled at once, leaving room under the service's 10 concurrent requests
  * for people using the bot. (Each Lambda counts its own requests; the limit is not shared across them.)
  */
 export const MAX_CONCURRENT_POLLS = 5;
-/** Most tasks finish within minutes: a young task is polled at every scheduled run (each minute). */
-export const EVERY_RUN_FOR_MS = 30 * 60_000;
-export const MAX_BACKOFF_MS = 10 * 60_000;
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-/** Drafts and LinkedIn analyses take minutes: after two hours without them, the thread is told. */
-export const FOLLOW_UP_GIVE_UP_AFTER_MS = 2 * 60 * 60_000;
 /** Longer than one task's poll and post with their retries, so a live run never loses its lease. */
 export const LEASE_MS = 2 * 60_000;
 /** A task is started only with this much of the Lambda's time left: its poll and post must fit. */
 export const TIME_RESERVE_MS = 20_000;
-
-/** What the service says about a contact unlock task (the email and phone shapes, made one). */
-export interface UnlockTaskProgress {
-  taskStatus: 'pending' | 'processing' | 'completed' | 'failed';
-  items: { personnelId: string; status: string; value: string | null; errorCode?: string }[];
-}
-
-/** One person in a finished unlock: the email or phone, or why there is none. */
-export interface UnlockedPerson {
-  personnelId: string;
-  value: string | null;
-  /** Why nothing was unlocked, in the user's words; absent when `value` is set. */
-  problem?: string;
-}
-
-/** A finished task as the thread reply shows it. */
-export interface UnlockResult {
-  kind: UnlockKind;
-  status: 'completed' | 'failed';
-  people: UnlockedPerson[];
-  skipped: UnlockTask['skipped'];
-}
-
-/**
- * What is kept on the task once its result is posted: counts only. The contacts themselves stay in the
- * service (unlocked for the account), not in our table.
- */
-export const UnlockOutcomeSchema = z.object({
-  status: z.enum(['completed', 'failed', 'timed-out']),
-  unlocked: z.number().int().nonnegative(),
-  notUnlocked: z.number().int().nonnegative(),
-  skipped: z.number().int().nonnegative(),
-});
-export type UnlockOutcome = z.infer<typeof UnlockOutcomeSchema>;
 
 /** Where results go: the thread of the card the unlock was confirmed on. Errors are `SlackDeliveryError`s. */
 export interface UnlockThread {
@@ -121,53 +89,6 @@ export interface PollSummary {
   stopped: number;
   /** The run stopped because the Lambda's time was running out. */
   outOfTime: boolean;
-}
-
-/**
- * How long after this poll the next one is due: none while the task is young (the next scheduled run
- * polls it), then a minute plus half the time past 30 minutes, up to 10 minutes.
- */
-export function pollDelayMs(ageMs: number): number {
-  if (ageMs < EVERY_RUN_FOR_MS) return 0;
-  return Math.min(MAX_BACKOFF_MS, 60_000 + (ageMs - EVERY_RUN_FOR_MS) / 2);
-}
-
-const PROBLEMS: Record<string, string> = {
-  EMAIL_NOT_FOUND: 'no email address found',
-  PHONE_NOT_FOUND: 'no phone number found',
-  TASK_FAILED: 'the unlock failed',
-};
-
-/** The service's answer in the user's words, per person asked for. */
-export function unlockResultOf(task: UnlockTask, progress: UnlockTaskProgress): UnlockResult {
-  const byId = new Map(progress.items.map((item) => [item.personnelId, item]));
-  const asked = task.personnelIds.filter((id) => !task.skipped.some((skip) => skip.personnelId === id));
-  const ids = asked.length > 0 ? asked : progress.items.map((item) => item.personnelId);
-  const people = ids.map((personnelId): UnlockedPerson => {
-    const item = byId.get(personnelId);
-    if (item?.status === 'unlocked' && item.value) return { personnelId, value: item.value };
-    const problem = !item
-      ? 'the service did not report on this person'
-      : (PROBLEMS[item.errorCode ?? ''] ??
-        (item.errorCode ? `not unlocked (${item.errorCode})` : 'not unlocked'));
-    return { personnelId, value: null, problem };
-  });
-  return {
-    kind: task.kind,
-    status: progress.taskStatus === 'failed' ? 'failed' : 'completed',
-    people,
-    skipped: task.skipped,
-  };
-}
-
-export function outcomeOf(result: UnlockResult): UnlockOutcome {
-  const unlocked = result.people.filter((person) => person.value !== null).length;
-  return {
-    status: result.status,
-    unlocked,
-    notUnlocked: result.people.length - unlocked,
-    skipped: result.skipped.length,
-  };
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, until `keepGoing` says stop. */
@@ -238,9 +159,6 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
   return summary;
 }
 
-/** A task's first polls, by the worker that submitted it: most tasks finish within seconds. */
-export const EARLY_POLLS = { count: 4, everyMs: 5_000 };
-
 /**
  * Polls one just-submitted task a few times (about 20 s), so a quick result is posted at once rather
  * at the next scheduled run. It leases the task like the scheduled poller, so the two never both act
@@ -303,12 +221,7 @@ async function pollOne(taskId: string, run: RunState): Promise<void> {
   }
 
   if (age >= GIVE_UP_AFTER_MS) {
-    const outcome: UnlockOutcome = {
-      status: 'timed-out',
-      unlocked: 0,
-      notUnlocked: task.personnelIds.length - task.skipped.length,
-      skipped: task.skipped.length,
-    };
+    const outcome = timedOutOutcome(task);
     if (await finish(task, outcome, () => deps.thread.postTimeout(task), run)) summary.timedOut += 1;
     return;
   }

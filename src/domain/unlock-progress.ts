@@ -1,6 +1,6 @@
 import type { EisClient } from '../eis/index.ts';
 import type { UnlockKind } from './ports/index.ts';
-import type { UnlockTaskProgress } from './unlock-polling.ts';
+import type { UnlockTaskProgress } from './unlock-result.ts';
 
 interface TaskItem {
   personnelId: string;

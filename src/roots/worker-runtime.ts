@@ -1,6 +1,7 @@
 import { WebClient } from '@slack/web-api';
 import { serviceAccountId } from '../platform/config/secrets.ts';
-import { EARLY_POLLS, pollSubmittedTask } from '../domain/unlock-polling.ts';
+import { EARLY_POLLS } from '../domain/poll-cadence.ts';
+import { pollSubmittedTask } from '../domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
 import { webClientOptions } from '../slack/web-client.ts';
 import { type DigestAccess, memberChannelsOf } from '../slack/features/digests/access.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HORIZON_DAYS, nextDigestRun } from '../../src/domain/digest.ts';
+import { nextDigestRun } from '../../src/domain/digest.ts';
+import { HORIZON_DAYS } from '../../src/domain/digest-events.ts';
 import { localDate } from '../../src/time/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SlackMessage } from '../../local/slack/fake-slack.ts';

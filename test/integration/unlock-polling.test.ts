@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS } from '../../src/domain/unlock-polling.ts';
+import { GIVE_UP_AFTER_MS } from '../../src/domain/poll-cadence.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SeededPersonnel } from '../../simulator/server.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type ChargeAction,
-  type ChargeEis,
-  type ChargeOutcome,
-  executeCharge,
-  PRECHECK_ACTION,
-} from '../../../src/domain/charging.ts';
+import { type ChargeAction, type ChargeEis, PRECHECK_ACTION } from '../../../src/domain/charging.ts';
+import type { ChargeOutcome } from '../../../src/domain/charge-outcome.ts';
+import { executeCharge } from '../../../src/domain/charge-run.ts';
+import { chargeOutcomeLines } from '../../../src/slack/features/charges/charge-words.ts';
 
 interface RecordedCall {
   method: string;
@@ -62,7 +59,8 @@ interface CallCase {
   method: string;
   args: unknown[];
   reply: unknown;
-  outcome: ChargeOutcome;
+  /** The outcome, its facts as the card words them. */
+  outcome: Omit<ChargeOutcome, 'facts'> & { summary: string[] };
 }
 
 const CASES: CallCase[] = [
@@ -197,11 +195,11 @@ describe('charging: the service call of each kind of action', () => {
       const { eis, calls } = fakeEis(reply);
 
       // Act
-      const result = await executeCharge(action, eis);
+      const { facts, ...result } = await executeCharge(action, eis);
 
       // Assess
       expect(calls).toEqual([{ method, args, onItsObject: true }]);
-      expect(result).toStrictEqual(outcome);
+      expect({ ...result, summary: chargeOutcomeLines({ facts }) }).toStrictEqual(outcome);
     },
   );
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   composeDigest,
   type DigestRunDeps,
-  MAX_FIT_CALLS,
   MAX_LATENESS_MS,
   runDueDigests,
 } from '../../../src/domain/digest.ts';
+import { MAX_FIT_CALLS } from '../../../src/domain/digest-events.ts';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
 import type { CreditBalance, EventItem, EventPage, EventRank, FitScore } from '../../../src/eis/index.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  pollUnlockTasks,
-  type UnlockOutcome,
-  type UnlockPollingDeps,
-  type UnlockResult,
-  type UnlockTaskProgress,
-} from '../../../src/domain/unlock-polling.ts';
+import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
+import type { UnlockOutcome, UnlockResult, UnlockTaskProgress } from '../../../src/domain/unlock-result.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 import type { UnlockKind, UnlockTask } from '../../../src/store/index.ts';

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
-import {
-  pollDelayMs,
-  GIVE_UP_AFTER_MS,
-  pollUnlockTasks,
-  type UnlockPollingDeps,
-  type UnlockTaskProgress,
-  unlockResultOf,
-} from '../../../src/domain/unlock-polling.ts';
+import { GIVE_UP_AFTER_MS, pollDelayMs } from '../../../src/domain/poll-cadence.ts';
+import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
+import { type UnlockTaskProgress, unlockResultOf } from '../../../src/domain/unlock-result.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 import type { UnlockTask } from '../../../src/store/index.ts';

@@ -1,14 +1,13 @@
-import {
-  type ChargeAction,
-  ChargeActionSchema,
-  type PrecheckRefusal,
-  type QuoteRefusal,
-} from '../../../domain/charging.ts';
+import { type ChargeAction, ChargeActionSchema } from '../../../domain/charging.ts';
+import type { ChargeFacts } from '../../../domain/charge-outcome.ts';
+import type { PrecheckRefusal, QuoteRefusal } from '../../../domain/charge-quote.ts';
+import type { StoredOutcome } from '../../../domain/confirmations.ts';
 import { formatNumber } from '../../views/format.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there
- * is nothing to confirm. The domain (src/domain/charging.ts) gives the action and the facts.
+ * is nothing to confirm, and what came of it. The domain gives the action (src/domain/charging.ts) and
+ * the facts (charge-quote.ts, charge-outcome.ts).
  */
 
 /** `1 person`, `3 people`. */
@@ -116,4 +115,87 @@ export function quoteRefusalWords(refusal: QuoteRefusal): string {
   if (refusal.reason === 'insufficient-balance')
     return `This costs ${formatNumber(refusal.credits)} credits and the balance is ${formatNumber(refusal.balance)}.`;
   return PRECHECK_REFUSAL_WORDS[refusal.reason];
+}
+
+/**
+ * What came of a succeeded charge, as the lines of its card: its facts worded, or the words an older
+ * release (or the reconciler) stored in their place.
+ */
+export function chargeOutcomeLines(outcome: Pick<StoredOutcome, 'facts' | 'summary'>): string[] {
+  return outcome.facts ? chargeFactsWords(outcome.facts) : (outcome.summary ?? []);
+}
+
+const EVENT_LAYER: Record<Extract<ChargeFacts, { kind: 'event-unlocked' }>['layer'], string> = {
+  event: 'Event',
+  visitors: 'Visitors',
+  'full-access': 'Full access',
+};
+
+const CONTACTS: Record<'email' | 'phone', { one: string; many: string }> = {
+  email: { one: 'email', many: 'emails' },
+  phone: { one: 'phone number', many: 'phone numbers' },
+};
+
+/** What a paid search looked for: `events where “Acme” exhibits`. */
+function searchedFor({ search, query }: Extract<ChargeFacts, { kind: 'search' }>): string {
+  switch (search) {
+    case 'people-by-name':
+      return `events of people named “${query}”`;
+    case 'exhibitor-events':
+      return `events where “${query}” exhibits`;
+    case 'exhibitor-search':
+      return `exhibitor records for “${query}”`;
+  }
+}
+
+/** ` (2 skipped: 1 already unlocked, 1 invalid id)`, or nothing when none was skipped. */
+function skippedWords(skipped: readonly { reason: string; count: number }[]): string {
+  const total = skipped.reduce((sum, { count }) => sum + count, 0);
+  if (total === 0) return '';
+  return ` (${total} skipped: ${skipped.map(({ reason, count }) => `${count} ${reason}`).join(', ')})`;
+}
+
+function chargeFactsWords(facts: ChargeFacts): string[] {
+  switch (facts.kind) {
+    case 'event-unlocked': {
+      const what = EVENT_LAYER[facts.layer];
+      const name = facts.eventName ?? facts.eventId;
+      return [
+        facts.alreadyUnlocked ? `${what} for ${name} was already unlocked.` : `${what} unlocked for ${name}.`,
+      ];
+    }
+    case 'contacts-unlocking': {
+      const { one, many } = CONTACTS[facts.contact];
+      const skipped = skippedWords(facts.skipped);
+      return [`Unlocking ${plural(facts.count, one, many)}…${skipped} Results will arrive in this thread.`];
+    }
+    case 'nothing-to-unlock':
+      return [`Nothing to unlock${skippedWords(facts.skipped)}.`];
+    case 'search':
+      return [
+        facts.found
+          ? `Found ${plural(facts.total, 'match', 'matches')}: ${searchedFor(facts)}.`
+          : `No ${searchedFor(facts)}: nothing was charged.`,
+      ];
+    case 'linkedin-analysis':
+      return linkedinAnalysisWords(facts);
+  }
+}
+
+function linkedinAnalysisWords({
+  started,
+  refused,
+  measuredSpend,
+}: Extract<ChargeFacts, { kind: 'linkedin-analysis' }>): string[] {
+  return [
+    started > 0
+      ? `Analysing ${plural(started, 'person', 'people')}… Results will arrive in this thread.`
+      : 'Nothing to analyse: the service refused every person.',
+    ...(refused.length > 0
+      ? [`${refused.length} skipped (${refused.map((error) => error ?? 'refused').join(', ')}).`]
+      : []),
+    measuredSpend !== null
+      ? `Credits spent, from the balance before and after: ${measuredSpend.toLocaleString('en-US')}.`
+      : 'The balance could not be read: the credits spent are not known.',
+  ];
 }

@@ -5,7 +5,8 @@ import {
   type Price as QuotedPrice,
 } from '../../../domain/charging.ts';
 import { type PricedKind, PRICES } from '../../../domain/prices.ts';
-import type { UnlockOutcome } from '../../../domain/unlock-polling.ts';
+import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
+import type { UnlockOutcome } from '../../../domain/unlock-result.ts';
 import type { Confirmation } from '../../../store/index.ts';
 import { plural } from './charge-words.ts';
 import { formatCredits, formatNumber } from '../../views/format.ts';
@@ -155,7 +156,7 @@ export function unlockOutcomeWords(kind: 'email' | 'phone', outcome: UnlockOutco
   const what = UNLOCKED[kind];
   const skipped = outcome.skipped > 0 ? ` (${outcome.skipped} skipped, not charged)` : '';
   if (outcome.status === 'timed-out')
-    return `The ${what.unlock} did not finish within 24 hours${skipped}. See the thread.`;
+    return `The ${what.unlock} did not finish within ${GIVE_UP_AFTER_HOURS} hours${skipped}. See the thread.`;
   const found =
     outcome.unlocked === 0
       ? `No ${what.one} found`

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { ChargeAction, ChargeOutcome } from '../../../domain/charging.ts';
+import type { ChargeAction } from '../../../domain/charging.ts';
+import type { ChargeOutcome } from '../../../domain/charge-outcome.ts';
 import { commandTextOf } from './charge-words.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context } from '../../views/blocks.ts';

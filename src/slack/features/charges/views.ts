@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { ChargeActionSchema, hasPublishedPrice } from '../../../domain/charging.ts';
-import { commandTextOf, describeStoredAction } from './charge-words.ts';
+import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../store/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -288,7 +288,7 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
         ...base,
         state: 'succeeded',
         confirmedBy,
-        outcome: outcome.summary ?? [],
+        outcome: chargeOutcomeLines(outcome),
         creditsSpent: outcome.creditsSpent ?? confirmation.price.credits,
         balanceAfter: outcome.balanceAfter,
         ...(outcome.resultsPending ? { resultsPending: true } : {}),

@@ -6,6 +6,7 @@ import type {
   DigestUnlock,
   EventUnlockAction,
 } from '../../../domain/digest.ts';
+import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
 import { localDate, parseLocalTime, zonedInstant } from '../../../time/local-time.ts';
 import type { DigestFilters, DigestSubscription } from '../../../store/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -90,7 +91,7 @@ function unlockLine(unlock: DigestUnlock): string {
   const result = !outcome
     ? 'finished'
     : outcome.status === 'timed-out'
-      ? 'no result after 24 h'
+      ? `no result after ${GIVE_UP_AFTER_HOURS} h`
       : `${outcome.unlocked} unlocked${outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} not` : ''}`;
   return `• ${link} — ${result} · asked by ${mentionUser(unlock.requestedBy)}`;
 }

@@ -1,5 +1,5 @@
 import { publishConfirmation } from '../../../domain/confirmation-card.ts';
-import { describeAction, describeStoredAction } from '../charges/charge-words.ts';
+import { chargeOutcomeLines, describeAction, describeStoredAction } from '../charges/charge-words.ts';
 import type { ConfirmationDeps } from '../../../domain/confirmations.ts';
 import { runCharge, storedOutcome } from '../../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../../domain/follow-up.ts';
@@ -88,7 +88,9 @@ export function followUpJobs(deps: WorkerDeps) {
     const ts = confirmation.messageTs ?? context.messageTs;
     const outcome = storedOutcome(confirmation);
     const succeeded = confirmation.status === 'succeeded';
-    const lines = succeeded ? (outcome.summary ?? []) : [failureWords(confirmation) ?? 'That did not work.'];
+    const lines = succeeded
+      ? chargeOutcomeLines(outcome)
+      : [failureWords(confirmation) ?? 'That did not work.'];
     try {
       if (ts) await slack.update(confirmation.channelId, ts, finalCard(confirmation, lines, succeeded));
       // Marked shown, so the reconciler does not replace this card with the generic one.

@@ -2,7 +2,7 @@ import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from 
 import { plural } from '../charges/charge-words.ts';
 import { DEFAULT_OUTREACH, type FollowUpResult } from '../../../domain/follow-up.ts';
 import type { FollowUpValue } from '../../button-values.ts';
-import type { UnlockResult } from '../../../domain/unlock-polling.ts';
+import type { UnlockResult } from '../../../domain/unlock-result.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../charges/views.ts';

@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { plural } from '../charges/charge-words.ts';
-import type { UnlockOutcome, UnlockResult } from '../../../domain/unlock-polling.ts';
+import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
+import type { UnlockOutcome, UnlockResult } from '../../../domain/unlock-result.ts';
 import { actions, context, section } from '../../views/blocks.ts';
 import { exportButton } from '../lists/export-views.ts';
 import { confirmationCard } from '../charges/views.ts';
@@ -64,7 +65,6 @@ function unlockedContactsExport(result: UnlockResult): KnownBlock | undefined {
   return actions([exportButton({ list: 'contacts', query: { personnelIds }, page: 1 })], 'export');
 }
 
-/** The one thread reply when the service has not finished a task after 24 hours. */
 /** A task submitted with a key since replaced (an unlock or its follow-up): the bot cannot read it. */
 export function unlockAccountChangedReply(task: { requestedBy: string }): SlackMessage {
   const text =
@@ -80,13 +80,14 @@ export function unlockAccountChangedReply(task: { requestedBy: string }): SlackM
   });
 }
 
+/** The one thread reply when the service has not finished a task by the poller's deadline. */
 export function unlockTimeoutReply(task: {
   kind: Kind;
   personnelIds: readonly string[];
   requestedBy: string;
 }): SlackMessage {
   const what = WHAT[task.kind];
-  const text = `:hourglass: No result after 24 hours: I stopped waiting for the ${what.unlock} of ${plural(
+  const text = `:hourglass: No result after ${GIVE_UP_AFTER_HOURS} hours: I stopped waiting for the ${what.unlock} of ${plural(
     task.personnelIds.length,
     'person',
     'people',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UnlockResult } from '../../../../src/domain/unlock-polling.ts';
+import type { UnlockResult } from '../../../../src/domain/unlock-result.ts';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons, followUpReply } from '../../../../src/slack/features/follow-up/views.ts';
 import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -85,9 +85,23 @@ async function bundle(variant: Variant, workDir: string): Promise<string> {
   return outfile;
 }
 
-/** One cold import in a fresh `node`: from the first line of the process to the module ready. */
-function coldImportMs(file: string): number {
-  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`;
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+}
+type Samples = Record<Variant, Sample[]>;
+
+/**
+ * One cold import in a fresh `node`, from before the import to the module ready: the wall time, and
+ * the process's CPU time over it (on a busy shared machine the steadier of the two).
+ */
+function coldImport(file: string): Sample {
+  const script = [
+    'const t = performance.now(), c = process.cpuUsage();',
+    `await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'const { user, system } = process.cpuUsage(c);',
+    'console.log(JSON.stringify({ wallMs: performance.now() - t, cpuMs: (user + system) / 1000 }));',
+  ].join(' ');
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -97,7 +111,7 @@ function coldImportMs(file: string): number {
     },
     encoding: 'utf8',
   });
-  return Number(out.trim().split('\n').at(-1));
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '') as Sample;
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -112,17 +126,19 @@ async function main() {
     console.log('Pack and install them there first (see the comment at the top of bench/libraries.ts).');
     return;
   }
-  const versions = packed.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version);
+  const versions = packed.map(
+    (file) => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version,
+  );
   const workDir = mkdtempSync(join(tmpdir(), 'eventbot-libraries-'));
   try {
     const files = {} as Record<Variant, string>;
     for (const variant of VARIANTS) files[variant] = await bundle(variant, workDir);
-    const samples = Object.fromEntries(VARIANTS.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
-    coldImportMs(files['secrets floor']); // warms the disk cache, not measured
+    const samples = Object.fromEntries(VARIANTS.map((v) => [v, [] as Sample[]])) as Samples;
+    coldImport(files['secrets floor']); // warms the disk cache, not measured
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, and the order turned each round, so a busy neighbour lands on every variant alike.
       const order = run % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
-      for (const variant of order) samples[variant].push(coldImportMs(files[variant]));
+      for (const variant of order) samples[variant].push(coldImport(files[variant]));
     }
     report(files, samples, versions);
   } finally {
@@ -130,24 +146,38 @@ async function main() {
   }
 }
 
-function report(files: Record<Variant, string>, samples: Record<Variant, number[]>, versions: string[]) {
+function report(files: Record<Variant, string>, samples: Samples, versions: string[]) {
   const size = (v: Variant) => statSync(files[v]).size;
-  const median = (v: Variant) => percentile(samples[v], 50);
+  const median = (v: Variant, of: keyof Sample) =>
+    percentile(
+      samples[v].map((s) => s[of]),
+      50,
+    );
+  const load = loadavg()[0]?.toFixed(1) ?? '?';
   console.log(`Powertools Parameters ${versions[0]}, Idempotency ${versions[1]}; node ${process.version};`);
-  console.log(`median of ${RUNS} fresh processes per variant, interleaved.\n`);
-  console.log('| variant | bundle KiB | over floor KiB | cold import ms p50 (p25–p75) | over floor ms |');
-  console.log('| --- | --: | --: | --: | --: |');
+  console.log(`median of ${RUNS} fresh processes per variant, interleaved; load average ${load}.\n`);
+  console.log(
+    '| variant | bundle KiB | over floor | import wall ms | over floor | import CPU ms | over floor |',
+  );
+  console.log('| --- | --: | --: | --: | --: | --: | --: |');
   for (const variant of VARIANTS) {
     const floor = variant.startsWith('secrets') ? 'secrets floor' : 'dedupe floor';
-    const extraKiB = kib(size(variant) - size(floor));
-    const extraMs = ms(median(variant) - median(floor));
-    const spread = `${ms(percentile(samples[variant], 25))}–${ms(percentile(samples[variant], 75))}`;
-    const cells = [variant, kib(size(variant)), extraKiB, `${ms(median(variant))} (${spread})`, extraMs];
+    const cells = [variant, kib(size(variant)), kib(size(variant) - size(floor))];
+    for (const of of ['wallMs', 'cpuMs'] as const) {
+      cells.push(ms(median(variant, of)), ms(median(variant, of) - median(floor, of)));
+    }
     console.log(`| ${cells.join(' | ')} |`);
   }
-  const ratio = (library: Variant, ours: Variant) => (median(library) / median(ours)).toFixed(2);
-  console.log(`\nParameters / ours (cold import): ${ratio('secrets Parameters', 'secrets ours')}×`);
-  console.log(`Idempotency / ours (cold import): ${ratio('dedupe Idempotency', 'dedupe ours')}×`);
+  console.log('');
+  const ratio = (library: Variant, ours: Variant, of: keyof Sample) =>
+    (median(library, of) / median(ours, of)).toFixed(2);
+  for (const [name, library, ours] of [
+    ['Parameters', 'secrets Parameters', 'secrets ours'],
+    ['Idempotency', 'dedupe Idempotency', 'dedupe ours'],
+  ] as const) {
+    const wall = ratio(library, ours, 'wallMs');
+    console.log(`${name} / ours, cold import: ${wall}× wall, ${ratio(library, ours, 'cpuMs')}× CPU`);
+  }
 }
 
 await main();

@@ -16,7 +16,10 @@ export const DELIVERY_RETENTION_SECONDS = DAY_SECONDS;
 
 export type DeliveryLog = ReturnType<typeof createDeliveryLog>;
 
-/** Idempotency for deliveries: the first caller of a key gets `true`, every later one `false`. */
+/**
+ * Idempotency for deliveries: the first caller of a key gets `true`, every later one `false`.
+ * Why not Powertools Idempotency: docs/performance.md, "Kept libraries and hand-written code".
+ */
 export function createDeliveryLog({ client, tableName, now = systemClock }: StoreDeps) {
   return {
     async first(key: string): Promise<boolean> {

@@ -107,7 +107,10 @@ const constant =
   (): Promise<T> =>
     Promise.resolve(value);
 
-/** One JSON secret, parsed, cached for five minutes, the same object while its values are the same. */
+/**
+ * One JSON secret, parsed, cached for five minutes, the same object while its values are the same.
+ * Why not Powertools Parameters: docs/performance.md, "Kept libraries and hand-written code".
+ */
 function secretReader<Schema extends z.ZodObject<Record<string, z.ZodString>>>(
   secretId: string,
   schema: Schema,

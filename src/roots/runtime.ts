@@ -13,14 +13,11 @@ import { createEisClient, type EisClient } from '../eis/index.ts';
 import type { Metrics } from '../domain/ports/index.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
-import { confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
-import {
-  cardUpdater,
-  digestPoster,
-  followUpThread,
-  scheduledWebClient,
-  unlockThread,
-} from '../slack/scheduled.ts';
+import { cardUpdater, confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
+import { digestPoster } from '../slack/features/digests/jobs.ts';
+import { followUpThread } from '../slack/features/follow-up/jobs.ts';
+import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
+import { scheduledWebClient } from '../slack/scheduled.ts';
 import { fairScheduledJobs, type RunOptions, type ScheduledJobs } from './scheduled-workspaces.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { createDocumentClient } from '../store/table.ts';

@@ -1,7 +1,7 @@
 import { reconcileConfirmations, type ReconcileReport, emptyReport } from '../domain/reconcile.ts';
 import type { Logger } from '../platform/log.ts';
-import { confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
-import { cardUpdater, scheduledWebClient } from '../slack/scheduled.ts';
+import { cardUpdater, confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
+import { scheduledWebClient } from '../slack/scheduled.ts';
 import { type Confirmation, InstallationNotFoundError, type Store } from '../store/index.ts';
 
 /** Why no runtime can be loaded for a workspace: its key was removed, or the app was. */

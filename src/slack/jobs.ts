@@ -1,7 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import { OutreachOptionsSchema } from '../domain/follow-up.ts';
-import { FollowUpValueSchema, ListPageValueSchema, ShareValueSchema } from './button-values.ts';
+import { FollowUpValueSchema } from './features/follow-up/buttons.ts';
+import { ListPageValueSchema } from './features/lists/buttons.ts';
+import { ShareValueSchema } from './views/share.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */
 export const JobContextSchema = z.object({

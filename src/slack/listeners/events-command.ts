@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import { type Command, commandSpec, parseCommand } from '../command-parser.ts';
-import { digestModal } from '../views/modals.ts';
+import { digestModal } from '../features/digests/settings-views.ts';
 import {
   commandHelp,
   errorMessage,
@@ -10,7 +10,7 @@ import {
   workingMessage,
 } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
-import { fillDigestModal } from './modals.ts';
+import { fillDigestModal } from '../features/digests/listeners.ts';
 import { openModal } from './interaction.ts';
 
 /** `/events digest on` with nothing after it: the settings modal stands for the words. */

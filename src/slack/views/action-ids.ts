@@ -1,6 +1,7 @@
 /**
  * The `action_id`s the views put on buttons; the JSON each `value` carries is the named schema in
- * src/slack/button-values.ts. Action listeners register on these ids and parse the value.
+ * its room's `src/slack/features/<room>/buttons.ts` (`ShareValueSchema`: views/share.ts). Action
+ * listeners register on these ids and parse the value.
  */
 export const ACTION_IDS = {
   /** value: EventValueSchema */

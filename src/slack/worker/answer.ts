@@ -1,5 +1,5 @@
 import type { JobContext } from '../jobs.ts';
-import type { ShareValue } from '../button-values.ts';
+import type { ShareValue } from '../views/share.ts';
 import { sharedBy, withShareButton } from '../views/share.ts';
 import type { SlackMessage } from '../views/types.ts';
 import type { SlackOut } from './slack-out.ts';

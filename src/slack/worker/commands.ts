@@ -9,7 +9,7 @@ import type { AskToConfirm } from '../features/charges/jobs.ts';
 import type { WorkerDeps } from './deps.ts';
 import { mayManageDigest } from '../features/digests/access.ts';
 import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from '../features/digests/jobs.ts';
-import type { ListKind } from '../button-values.ts';
+import type { ListKind } from '../features/lists/buttons.ts';
 import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 

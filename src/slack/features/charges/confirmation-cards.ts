@@ -1,3 +1,4 @@
+import type { WebClient } from '@slack/web-api';
 import { CHANNEL_GONE } from '../../../domain/slack-delivery.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Confirmation, ConfirmationRepository } from '../../../store/index.ts';
@@ -38,5 +39,12 @@ export function confirmationCardShower(
     }
     if (confirmation.status !== 'pending' && confirmation.status !== 'running')
       await confirmations.cardShown(confirmation.id, confirmation.status);
+  };
+}
+
+/** Updates a confirmation card in place (the reconciler's final cards). */
+export function cardUpdater(web: WebClient) {
+  return async (channel: string, ts: string, message: SlackMessage): Promise<void> => {
+    await web.chat.update({ channel, ts, ...message });
   };
 }

@@ -8,13 +8,14 @@ import type {
 import { handOverCharge } from '../../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../store/index.ts';
-import { ConfirmationValueSchema } from '../../button-values.ts';
+import { CommandValueSchema, ConfirmationValueSchema } from './buttons.ts';
 import type { JobContext } from '../../jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from './approval-words.ts';
 import { storedConfirmationCard } from './views.ts';
 import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../listeners/interaction.ts';
+import { registerCommandButtons } from '../../listeners/command-buttons.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 
 type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -105,6 +106,15 @@ function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: Cli
   };
 }
 
+/** A paid search's Previous / Next and Restart on a card: the command asked for again, confirmed again. */
+function registerRunAgainButtons(app: App, deps: ListenerDeps): void {
+  registerCommandButtons(app, deps, {
+    [ACTION_IDS.searchPagePrevious]: (value) => CommandValueSchema.parse(value).text,
+    [ACTION_IDS.searchPageNext]: (value) => CommandValueSchema.parse(value).text,
+    [ACTION_IDS.confirmRestart]: (value) => CommandValueSchema.parse(value).text,
+  });
+}
+
 /**
  * Confirm and Cancel, on a confirmation card or on the App Home (the same action ids, the same rules).
  * Confirm claims the confirmation in one conditional write (exactly one click wins), shows
@@ -112,6 +122,7 @@ function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: Cli
  * replaced here is marked shown; if this process dies first, the reconciler shows it.
  */
 export function registerConfirmationActions(app: App, deps: ListenerDeps): void {
+  registerRunAgainButtons(app, deps);
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmYes,
     clickHandler(deps, async ({ body, action, context }, surface) => {

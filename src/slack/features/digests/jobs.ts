@@ -1,15 +1,11 @@
 import type { WebClient } from '@slack/web-api';
-import { composeDigest, type DigestSources, nextDigestRun } from '../../../domain/digest.ts';
+import { composeDigest, type Digest, type DigestSources, nextDigestRun } from '../../../domain/digest.ts';
 import { type DigestDefaults, digestTimeOf, digestZoneOf } from '../../../domain/digest-defaults.ts';
 import type { Store } from '../../../store/index.ts';
 import type { Command } from '../../command-parser.ts';
 import type { JobContext } from '../../jobs.ts';
-import {
-  digestMessage,
-  digestOffMessage,
-  digestStatusMessage,
-  digestSubscribedMessage,
-} from './views.ts';
+import { slackCall } from '../../scheduled.ts';
+import { digestMessage, digestOffMessage, digestStatusMessage, digestSubscribedMessage } from './views.ts';
 import { type DigestManager, digestRefusal } from './access.ts';
 import { botNotice } from '../../views/messages.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
@@ -123,3 +119,12 @@ export async function runDigestCommand(
 }
 
 /** `zone` when it is one; else the workspace's default zone, else UTC. */
+
+/** Posts a channel's daily digest. */
+export function digestPoster(web: WebClient) {
+  return async (channel: string, digest: Digest): Promise<void> => {
+    await slackCall(() =>
+      web.chat.postMessage({ channel, ...digestMessage(digest), unfurl_links: false, unfurl_media: false }),
+    );
+  };
+}

@@ -5,10 +5,19 @@ import { runCharge, storedOutcome } from '../../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../../domain/follow-up.ts';
 import { isLinkedinConfirmation, requestLinkedinActivity } from '../../../domain/linkedin-activity.ts';
 import type { Confirmation } from '../../../store/index.ts';
+import type { WebClient } from '@slack/web-api';
+import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
 import type { Job, JobContext } from '../../jobs.ts';
+import { replyInThread } from '../../scheduled.ts';
 import { failureWords } from '../charges/views.ts';
 import { botNotice } from '../../views/messages.ts';
-import { linkedinFinalCard, linkedinPendingCard, outreachStartedNotice } from './views.ts';
+import {
+  followUpReply,
+  followUpTimeoutReply,
+  linkedinFinalCard,
+  linkedinPendingCard,
+  outreachStartedNotice,
+} from './views.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 
 type FollowUpJob = Extract<Job, { kind: 'follow-up' }>;
@@ -129,4 +138,18 @@ function finalCard(confirmation: Confirmation, lines: readonly string[], succeed
     creditsSpent: outcome.creditsSpent,
     balanceAfter: outcome.balanceAfter,
   });
+}
+
+/** Where finished follow-ups (outreach drafts, LinkedIn activity) are told: the unlock's thread. */
+export function followUpThread(web: WebClient, progress: FollowUpPolling['progress']): FollowUpPolling {
+  const reply = replyInThread(web);
+  return {
+    progress,
+    async postResult(task, result) {
+      await reply(task.channelId, task.threadTs, followUpReply(result, task.names));
+    },
+    async postTimeout(task) {
+      await reply(task.channelId, task.threadTs, followUpTimeoutReply(task));
+    },
+  };
 }

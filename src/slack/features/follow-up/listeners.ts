@@ -7,8 +7,8 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import * as z from 'zod';
-import { FollowUpValueSchema } from '../../button-values.ts';
-import { readOutreachForm } from '../../modal-forms.ts';
+import { FollowUpValueSchema } from './buttons.ts';
+import { readOutreachForm } from './forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { errorMessage } from '../../views/messages.ts';
 import { OUTREACH_MODAL, outreachModal } from './views.ts';

@@ -1,14 +1,14 @@
 import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { plural } from '../charges/charge-words.ts';
 import { DEFAULT_OUTREACH, type FollowUpResult } from '../../../domain/follow-up.ts';
-import type { FollowUpValue } from '../../button-values.ts';
+import type { FollowUpValue } from './buttons.ts';
 import type { UnlockResult } from '../../../domain/unlock-result.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../charges/views.ts';
 import { mentionUser, personLabel } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from '../../views/limits.ts';
-import { FIELD_ACTION } from '../../views/modals.ts';
+import { FIELD_ACTION } from '../../views/modal-inputs.ts';
 import { confirmDialogWords, creditsWords, priceWords, spendWords } from '../charges/money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
 

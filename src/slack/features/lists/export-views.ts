@@ -1,6 +1,6 @@
 import type { Button } from '@slack/types';
 import type { CsvCell } from '../../../domain/csv.ts';
-import type { ListPageValue } from '../../button-values.ts';
+import type { ListPageValue } from './buttons.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button, context } from '../../views/blocks.ts';
 import { formatNumber } from '../../views/format.ts';

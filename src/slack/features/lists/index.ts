@@ -1,5 +1,5 @@
 import type { EisClient } from '../../../eis/index.ts';
-import type { ListKind } from '../../button-values.ts';
+import type { ListKind } from './buttons.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { CONTACT_SEARCH } from './contact-search.ts';
 import { CONTACTS } from './contacts.ts';

@@ -1,5 +1,5 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { ListKind, ListPageValue, ListQuery } from '../../button-values.ts';
+import type { ListKind, ListPageValue, ListQuery } from './buttons.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { formatCredits, formatNumber } from '../../views/format.ts';

@@ -8,7 +8,7 @@ import {
   readSettingsMetadata,
   readWorkspaceSettingsForm,
   type WorkspaceSettingsSubmission,
-} from '../../modal-forms.ts';
+} from './forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import {
   SETTINGS_CONFLICT,

@@ -6,11 +6,11 @@ import { context, header, input, plainText, section } from '../../views/blocks.t
 import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
 import { truncate } from '../../views/limits.ts';
 import type { HomeView } from '../home/views.ts';
-import { DIGEST_ZONES, SLACK_ZONE } from '../../views/modals.ts';
+import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
- * connected, and the settings modal (key and policy). Pure builders; `modal-forms.ts` reads the
+ * connected, and the settings modal (key and policy). Pure builders; `forms.ts` reads the
  * modal back. Each input's `block_id` is its field name, its element's `action_id` is `value`.
  */
 

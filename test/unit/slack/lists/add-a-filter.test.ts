@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EisClient } from '../../../../src/eis/index.ts';
 import { defineList } from '../../../../src/slack/features/lists/definition.ts';
 import { PEOPLE } from '../../../../src/slack/features/lists/people.ts';
-import { readFilterForm } from '../../../../src/slack/modal-forms.ts';
-import { listFilterModal } from '../../../../src/slack/views/modals.ts';
+import { listFilterModal } from '../../../../src/slack/features/lists/filter-views.ts';
+import { readFilterForm } from '../../../../src/slack/features/lists/forms.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 
 /**

@@ -2,9 +2,10 @@ import type { InputBlock, ModalView } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
 import { stateValues, withInitialValues } from '../../../../local/slack/view-state.ts';
-import { readWorkspaceSettingsForm, type ViewValues } from '../../../../src/slack/modal-forms.ts';
+import { readWorkspaceSettingsForm } from '../../../../src/slack/features/workspace-admin/forms.ts';
+import type { ViewValues } from '../../../../src/slack/modal-forms.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';
-import { DIGEST_ZONES, digestModal } from '../../../../src/slack/views/modals.ts';
+import { DIGEST_ZONES, digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
 import { workspaceSettingsModal } from '../../../../src/slack/features/workspace-admin/views.ts';
 import {
   WorkspacePolicySchema,

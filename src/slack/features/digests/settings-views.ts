@@ -1,0 +1,94 @@
+import type { ModalView } from '@slack/types';
+import { digestTimeOf } from '../../../domain/digest-defaults.ts';
+import { input, section } from '../../views/blocks.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
+import { dateInput, FIELD_ACTION, modal, option, selectInput, textInput } from '../../views/modal-inputs.ts';
+
+/** The digest's settings modal: a pure builder; `forms.ts` reads its submission back. */
+
+export const DIGEST_MODAL = 'modal.digest';
+
+/** Zones offered in the digest modal; anything else is one `/events digest on 08:30 <zone>` away. */
+export const DIGEST_ZONES = [
+  'UTC',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+  'America/Sao_Paulo',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Amsterdam',
+  'Europe/Stockholm',
+  'Europe/Warsaw',
+  'Europe/Helsinki',
+  'Europe/Istanbul',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+] as const;
+
+/** The zone option that means "the requester's Slack time zone" (the command's default). */
+export const SLACK_ZONE = 'slack';
+
+/** A channel's digest as the modal shows it (the store's subscription fits). */
+export interface DigestSettings {
+  time: string;
+  timeZone: string;
+  filters: Partial<Record<'keywords' | 'country' | 'city' | 'from' | 'to', string | undefined>>;
+}
+
+/**
+ * The digest's settings; with `current`, the channel's digest as it stands, to edit. A new digest
+ * starts at the workspace's default time and zone (a distributed app's admin sets them), else 09:00 in
+ * the requester's Slack zone.
+ */
+export function digestModal(
+  channelId: string,
+  current?: DigestSettings,
+  defaults: { time?: string | undefined; timeZone?: string | undefined } = {},
+): ModalView {
+  const offered: readonly string[] = DIGEST_ZONES;
+  // A zone set by command that the list lacks is offered too, so saving keeps it.
+  const zone = current?.timeZone ?? defaults.timeZone ?? SLACK_ZONE;
+  const extra = zone !== SLACK_ZONE && !offered.includes(zone) ? [zone] : [];
+  // A workspace zone replaces "my Slack zone": a digest set up without a zone takes the workspace's.
+  const own = defaults.timeZone ? [] : [SLACK_ZONE];
+  const zones = [...own, ...extra, ...DIGEST_ZONES].map((zone) =>
+    option(zone === SLACK_ZONE ? 'My Slack time zone' : zone, zone),
+  );
+  const filters = current?.filters ?? {};
+  return modal(
+    DIGEST_MODAL,
+    'Daily digest',
+    'Save',
+    [
+      section(`The digest of new events posted daily in <#${escapeMrkdwn(channelId)}>.`),
+      input(
+        'time',
+        'Time of day',
+        {
+          type: 'timepicker',
+          action_id: FIELD_ACTION,
+          initial_time: digestTimeOf(current?.time, defaults),
+        },
+        { optional: false },
+      ),
+      selectInput('zone', 'Time zone', zones, zone),
+      textInput('keywords', 'Keywords', filters.keywords, 'healthcare'),
+      textInput('country', 'Country', filters.country, 'Germany'),
+      textInput('city', 'City', filters.city),
+      dateInput('from', 'Events starting on or after', filters.from),
+      dateInput('to', 'Events starting on or before', filters.to),
+    ],
+    { channelId },
+  );
+}

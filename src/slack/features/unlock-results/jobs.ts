@@ -1,0 +1,48 @@
+import type { WebClient } from '@slack/web-api';
+import { storedOutcome } from '../../../domain/confirmations.ts';
+import type { UnlockThread } from '../../../domain/unlock-polling.ts';
+import type { Store } from '../../../store/index.ts';
+import { replyInThread, slackCall } from '../../scheduled.ts';
+import { describeStoredAction } from '../charges/charge-words.ts';
+import { cardPrice } from '../charges/money-words.ts';
+import {
+  unlockAccountChangedReply,
+  unlockCardUpdate,
+  unlockResultReply,
+  unlockTimeoutReply,
+} from './views.ts';
+
+/** Where finished unlock tasks are told: the card's thread, and the card itself. */
+export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>): UnlockThread {
+  const reply = replyInThread(web);
+  return {
+    async postResult(task, result) {
+      await reply(task.channelId, task.threadTs, unlockResultReply(result, task.names, task.threadTs));
+    },
+    async postTimeout(task) {
+      await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));
+    },
+    async postAccountChanged(task) {
+      await reply(task.channelId, task.threadTs, unlockAccountChangedReply(task));
+    },
+    async updateCard(task, outcome) {
+      if (!task.confirmationId) return;
+      const confirmation = await store.confirmations.get(task.confirmationId);
+      if (confirmation?.status !== 'succeeded') return;
+      const charge = storedOutcome(confirmation);
+      const card = unlockCardUpdate(
+        {
+          description: describeStoredAction(confirmation.action),
+          price: cardPrice(confirmation),
+          requestedBy: confirmation.requestedBy,
+          confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
+          creditsSpent: charge.creditsSpent ?? confirmation.price.credits,
+          balanceAfter: charge.balanceAfter,
+        },
+        task.kind,
+        outcome,
+      );
+      await slackCall(() => web.chat.update({ channel: task.channelId, ts: task.threadTs, ...card }));
+    },
+  };
+}

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { readTimeZone } from '../domain/schedule-words.ts';
 import { type OutreachOptions, OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../store/workspaces.ts';
-import { parseCommand } from './command-parser.ts';
+import { parseCommand } from './commands/index.ts';
 import { asCompanyUrl, readFilterWords } from './features/lists/filter-words.ts';
 import type { ListOperations } from './features/lists/definition.ts';
 import { LISTS } from './features/lists/index.ts';

@@ -1,0 +1,34 @@
+import { isTypedEventId } from '../../domain/ids.ts';
+import { shown } from '../features/lists/filter-words.ts';
+import type { CommandArgs, Fail, Parsed } from './types.ts';
+
+/** Argument readers more than one room's words share. */
+
+/** The event id a command starts with, or the refusal that says what is wrong with it. */
+export function eventIdOf(words: readonly string[], fail: Fail): string | Parsed<never> {
+  const id = words[0];
+  if (!id) return fail('The event id is missing.');
+  // The service takes any 1–100 characters; its ids are numbers, so a word without a digit is a slip.
+  if (!isTypedEventId(id))
+    return fail(`${shown(id)} is not an event id; ids look like \`26855\` (see \`/events search\`).`);
+  return id;
+}
+
+/** A command that takes one event id and nothing else (`fit 26855`, `unlock 26855`). */
+export function oneEventId<N extends string>(name: N) {
+  return ({ words, fail }: CommandArgs): Parsed<{ name: N; eventId: string }> => {
+    const id = eventIdOf(words, fail);
+    if (typeof id !== 'string') return id;
+    if (words.length > 1)
+      return fail(`\`${name}\` takes one event id; ${shown(words.slice(1).join(' '))} is extra.`);
+    return { ok: true, command: { name, eventId: id } };
+  };
+}
+
+/** A command that takes nothing after it (`credits`). */
+export function bareWord<N extends string>(name: N) {
+  return ({ words, text, fail }: CommandArgs): Parsed<{ name: N }> => {
+    if (words[0]) return fail(`\`${name}\` takes nothing after it; ${shown(text)} is extra.`);
+    return { ok: true, command: { name } };
+  };
+}

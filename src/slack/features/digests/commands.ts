@@ -1,5 +1,6 @@
-import { closest, looksLikeTime, readTimeOfDay, readTimeZone } from '../../../domain/schedule-words.ts';
-import type { CommandArgs, Fail, Parsed } from '../../commands/types.ts';
+import { looksLikeTime, readTimeOfDay, readTimeZone } from '../../../domain/schedule-words.ts';
+import { bareWord, subWords } from '../../commands/arguments.ts';
+import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { KEY_TOKEN, readSearchFilters, type SearchFilters, shown } from '../lists/filter-words.ts';
 
 /** The digests room's `/events` word: `digest on | off | status | now`, read as four commands. */
@@ -15,33 +16,8 @@ export type DigestCommand =
     }
   | { name: 'digest-off' | 'digest-status' | 'digest-now' };
 
-const DIGEST_ACTIONS = ['on', 'off', 'status', 'now'];
-
-function parseDigest({ words, fail }: CommandArgs): Parsed<DigestCommand> {
-  const [action = '', ...rest] = words;
-  switch (action.toLowerCase()) {
-    case 'off':
-    case 'status':
-    case 'now':
-      if (rest[0])
-        return fail(
-          `\`digest ${action.toLowerCase()}\` takes nothing after it; ${shown(rest.join(' '))} is extra.`,
-        );
-      return { ok: true, command: { name: `digest-${action.toLowerCase() as 'off' | 'status' | 'now'}` } };
-    case 'on':
-      return parseDigestOn(rest, fail);
-    default: {
-      if (!action) return fail('Say on, off, status or now.');
-      const guess = closest(action, DIGEST_ACTIONS);
-      return fail(
-        `${shown(action)} is not a digest action.${guess ? ` Did you mean \`digest ${guess}\`?` : ''}`,
-      );
-    }
-  }
-}
-
 /** `[time] [zone] [key:value…]`: a bare word that is neither time nor zone is an error, never a keyword. */
-function parseDigestOn(words: string[], fail: Fail): Parsed<DigestCommand> {
+function parseDigestOn({ words, fail }: CommandArgs): Parsed<DigestCommand> {
   let time: string | undefined;
   let zone: { timeZone: string; note?: string } | undefined;
   let index = 0;
@@ -83,6 +59,11 @@ export const DIGEST_COMMANDS = {
       'Time: `08:30`, `8am` or `8:30pm` (default 09:00). Zone: `Europe/Berlin`, `EST` or `UTC+2` ' +
       '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech`, ' +
       '`country:Germany`, `city:`, `from:`, `to:`.',
-    parse: parseDigest,
+    parse: subWords('digest', {
+      on: parseDigestOn,
+      off: bareWord('digest-off', 'digest off'),
+      status: bareWord('digest-status', 'digest status'),
+      now: bareWord('digest-now', 'digest now'),
+    }),
   },
 };

@@ -4,7 +4,7 @@ import { createKeyCipher } from '../src/platform/config/key-cipher.ts';
 import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createScheduledLoader } from '../src/roots/runtime.ts';
 import { DEV_API_KEY, KNOWN_COMPANY_NAME, type Simulator, startSimulator } from '../simulator/server.ts';
-import { COMMAND_SPECS } from '../src/slack/command-parser.ts';
+import { COMMAND_SPECS } from '../src/slack/commands/index.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
 import { inlineWorker } from '../src/roots/worker-runtime.ts';
 import { createStore } from '../src/store/index.ts';

@@ -1,5 +1,5 @@
 import type { Annotations } from '../platform/tracing.ts';
-import { commandSpec } from './command-parser.ts';
+import { commandSpec } from './commands/index.ts';
 import type { Job } from './jobs.ts';
 
 /** What a trace says of a Slack job: the tracer is handed these by its callers (dispatch, the worker). */

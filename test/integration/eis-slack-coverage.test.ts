@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ClientMethod, EIS_OPERATIONS, type OperationKey } from '../../src/eis/index.ts';
 import type { FormInputs } from '../../local/slack/fake-slack.ts';
 import { buttonsOf } from '../../local/slack/payloads.ts';
-import { COMMAND_SPECS, parseCommand } from '../../src/slack/command-parser.ts';
+import { COMMAND_SPECS, parseCommand } from '../../src/slack/commands/index.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
 

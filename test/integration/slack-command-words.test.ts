@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../../local/slack/payloads.ts';
-import { COMMAND_SPECS, type CommandSpec, parseCommand } from '../../src/slack/command-parser.ts';
+import { COMMAND_SPECS, type CommandSpec, parseCommand } from '../../src/slack/commands/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 
 /** Paid commands answer with a card to confirm; the rest answer with their result. */
@@ -125,6 +125,17 @@ describe('/events words, end to end', () => {
       expect(ack).toContain('/events help &lt;command&gt;');
       // not the whole list of usages
       expect(ack).not.toContain('/events full-access');
+    });
+
+    it('says a suggested command spends credits, and never offers a paid name search for ids', async () => {
+      const typo = await refused('compny Acme Analytics');
+      const ids = await refused('compare 27317 27053 27251');
+
+      expect(typo).toContain(
+        'Did you mean `/events company Acme Analytics`? That one spends credits: *50 if anything matches, per page*',
+      );
+      expect(ids).toContain('`compare` is not an /events command.');
+      expect(ids).not.toContain('Did you mean');
     });
 
     it('help <command> explains only that command', async () => {

@@ -1,14 +1,8 @@
 import type { App } from '@slack/bolt';
-import { type Command, commandSpec, parseCommand } from '../command-parser.ts';
+import { type Command, commandSpec, parseCommand } from '../commands/index.ts';
+import { commandHelp, helpText, unknownCommand, usageError } from '../commands/help-views.ts';
 import { digestModal } from '../features/digests/settings-views.ts';
-import {
-  commandHelp,
-  errorMessage,
-  helpText,
-  unknownCommand,
-  usageError,
-  workingMessage,
-} from '../views/messages.ts';
+import { errorMessage, workingMessage } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
 import { fillDigestModal } from '../features/digests/listeners.ts';
 import { openModal } from './interaction.ts';
@@ -36,7 +30,7 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
     if (!parsed.ok) {
       const answer = parsed.spec
         ? usageError(parsed.problem, parsed.spec.usage, parsed.spec.example)
-        : unknownCommand(parsed.problem, parsed.suggestion);
+        : unknownCommand(parsed.problem, parsed.suggestion, parsed.suggestionCharges);
       await ack({ response_type: 'ephemeral', ...answer });
       return;
     }

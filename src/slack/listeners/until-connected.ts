@@ -10,7 +10,7 @@ import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import type { Logger } from '../../platform/log.ts';
 import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
-import { parseCommand } from '../command-parser.ts';
+import { parseCommand } from '../commands/index.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { notConnectedModal } from '../views/not-connected.ts';
 import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../features/workspace-admin/views.ts';

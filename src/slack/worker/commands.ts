@@ -1,5 +1,4 @@
-import type { ChargeAction } from '../../domain/charging.ts';
-import { type Command, parseCommand } from '../command-parser.ts';
+import { chargeActionOf, type Command, parseCommand } from '../commands/index.ts';
 import type { JobContext } from '../jobs.ts';
 import { eventCard } from '../features/events/event-card.ts';
 import { fitCard } from '../features/events/fit-card.ts';
@@ -44,41 +43,6 @@ function listOf(command: Command): { list: ListKind; query: Record<string, unkno
       };
     case 'person-events':
       return { list: 'person-events', query: { personnelId: command.personnelId } };
-    default:
-      return undefined;
-  }
-}
-
-/** A contact unlock's event context (`event:<id>`, from an event's people list). */
-const fromEvent = (eventId: string | undefined) => (eventId ? { fromEventId: eventId } : {});
-
-/** A paid search's later page (`page:N`): a search, and a charge, of its own. */
-const pageOf = (page: number | undefined) => (page ? { page } : {});
-
-/** The credit-spending action a command asks for, if it is one. */
-function chargeActionOf(command: Command): ChargeAction | undefined {
-  switch (command.name) {
-    case 'unlock':
-      return { kind: 'event-unlock', eventId: command.eventId };
-    case 'visitors':
-      return { kind: 'visitors-unlock', eventId: command.eventId };
-    case 'full-access':
-      return { kind: 'full-access-unlock', eventId: command.eventId };
-    case 'emails':
-      return { kind: 'email-unlock', personnelIds: command.personnelIds, ...fromEvent(command.eventId) };
-    case 'phones':
-      return { kind: 'phone-unlock', personnelIds: command.personnelIds, ...fromEvent(command.eventId) };
-    case 'who':
-      return { kind: 'people-by-name', fullName: command.fullName, ...pageOf(command.page) };
-    case 'company':
-      return { kind: 'exhibitor-events', companyName: command.companyName, ...pageOf(command.page) };
-    case 'exhibitor':
-      return { kind: 'exhibitor-search', companyName: command.companyName, ...pageOf(command.page) };
-    case 'account':
-      // A name has no free look-up: the company-name search (50 credits if anything matches) finds the ids.
-      return 'companyName' in command
-        ? { kind: 'exhibitor-search', companyName: command.companyName }
-        : undefined;
     default:
       return undefined;
   }

@@ -1,4 +1,4 @@
-import { parseCommand } from '../command-parser.ts';
+import { parseCommand } from '../commands/index.ts';
 import type { Job } from '../jobs.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { Answer } from './answer.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/slack/command-parser.ts';
+import { parseCommand } from '../../../src/slack/commands/index.ts';
 
 describe('account research words', () => {
   it('reads digits after `account` as an exhibitor id, and anything else as a company name', () => {

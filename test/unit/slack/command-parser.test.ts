@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_SPECS, parseCommand } from '../../../src/slack/command-parser.ts';
+import { COMMAND_SPECS, parseCommand } from '../../../src/slack/commands/index.ts';
 
 describe('parseCommand', () => {
   it('reads a fit command with its event id', () => {
@@ -107,7 +107,7 @@ describe('parseCommand', () => {
   it('lists each word once, as help text only, and refuses with that same spec', () => {
     const words = COMMAND_SPECS.map((spec) => spec.word);
     expect(new Set(words).size).toBe(words.length);
-    expect(words.slice(0, 3)).toEqual(['help', 'search', 'show']);
+    expect(words.slice(0, 3)).toEqual(['help', 'search', 'exhibitors']);
     for (const spec of COMMAND_SPECS) {
       expect(
         Object.values(spec).every((value) => typeof value === 'string'),

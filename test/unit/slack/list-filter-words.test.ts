@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/slack/command-parser.ts';
+import { parseCommand } from '../../../src/slack/commands/index.ts';
 
 const commandOf = (text: string) => {
   const parsed = parseCommand(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/slack/command-parser.ts';
+import { parseCommand } from '../../../src/slack/commands/index.ts';
 import { companyHint, readResearchForm } from '../../../src/slack/features/account/forms.ts';
 import { researchModal } from '../../../src/slack/features/account/research-views.ts';
 import { readDigestForm } from '../../../src/slack/features/digests/forms.ts';

@@ -1,5 +1,5 @@
 import type { EisClient } from '../../../eis/index.ts';
-import type { Command } from '../../command-parser.ts';
+import type { Command } from '../../commands/index.ts';
 import { accountCard, linkedinCard } from './views.ts';
 import { briefCard } from '../events/brief.ts';
 import type { SlackMessage } from '../../views/types.ts';

@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { composeDigest, type Digest, type DigestSources, nextDigestRun } from '../../../domain/digest.ts';
 import { type DigestDefaults, digestTimeOf, digestZoneOf } from '../../../domain/digest-defaults.ts';
 import type { Store } from '../../../store/index.ts';
-import type { Command } from '../../command-parser.ts';
+import type { Command } from '../../commands/index.ts';
 import type { JobContext } from '../../jobs.ts';
 import { slackCall } from '../../scheduled.ts';
 import { digestMessage, digestOffMessage, digestStatusMessage, digestSubscribedMessage } from './views.ts';

@@ -6,7 +6,7 @@ import { labelsOf } from './filter-words.ts';
 
 /**
  * `/events search`: the events list. Its words are the search's (shared with the digest, read in
- * `command-parser.ts`) and its Filter… is the search modal, so it has no `key:value` filters here.
+ * `readSearchFilters` in filter-words.ts) and its Filter… is the search modal, so it has no `key:value` filters here.
  */
 export const EVENTS = defineList({
   shape: {

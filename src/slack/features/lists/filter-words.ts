@@ -203,3 +203,93 @@ export function labelsOf(text: string | undefined): string[] | undefined {
 export function numberOf(text: string | undefined): number | undefined {
   return text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 }
+
+/** The digest's filters; the events search adds its labels and visitor flag. */
+export interface SearchFilters {
+  keywords?: string;
+  country?: string;
+  city?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The events list's own filters, on top of the digest's: comma-separated labels, and `yes` / `no`. */
+export interface EventSearchFilters extends SearchFilters {
+  type?: string;
+  quality?: string;
+  visitors?: 'yes' | 'no';
+}
+
+export const DIGEST_KEYS = ['keywords', 'country', 'city', 'from', 'to'] as const;
+/** The search's filters: the digest's, and the events list's labels and visitor flag. */
+export const SEARCH_KEYS = [...DIGEST_KEYS, 'type', 'quality', 'visitors'] as const;
+type SearchKey = (typeof SEARCH_KEYS)[number];
+const SEARCH_KEY_ALIASES: Record<string, SearchKey> = { keyword: 'keywords', 'event-type': 'type' };
+
+/** Search words (before the first `key:`) and `key:value` filters, each value running to the next key. */
+export function readSearchFilters(
+  words: string[],
+  keys: readonly SearchKey[] = DIGEST_KEYS,
+): { filters: EventSearchFilters; problem?: string } {
+  const filters: EventSearchFilters = {};
+  const firstKey = words.findIndex((word) => KEY_TOKEN.test(word));
+  const leading = firstKey === -1 ? words : words.slice(0, firstKey);
+  const keywords = [leading.join(' ')];
+  let index = firstKey === -1 ? words.length : firstKey;
+  while (index < words.length) {
+    const [, rawKey = '', first = ''] = KEY_TOKEN.exec(words[index++] ?? '') ?? [];
+    const valueWords = [first];
+    while (index < words.length && !KEY_TOKEN.test(words[index] ?? '')) valueWords.push(words[index++] ?? '');
+    const name = rawKey.toLowerCase();
+    const key = keys.find((known) => known === (SEARCH_KEY_ALIASES[name] ?? name));
+    if (!key) {
+      const guess = closest(name, keys);
+      return {
+        filters,
+        problem: `${shown(`${rawKey}:`)} is not a filter.${guess ? ` Did you mean \`${guess}:\`?` : ''} Filters: ${keys.map((known) => `\`${known}:\``).join(', ')}.`,
+      };
+    }
+    if (/^".*"$/.test(first) && valueWords.length > 1) {
+      const extra = valueWords.slice(1).join(' ');
+      return {
+        filters,
+        problem: `${shown(extra)} comes after the quoted \`${key}:\` value; give search words as \`keywords:${extra.slice(0, 40)}\` or before the filters.`,
+      };
+    }
+    const value = valueWords.join(' ').replace(/^"|"$/g, '').trim();
+    const example =
+      key === 'from' || key === 'to' ? '2027-01-31' : key === 'keywords' ? 'fintech' : 'Germany';
+    if (!value) return { filters, problem: `\`${key}:\` needs a value, e.g. \`${key}:${example}\`.` };
+    if (key === 'keywords') {
+      keywords.push(value);
+      continue;
+    }
+    if (filters[key]) return { filters, problem: `\`${key}:\` is given twice.` };
+    if ((key === 'from' || key === 'to') && !isRealDate(value)) {
+      const after = value.includes(' ') ? ', and put search words before the filters' : '';
+      return {
+        filters,
+        problem: `${shown(`${key}:${value}`)} is not a date; write it as YYYY-MM-DD${after}.`,
+      };
+    }
+    if (value.length > 100) return { filters, problem: `\`${key}:\` is longer than 100 characters.` };
+    if (key === 'visitors') {
+      const flag = /^(yes|y|true|1)$/i.test(value) ? 'yes' : /^(no|n|false|0)$/i.test(value) ? 'no' : '';
+      if (!flag)
+        return {
+          filters,
+          problem: `${shown(`visitors:${value}`)}: say \`visitors:yes\` or \`visitors:no\`.`,
+        };
+      filters.visitors = flag;
+      continue;
+    }
+    filters[key] = value;
+  }
+  if (filters.from && filters.to && filters.from > filters.to) {
+    return { filters, problem: `\`from:${filters.from}\` is after \`to:${filters.to}\`.` };
+  }
+  const text = keywords.join(' ').replace(/"/g, '').replace(/\s+/g, ' ').trim();
+  if (text.length > 200) return { filters, problem: 'The search words are longer than 200 characters.' };
+  if (text) filters.keywords = text;
+  return { filters };
+}

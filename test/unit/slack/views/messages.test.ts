@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ChargeActionSchema } from '../../../../src/domain/charging.ts';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
-import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/command-parser.ts';
+import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/commands/index.ts';
 import {
   commandHelp,
-  creditsCard,
-  errorMessage,
   helpText,
-  inviteBotMessage,
-  spendCard,
   unknownCommand,
   usageError,
+} from '../../../../src/slack/commands/help-views.ts';
+import {
+  creditsCard,
+  errorMessage,
+  inviteBotMessage,
+  spendCard,
   workingMessage,
 } from '../../../../src/slack/views/messages.ts';
 import type { LedgerEntry, SlackMessage } from '../../../../src/slack/views/types.ts';

@@ -1,0 +1,128 @@
+import type { ChargeAction } from '../../domain/charging.ts';
+import { PRICES } from '../../domain/prices.ts';
+import { ACCOUNT_COMMANDS } from '../features/account/commands.ts';
+import { CHARGE_COMMANDS } from '../features/charges/commands.ts';
+import { priceWords } from '../features/charges/money-words.ts';
+import { DIGEST_COMMANDS } from '../features/digests/commands.ts';
+import { EVENT_COMMANDS } from '../features/events/commands.ts';
+import { LIST_COMMANDS } from '../features/lists/commands.ts';
+import { shown } from '../features/lists/filter-words.ts';
+import { nearestWord } from './nearest-word.ts';
+import type { CommandArgs, CommandDefinition, CommandSpec, Parsed, Refusal } from './types.ts';
+import { plainText, tokenize } from './words.ts';
+
+export type { CommandSpec } from './types.ts';
+
+/**
+ * The `/events` command registry: every feature room adds its words here, one line per room, in the
+ * order help lists them. `/events <word> …` text becomes a typed command (or a refusal that names
+ * what was wrong and shows the word's usage); help and did-you-mean are generated from these words.
+ */
+const ROOMS = [LIST_COMMANDS, EVENT_COMMANDS, ACCOUNT_COMMANDS, CHARGE_COMMANDS, DIGEST_COMMANDS] as const;
+
+type HelpCommand = { name: 'help'; /** a command word: explain just that one */ topic?: string };
+/** The command a parser's result carries when it reads one. */
+type ReadBy<P> = P extends { ok: true; command: infer C } ? C : never;
+/** The commands one room's words read. */
+type CommandsOf<R> = {
+  [W in keyof R]: R[W] extends { parse: (args: CommandArgs) => infer P } ? ReadBy<P> : never;
+}[keyof R];
+/** Every command the registered words read (each room's on its own: a union has only common keys). */
+export type Command =
+  | HelpCommand
+  | ((typeof ROOMS)[number] extends infer R ? (R extends unknown ? CommandsOf<R> : never) : never);
+export type ParseResult = Parsed<Command>;
+
+const HELP: CommandDefinition<HelpCommand> = {
+  usage: 'help [command]',
+  example: 'help',
+  summary: 'List the commands, or explain one',
+  parse: parseHelp,
+};
+
+/** Every word with its definition, `help` first. */
+const COMMANDS = new Map<string, CommandDefinition<Command>>([
+  ['help', HELP],
+  ...ROOMS.flatMap((room): [string, CommandDefinition<Command>][] => Object.entries(room)),
+]);
+
+/** The help texts of the registered words, in the order help lists them. */
+export const COMMAND_SPECS: readonly CommandSpec[] = [...COMMANDS].map(
+  ([word, { parse: _parse, charge: _charge, ...help }]) => ({ word, ...help }),
+);
+
+/** The spec of a command word, for `/events help <command>`. */
+export const commandSpec = (word: string): CommandSpec | undefined =>
+  COMMAND_SPECS.find((spec) => spec.word === word.toLowerCase());
+
+/** A command's word: its name, or the word its name extends (`digest-on` is read by `digest`). */
+const definitionOf = (command: Command) =>
+  COMMANDS.get(command.name) ?? COMMANDS.get(command.name.slice(0, command.name.indexOf('-')));
+
+/** The credit-spending action a command asks for, if it is one (its word's `charge`). */
+export const chargeActionOf = (command: Command): ChargeAction | undefined =>
+  definitionOf(command)?.charge?.(command);
+
+export function parseCommand(input: string): ParseResult {
+  const text = plainText(input).replace(/\s+/g, ' ').trim();
+  if (!text) return { ok: true, command: { name: 'help' } };
+  const [first = '', ...words] = tokenize(text);
+  const spec = commandSpec(first);
+  const definition = spec && COMMANDS.get(spec.word);
+  if (!spec || !definition) return notACommand(first, words);
+  const fail = (problem: string): Refusal => ({ ok: false, problem, spec });
+  const argText = words.join(' ').trim();
+  // A mention as a name or search word would search for Slack's markup (and could offer a paid search).
+  if (/<[@#!]/.test(argText)) {
+    return fail(
+      'Mentions, channels and @here or @channel are not names or search words: type the words themselves.',
+    );
+  }
+  return definition.parse({ words, text: argText, fail });
+}
+
+function parseHelp({ words }: CommandArgs): Parsed<HelpCommand> {
+  const [word] = words;
+  if (!word) return { ok: true, command: { name: 'help' } };
+  const topic = commandSpec(word);
+  if (topic) return { ok: true, command: { name: 'help', topic: topic.word } };
+  return notACommand(word, [], 'help ');
+}
+
+/** Every word, and whether any form of it spends credits (`account` does by name). */
+const WORDS_TO_GUESS = [...COMMANDS].map(([word, { charge }]) => ({ word, charges: charge !== undefined }));
+
+/**
+ * What a suggestion spends, in words, when it does: its word's `credits`, or for a word that charges in
+ * some forms only (`account <name>`), the price table's figure for the charge it would ask for.
+ */
+function chargeWordsOf(word: string, command: Command | undefined): string | undefined {
+  const definition = COMMANDS.get(word);
+  const action = command ? chargeActionOf(command) : undefined;
+  if (!action) return command ? undefined : definition?.credits;
+  // A price the service does not publish is said so by `priceWords` (its figure is not read).
+  const credits = PRICES[action.kind].credits ?? 0;
+  return definition?.credits ?? priceWords({ credits, upTo: true, kind: action.kind });
+}
+
+/**
+ * A word that is no command, with the command it is nearest to (`fitt` → `fit`; a bare id → `show`).
+ * A suggestion with the user's own arguments is offered only if its word reads them (`compare 27317`
+ * never becomes `company 27317`: an id is no company name), and one that spends credits says so.
+ */
+function notACommand(typo: string, rest: string[], prefix = ''): Refusal {
+  const bareId = !prefix && /^\d+$/.test(typo);
+  const guess = bareId ? 'show' : nearestWord(typo, WORDS_TO_GUESS);
+  const refusal: Refusal = {
+    ok: false,
+    problem: `${shown(typo)} is not an /events command.`,
+    showHelp: true,
+  };
+  if (!guess) return refusal;
+  const suggestion = `${prefix}${(bareId ? [guess, typo] : [guess, ...rest]).join(' ')}`;
+  const withArguments = bareId || rest.length > 0;
+  const read = withArguments ? parseCommand(suggestion) : undefined;
+  if (read && !read.ok) return refusal;
+  const charges = prefix ? undefined : chargeWordsOf(guess, read?.command);
+  return { ...refusal, suggestion, ...(charges ? { suggestionCharges: charges } : {}) };
+}

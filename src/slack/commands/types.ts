@@ -1,0 +1,52 @@
+import type { ChargeAction } from '../../domain/charging.ts';
+
+/**
+ * What a feature room gives the command registry for each of its `/events` words: the help (usage,
+ * example, summary, credits, details), the parser, and the charge the command asks for, if any.
+ */
+export interface CommandSpec {
+  word: string;
+  usage: string;
+  example: string;
+  summary: string;
+  /** How credits are spent, in words; absent for free commands. */
+  credits?: string;
+  /** How the arguments are read, for `/events help <command>`. */
+  details?: string;
+}
+
+/** A command that could not be read: what was wrong, and how to go on. */
+export interface Refusal {
+  ok: false;
+  problem: string;
+  spec?: CommandSpec;
+  showHelp?: boolean;
+  /** The command text the user probably meant (`fit 26855` for `fitt 26855`), without `/events`. */
+  suggestion?: string;
+  /** The suggestion spends credits: how, in words (`50 if anything matches, per page`). */
+  suggestionCharges?: string;
+}
+
+export type Parsed<C> = { ok: true; command: C } | Refusal;
+
+/** A refusal that shows the command's usage. */
+export type Fail = (problem: string) => Refusal;
+
+/** What a command's parser is given: the words after the command word, and how to refuse them. */
+export interface CommandArgs {
+  words: string[];
+  /** The words as one string. */
+  text: string;
+  fail: Fail;
+}
+
+/** One `/events` word of a room: its help, its parser and, for a paid command, the charge it asks for. */
+export interface CommandDefinition<C> extends Omit<CommandSpec, 'word'> {
+  parse: (args: CommandArgs) => Parsed<C>;
+  /** The credit-spending action the command asks for (confirmed first); absent or undefined: free. */
+  // A method, so that a word's definition stands among the registry's (whose commands are wider).
+  charge?(this: void, command: C): ChargeAction | undefined;
+}
+
+/** A room's words, each key the word typed after `/events`, in the order help lists them. */
+export type RoomCommands<C> = Readonly<Record<string, CommandDefinition<C>>>;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { bareWord, subWords } from '../../../../src/slack/commands/arguments.ts';
+import type { Refusal } from '../../../../src/slack/commands/types.ts';
+
+describe('subWords (a word read by its sub-words, as `watch add | off` will be)', () => {
+  const fail = (problem: string): Refusal => ({ ok: false, problem });
+  const watch = subWords('watch', {
+    add: ({ text }) => ({ ok: true as const, command: { name: 'watch-add' as const, accounts: text } }),
+    off: bareWord('watch-off', 'watch off'),
+  });
+  const read = (text: string) => watch({ words: text.split(' ').filter(Boolean), text, fail });
+
+  it('hands each sub-word the words after it', () => {
+    expect(read('add Acme Robotics')).toEqual({
+      ok: true,
+      command: { name: 'watch-add', accounts: 'Acme Robotics' },
+    });
+    expect(read('OFF')).toEqual({ ok: true, command: { name: 'watch-off' } });
+  });
+
+  it('asks for a missing sub-word, and answers a typo with the nearest one', () => {
+    expect(read('')).toEqual({ ok: false, problem: 'Say add or off.' });
+    expect(read('of')).toEqual({
+      ok: false,
+      problem: '`of` is not a watch action. Did you mean `watch off`?',
+    });
+    expect(read('off now')).toEqual({
+      ok: false,
+      problem: '`watch off` takes nothing after it; `now` is extra.',
+    });
+    expect(read('constructor')).toMatchObject({ ok: false });
+  });
+});

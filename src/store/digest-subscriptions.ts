@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DigestRun, DigestSchedule } from '../domain/ports/index.ts';
 import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
 import { ValidationError } from '../platform/errors.ts';
@@ -15,6 +15,7 @@ import {
 import {
   DAY_SECONDS,
   epochSeconds,
+  getItem,
   isConditionalCheckFailed,
   parseItem,
   queryDue,
@@ -45,20 +46,8 @@ export interface DigestSubscriptionInput {
 const parse = (item: Record<string, unknown>) =>
   parseItem(DigestSubscriptionSchema, 'digest subscription', item);
 
-async function get(
-  { client, tableName }: StoreContext,
-  teamId: string,
-  channelId: string,
-): Promise<DigestSubscription | null> {
-  const { Item } = await client.send(
-    new GetCommand({
-      TableName: tableName,
-      Key: keys.digestSubscription(teamId, channelId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parse(Item) : null;
-}
+const get = (context: StoreContext, teamId: string, channelId: string) =>
+  getItem(context, keys.digestSubscription(teamId, channelId), parse);
 
 /**
  * Creates or replaces the channel's subscription (one per channel), active, first due at

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
+  GetCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
@@ -9,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
 import { AppError, ValidationError } from '../platform/errors.ts';
+import type { ItemKey } from './keys.ts';
 import { TABLE_KEYS } from './table.ts';
 
 /** What every repository is built from. `now` is injectable so tests can move the clock. */
@@ -49,6 +51,28 @@ export function parseItem<Schema extends z.ZodType>(
     .map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`)
     .join('; ');
   throw new StoredItemInvalidError(what, { pk: item.pk, sk: item.sk }, issues, { cause: result.error });
+}
+
+/** One item by its key, read consistently and parsed; null when there is none. */
+export async function getItem<T>(
+  { client, tableName }: StoreContext,
+  key: ItemKey,
+  parse: (item: Record<string, unknown>) => T,
+): Promise<T | null> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+  );
+  return Item ? parse(Item) : null;
+}
+
+/** A conditional write's result, or null when its condition failed (any other error is thrown). */
+export async function unlessConditionFailed<T>(write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return null;
+    throw error;
+  }
 }
 
 export function epochSeconds(date: Date): number {

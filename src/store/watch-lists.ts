@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AddAccountsResult,
   WatchAccountInput,
@@ -14,14 +14,15 @@ import {
   queryDue,
   queryItems,
   queryTeamDue,
+  getItem,
   type StoreContext,
   storeContext,
+  unlessConditionFailed,
   type StoreDeps,
 } from './support.ts';
 import {
   checked,
   claimCheck,
-  conditional,
   onForTeam,
   parseSettings,
   releaseSpend,
@@ -148,7 +149,7 @@ async function updateAccount(
   expression: string,
   values: Record<string, unknown>,
 ): Promise<WatchAccount | null> {
-  return conditional(async () => {
+  return unlessConditionFailed(async () => {
     const { Attributes } = await client.send(
       new UpdateCommand({
         TableName: tableName,
@@ -177,21 +178,8 @@ async function removeAccount(context: StoreContext, teamId: string, channelId: s
   return true;
 }
 
-async function account(
-  { client, tableName }: StoreContext,
-  teamId: string,
-  channelId: string,
-  key: string,
-): Promise<WatchAccount | null> {
-  const { Item } = await client.send(
-    new GetCommand({
-      TableName: tableName,
-      Key: keys.watchAccount(teamId, channelId, key),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseAccount(Item) : null;
-}
+const account = (context: StoreContext, teamId: string, channelId: string, key: string) =>
+  getItem(context, keys.watchAccount(teamId, channelId, key), parseAccount);
 
 /** A page of accounts in key order; the cursor is the last key read (one more is read to know if more follow). */
 async function accounts(

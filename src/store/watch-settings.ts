@@ -7,10 +7,11 @@ import { WatchCheckClaimSchema, type WatchSettings, WatchSettingsSchema } from '
 import {
   DAY_SECONDS,
   epochSeconds,
-  isConditionalCheckFailed,
+  getItem,
   parseItem,
   queryDueKind,
   type StoreContext,
+  unlessConditionFailed,
 } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
 
@@ -25,30 +26,8 @@ export const WATCH_CHECK_CLAIM_RETENTION_SECONDS = 4 * DAY_SECONDS;
 export const parseSettings = (item: Record<string, unknown>) =>
   parseItem(WatchSettingsSchema, 'watch settings', item);
 
-/** A conditional write, or null when its condition failed. */
-export async function conditional<T>(write: () => Promise<T>): Promise<T | null> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return null;
-    throw error;
-  }
-}
-
-export async function settings(
-  { client, tableName }: StoreContext,
-  teamId: string,
-  channelId: string,
-): Promise<WatchSettings | null> {
-  const { Item } = await client.send(
-    new GetCommand({
-      TableName: tableName,
-      Key: keys.watchSettings(teamId, channelId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseSettings(Item) : null;
-}
+export const settings = (context: StoreContext, teamId: string, channelId: string) =>
+  getItem(context, keys.watchSettings(teamId, channelId), parseSettings);
 
 /** One update of the channel's settings (`Key` and `TableName` filled in), answered with the new settings. */
 async function updateSettings(
@@ -110,7 +89,7 @@ export async function touchSettings(
       },
     });
   // A watch that is off stays out of the due indexes.
-  return (await conditional(() => update(true))) ?? update(false);
+  return (await unlessConditionFailed(() => update(true))) ?? update(false);
 }
 
 export async function setBudget(
@@ -136,7 +115,7 @@ export async function setStatus(
   status: 'on' | 'off',
 ) {
   const now = context.now().toISOString();
-  return conditional(() =>
+  return unlessConditionFailed(() =>
     updateSettings(context, teamId, channelId, {
       ConditionExpression: 'attribute_exists(pk)',
       UpdateExpression:
@@ -164,7 +143,7 @@ export async function checked(
   { checkedAt, nextCheckAt }: { checkedAt: Date; nextCheckAt: Date },
 ): Promise<WatchSettings | null> {
   const next = nextCheckAt.toISOString();
-  const rescheduled = await conditional(() =>
+  const rescheduled = await unlessConditionFailed(() =>
     updateSettings(context, teamId, channelId, {
       ConditionExpression: 'revision = :revision AND #status = :on',
       UpdateExpression: 'SET lastCheckAt = :checked, nextCheckAt = :next, #at = :next',
@@ -179,7 +158,7 @@ export async function checked(
   );
   return (
     rescheduled ??
-    conditional(() =>
+    unlessConditionFailed(() =>
       updateSettings(context, teamId, channelId, {
         ConditionExpression: 'attribute_exists(pk)',
         UpdateExpression: 'SET lastCheckAt = :checked',
@@ -204,7 +183,7 @@ export async function claimCheck(context: StoreContext, teamId: string, channelI
     claimedAt: at.toISOString(),
     expiresAt: epochSeconds(at) + WATCH_CHECK_CLAIM_RETENTION_SECONDS,
   });
-  const put = await conditional(() =>
+  const put = await unlessConditionFailed(() =>
     client.send(
       new PutCommand({
         TableName: tableName,
@@ -233,7 +212,7 @@ export async function reserveSpend(
 ): Promise<boolean> {
   if (!Number.isInteger(credits) || credits <= 0 || credits > budget) return false;
   const names = { '#month': 'spentMonth' };
-  const sameMonth = await conditional(() =>
+  const sameMonth = await unlessConditionFailed(() =>
     updateSettings(context, teamId, channelId, {
       ConditionExpression: '#month = :month AND budgetCredits = :budget AND spentCredits <= :most',
       UpdateExpression: 'SET spentCredits = spentCredits + :credits',
@@ -247,7 +226,7 @@ export async function reserveSpend(
     }),
   );
   if (sameMonth) return true;
-  const newMonth = await conditional(() =>
+  const newMonth = await unlessConditionFailed(() =>
     updateSettings(context, teamId, channelId, {
       ConditionExpression: '(attribute_not_exists(#month) OR #month < :month) AND budgetCredits = :budget',
       UpdateExpression: 'SET #month = :month, spentCredits = :credits',
@@ -265,7 +244,7 @@ export async function releaseSpend(
   channelId: string,
   { month, credits }: { month: string; credits: number },
 ): Promise<void> {
-  await conditional(() =>
+  await unlessConditionFailed(() =>
     updateSettings(context, teamId, channelId, {
       ConditionExpression: 'spentMonth = :month AND spentCredits >= :credits',
       UpdateExpression: 'SET spentCredits = spentCredits - :credits',

@@ -6,6 +6,7 @@ import { priceWords } from '../features/charges/money-words.ts';
 import { DIGEST_COMMANDS } from '../features/digests/commands.ts';
 import { EVENT_COMMANDS } from '../features/events/commands.ts';
 import { LIST_COMMANDS } from '../features/lists/commands.ts';
+import { WATCH_COMMANDS } from '../features/watch/commands.ts';
 import { shown } from '../features/lists/filter-words.ts';
 import { nearestWord } from './nearest-word.ts';
 import type { CommandArgs, CommandDefinition, CommandSpec, Parsed, Refusal } from './types.ts';
@@ -18,7 +19,14 @@ export type { CommandSpec } from './types.ts';
  * order help lists them. `/events <word> …` text becomes a typed command (or a refusal that names
  * what was wrong and shows the word's usage); help and did-you-mean are generated from these words.
  */
-const ROOMS = [LIST_COMMANDS, EVENT_COMMANDS, ACCOUNT_COMMANDS, CHARGE_COMMANDS, DIGEST_COMMANDS] as const;
+const ROOMS = [
+  LIST_COMMANDS,
+  EVENT_COMMANDS,
+  ACCOUNT_COMMANDS,
+  CHARGE_COMMANDS,
+  DIGEST_COMMANDS,
+  WATCH_COMMANDS,
+] as const;
 
 type HelpCommand = { name: 'help'; /** a command word: explain just that one */ topic?: string };
 /** The command a parser's result carries when it reads one. */

@@ -14,6 +14,7 @@ import { registerUnfurls } from '../features/unfurls/listeners.ts';
 import { registerUntilConnected } from './until-connected.ts';
 import { registerWorkflowStep } from '../features/workflow-step/listeners.ts';
 import { registerWorkspaceAdmin } from '../features/workspace-admin/listeners.ts';
+import { registerWatch } from '../features/watch/listeners.ts';
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   // First: its middleware answers a workspace without a service key before the others run.
@@ -24,6 +25,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerLists(app, deps);
   registerAccount(app, deps);
   registerDigests(app, deps);
+  registerWatch(app, deps);
   registerShare(app, deps);
   registerFollowUpActions(app, deps);
   registerConfirmationActions(app, deps);

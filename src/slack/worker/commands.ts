@@ -11,6 +11,8 @@ import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from '../fe
 import type { ListKind } from '../features/lists/buttons.ts';
 import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
+import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
+import { eisWatchLookups } from '../features/watch/lookups.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 
@@ -105,6 +107,16 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     now: deps.now,
   };
 
+  const watchDeps: WatchCommandDeps = {
+    watchLists: store.watchLists,
+    lookups: eisWatchLookups(eis),
+    slack,
+    policy: deps.policy,
+    digestAccess: deps.digestAccess,
+    logger: deps.logger,
+    now: deps.now,
+  };
+
   const runCommand: RunCommand = async (command, context, text) => {
     const list = listOf(command);
     if (list) {
@@ -123,6 +135,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
       if (context.placeholder) await slack.deleteOriginal(context);
       return;
     }
+    if (isWatchCommand(command)) return runWatchCommand(command, context, watchDeps);
     if (isAccountCommand(command)) {
       const message = await accountAnswer(command, eis, deps.now);
       if (message) return answer(context, message, { text });

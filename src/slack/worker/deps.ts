@@ -21,6 +21,8 @@ export interface WorkerStore {
   /** Per service account: a score is that account's profile against the event. */
   fitScores: (accountId: string) => DigestSources['fitScores'];
   deliveries: Pick<Store['deliveries'], 'first'>;
+  /** `/events watch …` and its checks. */
+  watchLists: Store['watchLists'];
 }
 
 export interface WorkerDeps {

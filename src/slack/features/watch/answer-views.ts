@@ -1,0 +1,144 @@
+import type { WatchAccount, WatchExhibitor, WatchSettings, WatchShow } from '../../../domain/ports/index.ts';
+import { spentThisMonth } from '../../../domain/watch/index.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, section } from '../../views/blocks.ts';
+import { formatNumber, utcDay, utcTime } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import { accountWords, showWords } from './views.ts';
+
+/** The words of the watch's private answers: what was added, the list, the status. */
+
+/** At most this many shows are named per account in an answer. */
+const SHOWS_NAMED = 3;
+
+/** An account as an answer tells it: where it exhibits now, or why that is not known yet. */
+export interface AccountNow {
+  account: Pick<WatchAccount, 'label' | 'kind' | 'resolution'>;
+  shows: WatchShow[];
+  candidates: WatchExhibitor[];
+}
+
+function whereNow({ account, shows, candidates }: AccountNow): string {
+  const name = accountWords(account);
+  switch (account.resolution) {
+    case 'pending':
+      return `${name}: looked up at the next check (within minutes); its shows then will not alert.`;
+    case 'not-found':
+      return `${name}: no exhibitor record matches this name yet. It is looked for again at every check; a domain (\`globex.com\`) finds a company more surely.`;
+    case 'ambiguous':
+      return (
+        `${name}: several exhibitors have this name: ` +
+        candidates
+          .slice(0, 5)
+          .map((x) => `${escapeMrkdwn(x.companyName)}${x.domain ? ` (\`${escapeMrkdwn(x.domain)}\`)` : ''}`)
+          .join(', ') +
+        '. Watch the one you mean by its domain (`/events watch add <domain>`), then remove this name.'
+      );
+    case 'resolved': {
+      if (shows.length === 0) return `${name}: no upcoming shows as an exhibitor right now.`;
+      const named = shows.slice(0, SHOWS_NAMED).map(showWords).join('; ');
+      const more = shows.length > SHOWS_NAMED ? ` and ${shows.length - SHOWS_NAMED} more` : '';
+      return `${name} exhibits at ${named}${more}.`;
+    }
+  }
+}
+
+/** The answer to `/events watch add`: each account now, what was refused, and that nothing was charged. */
+export function addedAnswer(input: {
+  added: AccountNow[];
+  alreadyWatched: string[];
+  refused: string[];
+  checkedLater: number;
+}): SlackMessage {
+  const lines = input.added.map(whereNow);
+  if (input.checkedLater > 0)
+    lines.push(
+      `${formatNumber(input.checkedLater)} more accounts are looked up at the next check (within minutes); the shows they are on then will not alert.`,
+    );
+  if (input.alreadyWatched.length > 0)
+    lines.push(`Already watched: ${input.alreadyWatched.map(escapeMrkdwn).join(', ')}.`);
+  if (input.refused.length > 0)
+    lines.push(
+      `Not added (not a name or domain): ${input.refused.map((r) => `\`${escapeMrkdwn(r)}\``).join(', ')}.`,
+    );
+  const count = input.added.length + input.checkedLater;
+  const title = `*This channel now watches ${formatNumber(count)} more ${count === 1 ? 'account' : 'accounts'}.*`;
+  const text = `${title}\n${lines.join('\n')}`;
+  return fitToLimits({
+    text: text.replace(/\*/g, ''),
+    blocks: [
+      section(title),
+      ...linesToSections(lines, 40, 'accounts'),
+      context(
+        'Charged nothing: these look-ups are free. This channel hears when an account is added to another upcoming show.',
+      ),
+    ],
+  });
+}
+
+/** A page of `/events watch list`: each account with its upcoming shows as last told. */
+export function watchListAnswer(
+  accounts: WatchAccount[],
+  page: number,
+  more: boolean,
+  today: string,
+): SlackMessage {
+  if (accounts.length === 0)
+    return fitToLimits({
+      text: 'This channel watches no accounts.',
+      blocks: [
+        section(
+          page === 1
+            ? 'This channel watches no accounts. Add some with `/events watch add Acme Robotics, globex.com`.'
+            : 'No more accounts.',
+        ),
+      ],
+    });
+  const lines = accounts.map(
+    (account) =>
+      whereNow({
+        account,
+        shows: (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today),
+        candidates: [],
+      }) + (account.muted ? ' _(muted)_' : ''),
+  );
+  const next = more
+    ? actions([button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 })])
+    : undefined;
+  const title = `*Watched accounts, page ${page}*`;
+  return fitToLimits({
+    text: `Watched accounts, page ${page}`,
+    blocks: [section(title), ...linesToSections(lines, 45, 'accounts'), ...(next ? [next] : [])],
+  });
+}
+
+export interface WatchStatus {
+  settings: WatchSettings | null;
+  accounts: Pick<WatchAccount, 'resolution'>[];
+  now: Date;
+}
+
+/** `/events watch status`: accounts, resolved / not yet found, last and next check, credits this month. */
+export function watchStatusAnswer({ settings, accounts, now }: WatchStatus): SlackMessage {
+  if (!settings || accounts.length === 0)
+    return fitToLimits({
+      text: 'This channel watches no accounts.',
+      blocks: [
+        section('This channel watches no accounts. Add some with `/events watch add <names or domains>`.'),
+      ],
+    });
+  const count = (resolution: WatchAccount['resolution']) =>
+    accounts.filter((a) => a.resolution === resolution).length;
+  const when = (iso: string | undefined) =>
+    iso ? `${utcDay(new Date(iso))} ${utcTime(new Date(iso))} UTC` : 'not yet';
+  const spent = spentThisMonth(settings, now);
+  const lines = [
+    `*Watch:* ${settings.status === 'on' ? 'on' : 'off (turn it on with `/events watch on`)'}`,
+    `*Accounts:* ${formatNumber(accounts.length)} — ${formatNumber(count('resolved'))} found, ${formatNumber(count('not-found') + count('pending'))} not found yet, ${formatNumber(count('ambiguous'))} to choose`,
+    `*Last check:* ${when(settings.lastCheckAt)}`,
+    `*Next check:* ${settings.status === 'on' ? when(settings.nextCheckAt) : 'none while off'}`,
+    `*Credits this month:* ${formatNumber(spent)} of ${settings.budgetCredits === 0 ? 'a budget of 0 (free look-ups only)' : `${formatNumber(settings.budgetCredits)} a month`}`,
+  ];
+  return fitToLimits({ text: lines.join('\n').replace(/\*/g, ''), blocks: [section(lines.join('\n'))] });
+}

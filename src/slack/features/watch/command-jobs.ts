@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
+import type { WatchLookups, WatchPoster } from '../../../domain/ports/index.ts';
+import {
+  accountKey,
+  checkWatchedChannel,
+  compareAppearances,
+  lookUpAccount,
+  lookupRun,
+  readWatchList,
+} from '../../../domain/watch/index.ts';
+import type { Logger } from '../../../platform/log.ts';
+import type { Store } from '../../../store/index.ts';
+import type { JobContext } from '../../jobs.ts';
+import { botNotice, errorMessage } from '../../views/messages.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import type { SlackOut } from '../../worker/slack-out.ts';
+import type { DigestAccess } from '../digests/access.ts';
+import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
+import type { WatchCommand } from './commands.ts';
+import { watchAlertMessage, watchNoticeMessage } from './views.ts';
+
+/** Added accounts looked up at once (an import's are looked up by the check it makes due). */
+export const LOOKED_UP_AT_ONCE = 25;
+const LIST_PAGE = 25;
+
+export interface WatchCommandDeps {
+  watchLists: Store['watchLists'];
+  lookups: WatchLookups;
+  slack: Pick<SlackOut, 'post' | 'ephemeral'>;
+  policy: Pick<SpendPolicy, 'approvers'>;
+  digestAccess?: Pick<DigestAccess, 'isWorkspaceAdmin'> | undefined;
+  logger: Logger;
+  now: () => Date;
+}
+
+export const isWatchCommand = (command: { name: string }): command is WatchCommand =>
+  command.name.startsWith('watch-');
+
+const today = (deps: WatchCommandDeps) => deps.now().toISOString().slice(0, 10);
+
+/** Adds accounts and looks the first ones up at once: their current shows are told (no alert later). */
+export async function addAccounts(
+  deps: WatchCommandDeps,
+  context: JobContext,
+  text: string,
+): Promise<SlackMessage> {
+  const reading = readWatchList(text);
+  if (!reading.ok)
+    return errorMessage(
+      `That is ${reading.count} accounts; a channel watches at most ${reading.limit}. Nothing was added.`,
+    );
+  const refused = reading.refused.map((entry) => entry.entry).filter(Boolean);
+  if (reading.accounts.length === 0)
+    return errorMessage('No company name or domain was found in that. Nothing was added.');
+  const result = await deps.watchLists.addAccounts(
+    context.teamId,
+    context.channelId,
+    reading.accounts,
+    context.userId,
+  );
+  if (!result.ok)
+    return errorMessage(
+      `This channel watches ${result.watched} accounts; adding ${result.adding} would pass the limit of 1,000. Nothing was added.`,
+    );
+  const run = lookupRun(deps.lookups, today(deps));
+  const added: AccountNow[] = [];
+  for (const account of result.added.slice(0, LOOKED_UP_AT_ONCE)) {
+    try {
+      const lookup = await lookUpAccount(run, account);
+      const told = compareAppearances(lookup.shows, undefined, run.today).told;
+      await deps.watchLists.saveLookup(context.teamId, context.channelId, account.key, {
+        resolution: lookup.resolution,
+        exhibitorIds: lookup.exhibitorIds,
+        told,
+      });
+      added.push({
+        account: { ...account, resolution: lookup.resolution },
+        shows: told,
+        candidates: lookup.candidates,
+      });
+    } catch (error) {
+      deps.logger.warn('a newly watched account could not be looked up', { error });
+      added.push({ account, shows: [], candidates: [] });
+    }
+  }
+  return addedAnswer({
+    added,
+    alreadyWatched: result.alreadyWatched.map((account) => account.label),
+    refused,
+    checkedLater: Math.max(0, result.added.length - LOOKED_UP_AT_ONCE),
+  });
+}
+
+/** The worker's Slack as a check's poster: the alert in the channel, notices in its thread. */
+function posterFor(deps: WatchCommandDeps, context: JobContext): WatchPoster {
+  return {
+    postAlert: async (alert) => {
+      const ts = await deps.slack.post({ ...context, channelId: alert.channelId }, watchAlertMessage(alert));
+      if (!ts) throw new Error('the watch alert could not be posted in the channel');
+      return { ts };
+    },
+    postNotice: async (notice) => {
+      await deps.slack.post(
+        { ...context, channelId: notice.channelId },
+        watchNoticeMessage(notice),
+        notice.threadTs ?? undefined,
+      );
+    },
+  };
+}
+
+async function mayBudget(deps: WatchCommandDeps, context: JobContext) {
+  if (isApprover(deps.policy, context.userId)) return true;
+  return (await deps.digestAccess?.isWorkspaceAdmin(context.teamId, context.userId)) ?? false;
+}
+
+async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<SlackMessage> {
+  const { teamId, channelId } = context;
+  const summary = await checkWatchedChannel(
+    {
+      watchLists: deps.watchLists,
+      lookups: deps.lookups,
+      poster: posterFor(deps, context),
+      logger: deps.logger,
+      now: deps.now,
+    },
+    { teamId, channelId, checkId: `command:${randomUUID()}` },
+  );
+  if (summary.accounts === 0)
+    return botNotice('This channel watches no accounts (or its watch is off): nothing to check.');
+  const found =
+    summary.appeared === 0
+      ? 'No new appearances since the last check.'
+      : `${summary.appeared} new appearances: see the alert in the channel.`;
+  const failed =
+    summary.failed > 0
+      ? ` ${summary.failed} accounts could not be looked up just now; they are tried again at the next check.`
+      : '';
+  return botNotice(`Checked ${summary.accounts} accounts, free. ${found}${failed}`);
+}
+
+async function findAccount(deps: WatchCommandDeps, context: JobContext, words: string) {
+  const key = accountKey(words);
+  return key ? deps.watchLists.account(context.teamId, context.channelId, key) : null;
+}
+
+/** The paste-1,000-lines form is not built yet: say so, and what works today. */
+const IMPORT_NOT_YET =
+  'Importing from a form is not available yet. Add accounts with `/events watch add Acme Robotics, globex.com, competitor:Initech` (comma-separated, up to 5,000 characters at a time).';
+
+/** A page of the channel's accounts (read page by page: the store pages by cursor). */
+async function listPage(deps: WatchCommandDeps, context: JobContext, wanted: number): Promise<SlackMessage> {
+  let cursor: string | null = null;
+  for (let page = 1; ; page++) {
+    const read = await deps.watchLists.accounts(context.teamId, context.channelId, {
+      limit: LIST_PAGE,
+      cursor,
+    });
+    if (page === wanted) return watchListAnswer(read.accounts, page, read.cursor !== null, today(deps));
+    if (!read.cursor) return watchListAnswer([], wanted, false, today(deps));
+    cursor = read.cursor;
+  }
+}
+
+/** `/events watch …` for the channel the command came from; answers only the requester sees. */
+export async function runWatchCommand(
+  command: WatchCommand,
+  context: JobContext,
+  deps: WatchCommandDeps,
+): Promise<void> {
+  const { teamId, channelId } = context;
+  const say = (message: SlackMessage) =>
+    deps.slack.ephemeral(context, message, { replaceOriginal: context.placeholder ?? false });
+  const notWatched = (name: string) =>
+    say(errorMessage(`This channel does not watch ${name}. See \`/events watch list\`.`));
+  switch (command.name) {
+    case 'watch-add':
+      return say(await addAccounts(deps, context, command.accounts));
+    case 'watch-remove': {
+      const account = await findAccount(deps, context, command.account);
+      if (!account || !(await deps.watchLists.removeAccount(teamId, channelId, account.key)))
+        return notWatched(command.account);
+      return say(botNotice(`This channel no longer watches ${account.label}.`));
+    }
+    case 'watch-mute':
+    case 'watch-unmute': {
+      const account = await findAccount(deps, context, command.account);
+      const muted = command.name === 'watch-mute';
+      if (!account || !(await deps.watchLists.setMuted(teamId, channelId, account.key, muted)))
+        return notWatched(command.account);
+      return say(
+        botNotice(
+          muted
+            ? `${account.label} is muted: its shows are still followed, but not posted. \`/events watch unmute ${account.label}\` undoes it.`
+            : `${account.label} is posted again from the next check.`,
+        ),
+      );
+    }
+    case 'watch-list':
+      return say(await listPage(deps, context, command.page));
+    case 'watch-status': {
+      const [settings, accounts] = await Promise.all([
+        deps.watchLists.settings(teamId, channelId),
+        deps.watchLists.allAccounts(teamId, channelId),
+      ]);
+      return say(watchStatusAnswer({ settings, accounts, now: deps.now() }));
+    }
+    case 'watch-check':
+      return say(await checkNow(deps, context));
+    case 'watch-budget': {
+      if (!(await mayBudget(deps, context)))
+        return say(
+          errorMessage(
+            'Only workspace admins and spend approvers can set a watch budget. Nothing was changed.',
+          ),
+        );
+      await deps.watchLists.setBudget(teamId, channelId, command.credits, context.userId);
+      return say(
+        botNotice(
+          command.credits === 0
+            ? 'This channel’s watch uses free look-ups only.'
+            : `This channel’s watch may spend up to ${command.credits} credits a month on paid name look-ups. Today’s build runs free look-ups only, so nothing is spent yet.`,
+        ),
+      );
+    }
+    case 'watch-off':
+    case 'watch-on': {
+      const status = command.name === 'watch-off' ? 'off' : 'on';
+      const settings = await deps.watchLists.setStatus(teamId, channelId, status);
+      if (!settings) return say(botNotice('This channel watches no accounts.'));
+      return say(
+        botNotice(
+          status === 'off'
+            ? 'This channel’s watch is off: no checks, no alerts. Its accounts are kept; `/events watch on` turns it back on.'
+            : 'This channel’s watch is on and checked now.',
+        ),
+      );
+    }
+    case 'watch-import':
+      return say(botNotice(IMPORT_NOT_YET));
+  }
+}

@@ -1,0 +1,70 @@
+import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/index.ts';
+import { bareWord, subWords } from '../../commands/arguments.ts';
+import type { CommandArgs, Parsed } from '../../commands/types.ts';
+import { shown } from '../lists/filter-words.ts';
+
+/** The watch room's `/events` word: `watch add | remove | list | status | check | budget | off | on | mute | unmute`. */
+
+export type WatchCommand =
+  | { name: 'watch-add'; accounts: string }
+  | { name: 'watch-remove' | 'watch-mute' | 'watch-unmute'; account: string }
+  | { name: 'watch-list'; page: number }
+  | { name: 'watch-budget'; credits: number }
+  | { name: 'watch-import' | 'watch-status' | 'watch-check' | 'watch-off' | 'watch-on' };
+
+const withText =
+  (name: 'watch-add') =>
+  ({ text, fail }: CommandArgs): Parsed<WatchCommand> =>
+    text.trim()
+      ? { ok: true, command: { name, accounts: text } }
+      : fail('Name the accounts to watch: company names or domains, comma-separated.');
+
+const oneAccount =
+  (name: 'watch-remove' | 'watch-mute' | 'watch-unmute') =>
+  ({ text, fail }: CommandArgs): Parsed<WatchCommand> =>
+    text.trim()
+      ? { ok: true, command: { name, account: text.trim() } }
+      : fail('Name the account, as it is on `/events watch list`.');
+
+function parseList({ words, fail }: CommandArgs): Parsed<WatchCommand> {
+  const [page = '1', ...extra] = words;
+  if (!/^\d{1,4}$/.test(page) || Number(page) < 1 || extra.length > 0)
+    return fail(`\`watch list\` takes a page number; ${shown(words.join(' '))} is not one.`);
+  return { ok: true, command: { name: 'watch-list', page: Number(page) } };
+}
+
+function parseBudget({ words, fail }: CommandArgs): Parsed<WatchCommand> {
+  const [amount = '', ...extra] = words;
+  const credits = Number(amount.replace(/,/g, ''));
+  if (!amount || extra.length > 0 || !/^[\d,]+$/.test(amount) || !isValidWatchBudget(credits))
+    return fail(
+      `Give the credits per month as a whole number from 0 to ${MAX_WATCH_BUDGET.toLocaleString('en-US')} (0: free look-ups only).`,
+    );
+  return { ok: true, command: { name: 'watch-budget', credits } };
+}
+
+export const WATCH_COMMANDS = {
+  watch: {
+    usage:
+      'watch add <names or domains> | remove <name> | list [page] | status | check | budget <credits> | off',
+    example: 'watch add Acme Robotics, globex.com, competitor:Initech',
+    summary: 'This channel follows accounts and hears when one will exhibit',
+    details:
+      'Names or domains, comma-separated; `competitor:` before one marks a competitor. Checked daily and ' +
+      'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
+      '`mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on.',
+    parse: subWords('watch', {
+      add: withText('watch-add'),
+      remove: oneAccount('watch-remove'),
+      list: parseList,
+      import: bareWord('watch-import', 'watch import'),
+      status: bareWord('watch-status', 'watch status'),
+      check: bareWord('watch-check', 'watch check'),
+      budget: parseBudget,
+      off: bareWord('watch-off', 'watch off'),
+      on: bareWord('watch-on', 'watch on'),
+      mute: oneAccount('watch-mute'),
+      unmute: oneAccount('watch-unmute'),
+    }),
+  },
+};

@@ -700,7 +700,8 @@ describe('load', () => {
   it('serves 60 concurrent requests of one key', async () => {
     // Prepare
     const key = freshKey();
-    sim.setLatency(50);
+    // Long enough that all 60 overlap even on a loaded machine (at 50 ms, some finished before others began).
+    sim.setLatency(500);
 
     // Act
     const replies = await Promise.all(

@@ -15,6 +15,8 @@ import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
 import { cardUpdater, confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
 import { digestPoster } from '../slack/features/digests/jobs.ts';
+import { watchCheckDeps } from '../slack/features/watch/jobs.ts';
+import { checkWatchedChannel, type WatchCheckRequest } from '../domain/watch/check.ts';
 import { followUpThread } from '../slack/features/follow-up/jobs.ts';
 import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
 import { scheduledWebClient } from '../slack/scheduled.ts';
@@ -155,6 +157,12 @@ export function createScheduledJobs(
         ...deadline(run),
         ...sleep,
       }),
+    /** One channel's watch check (the SQS fan-out sends one per channel; a re-delivered id does nothing). */
+    checkWatchedChannel: (request: WatchCheckRequest) =>
+      checkWatchedChannel(
+        watchCheckDeps({ ...runtime, logger: logger.child({ job: 'watch' }) }, web),
+        request,
+      ),
   };
 }
 

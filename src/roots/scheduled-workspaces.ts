@@ -3,6 +3,7 @@ import { emptyReport, type ReconcileReport } from '../domain/reconcile.ts';
 import { emptySummary, type PollSummary } from '../domain/unlock-polling.ts';
 import { forgetWorkspace, isServedByAnInstall } from '../domain/forget-workspace.ts';
 import type { Logger } from '../platform/log.ts';
+import { emptyWatchCheck, type WatchCheckRequest, type WatchCheckSummary } from '../domain/watch/check.ts';
 import {
   InstallationNotFoundError,
   type PauseReason,
@@ -30,6 +31,8 @@ export interface ScheduledJobs {
   reconcileConfirmations: () => Promise<ReconcileReport>;
   pollUnlockTasks: (run?: RunOptions) => Promise<PollSummary>;
   runDigests: (run?: RunOptions) => Promise<DigestRunSummary>;
+  /** One channel's watch check, over its own workspace's token and key. */
+  checkWatchedChannel: (request: WatchCheckRequest) => Promise<WatchCheckSummary>;
 }
 
 /** What a turn needs of a workspace's runtime: its store, which the turn narrows to its due items. */
@@ -85,6 +88,13 @@ export function fairScheduledJobs<Runtime extends WorkspaceRuntime>(
         (jobs) => jobs.runDigests(run),
         emptyDigestRun(),
       ),
+    // One channel, named by the queue message: its workspace's runtime (or nothing, if it cannot be served).
+    checkWatchedChannel: async (request: WatchCheckRequest) => {
+      // A watch registers its workspace's scheduled work; one that has none (forgotten) is not served.
+      const team = await store.scheduledWork.get(request.teamId);
+      const runtime = team && (await servingOnce(deps)(team));
+      return runtime ? deps.jobsOf(runtime).checkWatchedChannel(request) : emptyWatchCheck();
+    },
   };
 }
 

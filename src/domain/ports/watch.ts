@@ -45,6 +45,8 @@ export interface WatchListRepository {
     addedBy: string,
   ) => Promise<AddAccountsResult>;
   removeAccount: (teamId: string, channelId: string, key: string) => Promise<boolean>;
+  /** Every account of the channel (a check reads them all; at most 1,000). */
+  allAccounts: (teamId: string, channelId: string) => Promise<WatchAccount[]>;
   account: (teamId: string, channelId: string, key: string) => Promise<WatchAccount | null>;
   accounts: (
     teamId: string,
@@ -82,4 +84,77 @@ export interface WatchListRepository {
   ) => Promise<void>;
   due: (query: { now: Date; limit: number }) => Promise<WatchSettings[]>;
   dueIn: (teamId: string, query: { now: Date; limit: number }) => Promise<WatchSettings[]>;
+}
+
+// ---- what a check reads from the service and posts in Slack ----
+
+/** An exhibitor record as a check reads it: enough to match an account and to fetch its shows. */
+export interface WatchExhibitor {
+  id: string;
+  companyName: string;
+  domain?: string | null;
+  website?: string | null;
+}
+
+/** A show as the service lists it (its public event id, dates, city). */
+export type WatchShow = Omit<ToldShow, 'threadTs'>;
+
+/** One of an account's people at a show (from the free people list filtered by exhibitor). */
+export interface WatchPerson {
+  personnelId: string;
+  name: string;
+  title: string | null;
+}
+
+/**
+ * The service's free look-ups a check is built on (none is priced). Each throws on a failure; the
+ * check then leaves that account as it was and says so in its summary.
+ */
+export interface WatchLookups {
+  /** Every show where the exhibitor shows exhibitor evidence, past ones included. */
+  exhibitorShows: (exhibitorId: string) => Promise<WatchShow[]>;
+  /** Shows starting on `fromDay` or later, soonest first, at most `limit`. */
+  upcomingShows: (fromDay: string, limit: number) => Promise<WatchShow[]>;
+  /** One show's exhibitors whose company matches `keyword` (the service also reads descriptions). */
+  showExhibitorMatches: (eventId: string, keyword: string) => Promise<WatchExhibitor[]>;
+  /** Exhibitor records the company-context search finds for a domain (related companies too). */
+  exhibitorsByDomain: (domain: string) => Promise<WatchExhibitor[]>;
+  /** The exhibitor's people at a show, at most `limit`. */
+  peopleAt: (eventId: string, exhibitorId: string, limit: number) => Promise<WatchPerson[]>;
+}
+
+/** An account as an alert names it. */
+export type WatchAlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'exhibitorIds'>;
+
+/** One row of an alert: an account at a show, and its people there (only for the rows shown). */
+export interface WatchAlertRow {
+  account: WatchAlertAccount;
+  show: WatchShow;
+  people: WatchPerson[];
+}
+
+/** A channel's one alert of a check. */
+export interface WatchAlertMessage {
+  channelId: string;
+  rows: WatchAlertRow[];
+  /** Rows beyond those shown ("and N more"). */
+  more: number;
+  /** Every row, for Show all (people only on the shown ones). */
+  all: WatchAlertRow[];
+}
+
+/** Shows that moved or dropped an account, said once in the thread of the alert that announced them. */
+export interface WatchNoticeMessage {
+  channelId: string;
+  /** The announcing alert; null: said in the channel. */
+  threadTs: string | null;
+  changed: { account: WatchAlertAccount; before: WatchShow; now: WatchShow }[];
+  dropped: { account: WatchAlertAccount; show: WatchShow }[];
+}
+
+/** Where a check's words go. Errors are thrown; the check has then already stored what it told. */
+export interface WatchPoster {
+  /** Posts the alert in the channel; the message's `ts` (its thread hears later changes). */
+  postAlert: (alert: WatchAlertMessage) => Promise<{ ts: string }>;
+  postNotice: (notice: WatchNoticeMessage) => Promise<void>;
 }

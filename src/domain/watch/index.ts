@@ -4,3 +4,5 @@ export * from './appearances.ts';
 export * from './budget.ts';
 export * from './input.ts';
 export * from './names.ts';
+export * from './check.ts';
+export * from './lookup.ts';

@@ -60,6 +60,15 @@ export const ACTION_IDS = {
    * "Connect Event Intelligence" or "Workspace settings". No value.
    */
   openWorkspaceSettings: 'open.workspace',
+  /**
+   * On a watch alert's row: the show's fit, the account's people there (each its `/events` command),
+   * and Mute this account, one actions block per row. value: WatchRowValueSchema
+   * (features/watch/buttons.ts). Show all runs `/events watch list`; no value.
+   */
+  watchFit: 'watch.fit',
+  watchPeople: 'watch.people',
+  watchMute: 'watch.mute',
+  watchShowAll: 'watch.all',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -1,0 +1,246 @@
+import type { Logger } from '../../platform/log.ts';
+import type { ToldShow, WatchAccount } from '../ports/records.ts';
+import type {
+  WatchAlertMessage,
+  WatchAlertRow,
+  WatchListRepository,
+  WatchLookups,
+  WatchPoster,
+} from '../ports/watch.ts';
+import { type AccountCheck, planWatchPosts, type ThreadNotice, type WatchAlert } from './alert.ts';
+import { announcedIn, compareAppearances } from './appearances.ts';
+import { nextWatchCheck } from './budget.ts';
+import { type AccountLookup, countingLookups, lookUpAccount, type LookupRun, lookupRun } from './lookup.ts';
+
+/** People shown per alert row (names and titles from the free people list). */
+export const PEOPLE_PER_ROW = 3;
+/** Accounts looked up at once: room under the service's per-key concurrency for people using the bot. */
+const LOOKUP_CONCURRENCY = 4;
+
+export interface WatchCheckDeps {
+  watchLists: Pick<WatchListRepository, 'settings' | 'allAccounts' | 'saveLookup' | 'checked' | 'claimCheck'>;
+  lookups: WatchLookups;
+  poster: WatchPoster;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface WatchCheckRequest {
+  teamId: string;
+  channelId: string;
+  /** Identifies this check: a re-delivered one (same id) posts nothing. */
+  checkId: string;
+}
+
+export interface WatchCheckSummary {
+  /** Accounts the channel watches (0 when it watches nothing or is off). */
+  accounts: number;
+  /** Calls made to the service (all free: a check never makes a paid one). */
+  serviceCalls: number;
+  postedAlert: boolean;
+  appeared: number;
+  changed: number;
+  dropped: number;
+  /** Accounts whose look-up failed: left as they were, tried again at the next check. */
+  failed: number;
+  /** This check id was claimed before: nothing was done. */
+  alreadyChecked: boolean;
+}
+
+export const emptyWatchCheck = (): WatchCheckSummary => ({
+  accounts: 0,
+  serviceCalls: 0,
+  postedAlert: false,
+  appeared: 0,
+  changed: 0,
+  dropped: 0,
+  failed: 0,
+  alreadyChecked: false,
+});
+
+/** An account with what its look-up found now and what the channel will have been told. */
+interface Looked {
+  account: WatchAccount;
+  lookup: AccountLookup;
+  told: ToldShow[];
+  comparison: AccountCheck['comparison'];
+}
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Looks every account up (free); a failed look-up leaves its account out, counted. */
+async function lookUpAll(run: LookupRun, accounts: readonly WatchAccount[], logger: Logger) {
+  const looked: Looked[] = [];
+  let failed = 0;
+  await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
+    try {
+      const lookup = await lookUpAccount(run, account);
+      const comparison = compareAppearances(lookup.shows, account.told, run.today);
+      looked.push({ account, lookup, told: comparison.told, comparison });
+    } catch (error) {
+      failed += 1;
+      logger.warn('a watched account could not be looked up', { accountKey: account.key, error });
+    }
+  });
+  return { looked, failed };
+}
+
+const lookupChanged = ({ account, lookup, comparison }: Looked) =>
+  comparison.toldChanged ||
+  account.resolution !== lookup.resolution ||
+  account.exhibitorIds.join() !== lookup.exhibitorIds.join();
+
+/** Stores what each account's channel will have been told (before it is posted: said at most once). */
+async function saveTold(deps: WatchCheckDeps, request: WatchCheckRequest, looked: readonly Looked[]) {
+  for (const item of looked.filter(lookupChanged)) {
+    await deps.watchLists.saveLookup(request.teamId, request.channelId, item.account.key, {
+      resolution: item.lookup.resolution,
+      exhibitorIds: item.lookup.exhibitorIds,
+      told: item.told,
+    });
+  }
+}
+
+/** The alert's rows with each shown row's people (a failed people look-up shows none). */
+async function alertMessage(
+  deps: WatchCheckDeps,
+  lookups: WatchLookups,
+  channelId: string,
+  alert: WatchAlert,
+  byKey: ReadonlyMap<string, Looked>,
+): Promise<WatchAlertMessage> {
+  const rowOf = ({ account, show }: WatchAlert['all'][number]): WatchAlertRow => {
+    const looked = byKey.get(account.key);
+    const exhibitorIds = looked?.lookup.exhibitorIds ?? [];
+    return {
+      account: { key: account.key, label: account.label, kind: account.kind, exhibitorIds },
+      show,
+      people: [],
+    };
+  };
+  const withPeople = async (row: WatchAlertRow): Promise<WatchAlertRow> => {
+    const exhibitorId = row.account.exhibitorIds[0];
+    if (!exhibitorId) return row;
+    try {
+      return { ...row, people: await lookups.peopleAt(row.show.eventId, exhibitorId, PEOPLE_PER_ROW) };
+    } catch (error) {
+      deps.logger.warn('the people of a watched account at a show could not be read', { error });
+      return row;
+    }
+  };
+  const rows = await Promise.all(alert.rows.map(rowOf).map(withPeople));
+  return { channelId, rows, more: alert.more, all: [...rows, ...alert.all.slice(rows.length).map(rowOf)] };
+}
+
+const alertAccountOf = (account: WatchAccount) => ({
+  key: account.key,
+  label: account.label,
+  kind: account.kind,
+  exhibitorIds: account.exhibitorIds,
+});
+
+/** Each change or drop, in the thread of the alert that announced its show (once: told already moved on). */
+async function postNotices(
+  deps: WatchCheckDeps,
+  channelId: string,
+  notices: ThreadNotice[],
+  byKey: ReadonlyMap<string, Looked>,
+) {
+  const accountOf = (key: string) => {
+    const looked = byKey.get(key);
+    return looked ? alertAccountOf(looked.account) : undefined;
+  };
+  for (const notice of notices) {
+    const changed = notice.changed.flatMap(({ account, change }) => {
+      const found = accountOf(account.key);
+      return found ? [{ account: found, before: change.before, now: change.now }] : [];
+    });
+    const dropped = notice.dropped.flatMap(({ account, show }) => {
+      const found = accountOf(account.key);
+      return found ? [{ account: found, show }] : [];
+    });
+    await deps.poster.postNotice({ channelId, threadTs: notice.threadTs, changed, dropped });
+  }
+}
+
+/** Marks the alert's shows as announced in message `ts`, so their later changes go to its thread. */
+async function rememberAlert(
+  deps: WatchCheckDeps,
+  request: WatchCheckRequest,
+  alert: WatchAlert,
+  byKey: ReadonlyMap<string, Looked>,
+  ts: string,
+) {
+  const eventsByKey = new Map<string, string[]>();
+  for (const { account, show } of alert.all)
+    eventsByKey.set(account.key, [...(eventsByKey.get(account.key) ?? []), show.eventId]);
+  for (const [key, eventIds] of eventsByKey) {
+    const looked = byKey.get(key);
+    if (!looked) continue;
+    await deps.watchLists.saveLookup(request.teamId, request.channelId, key, {
+      resolution: looked.lookup.resolution,
+      exhibitorIds: looked.lookup.exhibitorIds,
+      told: announcedIn(looked.told, eventIds, ts),
+    });
+  }
+}
+
+/**
+ * One check of a channel's watch: claims `checkId` (a re-delivered check does nothing), looks every
+ * account up on free calls only, stores what the channel will have been told, then posts at most one
+ * alert (new appearances) and the changes and drops in the threads that announced them. Storing
+ * first means a check that dies before posting loses that alert rather than a later check repeating
+ * it. Then the channel is rescheduled (at once again if its watch changed meanwhile).
+ */
+export async function checkWatchedChannel(
+  deps: WatchCheckDeps,
+  request: WatchCheckRequest,
+): Promise<WatchCheckSummary> {
+  const { teamId, channelId } = request;
+  const summary = emptyWatchCheck();
+  if (!(await deps.watchLists.claimCheck(teamId, channelId, request.checkId)))
+    return { ...summary, alreadyChecked: true };
+  const settings = await deps.watchLists.settings(teamId, channelId);
+  if (settings?.status !== 'on') return summary;
+  const checkedAt = deps.now();
+  const accounts = await deps.watchLists.allAccounts(teamId, channelId);
+  const counting = countingLookups(deps.lookups);
+  const { looked, failed } = await lookUpAll(
+    lookupRun(counting.lookups, todayOf(checkedAt)),
+    accounts,
+    deps.logger,
+  );
+  const byKey = new Map(looked.map((item) => [item.account.key, item]));
+  await saveTold(deps, request, looked);
+  const posts = planWatchPosts(looked);
+  if (posts.alert) {
+    const message = await alertMessage(deps, counting.lookups, channelId, posts.alert, byKey);
+    const { ts } = await deps.poster.postAlert(message);
+    await rememberAlert(deps, request, posts.alert, byKey, ts);
+  }
+  await postNotices(deps, channelId, posts.notices, byKey);
+  await deps.watchLists.checked(settings, { checkedAt, nextCheckAt: nextWatchCheck(checkedAt) });
+  const shown = looked.filter((item) => !item.account.muted).map((item) => item.comparison);
+  return {
+    ...summary,
+    accounts: accounts.length,
+    serviceCalls: counting.calls(),
+    postedAlert: posts.alert !== null,
+    appeared: shown.reduce((sum, c) => sum + c.appeared.length, 0),
+    changed: shown.reduce((sum, c) => sum + c.changed.length, 0),
+    dropped: shown.reduce((sum, c) => sum + c.dropped.length, 0),
+    failed,
+  };
+}

@@ -1,0 +1,14 @@
+import * as z from 'zod';
+import { EventIdSchema } from '../../../domain/ids.ts';
+
+/** What a watch alert row's buttons carry: the show, the account's exhibitor record, its name. */
+export const WatchRowValueSchema = z.object({
+  eventId: EventIdSchema,
+  exhibitorId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+  /** The account as the channel wrote it (Mute runs `/events watch mute <label>`). */
+  label: z.string().min(1).max(200),
+});
+export type WatchRowValue = z.infer<typeof WatchRowValueSchema>;

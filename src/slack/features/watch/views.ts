@@ -1,0 +1,110 @@
+import type { KnownBlock } from '@slack/types';
+import type {
+  WatchAlertAccount,
+  WatchAlertMessage,
+  WatchAlertRow,
+  WatchNoticeMessage,
+  WatchShow,
+} from '../../../domain/ports/index.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, header, section } from '../../views/blocks.ts';
+import { formatDateRange } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import { contactUnlockButtons } from '../lists/people-views.ts';
+import type { WatchRowValue } from './buttons.ts';
+
+/*
+ * The account watch's messages. The fit score is not on the alert: it is one service call per show,
+ * and the Fit button shows it on demand.
+ */
+
+const kindWord = (account: Pick<WatchAlertAccount, 'kind'>) =>
+  account.kind === 'competitor' ? 'competitor' : 'target';
+
+/** `Acme Robotics (competitor)`. */
+export const accountWords = (account: Pick<WatchAlertAccount, 'label' | 'kind'>) =>
+  `*${escapeMrkdwn(account.label)}* (${kindWord(account)})`;
+
+/** `Robotics Expo · 3–5 May 2027 · Munich`. */
+export function showWords(show: WatchShow): string {
+  const parts = [
+    `*${escapeMrkdwn(show.name ?? `Event ${show.eventId}`)}*`,
+    formatDateRange(show.dateStart, show.dateEnd),
+    show.city ? escapeMrkdwn(show.city) : null,
+  ];
+  return parts.filter((part) => part !== null).join(' · ');
+}
+
+const peopleWords = (row: WatchAlertRow) =>
+  row.people.length === 0
+    ? 'No one of theirs on the show’s people list yet.'
+    : `Going: ${row.people
+        .map((person) => escapeMrkdwn(person.title ? `${person.name} (${person.title})` : person.name))
+        .join(', ')}`;
+
+function rowBlocks(row: WatchAlertRow): KnownBlock[] {
+  const exhibitorId = row.account.exhibitorIds[0];
+  const value: WatchRowValue = {
+    eventId: row.show.eventId,
+    label: row.account.label.slice(0, 200),
+    ...(exhibitorId ? { exhibitorId } : {}),
+  };
+  const unlock = contactUnlockButtons({
+    emails: row.people.map((person) => person.personnelId),
+    phones: [],
+    eventId: row.show.eventId,
+  });
+  const buttons = actions([
+    button('Fit', ACTION_IDS.watchFit, value),
+    button('People', ACTION_IDS.watchPeople, value),
+    ...unlock,
+    button('Mute this account', ACTION_IDS.watchMute, value),
+  ]);
+  return [
+    section(`${accountWords(row.account)} will exhibit at ${showWords(row.show)}\n${peopleWords(row)}`),
+    ...(buttons ? [buttons] : []),
+  ];
+}
+
+/** The channel's one alert of a check: new appearances by date, at most 10 rows, then "and N more". */
+export function watchAlertMessage(alert: WatchAlertMessage): SlackMessage {
+  const total = alert.rows.length + alert.more;
+  const title =
+    total === 1 ? 'A watched account will exhibit' : `${total} new appearances of watched accounts`;
+  const first = alert.rows[0];
+  const text = first
+    ? `${first.account.label} will exhibit at ${first.show.name ?? `event ${first.show.eventId}`}` +
+      (total > 1 ? ` (and ${total - 1} more)` : '')
+    : title;
+  const more = actions([button('Show all', ACTION_IDS.watchShowAll, {})]);
+  const blocks: KnownBlock[] = [
+    header(title),
+    ...alert.rows.flatMap(rowBlocks),
+    ...(alert.more > 0
+      ? [
+          context(`…and ${alert.more} more. Show all lists every watched account’s shows.`),
+          ...(more ? [more] : []),
+        ]
+      : []),
+    context('Seen at this channel’s watch check. Changes to these shows are said in this thread.'),
+  ];
+  return fitToLimits({ text, blocks });
+}
+
+/** A show that moved or dropped a watched account, said once (in the thread of the alert that told it). */
+export function watchNoticeMessage(notice: WatchNoticeMessage): SlackMessage {
+  const lines = [
+    ...notice.changed.map(({ account, before, now }) =>
+      before.dateStart !== now.dateStart || before.dateEnd !== now.dateEnd
+        ? `${accountWords(account)}: ${showWords(before)} moved to ${formatDateRange(now.dateStart, now.dateEnd)}${now.city && now.city !== before.city ? ` in ${escapeMrkdwn(now.city)}` : ''}.`
+        : `${accountWords(account)}: ${showWords(before)} is now in ${escapeMrkdwn(now.city ?? 'a city not announced')}.`,
+    ),
+    ...notice.dropped.map(
+      ({ account, show }) =>
+        `${accountWords(account)} is no longer listed as an exhibitor of ${showWords(show)}.`,
+    ),
+  ];
+  const text = lines.join('\n');
+  return fitToLimits({ text: text.replace(/\*/g, ''), blocks: [section(text)] });
+}

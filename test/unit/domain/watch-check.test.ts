@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type {
+  WatchAccount,
+  WatchAlertMessage,
+  WatchExhibitor,
+  WatchLookupOutcome,
+  WatchNoticeMessage,
+  WatchSettings,
+  WatchShow,
+} from '../../../src/domain/ports/index.ts';
+import { checkWatchedChannel, type WatchCheckDeps } from '../../../src/domain/watch/index.ts';
+import { createLogger } from '../../../src/platform/log.ts';
+
+/*
+ * A channel's watch check over fake ports: what it posts, what it stores, and that it says each thing
+ * once. The store and the service are in-memory stand-ins with the ports' behaviour.
+ */
+
+const TODAY = '2027-03-01';
+const show = (eventId: string, dateStart: string, city = 'Berlin'): WatchShow => ({
+  eventId,
+  name: `Show ${eventId}`,
+  dateStart,
+  dateEnd: dateStart,
+  city,
+});
+const ACME: WatchExhibitor = { id: '4100', companyName: 'Acme Robotics GmbH', domain: 'acme.example' };
+
+function account(key: string, label: string, extra: Partial<WatchAccount> = {}): WatchAccount {
+  return {
+    type: 'watch-account',
+    teamId: 'T1',
+    channelId: 'C1',
+    key,
+    label,
+    kind: 'target',
+    resolution: 'pending',
+    exhibitorIds: [],
+    muted: false,
+    addedBy: 'U1',
+    addedAt: `${TODAY}T00:00:00.000Z`,
+    ...extra,
+  };
+}
+
+function harness(accounts: WatchAccount[]) {
+  const stored = new Map(accounts.map((a) => [a.key, a]));
+  const claims = new Set<string>();
+  const alerts: WatchAlertMessage[] = [];
+  const notices: WatchNoticeMessage[] = [];
+  const shows = new Map<string, WatchShow[]>([[ACME.id, [show('E1', '2027-04-01')]]]);
+  const settings: WatchSettings = {
+    type: 'watch-settings',
+    teamId: 'T1',
+    channelId: 'C1',
+    status: 'on',
+    budgetCredits: 0,
+    spentCredits: 0,
+    revision: 1,
+    createdAt: `${TODAY}T00:00:00.000Z`,
+    updatedAt: `${TODAY}T00:00:00.000Z`,
+    nextCheckAt: `${TODAY}T00:00:00.000Z`,
+  };
+  const deps: WatchCheckDeps = {
+    watchLists: {
+      settings: () => Promise.resolve(settings),
+      allAccounts: () => Promise.resolve([...stored.values()]),
+      saveLookup: (_t, _c, key, outcome: WatchLookupOutcome) => {
+        const before = stored.get(key);
+        if (before) stored.set(key, { ...before, ...outcome });
+        return Promise.resolve(before !== undefined);
+      },
+      checked: () => Promise.resolve(settings),
+      claimCheck: (_t, _c, id) => Promise.resolve(!claims.has(id) && Boolean(claims.add(id))),
+    },
+    lookups: {
+      exhibitorShows: (id) => Promise.resolve(shows.get(id) ?? []),
+      upcomingShows: () => Promise.resolve([show('E1', '2027-04-01')]),
+      showExhibitorMatches: (_e, keyword) =>
+        Promise.resolve(
+          // The service also matches descriptions: a near-miss comes back too and must not count.
+          keyword === 'acme robotics'
+            ? [ACME, { id: '4200', companyName: 'Acme Robotics Services' }]
+            : [{ id: '4300', companyName: 'Initech', website: null }],
+        ),
+      exhibitorsByDomain: () => Promise.resolve([ACME]),
+      peopleAt: () => Promise.resolve([{ personnelId: '9001', name: 'Ada Lovelace', title: 'CTO' }]),
+    },
+    poster: {
+      postAlert: (alert) => {
+        alerts.push(alert);
+        return Promise.resolve({ ts: `17000.${alerts.length}` });
+      },
+      postNotice: (notice) => {
+        notices.push(notice);
+        return Promise.resolve();
+      },
+    },
+    logger: createLogger({ level: 'error' }),
+    now: () => new Date(`${TODAY}T09:00:00.000Z`),
+  };
+  return { deps, stored, alerts, notices, shows };
+}
+
+const request = (checkId: string) => ({ teamId: 'T1', channelId: 'C1', checkId });
+
+describe('checkWatchedChannel', () => {
+  it('resolves a name on its exact company name and tells its current shows without an alert', async () => {
+    // Prepare
+    const { deps, stored, alerts } = harness([account('name:acme robotics', 'Acme Robotics')]);
+
+    // Act
+    const summary = await checkWatchedChannel(deps, request('c1'));
+
+    // Assess
+    expect(alerts).toEqual([]);
+    expect(stored.get('name:acme robotics')).toMatchObject({
+      resolution: 'resolved',
+      exhibitorIds: ['4100'],
+      told: [{ eventId: 'E1' }],
+    });
+    expect(summary).toMatchObject({ accounts: 1, postedAlert: false, appeared: 0 });
+  });
+
+  it('posts one alert for a new appearance, with the people, then nothing on the next check', async () => {
+    // Prepare
+    const { deps, alerts, shows, stored } = harness([account('domain:acme.example', 'acme.example')]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E1', '2027-04-01'), show('E2', '2027-05-01')]);
+
+    // Act
+    const first = await checkWatchedChannel(deps, request('c2'));
+    const again = await checkWatchedChannel(deps, request('c3'));
+
+    // Assess
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.rows).toMatchObject([
+      { account: { label: 'acme.example' }, show: { eventId: 'E2' }, people: [{ name: 'Ada Lovelace' }] },
+    ]);
+    expect(first).toMatchObject({ postedAlert: true, appeared: 1 });
+    expect(again).toMatchObject({ postedAlert: false, appeared: 0 });
+    expect(stored.get('domain:acme.example')?.told).toContainEqual(
+      expect.objectContaining({ eventId: 'E2', threadTs: '17000.1' }),
+    );
+  });
+
+  it('does nothing for a check id it has already run', async () => {
+    // Prepare
+    const { deps, alerts, shows } = harness([account('domain:acme.example', 'acme.example')]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E2', '2027-05-01')]);
+
+    // Act
+    await checkWatchedChannel(deps, request('c2'));
+    const redelivered = await checkWatchedChannel(deps, request('c2'));
+
+    // Assess
+    expect(alerts).toHaveLength(1);
+    expect(redelivered).toMatchObject({ alreadyChecked: true, serviceCalls: 0 });
+  });
+
+  it('says a dropped show once, in the thread of the alert that announced it', async () => {
+    // Prepare
+    const { deps, alerts, notices, shows } = harness([account('domain:acme.example', 'acme.example')]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E1', '2027-04-01'), show('E2', '2027-05-01')]);
+    await checkWatchedChannel(deps, request('c2'));
+    shows.set(ACME.id, [show('E1', '2027-04-01')]);
+
+    // Act
+    await checkWatchedChannel(deps, request('c3'));
+    await checkWatchedChannel(deps, request('c4'));
+
+    // Assess
+    expect(alerts).toHaveLength(1);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.threadTs).toBe('17000.1');
+    expect(notices[0]?.dropped.map(({ show }) => show.eventId)).toEqual(['E2']);
+  });
+
+  it('posts nothing for a muted account, and a near-miss name stays not found', async () => {
+    // Prepare
+    const muted = account('domain:acme.example', 'acme.example', { muted: true });
+    const nearMiss = account('name:initech systems', 'Initech Systems');
+    const { deps, alerts, shows, stored } = harness([muted, nearMiss]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E2', '2027-05-01')]);
+
+    // Act
+    await checkWatchedChannel(deps, request('c2'));
+
+    // Assess
+    expect(alerts).toEqual([]);
+    expect(stored.get('name:initech systems')).toMatchObject({ resolution: 'not-found', exhibitorIds: [] });
+  });
+});

@@ -10,6 +10,7 @@ import { digestRows, measureDigestFanOut } from './digest-fan-out.ts';
 import { measureKeepAlive } from './keep-alive.ts';
 import { measurePoller, pollerRows } from './poller.ts';
 import { scheduleDrift } from './schedule.ts';
+import { measureWatch, watchRows } from './watch-fan-out.ts';
 import {
   type Row,
   TARGETS,
@@ -32,7 +33,7 @@ import { startStandInWorld } from './stand-in-world.ts';
  * `BENCH_RUNS` sets the cold starts per variant and delay (default 11: on a shared 2-core machine
  * fewer leave the medians at the mercy of the neighbours).
  * `BENCH_ONLY` runs some parts alone while developing, comma-separated from `bundles`, `cold-start`,
- * `keep-alive`, `ack`, `poller`, `digest` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
+ * `keep-alive`, `ack`, `poller`, `digest`, `watch` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
  * it prints only their rows and writes nothing, so results.json and docs/performance.md's table keep a
  * whole run.
  */
@@ -40,7 +41,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 11) || 11;
 const DELAYS = [0, 100];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const PARTS = ['bundles', 'cold-start', 'keep-alive', 'ack', 'poller', 'digest'] as const;
+const PARTS = ['bundles', 'cold-start', 'keep-alive', 'ack', 'poller', 'digest', 'watch'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `BENCH_ONLY` names; undefined when unset (the whole bench). */
@@ -69,7 +70,7 @@ async function coldStarts(bundles: Record<BundleName, Bundle>, outDir: string): 
 }
 
 /**
- * Acks, the poller and the digest fan-out (those `runs`), against one DynamoDB Local (each section
+ * Acks, the poller, the digest fan-out and account watch (those `runs`), against one DynamoDB Local (each section
  * in its own table).
  */
 async function sections(runs: (part: Part) => boolean = () => true) {
@@ -94,12 +95,18 @@ async function sections(runs: (part: Part) => boolean = () => true) {
     const digest = await step('digest', 'Digest fan-out: 500 channels due at once…', () =>
       measureDigestFanOut(dynamo.endpoint, log),
     );
+    const watch = await step(
+      'watch',
+      'Account watch: 10,000 accounts over 50 channels, the simulator at 200 ms…',
+      () => measureWatch(dynamo.endpoint, log),
+    );
     const rows = [
       ...(acks ? ackRows(acks) : []),
       ...(poller ? pollerRows(poller) : []),
       ...(digest ? digestRows(digest) : []),
+      ...(watch ? watchRows(watch) : []),
     ];
-    return { acks, poller, digest, rows };
+    return { acks, poller, digest, watch, rows };
   } finally {
     await dynamo.stop();
   }
@@ -124,7 +131,7 @@ async function partial(only: Set<Part>): Promise<void> {
     log('Service client: keep-alive pool vs a new connection per request…');
     rows.push(keepAliveRow(await measureKeepAlive()));
   }
-  if (only.has('ack') || only.has('poller') || only.has('digest'))
+  if (only.has('ack') || only.has('poller') || only.has('digest') || only.has('watch'))
     rows.push(...(await sections((part) => only.has(part))).rows);
   console.log(tableOf(rows));
   console.log(`\nBENCH_ONLY=${[...only].join(',')}: a partial run; bench/results.json not written`);
@@ -180,6 +187,7 @@ async function main(): Promise<void> {
       ackLatency: measured.acks,
       poller: measured.poller,
       digestFanOut: measured.digest,
+      watch: measured.watch,
       table,
     };
     const file = join(ROOT, 'bench', 'results.json');

@@ -100,12 +100,14 @@ export function readDeployConfig(node: Node): DeployConfig {
   return parsed.data;
 }
 
-export type BotFunctionName = 'slack' | 'worker' | 'pollTasks' | 'digest';
+export type BotFunctionName = 'slack' | 'worker' | 'pollTasks' | 'digest' | 'watch' | 'watchCheck';
 
 /**
  * Reserved concurrency, in one place. It caps what a flood of Slack requests (or a stuck schedule)
  * can run up, and `pollTasks`/`digest` at 1 means a slow run makes the next one throttle instead
- * of piling up beside it. Lambda keeps at least 100 executions unreserved, so these 32 need the
+ * of piling up beside it (so does `watch`, the hourly watch run). `watchCheck`, the watch queue's
+ * consumer, at 10: its queue's event source runs at most `WATCH_CHECK_CONCURRENCY` at once (the
+ * reservation keeps those slots free of throttles). Lambda keeps at least 100 executions unreserved, so these 43 need the
  * standard quota of 1,000; brand-new accounts often start at 10, where any reservation fails the
  * deploy: use `-c reserveConcurrency=false` there (or ask for the quota increase).
  */
@@ -114,7 +116,18 @@ export const RESERVED_CONCURRENCY: Record<BotFunctionName, number> = {
   worker: 20,
   pollTasks: 1,
   digest: 1,
+  watch: 1,
+  watchCheck: 10,
 };
+
+/**
+ * The watch queue's consumers at once, over all workspaces. A FIFO queue grouped by workspace already
+ * runs one workspace's checks one at a time (so its service key's per-user concurrency is one
+ * process's, which the service client keeps to 10, and a 429's Retry-After is waited in that one
+ * process); this bounds the total, so the checks of many workspaces cannot take the account's Lambda
+ * concurrency or the table's throughput from the Slack function.
+ */
+export const WATCH_CHECK_CONCURRENCY = 10;
 
 /**
  * Timeout and memory per function. Slack wants an answer within 3 s, and Lambda CPU grows with
@@ -128,4 +141,9 @@ export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memor
   pollTasks: { timeout: Duration.seconds(50), memorySize: 512 },
   // Inside its 5-minute period, so one run ends before the next starts; what is left stays due.
   digest: { timeout: Duration.minutes(4), memorySize: 512 },
+  // Queue mode only reads the due channels and sends them; inline (no queue) it checks what fits.
+  watch: { timeout: Duration.minutes(5), memorySize: 512 },
+  // A batch of checks, each of up to 1,000 accounts on free calls (429 waits included); the queue's
+  // visibility timeout is 6 times this.
+  watchCheck: { timeout: Duration.minutes(10), memorySize: 512 },
 };

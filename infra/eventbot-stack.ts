@@ -13,6 +13,7 @@ import { BotTable, TABLE_ACCESS } from './constructs/bot-table.ts';
 import { OpsDashboard } from './constructs/dashboard.ts';
 import { Distribution } from './constructs/distribution.ts';
 import { Schedules } from './constructs/schedules.ts';
+import { WatchQueue } from './constructs/watch-queue.ts';
 
 export interface EventbotStackProps extends StackProps {
   readonly config: DeployConfig;
@@ -25,6 +26,7 @@ export const OUTPUTS = {
   serviceSecretArn: 'ServiceSecretArn',
   tableName: 'TableName',
   deadLetterQueueUrl: 'WorkerDeadLetterQueueUrl',
+  watchDeadLetterQueueUrl: 'WatchDeadLetterQueueUrl',
   alarmTopicArn: 'AlarmTopicArn',
   dashboardName: 'DashboardName',
   /** Distribution only: the "Add to Slack" page an installing workspace opens. */
@@ -39,6 +41,11 @@ export class EventbotStack extends Stack {
   readonly worker: BotFunction;
   readonly pollTasks: BotFunction;
   readonly digest: BotFunction;
+  readonly watch: BotFunction;
+  readonly watchCheck: BotFunction;
+  readonly watchQueue: WatchQueue;
+  /** The worker's on-failure destination. */
+  readonly deadLetterQueue: Queue;
   readonly alarms: Alarms;
   readonly secrets: AppSecret;
   /** Set only with `-c slackClientId=…` (issue 15: installable by any workspace). */
@@ -99,6 +106,29 @@ export class EventbotStack extends Stack {
       .bind(data, TABLE_ACCESS.digest)
       .allowServiceKey(secrets.service);
 
+    // Account watch: the hourly run sends each due channel's check to the watch queue; its consumer
+    // checks one channel per message (constructs/watch-queue.ts).
+    this.watch = new BotFunction(this, 'Watch', {
+      name: 'watch',
+      handlerFile: 'watch.ts',
+      description: 'eventbot: every hour, the watched channels that are due, sent to the watch queue',
+      config,
+    })
+      .bind(data, TABLE_ACCESS.watch)
+      .allowServiceKey(secrets.service);
+    this.watchCheck = new BotFunction(this, 'WatchCheck', {
+      name: 'watchCheck',
+      handlerFile: 'watch-check.ts',
+      description: "eventbot: one watched channel's check per watch queue message",
+      config,
+    })
+      .bind(data, TABLE_ACCESS.watchCheck)
+      .allowServiceKey(secrets.service);
+    this.watchQueue = new WatchQueue(this, 'WatchFanOut', {
+      scheduler: this.watch,
+      consumer: this.watchCheck,
+    });
+
     // Distribution only with the app's client id: without it, the stack is exactly as before. The
     // Slack function stores a workspace's key (admin modal), the others read it for the service; all
     // of them read and refresh Slack tokens.
@@ -115,11 +145,12 @@ export class EventbotStack extends Stack {
       this.slack.role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['dynamodb:Query'], resources: table.indexArns }),
       );
-      for (const scheduled of [this.pollTasks, this.digest])
+      // The watch run meets removed workspaces like the other timed runs.
+      for (const scheduled of [this.pollTasks, this.digest, this.watch])
         scheduled.role.addToPrincipalPolicy(
           new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [table.table.tableArn] }),
         );
-      for (const reader of [this.worker, this.pollTasks, this.digest]) {
+      for (const reader of [this.worker, this.pollTasks, this.digest, this.watch, this.watchCheck]) {
         reader.allowDistribution(this.distribution, 'decrypt');
       }
     }
@@ -130,6 +161,7 @@ export class EventbotStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    this.deadLetterQueue = deadLetterQueue;
     Validations.of(deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason: "This is the dead-letter queue: the worker's on-failure destination (an alarm watches it)",
@@ -142,13 +174,17 @@ export class EventbotStack extends Stack {
       onFailure: sendOnlyQueueDestination(deadLetterQueue),
     });
     // Schedule runs are not retried by Lambda either: the next run picks up what is still due.
-    for (const timed of [this.pollTasks, this.digest]) {
+    for (const timed of [this.pollTasks, this.digest, this.watch]) {
       timed.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     }
 
     // Digests every 5 minutes from one shared rule, not a Scheduler schedule per subscription: see
     // `DIGEST_SCHEDULE` for the reasons and the cost.
-    new Schedules(this, 'Schedules', { pollTasks: this.pollTasks.fn, digest: this.digest.fn });
+    new Schedules(this, 'Schedules', {
+      pollTasks: this.pollTasks.fn,
+      digest: this.digest.fn,
+      watch: this.watch.fn,
+    });
 
     // Function URL rather than an API Gateway HTTP API: Slack is the only caller and signs every
     // request, and Bolt rejects any without a valid signature, so auth NONE gives nothing away; there
@@ -162,11 +198,14 @@ export class EventbotStack extends Stack {
       Worker: this.worker.fn,
       PollTasks: this.pollTasks.fn,
       Digest: this.digest.fn,
+      Watch: this.watch.fn,
+      WatchCheck: this.watchCheck.fn,
     };
     this.alarms = new Alarms(this, 'Alarms', {
       functions,
       ackFunction: this.slack.fn,
       deadLetterQueue,
+      watchDeadLetterQueue: this.watchQueue.deadLetterQueue,
       ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
       ...(config.alarmSlackWorkspaceId && config.alarmSlackChannelId
         ? {
@@ -206,6 +245,7 @@ export class EventbotStack extends Stack {
     });
     new CfnOutput(this, OUTPUTS.tableName, { value: table.table.tableName });
     new CfnOutput(this, OUTPUTS.deadLetterQueueUrl, { value: deadLetterQueue.queueUrl });
+    new CfnOutput(this, OUTPUTS.watchDeadLetterQueueUrl, { value: this.watchQueue.deadLetterQueue.queueUrl });
     new CfnOutput(this, OUTPUTS.alarmTopicArn, {
       description: 'Every alarm notifies this topic (subscribe more targets here)',
       value: this.alarms.topic.topicArn,

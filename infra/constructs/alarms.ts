@@ -24,6 +24,8 @@ export interface AlarmsProps {
   /** The function that must answer Slack within 3 s: its p99 duration is watched. */
   readonly ackFunction: IFunction;
   readonly deadLetterQueue: IQueue;
+  /** The watch queue's dead-letter queue: checks that failed every receive. */
+  readonly watchDeadLetterQueue?: IQueue;
   /** When set, the topic mails this address too. */
   readonly email?: string;
   /** When set, an AWS Chatbot Slack channel configuration posts the topic's messages to this channel. */
@@ -32,7 +34,7 @@ export interface AlarmsProps {
 
 /**
  * Alarms that say something needs a look: any function error or throttle in five minutes, any
- * message in the worker's dead-letter queue, and the Slack function's p99 duration nearing Slack's
+ * message in the worker's (or the watch queue's) dead-letter queue, and the Slack function's p99 duration nearing Slack's
  * limit. Missing data (no traffic) is not a problem. Every alarm notifies one SNS topic, which always
  * exists (so a subscription can be added at any time, by config or by hand), both when it fires and
  * when it recovers, so whoever was told can see it is over.
@@ -94,6 +96,12 @@ export class Alarms extends Construct {
       props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       'eventbot worker: jobs failed and are waiting in the dead-letter queue',
     );
+    if (props.watchDeadLetterQueue)
+      atLeastOne(
+        'WatchDeadLetters',
+        props.watchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        "eventbot watch: channels' checks failed every try and are waiting in the watch dead-letter queue",
+      );
     // Two of the last three 5-minute periods: a lone slow cold start is not a trend, a slow
     // dependency (Secrets Manager, DynamoDB, the worker invoke) is.
     alarm('SlackAckDuration', {

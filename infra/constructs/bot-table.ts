@@ -56,6 +56,24 @@ export const TABLE_ACCESS = {
     queryTable: true,
     queryDueIndex: true,
   },
+  /**
+   * The hourly watch run: the registry of workspaces with scheduled work (Query on the table; Put once
+   * to fill it, Update to pause), due watches on the team due index; inline (no queue) also the checks'.
+   */
+  watch: {
+    items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    queryTable: true,
+    queryDueIndex: true,
+  },
+  /**
+   * One channel's check: the claim (Put), settings and accounts (Get, Query on the table), what was
+   * told and the reschedule (Update), the workspace's key and rules (Get).
+   */
+  watchCheck: {
+    items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    queryTable: true,
+    queryDueIndex: false,
+  },
 } as const satisfies Record<BotFunctionName, TableAccess>;
 
 /** The single table, shaped by `TABLE_KEYS` (the same names the store and `db:init` use). */

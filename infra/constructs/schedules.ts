@@ -21,18 +21,26 @@ export const POLL_TASKS_SCHEDULE = 'rate(1 minute)';
  */
 export const DIGEST_SCHEDULE = 'cron(0/5 * * * ? *)';
 
+/**
+ * Every hour, on the hour: the watched channels that are due (each is due a day after its last check,
+ * and at once when its watch changed) are sent to the watch queue.
+ */
+export const WATCH_SCHEDULE = 'cron(0 * * * ? *)';
+
 export interface SchedulesProps {
   readonly pollTasks: IFunction;
   readonly digest: IFunction;
+  readonly watch: IFunction;
 }
 
 /**
- * EventBridge rules for the two timed functions. A run that is not delivered within a minute is
+ * EventBridge rules for the three timed functions. A run that is not delivered within a minute is
  * dropped rather than retried for hours: the next run picks up whatever fell due in between.
  */
 export class Schedules extends Construct {
   readonly pollTasks: Rule;
   readonly digest: Rule;
+  readonly watch: Rule;
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
@@ -47,6 +55,11 @@ export class Schedules extends Construct {
       description: 'eventbot: every 5 minutes, send the digests that are due',
       schedule: Schedule.expression(DIGEST_SCHEDULE),
       targets: [target(props.digest)],
+    });
+    this.watch = new Rule(this, 'Watch', {
+      description: 'eventbot: every hour, check the watched channels that are due',
+      schedule: Schedule.expression(WATCH_SCHEDULE),
+      targets: [target(props.watch)],
     });
   }
 }

@@ -20,8 +20,13 @@ import { checkWatchedChannel, type WatchCheckRequest } from '../domain/watch/che
 import { followUpThread } from '../slack/features/follow-up/jobs.ts';
 import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
 import { scheduledWebClient } from '../slack/scheduled.ts';
-import { fairScheduledJobs, type RunOptions, type ScheduledJobs } from './scheduled-workspaces.ts';
-import { createStore, type Store } from '../store/index.ts';
+import {
+  fairScheduledJobs,
+  type RunOptions,
+  type ScheduledJobs,
+  servingOnce,
+} from './scheduled-workspaces.ts';
+import { createStore, type ScheduledWorkspace, type Store } from '../store/index.ts';
 import { createDocumentClient } from '../store/table.ts';
 import type { Tracing } from '../platform/tracing.ts';
 import { reconcileUnservedWorkspace, type Unserved } from './unserved-workspace.ts';
@@ -199,10 +204,11 @@ export function createScheduledLoader(
     return jobs;
   };
   if (!loadRuntime.distributed) {
-    return async (): Promise<ScheduledJobs & Pick<Runtime, 'logger'>> => ({
+    const single = async (): Promise<ScheduledJobs & Pick<Runtime, 'logger'>> => ({
       ...jobsOf(await loadRuntime()),
       logger,
     });
+    return Object.assign(single, { store, servable: () => () => Promise.resolve(true) });
   }
   const unserved = (teamId: string, why: Unserved) =>
     reconcileUnservedWorkspace(teamId, why, {
@@ -221,7 +227,13 @@ export function createScheduledLoader(
     now: options.now ?? (() => new Date()),
     jobsOf: (runtime) => createScheduledJobs(runtime, options),
   });
-  return () => Promise.resolve(jobs);
+  // For a run that hands work on per workspace (the watch fan-out): whether each can be served now,
+  // one that cannot paused or forgotten as the jobs above do it.
+  const servable = () => {
+    const serve = servingOnce({ load: loadRuntime, store, logger, unserved });
+    return async (team: ScheduledWorkspace) => (await serve(team)) !== undefined;
+  };
+  return Object.assign(() => Promise.resolve(jobs), { store, servable });
 }
 
 /** The part of the Lambda context the scheduled handlers read. */

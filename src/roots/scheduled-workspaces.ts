@@ -129,17 +129,19 @@ async function inTurns<Runtime extends WorkspaceRuntime, Item, S extends Record<
   return summary;
 }
 
-const pausedAt = (team: ScheduledWorkspace, now: Date) =>
+export const pausedAt = (team: ScheduledWorkspace, now: Date) =>
   team.paused !== undefined && Date.parse(team.paused.retryAt) > now.getTime();
 
 /** The workspaces starting at a random one, so no workspace is always served last. */
-function rotated<T>(items: T[]): T[] {
+export function rotated<T>(items: T[]): T[] {
   const start = Math.floor(Math.random() * items.length);
   return [...items.slice(start), ...items.slice(0, start)];
 }
 
 /** Each workspace's runtime for one run, loaded (or found unservable, and dealt with) once. */
-function servingOnce<Runtime extends WorkspaceRuntime>(deps: FairJobsDeps<Runtime>) {
+export function servingOnce<Runtime extends WorkspaceRuntime>(
+  deps: Pick<FairJobsDeps<Runtime>, 'load' | 'store' | 'logger' | 'unserved'>,
+) {
   const served = new Map<string, Promise<Runtime | undefined>>();
   const serve = async (team: ScheduledWorkspace) => {
     try {

@@ -23,7 +23,7 @@ describe('deploy configuration (CDK context)', () => {
         approvalThreshold: '2000',
       });
       const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function'));
-      expect(functions).toHaveLength(4);
+      expect(functions).toHaveLength(6);
       for (const fn of functions) {
         expect(variablesOf(fn)).toMatchObject({
           SPEND_APPROVERS: 'U123ABC,W456DEF',

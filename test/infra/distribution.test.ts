@@ -19,7 +19,14 @@ import { allResources, at, resourceOf, resourcesOf } from './support/template.ts
 // Issue 15: `-c slackClientId=…` makes the bot installable by any workspace. These vary the context
 // only, so the functions are not bundled.
 const CLIENT_ID = '1234567890.9876543210';
-const FUNCTIONS: readonly BotFunctionName[] = ['slack', 'worker', 'pollTasks', 'digest'];
+const FUNCTIONS: readonly BotFunctionName[] = [
+  'slack',
+  'worker',
+  'pollTasks',
+  'digest',
+  'watch',
+  'watchCheck',
+];
 const KMS_ONLY_TEAM_ID = {
   'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['teamId'] },
   'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['teamId'] },
@@ -83,7 +90,7 @@ describe('distribution (-c slackClientId=…)', () => {
     expect(serviceKeys('slack')).toEqual([
       { Effect: 'Allow', Action: 'kms:Encrypt', Resource: onKey, Condition: KMS_ONLY_TEAM_ID },
     ]);
-    for (const name of ['worker', 'pollTasks', 'digest'] as const) {
+    for (const name of ['worker', 'pollTasks', 'digest', 'watch', 'watchCheck'] as const) {
       expect(serviceKeys(name), name).toEqual([
         { Effect: 'Allow', Action: 'kms:Decrypt', Resource: onKey, Condition: KMS_ONLY_TEAM_ID },
       ]);
@@ -114,7 +121,7 @@ describe('distribution (-c slackClientId=…)', () => {
       asList(statement.Action).some((action) => action.startsWith('kms:')),
     );
     const roleGrants = kms.filter(({ owner }) => !owner.startsWith('DistributionWorkspaceKeys'));
-    expect(roleGrants).toHaveLength(8);
+    expect(roleGrants).toHaveLength(12); // two statements for each of the six functions
     for (const { statement } of roleGrants) {
       expect([KMS_ONLY_TEAM_ID, KMS_SLACK_TOKENS]).toContainEqual(statement.Condition);
     }
@@ -150,7 +157,7 @@ describe('distribution (-c slackClientId=…)', () => {
     expect(deletes).toHaveLength(1);
   });
 
-  it.each(['pollTasks', 'digest'] as const)(
+  it.each(['pollTasks', 'digest', 'watch'] as const)(
     'lets %s forget a removed workspace: deletes its key and policy',
     (name) => {
       const deletes = roleStatements(template, logicalId(stack[name].role)).filter((statement) =>

@@ -13,7 +13,8 @@ import { ACK_DURATION_ALARM_MS } from '../../infra/constructs/alarms.ts';
 import { SERVICE_SECRET_PLACEHOLDER, SLACK_SECRET_PLACEHOLDER } from '../../infra/constructs/app-secret.ts';
 import { APP_METRICS } from '../../infra/constructs/bot-function.ts';
 import { APP_METRIC_NAMES } from '../../infra/constructs/dashboard.ts';
-import { DIGEST_SCHEDULE, POLL_TASKS_SCHEDULE } from '../../infra/constructs/schedules.ts';
+import { DIGEST_SCHEDULE, POLL_TASKS_SCHEDULE, WATCH_SCHEDULE } from '../../infra/constructs/schedules.ts';
+import { WATCH_CHECK_BATCH_SIZE, WATCH_MAX_RECEIVES } from '../../infra/constructs/watch-queue.ts';
 import { type EventbotStack, OUTPUTS } from '../../infra/eventbot-stack.ts';
 import { TABLE_KEYS, tableDefinition } from '../../src/store/table.ts';
 import { allStatements, asList, describeResource, grantsOf, roleStatements } from './support/iam.ts';
@@ -40,13 +41,22 @@ let ids: {
   serviceSecret: string;
   topic: string;
   queue: string;
+  watchQueue: string;
+  watchDeadLetters: string;
   fn: Record<BotFunctionName, string>;
   role: Record<BotFunctionName, string>;
   logs: Record<BotFunctionName, string>;
 };
 let names: Record<string, string>;
 
-const FUNCTIONS: readonly BotFunctionName[] = ['slack', 'worker', 'pollTasks', 'digest'];
+const FUNCTIONS: readonly BotFunctionName[] = [
+  'slack',
+  'worker',
+  'pollTasks',
+  'digest',
+  'watch',
+  'watchCheck',
+];
 
 beforeAll(() => {
   const started = performance.now();
@@ -62,7 +72,9 @@ beforeAll(() => {
     secret: id(stack.secrets.slack),
     serviceSecret: id(stack.secrets.service),
     topic: logicalIdOfType('AWS::SNS::Topic'),
-    queue: logicalIdOfType('AWS::SQS::Queue'),
+    queue: id(stack.deadLetterQueue),
+    watchQueue: id(stack.watchQueue.queue),
+    watchDeadLetters: id(stack.watchQueue.deadLetterQueue),
     fn: per((name) => bot(name).fn),
     role: per((name) => bot(name).role),
     logs: per((name) => bot(name).logGroup),
@@ -72,6 +84,8 @@ beforeAll(() => {
     [ids.secret]: 'slack secret',
     [ids.serviceSecret]: 'service secret',
     [ids.queue]: 'dead-letter queue',
+    [ids.watchQueue]: 'watch queue',
+    [ids.watchDeadLetters]: 'watch dead-letter queue',
     [ids.fn.worker]: 'worker',
     ...Object.fromEntries(FUNCTIONS.map((name) => [ids.logs[name], 'own logs'])),
   };
@@ -164,7 +178,7 @@ describe('the secrets', () => {
 });
 
 describe('the functions', () => {
-  it('are exactly the four handlers: no helper functions (log retention, custom resources)', () => {
+  it('are exactly the six handlers: no helper functions (log retention, custom resources)', () => {
     expect(Object.keys(template.findResources('AWS::Lambda::Function')).sort()).toEqual(
       Object.values(ids.fn).sort(),
     );
@@ -187,8 +201,15 @@ describe('the functions', () => {
     });
   });
 
-  it('reserves concurrency so a flood stops at 10 Slack and 20 worker runs, and timed runs never overlap', () => {
-    expect(RESERVED_CONCURRENCY).toEqual({ slack: 10, worker: 20, pollTasks: 1, digest: 1 });
+  it('reserves concurrency so a flood stops at 10 Slack, 20 worker and 10 watch-check runs, and timed runs never overlap', () => {
+    expect(RESERVED_CONCURRENCY).toEqual({
+      slack: 10,
+      worker: 20,
+      pollTasks: 1,
+      digest: 1,
+      watch: 1,
+      watchCheck: 10,
+    });
   });
 
   it.each(FUNCTIONS)('%s logs JSON into its own log group, kept for 30 days', (name) => {
@@ -210,17 +231,25 @@ describe('the functions', () => {
       APP_SECRET_ID: { Ref: ids.secret },
     };
     expect(environmentOf('slack')).toEqual({ ...common, WORKER_FUNCTION_NAME: { Ref: ids.fn.worker } });
-    for (const name of ['worker', 'pollTasks', 'digest'] as const)
+    for (const name of ['worker', 'pollTasks', 'digest', 'watchCheck'] as const)
       expect(environmentOf(name)).toEqual({ ...common, EIS_SECRET_ID: { Ref: ids.serviceSecret } });
+    expect(environmentOf('watch')).toEqual({
+      ...common,
+      EIS_SECRET_ID: { Ref: ids.serviceSecret },
+      WATCH_QUEUE_URL: { Ref: ids.watchQueue },
+    });
   });
 
   it.each(['slack', 'worker'] as const)('%s has X-Ray active tracing', (name) => {
     expect(functionProps(name).TracingConfig).toEqual({ Mode: 'Active' });
   });
 
-  it.each(['pollTasks', 'digest'] as const)('%s is not traced (nobody waits on it)', (name) => {
-    expect(functionProps(name).TracingConfig).toBeUndefined();
-  });
+  it.each(['pollTasks', 'digest', 'watch', 'watchCheck'] as const)(
+    '%s is not traced (nobody waits on it)',
+    (name) => {
+      expect(functionProps(name).TracingConfig).toBeUndefined();
+    },
+  );
 
   it.each(FUNCTIONS)('%s has no secret, and no local-only override, in its environment', (name) => {
     const environment = environmentOf(name);
@@ -261,6 +290,7 @@ describe('the Slack endpoint', () => {
     template.hasOutput(OUTPUTS.serviceSecretArn, { Value: { Ref: ids.serviceSecret } });
     template.hasOutput(OUTPUTS.tableName, { Value: { Ref: ids.table } });
     template.hasOutput(OUTPUTS.deadLetterQueueUrl, { Value: { Ref: ids.queue } });
+    template.hasOutput(OUTPUTS.watchDeadLetterQueueUrl, { Value: { Ref: ids.watchDeadLetters } });
     template.hasOutput(OUTPUTS.alarmTopicArn, { Value: { Ref: ids.topic } });
     template.hasOutput(OUTPUTS.dashboardName, {
       Value: { Ref: logicalIdOfType('AWS::CloudWatch::Dashboard') },
@@ -292,11 +322,60 @@ describe('the worker', () => {
   });
 });
 
+describe('the watch queue', () => {
+  it('is FIFO, SQS-encrypted, and sends a check to its FIFO dead-letter queue after 3 receives', () => {
+    expect(WATCH_MAX_RECEIVES).toBe(3);
+    expect(recordAt(resourceOf(template, ids.watchQueue), 'Properties')).toMatchObject({
+      FifoQueue: true,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [ids.watchDeadLetters, 'Arn'] },
+        maxReceiveCount: 3,
+      },
+    });
+    expect(recordAt(resourceOf(template, ids.watchDeadLetters), 'Properties')).toMatchObject({
+      FifoQueue: true,
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 60 * 60,
+    });
+  });
+
+  it("hides a received check for 6 times the consumer's timeout, so a running batch is never handed out twice", () => {
+    const { VisibilityTimeout } = recordAt(resourceOf(template, ids.watchQueue), 'Properties');
+    expect(VisibilityTimeout).toBe(6 * FUNCTION_SIZING.watchCheck.timeout.toSeconds());
+  });
+
+  it('feeds the watch-check function in small batches, reporting partial failures, at most 10 at once', () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ids.fn.watchCheck },
+      EventSourceArn: { 'Fn::GetAtt': [ids.watchQueue, 'Arn'] },
+      BatchSize: WATCH_CHECK_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
+  });
+
+  it('accepts TLS only, on both queues', () => {
+    for (const queue of [ids.watchQueue, ids.watchDeadLetters])
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queue }],
+        PolicyDocument: {
+          Statement: [
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ],
+        },
+      });
+  });
+});
+
 describe('the schedules', () => {
   it.each([
     ['pollTasks', POLL_TASKS_SCHEDULE, 'rate(1 minute)'],
     // Every 5 minutes on the 5-minute marks: a digest posts within 5 minutes of its local time.
     ['digest', DIGEST_SCHEDULE, 'cron(0/5 * * * ? *)'],
+    // Every hour: a changed watch within the hour, every channel at least daily.
+    ['watch', WATCH_SCHEDULE, 'cron(0 * * * ? *)'],
   ] as const)('run %s on %s', (name, expression, literal) => {
     expect(expression).toBe(literal);
     template.hasResourceProperties('AWS::Events::Rule', {
@@ -312,8 +391,8 @@ describe('the schedules', () => {
   });
 
   it('are the only rules, and their runs are dropped, not retried, when late', () => {
-    template.resourceCountIs('AWS::Events::Rule', 2);
-    for (const name of ['pollTasks', 'digest'] as const) {
+    template.resourceCountIs('AWS::Events::Rule', 3);
+    for (const name of ['pollTasks', 'digest', 'watch'] as const) {
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: ids.fn[name] },
         MaximumRetryAttempts: 0,
@@ -366,8 +445,18 @@ describe('the alarms', () => {
     });
   });
 
-  it('are the ten above: errors and throttles of four functions, dead letters, ack duration', () => {
-    expect(alarms()).toHaveLength(4 * 2 + 1 + 1);
+  it('fire when a watch check is in the watch dead-letter queue', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.watchDeadLetters, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('are the fifteen above: errors and throttles of six functions, two dead-letter queues, ack duration', () => {
+    expect(alarms()).toHaveLength(6 * 2 + 2 + 1);
   });
 
   it('all notify the one alarm topic, when they fire and when they recover', () => {
@@ -512,17 +601,42 @@ describe('IAM', () => {
     pollTasks: [...logs, slackSecret, serviceSecret, ...getPutUpdate, 'dynamodb:Query on table', ...due],
     // Due subscriptions on the indexes; the ledger and finished tasks by team on the table.
     digest: [...logs, slackSecret, serviceSecret, ...getPutUpdate, 'dynamodb:Query on table', ...due],
+    // The registry and due watches, as the other timed runs; it only sends to the watch queue.
+    watch: [
+      ...logs,
+      slackSecret,
+      serviceSecret,
+      ...getPutUpdate,
+      'dynamodb:Query on table',
+      ...due,
+      'sqs:SendMessage on watch queue',
+    ],
+    // One channel's check (accounts by channel on the table, no index); consuming its queue.
+    watchCheck: [
+      ...logs,
+      slackSecret,
+      serviceSecret,
+      ...getPutUpdate,
+      'dynamodb:Query on table',
+      ...[
+        'ChangeMessageVisibility',
+        'DeleteMessage',
+        'GetQueueAttributes',
+        'GetQueueUrl',
+        'ReceiveMessage',
+      ].map((action) => `sqs:${action} on watch queue`),
+    ],
   };
 
   it.each(FUNCTIONS)('gives %s only the actions it uses, on the one table, index, secret', (name) => {
     expect(grantsOf(template, ids.role[name], names)).toEqual([...expected[name]].sort());
   });
 
-  it('keeps the service key from the Slack function: only worker, poll-tasks and digest may read it', () => {
+  it('keeps the service key from the Slack function: only the worker and the timed and queue functions may read it', () => {
     const readers = FUNCTIONS.filter((name) =>
       grantsOf(template, ids.role[name], names).includes(serviceSecret),
     );
-    expect(readers).toEqual(['worker', 'pollTasks', 'digest']);
+    expect(readers).toEqual(['worker', 'pollTasks', 'digest', 'watch', 'watchCheck']);
     const onServiceSecret = allStatements(template).filter(({ statement }) =>
       asList(statement.Resource).some((resource) => describeResource(resource, names) === 'service secret'),
     );
@@ -533,10 +647,15 @@ describe('IAM', () => {
     expect(JSON.stringify(environmentOf('slack'))).not.toContain(ids.serviceSecret);
   });
 
-  it.each(['pollTasks', 'digest'] as const)('gives %s no DeleteItem (only the worker deletes)', (name) => {
-    const actions = roleStatements(template, ids.role[name]).flatMap((statement) => asList(statement.Action));
-    expect(actions.filter((action) => /Delete|dynamodb:\*/.test(action))).toEqual([]);
-  });
+  it.each(['pollTasks', 'digest', 'watch', 'watchCheck'] as const)(
+    'gives %s no DeleteItem (only the worker deletes)',
+    (name) => {
+      const actions = roleStatements(template, ids.role[name]).flatMap((statement) =>
+        asList(statement.Action),
+      );
+      expect(actions.filter((action) => /dynamodb:(Delete|\*)/.test(action))).toEqual([]);
+    },
+  );
 
   it('gives each function its own role, assumed by Lambda only, with no managed policy', () => {
     const roles = resourcesOf(template, 'AWS::IAM::Role');
@@ -549,10 +668,15 @@ describe('IAM', () => {
     }
   });
 
-  it('allows no wildcard action anywhere (the one Deny, TLS-only on the queue, is the named exception)', () => {
+  it('allows no wildcard action anywhere (the Denies, TLS-only on the queues, are the named exception)', () => {
+    const queuePolicies = [
+      'WorkerDeadLetterQueuePolicy',
+      'WatchFanOutQueuePolicy',
+      'WatchFanOutDeadLetterQueuePolicy',
+    ];
     for (const { owner, statement } of allStatements(template)) {
       const wild = asList(statement.Action).filter((action) => action.includes('*'));
-      if (statement.Effect === 'Deny' && owner.startsWith('WorkerDeadLetterQueuePolicy')) continue;
+      if (statement.Effect === 'Deny' && queuePolicies.some((policy) => owner.startsWith(policy))) continue;
       expect(wild, `${owner}: ${JSON.stringify(statement)}`).toEqual([]);
     }
   });
@@ -594,7 +718,7 @@ describe('IAM', () => {
     const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).map((permission) =>
       recordAt(permission, 'Properties'),
     );
-    expect(permissions).toHaveLength(4);
+    expect(permissions).toHaveLength(5);
     const publicOnes = permissions.filter((permission) => permission.Principal === '*');
     expect(publicOnes).toEqual([
       expect.objectContaining({ Action: 'lambda:InvokeFunctionUrl', FunctionUrlAuthType: 'NONE' }),

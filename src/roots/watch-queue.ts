@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import {
+  SendMessageBatchCommand,
+  type SendMessageBatchRequestEntry,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { Logger } from '../platform/log.ts';
+import type { WatchCheckRequest } from './watch-dispatch.ts';
+
+/** SendMessageBatch takes at most 10 messages. */
+export const SQS_BATCH_SIZE = 10;
+/** Entries SQS refused for a passing reason (throttling, an internal error) are sent again, this often. */
+export const SEND_ATTEMPTS = 4;
+
+export interface WatchQueueOptions {
+  client: Pick<SQSClient, 'send'>;
+  queueUrl: string;
+  logger: Logger;
+  /** Between attempts at the failed entries; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends checks to the queue, 10 to a call, sending again the entries SQS failed for a passing reason.
+ * On a FIFO queue a workspace's checks share a message group (one runs at a time: its service key's
+ * per-user concurrency is one process's), and each check's id is its deduplication id.
+ */
+export function watchQueueSender({ client, queueUrl, logger, sleep = wait }: WatchQueueOptions) {
+  const fifo = queueUrl.endsWith('.fifo');
+  const entryOf = (request: WatchCheckRequest, index: number): SendMessageBatchRequestEntry => ({
+    Id: String(index),
+    MessageBody: JSON.stringify(request),
+    ...(fifo ? { MessageGroupId: request.teamId, MessageDeduplicationId: deduplicationId(request) } : {}),
+  });
+  /** One batch, its failed entries sent again; answers how many were not queued. */
+  const sendBatch = async (entries: SendMessageBatchRequestEntry[]) => {
+    let pending = entries;
+    let refused = 0;
+    for (let attempt = 1; pending.length > 0 && attempt <= SEND_ATTEMPTS; attempt++) {
+      if (attempt > 1) await sleep(100 * 2 ** attempt * Math.random());
+      const { Failed = [] } = await client.send(
+        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }),
+      );
+      // A sender fault (a malformed entry) fails the same way again: said once, not retried.
+      for (const entry of Failed.filter((failed) => failed.SenderFault))
+        logger.error('the watch queue refused a check', { code: entry.Code, reason: entry.Message });
+      refused += Failed.filter((failed) => failed.SenderFault).length;
+      const retry = new Set(Failed.filter((failed) => !failed.SenderFault).map((failed) => failed.Id));
+      pending = pending.filter((entry) => retry.has(entry.Id));
+    }
+    if (pending.length > 0) logger.warn('checks not queued after retries', { checks: pending.length });
+    return refused + pending.length;
+  };
+  return async (requests: WatchCheckRequest[]) => {
+    let failed = 0;
+    const entries = requests.map(entryOf);
+    for (let start = 0; start < entries.length; start += SQS_BATCH_SIZE)
+      failed += await sendBatch(entries.slice(start, start + SQS_BATCH_SIZE));
+    return { sent: requests.length - failed, failed };
+  };
+}
+
+/** FIFO deduplication ids are at most 128 characters: the check's key, hashed. */
+function deduplicationId({ teamId, channelId, checkId }: WatchCheckRequest): string {
+  return createHash('sha256').update(`${teamId}/${channelId}/${checkId}`).digest('hex');
+}

@@ -145,10 +145,6 @@ async function findAccount(deps: WatchCommandDeps, context: JobContext, words: s
   return key ? deps.watchLists.account(context.teamId, context.channelId, key) : null;
 }
 
-/** The paste-1,000-lines form is not built yet: say so, and what works today. */
-const IMPORT_NOT_YET =
-  'Importing from a form is not available yet. Add accounts with `/events watch add Acme Robotics, globex.com, competitor:Initech` (comma-separated, up to 5,000 characters at a time).';
-
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */
 async function listPage(deps: WatchCommandDeps, context: JobContext, wanted: number): Promise<SlackMessage> {
   let cursor: string | null = null;
@@ -238,6 +234,7 @@ export async function runWatchCommand(
       );
     }
     case 'watch-import':
-      return say(botNotice(IMPORT_NOT_YET));
+      // The listener opens the form; the words reach the worker only when it could not.
+      return say(botNotice('Type `/events watch import` on its own: it opens a form to paste up to 1,000 lines.'));
   }
 }

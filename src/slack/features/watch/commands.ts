@@ -3,7 +3,7 @@ import { bareWord, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
 
-/** The watch room's `/events` word: `watch add | remove | list | status | check | budget | off | on | mute | unmute`. */
+/** The watch room's `/events` word: `watch add | remove | list | import | status | check | budget | off | on | mute | unmute`. */
 
 export type WatchCommand =
   | { name: 'watch-add'; accounts: string }
@@ -46,13 +46,13 @@ function parseBudget({ words, fail }: CommandArgs): Parsed<WatchCommand> {
 export const WATCH_COMMANDS = {
   watch: {
     usage:
-      'watch add <names or domains> | remove <name> | list [page] | status | check | budget <credits> | off',
+      'watch add <names or domains> | remove <name> | list [page] | import | status | check | budget <credits> | off',
     example: 'watch add Acme Robotics, globex.com, competitor:Initech',
     summary: 'This channel follows accounts and hears when one will exhibit',
     details:
       'Names or domains, comma-separated; `competitor:` before one marks a competitor. Checked daily and ' +
       'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
-      '`mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on.',
+      '`import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on.',
     parse: subWords('watch', {
       add: withText('watch-add'),
       remove: oneAccount('watch-remove'),

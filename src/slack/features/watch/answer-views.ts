@@ -104,7 +104,9 @@ export function importedAnswer(input: {
   const { added, alreadyWatched, refused } = input;
   const lines: string[] = [];
   if (alreadyWatched.length > 0)
-    lines.push(`Already watched (kept as they were): ${formatNumber(alreadyWatched.length)} — ${someOf(alreadyWatched)}.`);
+    lines.push(
+      `Already watched (kept as they were): ${formatNumber(alreadyWatched.length)} — ${someOf(alreadyWatched)}.`,
+    );
   for (const reason of Object.keys(REFUSED_WHY) as RefusedEntry['reason'][]) {
     const entries = refused.filter((entry) => entry.reason === reason).map((entry) => entry.entry);
     if (entries.length === 0) continue;

@@ -235,6 +235,8 @@ export async function runWatchCommand(
     }
     case 'watch-import':
       // The listener opens the form; the words reach the worker only when it could not.
-      return say(botNotice('Type `/events watch import` on its own: it opens a form to paste up to 1,000 lines.'));
+      return say(
+        botNotice('Type `/events watch import` on its own: it opens a form to paste up to 1,000 lines.'),
+      );
   }
 }

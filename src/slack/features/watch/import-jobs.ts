@@ -19,7 +19,11 @@ const formatted = (count: number) => count.toLocaleString('en-US');
  * current shows without alerting. The modal refused bad input already; it is read again here because
  * the job crossed a process boundary, and the channel's own count may have grown meanwhile.
  */
-async function importAccounts(deps: WatchImportDeps, context: JobContext, text: string): Promise<SlackMessage> {
+async function importAccounts(
+  deps: WatchImportDeps,
+  context: JobContext,
+  text: string,
+): Promise<SlackMessage> {
   const reading = readWatchList(text);
   if (!reading.ok)
     return errorMessage(

@@ -14,7 +14,8 @@ const ShowAllValueSchema = z.object({ page: z.number().int().min(1).max(1000).op
 /** The import modal's boxes, read together; refused in the modal (nothing stored) when they do not read. */
 const readImport: ModalReader = (values, view, who) => {
   const channelId = metadataOf(view, z.object({ channelId: z.string().min(1) }))?.channelId;
-  if (!channelId) return { ok: false, errors: { [importBox(1)]: 'This form is out of date; open it again.' } };
+  if (!channelId)
+    return { ok: false, errors: { [importBox(1)]: 'This form is out of date; open it again.' } };
   const form = readImportForm(values);
   if (!form.ok) return form;
   return { ok: true, value: { kind: 'watch-import', text: form.value, context: { ...who, channelId } } };

@@ -153,9 +153,10 @@ export function watchListAnswer(
         candidates: [],
       }) + (account.muted ? ' _(muted)_' : ''),
   );
-  const next = more
-    ? actions([button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 })])
-    : undefined;
+  const next = actions([
+    more ? button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 }) : undefined,
+    button('Export CSV', ACTION_IDS.watchExport, {}),
+  ]);
   const title = `*Watched accounts, page ${page}*`;
   return fitToLimits({
     text: `Watched accounts, page ${page}`,

@@ -21,7 +21,7 @@ const readImport: ModalReader = (values, view, who) => {
   return { ok: true, value: { kind: 'watch-import', text: form.value, context: { ...who, channelId } } };
 };
 
-/** A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all), and the import modal. */
+/** A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all, Export CSV), and the import modal. */
 export function registerWatch(app: App, deps: ListenerDeps): void {
   registerCommandButtons(app, deps, {
     [ACTION_IDS.watchFit]: (value) => `fit ${WatchRowValueSchema.parse(value).eventId}`,
@@ -31,6 +31,7 @@ export function registerWatch(app: App, deps: ListenerDeps): void {
     },
     [ACTION_IDS.watchMute]: (value) => `watch mute ${WatchRowValueSchema.parse(value).label}`,
     [ACTION_IDS.watchShowAll]: (value) => `watch list ${ShowAllValueSchema.parse(value).page ?? 1}`,
+    [ACTION_IDS.watchExport]: () => 'watch export',
   });
   registerModalSubmission(app, deps, WATCH_IMPORT_MODAL, readImport);
 }

@@ -8,6 +8,8 @@ export interface ForgottenWorkspace {
   keyRemoved: boolean;
   digestsStopped: number;
   tasksStopped: number;
+  /** Channels' watches turned off (their accounts are kept; nothing checks them). */
+  watchesStopped: number;
   /** Pending confirmations closed (nobody can confirm them any more). */
   confirmationsWithdrawn: number;
   /** Charges under way when the app was removed: settled as "outcome unknown" once their deadline passes. */
@@ -16,7 +18,7 @@ export interface ForgottenWorkspace {
 
 /**
  * What forgetting a workspace that removed the app means, in one place: its service key and policy
- * deleted, its digests disabled, its open unlock tasks and follow-ups stopped (never polled again), its
+ * deleted, its digests disabled, its channels' watches turned off, its open unlock tasks and follow-ups stopped (never polled again), its
  * pending confirmations withdrawn and its decided ones' cards left as they are (no token to update them
  * with), so the scheduled jobs have nothing left to visit there (the workspace leaves the registry of
  * workspaces with scheduled work once no charge of it is under way). A charge under way is logged and
@@ -31,17 +33,18 @@ export async function forgetWorkspace(
   teamId: string,
   logger: Logger,
 ): Promise<ForgottenWorkspace> {
-  const [keyRemoved, , digests, tasks, confirmations] = await Promise.all([
+  const [keyRemoved, , digests, tasks, confirmations, watches] = await Promise.all([
     store.workspaces.removeServiceKey(teamId),
     store.workspaces.removePolicy(teamId),
     store.digestSubscriptions.activeForTeam(teamId),
     store.unlockTasks.unfinishedForTeam(teamId, { followUps: true }),
     store.confirmations.dueForTeam(teamId),
+    store.watchLists.onForTeam(teamId),
   ]);
   const running = confirmations.filter((confirmation) => confirmation.status === 'running');
   // A charge under way keeps the workspace listed, so the scheduled reconcile comes back to settle it.
   if (running.length === 0) await store.scheduledWork.remove(teamId);
-  const [disabled, stopped, withdrawn] = await Promise.all([
+  const [disabled, stopped, withdrawn, watchesOff] = await Promise.all([
     Promise.all(
       digests.map((digest) => store.digestSubscriptions.disable(teamId, digest.channelId, FORGOTTEN_REASON)),
     ),
@@ -54,11 +57,13 @@ export async function forgetWorkspace(
         return false;
       }),
     ),
+    Promise.all(watches.map((watch) => store.watchLists.setStatus(teamId, watch.channelId, 'off'))),
   ]);
   const forgotten = {
     keyRemoved,
     digestsStopped: disabled.filter(Boolean).length,
     tasksStopped: stopped.filter(Boolean).length,
+    watchesStopped: watchesOff.filter(Boolean).length,
     confirmationsWithdrawn: withdrawn.filter(Boolean).length,
     chargesUnsettled: running.length,
   };
@@ -78,10 +83,7 @@ export async function forgetWorkspace(
  * Whether the app is still installed for the workspace: its own install, or the org-wide install of
  * the enterprise its key was connected under. Only a workspace served by neither is forgotten.
  */
-export async function isServedByAnInstall(
-  store: InstallRegistry,
-  teamId: string,
-): Promise<boolean> {
+export async function isServedByAnInstall(store: InstallRegistry, teamId: string): Promise<boolean> {
   const [own, key] = await Promise.all([
     store.installations.read({ teamId, isEnterpriseInstall: false }),
     store.workspaces.getServiceKeyInfo(teamId),

@@ -16,6 +16,7 @@ const JOB_KINDS: Record<Job['kind'], true> = {
   'workflow-step': true,
   'follow-up': true,
   home: true,
+  'watch-import': true,
 };
 
 /**

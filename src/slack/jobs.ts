@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import { OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { FollowUpValueSchema } from './features/follow-up/buttons.ts';
+import { IMPORT_MAX_CHARS } from './features/watch/import-views.ts';
 import { ListPageValueSchema } from './features/lists/buttons.ts';
 import { ShareValueSchema } from './views/share.ts';
 
@@ -33,6 +34,16 @@ const JobId = z.string().min(1).max(300);
 export const JobSchema = z.discriminatedUnion('kind', [
   /** An `/events` command (or a button standing for one), re-parsed by the worker. */
   z.object({ kind: z.literal('command'), id: JobId, text: z.string().max(5000), context: JobContextSchema }),
+  /**
+   * `/events watch import`'s modal: the pasted lines (up to 1,000, more than a command's text holds),
+   * read again by the worker and stored as the channel's watched accounts.
+   */
+  z.object({
+    kind: z.literal('watch-import'),
+    id: JobId,
+    text: z.string().max(IMPORT_MAX_CHARS),
+    context: JobContextSchema,
+  }),
   /** Previous / Next on a list: re-render the message in place with another page. */
   z.object({
     kind: z.literal('page'),

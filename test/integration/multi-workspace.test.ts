@@ -203,8 +203,13 @@ describe('two workspaces side by side (distributed app)', () => {
       expect(digestsIn(B).map((m) => m.teamId)).toEqual([B.teamId]);
     });
 
-    it('stops B’s digests and open unlock tasks once B uninstalls the app; A’s go on', async () => {
+    it('stops B’s digests, watches and open unlock tasks once B uninstalls the app; A’s go on', async () => {
       const [taskA, taskB] = [await openUnlockTask(A, 2), await openUnlockTask(B, 3)];
+      for (const workspace of [A, B]) await bot.command('watch add globex.com', workspace.member);
+      await bot.idle();
+      const watchOf = async (workspace: TestWorkspace) =>
+        (await bot.store.watchLists.settings(workspace.teamId, workspace.channel))?.status;
+      expect([await watchOf(A), await watchOf(B)]).toEqual(['on', 'on']);
       const answer = await bot.slack.sendEvent({ type: 'app_uninstalled' }, { teamId: B.teamId });
       await bot.idle();
       const requestsBefore = bot.sim.requests().length;
@@ -230,6 +235,10 @@ describe('two workspaces side by side (distributed app)', () => {
       expect(await bot.store.unlockTasks.unfinishedForTeam(B.teamId, { followUps: true })).toEqual([]);
       expect(await bot.store.unlockTasks.get(taskB)).not.toHaveProperty('resultPostedAt');
       expect(await bot.store.unlockTasks.get(taskA)).toHaveProperty('resultPostedAt');
+      // B's watch is off (out of the due index: never checked again), its accounts kept; A's stays on.
+      expect([await watchOf(A), await watchOf(B)]).toEqual(['on', 'off']);
+      expect(await bot.store.watchLists.onForTeam(B.teamId)).toEqual([]);
+      expect(await bot.store.watchLists.allAccounts(B.teamId, B.channel)).toHaveLength(1);
     });
 
     it('tells B’s members the app was removed, doing nothing, and A’s still get answers', async () => {

@@ -68,6 +68,8 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   contacts: hasButton(ACTION_IDS.peopleEmails),
   linkedin: hasButton(ACTION_IDS.fitPeople),
   brief: hasButton(ACTION_IDS.eventFit),
+  // The accounts added, the known company with where it exhibits now.
+  watch: (message) => /now watches 3 more accounts/.test(message.text) && /exhibits at/.test(message.text),
 };
 
 /** Runs `/events <example>` and returns the messages it produced (an ack the result replaced included). */

@@ -1,6 +1,13 @@
 import type { DigestSubscriptionRepository } from './digests.ts';
-import type { Confirmation, ConfirmationStatus, DigestSubscription, UnlockTask } from './records.ts';
+import type {
+  Confirmation,
+  ConfirmationStatus,
+  DigestSubscription,
+  UnlockTask,
+  WatchSettings,
+} from './records.ts';
 import type { UnlockTaskRepository } from './unlock-tasks.ts';
+import type { WatchListRepository } from './watch.ts';
 
 /** What forgetting a workspace deletes, stops and closes; each step idempotent. */
 export interface ForgettableWorkspaceStore {
@@ -14,7 +21,10 @@ export interface ForgettableWorkspaceStore {
   };
   unlockTasks: Pick<UnlockTaskRepository, 'stop'> & {
     /** Open tasks of a team, follow-ups included when asked. */
-    unfinishedForTeam: (teamId: string, options: { followUps: boolean }) => Promise<Pick<UnlockTask, 'taskId'>[]>;
+    unfinishedForTeam: (
+      teamId: string,
+      options: { followUps: boolean },
+    ) => Promise<Pick<UnlockTask, 'taskId'>[]>;
   };
   confirmations: {
     /** The team's confirmations whose final card is still to come (pending, running or decided). */
@@ -26,12 +36,20 @@ export interface ForgettableWorkspaceStore {
   };
   /** The registry of workspaces with scheduled work. */
   scheduledWork: { remove: (teamId: string) => Promise<unknown> };
+  /** Channels' watches: a forgotten workspace's are turned off (accounts kept, never checked again). */
+  watchLists: Pick<WatchListRepository, 'setStatus'> & {
+    onForTeam: (teamId: string) => Promise<Pick<WatchSettings, 'channelId'>[]>;
+  };
 }
 
 /** Which installs serve a workspace: its own, or the org-wide one of the enterprise its key was connected under. */
 export interface InstallRegistry {
   installations: {
-    read: (lookup: { teamId: string; enterpriseId?: string; isEnterpriseInstall: boolean }) => Promise<unknown>;
+    read: (lookup: {
+      teamId: string;
+      enterpriseId?: string;
+      isEnterpriseInstall: boolean;
+    }) => Promise<unknown>;
   };
   workspaces: {
     getServiceKeyInfo: (

@@ -1,10 +1,12 @@
 import type { App } from '@slack/bolt';
+import type { ModalView } from '@slack/types';
 import { type Command, commandSpec, parseCommand } from '../commands/index.ts';
 import { commandHelp, helpText, unknownCommand, usageError } from '../commands/help-views.ts';
 import { digestModal } from '../features/digests/settings-views.ts';
 import { errorMessage, workingMessage } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
 import { fillDigestModal } from '../features/digests/listeners.ts';
+import { watchImportModal } from '../features/watch/import-views.ts';
 import { openModal } from './interaction.ts';
 
 /** `/events digest on` with nothing after it: the settings modal stands for the words. */
@@ -13,6 +15,23 @@ const isBareDigestOn = (command: Command) =>
   !command.time &&
   !command.timeZone &&
   Object.keys(command.filters).length === 0;
+
+/** The commands that a modal stands for: the view, and what to say when it cannot open. */
+function modalFor(command: Command, channelId: string): { view: ModalView; failed: string } | undefined {
+  if (isBareDigestOn(command))
+    return {
+      view: digestModal(channelId),
+      failed:
+        'The digest settings could not open just now. Type the settings instead, e.g. `/events digest on 08:30 Europe/Berlin keywords:fintech`.',
+    };
+  if (command.name === 'watch-import')
+    return {
+      view: watchImportModal(channelId),
+      failed:
+        'The import form could not open just now. Try again, or add accounts with `/events watch add Acme Robotics, globex.com` (comma-separated).',
+    };
+  return undefined;
+}
 
 /**
  * `/events …`: parse, answer bad input at once with usage help, hand everything else to the worker,
@@ -35,18 +54,14 @@ export function registerEventsCommand(app: App, deps: ListenerDeps): void {
       return;
     }
     // The modal opens with the command's trigger id, before the ack (trigger ids last 3 s).
-    if (isBareDigestOn(parsed.command)) {
-      const opened = await openModal(client, command.trigger_id, digestModal(command.channel_id), log);
-      if (opened !== undefined) {
-        await ack();
+    const modal = modalFor(parsed.command, command.channel_id);
+    if (modal) {
+      const opened = await openModal(client, command.trigger_id, modal.view, log);
+      if (opened === undefined) return ack({ response_type: 'ephemeral', ...errorMessage(modal.failed) });
+      await ack();
+      // The digest's form is filled in with the channel's digest as it stands once it is open.
+      if (isBareDigestOn(parsed.command))
         return fillDigestModal(client, opened, command.channel_id, command.team_id, { ...deps, logger: log });
-      }
-      await ack({
-        response_type: 'ephemeral',
-        ...errorMessage(
-          'The digest settings could not open just now. Type the settings instead, e.g. `/events digest on 08:30 Europe/Berlin keywords:fintech`.',
-        ),
-      });
       return;
     }
     if (parsed.command.name === 'help') {

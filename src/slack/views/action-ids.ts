@@ -63,12 +63,14 @@ export const ACTION_IDS = {
   /**
    * On a watch alert's row: the show's fit, the account's people there (each its `/events` command),
    * and Mute this account, one actions block per row. value: WatchRowValueSchema
-   * (features/watch/buttons.ts). Show all runs `/events watch list`; no value.
+   * (features/watch/buttons.ts). Show all runs `/events watch list`; Export CSV (on the list) runs
+   * `/events watch export`; no value.
    */
   watchFit: 'watch.fit',
   watchPeople: 'watch.people',
   watchMute: 'watch.mute',
   watchShowAll: 'watch.all',
+  watchExport: 'watch.export',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

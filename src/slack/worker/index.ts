@@ -12,6 +12,7 @@ import { exportJobs } from '../features/lists/export-jobs.ts';
 import { shareAndPageJobs } from './share-page.ts';
 import { unfurlJobs } from '../features/unfurls/jobs.ts';
 import { workflowStepJobs } from '../features/workflow-step/jobs.ts';
+import { watchImportJobs } from '../features/watch/import-jobs.ts';
 
 export type { WorkerDeps, WorkerStore } from './deps.ts';
 
@@ -90,6 +91,7 @@ export function createWorker(deps: WorkerDeps) {
     home: homeJobs(deps).homeJob,
     'follow-up': followUpJobs(deps).followUpJob,
     export: exportJobs(deps).exportJob,
+    'watch-import': watchImportJobs(deps).watchImportJob,
   };
   return { handle: jobBoundary(deps, (job) => runJob(handlers, job.kind, job)) };
 }

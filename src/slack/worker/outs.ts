@@ -16,6 +16,8 @@ export interface HomeSources {
   confirmations: Pick<Store['confirmations'], 'pendingForTeam'>;
   unlockTasks: Pick<Store['unlockTasks'], 'unfinishedForTeam'>;
   digests: Pick<Store['digestSubscriptions'], 'activeForTeam' | 'delete'>;
+  /** The workspace's watches (on) and a channel's accounts; without it, the Home has no watch section. */
+  watches?: Pick<Store['watchLists'], 'onForTeam' | 'allAccounts'>;
   publish(userId: string, view: HomeView): Promise<void>;
   /** The app is distributed: the Home offers the workspace settings. */
   distributed?: boolean;

@@ -15,6 +15,7 @@ import { isAdminOfTeam } from '../workspace-admin/workspace-admins.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import type { HomeSources } from '../../worker/outs.ts';
 import { digestRefusal, mayManageDigest } from '../digests/access.ts';
+import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(
@@ -28,6 +29,7 @@ export function homeSourcesOf(
     confirmations: store.confirmations,
     unlockTasks: store.unlockTasks,
     digests: store.digestSubscriptions,
+    watches: store.watchLists,
     publish: async (userId, view) => {
       await web.views.publish({ user_id: userId, view });
     },
@@ -85,13 +87,48 @@ async function unknownChargesFor(
 const valueOf = <T>(result: PromiseSettledResult<T>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
 
+/** The channels `userId` is in, asked of Slack once per Home and only when something needs it. */
+function memberChannelsFor(deps: WorkerDeps, userId: string) {
+  let asked: Promise<ReadonlySet<string>> | undefined;
+  return () => {
+    const access = deps.digestAccess;
+    if (!access) throw new Error('channel membership is not wired: per-channel sections cannot be shown');
+    asked ??= access.memberChannels(userId);
+    return asked;
+  };
+}
+
+type MemberChannels = ReturnType<typeof memberChannelsFor>;
+
 /** The workspace's digests of the channels `userId` is in: no other channel's filters are shown. */
-async function digestsOf(deps: WorkerDeps, sources: HomeSources, teamId: string, userId: string) {
+async function digestsOf(sources: HomeSources, teamId: string, memberChannels: MemberChannels) {
   const digests = await sources.digests.activeForTeam(teamId);
   if (digests.length === 0) return digests;
-  if (!deps.digestAccess) throw new Error('the digests cannot be shown: channel membership is not wired');
-  const channels = await deps.digestAccess.memberChannels(userId);
+  const channels = await memberChannels();
   return digests.filter((digest) => channels.has(digest.channelId));
+}
+
+/** The watches of the channels `userId` is in (no other channel's accounts are shown), a few read whole. */
+async function watchesOf(
+  watches: NonNullable<HomeSources['watches']>,
+  teamId: string,
+  memberChannels: MemberChannels,
+  today: string,
+): Promise<HomeWatches> {
+  const on = await watches.onForTeam(teamId);
+  if (on.length === 0) return { channels: [], more: 0 };
+  const channels = await memberChannels();
+  const visible = on
+    .map((watch) => watch.channelId)
+    .filter((channelId) => channels.has(channelId))
+    .sort();
+  const read = await Promise.all(
+    visible
+      .slice(0, HOME_WATCH_CHANNELS)
+      .map(async (channelId) => homeWatchOf(channelId, await watches.allAccounts(teamId, channelId), today)),
+  );
+  const watched = read.filter((watch) => watch.count > 0);
+  return { channels: watched, more: Math.max(0, visible.length - HOME_WATCH_CHANNELS) };
 }
 
 async function readHome(
@@ -102,16 +139,19 @@ async function readHome(
 ): Promise<HomeInput> {
   const { store, eis, policy, logger, now } = deps;
   const at = now();
+  const memberChannels = memberChannelsFor(deps, userId);
+  const watches = sources.watches;
   const results = await Promise.allSettled([
     eis.credits.balance(),
     store.ledger.listForDay(teamId, utcDay(at)),
     sources.confirmations.pendingForTeam(teamId),
     sources.unlockTasks.unfinishedForTeam(teamId),
-    digestsOf(deps, sources, teamId, userId),
+    digestsOf(sources, teamId, memberChannels),
+    watches ? watchesOf(watches, teamId, memberChannels, utcDay(at)) : Promise.resolve(undefined),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });
-  const [balance, ledger, pending, tasks, digests] = results;
+  const [balance, ledger, pending, tasks, digests, watched] = results;
   const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
   const entries = valueOf(ledger);
   const actor = { userId, teamId };
@@ -149,6 +189,7 @@ async function readHome(
           createdAt: task.createdAt,
         })) ?? null,
     digests: valueOf(digests),
+    ...(watches ? { watches: valueOf(watched) ?? null } : {}),
     charges: entries?.filter((entry) => entry.userId === userId) ?? null,
     ...(sources.distributed ? { settingsButton: true } : {}),
     ...(needsAttention.length > 0 ? { needsAttention } : {}),

@@ -17,6 +17,7 @@ import {
 } from '../../views/format.ts';
 import { andMore, escapeMrkdwn, linesToSections, truncate } from '../../views/limits.ts';
 import type { Price } from '../../views/types.ts';
+import { type HomeWatches, watchHomeBlocks } from '../watch/home-views.ts';
 
 /** A confirmation the Home's user can act on (as the requester, or as an approver). */
 export interface HomeConfirmation {
@@ -68,6 +69,8 @@ export interface HomeInput {
   confirmations: readonly HomeConfirmation[] | null;
   tasks: readonly HomeUnlockTask[] | null;
   digests: readonly HomeDigest[] | null;
+  /** The watches of the channels the user is in; absent when the Home has no watch section wired. */
+  watches?: HomeWatches | null;
   /** This user's charges today, oldest first. */
   charges: readonly HomeCharge[] | null;
   /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
@@ -128,6 +131,9 @@ export function homeView(input: HomeInput): HomeView {
     divider,
     header('Daily digests'),
     ...digestBlocks(input.digests, input.now),
+    ...(input.watches !== undefined
+      ? [divider, header('Account watches'), ...watchHomeBlocks(input.watches, UNAVAILABLE)]
+      : []),
     divider,
     header('Your charges today'),
     ...chargeBlocks(input.charges),

@@ -1,9 +1,9 @@
 import type { WatchAccount, WatchExhibitor, WatchSettings, WatchShow } from '../../../domain/ports/index.ts';
-import { spentThisMonth } from '../../../domain/watch/index.ts';
+import { type RefusedEntry, spentThisMonth } from '../../../domain/watch/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { formatNumber, utcDay, utcTime } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
+import { escapeMrkdwn, fitToLimits, linesToSections, truncate } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { accountWords, showWords } from './views.ts';
 
@@ -77,6 +77,56 @@ export function addedAnswer(input: {
   });
 }
 
+/** Names listed in an import's answer; the rest are counted. */
+const NAMES_LISTED = 10;
+
+const someOf = (names: readonly string[], quote = false) => {
+  const shown = names
+    .slice(0, NAMES_LISTED)
+    .map((name) => escapeMrkdwn(truncate(name, 40)))
+    .map((name) => (quote ? `\`${name}\`` : name));
+  const rest = names.length - shown.length;
+  return rest > 0 ? `${shown.join(', ')} and ${formatNumber(rest)} more` : shown.join(', ');
+};
+
+const REFUSED_WHY: Record<RefusedEntry['reason'], string> = {
+  'no-name': 'not a name or domain',
+  'too-long': 'longer than 200 characters',
+  blank: 'empty (`,,` or a bare `competitor:`)',
+};
+
+/** The answer to `/events watch import`: how many were added, already watched, refused and why. */
+export function importedAnswer(input: {
+  added: number;
+  alreadyWatched: string[];
+  refused: RefusedEntry[];
+}): SlackMessage {
+  const { added, alreadyWatched, refused } = input;
+  const lines: string[] = [];
+  if (alreadyWatched.length > 0)
+    lines.push(
+      `Already watched (kept as they were): ${formatNumber(alreadyWatched.length)} — ${someOf(alreadyWatched)}.`,
+    );
+  for (const reason of Object.keys(REFUSED_WHY) as RefusedEntry['reason'][]) {
+    const entries = refused.filter((entry) => entry.reason === reason).map((entry) => entry.entry);
+    if (entries.length === 0) continue;
+    const examples = reason === 'blank' ? '' : `: ${someOf(entries, true)}`;
+    lines.push(`Not added, ${REFUSED_WHY[reason]}: ${formatNumber(entries.length)}${examples}.`);
+  }
+  const title = `*Imported: this channel now watches ${formatNumber(added)} more ${added === 1 ? 'account' : 'accounts'}.*`;
+  return fitToLimits({
+    text: [title, ...lines].join('\n').replace(/\*/g, ''),
+    blocks: [
+      section(title),
+      ...(lines.length > 0 ? [section(lines.join('\n'))] : []),
+      context(
+        'Their current shows are taken at the next check, without an alert; from then on a new show is posted in this channel. ' +
+          'Charged nothing. `/events watch status` counts them; `/events watch check` checks now.',
+      ),
+    ],
+  });
+}
+
 /** A page of `/events watch list`: each account with its upcoming shows as last told. */
 export function watchListAnswer(
   accounts: WatchAccount[],
@@ -103,9 +153,10 @@ export function watchListAnswer(
         candidates: [],
       }) + (account.muted ? ' _(muted)_' : ''),
   );
-  const next = more
-    ? actions([button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 })])
-    : undefined;
+  const next = actions([
+    more ? button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 }) : undefined,
+    button('Export CSV', ACTION_IDS.watchExport, {}),
+  ]);
   const title = `*Watched accounts, page ${page}*`;
   return fitToLimits({
     text: `Watched accounts, page ${page}`,

@@ -18,6 +18,7 @@ import type { SlackOut } from '../../worker/slack-out.ts';
 import type { DigestAccess } from '../digests/access.ts';
 import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
 import type { WatchCommand } from './commands.ts';
+import { exportWatchList } from './export.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
 
 /** Added accounts looked up at once (an import's are looked up by the check it makes due). */
@@ -27,7 +28,7 @@ const LIST_PAGE = 25;
 export interface WatchCommandDeps {
   watchLists: Store['watchLists'];
   lookups: WatchLookups;
-  slack: Pick<SlackOut, 'post' | 'ephemeral'>;
+  slack: Pick<SlackOut, 'post' | 'ephemeral' | 'upload' | 'directMessage'>;
   policy: Pick<SpendPolicy, 'approvers'>;
   digestAccess?: Pick<DigestAccess, 'isWorkspaceAdmin'> | undefined;
   logger: Logger;
@@ -115,6 +116,24 @@ async function mayBudget(deps: WatchCommandDeps, context: JobContext) {
   return (await deps.digestAccess?.isWorkspaceAdmin(context.teamId, context.userId)) ?? false;
 }
 
+/** `/events watch budget <credits>`: admins and spend approvers only. */
+async function setBudget(
+  deps: WatchCommandDeps,
+  context: JobContext,
+  credits: number,
+): Promise<SlackMessage> {
+  if (!(await mayBudget(deps, context)))
+    return errorMessage(
+      'Only workspace admins and spend approvers can set a watch budget. Nothing was changed.',
+    );
+  await deps.watchLists.setBudget(context.teamId, context.channelId, credits, context.userId);
+  return botNotice(
+    credits === 0
+      ? 'This channel’s watch uses free look-ups only.'
+      : `This channel’s watch may spend up to ${credits} credits a month on paid name look-ups. Today’s build runs free look-ups only, so nothing is spent yet.`,
+  );
+}
+
 async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<SlackMessage> {
   const { teamId, channelId } = context;
   const summary = await checkWatchedChannel(
@@ -144,10 +163,6 @@ async function findAccount(deps: WatchCommandDeps, context: JobContext, words: s
   const key = accountKey(words);
   return key ? deps.watchLists.account(context.teamId, context.channelId, key) : null;
 }
-
-/** The paste-1,000-lines form is not built yet: say so, and what works today. */
-const IMPORT_NOT_YET =
-  'Importing from a form is not available yet. Add accounts with `/events watch add Acme Robotics, globex.com, competitor:Initech` (comma-separated, up to 5,000 characters at a time).';
 
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */
 async function listPage(deps: WatchCommandDeps, context: JobContext, wanted: number): Promise<SlackMessage> {
@@ -199,6 +214,8 @@ export async function runWatchCommand(
     }
     case 'watch-list':
       return say(await listPage(deps, context, command.page));
+    case 'watch-export':
+      return say(await exportWatchList(deps, context));
     case 'watch-status': {
       const [settings, accounts] = await Promise.all([
         deps.watchLists.settings(teamId, channelId),
@@ -208,22 +225,8 @@ export async function runWatchCommand(
     }
     case 'watch-check':
       return say(await checkNow(deps, context));
-    case 'watch-budget': {
-      if (!(await mayBudget(deps, context)))
-        return say(
-          errorMessage(
-            'Only workspace admins and spend approvers can set a watch budget. Nothing was changed.',
-          ),
-        );
-      await deps.watchLists.setBudget(teamId, channelId, command.credits, context.userId);
-      return say(
-        botNotice(
-          command.credits === 0
-            ? 'This channel’s watch uses free look-ups only.'
-            : `This channel’s watch may spend up to ${command.credits} credits a month on paid name look-ups. Today’s build runs free look-ups only, so nothing is spent yet.`,
-        ),
-      );
-    }
+    case 'watch-budget':
+      return say(await setBudget(deps, context, command.credits));
     case 'watch-off':
     case 'watch-on': {
       const status = command.name === 'watch-off' ? 'off' : 'on';
@@ -238,6 +241,9 @@ export async function runWatchCommand(
       );
     }
     case 'watch-import':
-      return say(botNotice(IMPORT_NOT_YET));
+      // The listener opens the form; the words reach the worker only when it could not.
+      return say(
+        botNotice('Type `/events watch import` on its own: it opens a form to paste up to 1,000 lines.'),
+      );
   }
 }

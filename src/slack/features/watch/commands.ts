@@ -3,14 +3,16 @@ import { bareWord, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
 
-/** The watch room's `/events` word: `watch add | remove | list | status | check | budget | off | on | mute | unmute`. */
+/** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute`. */
 
 export type WatchCommand =
   | { name: 'watch-add'; accounts: string }
   | { name: 'watch-remove' | 'watch-mute' | 'watch-unmute'; account: string }
   | { name: 'watch-list'; page: number }
   | { name: 'watch-budget'; credits: number }
-  | { name: 'watch-import' | 'watch-status' | 'watch-check' | 'watch-off' | 'watch-on' };
+  | {
+      name: 'watch-import' | 'watch-export' | 'watch-status' | 'watch-check' | 'watch-off' | 'watch-on';
+    };
 
 const withText =
   (name: 'watch-add') =>
@@ -46,17 +48,18 @@ function parseBudget({ words, fail }: CommandArgs): Parsed<WatchCommand> {
 export const WATCH_COMMANDS = {
   watch: {
     usage:
-      'watch add <names or domains> | remove <name> | list [page] | status | check | budget <credits> | off',
+      'watch add <names or domains> | remove <name> | list [page] | export | import | status | check | budget <credits> | off',
     example: 'watch add Acme Robotics, globex.com, competitor:Initech',
     summary: 'This channel follows accounts and hears when one will exhibit',
     details:
       'Names or domains, comma-separated; `competitor:` before one marks a competitor. Checked daily and ' +
       'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
-      '`mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on.',
+      '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on.',
     parse: subWords('watch', {
       add: withText('watch-add'),
       remove: oneAccount('watch-remove'),
       list: parseList,
+      export: bareWord('watch-export', 'watch export'),
       import: bareWord('watch-import', 'watch import'),
       status: bareWord('watch-status', 'watch status'),
       check: bareWord('watch-check', 'watch check'),

@@ -1,13 +1,27 @@
 import type { App } from '@slack/bolt';
 import * as z from 'zod';
+import { metadataOf } from '../../modal-forms.ts';
 import { registerCommandButtons } from '../../listeners/command-buttons.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { type ModalReader, registerModalSubmission } from '../../listeners/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { WatchRowValueSchema } from './buttons.ts';
+import { readImportForm } from './forms.ts';
+import { importBox, WATCH_IMPORT_MODAL } from './import-views.ts';
 
 const ShowAllValueSchema = z.object({ page: z.number().int().min(1).max(1000).optional() });
 
-/** A watch alert's buttons, each its `/events` command: Fit, People (the account's), Mute, Show all. */
+/** The import modal's boxes, read together; refused in the modal (nothing stored) when they do not read. */
+const readImport: ModalReader = (values, view, who) => {
+  const channelId = metadataOf(view, z.object({ channelId: z.string().min(1) }))?.channelId;
+  if (!channelId)
+    return { ok: false, errors: { [importBox(1)]: 'This form is out of date; open it again.' } };
+  const form = readImportForm(values);
+  if (!form.ok) return form;
+  return { ok: true, value: { kind: 'watch-import', text: form.value, context: { ...who, channelId } } };
+};
+
+/** A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all, Export CSV), and the import modal. */
 export function registerWatch(app: App, deps: ListenerDeps): void {
   registerCommandButtons(app, deps, {
     [ACTION_IDS.watchFit]: (value) => `fit ${WatchRowValueSchema.parse(value).eventId}`,
@@ -17,5 +31,7 @@ export function registerWatch(app: App, deps: ListenerDeps): void {
     },
     [ACTION_IDS.watchMute]: (value) => `watch mute ${WatchRowValueSchema.parse(value).label}`,
     [ACTION_IDS.watchShowAll]: (value) => `watch list ${ShowAllValueSchema.parse(value).page ?? 1}`,
+    [ACTION_IDS.watchExport]: () => 'watch export',
   });
+  registerModalSubmission(app, deps, WATCH_IMPORT_MODAL, readImport);
 }

@@ -1,0 +1,76 @@
+import type { CsvCell } from '../../../domain/csv.ts';
+import { toCsv } from '../../../domain/csv.ts';
+import type { WatchAccount } from '../../../domain/ports/index.ts';
+import type { Store } from '../../../store/index.ts';
+import type { JobContext } from '../../jobs.ts';
+import { formatNumber, mentionChannel } from '../../views/format.ts';
+import { botNotice, errorMessage } from '../../views/messages.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import type { SlackOut } from '../../worker/slack-out.ts';
+
+/** `/events watch export` (Export CSV on the list): the channel's accounts and their upcoming shows, one file. */
+
+export const WATCH_CSV_HEADER = [
+  'account',
+  'kind',
+  'resolution',
+  'exhibitor_id',
+  'event_id',
+  'show',
+  'start',
+  'end',
+  'city',
+  'muted',
+] as const;
+
+/**
+ * One row per account and upcoming show as the channel was last told (`today` a `YYYY-MM-DD`); an
+ * account with none has one row with the show left empty. Several exhibitor ids (a name to choose
+ * between) are written space-separated.
+ */
+export function watchCsvRows(accounts: readonly WatchAccount[], today: string): CsvCell[][] {
+  return accounts.flatMap((account) => {
+    const about = [account.label, account.kind, account.resolution, account.exhibitorIds.join(' ')];
+    const shows = (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today);
+    if (shows.length === 0) return [[...about, null, null, null, null, null, account.muted]];
+    return shows.map((show) => [
+      ...about,
+      show.eventId,
+      show.name,
+      show.dateStart,
+      show.dateEnd,
+      show.city,
+      account.muted,
+    ]);
+  });
+}
+
+export interface WatchExportDeps {
+  watchLists: Pick<Store['watchLists'], 'allAccounts'>;
+  slack: Pick<SlackOut, 'upload' | 'directMessage'>;
+  now: () => Date;
+}
+
+/** The file goes to the requester's direct messages with the app (the list is their private answer). */
+export async function exportWatchList(deps: WatchExportDeps, context: JobContext): Promise<SlackMessage> {
+  const { upload, directMessage } = deps.slack;
+  if (!upload || !directMessage) return errorMessage('This list cannot be exported here.');
+  const accounts = await deps.watchLists.allAccounts(context.teamId, context.channelId);
+  if (accounts.length === 0)
+    return botNotice('This channel watches no accounts: there is nothing to export.');
+  const rows = watchCsvRows(accounts, deps.now().toISOString().slice(0, 10));
+  const shows = rows.filter((row) => row[4] !== null).length;
+  const where = mentionChannel(context.channelId);
+  const comment =
+    `:page_facing_up: CSV of the ${formatNumber(accounts.length)} accounts ${where} watches and their ` +
+    `${formatNumber(shows)} upcoming ${shows === 1 ? 'show' : 'shows'}, as of its last check. No credits spent.`;
+  const channelId = await directMessage(context.userId, `The watch list of ${where}, only for you:`);
+  await upload({
+    channelId,
+    filename: `watch-list-${context.channelId}.csv`,
+    title: `Watch list of ${context.channelId}`,
+    content: toCsv(WATCH_CSV_HEADER, rows),
+    comment,
+  });
+  return botNotice(`${comment} The file is in your direct messages with the app.`);
+}

@@ -1,0 +1,88 @@
+import type { KnownBlock } from '@slack/types';
+import type { ToldShow, WatchAccount } from '../../../domain/ports/index.ts';
+import { context, section } from '../../views/blocks.ts';
+import { code, formatNumber, mentionChannel } from '../../views/format.ts';
+import { andMore, truncate } from '../../views/limits.ts';
+import { accountWords, showWords } from './views.ts';
+
+/** The watch's part of the App Home: each watched channel the user is in, a few accounts and their next shows. */
+
+/** Accounts named per channel on the Home; the rest are counted, with where to see them all. */
+export const HOME_ACCOUNTS_PER_CHANNEL = 5;
+/** Watched channels shown on the Home (each is one store read); the rest are counted. */
+export const HOME_WATCH_CHANNELS = 5;
+
+export interface HomeWatchedAccount {
+  account: Pick<WatchAccount, 'label' | 'kind' | 'resolution' | 'muted'>;
+  /** Its next upcoming show as the channel was last told, if any. */
+  next: ToldShow | null;
+}
+
+/** The watched channels read for the Home (at most `HOME_WATCH_CHANNELS`), and how many more there are. */
+export interface HomeWatches {
+  channels: HomeWatch[];
+  more: number;
+}
+
+export interface HomeWatch {
+  channelId: string;
+  /** Every account the channel watches. */
+  count: number;
+  /** The few shown: those with the soonest next show first, then by name. */
+  shown: HomeWatchedAccount[];
+}
+
+const nextShowOf = (account: WatchAccount, today: string): ToldShow | null =>
+  (account.told ?? [])
+    .filter((show) => show.dateStart !== null && show.dateStart >= today)
+    .sort((a, b) => (a.dateStart ?? '').localeCompare(b.dateStart ?? ''))[0] ?? null;
+
+/** A channel's watch as the Home shows it; `today` a `YYYY-MM-DD` (shows that started are past). */
+export function homeWatchOf(channelId: string, accounts: readonly WatchAccount[], today: string): HomeWatch {
+  const withNext = accounts.map((account) => ({ account, next: nextShowOf(account, today) }));
+  withNext.sort((a, b) => {
+    if (a.next && b.next) return (a.next.dateStart ?? '').localeCompare(b.next.dateStart ?? '');
+    if (a.next || b.next) return a.next ? -1 : 1;
+    return a.account.label.localeCompare(b.account.label);
+  });
+  return { channelId, count: accounts.length, shown: withNext.slice(0, HOME_ACCOUNTS_PER_CHANNEL) };
+}
+
+function accountLine({ account, next }: HomeWatchedAccount): string {
+  const muted = account.muted ? ' _(muted)_' : '';
+  const name = `• ${accountWords(account)}${muted}`;
+  if (next) return `${name} — next: ${showWords(next)}`;
+  switch (account.resolution) {
+    case 'pending':
+      return `${name} — looked up at the next check`;
+    case 'not-found':
+      return `${name} — no exhibitor record found yet`;
+    case 'ambiguous':
+      return `${name} — several exhibitors have this name`;
+    case 'resolved':
+      return `${name} — no upcoming show as an exhibitor`;
+  }
+}
+
+function channelBlock(watch: HomeWatch): KnownBlock {
+  const where = mentionChannel(watch.channelId);
+  const accounts = `${formatNumber(watch.count)} ${watch.count === 1 ? 'account' : 'accounts'}`;
+  const rest = watch.count - watch.shown.length;
+  const more = rest > 0 ? [`and ${formatNumber(rest)} more — ${code('/events watch list')} in ${where}`] : [];
+  const lines = [`${where} watches ${accounts}`, ...watch.shown.map(accountLine), ...more];
+  return section(truncate(lines.join('\n'), 2900));
+}
+
+/** `null`: the watches could not be read. */
+export function watchHomeBlocks(watches: HomeWatches | null, unavailable: string): KnownBlock[] {
+  if (watches === null) return [section(unavailable)];
+  if (watches.channels.length === 0)
+    return [
+      context(
+        `No channel you are in watches accounts. Start in a channel with ${code('/events watch add Acme Robotics, globex.com')}.`,
+      ),
+    ];
+  const blocks = watches.channels.map(channelBlock);
+  if (watches.more > 0) blocks.push(context(andMore(watches.more, 'channels with a watch')));
+  return blocks;
+}

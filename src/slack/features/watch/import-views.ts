@@ -1,0 +1,56 @@
+import type { ModalView } from '@slack/types';
+import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
+import { input, plainText, section } from '../../views/blocks.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
+import { FIELD_ACTION, modal } from '../../views/modal-inputs.ts';
+
+/** The `/events watch import` modal: a pure builder; `forms.ts` reads its boxes back. */
+
+export const WATCH_IMPORT_MODAL = 'modal.watch-import';
+
+/** Slack's plain-text input holds at most 3,000 characters; ten boxes hold about 1,000 names. */
+export const IMPORT_BOX_CHARS = 3000;
+export const IMPORT_BOXES = 10;
+/** The most an import's text may be: every box full, joined by newlines. */
+export const IMPORT_MAX_CHARS = IMPORT_BOXES * (IMPORT_BOX_CHARS + 1);
+
+/** Block id of box `n` (1-based). */
+export const importBox = (n: number) => `accounts-${n}`;
+
+const limit = WATCH_LIMITS.accountsPerChannel.toLocaleString('en-US');
+
+export function watchImportModal(channelId: string): ModalView {
+  const boxes = Array.from({ length: IMPORT_BOXES }, (_, index) =>
+    input(
+      importBox(index + 1),
+      index === 0 ? 'Accounts' : `More accounts (box ${index + 1} of ${IMPORT_BOXES})`,
+      {
+        type: 'plain_text_input',
+        action_id: FIELD_ACTION,
+        multiline: true,
+        max_length: IMPORT_BOX_CHARS,
+        ...(index === 0 ? { placeholder: plainText('Acme Robotics\nglobex.com\ncompetitor:Initech') } : {}),
+      },
+      index === 0
+        ? {
+            optional: false,
+            hint: 'A box holds 3,000 characters (about 150 names): when one is full, go on in the next.',
+          }
+        : {},
+    ),
+  );
+  return modal(
+    WATCH_IMPORT_MODAL,
+    'Import watched accounts',
+    'Import',
+    [
+      section(
+        `Paste up to ${limit} company names or domains for <#${escapeMrkdwn(channelId)}> to watch: one per line ` +
+          'or comma-separated; `competitor:` before one marks a competitor. Their current shows are taken at ' +
+          'the next check without an alert; from then on, a new show is posted here.',
+      ),
+      ...boxes,
+    ],
+    { channelId },
+  );
+}

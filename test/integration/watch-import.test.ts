@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { type Actor } from '../../local/slack/payloads.ts';
+import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
+
+/*
+ * `/events watch import` through the real handlers: the command opens the modal, its submission is
+ * refused in the modal or stored, and the worker answers the importer in the channel.
+ */
+
+const FRESH: Actor = { ...ALICE, channelId: 'C0OTHER' };
+
+/** Lines packed into boxes of at most 3,000 characters (Slack's limit), as a user would paste them. */
+function boxesOf(lines: string[]): Record<string, { value: { type: string; value: string } }> {
+  const boxes: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    const next = current ? `${current}\n${line}` : line;
+    if (next.length > 3000) {
+      boxes.push(current);
+      current = line;
+    } else current = next;
+  }
+  if (current) boxes.push(current);
+  return Object.fromEntries(
+    boxes.map((value, index) => [`accounts-${index + 1}`, { value: { type: 'plain_text_input', value } }]),
+  );
+}
+
+const names = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => `Imported Company ${from + index + 1}`);
+
+describe('/events watch import', () => {
+  let bot: Bot;
+  const lastAnswer = (channel: string): SlackMessage => {
+    const answers = bot.messages(channel).filter((m) => m.visibleTo === ALICE.userId);
+    const answer = answers[answers.length - 1];
+    if (!answer) throw new Error('no private answer yet');
+    return answer;
+  };
+  const say = async (text: string, actor: Actor) => {
+    await bot.command(text, actor);
+    await bot.idle();
+    return visibleText(lastAnswer(actor.channelId));
+  };
+  const importLines = async (lines: string[], actor: Actor) => {
+    const ack = await bot.command('watch import', actor);
+    expect(ack.body).toBe('');
+    const answer = await bot.slack.submitView({ user: actor.userId, values: boxesOf(lines) });
+    await bot.idle();
+    return answer;
+  };
+
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('opens a modal of multiline boxes that fits Slack’s limits', async () => {
+    // Act
+    const ack = await bot.command('watch import', FRESH);
+
+    // Assess
+    expect(ack.body).toBe('');
+    const modal = bot.slack.modal(ALICE.userId);
+    expect(modal?.view.callback_id).toBe('modal.watch-import');
+    expect(modal?.warnings).toEqual([]);
+    const boxes = (modal?.view.blocks as { type: string; element?: { multiline?: boolean } }[]).filter(
+      (block) => block.type === 'input',
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(5);
+    expect(boxes.every((block) => block.element?.multiline === true)).toBe(true);
+    await bot.slack.closeView({ user: ALICE.userId });
+  });
+
+  it('refuses a paste of 1,001 lines in the modal, and stores nothing', async () => {
+    // Act
+    const answer = await importLines(names(1001), FRESH);
+
+    // Assess
+    expect(JSON.parse(answer.body)).toMatchObject({ response_action: 'errors' });
+    expect(bot.slack.modal(ALICE.userId)?.errors).toEqual({
+      'accounts-1': 'That is 1,001 accounts; a channel watches at most 1,000. Nothing was added.',
+    });
+    await bot.slack.closeView({ user: ALICE.userId });
+    expect(await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId)).toEqual([]);
+    expect(await say('watch status', FRESH)).toContain('This channel watches no accounts');
+  });
+
+  it('refuses a paste with no name in it', async () => {
+    // Act
+    const answer = await importLines(['--', ' , ', '&'], FRESH);
+
+    // Assess
+    expect(JSON.parse(answer.body)).toMatchObject({ response_action: 'errors' });
+    expect(bot.slack.modal(ALICE.userId)?.errors?.['accounts-1']).toMatch(/No company name or domain/);
+    await bot.slack.closeView({ user: ALICE.userId });
+    expect(await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId)).toEqual([]);
+  });
+
+  it('imports 1,000 accounts from several boxes, says what was refused, and status counts 1,000', async () => {
+    // Prepare: 997 lines of one name, one line of three comma-separated names, one line that names nothing
+    const serviceCalls = bot.sim.requests().length;
+    const [first = '', second = '', third = '', ...rest] = names(1000);
+    const lines = [`${first}, competitor:${second}, ${third}`, '--', ...rest];
+
+    // Act
+    const answer = await importLines(lines, ALICE);
+
+    // Assess
+    expect(answer.body).toBe('');
+    expect(bot.slack.modal(ALICE.userId)).toBeUndefined();
+    const told = visibleText(lastAnswer(CHANNEL));
+    expect(told).toContain('this channel now watches 1,000 more accounts');
+    expect(told).toContain('Not added, not a name or domain: 1: `--`');
+    expect(told).toContain('taken at the next check, without an alert');
+    expect(lastAnswer(CHANNEL).warnings).toEqual([]);
+    const stored = await bot.store.watchLists.allAccounts(TEAM, CHANNEL);
+    expect(stored).toHaveLength(1000);
+    expect(stored.find((account) => account.label === second)?.kind).toBe('competitor');
+    // Stored now, looked up by the check it made due: nothing asked of the service yet
+    expect(bot.sim.requests()).toHaveLength(serviceCalls);
+    expect(await say('watch status', ALICE)).toContain('Accounts: 1,000');
+  });
+
+  it('refuses an import that would pass 1,000 with what is watched, and stores none of it', async () => {
+    // Act
+    const answer = await importLines([...names(2, 998), 'One Company Too Many'], ALICE);
+
+    // Assess: the modal could not know the channel's count; the worker says it
+    expect(answer.body).toBe('');
+    expect(visibleText(lastAnswer(CHANNEL))).toContain(
+      'This channel watches 1,000 accounts; importing 1 more would pass the limit of 1,000. Nothing was added',
+    );
+    expect(await bot.store.watchLists.allAccounts(TEAM, CHANNEL)).toHaveLength(1000);
+  });
+});

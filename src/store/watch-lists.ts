@@ -3,6 +3,7 @@ import type {
   AddAccountsResult,
   WatchAccountInput,
   WatchAccountPage,
+  WatchChoice,
   WatchLookupOutcome,
 } from '../domain/ports/index.ts';
 import { WATCH_LIMITS } from '../domain/ports/index.ts';
@@ -148,13 +149,14 @@ async function updateAccount(
   account: Pick<WatchAccount, 'teamId' | 'channelId' | 'key'>,
   expression: string,
   values: Record<string, unknown>,
+  condition?: string,
 ): Promise<WatchAccount | null> {
   return unlessConditionFailed(async () => {
     const { Attributes } = await client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.watchAccount(account.teamId, account.channelId, account.key),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: condition ? `attribute_exists(pk) AND ${condition}` : 'attribute_exists(pk)',
         UpdateExpression: expression,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
@@ -205,7 +207,18 @@ async function accounts(
   return { accounts: page, cursor: items.length > limit ? (page[page.length - 1]?.key ?? null) : null };
 }
 
-/** Stores what a look-up found (the told state replaced whole); false when the account was removed meanwhile. */
+/** An ambiguous account's candidates kept (set when found, dropped once it is no longer ambiguous). */
+function candidatesUpdate(outcome: WatchLookupOutcome): { set: string; remove: string; values: object } {
+  if (outcome.resolution !== 'ambiguous') return { set: '', remove: ' REMOVE candidates', values: {} };
+  if (!outcome.candidates) return { set: '', remove: '', values: {} };
+  const candidates = WatchAccountSchema.shape.candidates.parse(outcome.candidates);
+  return { set: ', candidates = :candidates', remove: '', values: { ':candidates': candidates } };
+}
+
+/**
+ * Stores what a look-up found (the told state replaced whole); false when the account was removed
+ * meanwhile, or when a user chose its exhibitor meanwhile and this outcome would undo that.
+ */
 async function saveLookup(
   context: StoreContext,
   teamId: string,
@@ -214,18 +227,47 @@ async function saveLookup(
   outcome: WatchLookupOutcome,
 ): Promise<boolean> {
   const told = WatchAccountSchema.shape.told.parse(outcome.told);
+  const candidates = candidatesUpdate(outcome);
   const updated = await updateAccount(
     context,
     { teamId, channelId, key },
-    'SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now',
+    `SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now${candidates.set}${candidates.remove}`,
     {
       ':resolution': outcome.resolution,
       ':ids': outcome.exhibitorIds,
       ':told': told,
       ':now': context.now().toISOString(),
+      ...candidates.values,
     },
+    outcome.resolution === 'resolved' ? undefined : 'attribute_not_exists(chosenBy)',
   );
   return updated !== null;
+}
+
+/** A user's choice among an ambiguous account's candidates: only while it is ambiguous with that one. */
+async function chooseExhibitor(
+  context: StoreContext,
+  teamId: string,
+  channelId: string,
+  key: string,
+  choice: WatchChoice,
+): Promise<WatchAccount | null> {
+  const now = context.now().toISOString();
+  return updateAccount(
+    context,
+    { teamId, channelId, key },
+    'SET resolution = :resolved, exhibitorIds = :ids, told = :told, toldAt = :now, chosenBy = :user, chosenAt = :now REMOVE candidates',
+    {
+      ':resolved': 'resolved',
+      ':ambiguous': 'ambiguous',
+      ':id': choice.exhibitorId,
+      ':ids': [choice.exhibitorId],
+      ':told': WatchAccountSchema.shape.told.parse(choice.told),
+      ':user': choice.chosenBy,
+      ':now': now,
+    },
+    'resolution = :ambiguous AND contains(exhibitorIds, :id)',
+  );
 }
 
 async function setMuted(
@@ -259,6 +301,8 @@ export function createWatchListRepository(deps: StoreDeps) {
     allAccounts: (teamId: string, channelId: string) => allAccounts(context, teamId, channelId),
     saveLookup: (teamId: string, channelId: string, key: string, outcome: WatchLookupOutcome) =>
       saveLookup(context, teamId, channelId, key, outcome),
+    chooseExhibitor: (teamId: string, channelId: string, key: string, choice: WatchChoice) =>
+      chooseExhibitor(context, teamId, channelId, key, choice),
     setMuted: (teamId: string, channelId: string, key: string, muted: boolean) =>
       setMuted(context, teamId, channelId, key, muted),
     setBudget: (teamId: string, channelId: string, credits: number, setBy: string) =>

@@ -250,6 +250,16 @@ export type ToldShow = z.infer<typeof ToldShowSchema>;
 export const WatchResolutionSchema = z.enum(['pending', 'resolved', 'ambiguous', 'not-found']);
 export type WatchResolution = z.infer<typeof WatchResolutionSchema>;
 
+/** One candidate of an ambiguous account, as the channel is shown it to choose from. */
+export const WatchCandidateSchema = z.object({
+  id: Id,
+  companyName: z.string().min(1),
+  domain: z.string().nullable(),
+  website: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type WatchCandidate = z.infer<typeof WatchCandidateSchema>;
+
 /** One account a channel watches, with what the channel was last told about it. */
 export const WatchAccountSchema = z.object({
   type: z.literal(RECORD_TYPE.watchAccount),
@@ -263,6 +273,11 @@ export const WatchAccountSchema = z.object({
   resolution: WatchResolutionSchema,
   /** The exhibitor records this account is (one when resolved; the candidates when ambiguous). */
   exhibitorIds: z.array(Id),
+  /** The first candidates of an ambiguous account, shown to choose from (the rest: by domain). */
+  candidates: z.array(WatchCandidateSchema).exactOptional(),
+  /** The user who chose this account's exhibitor among its candidates: no check re-opens it. */
+  chosenBy: Id.exactOptional(),
+  chosenAt: IsoTime.exactOptional(),
   muted: z.boolean(),
   addedBy: Id,
   addedAt: IsoTime,

@@ -1,4 +1,11 @@
-import type { ToldShow, WatchAccount, WatchAccountKind, WatchResolution, WatchSettings } from './records.ts';
+import type {
+  ToldShow,
+  WatchAccount,
+  WatchAccountKind,
+  WatchCandidate,
+  WatchResolution,
+  WatchSettings,
+} from './records.ts';
 
 /** The limits of a channel's watch list, read by the input rules and the store alike. */
 export const WATCH_LIMITS = {
@@ -8,6 +15,8 @@ export const WATCH_LIMITS = {
   entryLength: 200,
   /** Rows of one alert; the rest are counted ("N more"). */
   alertRows: 10,
+  /** Candidates of an ambiguous account kept and shown to choose from; the rest are added by domain. */
+  candidatesShown: 5,
 } as const;
 
 /** An account as read from the user's words, before it is stored. */
@@ -26,6 +35,15 @@ export type AddAccountsResult =
 export interface WatchLookupOutcome {
   resolution: WatchResolution;
   exhibitorIds: string[];
+  told: ToldShow[];
+  /** An ambiguous account's candidates to keep (absent: those kept stay). */
+  candidates?: WatchCandidate[];
+}
+
+/** A user's choice among an ambiguous account's candidates, with the chosen one's shows as told. */
+export interface WatchChoice {
+  exhibitorId: string;
+  chosenBy: string;
   told: ToldShow[];
 }
 
@@ -53,13 +71,23 @@ export interface WatchListRepository {
     channelId: string,
     page?: { limit: number; cursor?: string | null },
   ) => Promise<WatchAccountPage>;
-  /** Stores a look-up's outcome; false when the account was removed meanwhile (nothing written). */
+  /**
+   * Stores a look-up's outcome; false when the account was removed meanwhile, or a user chose its
+   * exhibitor meanwhile and the outcome is not resolved (nothing written).
+   */
   saveLookup: (
     teamId: string,
     channelId: string,
     key: string,
     outcome: WatchLookupOutcome,
   ) => Promise<boolean>;
+  /** Resolves an ambiguous account to one of its candidates; null unless it is still ambiguous with that candidate. */
+  chooseExhibitor: (
+    teamId: string,
+    channelId: string,
+    key: string,
+    choice: WatchChoice,
+  ) => Promise<WatchAccount | null>;
   setMuted: (teamId: string, channelId: string, key: string, muted: boolean) => Promise<boolean>;
   setBudget: (teamId: string, channelId: string, credits: number, setBy: string) => Promise<WatchSettings>;
   setStatus: (teamId: string, channelId: string, status: 'on' | 'off') => Promise<WatchSettings | null>;
@@ -94,6 +122,7 @@ export interface WatchExhibitor {
   companyName: string;
   domain?: string | null;
   website?: string | null;
+  country?: string | null;
 }
 
 /** A show as the service lists it (its public event id, dates, city). */

@@ -1,5 +1,11 @@
-import type { WatchAccount, WatchResolution } from '../ports/records.ts';
-import type { WatchExhibitor, WatchLookups, WatchShow } from '../ports/watch.ts';
+import type { ToldShow, WatchAccount, WatchCandidate, WatchResolution } from '../ports/records.ts';
+import {
+  WATCH_LIMITS,
+  type WatchExhibitor,
+  type WatchLookupOutcome,
+  type WatchLookups,
+  type WatchShow,
+} from '../ports/watch.ts';
 import { matchAccount } from './names.ts';
 
 /**
@@ -86,6 +92,24 @@ export async function lookUpAccount(
   }
   const shows = await run.lookups.exhibitorShows(exhibitorId);
   return { resolution: 'resolved', exhibitorIds: [exhibitorId], candidates: [], shows };
+}
+
+/** The candidates an ambiguous account keeps to be chosen from: the first few (the rest by domain). */
+export const keptCandidates = (candidates: readonly WatchExhibitor[]): WatchCandidate[] =>
+  candidates.slice(0, WATCH_LIMITS.candidatesShown).map((candidate) => ({
+    id: candidate.id,
+    companyName: candidate.companyName,
+    domain: candidate.domain ?? null,
+    website: candidate.website ?? null,
+    country: candidate.country ?? null,
+  }));
+
+/** What a look-up stores: an ambiguous one's candidates too, when it found them (not on a re-check). */
+export function lookupOutcome(lookup: AccountLookup, told: ToldShow[]): WatchLookupOutcome {
+  const outcome = { resolution: lookup.resolution, exhibitorIds: lookup.exhibitorIds, told };
+  return lookup.candidates.length > 0
+    ? { ...outcome, candidates: keptCandidates(lookup.candidates) }
+    : outcome;
 }
 
 /** Counts the calls made through look-ups (a check's summary says how many it made). */

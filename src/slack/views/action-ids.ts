@@ -71,6 +71,8 @@ export const ACTION_IDS = {
   watchMute: 'watch.mute',
   watchShowAll: 'watch.all',
   watchExport: 'watch.export',
+  /** This one, under an ambiguous account's candidates: runs `/events watch choose`. value: WatchChoiceValueSchema */
+  watchChoose: 'watch.choose',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -1,10 +1,11 @@
-import type { WatchAccount, WatchExhibitor, WatchSettings, WatchShow } from '../../../domain/ports/index.ts';
+import type { WatchAccount, WatchSettings, WatchShow } from '../../../domain/ports/index.ts';
 import { type RefusedEntry, spentThisMonth } from '../../../domain/watch/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { formatNumber, utcDay, utcTime } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, linesToSections, truncate } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { type ChoosableAccount, choicesOf } from './choice-views.ts';
 import { accountWords, showWords } from './views.ts';
 
 /** The words of the watch's private answers: what was added, the list, the status. */
@@ -14,12 +15,11 @@ const SHOWS_NAMED = 3;
 
 /** An account as an answer tells it: where it exhibits now, or why that is not known yet. */
 export interface AccountNow {
-  account: Pick<WatchAccount, 'label' | 'kind' | 'resolution'>;
+  account: Pick<WatchAccount, 'label' | 'kind' | 'resolution' | 'exhibitorIds'> & ChoosableAccount;
   shows: WatchShow[];
-  candidates: WatchExhibitor[];
 }
 
-function whereNow({ account, shows, candidates }: AccountNow): string {
+function whereNow({ account, shows }: AccountNow): string {
   const name = accountWords(account);
   switch (account.resolution) {
     case 'pending':
@@ -27,14 +27,7 @@ function whereNow({ account, shows, candidates }: AccountNow): string {
     case 'not-found':
       return `${name}: no exhibitor record matches this name yet. It is looked for again at every check; a domain (\`globex.com\`) finds a company more surely.`;
     case 'ambiguous':
-      return (
-        `${name}: several exhibitors have this name: ` +
-        candidates
-          .slice(0, 5)
-          .map((x) => `${escapeMrkdwn(x.companyName)}${x.domain ? ` (\`${escapeMrkdwn(x.domain)}\`)` : ''}`)
-          .join(', ') +
-        '. Watch the one you mean by its domain (`/events watch add <domain>`), then remove this name.'
-      );
+      return `${name}: ${formatNumber(account.exhibitorIds.length)} exhibitors have this name; choose the one you mean below; its shows are followed from then.`;
     case 'resolved': {
       if (shows.length === 0) return `${name}: no upcoming shows as an exhibitor right now.`;
       const named = shows.slice(0, SHOWS_NAMED).map(showWords).join('; ');
@@ -65,11 +58,13 @@ export function addedAnswer(input: {
   const count = input.added.length + input.checkedLater;
   const title = `*This channel now watches ${formatNumber(count)} more ${count === 1 ? 'account' : 'accounts'}.*`;
   const text = `${title}\n${lines.join('\n')}`;
+  const choices = choicesOf(input.added.map((added) => added.account));
   return fitToLimits({
     text: text.replace(/\*/g, ''),
     blocks: [
       section(title),
-      ...linesToSections(lines, 40, 'accounts'),
+      ...linesToSections(lines, 20, 'accounts'),
+      ...choices,
       context(
         'Charged nothing: these look-ups are free. This channel hears when an account is added to another upcoming show.',
       ),
@@ -150,7 +145,6 @@ export function watchListAnswer(
       whereNow({
         account,
         shows: (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today),
-        candidates: [],
       }) + (account.muted ? ' _(muted)_' : ''),
   );
   const next = actions([
@@ -160,13 +154,18 @@ export function watchListAnswer(
   const title = `*Watched accounts, page ${page}*`;
   return fitToLimits({
     text: `Watched accounts, page ${page}`,
-    blocks: [section(title), ...linesToSections(lines, 45, 'accounts'), ...(next ? [next] : [])],
+    blocks: [
+      section(title),
+      ...linesToSections(lines, 20, 'accounts'),
+      ...choicesOf(accounts),
+      ...(next ? [next] : []),
+    ],
   });
 }
 
 export interface WatchStatus {
   settings: WatchSettings | null;
-  accounts: Pick<WatchAccount, 'resolution'>[];
+  accounts: (Pick<WatchAccount, 'resolution'> & ChoosableAccount)[];
   now: Date;
 }
 
@@ -191,5 +190,8 @@ export function watchStatusAnswer({ settings, accounts, now }: WatchStatus): Sla
     `*Next check:* ${settings.status === 'on' ? when(settings.nextCheckAt) : 'none while off'}`,
     `*Credits this month:* ${formatNumber(spent)} of ${settings.budgetCredits === 0 ? 'a budget of 0 (free look-ups only)' : `${formatNumber(settings.budgetCredits)} a month`}`,
   ];
-  return fitToLimits({ text: lines.join('\n').replace(/\*/g, ''), blocks: [section(lines.join('\n'))] });
+  return fitToLimits({
+    text: lines.join('\n').replace(/\*/g, ''),
+    blocks: [section(lines.join('\n')), ...choicesOf(accounts)],
+  });
 }

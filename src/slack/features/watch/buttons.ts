@@ -12,3 +12,10 @@ export const WatchRowValueSchema = z.object({
   label: z.string().min(1).max(200),
 });
 export type WatchRowValue = z.infer<typeof WatchRowValueSchema>;
+
+/** What a candidate's This one button carries: the account as the channel wrote it, and the exhibitor chosen. */
+export const WatchChoiceValueSchema = z.object({
+  label: z.string().min(1).max(200),
+  exhibitorId: z.string().regex(/^\d{1,20}$/),
+});
+export type WatchChoiceValue = z.infer<typeof WatchChoiceValueSchema>;

@@ -5,7 +5,9 @@ import {
   accountKey,
   checkWatchedChannel,
   compareAppearances,
+  keptCandidates,
   lookUpAccount,
+  lookupOutcome,
   lookupRun,
   readWatchList,
 } from '../../../domain/watch/index.ts';
@@ -17,6 +19,7 @@ import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
 import type { DigestAccess } from '../digests/access.ts';
 import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
+import { chooseExhibitor } from './choice-jobs.ts';
 import type { WatchCommand } from './commands.ts';
 import { exportWatchList } from './export.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
@@ -70,19 +73,18 @@ export async function addAccounts(
     try {
       const lookup = await lookUpAccount(run, account);
       const told = compareAppearances(lookup.shows, undefined, run.today).told;
-      await deps.watchLists.saveLookup(context.teamId, context.channelId, account.key, {
-        resolution: lookup.resolution,
-        exhibitorIds: lookup.exhibitorIds,
-        told,
-      });
-      added.push({
-        account: { ...account, resolution: lookup.resolution },
-        shows: told,
-        candidates: lookup.candidates,
-      });
+      await deps.watchLists.saveLookup(
+        context.teamId,
+        context.channelId,
+        account.key,
+        lookupOutcome(lookup, told),
+      );
+      const { resolution, exhibitorIds } = lookup;
+      const candidates = keptCandidates(lookup.candidates);
+      added.push({ account: { ...account, resolution, exhibitorIds, candidates }, shows: told });
     } catch (error) {
       deps.logger.warn('a newly watched account could not be looked up', { error });
-      added.push({ account, shows: [], candidates: [] });
+      added.push({ account, shows: [] });
     }
   }
   return addedAnswer({
@@ -227,6 +229,8 @@ export async function runWatchCommand(
       return say(await checkNow(deps, context));
     case 'watch-budget':
       return say(await setBudget(deps, context, command.credits));
+    case 'watch-choose':
+      return say(await chooseExhibitor(deps, context, command));
     case 'watch-off':
     case 'watch-on': {
       const status = command.name === 'watch-off' ? 'off' : 'on';

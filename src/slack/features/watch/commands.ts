@@ -3,13 +3,14 @@ import { bareWord, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
 
-/** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute`. */
+/** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute | choose`. */
 
 export type WatchCommand =
   | { name: 'watch-add'; accounts: string }
   | { name: 'watch-remove' | 'watch-mute' | 'watch-unmute'; account: string }
   | { name: 'watch-list'; page: number }
   | { name: 'watch-budget'; credits: number }
+  | { name: 'watch-choose'; exhibitorId: string; account: string }
   | {
       name: 'watch-import' | 'watch-export' | 'watch-status' | 'watch-check' | 'watch-off' | 'watch-on';
     };
@@ -45,6 +46,16 @@ function parseBudget({ words, fail }: CommandArgs): Parsed<WatchCommand> {
   return { ok: true, command: { name: 'watch-budget', credits } };
 }
 
+/** `watch choose <exhibitor id> <name>`: what an ambiguous account's This one button runs. */
+function parseChoose({ words, fail }: CommandArgs): Parsed<WatchCommand> {
+  const [exhibitorId = '', ...name] = words;
+  if (!/^\d{1,20}$/.test(exhibitorId) || name.length === 0)
+    return fail(
+      'Give the exhibitor id, then the account as it is on `/events watch list`: `watch choose 4100 Acme Robotics`.',
+    );
+  return { ok: true, command: { name: 'watch-choose', exhibitorId, account: name.join(' ') } };
+}
+
 export const WATCH_COMMANDS = {
   watch: {
     usage:
@@ -54,7 +65,8 @@ export const WATCH_COMMANDS = {
     details:
       'Names or domains, comma-separated; `competitor:` before one marks a competitor. Checked daily and ' +
       'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
-      '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on.',
+      '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on; ' +
+      '`choose <exhibitor id> <name>` picks the exhibitor a name shared by several means (the This one buttons run it).',
     parse: subWords('watch', {
       add: withText('watch-add'),
       remove: oneAccount('watch-remove'),
@@ -68,6 +80,7 @@ export const WATCH_COMMANDS = {
       on: bareWord('watch-on', 'watch on'),
       mute: oneAccount('watch-mute'),
       unmute: oneAccount('watch-unmute'),
+      choose: parseChoose,
     }),
   },
 };

@@ -5,7 +5,7 @@ import { registerCommandButtons } from '../../listeners/command-buttons.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { type ModalReader, registerModalSubmission } from '../../listeners/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { WatchRowValueSchema } from './buttons.ts';
+import { WatchChoiceValueSchema, WatchRowValueSchema } from './buttons.ts';
 import { readImportForm } from './forms.ts';
 import { importBox, WATCH_IMPORT_MODAL } from './import-views.ts';
 
@@ -21,7 +21,11 @@ const readImport: ModalReader = (values, view, who) => {
   return { ok: true, value: { kind: 'watch-import', text: form.value, context: { ...who, channelId } } };
 };
 
-/** A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all, Export CSV), and the import modal. */
+/**
+ * A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all, Export CSV), an
+ * ambiguous account's This one (`watch choose`, run in the clicker's own workspace and channel), and
+ * the import modal.
+ */
 export function registerWatch(app: App, deps: ListenerDeps): void {
   registerCommandButtons(app, deps, {
     [ACTION_IDS.watchFit]: (value) => `fit ${WatchRowValueSchema.parse(value).eventId}`,
@@ -32,6 +36,10 @@ export function registerWatch(app: App, deps: ListenerDeps): void {
     [ACTION_IDS.watchMute]: (value) => `watch mute ${WatchRowValueSchema.parse(value).label}`,
     [ACTION_IDS.watchShowAll]: (value) => `watch list ${ShowAllValueSchema.parse(value).page ?? 1}`,
     [ACTION_IDS.watchExport]: () => 'watch export',
+    [ACTION_IDS.watchChoose]: (value) => {
+      const choice = WatchChoiceValueSchema.parse(value);
+      return `watch choose ${choice.exhibitorId} ${choice.label}`;
+    },
   });
   registerModalSubmission(app, deps, WATCH_IMPORT_MODAL, readImport);
 }

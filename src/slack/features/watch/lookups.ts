@@ -7,11 +7,12 @@ import {
   searchExhibitorsByDomain,
 } from '../../../eis/index.ts';
 
-const identity = ({ id, companyName, domain, website }: WatchExhibitor): WatchExhibitor => ({
+const identity = ({ id, companyName, domain, website, country }: WatchExhibitor): WatchExhibitor => ({
   id,
   companyName,
   domain: domain ?? null,
   website: website ?? null,
+  country: country ?? null,
 });
 
 /** Account watch's look-ups over the service client: every one free (none is a priced operation). */

@@ -149,6 +149,19 @@ describe('account watch: a name several exhibitors share', () => {
     expect(await watched()).toMatchObject({ resolution: 'resolved', exhibitorIds: [chosen.id] });
   });
 
+  it('keeps the choice when a check that read the account before it was chosen stores its look-up', async () => {
+    // Act: what a check that began while the account was ambiguous would write
+    const saved = await bot.store.watchLists.saveLookup(TEAM, CHANNEL, accountKey(chosen.companyName) ?? '', {
+      resolution: 'ambiguous',
+      exhibitorIds: [chosen.id, other.id],
+      told: [],
+    });
+
+    // Assess
+    expect(saved).toBe(false);
+    expect(await watched()).toMatchObject({ resolution: 'resolved', exhibitorIds: [chosen.id] });
+  });
+
   it('changes nothing on a stale click: the account chosen already, then removed', async () => {
     // Act
     await choose(added, other);

@@ -284,6 +284,7 @@ export async function runCharge(
       action: action.kind,
       ...('eventId' in action ? { eventId: action.eventId } : {}),
       ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
+      ...(confirmation.preApproval ? { preApproval: confirmation.preApproval } : {}),
     },
   });
   if (begun.kind === 'duplicate') return { kind: 'duplicate' };

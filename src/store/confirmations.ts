@@ -125,6 +125,7 @@ async function createConfirmation(context: StoreContext, input: NewConfirmation)
     createdAt: createdAt.toISOString(),
     deadline: deadline.toISOString(),
     expiresAt: epochSeconds(deadline) + CONFIRMATION_RETENTION_SECONDS,
+    preApproval: input.preApproval,
   } satisfies Confirmation);
   await registerScheduledWork(context, confirmation.teamId);
   try {

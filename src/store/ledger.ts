@@ -30,6 +30,7 @@ export interface NewLedgerEntry {
   confirmationId?: string;
   outcomeUnknown?: boolean;
   status?: LedgerEntry['status'];
+  preApproval?: LedgerEntry['preApproval'];
   at?: Date;
 }
 
@@ -49,6 +50,7 @@ export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date
     confirmationId: input.confirmationId,
     outcomeUnknown: input.outcomeUnknown,
     status: input.status,
+    preApproval: input.preApproval,
     at: at.toISOString(),
     expiresAt: epochSeconds(at) + LEDGER_RETENTION_SECONDS,
   } satisfies LedgerEntry);

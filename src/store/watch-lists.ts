@@ -283,6 +283,30 @@ async function setMuted(
   );
 }
 
+/**
+ * The account's one paid look-up of `month`, in one conditional write: true for the first caller of
+ * the month, false afterwards (or when the account was removed).
+ */
+async function claimPaidLookup(
+  { client, tableName }: StoreContext,
+  account: Pick<WatchAccount, 'teamId' | 'channelId' | 'key'>,
+  month: string,
+): Promise<boolean> {
+  const claimed = await unlessConditionFailed(() =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.watchAccount(account.teamId, account.channelId, account.key),
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(paidLookupMonth) OR paidLookupMonth < :month)',
+        UpdateExpression: 'SET paidLookupMonth = :month',
+        ExpressionAttributeValues: { ':month': month },
+      }),
+    ),
+  );
+  return claimed !== null;
+}
+
 export function createWatchListRepository(deps: StoreDeps) {
   const context = storeContext(deps);
   return {
@@ -305,6 +329,8 @@ export function createWatchListRepository(deps: StoreDeps) {
       chooseExhibitor(context, teamId, channelId, key, choice),
     setMuted: (teamId: string, channelId: string, key: string, muted: boolean) =>
       setMuted(context, teamId, channelId, key, muted),
+    claimPaidLookup: (teamId: string, channelId: string, key: string, month: string) =>
+      claimPaidLookup(context, { teamId, channelId, key }, month),
     setBudget: (teamId: string, channelId: string, credits: number, setBy: string) =>
       setBudget(context, teamId, channelId, credits, setBy),
     setStatus: (teamId: string, channelId: string, status: 'on' | 'off') =>

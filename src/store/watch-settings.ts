@@ -212,29 +212,33 @@ export async function reserveSpend(
 ): Promise<boolean> {
   if (!Number.isInteger(credits) || credits <= 0 || credits > budget) return false;
   const names = { '#month': 'spentMonth' };
-  const sameMonth = await unlessConditionFailed(() =>
-    updateSettings(context, teamId, channelId, {
-      ConditionExpression: '#month = :month AND budgetCredits = :budget AND spentCredits <= :most',
-      UpdateExpression: 'SET spentCredits = spentCredits + :credits',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: {
-        ':month': month,
-        ':budget': budget,
-        ':most': budget - credits,
-        ':credits': credits,
-      },
-    }),
-  );
-  if (sameMonth) return true;
-  const newMonth = await unlessConditionFailed(() =>
-    updateSettings(context, teamId, channelId, {
-      ConditionExpression: '(attribute_not_exists(#month) OR #month < :month) AND budgetCredits = :budget',
-      UpdateExpression: 'SET #month = :month, spentCredits = :credits',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ':month': month, ':budget': budget, ':credits': credits },
-    }),
-  );
-  return newMonth !== null;
+  const addToMonth = () =>
+    unlessConditionFailed(() =>
+      updateSettings(context, teamId, channelId, {
+        ConditionExpression: '#month = :month AND budgetCredits = :budget AND spentCredits <= :most',
+        UpdateExpression: 'SET spentCredits = spentCredits + :credits',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: {
+          ':month': month,
+          ':budget': budget,
+          ':most': budget - credits,
+          ':credits': credits,
+        },
+      }),
+    );
+  if ((await addToMonth()) !== null) return true;
+  const startMonth = () =>
+    unlessConditionFailed(() =>
+      updateSettings(context, teamId, channelId, {
+        ConditionExpression: '(attribute_not_exists(#month) OR #month < :month) AND budgetCredits = :budget',
+        UpdateExpression: 'SET #month = :month, spentCredits = :credits',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':month': month, ':budget': budget, ':credits': credits },
+      }),
+    );
+  if ((await startMonth()) !== null) return true;
+  // Another check started the month first: add to its spend.
+  return (await addToMonth()) !== null;
 }
 
 /** Gives back reserved credits the look-up did not spend (it found nothing), within the same month. */

@@ -1,4 +1,4 @@
-import type { Confirmation, Json } from './records.ts';
+import type { Confirmation, Json, PreApproval } from './records.ts';
 import type { NewUnlockTask } from './unlock-tasks.ts';
 
 export interface BeginCharge {
@@ -10,7 +10,7 @@ export interface BeginCharge {
   /** Credits per account and UTC day; no cap when absent (spend is still counted). */
   cap?: number;
   userId: string;
-  ledger: { action: string; eventId?: string; personnelIds?: string[] };
+  ledger: { action: string; eventId?: string; personnelIds?: string[]; preApproval?: PreApproval };
 }
 
 export type BeginResult =

@@ -1,5 +1,12 @@
 import { WORKER_TIMEOUT_SECONDS } from '../../platform/config/timeouts.ts';
-import type { Confirmation, ConfirmationAction, ConfirmationStatus, Json, Price } from './records.ts';
+import type {
+  Confirmation,
+  ConfirmationAction,
+  ConfirmationStatus,
+  Json,
+  PreApproval,
+  Price,
+} from './records.ts';
 
 /**
  * When the reconciler looks at a confirmation that has not reached a final card (the store makes it
@@ -22,6 +29,7 @@ export interface NewConfirmation {
   price: Price;
   messageTs?: string;
   expiresInSeconds?: number;
+  preApproval?: PreApproval;
 }
 
 /** The record that now belongs to the caller, or the record as it is when the caller lost. */

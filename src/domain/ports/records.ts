@@ -45,6 +45,17 @@ export type ConfirmationAction = z.infer<typeof ConfirmationActionSchema>;
 export const PriceSchema = z.object({ credits: z.number().nonnegative(), upTo: z.boolean() });
 export type Price = z.infer<typeof PriceSchema>;
 
+/**
+ * A charge no one clicked Confirm for, approved ahead: a scheduled watch look-up within the monthly
+ * budget `setBy` (an admin or approver) set for the channel. Stored on its confirmation and ledger entry.
+ */
+export const PreApprovalSchema = z.object({
+  kind: z.literal('watch-budget'),
+  setBy: Id,
+  channelId: Id,
+});
+export type PreApproval = z.infer<typeof PreApprovalSchema>;
+
 export const ConfirmationSchema = z.object({
   type: z.literal(RECORD_TYPE.confirmation),
   id: Id,
@@ -79,6 +90,7 @@ export const ConfirmationSchema = z.object({
   outcome: JsonSchema.optional(),
   cancelledBy: Id.optional(),
   cancelledAt: IsoTime.optional(),
+  preApproval: PreApprovalSchema.optional(),
 });
 export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
@@ -103,6 +115,8 @@ export const LedgerEntrySchema = z.object({
    * `charged`, `refused` (the service said no: 0 credits) or `unknown`. Absent on entries written whole.
    */
   status: z.enum(['pending', 'charged', 'refused', 'unknown']).optional(),
+  /** Set when no one confirmed the charge: what approved it ahead. */
+  preApproval: PreApprovalSchema.optional(),
   at: IsoTime,
   expiresAt: EpochSeconds,
 });
@@ -284,6 +298,8 @@ export const WatchAccountSchema = z.object({
   /** Absent until the first look-up: that one records the shows as told, without an alert. */
   told: z.array(ToldShowSchema).exactOptional(),
   toldAt: IsoTime.exactOptional(),
+  /** The UTC month (`YYYY-MM`) of its last paid name look-up: at most one a month. */
+  paidLookupMonth: z.string().exactOptional(),
 });
 export type WatchAccount = z.infer<typeof WatchAccountSchema>;
 

@@ -89,6 +89,8 @@ export interface WatchListRepository {
     choice: WatchChoice,
   ) => Promise<WatchAccount | null>;
   setMuted: (teamId: string, channelId: string, key: string, muted: boolean) => Promise<boolean>;
+  /** The account's one paid look-up of `month` (`YYYY-MM`): true for the first caller only. */
+  claimPaidLookup: (teamId: string, channelId: string, key: string, month: string) => Promise<boolean>;
   setBudget: (teamId: string, channelId: string, credits: number, setBy: string) => Promise<WatchSettings>;
   setStatus: (teamId: string, channelId: string, status: 'on' | 'off') => Promise<WatchSettings | null>;
   /** A check done: when, and when next (kept at once when the watch changed during the check). */

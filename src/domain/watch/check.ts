@@ -18,6 +18,7 @@ import {
   type LookupRun,
   lookupRun,
 } from './lookup.ts';
+import { type PaidLookupDeps, type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
 
 /** People shown per alert row (names and titles from the free people list). */
 export const PEOPLE_PER_ROW = 3;
@@ -30,6 +31,8 @@ export interface WatchCheckDeps {
   poster: WatchPoster;
   logger: Logger;
   now: () => Date;
+  /** Scheduled checks only: paid name look-ups within the channel's budget (absent: free only). */
+  paidLookup?: PaidLookupDeps;
 }
 
 export interface WatchCheckRequest {
@@ -87,13 +90,18 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Looks every account up (free); a failed look-up leaves its account out, counted. */
-async function lookUpAll(run: LookupRun, accounts: readonly WatchAccount[], logger: Logger) {
+/** Looks every account up (free, then paid within the budget); a failed look-up leaves its account out, counted. */
+async function lookUpAll(
+  run: LookupRun,
+  paid: PaidLookupRun | null,
+  accounts: readonly WatchAccount[],
+  logger: Logger,
+) {
   const looked: Looked[] = [];
   let failed = 0;
   await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
     try {
-      const lookup = await lookUpAccount(run, account);
+      const lookup = await withPaidLookup(paid, run, account, await lookUpAccount(run, account));
       const comparison = compareAppearances(lookup.shows, account.told, run.today);
       looked.push({ account, lookup, told: comparison.told, comparison });
     } catch (error) {
@@ -227,6 +235,7 @@ export async function checkWatchedChannel(
   const counting = countingLookups(deps.lookups);
   const { looked, failed } = await lookUpAll(
     lookupRun(counting.lookups, todayOf(checkedAt)),
+    await paidLookupRun(deps.paidLookup, settings),
     accounts,
     deps.logger,
   );

@@ -122,7 +122,10 @@ function ledgerLine(entry: LedgerEntry): string {
       : entry.status === 'unknown' || entry.outcomeUnknown
         ? ' (unconfirmed by the service: check the balance)'
         : '';
-  return `${time}${mentionUser(entry.userId)} · ${action}${target} · *${formatCredits(entry.credits)}*${state}`;
+  const approved = entry.preApproval
+    ? ` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for <#${entry.preApproval.channelId}>`
+    : '';
+  return `${time}${mentionUser(entry.userId)} · ${action}${target} · *${formatCredits(entry.credits)}*${state}${approved}`;
 }
 
 function dayWords(day: string): string {

@@ -117,7 +117,15 @@ export interface CreditBalance {
 /** What a ledger line shows: the stored entry's shape, the one source of it. */
 export type LedgerEntry = Pick<
   StoredLedgerEntry,
-  'at' | 'userId' | 'action' | 'credits' | 'eventId' | 'personnelIds' | 'status' | 'outcomeUnknown'
+  | 'at'
+  | 'userId'
+  | 'action'
+  | 'credits'
+  | 'eventId'
+  | 'personnelIds'
+  | 'status'
+  | 'outcomeUnknown'
+  | 'preApproval'
 >;
 
 /** A price to confirm, worded by money-words.ts: `upTo` when the service may charge less. */

@@ -188,7 +188,7 @@ export function watchStatusAnswer({ settings, accounts, now }: WatchStatus): Sla
     `*Accounts:* ${formatNumber(accounts.length)} — ${formatNumber(count('resolved'))} found, ${formatNumber(count('not-found') + count('pending'))} not found yet, ${formatNumber(count('ambiguous'))} to choose`,
     `*Last check:* ${when(settings.lastCheckAt)}`,
     `*Next check:* ${settings.status === 'on' ? when(settings.nextCheckAt) : 'none while off'}`,
-    `*Credits this month:* ${formatNumber(spent)} of ${settings.budgetCredits === 0 ? 'a budget of 0 (free look-ups only)' : `${formatNumber(settings.budgetCredits)} a month`}`,
+    `*Credits this month:* ${formatNumber(spent)} of ${settings.budgetCredits === 0 ? 'a budget of 0 (free look-ups only)' : `${formatNumber(settings.budgetCredits)} a month, on paid name look-ups${settings.budgetSetBy ? ` (budget set by <@${settings.budgetSetBy}>)` : ''}`}`,
   ];
   return fitToLimits({
     text: lines.join('\n').replace(/\*/g, ''),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
+import { PRICES } from '../../../domain/prices.ts';
 import type { WatchLookups, WatchPoster } from '../../../domain/ports/index.ts';
 import {
   accountKey,
@@ -132,7 +133,7 @@ async function setBudget(
   return botNotice(
     credits === 0
       ? 'This channel’s watch uses free look-ups only.'
-      : `This channel’s watch may spend up to ${credits} credits a month on paid name look-ups. Today’s build runs free look-ups only, so nothing is spent yet.`,
+      : `This channel’s watch may spend up to ${credits} credits a month on paid name look-ups, pre-approved by you: a scheduled check may run one (${PRICES['exhibitor-search'].credits} credits, charged only when it finds the company) for an account the free look-ups did not find, at most once a month per account and within the daily cap. Each is in the ledger (\`/events spend\`). \`/events watch budget 0\` stops them.`,
   );
 }
 

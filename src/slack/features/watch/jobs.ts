@@ -1,10 +1,14 @@
 import type { WebClient } from '@slack/web-api';
-import type { WatchPoster } from '../../../domain/ports/index.ts';
+import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
+import type { Metrics, WatchPoster } from '../../../domain/ports/index.ts';
 import type { WatchCheckDeps } from '../../../domain/watch/index.ts';
+import type { PaidLookupDeps } from '../../../domain/watch/paid-lookup.ts';
 import type { EisClient } from '../../../eis/index.ts';
+import { serviceAccountId } from '../../../platform/config/secrets.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import { slackCall } from '../../scheduled.ts';
+import { isAdminOfTeam } from '../workspace-admin/workspace-admins.ts';
 import { eisWatchLookups } from './lookups.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
 
@@ -36,16 +40,46 @@ export function watchPoster(web: Pick<WebClient, 'chat'>): WatchPoster {
   };
 }
 
-/** What a channel's check runs on: the store's watch lists, the free look-ups, Slack. */
-export function watchCheckDeps(
-  runtime: { store: Pick<Store, 'watchLists'>; eis: EisClient; logger: Logger; now: () => Date },
-  web: Pick<WebClient, 'chat'>,
-): WatchCheckDeps {
+interface WatchRuntime {
+  store: Pick<Store, 'watchLists' | 'confirmations' | 'charges' | 'workspaces'>;
+  eis: EisClient;
+  access: { eisApiKey: string; policy: SpendPolicy };
+  metrics: Metrics;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * A scheduled check's paid look-ups: charged as a confirmed charge is (the service account of the
+ * key, the workspace's daily cap), pre-approved while the budget's setter is still an approver or admin.
+ */
+function paidLookupDeps(runtime: WatchRuntime, web: WebClient): PaidLookupDeps {
+  const { store, eis, access, logger, now, metrics } = runtime;
+  return {
+    charge: {
+      eis,
+      confirmations: store.confirmations,
+      charges: store.charges,
+      policy: access.policy,
+      accountId: serviceAccountId(access.eisApiKey),
+      logger,
+      now,
+      metrics,
+    },
+    watchLists: store.watchLists,
+    mayPreApprove: async (teamId, userId) =>
+      isApprover(access.policy, userId) || isAdminOfTeam(store, web, { teamId, userId }, logger),
+  };
+}
+
+/** What a channel's scheduled check runs on: the store's watch lists, the look-ups, Slack. */
+export function watchCheckDeps(runtime: WatchRuntime, web: WebClient): WatchCheckDeps {
   return {
     watchLists: runtime.store.watchLists,
     lookups: eisWatchLookups(runtime.eis),
     poster: watchPoster(web),
     logger: runtime.logger,
     now: runtime.now,
+    paidLookup: paidLookupDeps(runtime, web),
   };
 }

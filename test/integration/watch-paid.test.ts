@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOLVE_SHOWS } from '../../src/domain/watch/lookup.ts';
+import { createRuntimeLoader, createScheduledJobs } from '../../src/roots/runtime.ts';
+import { ALICE, APPROVER, type Bot, CHANNEL, startBot, TEAM } from '../support/bot.ts';
+
+/*
+ * Paid name look-ups of scheduled watch checks, through the hourly handler (inline), the real
+ * `/events watch` words, DynamoDB Local and the simulator: within the month's budget set by an
+ * approver, once per account and month, charged through the write-ahead record and the ledger.
+ */
+
+const LAMBDA = { getRemainingTimeInMillis: () => 240_000 };
+const PAID_PATH = '/external/exhibitors/search-by-company-name';
+/** The worker's timeout and then some: the reconciler settles a charge started that long ago. */
+const LATER_MS = 20 * 60_000;
+
+describe('paid name look-ups of a scheduled watch check', () => {
+  let bot: Bot;
+  /** Companies the service knows that exhibit at no upcoming show: the free path cannot find them. */
+  let unlisted: string[];
+
+  const paidSearches = (name?: string) =>
+    bot.sim
+      .requests()
+      .filter((request) => request.path === PAID_PATH)
+      .filter((request) => !name || JSON.stringify(request.body).includes(name));
+  const serviceLedger = () => bot.sim.ledger(bot.apiKey);
+  const ledger = () => bot.store.ledger.listSince(TEAM, new Date(Date.now() - 86_400_000));
+  const company = (index: number) => {
+    const name = unlisted[index];
+    if (!name) throw new Error(`no unlisted company ${index}`);
+    return name;
+  };
+  const keyOf = (name: string) => `name:${name.toLowerCase()}`;
+  const account = (name: string) => bot.store.watchLists.account(TEAM, CHANNEL, keyOf(name));
+
+  /** The hourly run, with the channel due now (as a changed watch is). */
+  async function scheduledCheck() {
+    await bot.store.watchLists.setStatus(TEAM, CHANNEL, 'on');
+    const { handler } = await import('../../handlers/watch.ts');
+    return handler({ source: 'aws.events', 'detail-type': 'Scheduled Event' }, LAMBDA);
+  }
+
+  async function watch(names: string[]) {
+    await bot.command(`watch add ${names.join(', ')}`, ALICE);
+    await bot.idle();
+  }
+
+  async function setBudget(credits: number) {
+    await bot.command(`watch budget ${credits}`, APPROVER);
+    await bot.idle();
+  }
+
+  beforeAll(async () => {
+    bot = await startBot();
+    Object.assign(process.env, bot.scheduledEnv(), { SPEND_APPROVERS: APPROVER.userId });
+    delete process.env.WATCH_QUEUE_URL;
+    const names = bot.sim.seed.exhibitors.map((x) => x.companyName.toLowerCase());
+    // The free path searches the first RESOLVE_SHOWS upcoming shows' exhibitor lists
+    const soonest = bot.sim.events
+      .filter((e) => e.dateStart >= bot.sim.today)
+      .sort((a, b) => a.dateStart.localeCompare(b.dateStart))
+      .slice(0, RESOLVE_SHOWS);
+    const upcoming = new Set(soonest.map((e) => e.id));
+    unlisted = bot.sim.seed.exhibitors
+      .filter((x) => !x.eventIds.some((id) => upcoming.has(id)))
+      .map((x) => x.companyName)
+      .filter((name) => names.filter((other) => other === name.toLowerCase()).length === 1)
+      .slice(0, 5);
+    expect(unlisted).toHaveLength(5);
+  });
+  afterAll(() => bot.close());
+
+  it('with budget 0, a name the free path misses is never looked up paid; the ledger is unchanged', async () => {
+    // Prepare
+    await watch([company(0)]);
+
+    // Act
+    const run = await scheduledCheck();
+
+    // Assess
+    expect(run).toMatchObject({ checked: 1, failed: 0 });
+    expect(paidSearches()).toEqual([]);
+    expect(serviceLedger()).toEqual([]);
+    expect(await ledger()).toEqual([]);
+    expect((await account(company(0)))?.resolution).toBe('not-found');
+  });
+
+  it('with 100 credits set by an approver, one paid look-up finds the company, charged 50 once and pre-approved in the ledger', async () => {
+    // Prepare: a second account the service has no record of at all
+    await watch(['Qzxv Nowhere Holdings']);
+    await setBudget(100);
+    const budgetAnswer = JSON.stringify(bot.last().blocks);
+
+    // Act
+    await scheduledCheck();
+
+    // Assess
+    expect(budgetAnswer).toContain('pre-approved');
+    expect(paidSearches(company(0))).toHaveLength(1);
+    expect(paidSearches('Qzxv')).toHaveLength(1);
+    expect(serviceLedger().map((entry) => entry.credits)).toEqual([50]);
+    const found = bot.sim.seed.exhibitors.find((x) => x.companyName === company(0));
+    expect(await account(company(0))).toMatchObject({ resolution: 'resolved', exhibitorIds: [found?.id] });
+    expect((await account('Qzxv Nowhere Holdings'))?.resolution).toBe('not-found');
+    const entries = await ledger();
+    expect(entries).toHaveLength(2);
+    expect(entries.find((entry) => entry.credits > 0)).toMatchObject({
+      status: 'charged',
+      action: 'exhibitor-search',
+      credits: 50,
+      userId: APPROVER.userId,
+      channelId: CHANNEL,
+      preApproval: { kind: 'watch-budget', setBy: APPROVER.userId, channelId: CHANNEL },
+    });
+    // the search that found nothing gave its reservation back
+    expect((await bot.store.watchLists.settings(TEAM, CHANNEL))?.spentCredits).toBe(50);
+  });
+
+  it('a second check that month makes no second paid look-up of the same account', async () => {
+    // Act
+    await scheduledCheck();
+
+    // Assess
+    expect(paidSearches('Qzxv')).toHaveLength(1);
+    expect(serviceLedger()).toHaveLength(1);
+  });
+
+  it('stops paying once the month’s budget is spent, and says so in /events watch status', async () => {
+    // Prepare
+    await watch([company(1), company(2)]);
+
+    // Act
+    await scheduledCheck();
+    await bot.command('watch status', ALICE);
+    await bot.idle();
+
+    // Assess: 50 were left, so one of the two is looked up and the other waits for next month
+    expect(paidSearches(company(1)).length + paidSearches(company(2)).length).toBe(1);
+    expect(serviceLedger().map((entry) => entry.credits)).toEqual([50, 50]);
+    expect((await bot.store.watchLists.settings(TEAM, CHANNEL))?.spentCredits).toBe(100);
+    expect(JSON.stringify(bot.last().blocks)).toContain('100 of 100 a month');
+  });
+
+  it('a re-delivered check (same id) charges nothing more', async () => {
+    // Prepare
+    await setBudget(200);
+    await watch([company(3)]);
+    const jobs = createScheduledJobs(await createRuntimeLoader(process.env, { logger: bot.logger })());
+    const request = { teamId: TEAM, channelId: CHANNEL, checkId: 'redelivered-check' };
+
+    // Act: delivered twice at once, then once more
+    const [first, second] = await Promise.all([
+      jobs.checkWatchedChannel(request),
+      jobs.checkWatchedChannel(request),
+    ]);
+    const charged = serviceLedger().length;
+    await watch([company(4)]);
+    const third = await jobs.checkWatchedChannel(request);
+
+    // Assess: the one that ran looked the new account up once; the re-deliveries did nothing
+    expect([first, second, third].filter((summary) => summary.alreadyChecked)).toHaveLength(2);
+    expect(paidSearches(company(3))).toHaveLength(1);
+    expect(paidSearches(company(4))).toEqual([]);
+    expect(serviceLedger()).toHaveLength(charged);
+  });
+
+  it('a check that dies between the write-ahead record and the settle is settled by the reconciler', async () => {
+    // Prepare: the check's settle never returns, as if its Lambda died after the service call
+    await setBudget(1000);
+    const before = serviceLedger().length;
+    const runtime = await createRuntimeLoader(process.env, { logger: bot.logger })();
+    let died: () => void = () => {};
+    const dead = new Promise<void>((resolve) => (died = resolve));
+    const charges = {
+      ...runtime.store.charges,
+      settle: () => {
+        died();
+        return new Promise<never>(() => {});
+      },
+    };
+    const jobs = createScheduledJobs({ ...runtime, store: { ...runtime.store, charges } });
+
+    // Act
+    void jobs.checkWatchedChannel({ teamId: TEAM, channelId: CHANNEL, checkId: 'dies-mid-charge' });
+    await dead;
+    const pending = (await ledger()).filter((entry) => entry.status === 'pending');
+    await bot.reconcile(LATER_MS);
+
+    // Assess: charged by the service, counted in the ledger as unconfirmed at its price; nothing pending
+    expect(paidSearches(company(4))).toHaveLength(1);
+    expect(serviceLedger()).toHaveLength(before + 1);
+    expect(pending).toHaveLength(1);
+    const entries = await ledger();
+    expect(entries.filter((entry) => entry.status === 'pending')).toEqual([]);
+    const charged = entries.filter((entry) => entry.status === 'charged' || entry.status === 'unknown');
+    const service = serviceLedger().reduce((sum, entry) => sum + entry.credits, 0);
+    expect(charged.reduce((sum, entry) => sum + entry.credits, 0)).toBe(service);
+    expect(entries.find((entry) => entry.status === 'unknown')).toMatchObject({
+      credits: 50,
+      preApproval: { setBy: APPROVER.userId },
+    });
+  });
+});

@@ -95,7 +95,7 @@ export async function coldStart(
   bundle: string,
   variant: Variant,
   env: Record<string, string>,
-): Promise<{ ms: number; initMs: number }> {
+): Promise<{ ms: number; initMs: number; cpuMs: number; initCpuMs: number }> {
   const spawnedAt = process.hrtime.bigint();
   const child = spawn(process.execPath, ['--enable-source-maps', harness, bundle], {
     env: { ...env, BENCH_EVENT: JSON.stringify(slashCommandEvent()) },
@@ -107,6 +107,8 @@ export async function coldStart(
   const ack = JSON.parse(line.slice('BENCH_ACK '.length)) as {
     loadedAt: string;
     ackAt: string;
+    loadedCpuMs: number;
+    ackCpuMs: number;
     statusCode: number;
     body: string;
   };
@@ -114,7 +116,7 @@ export async function coldStart(
     throw new Error(`${variant}: unexpected ack ${ack.statusCode} ${ack.body.slice(0, 300)}`);
   }
   const since = (at: string) => Number(BigInt(at) - spawnedAt) / 1e6;
-  return { ms: since(ack.ackAt), initMs: since(ack.loadedAt) };
+  return { ms: since(ack.ackAt), initMs: since(ack.loadedAt), cpuMs: ack.ackCpuMs, initCpuMs: ack.loadedCpuMs };
 }
 
 function collect(
@@ -141,6 +143,9 @@ export interface ColdStartSample {
   ms: number;
   /** Spawn → the bundle imported (its init phase, before the request). */
   initMs: number;
+  /** CPU time (user + system) of the process at the ack, and when the bundle was imported. */
+  cpuMs: number;
+  initCpuMs: number;
   /** Requests each stand-in received during this start (all of them before the ack). */
   requests: ReturnType<StandInWorld['counts']>;
 }

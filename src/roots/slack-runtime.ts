@@ -1,4 +1,6 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { WebClient } from '@slack/web-api';
 import { type Env, readEnv } from '../platform/config/env.ts';
 import { createSlackSecretsProvider, type SlackSecrets } from '../platform/config/secrets.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
@@ -76,14 +78,13 @@ export function createSlackHandlerLoader(
  */
 function singleWorkspaceLoader(env: Env, parts: SlackFunctionParts): () => Promise<BuiltHandler> {
   const { logger, tracing } = parts.observe;
+  const secrets = createSlackSecretsProvider(env, {
+    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
+  });
+  // The read first (its request goes out sooner), then Bolt and the listeners, loaded meanwhile.
+  secrets().catch(() => undefined); // reported by the request that reads it again
   const slackApp = import('../slack/app.ts');
   slackApp.catch(() => undefined); // reported by the build that awaits it
-  const secrets = createSlackSecretsProvider(env, {
-    client: async () => {
-      const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-      return tracing.captureAwsClient(new SecretsManagerClient({}));
-    },
-  });
   const deps = parts.depsOf(parts.storeWith(undefined));
   const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
     const identity = await slackIdentity(env, latest.slackBotToken);
@@ -121,7 +122,6 @@ async function slackIdentity(env: Env, botToken: string) {
   if (env.SLACK_BOT_USER_ID && env.SLACK_TEAM_ID) {
     return { botId: '', botUserId: env.SLACK_BOT_USER_ID, installedTeamId: env.SLACK_TEAM_ID };
   }
-  const { WebClient } = await import('@slack/web-api');
   const identity = await new WebClient(botToken, webClientOptions(env.SLACK_API_URL)).auth.test();
   const installedTeamId = env.SLACK_TEAM_ID ?? identity.team_id;
   if (!installedTeamId) throw new Error('SLACK_TEAM_ID is unset and auth.test returned no team_id');

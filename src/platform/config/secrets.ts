@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import type { Env } from './env.ts';
 
@@ -23,8 +23,7 @@ export function serviceAccountId(eisApiKey: string): string {
 const MAX_AGE_MS = 5 * 60_000;
 
 interface ProviderOptions {
-  /** May load the SDK client on first use (the Slack function never does with the secrets in env). */
-  client?: () => SecretsManagerClient | Promise<SecretsManagerClient>;
+  client?: () => SecretsManagerClient;
   now?: () => number;
 }
 
@@ -123,11 +122,7 @@ function secretReader<Schema extends z.ZodObject<Record<string, z.ZodString>>>(
   const read = async () => {
     if (!options.client) throw new Error('A Secrets Manager client is required when a secret id is used.');
     if (!secretId) throw new Error('Set EIS_SECRET_ID or APP_SECRET_ID, or EIS_API_KEY.');
-    const [client, { GetSecretValueCommand }] = await Promise.all([
-      options.client(),
-      import('@aws-sdk/client-secrets-manager'),
-    ]);
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    const { SecretString } = await options.client().send(new GetSecretValueCommand({ SecretId: secretId }));
     const parsed = schema.safeParse(parseJson(SecretString));
     // The message names the expected fields only, never a value.
     if (!parsed.success) {

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readEnv } from '../src/platform/config/env.ts';
-import { createKeyCipher } from '../src/platform/config/key-cipher.ts';
+import { createKeyCipher } from '../src/platform/config/kms-key-cipher.ts';
 import { serveLambda } from '../local/lambda-http.ts';
 import type { Logger } from '../src/platform/log.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../local/slack/payloads.ts';

@@ -1,14 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { BOLT_ON_LAMBDA_ALIASES } from '../infra/bundling/aliases.ts';
+import { REQUIRE_SHIM, splitBundleOptions } from '../infra/bundling/split-bundle.ts';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
-
-/** The banner `infra/constructs/bot-function.ts` adds (bundled CommonJS still calls `require`). */
-const REQUIRE_SHIM =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
  * The esbuild settings the stack's `NodejsFunction` passes (`infra/constructs/bot-function.ts`):
@@ -39,6 +36,12 @@ const ALIASES: Partial<Record<BundleName, Readonly<Record<string, string>>>> = {
   'baseline-stack': BOLT_ON_LAMBDA_ALIASES,
 };
 
+/**
+ * The Slack function is bundled with code splitting (`infra/bundling/split-bundle.ts`, whose options
+ * this bench builds with); the stack baseline is built the same way, so both are split alike.
+ */
+const SPLIT: ReadonlySet<BundleName> = new Set(['slack', 'baseline-stack']);
+
 /** What this mirror assumes of the construct and the stack; a mismatch is reported, not ignored. */
 const CONSTRUCT_MARKERS = [
   'format: OutputFormat.ESM',
@@ -47,7 +50,7 @@ const CONSTRUCT_MARKERS = [
   'minify: true',
   'bundleAwsSDK: true',
   'banner: REQUIRE_SHIM',
-  REQUIRE_SHIM,
+  "import { REQUIRE_SHIM, splitBundleCode } from '../bundling/split-bundle.ts';",
 ];
 
 /** The settings above that the construct or the stack no longer shows (empty when they agree). */
@@ -63,6 +66,12 @@ export function stackSettingsDrift(): string[] {
   const aliased = [...stack.matchAll(/handlerFile: '([\w-]+)\.ts'[^}]*?aliases: (\w+)/g)].map(
     (m) => `${m[1]}=${m[2]}`,
   );
+  const split = [...stack.matchAll(/handlerFile: '([\w-]+)\.ts'[^}]*?codeSplitting: true/g)].map((m) => m[1]);
+  if (split.join() !== 'slack') {
+    drift.push(
+      `eventbot-stack.ts splits other bundles than this mirror (slack only): ${split.join(', ') || 'none'}`,
+    );
+  }
   if (aliased.join() !== 'slack=BOLT_ON_LAMBDA_ALIASES') {
     drift.push(
       `eventbot-stack.ts aliases differ from this mirror's (slack only): ${aliased.join(', ') || 'none'}`,
@@ -87,10 +96,21 @@ const entryOf = (name: BundleName): string => {
   return join(ROOT, 'handlers', `${name}.ts`);
 };
 
-/** One bundle as the stack builds it, into `outDir/<name>/index.mjs` (the asset's file name). */
+/**
+ * One bundle as the stack builds it, into `outDir/<name>/index.mjs` (the asset's file name); `bytes`
+ * is what a cold start compiles: that file, and for a split bundle the chunks it imports statically
+ * (the others are loaded only when a request reaches their `import()`).
+ */
 export async function buildBundle(name: BundleName, outDir: string): Promise<Bundle> {
   const file = join(outDir, name, 'index.mjs');
   const alias = ALIASES[name];
+  if (SPLIT.has(name)) {
+    const { metafile } = await build({
+      ...splitBundleOptions(entryOf(name), join(outDir, name), alias),
+      metafile: true,
+    });
+    return { name, file, bytes: staticallyLoadedBytes(metafile, file) };
+  }
   await build({
     ...STACK_ESBUILD,
     ...(alias ? { alias: { ...alias } } : {}),
@@ -98,6 +118,21 @@ export async function buildBundle(name: BundleName, outDir: string): Promise<Bun
     outfile: file,
   });
   return { name, file, bytes: statSync(file).size };
+}
+
+/** The bytes of `entry` and of every chunk it imports statically, however deep. */
+function staticallyLoadedBytes(metafile: Metafile, entry: string): number {
+  const outputs = new Map(Object.entries(metafile.outputs).map(([path, output]) => [resolve(path), output]));
+  const loaded = new Set<string>();
+  const visit = (path: string) => {
+    const output = outputs.get(path);
+    if (!output || loaded.has(path)) return;
+    loaded.add(path);
+    for (const imported of output.imports)
+      if (imported.kind === 'import-statement') visit(resolve(imported.path));
+  };
+  visit(resolve(entry));
+  return [...loaded].reduce((sum, path) => sum + statSync(path).size, 0);
 }
 
 /** Every handler, both baselines and the floor, built one after another (the machine has 2 cores). */

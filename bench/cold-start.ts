@@ -9,12 +9,24 @@ const BOT_TOKEN = 'xoxb-bench-not-a-token';
 const BOT_USER_ID = 'U0BOT';
 const TIMEOUT_MS = 30_000;
 
-export type Variant = 'eventbot' | 'eventbot-auth-test' | 'baseline' | 'baseline-stack' | 'floor';
-export const VARIANTS: Variant[] = ['eventbot', 'eventbot-auth-test', 'baseline', 'baseline-stack', 'floor'];
+export type Variant =
+  'eventbot' | 'eventbot-auth-test' | 'eventbot-secrets-manager' | 'baseline' | 'baseline-stack' | 'floor';
+export const VARIANTS: Variant[] = [
+  'eventbot',
+  'eventbot-auth-test',
+  'eventbot-secrets-manager',
+  'baseline',
+  'baseline-stack',
+  'floor',
+];
+
+/** What the Secrets Manager stand-in holds for the `eventbot-secrets-manager` starts. */
+export const SLACK_SECRET = { slackSigningSecret: SIGNING_SECRET, slackBotToken: BOT_TOKEN };
 
 export const BUNDLE_OF: Record<Variant, BundleName> = {
   eventbot: 'slack',
   'eventbot-auth-test': 'slack',
+  'eventbot-secrets-manager': 'slack',
   baseline: 'baseline',
   'baseline-stack': 'baseline-stack',
   floor: 'floor',
@@ -24,6 +36,7 @@ export const BUNDLE_OF: Record<Variant, BundleName> = {
 const EXPECTED_BODY: Record<Variant, string> = {
   eventbot: 'Working on /events fit',
   'eventbot-auth-test': 'Working on /events fit',
+  'eventbot-secrets-manager': 'Working on /events fit',
   baseline: 'Working on it',
   'baseline-stack': 'Working on it',
   floor: '',
@@ -58,6 +71,16 @@ export function envOf(variant: Variant, world: StandInWorld): Record<string, str
     POWERTOOLS_METRICS_NAMESPACE: 'eventbot',
   };
   if (variant === 'eventbot') return { ...eventbot, SLACK_TEAM_ID: TEAM_ID };
+  if (variant === 'eventbot-secrets-manager') {
+    // The Slack secret read from Secrets Manager (the stand-in, +100 ms), as on AWS.
+    const { SLACK_SIGNING_SECRET: _secret, SLACK_BOT_TOKEN: _token, ...fromSecretsManager } = eventbot;
+    return {
+      ...fromSecretsManager,
+      SLACK_TEAM_ID: TEAM_ID,
+      APP_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:eventbot-bench',
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: world.secretsManagerUrl,
+    };
+  }
   // Without SLACK_TEAM_ID the handler learns both ids from one auth.test.
   const { SLACK_BOT_USER_ID: _unset, ...withoutIds } = eventbot;
   return withoutIds;
@@ -95,7 +118,7 @@ export async function coldStart(
   bundle: string,
   variant: Variant,
   env: Record<string, string>,
-): Promise<{ ms: number; initMs: number }> {
+): Promise<{ ms: number; initMs: number; cpuMs: number; initCpuMs: number }> {
   const spawnedAt = process.hrtime.bigint();
   const child = spawn(process.execPath, ['--enable-source-maps', harness, bundle], {
     env: { ...env, BENCH_EVENT: JSON.stringify(slashCommandEvent()) },
@@ -107,6 +130,8 @@ export async function coldStart(
   const ack = JSON.parse(line.slice('BENCH_ACK '.length)) as {
     loadedAt: string;
     ackAt: string;
+    loadedCpuMs: number;
+    ackCpuMs: number;
     statusCode: number;
     body: string;
   };
@@ -114,7 +139,12 @@ export async function coldStart(
     throw new Error(`${variant}: unexpected ack ${ack.statusCode} ${ack.body.slice(0, 300)}`);
   }
   const since = (at: string) => Number(BigInt(at) - spawnedAt) / 1e6;
-  return { ms: since(ack.ackAt), initMs: since(ack.loadedAt) };
+  return {
+    ms: since(ack.ackAt),
+    initMs: since(ack.loadedAt),
+    cpuMs: ack.ackCpuMs,
+    initCpuMs: ack.loadedCpuMs,
+  };
 }
 
 function collect(
@@ -141,6 +171,9 @@ export interface ColdStartSample {
   ms: number;
   /** Spawn → the bundle imported (its init phase, before the request). */
   initMs: number;
+  /** CPU time (user + system) of the process at the ack, and when the bundle was imported. */
+  cpuMs: number;
+  initCpuMs: number;
   /** Requests each stand-in received during this start (all of them before the ack). */
   requests: ReturnType<StandInWorld['counts']>;
 }

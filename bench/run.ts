@@ -5,7 +5,7 @@ import { format, resolveConfig } from 'prettier';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { ackRows, measureAckLatency } from './ack-latency.ts';
 import { type Bundle, type BundleName, ROOT, buildAll, buildHarness, stackSettingsDrift } from './build.ts';
-import { BUNDLE_OF, type ColdStartSample, VARIANTS, measureColdStarts } from './cold-start.ts';
+import { BUNDLE_OF, type ColdStartSample, SLACK_SECRET, VARIANTS, measureColdStarts } from './cold-start.ts';
 import { digestRows, measureDigestFanOut } from './digest-fan-out.ts';
 import { measureKeepAlive } from './keep-alive.ts';
 import { measurePoller, pollerRows } from './poller.ts';
@@ -57,7 +57,7 @@ function onlyParts(value: string | undefined): Set<Part> | undefined {
 async function coldStarts(bundles: Record<BundleName, Bundle>, outDir: string): Promise<ColdStartSample[]> {
   const harness = await buildHarness(outDir);
   log('Starting DynamoDB Local and the stand-ins…');
-  const world = await startStandInWorld();
+  const world = await startStandInWorld(SLACK_SECRET);
   try {
     log(
       `Cold starts: ${VARIANTS.length} variants × ${DELAYS.length} delays × ${RUNS} runs, each a fresh node process, interleaved…`,

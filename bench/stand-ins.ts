@@ -86,6 +86,37 @@ export async function startLambdaStandIn(): Promise<{
   };
 }
 
+/**
+ * Secrets Manager's GetSecretValue, as far as the Slack function's secret read needs: any POST is
+ * answered with `secret` as the JSON `SecretString`. Counts the reads.
+ */
+export async function startSecretsManagerStandIn(secret: Record<string, string>): Promise<{
+  url: string;
+  reads(): number;
+  close(): Promise<void>;
+}> {
+  let reads = 0;
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const isRead = request.headers['x-amz-target'] === 'secretsmanager.GetSecretValue';
+      if (isRead) reads++;
+      response.writeHead(isRead ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
+      response.end(JSON.stringify(isRead ? { Name: 'bench', SecretString: JSON.stringify(secret) } : {}));
+    });
+  });
+  const url = await listen(server);
+  return {
+    url,
+    reads: () => reads,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** Runs callbacks `delay()` ms after they were queued, strictly in the order they were queued. */
 function delayedInOrder(delay: () => number): (run: () => void) => void {
   const queue: { at: number; run: () => void }[] = [];

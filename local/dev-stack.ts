@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readEnv } from '../src/platform/config/env.ts';
-import { createKeyCipher } from '../src/platform/config/key-cipher.ts';
+import { createKeyCipher } from '../src/platform/config/kms-key-cipher.ts';
 import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createScheduledLoader } from '../src/roots/runtime.ts';
 import { DEV_API_KEY, KNOWN_COMPANY_NAME, type Simulator, startSimulator } from '../simulator/server.ts';

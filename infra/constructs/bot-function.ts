@@ -2,7 +2,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  Function as LambdaFunction,
+  type FunctionProps,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -10,10 +17,7 @@ import { Construct } from 'constructs';
 import { type BotFunctionName, type DeployConfig, FUNCTION_SIZING, RESERVED_CONCURRENCY } from '../config.ts';
 import type { BotTable, TableAccess } from './bot-table.ts';
 import type { Distribution, WorkspaceKeyUse } from './distribution.ts';
-
-/** esbuild's ESM output has no `require`; bundled CommonJS dependencies (Bolt's) still call it. */
-const REQUIRE_SHIM =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+import { REQUIRE_SHIM, splitBundleCode } from '../bundling/split-bundle.ts';
 
 const HANDLERS_DIR = fileURLToPath(new URL('../../handlers/', import.meta.url));
 
@@ -39,6 +43,11 @@ export interface BotFunctionProps {
    */
   readonly aliases?: Readonly<Record<string, string>>;
   /**
+   * Bundled with esbuild's code splitting (`../bundling/split-bundle.ts`, same settings otherwise):
+   * what the handler reaches only through `import()` is left in chunks, not compiled at a cold start.
+   */
+  readonly codeSplitting?: boolean;
+  /**
    * Sets `SLACK_TEAM_ID` and `SLACK_BOT_USER_ID` from `slackTeamId` / `slackBotUserId` where those
    * are configured, so the code knows the workspace and the bot without an `auth.test` call.
    */
@@ -53,7 +62,7 @@ export interface BotFunctionProps {
  * environment variable and the grant together so they cannot drift apart.
  */
 export class BotFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -74,9 +83,8 @@ export class BotFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: `${HANDLERS_DIR}${props.handlerFile}`,
-      handler: 'handler',
+    const entry = `${HANDLERS_DIR}${props.handlerFile}`;
+    const settings = {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -100,22 +108,33 @@ export class BotFunction extends Construct {
         ...(config.approvalThreshold > 0 ? { APPROVAL_THRESHOLD: String(config.approvalThreshold) } : {}),
         ...(props.slackIdentity ? slackIdentityEnvironment(config) : {}),
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: REQUIRE_SHIM,
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        // Mappings are enough for stack traces; the sources would double the asset.
-        sourcesContent: false,
-        // Ship the SDK versions the tests ran against, not whichever the runtime carries today.
-        bundleAwsSDK: true,
-        forceDockerBundling: false,
-        ...(aliases.length > 0 ? { esbuildArgs: { '--alias': aliases } } : {}),
-      },
-    });
+    } satisfies Omit<FunctionProps, 'code' | 'handler'>;
+    this.fn = props.codeSplitting
+      ? new LambdaFunction(this, 'Function', {
+          ...settings,
+          handler: 'index.handler',
+          code: splitBundleCode(entry, props.aliases),
+        })
+      : new NodejsFunction(this, 'Function', {
+          ...settings,
+          entry,
+          handler: 'handler',
+          bundling: {
+            format: OutputFormat.ESM,
+            target: 'node22',
+            mainFields: ['module', 'main'],
+            banner: REQUIRE_SHIM,
+            minify: true,
+            sourceMap: true,
+            sourceMapMode: SourceMapMode.DEFAULT,
+            // Mappings are enough for stack traces; the sources would double the asset.
+            sourcesContent: false,
+            // Ship the SDK versions the tests ran against, not whichever the runtime carries today.
+            bundleAwsSDK: true,
+            forceDockerBundling: false,
+            ...(aliases.length > 0 ? { esbuildArgs: { '--alias': aliases } } : {}),
+          },
+        });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

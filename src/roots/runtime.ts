@@ -1,6 +1,6 @@
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createKeyCipher } from '../platform/config/key-cipher.ts';
+import { createKeyCipher } from '../platform/config/kms-key-cipher.ts';
 import { serviceAccountId } from '../platform/config/secrets.ts';
 import { type Env, readEnv } from '../platform/config/env.ts';
 import { runDueDigests } from '../domain/digest.ts';

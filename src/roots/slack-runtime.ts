@@ -1,34 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { KMSClient } from '@aws-sdk/client-kms';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import { type Env, readEnv } from '../platform/config/env.ts';
-import { spendPolicyOf } from './workspace-policy.ts';
-import { createKeyCipher } from '../platform/config/key-cipher.ts';
-import { forgetWorkspace } from '../domain/forget-workspace.ts';
-import {
-  createOAuthSecretsProvider,
-  createSlackSecretsProvider,
-  type SlackSecrets,
-} from '../platform/config/secrets.ts';
-import type { Metrics } from '../domain/ports/index.ts';
-import { createLogger, type Logger, withCorrelationId } from '../platform/log.ts';
+import { createSlackSecretsProvider, type SlackSecrets } from '../platform/config/secrets.ts';
+import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
-import { createSlackApp, type SlackHttpEvent, type SlackHttpHandler } from '../slack/app.ts';
-import { createInstallationTokens } from '../slack/installation-tokens.ts';
-import type { ListenerDeps } from '../slack/listeners/deps.ts';
-import { oauthRoutes } from '../slack/oauth.ts';
-import { slackInstallationStore, slackStateStore } from '../slack/oauth-stores.ts';
-import { inlineDispatch, lambdaDispatch } from '../slack/dispatch.ts';
-import type { Dispatch, Job } from '../slack/jobs.ts';
-import { webClientOptions } from '../slack/web-client.ts';
-import { createStore, type Store } from '../store/index.ts';
-import { InstallationNotFoundError } from '../store/installations.ts';
-import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
-import { createDocumentClient } from '../store/table.ts';
 import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
-import { workspacePolicy } from './workspace-access.ts';
+import { inlineDispatch, lambdaDispatch } from '../slack/dispatch.ts';
+import type { Job } from '../slack/jobs.ts';
+import { webClientOptions } from '../slack/web-client.ts';
+import { createStore } from '../store/index.ts';
+import { createDocumentClient } from '../store/table.ts';
+import type { SlackFunctionParts } from './slack-distributed.ts';
+import { type BuiltHandler, observed } from './slack-observed.ts';
+import { spendPolicyOf } from './workspace-policy.ts';
 
 /**
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
@@ -46,45 +31,64 @@ export interface SlackHandlerOptions {
   tracing?: Tracing;
 }
 
-type BuiltHandler = { handler: SlackHttpHandler; dispatch: Dispatch & { idle?: () => Promise<void> } };
-
 export function createSlackHandlerLoader(
   source: NodeJS.ProcessEnv = process.env,
   options: SlackHandlerOptions = {},
-) {
+): () => Promise<BuiltHandler> {
   const env = readEnv(source);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
-  const metrics = createMetrics(source);
   const tracing = options.tracing ?? NO_TRACING;
+  const observe = { logger, metrics: createMetrics(source), tracing };
   const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
-  const store = createStore({
-    client: tracing.captureAwsClient(createDocumentClient(endpoint ? { endpoint } : {})),
-    tableName: env.TABLE_NAME,
-    now: options.now ?? (() => new Date()),
-    // Distributed: admins connect each workspace's service key here (App Home), stored encrypted.
-    ...(env.SLACK_CLIENT_ID
-      ? { keyCipher: createKeyCipher(env, { kms: () => tracing.captureAwsClient(new KMSClient({})) }) }
-      : {}),
-  });
+  const client = tracing.captureAwsClient(createDocumentClient(endpoint ? { endpoint } : {}));
   const dispatch = dispatcherFor(env, options.inlineWorker, logger, tracing);
-  const deps: ListenerDeps = {
-    dispatch,
-    confirmations: store.confirmations,
-    deliveries: store.deliveries,
-    digestSubscriptions: store.digestSubscriptions,
-    policyFor: () => Promise.resolve(spendPolicyOf(env)),
-    unfurlDomains: env.UNFURL_DOMAINS,
-    logger,
+  const parts: SlackFunctionParts = {
+    storeWith: (keyCipher) =>
+      createStore({
+        client,
+        tableName: env.TABLE_NAME,
+        now: options.now ?? (() => new Date()),
+        ...(keyCipher ? { keyCipher } : {}),
+      }),
+    depsOf: (store) => ({
+      dispatch,
+      confirmations: store.confirmations,
+      deliveries: store.deliveries,
+      digestSubscriptions: store.digestSubscriptions,
+      policyFor: () => Promise.resolve(spendPolicyOf(env)),
+      unfurlDomains: env.UNFURL_DOMAINS,
+      logger,
+    }),
+    observe,
   };
-  if (env.SLACK_CLIENT_ID) {
-    return distributedHandlerLoader(env, env.SLACK_CLIENT_ID, store, deps, { logger, metrics, tracing });
+  const { SLACK_CLIENT_ID } = env;
+  if (SLACK_CLIENT_ID) {
+    const distributed = import('./slack-distributed.ts').then((module) =>
+      module.distributedHandlerLoader(env, SLACK_CLIENT_ID, parts),
+    );
+    distributed.catch(() => undefined); // reported by the request that awaits it
+    return async () => (await distributed)();
   }
-  // Only a single-workspace app has a bot token to read (a distributed one may set none).
+  return singleWorkspaceLoader(env, parts);
+}
+
+/**
+ * One workspace, its bot token in the secret (a distributed app has none). Bolt and the listeners
+ * are imported while the secret is read: from Secrets Manager, their load overlaps its round trip.
+ */
+function singleWorkspaceLoader(env: Env, parts: SlackFunctionParts): () => Promise<BuiltHandler> {
+  const { logger, tracing } = parts.observe;
   const secrets = createSlackSecretsProvider(env, {
     client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
   });
+  // The read first (its request goes out sooner), then Bolt and the listeners, loaded meanwhile.
+  secrets().catch(() => undefined); // reported by the request that reads it again
+  const slackApp = import('../slack/app.ts');
+  slackApp.catch(() => undefined); // reported by the build that awaits it
+  const deps = parts.depsOf(parts.storeWith(undefined));
   const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
     const identity = await slackIdentity(env, latest.slackBotToken);
+    const { createSlackApp } = await slackApp;
     const { handler } = createSlackApp({
       signingSecret: latest.slackSigningSecret,
       workspaces: { botToken: latest.slackBotToken, ...identity },
@@ -92,7 +96,7 @@ export function createSlackHandlerLoader(
       logger,
       deps,
     });
-    return { handler: observed(handler, { logger, metrics, tracing }), dispatch };
+    return { handler: observed(handler, parts.observe), dispatch: deps.dispatch };
   };
   // One build per secret value, shared by concurrent callers (the init phase and the first request).
   let built: { secrets: SlackSecrets; handler: Promise<BuiltHandler> } | undefined;
@@ -107,85 +111,6 @@ export function createSlackHandlerLoader(
     }
     return built.handler;
   };
-}
-
-/**
- * A distributed app (issue 15): the OAuth install pages on the same URL, each request authorized by
- * its workspace's installation (unknown workspaces refused before any listener runs, tokens refreshed
- * when due), and an uninstall forgetting the workspace.
- */
-function distributedHandlerLoader(
-  env: Env,
-  clientId: string,
-  store: Store,
-  deps: ListenerDeps,
-  observe: { logger: Logger; metrics: Metrics; tracing: Tracing },
-) {
-  const { logger, tracing } = observe;
-  const secrets = createOAuthSecretsProvider(env, {
-    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
-  });
-  const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};
-  const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
-    const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
-    const tokens = createInstallationTokens({ installations: store.installations, ...settings });
-    const { handler } = createSlackApp({
-      signingSecret: latest.slackSigningSecret,
-      workspaces: {
-        // No installation: no token, and the app's first middleware refuses the request with a message.
-        authorize: (source) =>
-          tokens.authorize(source).catch((error: unknown) => {
-            if (!(error instanceof InstallationNotFoundError)) throw error;
-            return { ...(source.teamId ? { teamId: source.teamId } : {}) };
-          }),
-        pages: oauthRoutes({
-          ...settings,
-          stateSecret: latest.slackStateSecret,
-          installationStore: slackInstallationStore(store.installations),
-          stateStore: slackStateStore(store.oauthStates),
-        }),
-      },
-      ...slackApiUrl,
-      logger,
-      deps: {
-        ...deps,
-        policyFor: async (teamId, botToken) =>
-          workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
-        digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
-        removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
-        workspaceAdmin: {
-          workspaces: store.workspaces,
-          scheduledWork: store.scheduledWork,
-          eisBaseUrl: env.EIS_BASE_URL,
-        },
-      },
-    });
-    return { handler: observed(handler, observe), dispatch: deps.dispatch };
-  };
-  let built: { secrets: unknown; handler: BuiltHandler } | undefined;
-  return async (): Promise<BuiltHandler> => {
-    const latest = await secrets();
-    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
-    return built.handler;
-  };
-}
-
-/**
- * A workspace that removed the app: the installation the event names (an org-wide one by its
- * enterprise) deleted here, then the rest of the named workspace's data forgotten
- * (src/domain/forget-workspace.ts: key, policy, digests, open tasks; the ledger kept for audit) unless an
- * install still serves it (its own, when the org-wide one was removed). An org's other workspaces are
- * forgotten when the scheduled jobs next meet them without an installation.
- */
-async function removeWorkspace(store: Store, workspace: ServedWorkspace, logger: Logger) {
-  const { teamId, orgWideInstall } = workspace;
-  await store.installations.deleteInstallation(
-    orgWideInstall
-      ? { enterpriseId: orgWideInstall.enterpriseId, isEnterpriseInstall: true }
-      : { teamId, isEnterpriseInstall: false },
-  );
-  if (await store.installations.serving(installationOf(workspace))) return;
-  await forgetWorkspace(store, teamId, logger);
 }
 
 /**
@@ -204,28 +129,6 @@ async function slackIdentity(env: Env, botToken: string) {
     botId: identity.bot_id ?? '',
     botUserId: env.SLACK_BOT_USER_ID ?? identity.user_id ?? '',
     installedTeamId,
-  };
-}
-
-/**
- * Every line of a request, and of the jobs it hands on, carries one correlation id (so does its
- * trace, as an annotation); each answer's time is reported (Slack waits 3 s for it).
- */
-function observed(
-  handler: SlackHttpHandler,
-  { logger, metrics, tracing }: { logger: Logger; metrics: Metrics; tracing: Tracing },
-): SlackHttpHandler {
-  return async (event: SlackHttpEvent, context: unknown) => {
-    const started = performance.now();
-    logger.addLambdaContext(context);
-    const requestId = (event.requestContext as { requestId?: unknown } | undefined)?.requestId;
-    const id = typeof requestId === 'string' ? requestId : randomUUID();
-    tracing.annotate({ CorrelationId: id });
-    try {
-      return await withCorrelationId(id, () => handler(event, context));
-    } finally {
-      metrics.add('AckDuration', performance.now() - started);
-    }
   };
 }
 

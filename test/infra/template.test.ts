@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
@@ -760,8 +760,23 @@ describe('the bundles', () => {
     },
   );
 
+  /** A bundle's code: `index.mjs`, and the chunks of a code-split one (the Slack function's). */
+  function codeOf(name: BotFunctionName): string {
+    const dir = bundleDir(name);
+    const chunks = existsSync(join(dir, 'chunks')) ? readdirSync(join(dir, 'chunks')) : [];
+    return ['index.mjs', ...chunks.filter((file) => file.endsWith('.mjs')).map((file) => `chunks/${file}`)]
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .join('\n');
+  }
+
+  it('slack is split: what the first request reaches through import() is in chunks beside index.mjs', () => {
+    const entry = readFileSync(join(bundleDir('slack'), 'index.mjs'), 'utf8');
+    expect(entry).toMatch(/import\("\.\/chunks\/slack-distributed-[\w-]+\.mjs"\)/);
+    expect(existsSync(join(bundleDir('worker'), 'chunks'))).toBe(false);
+  });
+
   it("slack carries the stubs, not iconv-lite's code pages or the full mime-db (Bolt's Express path)", () => {
-    const code = (name: BotFunctionName) => readFileSync(join(bundleDir(name), 'index.mjs'), 'utf8');
+    const code = codeOf;
     const slack = code('slack');
     expect(slack).toContain(ICONV_STUB_MESSAGE);
     expect(slack).toContain(UNDICI_STUB_MESSAGE);
@@ -777,7 +792,7 @@ describe('the bundles', () => {
 
   it.each(FUNCTIONS)("%s carries no undici of its own (the service client uses Node's fetch)", (name) => {
     // An error code only undici's own sources define.
-    expect(readFileSync(join(bundleDir(name), 'index.mjs'), 'utf8')).not.toContain('UND_ERR_INFO');
+    expect(codeOf(name)).not.toContain('UND_ERR_INFO');
   });
 
   it('load as ES modules under Node and export a handler (no `require` left unresolved)', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createKeyCipher } from '../../src/platform/config/key-cipher.ts';
+import { createKeyCipher } from '../../src/platform/config/kms-key-cipher.ts';
 import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
 import {

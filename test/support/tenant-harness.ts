@@ -4,7 +4,7 @@ import {
   type BatchWriteCommandInput,
   type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { createKeyCipher } from '../../src/platform/config/key-cipher.ts';
+import { createKeyCipher } from '../../src/platform/config/kms-key-cipher.ts';
 import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
 import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/slack/fake-slack.ts';

@@ -7,15 +7,14 @@
  *   another's item does not decrypt, nor a Slack token's as a service key or the other way round.
  * - Purposes: `'service-key'` (the default) keeps the context `{ teamId }` that stored service keys were
  *   made with; `SLACK_TOKENS_PURPOSE` adds `purpose`, so IAM can allow one without the other.
- * - `createKmsKeyCipher(kms, keyId)`: AWS KMS, the purpose's encryption context on both calls.
  * - `createLocalKeyCipher(key?)`: AES-256-GCM with a 32-byte key; without one, a fixed dev-only key.
- * - `createKeyCipher(env)`: KMS when `KMS_KEY_ID` is set, local otherwise.
+ * - In `kms-key-cipher.ts` (apart, so the store does not load the KMS client with these types):
+ *   `createKmsKeyCipher(kms, keyId)`, AWS KMS, the purpose's encryption context on both calls; and
+ *   `createKeyCipher(env)`, KMS when `KMS_KEY_ID` is set, local otherwise.
  * - `KeyCipherError`: any failure; its message and cause never carry the plaintext.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { AppError } from '../errors.ts';
-import type { Env } from './env.ts';
 
 /** The `purpose` of Slack tokens' encryption context; the stack's KMS grants name it too. */
 export const SLACK_TOKENS_PURPOSE = 'slack-tokens';
@@ -28,11 +27,11 @@ export interface KeyCipher {
 }
 
 /** Service keys keep the context they were first encrypted under, or stored ones would not decrypt. */
-const encryptionContext = (teamId: string, purpose: KeyPurpose): Record<string, string> =>
+export const encryptionContext = (teamId: string, purpose: KeyPurpose): Record<string, string> =>
   purpose === 'service-key' ? { teamId } : { teamId, purpose };
 
 /** What a purpose protects, in messages; and what a user can do when it cannot be read. */
-const SUBJECTS = {
+export const SUBJECTS = {
   'service-key': {
     name: 'the service key',
     userMessage: "The workspace's service key could not be read. An admin can connect it again in App Home.",
@@ -48,51 +47,6 @@ export class KeyCipherError extends AppError {
     const { purpose = 'service-key', ...rest } = options;
     super('KEY_CIPHER', message, { ...rest, userMessage: SUBJECTS[purpose].userMessage });
   }
-}
-
-/**
- * AWS KMS. IAM conditions on the context let a function use one purpose and not the other, and the
- * key policy could require a `teamId`, so a grant could be per workspace if need be.
- */
-export function createKmsKeyCipher(kms: KMSClient, keyId: string): KeyCipher {
-  return {
-    async encrypt(teamId, plaintext, purpose = 'service-key') {
-      const { CiphertextBlob } = await kms
-        .send(
-          new EncryptCommand({
-            KeyId: keyId,
-            Plaintext: Buffer.from(plaintext, 'utf8'),
-            EncryptionContext: encryptionContext(teamId, purpose),
-          }),
-        )
-        .catch((error: unknown) => {
-          throw new KeyCipherError(`KMS could not encrypt ${SUBJECTS[purpose].name} of team ${teamId}`, {
-            cause: error,
-            purpose,
-          });
-        });
-      if (!CiphertextBlob) throw new KeyCipherError('KMS returned no ciphertext', { purpose });
-      return Buffer.from(CiphertextBlob).toString('base64');
-    },
-    async decrypt(teamId, ciphertext, purpose = 'service-key') {
-      const { Plaintext } = await kms
-        .send(
-          new DecryptCommand({
-            KeyId: keyId,
-            CiphertextBlob: Buffer.from(ciphertext, 'base64'),
-            EncryptionContext: encryptionContext(teamId, purpose),
-          }),
-        )
-        .catch((error: unknown) => {
-          throw new KeyCipherError(`KMS could not decrypt ${SUBJECTS[purpose].name} of team ${teamId}`, {
-            cause: error,
-            purpose,
-          });
-        });
-      if (!Plaintext) throw new KeyCipherError('KMS returned no plaintext', { purpose });
-      return Buffer.from(Plaintext).toString('utf8');
-    },
-  };
 }
 
 /** DEV ONLY: public in this repository, so it protects nothing. Never used when `KMS_KEY_ID` is set. */
@@ -147,20 +101,3 @@ export function createLocalKeyCipher(key: Buffer = DEV_ONLY_LOCAL_KEY): KeyCiphe
 const missingCipher = () =>
   Promise.reject(new AppError('KEY_CIPHER_MISSING', 'The store was built without a key cipher'));
 export const NO_KEY_CIPHER: KeyCipher = { encrypt: missingCipher, decrypt: missingCipher };
-
-/** KMS when `KMS_KEY_ID` is set (AWS), the local cipher otherwise (dev and tests). */
-export function createKeyCipher(
-  env: Pick<Env, 'KMS_KEY_ID' | 'LOCAL_ENCRYPTION_KEY'>,
-  options: { kms?: () => KMSClient; onLambda?: boolean } = {},
-): KeyCipher {
-  if (env.KMS_KEY_ID) return createKmsKeyCipher(options.kms?.() ?? new KMSClient({}), env.KMS_KEY_ID);
-  // On Lambda the dev key would protect nothing: refuse to store or read a key rather than use it.
-  if (options.onLambda ?? Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME)) {
-    const refuse = () =>
-      Promise.reject(
-        new KeyCipherError('KMS_KEY_ID is not set: workspace keys and tokens are encrypted with KMS on AWS'),
-      );
-    return { encrypt: refuse, decrypt: refuse };
-  }
-  return createLocalKeyCipher(env.LOCAL_ENCRYPTION_KEY);
-}

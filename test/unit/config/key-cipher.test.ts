@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { readEnv } from '../../../src/platform/config/env.ts';
 import {
-  createKeyCipher,
-  createKmsKeyCipher,
   createLocalKeyCipher,
   KeyCipherError,
   SLACK_TOKENS_PURPOSE,
 } from '../../../src/platform/config/key-cipher.ts';
+import { createKeyCipher, createKmsKeyCipher } from '../../../src/platform/config/kms-key-cipher.ts';
 
 const SERVICE_KEY = 'sk_test_4f9a2c7e1b8d3a6f5e0c9b2a';
 const BOT_TOKEN = 'xoxb-test-1234-5678-abcdef';

@@ -1,0 +1,109 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { forgetWorkspace } from '../domain/forget-workspace.ts';
+import type { Env } from '../platform/config/env.ts';
+import type { KeyCipher } from '../platform/config/key-cipher.ts';
+import { createKeyCipher } from '../platform/config/kms-key-cipher.ts';
+import { createOAuthSecretsProvider } from '../platform/config/secrets.ts';
+import type { Logger } from '../platform/log.ts';
+import { createSlackApp } from '../slack/app.ts';
+import { createInstallationTokens } from '../slack/installation-tokens.ts';
+import type { ListenerDeps } from '../slack/listeners/deps.ts';
+import { oauthRoutes } from '../slack/oauth.ts';
+import { slackInstallationStore, slackStateStore } from '../slack/oauth-stores.ts';
+import type { Store } from '../store/index.ts';
+import { InstallationNotFoundError } from '../store/installations.ts';
+import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
+import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
+import { workspacePolicy } from './workspace-access.ts';
+
+// Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
+// single-workspace app never compiles KMS, the OAuth pages and stores or the token refresh.
+
+/** What the Slack function's composition hands the distributed app's. */
+export interface SlackFunctionParts {
+  /** The store on the function's DynamoDB client, with this key cipher. */
+  storeWith(keyCipher?: KeyCipher): Store;
+  /** The listeners' dependencies on that store. */
+  depsOf(store: Store): ListenerDeps;
+  observe: Observers;
+}
+
+/**
+ * A distributed app (issue 15): the OAuth install pages on the same URL, each request authorized by
+ * its workspace's installation (unknown workspaces refused before any listener runs, tokens refreshed
+ * when due), and an uninstall forgetting the workspace.
+ */
+export function distributedHandlerLoader(env: Env, clientId: string, parts: SlackFunctionParts) {
+  const { observe } = parts;
+  const { logger, tracing } = observe;
+  // Admins connect each workspace's service key here (App Home), stored encrypted, as are bot tokens.
+  const store = parts.storeWith(
+    createKeyCipher(env, { kms: () => tracing.captureAwsClient(new KMSClient({})) }),
+  );
+  const deps = parts.depsOf(store);
+  const secrets = createOAuthSecretsProvider(env, {
+    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
+  });
+  const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};
+  const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
+    const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
+    const tokens = createInstallationTokens({ installations: store.installations, ...settings });
+    const { handler } = createSlackApp({
+      signingSecret: latest.slackSigningSecret,
+      workspaces: {
+        // No installation: no token, and the app's first middleware refuses the request with a message.
+        authorize: (source) =>
+          tokens.authorize(source).catch((error: unknown) => {
+            if (!(error instanceof InstallationNotFoundError)) throw error;
+            return { ...(source.teamId ? { teamId: source.teamId } : {}) };
+          }),
+        pages: oauthRoutes({
+          ...settings,
+          stateSecret: latest.slackStateSecret,
+          installationStore: slackInstallationStore(store.installations),
+          stateStore: slackStateStore(store.oauthStates),
+        }),
+      },
+      ...slackApiUrl,
+      logger,
+      deps: {
+        ...deps,
+        policyFor: async (teamId, botToken) =>
+          workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
+        digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
+        removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
+        workspaceAdmin: {
+          workspaces: store.workspaces,
+          scheduledWork: store.scheduledWork,
+          eisBaseUrl: env.EIS_BASE_URL,
+        },
+      },
+    });
+    return { handler: observed(handler, observe), dispatch: deps.dispatch };
+  };
+  let built: { secrets: unknown; handler: BuiltHandler } | undefined;
+  return async (): Promise<BuiltHandler> => {
+    const latest = await secrets();
+    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
+    return built.handler;
+  };
+}
+
+/**
+ * A workspace that removed the app: the installation the event names (an org-wide one by its
+ * enterprise) deleted here, then the rest of the named workspace's data forgotten
+ * (src/domain/forget-workspace.ts: key, policy, digests, open tasks; the ledger kept for audit) unless an
+ * install still serves it (its own, when the org-wide one was removed). An org's other workspaces are
+ * forgotten when the scheduled jobs next meet them without an installation.
+ */
+async function removeWorkspace(store: Store, workspace: ServedWorkspace, logger: Logger) {
+  const { teamId, orgWideInstall } = workspace;
+  await store.installations.deleteInstallation(
+    orgWideInstall
+      ? { enterpriseId: orgWideInstall.enterpriseId, isEnterpriseInstall: true }
+      : { teamId, isEnterpriseInstall: false },
+  );
+  if (await store.installations.serving(installationOf(workspace))) return;
+  await forgetWorkspace(store, teamId, logger);
+}

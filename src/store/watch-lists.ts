@@ -24,6 +24,7 @@ import {
   checked,
   claimCheck,
   onForTeam,
+  releaseCheck,
   parseSettings,
   releaseSpend,
   reserveSpend,
@@ -271,6 +272,8 @@ export function createWatchListRepository(deps: StoreDeps) {
     ) => checked(context, watch, run),
     claimCheck: (teamId: string, channelId: string, checkId: string) =>
       claimCheck(context, teamId, channelId, checkId),
+    releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) =>
+      releaseCheck(context, teamId, channelId, checkId, owner),
     reserveSpend: (
       teamId: string,
       channelId: string,

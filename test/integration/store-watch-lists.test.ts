@@ -85,8 +85,8 @@ describe('watch lists', () => {
     ).toBe(false);
     expect(await store.watchLists.setMuted('T2', 'C1', acme.key, true)).toBe(false);
     expect(await store.watchLists.setStatus('T2', 'C1', 'off')).toBeNull();
-    expect(await store.watchLists.claimCheck('T2', 'C1', 'check-1')).toBe(true);
-    expect(await store.watchLists.claimCheck('T1', 'C1', 'check-1')).toBe(true);
+    expect(await store.watchLists.claimCheck('T2', 'C1', 'check-1')).toEqual(expect.any(String));
+    expect(await store.watchLists.claimCheck('T1', 'C1', 'check-1')).toEqual(expect.any(String));
 
     const untouched = await store.watchLists.account('T1', 'C1', acme.key);
     expect(untouched?.muted).toBe(false);
@@ -136,13 +136,31 @@ describe('watch lists', () => {
 });
 
 describe('watch checks', () => {
-  it('are claimed once: a re-delivered check gets false', async () => {
+  it('are claimed once: a re-delivered check gets no claim', async () => {
     const { store } = await createTestStore();
 
     const first = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
     const again = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
 
-    expect([first, again]).toEqual([true, false]);
+    expect(first).toEqual(expect.any(String));
+    expect(again).toBeNull();
+  });
+
+  it('are given back only by their owner: then the same check id can be claimed again', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    const owner = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+    if (owner === null) throw new Error('the first claim was refused');
+
+    // Act
+    await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', 'someone-else');
+    const whileHeld = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+    await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', owner);
+    const afterRelease = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+
+    // Assess
+    expect(whileHeld).toBeNull();
+    expect(afterRelease).toEqual(expect.any(String));
   });
 
   it('move the next check a day on, unless the watch changed during the check', async () => {

@@ -68,8 +68,10 @@ export interface WatchListRepository {
     settings: Pick<WatchSettings, 'teamId' | 'channelId' | 'revision'>,
     run: { checkedAt: Date; nextCheckAt: Date },
   ) => Promise<WatchSettings | null>;
-  /** True for exactly one caller per check id (a re-delivered check posts nothing). */
-  claimCheck: (teamId: string, channelId: string, checkId: string) => Promise<boolean>;
+  /** The claim's owner token for exactly one caller per check id, null for every other (a re-delivered check posts nothing). */
+  claimCheck: (teamId: string, channelId: string, checkId: string) => Promise<string | null>;
+  /** Deletes the check id's claim if `owner` still holds it, so a retry of that check runs. */
+  releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) => Promise<void>;
   /** Adds `credits` to the month's spend only while it stays within `budget`; false otherwise. */
   reserveSpend: (
     teamId: string,

@@ -1,3 +1,4 @@
+import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { ToldShow, WatchAccount } from '../ports/records.ts';
 import type {
@@ -18,7 +19,10 @@ export const PEOPLE_PER_ROW = 3;
 const LOOKUP_CONCURRENCY = 4;
 
 export interface WatchCheckDeps {
-  watchLists: Pick<WatchListRepository, 'settings' | 'allAccounts' | 'saveLookup' | 'checked' | 'claimCheck'>;
+  watchLists: Pick<
+    WatchListRepository,
+    'settings' | 'allAccounts' | 'saveLookup' | 'checked' | 'claimCheck' | 'releaseCheck'
+  >;
   lookups: WatchLookups;
   poster: WatchPoster;
   logger: Logger;
@@ -83,18 +87,32 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 /** Looks every account up (free); a failed look-up leaves its account out, counted. */
 async function lookUpAll(run: LookupRun, accounts: readonly WatchAccount[], logger: Logger) {
   const looked: Looked[] = [];
-  let failed = 0;
+  const failures: unknown[] = [];
   await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
     try {
       const lookup = await lookUpAccount(run, account);
       const comparison = compareAppearances(lookup.shows, account.told, run.today);
       looked.push({ account, lookup, told: comparison.told, comparison });
     } catch (error) {
-      failed += 1;
+      failures.push(error);
       logger.warn('a watched account could not be looked up', { accountKey: account.key, error });
     }
   });
-  return { looked, failed };
+  return { looked, failures };
+}
+
+/**
+ * Every look-up failed, at least one for a passing reason (the service down, say): the check learned
+ * nothing, so it fails and is retried rather than recorded as done for a day. Failures that will not
+ * pass (an exhibitor record gone) are recorded as done, so they do not retry every hour.
+ */
+function failedWhole(accounts: number, failures: readonly unknown[]): AppError | null {
+  if (accounts === 0 || failures.length < accounts) return null;
+  if (!failures.some((error) => error instanceof AppError && error.retryable)) return null;
+  return new AppError('WATCH_CHECK_FAILED', `every one of ${accounts} watched accounts failed to look up`, {
+    cause: failures[0],
+    retryable: true,
+  });
 }
 
 const lookupChanged = ({ account, lookup, comparison }: Looked) =>
@@ -197,39 +215,74 @@ async function rememberAlert(
   }
 }
 
+/** Whether the check has posted anything yet: after that, its claim is kept even if it fails. */
+interface CheckProgress {
+  posted: boolean;
+}
+
 /**
  * One check of a channel's watch: claims `checkId` (a re-delivered check does nothing), looks every
  * account up on free calls only, stores what the channel will have been told, then posts at most one
  * alert (new appearances) and the changes and drops in the threads that announced them. Storing
  * first means a check that dies before posting loses that alert rather than a later check repeating
- * it. Then the channel is rescheduled (at once again if its watch changed meanwhile).
+ * it. Then the channel is rescheduled (at once again if its watch changed meanwhile). A check that
+ * fails before posting anything gives its claim back, so the queue's retry of the same id runs it.
  */
 export async function checkWatchedChannel(
   deps: WatchCheckDeps,
   request: WatchCheckRequest,
 ): Promise<WatchCheckSummary> {
+  const { teamId, channelId, checkId } = request;
+  const owner = await deps.watchLists.claimCheck(teamId, channelId, checkId);
+  if (owner === null) return { ...emptyWatchCheck(), alreadyChecked: true };
+  const progress: CheckProgress = { posted: false };
+  try {
+    return await runClaimedCheck(deps, request, progress);
+  } catch (error) {
+    if (!progress.posted) await releaseClaim(deps, request, owner);
+    throw error;
+  }
+}
+
+async function releaseClaim(deps: WatchCheckDeps, request: WatchCheckRequest, owner: string) {
+  const { teamId, channelId, checkId } = request;
+  try {
+    await deps.watchLists.releaseCheck(teamId, channelId, checkId, owner);
+  } catch (error) {
+    // The check's own failure is the one to report; this one only delays its retry.
+    deps.logger.warn('a failed watch check could not give back its claim', { teamId, channelId, error });
+  }
+}
+
+async function runClaimedCheck(
+  deps: WatchCheckDeps,
+  request: WatchCheckRequest,
+  progress: CheckProgress,
+): Promise<WatchCheckSummary> {
   const { teamId, channelId } = request;
   const summary = emptyWatchCheck();
-  if (!(await deps.watchLists.claimCheck(teamId, channelId, request.checkId)))
-    return { ...summary, alreadyChecked: true };
   const settings = await deps.watchLists.settings(teamId, channelId);
   if (settings?.status !== 'on') return summary;
   const checkedAt = deps.now();
   const accounts = await deps.watchLists.allAccounts(teamId, channelId);
   const counting = countingLookups(deps.lookups);
-  const { looked, failed } = await lookUpAll(
+  const { looked, failures } = await lookUpAll(
     lookupRun(counting.lookups, todayOf(checkedAt)),
     accounts,
     deps.logger,
   );
+  const failedCheck = failedWhole(accounts.length, failures);
+  if (failedCheck) throw failedCheck;
   const byKey = new Map(looked.map((item) => [item.account.key, item]));
   await saveTold(deps, request, looked);
   const posts = planWatchPosts(looked);
   if (posts.alert) {
     const message = await alertMessage(deps, counting.lookups, channelId, posts.alert, byKey);
+    progress.posted = true;
     const { ts } = await deps.poster.postAlert(message);
     await rememberAlert(deps, request, posts.alert, byKey, ts);
   }
+  if (posts.notices.length > 0) progress.posted = true;
   await postNotices(deps, channelId, posts.notices, byKey);
   await deps.watchLists.checked(settings, { checkedAt, nextCheckAt: nextWatchCheck(checkedAt) });
   const shown = looked.filter((item) => !item.account.muted).map((item) => item.comparison);
@@ -241,6 +294,6 @@ export async function checkWatchedChannel(
     appeared: shown.reduce((sum, c) => sum + c.appeared.length, 0),
     changed: shown.reduce((sum, c) => sum + c.changed.length, 0),
     dropped: shown.reduce((sum, c) => sum + c.dropped.length, 0),
-    failed,
+    failed: failures.length,
   };
 }

@@ -71,7 +71,8 @@ function harness(accounts: WatchAccount[]) {
         return Promise.resolve(before !== undefined);
       },
       checked: () => Promise.resolve(settings),
-      claimCheck: (_t, _c, id) => Promise.resolve(!claims.has(id) && Boolean(claims.add(id))),
+      claimCheck: (_t, _c, id) => Promise.resolve(claims.has(id) ? null : (claims.add(id), `owner-${id}`)),
+      releaseCheck: (_t, _c, id) => Promise.resolve(void claims.delete(id)),
     },
     lookups: {
       exhibitorShows: (id) => Promise.resolve(shows.get(id) ?? []),

@@ -123,16 +123,28 @@ export interface WatchLookups {
   exhibitorsByDomain: (domain: string) => Promise<WatchExhibitor[]>;
   /** The exhibitor's people at a show, at most `limit`. */
   peopleAt: (eventId: string, exhibitorId: string, limit: number) => Promise<WatchPerson[]>;
+  /** The team's fit score for a show (its service key's profile); free. */
+  fitScore: (eventId: string) => Promise<WatchFit>;
+}
+
+/** The team's fit for a show, out of 10, and the service's recommendation when it gives one. */
+export interface WatchFit {
+  score: number;
+  recommendation: string | null;
 }
 
 /** An account as an alert names it. */
 export type WatchAlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'exhibitorIds'>;
 
-/** One row of an alert: an account at a show, and its people there (only for the rows shown). */
+/**
+ * One row of an alert: an account at a show, its people there and the team's fit for the show (only
+ * for the rows shown; no fit when the score could not be read).
+ */
 export interface WatchAlertRow {
   account: WatchAlertAccount;
   show: WatchShow;
   people: WatchPerson[];
+  fit?: WatchFit;
 }
 
 /** A channel's one alert of a check. */

@@ -4,6 +4,7 @@ import type { ToldShow, WatchAccount } from '../ports/records.ts';
 import type {
   WatchAlertMessage,
   WatchAlertRow,
+  WatchFit,
   WatchListRepository,
   WatchLookups,
   WatchPoster,
@@ -131,7 +132,22 @@ async function saveTold(deps: WatchCheckDeps, request: WatchCheckRequest, looked
   }
 }
 
-/** The alert's rows with each shown row's people (a failed people look-up shows none). */
+/** The team's fit for each show, one free call per show; a score that cannot be read is left out. */
+async function fitsOf(deps: WatchCheckDeps, lookups: WatchLookups, eventIds: readonly string[]) {
+  const fits = new Map<string, WatchFit>();
+  await Promise.all(
+    [...new Set(eventIds)].map(async (eventId) => {
+      try {
+        fits.set(eventId, await lookups.fitScore(eventId));
+      } catch (error) {
+        deps.logger.warn('the fit score of a watched show could not be read', { eventId, error });
+      }
+    }),
+  );
+  return fits;
+}
+
+/** The alert's rows with each shown row's people and fit (a failed look-up shows none). */
 async function alertMessage(
   deps: WatchCheckDeps,
   lookups: WatchLookups,
@@ -158,7 +174,18 @@ async function alertMessage(
       return row;
     }
   };
-  const rows = await Promise.all(alert.rows.map(rowOf).map(withPeople));
+  const [withoutFit, fits] = await Promise.all([
+    Promise.all(alert.rows.map(rowOf).map(withPeople)),
+    fitsOf(
+      deps,
+      lookups,
+      alert.rows.map((row) => row.show.eventId),
+    ),
+  ]);
+  const rows = withoutFit.map((row) => {
+    const fit = fits.get(row.show.eventId);
+    return fit ? { ...row, fit } : row;
+  });
   return { channelId, rows, more: alert.more, all: [...rows, ...alert.all.slice(rows.length).map(rowOf)] };
 }
 

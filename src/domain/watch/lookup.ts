@@ -104,6 +104,7 @@ export function countingLookups(lookups: WatchLookups): { lookups: WatchLookups;
       showExhibitorMatches: counted(lookups.showExhibitorMatches),
       exhibitorsByDomain: counted(lookups.exhibitorsByDomain),
       peopleAt: counted(lookups.peopleAt),
+      fitScore: counted(lookups.fitScore),
     },
     calls: () => calls,
   };

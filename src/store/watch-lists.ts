@@ -215,15 +215,18 @@ async function saveLookup(
   outcome: WatchLookupOutcome,
 ): Promise<boolean> {
   const told = WatchAccountSchema.shape.told.parse(outcome.told);
+  const nameSearch = WatchAccountSchema.shape.nameSearch.parse(outcome.nameSearch);
   const updated = await updateAccount(
     context,
     { teamId, channelId, key },
-    'SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now',
+    'SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now' +
+      (nameSearch ? ', nameSearch = :nameSearch' : ' REMOVE nameSearch'),
     {
       ':resolution': outcome.resolution,
       ':ids': outcome.exhibitorIds,
       ':told': told,
       ':now': context.now().toISOString(),
+      ...(nameSearch ? { ':nameSearch': nameSearch } : {}),
     },
   );
   return updated !== null;

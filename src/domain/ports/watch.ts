@@ -1,4 +1,11 @@
-import type { ToldShow, WatchAccount, WatchAccountKind, WatchResolution, WatchSettings } from './records.ts';
+import type {
+  ToldShow,
+  WatchAccount,
+  WatchAccountKind,
+  WatchNameSearch,
+  WatchResolution,
+  WatchSettings,
+} from './records.ts';
 
 /** The limits of a channel's watch list, read by the input rules and the store alike. */
 export const WATCH_LIMITS = {
@@ -27,6 +34,8 @@ export interface WatchLookupOutcome {
   resolution: WatchResolution;
   exhibitorIds: string[];
   told: ToldShow[];
+  /** A name still not found: where it was searched (absent: the stored one is cleared). */
+  nameSearch?: WatchNameSearch;
 }
 
 /** A page of a channel's accounts, in key order; `cursor` reads the next one. */

@@ -12,7 +12,15 @@ import type {
 import { type AccountCheck, planWatchPosts, type ThreadNotice, type WatchAlert } from './alert.ts';
 import { announcedIn, compareAppearances } from './appearances.ts';
 import { nextWatchCheck } from './budget.ts';
-import { type AccountLookup, countingLookups, lookUpAccount, type LookupRun, lookupRun } from './lookup.ts';
+import {
+  type AccountLookup,
+  countingLookups,
+  lookUpAccount,
+  lookupOutcome,
+  type LookupRun,
+  lookupRun,
+  nameSearchChanged,
+} from './lookup.ts';
 
 /** People shown per alert row (names and titles from the free people list). */
 export const PEOPLE_PER_ROW = 3;
@@ -119,16 +127,18 @@ function failedWhole(accounts: number, failures: readonly unknown[]): AppError |
 const lookupChanged = ({ account, lookup, comparison }: Looked) =>
   comparison.toldChanged ||
   account.resolution !== lookup.resolution ||
-  account.exhibitorIds.join() !== lookup.exhibitorIds.join();
+  account.exhibitorIds.join() !== lookup.exhibitorIds.join() ||
+  nameSearchChanged(account.nameSearch, lookup.nameSearch);
 
 /** Stores what each account's channel will have been told (before it is posted: said at most once). */
 async function saveTold(deps: WatchCheckDeps, request: WatchCheckRequest, looked: readonly Looked[]) {
   for (const item of looked.filter(lookupChanged)) {
-    await deps.watchLists.saveLookup(request.teamId, request.channelId, item.account.key, {
-      resolution: item.lookup.resolution,
-      exhibitorIds: item.lookup.exhibitorIds,
-      told: item.told,
-    });
+    await deps.watchLists.saveLookup(
+      request.teamId,
+      request.channelId,
+      item.account.key,
+      lookupOutcome(item.lookup, item.told),
+    );
   }
 }
 

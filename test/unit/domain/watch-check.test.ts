@@ -260,4 +260,33 @@ describe('checkWatchedChannel', () => {
     expect(retried).toMatchObject({ alreadyChecked: true });
     expect(alerts).toHaveLength(1);
   });
+
+  it('searches a name not found yet only in shows not searched yet, and in every show again after a week', async () => {
+    // Prepare
+    const { deps } = harness([account('name:initech systems', 'Initech Systems')]);
+    let upcoming = ['U1', 'U2'];
+    let day = '2027-03-01';
+    const searched: string[][] = [];
+    deps.lookups.upcomingShows = () => Promise.resolve(upcoming.map((id) => show(id, '2027-04-01')));
+    deps.lookups.showExhibitorMatches = (eventId) => {
+      searched.at(-1)?.push(eventId);
+      return Promise.resolve([{ id: '4300', companyName: 'Initech', website: null }]);
+    };
+    deps.now = () => new Date(`${day}T09:00:00.000Z`);
+    const checkOn = async (on: string, checkId: string) => {
+      day = on;
+      searched.push([]);
+      await checkWatchedChannel(deps, request(checkId));
+    };
+
+    // Act: the first check, a day later with one new show, then a week after the first
+    await checkOn('2027-03-01', 'c1');
+    upcoming = ['U1', 'U2', 'U3'];
+    await checkOn('2027-03-02', 'c2');
+    await checkOn('2027-03-03', 'c3');
+    await checkOn('2027-03-08', 'c4');
+
+    // Assess
+    expect(searched).toEqual([['U1', 'U2'], ['U3'], [], ['U1', 'U2', 'U3']]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   checkWatchedChannel,
   compareAppearances,
   lookUpAccount,
+  lookupOutcome,
   lookupRun,
   readWatchList,
 } from '../../../domain/watch/index.ts';
@@ -70,11 +71,12 @@ export async function addAccounts(
     try {
       const lookup = await lookUpAccount(run, account);
       const told = compareAppearances(lookup.shows, undefined, run.today).told;
-      await deps.watchLists.saveLookup(context.teamId, context.channelId, account.key, {
-        resolution: lookup.resolution,
-        exhibitorIds: lookup.exhibitorIds,
-        told,
-      });
+      await deps.watchLists.saveLookup(
+        context.teamId,
+        context.channelId,
+        account.key,
+        lookupOutcome(lookup, told),
+      );
       added.push({
         account: { ...account, resolution: lookup.resolution },
         shows: told,

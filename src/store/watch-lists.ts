@@ -215,7 +215,7 @@ async function saveLookup(
   outcome: WatchLookupOutcome,
 ): Promise<boolean> {
   const told = WatchAccountSchema.shape.told.parse(outcome.told);
-  const nameSearch = WatchAccountSchema.shape.nameSearch.parse(outcome.nameSearch);
+  const nameSearch = outcome.nameSearch && WatchAccountSchema.shape.nameSearch.parse(outcome.nameSearch);
   const updated = await updateAccount(
     context,
     { teamId, channelId, key },

@@ -163,6 +163,32 @@ describe('watch checks', () => {
     expect(afterRelease).toEqual(expect.any(String));
   });
 
+  it('keep where a name not found was searched, and clear it once the name is found', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    await store.watchLists.addAccounts('T1', 'C1', [acme], 'U1');
+    const nameSearch = { fullOn: '2031-05-14', eventIds: ['E1', 'E2'] };
+
+    // Act
+    await store.watchLists.saveLookup('T1', 'C1', acme.key, {
+      resolution: 'not-found',
+      exhibitorIds: [],
+      told: [],
+      nameSearch,
+    });
+    const notFound = await store.watchLists.account('T1', 'C1', acme.key);
+    await store.watchLists.saveLookup('T1', 'C1', acme.key, {
+      resolution: 'resolved',
+      exhibitorIds: ['4100'],
+      told: [],
+    });
+    const found = await store.watchLists.account('T1', 'C1', acme.key);
+
+    // Assess
+    expect(notFound?.nameSearch).toEqual(nameSearch);
+    expect(found).not.toHaveProperty('nameSearch');
+  });
+
   it('move the next check a day on, unless the watch changed during the check', async () => {
     const { store, clock } = await createTestStore('2031-05-14T10:00:00Z');
     await store.watchLists.addAccounts('T1', 'C1', [acme], 'U1');

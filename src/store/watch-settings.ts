@@ -15,7 +15,7 @@ import {
   epochSeconds,
   getItem,
   parseItem,
-  queryDueKind,
+  queryTeamDueKind,
   type StoreContext,
   unlessConditionFailed,
 } from './support.ts';
@@ -293,11 +293,10 @@ export async function releaseSpend(
   );
 }
 
-/** A team's watches that are on (for forgetting a workspace), from the due index. */
+/**
+ * A team's watches that are on (the Home's list, forgetting a workspace): its own part of the team-due
+ * index, where only watches that are on are.
+ */
 export async function onForTeam(context: StoreContext, teamId: string): Promise<WatchSettings[]> {
-  const items = await queryDueKind(context, DUE_KIND.watch, {
-    filter: 'teamId = :team',
-    values: { ':team': teamId },
-  });
-  return items.map(parseSettings);
+  return (await queryTeamDueKind(context, DUE_KIND.watch, teamId)).map(parseSettings);
 }

@@ -163,6 +163,21 @@ describe('watch checks', () => {
     expect(afterRelease).toEqual(expect.any(String));
   });
 
+  it('list a team’s watches that are on, from that team’s part of the index only', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    await store.watchLists.addAccounts('T1', 'C1', [acme], 'U1');
+    await store.watchLists.addAccounts('T1', 'C2', [acme], 'U1');
+    await store.watchLists.addAccounts('T2', 'C1', [acme], 'U1');
+    await store.watchLists.setStatus('T1', 'C2', 'off');
+
+    // Act
+    const on = await store.watchLists.onForTeam('T1');
+
+    // Assess
+    expect(on.map((watch) => [watch.teamId, watch.channelId])).toEqual([['T1', 'C1']]);
+  });
+
   it('keep where a name not found was searched, and clear it once the name is found', async () => {
     // Prepare
     const { store } = await createTestStore();

@@ -17,11 +17,13 @@ export const WatchCheckRequestSchema = z.object({
 export type WatchCheckRequest = z.infer<typeof WatchCheckRequestSchema>;
 
 /**
- * A channel still due this long after its slot is given a new check id: its check was claimed but
- * died before rescheduling it (a timeout, a crash), and that id would now do nothing. Longer than a
- * message's retries on the queue (visibility timeout × receives), so a check still waiting there is
- * not run twice; two checks of one channel never overlap anyway (a workspace's checks run one at a
- * time), and one after another they do not repeat an alert (what was told is stored before posting).
+ * A channel still due this long after its slot is given a new check id. A check that throws before
+ * posting gives its claim back (the queue's retry runs the same id); this is for one that was killed
+ * (a Lambda timeout, out of memory) or failed after posting: its claim stays and that id would now
+ * do nothing. Longer than a message's retries on the queue (visibility timeout × receives), so a
+ * check still waiting there is not run twice; two checks of one channel never overlap anyway (a
+ * workspace's checks run one at a time), and one after another they do not repeat an alert (what was
+ * told is stored before posting).
  */
 export const WATCH_CHECK_RETRY_AFTER_MS = 6 * 60 * 60_000;
 

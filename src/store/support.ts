@@ -207,6 +207,25 @@ export function assertUtcDay(day: string): void {
     throw new ValidationError(`Not a day (YYYY-MM-DD): ${JSON.stringify(day)}`);
 }
 
+/**
+ * Every item of one team and one `dueKind`, whenever it falls due, from the team's part of the
+ * team-due index (never the whole deployment's due index).
+ */
+export async function queryTeamDueKind(
+  { client, tableName }: StoreContext,
+  kind: string,
+  teamId: string,
+): Promise<Record<string, unknown>[]> {
+  return queryItems(client, {
+    TableName: tableName,
+    IndexName: TABLE_KEYS.teamDueIndex,
+    KeyConditionExpression: '#team = :team',
+    FilterExpression: '#kind = :kind',
+    ExpressionAttributeNames: { '#team': TABLE_KEYS.teamId, '#kind': TABLE_KEYS.dueKind },
+    ExpressionAttributeValues: { ':team': teamId, ':kind': kind },
+  });
+}
+
 export function assertLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1) throw new ValidationError(`limit must be a positive integer`);
 }

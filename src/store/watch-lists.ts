@@ -25,6 +25,7 @@ import {
   checked,
   claimCheck,
   onForTeam,
+  releaseCheck,
   parseSettings,
   releaseSpend,
   reserveSpend,
@@ -208,8 +209,9 @@ async function accounts(
 }
 
 /** An ambiguous account's candidates kept (set when found, dropped once it is no longer ambiguous). */
+/** The candidates part of saving a look-up: `remove` names the attribute to drop, if any. */
 function candidatesUpdate(outcome: WatchLookupOutcome): { set: string; remove: string; values: object } {
-  if (outcome.resolution !== 'ambiguous') return { set: '', remove: ' REMOVE candidates', values: {} };
+  if (outcome.resolution !== 'ambiguous') return { set: '', remove: 'candidates', values: {} };
   if (!outcome.candidates) return { set: '', remove: '', values: {} };
   const candidates = WatchAccountSchema.shape.candidates.parse(outcome.candidates);
   return { set: ', candidates = :candidates', remove: '', values: { ':candidates': candidates } };
@@ -228,16 +230,21 @@ async function saveLookup(
 ): Promise<boolean> {
   const told = WatchAccountSchema.shape.told.parse(outcome.told);
   const candidates = candidatesUpdate(outcome);
+  const nameSearch = outcome.nameSearch && WatchAccountSchema.shape.nameSearch.parse(outcome.nameSearch);
+  const removed = [candidates.remove, nameSearch ? '' : 'nameSearch'].filter(Boolean).join(', ');
   const updated = await updateAccount(
     context,
     { teamId, channelId, key },
-    `SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now${candidates.set}${candidates.remove}`,
+    `SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now${candidates.set}` +
+      (nameSearch ? ', nameSearch = :nameSearch' : '') +
+      (removed ? ` REMOVE ${removed}` : ''),
     {
       ':resolution': outcome.resolution,
       ':ids': outcome.exhibitorIds,
       ':told': told,
       ':now': context.now().toISOString(),
       ...candidates.values,
+      ...(nameSearch ? { ':nameSearch': nameSearch } : {}),
     },
     outcome.resolution === 'resolved' ? undefined : 'attribute_not_exists(chosenBy)',
   );
@@ -341,6 +348,8 @@ export function createWatchListRepository(deps: StoreDeps) {
     ) => checked(context, watch, run),
     claimCheck: (teamId: string, channelId: string, checkId: string) =>
       claimCheck(context, teamId, channelId, checkId),
+    releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) =>
+      releaseCheck(context, teamId, channelId, checkId, owner),
     reserveSpend: (
       teamId: string,
       channelId: string,

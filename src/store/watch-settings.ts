@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
@@ -9,7 +15,7 @@ import {
   epochSeconds,
   getItem,
   parseItem,
-  queryDueKind,
+  queryTeamDueKind,
   type StoreContext,
   unlessConditionFailed,
 } from './support.ts';
@@ -168,8 +174,16 @@ export async function checked(
   );
 }
 
-/** The first caller of a check id gets true, every later one false (its own write retried by the SDK is still its). */
-export async function claimCheck(context: StoreContext, teamId: string, channelId: string, checkId: string) {
+/**
+ * The first caller of a check id gets the claim's owner token, every later one null (its own write
+ * retried by the SDK is still its).
+ */
+export async function claimCheck(
+  context: StoreContext,
+  teamId: string,
+  channelId: string,
+  checkId: string,
+): Promise<string | null> {
   const { client, tableName } = context;
   const at = context.now();
   const owner = randomUUID();
@@ -192,11 +206,37 @@ export async function claimCheck(context: StoreContext, teamId: string, channelI
       }),
     ),
   );
-  if (put) return true;
+  if (put) return owner;
   const { Item } = await client.send(
     new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
   );
-  return Item !== undefined && parseItem(WatchCheckClaimSchema, 'watch check claim', Item).owner === owner;
+  const held =
+    Item !== undefined && parseItem(WatchCheckClaimSchema, 'watch check claim', Item).owner === owner;
+  return held ? owner : null;
+}
+
+/**
+ * Gives a check id back, so the same check can run again (a retry of a check that failed before it
+ * posted anything); only its owner's claim is deleted, never another caller's.
+ */
+export async function releaseCheck(
+  { client, tableName }: StoreContext,
+  teamId: string,
+  channelId: string,
+  checkId: string,
+  owner: string,
+): Promise<void> {
+  await unlessConditionFailed(() =>
+    client.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.watchCheckClaim(teamId, channelId, checkId),
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    ),
+  );
 }
 
 /**
@@ -257,11 +297,10 @@ export async function releaseSpend(
   );
 }
 
-/** A team's watches that are on (for forgetting a workspace), from the due index. */
+/**
+ * A team's watches that are on (the Home's list, forgetting a workspace): its own part of the team-due
+ * index, where only watches that are on are.
+ */
 export async function onForTeam(context: StoreContext, teamId: string): Promise<WatchSettings[]> {
-  const items = await queryDueKind(context, DUE_KIND.watch, {
-    filter: 'teamId = :team',
-    values: { ':team': teamId },
-  });
-  return items.map(parseSettings);
+  return (await queryTeamDueKind(context, DUE_KIND.watch, teamId)).map(parseSettings);
 }

@@ -85,8 +85,8 @@ describe('watch lists', () => {
     ).toBe(false);
     expect(await store.watchLists.setMuted('T2', 'C1', acme.key, true)).toBe(false);
     expect(await store.watchLists.setStatus('T2', 'C1', 'off')).toBeNull();
-    expect(await store.watchLists.claimCheck('T2', 'C1', 'check-1')).toBe(true);
-    expect(await store.watchLists.claimCheck('T1', 'C1', 'check-1')).toBe(true);
+    expect(await store.watchLists.claimCheck('T2', 'C1', 'check-1')).toEqual(expect.any(String));
+    expect(await store.watchLists.claimCheck('T1', 'C1', 'check-1')).toEqual(expect.any(String));
 
     const untouched = await store.watchLists.account('T1', 'C1', acme.key);
     expect(untouched?.muted).toBe(false);
@@ -136,13 +136,72 @@ describe('watch lists', () => {
 });
 
 describe('watch checks', () => {
-  it('are claimed once: a re-delivered check gets false', async () => {
+  it('are claimed once: a re-delivered check gets no claim', async () => {
     const { store } = await createTestStore();
 
     const first = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
     const again = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
 
-    expect([first, again]).toEqual([true, false]);
+    expect(first).toEqual(expect.any(String));
+    expect(again).toBeNull();
+  });
+
+  it('are given back only by their owner: then the same check id can be claimed again', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    const owner = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+    if (owner === null) throw new Error('the first claim was refused');
+
+    // Act
+    await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', 'someone-else');
+    const whileHeld = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+    await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', owner);
+    const afterRelease = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+
+    // Assess
+    expect(whileHeld).toBeNull();
+    expect(afterRelease).toEqual(expect.any(String));
+  });
+
+  it('list a team’s watches that are on, from that team’s part of the index only', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    await store.watchLists.addAccounts('T1', 'C1', [acme], 'U1');
+    await store.watchLists.addAccounts('T1', 'C2', [acme], 'U1');
+    await store.watchLists.addAccounts('T2', 'C1', [acme], 'U1');
+    await store.watchLists.setStatus('T1', 'C2', 'off');
+
+    // Act
+    const on = await store.watchLists.onForTeam('T1');
+
+    // Assess
+    expect(on.map((watch) => [watch.teamId, watch.channelId])).toEqual([['T1', 'C1']]);
+  });
+
+  it('keep where a name not found was searched, and clear it once the name is found', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    await store.watchLists.addAccounts('T1', 'C1', [acme], 'U1');
+    const nameSearch = { fullOn: '2031-05-14', eventIds: ['E1', 'E2'] };
+
+    // Act
+    await store.watchLists.saveLookup('T1', 'C1', acme.key, {
+      resolution: 'not-found',
+      exhibitorIds: [],
+      told: [],
+      nameSearch,
+    });
+    const notFound = await store.watchLists.account('T1', 'C1', acme.key);
+    await store.watchLists.saveLookup('T1', 'C1', acme.key, {
+      resolution: 'resolved',
+      exhibitorIds: ['4100'],
+      told: [],
+    });
+    const found = await store.watchLists.account('T1', 'C1', acme.key);
+
+    // Assess
+    expect(notFound?.nameSearch).toEqual(nameSearch);
+    expect(found).not.toHaveProperty('nameSearch');
   });
 
   it('move the next check a day on, unless the watch changed during the check', async () => {

@@ -25,6 +25,19 @@ function capturingQueue() {
   return { bodies, sqs: { send } as never };
 }
 
+const EXHIBITOR_EVENTS_ROUTE = '/external/exhibitors/events';
+
+/** The simulator adds the watched company to another upcoming show; answers that show. */
+async function appear(bot: Bot) {
+  const appeared = await fetch(`${bot.sim.url}/__sim/exhibitors/appear`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bot.apiKey}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(appeared.status).toBe(200);
+  return ((await appeared.json()) as { result: { event: { name: string } } }).result;
+}
+
 describe('the watch fan-out, through the handlers', () => {
   let bot: Bot;
 
@@ -63,13 +76,7 @@ describe('the watch fan-out, through the handlers', () => {
   it('posts a new appearance once when the same queue message is delivered twice', async () => {
     // Prepare: the company appears at another upcoming show; the watch changes (due at once); the
     // hourly run sends the channel's check to the queue
-    const appeared = await fetch(`${bot.sim.url}/__sim/exhibitors/appear`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${bot.apiKey}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(appeared.status).toBe(200);
-    const { result } = (await appeared.json()) as { result: { event: { name: string } } };
+    const result = await appear(bot);
     await bot.store.watchLists.setStatus(TEAM, CHANNEL, 'on');
     const { bodies, sqs } = capturingQueue();
     const env = { ...bot.scheduledEnv(), WATCH_QUEUE_URL: 'https://sqs.local/000000000000/watch.fifo' };
@@ -94,6 +101,35 @@ describe('the watch fan-out, through the handlers', () => {
     expect(alerts).toHaveLength(1);
     expect(JSON.stringify(alerts[0])).toContain(result.event.name);
     expect(JSON.stringify(alerts[0])).toContain(KNOWN_COMPANY_NAME);
+  });
+
+  it('retries a check whose look-up failed under the same id, and then posts its alert once', async () => {
+    // Prepare: the company appears at another show; the hourly run sends the channel's check; the
+    // service fails every attempt of the account's look-up once
+    const result = await appear(bot);
+    await bot.store.watchLists.setStatus(TEAM, CHANNEL, 'on');
+    const { bodies, sqs } = capturingQueue();
+    const env = { ...bot.scheduledEnv(), WATCH_QUEUE_URL: 'https://sqs.local/000000000000/watch.fifo' };
+    await createWatchRun(createScheduledLoader(env, { logger: bot.logger }), env, { sqs })();
+    expect(bodies).toHaveLength(1);
+    bot.sim.injectFault({ kind: 'status', status: 500, route: `GET ${EXHIBITOR_EVENTS_ROUTE}`, times: 3 });
+    const before = postedIn(bot).length;
+    const { handler } = await import('../../handlers/watch-check.ts');
+    const record = { messageId: 'm3', body: bodies[0] ?? '', eventSource: 'aws:sqs' };
+
+    // Act: the failed delivery, the queue's retry of the same message, then a re-delivery
+    const failed = await handler({ Records: [record] }, LAMBDA);
+    const postedAfterFailure = postedIn(bot).length;
+    const retried = await handler({ Records: [record] }, LAMBDA);
+    const again = await handler({ Records: [record] }, LAMBDA);
+
+    // Assess
+    expect(failed.batchItemFailures).toEqual([{ itemIdentifier: 'm3' }]);
+    expect(postedAfterFailure).toBe(before);
+    expect([retried.batchItemFailures, again.batchItemFailures]).toEqual([[], []]);
+    const alerts = postedIn(bot).slice(before);
+    expect(alerts).toHaveLength(1);
+    expect(JSON.stringify(alerts[0])).toContain(result.event.name);
   });
 
   it('does nothing, without error, when the consumer is invoked by a schedule', async () => {

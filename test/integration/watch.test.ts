@@ -73,7 +73,7 @@ describe('account watch', () => {
     expect(alertsIn(bot)).toEqual([]);
   });
 
-  it('posts one alert naming the company and its new show, once', async () => {
+  it('posts one alert naming the company, its new show and the team’s fit score for it, once', async () => {
     // Prepare
     const show = newShowFor();
     bot.sim.changeData({ kind: 'appear', exhibitor: company().id, event: show.id });
@@ -88,6 +88,7 @@ describe('account watch', () => {
     expect(alerts).toHaveLength(1);
     expect(visibleText(alerts[0] as SlackMessage)).toContain(KNOWN_COMPANY_NAME);
     expect(visibleText(alerts[0] as SlackMessage)).toContain(show.name);
+    expect(visibleText(alerts[0] as SlackMessage)).toContain(`Fit ${show.fit.score.toFixed(1)} / 10`);
     expect(scheduled).toMatchObject({ accounts: 1, postedAlert: false, appeared: 0 });
   });
 

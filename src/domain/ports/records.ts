@@ -300,8 +300,18 @@ export const WatchAccountSchema = z.object({
   toldAt: IsoTime.exactOptional(),
   /** The UTC month (`YYYY-MM`) of its last paid name look-up: at most one a month. */
   paidLookupMonth: z.string().exactOptional(),
+  /** A name not found yet: where it has been searched (see `NAME_SEARCH_REPEAT_DAYS` in lookup.ts). */
+  nameSearch: z
+    .object({
+      /** The day every upcoming show's exhibitor list was last searched for it. */
+      fullOn: LocalDate,
+      /** The upcoming shows searched since then (only others are searched until the week is up). */
+      eventIds: z.array(Id),
+    })
+    .exactOptional(),
 });
 export type WatchAccount = z.infer<typeof WatchAccountSchema>;
+export type WatchNameSearch = NonNullable<WatchAccount['nameSearch']>;
 
 /** A channel's watch: whether it runs, its monthly budget for paid look-ups, and when it is checked. */
 export const WatchSettingsSchema = z.object({

@@ -27,7 +27,11 @@ export class ServiceError extends AppError {
       outcomeUnknown?: boolean;
     },
   ) {
-    super(code, message, { cause: options.cause, userMessage: options.userMessage, retryable: options.retryable });
+    super(code, message, {
+      cause: options.cause,
+      userMessage: options.userMessage,
+      retryable: options.retryable,
+    });
     this.traceId = options.traceId;
     this.outcomeUnknown = options.outcomeUnknown ?? false;
   }

@@ -3,6 +3,7 @@ import type {
   WatchAccount,
   WatchAccountKind,
   WatchCandidate,
+  WatchNameSearch,
   WatchResolution,
   WatchSettings,
 } from './records.ts';
@@ -38,6 +39,8 @@ export interface WatchLookupOutcome {
   told: ToldShow[];
   /** An ambiguous account's candidates to keep (absent: those kept stay). */
   candidates?: WatchCandidate[];
+  /** A name still not found: where it was searched (absent: the stored one is cleared). */
+  nameSearch?: WatchNameSearch;
 }
 
 /** A user's choice among an ambiguous account's candidates, with the chosen one's shows as told. */
@@ -98,8 +101,10 @@ export interface WatchListRepository {
     settings: Pick<WatchSettings, 'teamId' | 'channelId' | 'revision'>,
     run: { checkedAt: Date; nextCheckAt: Date },
   ) => Promise<WatchSettings | null>;
-  /** True for exactly one caller per check id (a re-delivered check posts nothing). */
-  claimCheck: (teamId: string, channelId: string, checkId: string) => Promise<boolean>;
+  /** The claim's owner token for exactly one caller per check id, null for every other (a re-delivered check posts nothing). */
+  claimCheck: (teamId: string, channelId: string, checkId: string) => Promise<string | null>;
+  /** Deletes the check id's claim if `owner` still holds it, so a retry of that check runs. */
+  releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) => Promise<void>;
   /** Adds `credits` to the month's spend only while it stays within `budget`; false otherwise. */
   reserveSpend: (
     teamId: string,
@@ -152,16 +157,28 @@ export interface WatchLookups {
   exhibitorsByDomain: (domain: string) => Promise<WatchExhibitor[]>;
   /** The exhibitor's people at a show, at most `limit`. */
   peopleAt: (eventId: string, exhibitorId: string, limit: number) => Promise<WatchPerson[]>;
+  /** The team's fit score for a show (its service key's profile); free. */
+  fitScore: (eventId: string) => Promise<WatchFit>;
+}
+
+/** The team's fit for a show, out of 10, and the service's recommendation when it gives one. */
+export interface WatchFit {
+  score: number;
+  recommendation: string | null;
 }
 
 /** An account as an alert names it. */
 export type WatchAlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'exhibitorIds'>;
 
-/** One row of an alert: an account at a show, and its people there (only for the rows shown). */
+/**
+ * One row of an alert: an account at a show, its people there and the team's fit for the show (only
+ * for the rows shown; no fit when the score could not be read).
+ */
 export interface WatchAlertRow {
   account: WatchAlertAccount;
   show: WatchShow;
   people: WatchPerson[];
+  fit?: WatchFit;
 }
 
 /** A channel's one alert of a check. */

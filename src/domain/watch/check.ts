@@ -1,8 +1,10 @@
+import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { ToldShow, WatchAccount } from '../ports/records.ts';
 import type {
   WatchAlertMessage,
   WatchAlertRow,
+  WatchFit,
   WatchListRepository,
   WatchLookups,
   WatchPoster,
@@ -17,6 +19,7 @@ import {
   lookupOutcome,
   type LookupRun,
   lookupRun,
+  nameSearchChanged,
 } from './lookup.ts';
 import { type PaidLookupDeps, type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
 
@@ -26,7 +29,10 @@ export const PEOPLE_PER_ROW = 3;
 const LOOKUP_CONCURRENCY = 4;
 
 export interface WatchCheckDeps {
-  watchLists: Pick<WatchListRepository, 'settings' | 'allAccounts' | 'saveLookup' | 'checked' | 'claimCheck'>;
+  watchLists: Pick<
+    WatchListRepository,
+    'settings' | 'allAccounts' | 'saveLookup' | 'checked' | 'claimCheck' | 'releaseCheck'
+  >;
   lookups: WatchLookups;
   poster: WatchPoster;
   logger: Logger;
@@ -98,24 +104,39 @@ async function lookUpAll(
   logger: Logger,
 ) {
   const looked: Looked[] = [];
-  let failed = 0;
+  const failures: unknown[] = [];
   await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
     try {
       const lookup = await withPaidLookup(paid, run, account, await lookUpAccount(run, account));
       const comparison = compareAppearances(lookup.shows, account.told, run.today);
       looked.push({ account, lookup, told: comparison.told, comparison });
     } catch (error) {
-      failed += 1;
+      failures.push(error);
       logger.warn('a watched account could not be looked up', { accountKey: account.key, error });
     }
   });
-  return { looked, failed };
+  return { looked, failures };
+}
+
+/**
+ * Every look-up failed, at least one for a passing reason (the service down, say): the check learned
+ * nothing, so it fails and is retried rather than recorded as done for a day. Failures that will not
+ * pass (an exhibitor record gone) are recorded as done, so they do not retry every hour.
+ */
+function failedWhole(accounts: number, failures: readonly unknown[]): AppError | null {
+  if (accounts === 0 || failures.length < accounts) return null;
+  if (!failures.some((error) => error instanceof AppError && error.retryable)) return null;
+  return new AppError('WATCH_CHECK_FAILED', `every one of ${accounts} watched accounts failed to look up`, {
+    cause: failures[0],
+    retryable: true,
+  });
 }
 
 const lookupChanged = ({ account, lookup, comparison }: Looked) =>
   comparison.toldChanged ||
   account.resolution !== lookup.resolution ||
-  account.exhibitorIds.join() !== lookup.exhibitorIds.join();
+  account.exhibitorIds.join() !== lookup.exhibitorIds.join() ||
+  nameSearchChanged(account.nameSearch, lookup.nameSearch);
 
 /** Stores what each account's channel will have been told (before it is posted: said at most once). */
 async function saveTold(deps: WatchCheckDeps, request: WatchCheckRequest, looked: readonly Looked[]) {
@@ -129,7 +150,22 @@ async function saveTold(deps: WatchCheckDeps, request: WatchCheckRequest, looked
   }
 }
 
-/** The alert's rows with each shown row's people (a failed people look-up shows none). */
+/** The team's fit for each show, one free call per show; a score that cannot be read is left out. */
+async function fitsOf(deps: WatchCheckDeps, lookups: WatchLookups, eventIds: readonly string[]) {
+  const fits = new Map<string, WatchFit>();
+  await Promise.all(
+    [...new Set(eventIds)].map(async (eventId) => {
+      try {
+        fits.set(eventId, await lookups.fitScore(eventId));
+      } catch (error) {
+        deps.logger.warn('the fit score of a watched show could not be read', { eventId, error });
+      }
+    }),
+  );
+  return fits;
+}
+
+/** The alert's rows with each shown row's people and fit (a failed look-up shows none). */
 async function alertMessage(
   deps: WatchCheckDeps,
   lookups: WatchLookups,
@@ -156,7 +192,18 @@ async function alertMessage(
       return row;
     }
   };
-  const rows = await Promise.all(alert.rows.map(rowOf).map(withPeople));
+  const [withoutFit, fits] = await Promise.all([
+    Promise.all(alert.rows.map(rowOf).map(withPeople)),
+    fitsOf(
+      deps,
+      lookups,
+      alert.rows.map((row) => row.show.eventId),
+    ),
+  ]);
+  const rows = withoutFit.map((row) => {
+    const fit = fits.get(row.show.eventId);
+    return fit ? { ...row, fit } : row;
+  });
   return { channelId, rows, more: alert.more, all: [...rows, ...alert.all.slice(rows.length).map(rowOf)] };
 }
 
@@ -213,40 +260,75 @@ async function rememberAlert(
   }
 }
 
+/** Whether the check has posted anything yet: after that, its claim is kept even if it fails. */
+interface CheckProgress {
+  posted: boolean;
+}
+
 /**
  * One check of a channel's watch: claims `checkId` (a re-delivered check does nothing), looks every
  * account up on free calls only, stores what the channel will have been told, then posts at most one
  * alert (new appearances) and the changes and drops in the threads that announced them. Storing
  * first means a check that dies before posting loses that alert rather than a later check repeating
- * it. Then the channel is rescheduled (at once again if its watch changed meanwhile).
+ * it. Then the channel is rescheduled (at once again if its watch changed meanwhile). A check that
+ * fails before posting anything gives its claim back, so the queue's retry of the same id runs it.
  */
 export async function checkWatchedChannel(
   deps: WatchCheckDeps,
   request: WatchCheckRequest,
 ): Promise<WatchCheckSummary> {
+  const { teamId, channelId, checkId } = request;
+  const owner = await deps.watchLists.claimCheck(teamId, channelId, checkId);
+  if (owner === null) return { ...emptyWatchCheck(), alreadyChecked: true };
+  const progress: CheckProgress = { posted: false };
+  try {
+    return await runClaimedCheck(deps, request, progress);
+  } catch (error) {
+    if (!progress.posted) await releaseClaim(deps, request, owner);
+    throw error;
+  }
+}
+
+async function releaseClaim(deps: WatchCheckDeps, request: WatchCheckRequest, owner: string) {
+  const { teamId, channelId, checkId } = request;
+  try {
+    await deps.watchLists.releaseCheck(teamId, channelId, checkId, owner);
+  } catch (error) {
+    // The check's own failure is the one to report; this one only delays its retry.
+    deps.logger.warn('a failed watch check could not give back its claim', { teamId, channelId, error });
+  }
+}
+
+async function runClaimedCheck(
+  deps: WatchCheckDeps,
+  request: WatchCheckRequest,
+  progress: CheckProgress,
+): Promise<WatchCheckSummary> {
   const { teamId, channelId } = request;
   const summary = emptyWatchCheck();
-  if (!(await deps.watchLists.claimCheck(teamId, channelId, request.checkId)))
-    return { ...summary, alreadyChecked: true };
   const settings = await deps.watchLists.settings(teamId, channelId);
   if (settings?.status !== 'on') return summary;
   const checkedAt = deps.now();
   const accounts = await deps.watchLists.allAccounts(teamId, channelId);
   const counting = countingLookups(deps.lookups);
-  const { looked, failed } = await lookUpAll(
+  const { looked, failures } = await lookUpAll(
     lookupRun(counting.lookups, todayOf(checkedAt)),
     await paidLookupRun(deps.paidLookup, settings),
     accounts,
     deps.logger,
   );
+  const failedCheck = failedWhole(accounts.length, failures);
+  if (failedCheck) throw failedCheck;
   const byKey = new Map(looked.map((item) => [item.account.key, item]));
   await saveTold(deps, request, looked);
   const posts = planWatchPosts(looked);
   if (posts.alert) {
     const message = await alertMessage(deps, counting.lookups, channelId, posts.alert, byKey);
+    progress.posted = true;
     const { ts } = await deps.poster.postAlert(message);
     await rememberAlert(deps, request, posts.alert, byKey, ts);
   }
+  if (posts.notices.length > 0) progress.posted = true;
   await postNotices(deps, channelId, posts.notices, byKey);
   await deps.watchLists.checked(settings, { checkedAt, nextCheckAt: nextWatchCheck(checkedAt) });
   const shown = looked.filter((item) => !item.account.muted).map((item) => item.comparison);
@@ -258,6 +340,6 @@ export async function checkWatchedChannel(
     appeared: shown.reduce((sum, c) => sum + c.appeared.length, 0),
     changed: shown.reduce((sum, c) => sum + c.changed.length, 0),
     dropped: shown.reduce((sum, c) => sum + c.dropped.length, 0),
-    failed,
+    failed: failures.length,
   };
 }

@@ -1,4 +1,10 @@
-import type { ToldShow, WatchAccount, WatchCandidate, WatchResolution } from '../ports/records.ts';
+import type {
+  ToldShow,
+  WatchAccount,
+  WatchCandidate,
+  WatchNameSearch,
+  WatchResolution,
+} from '../ports/records.ts';
 import {
   WATCH_LIMITS,
   type WatchExhibitor,
@@ -17,6 +23,14 @@ import { matchAccount } from './names.ts';
 
 /** Upcoming shows a name is searched in, per account and check (each search is one free call). */
 export const RESOLVE_SHOWS = 20;
+
+/**
+ * A name not found yet is searched again in every upcoming show at most this often; between those
+ * searches each check searches only the upcoming shows it has not searched yet (new ones, or later
+ * ones moving into the first `RESOLVE_SHOWS`). So a name is ~20 calls a week plus one per new show,
+ * not 20 a day; a company added to a show already searched is found within the week.
+ */
+export const NAME_SEARCH_REPEAT_DAYS = 7;
 
 /** What one run of look-ups shares: the records seen so far and the upcoming shows, read once. */
 export interface LookupRun {
@@ -39,6 +53,8 @@ export interface AccountLookup {
   candidates: WatchExhibitor[];
   /** Every show of the resolved exhibitor (past ones too); empty otherwise. */
   shows: WatchShow[];
+  /** A name still not found: where it has been searched (for the next check). */
+  nameSearch?: WatchNameSearch;
 }
 
 function remember(run: LookupRun, records: readonly WatchExhibitor[]) {
@@ -48,25 +64,56 @@ function remember(run: LookupRun, records: readonly WatchExhibitor[]) {
 /** The keyword a name is searched with: its normalised words (legal form and punctuation dropped). */
 const keywordOf = (key: string) => key.slice('name:'.length);
 
-async function searchByName(run: LookupRun, key: string): Promise<WatchExhibitor[]> {
-  run.upcoming ??= run.lookups.upcomingShows(run.today, RESOLVE_SHOWS);
-  for (const show of await run.upcoming) {
-    const found = await run.lookups.showExhibitorMatches(show.eventId, keywordOf(key));
-    remember(run, found);
-    if (matchAccount(key, found).kind !== 'none') return found;
-  }
-  return [];
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** What one name search found, and where the name has now been searched. */
+interface NameSearchResult {
+  found: WatchExhibitor[];
+  searched: WatchNameSearch;
 }
 
-async function findRecords(run: LookupRun, key: string): Promise<WatchExhibitor[]> {
+/**
+ * Searches the upcoming shows' exhibitor lists for a name, stopping at the first match: all of them
+ * when `NAME_SEARCH_REPEAT_DAYS` have passed since the last full search, else only the ones not
+ * searched since.
+ */
+async function searchByName(
+  run: LookupRun,
+  key: string,
+  previous: WatchNameSearch | undefined,
+): Promise<NameSearchResult> {
+  run.upcoming ??= run.lookups.upcomingShows(run.today, RESOLVE_SHOWS);
+  const upcoming = (await run.upcoming).map((show) => show.eventId);
+  const full = !previous || daysBetween(previous.fullOn, run.today) >= NAME_SEARCH_REPEAT_DAYS;
+  const already = new Set(full ? [] : previous.eventIds);
+  const searched: WatchNameSearch = {
+    fullOn: full ? run.today : previous.fullOn,
+    // Only shows still upcoming are kept, so the list stays within `RESOLVE_SHOWS`.
+    eventIds: upcoming.filter((eventId) => already.has(eventId)),
+  };
+  for (const eventId of upcoming.filter((id) => !already.has(id))) {
+    const found = await run.lookups.showExhibitorMatches(eventId, keywordOf(key));
+    searched.eventIds.push(eventId);
+    remember(run, found);
+    if (matchAccount(key, found).kind !== 'none') return { found, searched };
+  }
+  return { found: [], searched };
+}
+
+async function findRecords(
+  run: LookupRun,
+  key: string,
+  previous: WatchNameSearch | undefined,
+): Promise<Partial<NameSearchResult> & { found: WatchExhibitor[] }> {
   const known = [...run.seen.values()];
-  if (matchAccount(key, known).kind === 'one') return known;
+  if (matchAccount(key, known).kind === 'one') return { found: known };
   if (key.startsWith('domain:')) {
     const found = await run.lookups.exhibitorsByDomain(key.slice('domain:'.length));
     remember(run, found);
-    return found;
+    return { found };
   }
-  return searchByName(run, key);
+  return searchByName(run, key, previous);
 }
 
 /**
@@ -75,15 +122,22 @@ async function findRecords(run: LookupRun, key: string): Promise<WatchExhibitor[
  */
 export async function lookUpAccount(
   run: LookupRun,
-  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds'>,
+  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>,
 ): Promise<AccountLookup> {
   const { resolution, exhibitorIds } = account;
   const none = { candidates: [], shows: [] };
   if (resolution === 'ambiguous') return { resolution, exhibitorIds, ...none };
   let exhibitorId = resolution === 'resolved' ? exhibitorIds[0] : undefined;
   if (exhibitorId === undefined) {
-    const match = matchAccount(account.key, await findRecords(run, account.key));
-    if (match.kind === 'none') return { resolution: 'not-found', exhibitorIds: [], ...none };
+    const { found, searched } = await findRecords(run, account.key, account.nameSearch);
+    const match = matchAccount(account.key, found);
+    if (match.kind === 'none')
+      return {
+        resolution: 'not-found',
+        exhibitorIds: [],
+        ...none,
+        ...(searched ? { nameSearch: searched } : {}),
+      };
     if (match.kind === 'ambiguous') {
       const ids = match.candidates.map((candidate) => candidate.id);
       return { resolution: 'ambiguous', exhibitorIds: ids, candidates: match.candidates, shows: [] };
@@ -104,13 +158,24 @@ export const keptCandidates = (candidates: readonly WatchExhibitor[]): WatchCand
     country: candidate.country ?? null,
   }));
 
-/** What a look-up stores: an ambiguous one's candidates too, when it found them (not on a re-check). */
+/**
+ * What to store of a look-up, with the shows the channel will have been told: an ambiguous one's
+ * candidates too, when it found them (not on a re-check), and where a name not found was searched.
+ */
 export function lookupOutcome(lookup: AccountLookup, told: ToldShow[]): WatchLookupOutcome {
-  const outcome = { resolution: lookup.resolution, exhibitorIds: lookup.exhibitorIds, told };
-  return lookup.candidates.length > 0
-    ? { ...outcome, candidates: keptCandidates(lookup.candidates) }
-    : outcome;
+  const { resolution, exhibitorIds, nameSearch } = lookup;
+  return {
+    resolution,
+    exhibitorIds,
+    told,
+    ...(nameSearch ? { nameSearch } : {}),
+    ...(lookup.candidates.length > 0 ? { candidates: keptCandidates(lookup.candidates) } : {}),
+  };
 }
+
+/** Whether the stored account's name search differs from the look-up's (then it is saved). */
+export const nameSearchChanged = (before: WatchNameSearch | undefined, now: WatchNameSearch | undefined) =>
+  before?.fullOn !== now?.fullOn || before?.eventIds.join() !== now?.eventIds.join();
 
 /** Counts the calls made through look-ups (a check's summary says how many it made). */
 export function countingLookups(lookups: WatchLookups): { lookups: WatchLookups; calls: () => number } {
@@ -128,6 +193,7 @@ export function countingLookups(lookups: WatchLookups): { lookups: WatchLookups;
       showExhibitorMatches: counted(lookups.showExhibitorMatches),
       exhibitorsByDomain: counted(lookups.exhibitorsByDomain),
       peopleAt: counted(lookups.peopleAt),
+      fitScore: counted(lookups.fitScore),
     },
     calls: () => calls,
   };

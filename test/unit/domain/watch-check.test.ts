@@ -9,6 +9,7 @@ import type {
   WatchShow,
 } from '../../../src/domain/ports/index.ts';
 import { checkWatchedChannel, type WatchCheckDeps } from '../../../src/domain/watch/index.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import { createLogger } from '../../../src/platform/log.ts';
 
 /*
@@ -71,7 +72,8 @@ function harness(accounts: WatchAccount[]) {
         return Promise.resolve(before !== undefined);
       },
       checked: () => Promise.resolve(settings),
-      claimCheck: (_t, _c, id) => Promise.resolve(!claims.has(id) && Boolean(claims.add(id))),
+      claimCheck: (_t, _c, id) => Promise.resolve(claims.has(id) ? null : (claims.add(id), `owner-${id}`)),
+      releaseCheck: (_t, _c, id) => Promise.resolve(void claims.delete(id)),
     },
     lookups: {
       exhibitorShows: (id) => Promise.resolve(shows.get(id) ?? []),
@@ -85,6 +87,7 @@ function harness(accounts: WatchAccount[]) {
         ),
       exhibitorsByDomain: () => Promise.resolve([ACME]),
       peopleAt: () => Promise.resolve([{ personnelId: '9001', name: 'Ada Lovelace', title: 'CTO' }]),
+      fitScore: () => Promise.resolve({ score: 7.5, recommendation: 'recommended' }),
     },
     poster: {
       postAlert: (alert) => {
@@ -103,6 +106,8 @@ function harness(accounts: WatchAccount[]) {
 }
 
 const request = (checkId: string) => ({ teamId: 'T1', channelId: 'C1', checkId });
+/** A failure that passes (the service down, say). */
+const retryable = () => new AppError('EIS_UPSTREAM', 'the service failed', { retryable: true });
 
 describe('checkWatchedChannel', () => {
   it('resolves a name on its exact company name and tells its current shows without an alert', async () => {
@@ -192,5 +197,96 @@ describe('checkWatchedChannel', () => {
     // Assess
     expect(alerts).toEqual([]);
     expect(stored.get('name:initech systems')).toMatchObject({ resolution: 'not-found', exhibitorIds: [] });
+  });
+
+  it('shows a row without a fit score when the score cannot be read, and gives a score read to its row', async () => {
+    // Prepare
+    const { deps, alerts, shows } = harness([account('domain:acme.example', 'acme.example')]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E1', '2027-04-01'), show('E2', '2027-05-01'), show('E3', '2027-06-01')]);
+    deps.lookups.fitScore = (eventId) =>
+      eventId === 'E2'
+        ? Promise.reject(new Error('the service failed'))
+        : Promise.resolve({ score: 6.2, recommendation: 'consider' });
+
+    // Act
+    await checkWatchedChannel(deps, request('c2'));
+
+    // Assess
+    const rows = alerts[0]?.rows ?? [];
+    expect(rows.map((row) => [row.show.eventId, row.fit?.score])).toEqual([
+      ['E2', undefined],
+      ['E3', 6.2],
+    ]);
+    expect(rows[0]).not.toHaveProperty('fit');
+  });
+
+  it('gives its claim back when it fails before posting, so a retry of the same id runs', async () => {
+    // Prepare
+    const { deps, alerts, shows } = harness([account('domain:acme.example', 'acme.example')]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E2', '2027-05-01')]);
+    const lookups = deps.lookups;
+    deps.lookups = { ...lookups, exhibitorShows: () => Promise.reject(retryable()) };
+
+    // Act
+    const failed = await checkWatchedChannel(deps, request('c2')).catch((error: unknown) => error);
+    deps.lookups = lookups;
+    const retried = await checkWatchedChannel(deps, request('c2'));
+
+    // Assess
+    expect(failed).toMatchObject({ code: 'WATCH_CHECK_FAILED' });
+    expect(retried).toMatchObject({ alreadyChecked: false, postedAlert: true });
+    expect(alerts.map((alert) => alert.rows.map((row) => row.show.eventId))).toEqual([['E2']]);
+  });
+
+  it('keeps its claim when it fails after posting its alert (a retry posts nothing twice)', async () => {
+    // Prepare
+    const { deps, alerts, shows } = harness([account('domain:acme.example', 'acme.example')]);
+    await checkWatchedChannel(deps, request('c1'));
+    shows.set(ACME.id, [show('E2', '2027-05-01')]);
+    const postAlert = deps.poster.postAlert;
+    deps.poster.postAlert = async (alert) => {
+      await postAlert(alert);
+      throw new Error('Slack answered 500 after posting');
+    };
+
+    // Act
+    await checkWatchedChannel(deps, request('c2')).catch(() => undefined);
+    deps.poster.postAlert = postAlert;
+    const retried = await checkWatchedChannel(deps, request('c2'));
+
+    // Assess
+    expect(retried).toMatchObject({ alreadyChecked: true });
+    expect(alerts).toHaveLength(1);
+  });
+
+  it('searches a name not found yet only in shows not searched yet, and in every show again after a week', async () => {
+    // Prepare
+    const { deps } = harness([account('name:initech systems', 'Initech Systems')]);
+    let upcoming = ['U1', 'U2'];
+    let day = '2027-03-01';
+    const searched: string[][] = [];
+    deps.lookups.upcomingShows = () => Promise.resolve(upcoming.map((id) => show(id, '2027-04-01')));
+    deps.lookups.showExhibitorMatches = (eventId) => {
+      searched.at(-1)?.push(eventId);
+      return Promise.resolve([{ id: '4300', companyName: 'Initech', website: null }]);
+    };
+    deps.now = () => new Date(`${day}T09:00:00.000Z`);
+    const checkOn = async (on: string, checkId: string) => {
+      day = on;
+      searched.push([]);
+      await checkWatchedChannel(deps, request(checkId));
+    };
+
+    // Act: the first check, a day later with one new show, then a week after the first
+    await checkOn('2027-03-01', 'c1');
+    upcoming = ['U1', 'U2', 'U3'];
+    await checkOn('2027-03-02', 'c2');
+    await checkOn('2027-03-03', 'c3');
+    await checkOn('2027-03-08', 'c4');
+
+    // Assess
+    expect(searched).toEqual([['U1', 'U2'], ['U3'], [], ['U1', 'U2', 'U3']]);
   });
 });

@@ -23,7 +23,7 @@ function whereNow({ account, shows }: AccountNow): string {
   const name = accountWords(account);
   switch (account.resolution) {
     case 'pending':
-      return `${name}: looked up at the next check (within minutes); its shows then will not alert.`;
+      return `${name}: looked up at the next check (within the hour); its shows then will not alert.`;
     case 'not-found':
       return `${name}: no exhibitor record matches this name yet. It is looked for again at every check; a domain (\`globex.com\`) finds a company more surely.`;
     case 'ambiguous':
@@ -47,7 +47,7 @@ export function addedAnswer(input: {
   const lines = input.added.map(whereNow);
   if (input.checkedLater > 0)
     lines.push(
-      `${formatNumber(input.checkedLater)} more accounts are looked up at the next check (within minutes); the shows they are on then will not alert.`,
+      `${formatNumber(input.checkedLater)} more accounts are looked up at the next check (within the hour); the shows they are on then will not alert.`,
     );
   if (input.alreadyWatched.length > 0)
     lines.push(`Already watched: ${input.alreadyWatched.map(escapeMrkdwn).join(', ')}.`);

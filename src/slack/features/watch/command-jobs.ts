@@ -241,7 +241,7 @@ export async function runWatchCommand(
         botNotice(
           status === 'off'
             ? 'This channel’s watch is off: no checks, no alerts. Its accounts are kept; `/events watch on` turns it back on.'
-            : 'This channel’s watch is on and checked now.',
+            : 'This channel’s watch is on; it is checked within the hour (`/events watch check` checks it now).',
         ),
       );
     }

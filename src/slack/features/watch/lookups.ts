@@ -32,5 +32,9 @@ export function eisWatchLookups(eis: EisClient): WatchLookups {
         name: person.fullName,
         title: person.title ?? null,
       })),
+    fitScore: async (eventId) => {
+      const { score, recommendation } = await eis.events.fitScore(eventId);
+      return { score, recommendation };
+    },
   };
 }

@@ -11,12 +11,13 @@ import { actions, button, context, header, section } from '../../views/blocks.ts
 import { formatDateRange } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { fitBand } from '../events/fit-card.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { WatchRowValue } from './buttons.ts';
 
 /*
- * The account watch's messages. The fit score is not on the alert: it is one service call per show,
- * and the Fit button shows it on demand.
+ * The account watch's messages. An alert row carries the team's fit score for its show when the check
+ * could read it (one free call per shown show); the Fit button shows the whole card.
  */
 
 const kindWord = (account: Pick<WatchAlertAccount, 'kind'>) =>
@@ -43,6 +44,13 @@ const peopleWords = (row: WatchAlertRow) =>
         .map((person) => escapeMrkdwn(person.title ? `${person.name} (${person.title})` : person.name))
         .join(', ')}`;
 
+/** `Fit 7.8 / 10, Recommended`; nothing when the check could not read the score. */
+const fitWords = (row: WatchAlertRow) => {
+  if (!row.fit || !Number.isFinite(row.fit.score)) return null;
+  const score = Math.min(10, Math.max(0, row.fit.score));
+  return `Fit ${score.toFixed(1)} / 10, ${fitBand(score, row.fit.recommendation)}`;
+};
+
 function rowBlocks(row: WatchAlertRow): KnownBlock[] {
   const exhibitorId = row.account.exhibitorIds[0];
   const value: WatchRowValue = {
@@ -62,7 +70,11 @@ function rowBlocks(row: WatchAlertRow): KnownBlock[] {
     button('Mute this account', ACTION_IDS.watchMute, value),
   ]);
   return [
-    section(`${accountWords(row.account)} will exhibit at ${showWords(row.show)}\n${peopleWords(row)}`),
+    section(
+      [`${accountWords(row.account)} will exhibit at ${showWords(row.show)}`, fitWords(row), peopleWords(row)]
+        .filter((line) => line !== null)
+        .join('\n'),
+    ),
     ...(buttons ? [buttons] : []),
   ];
 }

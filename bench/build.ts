@@ -1,29 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, build, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { BOLT_ON_LAMBDA_ALIASES } from '../infra/bundling/aliases.ts';
-import { REQUIRE_SHIM, splitBundleOptions } from '../infra/bundling/split-bundle.ts';
+import { STACK_ESBUILD, splitBundleOptions } from '../infra/bundling/split-bundle.ts';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/**
- * The esbuild settings the stack's `NodejsFunction` passes (`infra/constructs/bot-function.ts`):
- * ESM for node22, `module` before `main`, minified, a linked source map without sources, the
- * require shim, and the AWS SDK bundled (no externals); plus the per-function aliases below.
- */
-export const STACK_ESBUILD: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  minify: true,
-  sourcemap: true,
-  sourcesContent: false,
-  banner: { js: REQUIRE_SHIM },
-  logLevel: 'warning',
-};
+export { STACK_ESBUILD };
 
 /**
  * Per-function aliases, as `infra/eventbot-stack.ts` passes them (`aliases:`): the Slack function's

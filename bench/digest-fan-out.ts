@@ -4,7 +4,7 @@ import { startSimulator } from '../simulator/server.ts';
 import { createStore } from '../src/store/index.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { lambdaTimeLeft, manualClock, STACK } from './schedule.ts';
-import { freshTable, quietLogger } from './services.ts';
+import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { startSlackStandIn } from './slack-stand-in.ts';
 import { type Spread, spreadOf } from './stats.ts';
 
@@ -81,15 +81,7 @@ async function startWorld(dynamoEndpoint: string, dueAt: number) {
   const tableName = 'eventbot-bench-digest';
   const client = await freshTable(dynamoEndpoint, tableName);
   const { logger, problems } = quietLogger();
-  const env = {
-    TABLE_NAME: tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
-    EIS_BASE_URL: sim.url,
-    EIS_API_KEY: 'sk_dev_local',
-    SLACK_SIGNING_SECRET: 'bench-signing-secret',
-    SLACK_BOT_TOKEN: 'xoxb-bench-not-a-token',
-    SLACK_API_URL: slack.apiUrl,
-  };
+  const env = scheduledEnv({ tableName, dynamoEndpoint, simUrl: sim.url, slackApiUrl: slack.apiUrl });
   const load = createScheduledLoader(env, { logger, now: clock.date });
   // As handlers/digest.ts runs, with the stack's timeout as the Lambda's remaining time.
   const run = async (): Promise<DigestRunSummary> =>

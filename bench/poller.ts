@@ -5,7 +5,7 @@ import { type Simulator, startSimulator } from '../simulator/server.ts';
 import { createStore } from '../src/store/index.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { lambdaTimeLeft, type ManualClock, manualClock, STACK } from './schedule.ts';
-import { freshTable, quietLogger } from './services.ts';
+import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { type SlackStandIn, startSlackStandIn } from './slack-stand-in.ts';
 import { inParallel, type Spread, spreadOf } from './stats.ts';
 
@@ -50,15 +50,13 @@ async function startWorld(dynamoEndpoint: string, name: string, startMs: number)
   const tableName = `eventbot-bench-${name}`;
   const client = await freshTable(dynamoEndpoint, tableName);
   const { logger, problems } = quietLogger();
-  const env = {
-    TABLE_NAME: tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
-    EIS_BASE_URL: sim.url,
-    EIS_API_KEY: apiKey,
-    SLACK_SIGNING_SECRET: 'bench-signing-secret',
-    SLACK_BOT_TOKEN: 'xoxb-bench-not-a-token',
-    SLACK_API_URL: slack.apiUrl,
-  };
+  const env = scheduledEnv({
+    tableName,
+    dynamoEndpoint,
+    simUrl: sim.url,
+    slackApiUrl: slack.apiUrl,
+    apiKey: apiKey,
+  });
   const load = createScheduledLoader(env, { logger, now: clock.date });
   // As handlers/poll-tasks.ts runs, with the stack's timeout as the Lambda's remaining time.
   const run = async () => {

@@ -22,3 +22,22 @@ export function localAwsEnvironment(endpoints: Record<string, string>): void {
   process.env.AWS_EC2_METADATA_DISABLED = 'true';
   for (const [service, url] of Object.entries(endpoints)) process.env[`AWS_ENDPOINT_URL_${service}`] = url;
 }
+
+/** The environment a scheduled job runs with in the bench: its own table, the simulator, the Slack stand-in. */
+export function scheduledEnv(world: {
+  tableName: string;
+  dynamoEndpoint: string;
+  simUrl: string;
+  slackApiUrl: string;
+  apiKey?: string;
+}) {
+  return {
+    TABLE_NAME: world.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: world.dynamoEndpoint,
+    EIS_BASE_URL: world.simUrl,
+    EIS_API_KEY: world.apiKey ?? 'sk_dev_local',
+    SLACK_SIGNING_SECRET: 'bench-signing-secret',
+    SLACK_BOT_TOKEN: 'xoxb-bench-not-a-token',
+    SLACK_API_URL: world.slackApiUrl,
+  };
+}

@@ -10,7 +10,7 @@ import { WATCH_CHECK_BATCH_SIZE } from '../infra/constructs/watch-queue.ts';
 import { MAX_IN_FLIGHT_PER_KEY } from '../src/eis/limiter.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { manualClock } from './schedule.ts';
-import { freshTable, quietLogger } from './services.ts';
+import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { startSlackStandIn } from './slack-stand-in.ts';
 
 /**
@@ -57,13 +57,7 @@ async function startWorld(dynamoEndpoint: string, name: string, latencyMs: numbe
   const client = await freshTable(dynamoEndpoint, tableName);
   const { logger, problems } = quietLogger();
   const env = {
-    TABLE_NAME: tableName,
-    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
-    EIS_BASE_URL: sim.url,
-    EIS_API_KEY: 'sk_dev_local',
-    SLACK_SIGNING_SECRET: 'bench-signing-secret',
-    SLACK_BOT_TOKEN: 'xoxb-bench-not-a-token',
-    SLACK_API_URL: slack.apiUrl,
+    ...scheduledEnv({ tableName, dynamoEndpoint, simUrl: sim.url, slackApiUrl: slack.apiUrl }),
     WATCH_QUEUE_URL: 'https://sqs.local/000000000000/watch.fifo',
   };
   const store = createStore({ client, tableName, now: clock.date });

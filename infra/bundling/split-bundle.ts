@@ -11,9 +11,26 @@ export const REQUIRE_SHIM =
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
+ * The esbuild settings the stack's `NodejsFunction` passes (`infra/constructs/bot-function.ts`):
+ * ESM for node22, `module` before `main`, minified, a linked source map without sources, the
+ * require shim, and the AWS SDK bundled (no externals). The bench builds with them too.
+ */
+export const STACK_ESBUILD: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  banner: { js: REQUIRE_SHIM },
+  logLevel: 'warning',
+};
+
+/**
  * The esbuild options of a code-split bundle: the settings `NodejsFunction` passes the other functions
- * (ESM for node22, `module` before `main`, minified, a linked source map without sources, the require
- * shim, the AWS SDK bundled), plus `splitting` into `outdir`: `index.mjs` and a `chunks/` folder.
+ * (`STACK_ESBUILD`), plus `splitting` into `outdir`: `index.mjs` and a `chunks/` folder.
  * A module behind a dynamic `import()` goes to a chunk Node reads and compiles only when a request
  * reaches that `import()`; in one file, Node compiles every byte at the cold start.
  */
@@ -28,17 +45,8 @@ export function splitBundleOptions(
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    banner: { js: REQUIRE_SHIM },
+    ...STACK_ESBUILD,
     alias: { ...aliases },
-    logLevel: 'warning',
   };
 }
 

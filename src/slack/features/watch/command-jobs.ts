@@ -5,6 +5,7 @@ import {
   accountKey,
   compareAppearances,
   keptCandidates,
+  rowsToldIn,
   lookUpAccount,
   lookupOutcome,
   lookupRun,
@@ -22,6 +23,7 @@ import { checkAfterChange, checkChannelNow } from './check-now.ts';
 import { chooseExhibitor } from './choice-jobs.ts';
 import type { WatchCommand } from './commands.ts';
 import { exportWatchList } from './export.ts';
+import { alertRowsAnswer } from './views.ts';
 
 /** Added accounts looked up while the answer is written; the rest by a check of the channel after it. */
 export const LOOKED_UP_AT_ONCE = 25;
@@ -152,6 +154,16 @@ async function findAccount(deps: WatchCommandDeps, context: JobContext, words: s
   return key ? deps.watchLists.account(context.teamId, context.channelId, key) : null;
 }
 
+/** Show all on an alert (its thread is the alert's ts): that alert's rows, from what the channel was told. */
+async function alertRows(deps: WatchCommandDeps, context: JobContext): Promise<SlackMessage> {
+  if (!context.threadTs)
+    return errorMessage(
+      'Show all works from the button on a watch alert. `/events watch list` lists every account’s shows.',
+    );
+  const accounts = await deps.watchLists.allAccounts(context.teamId, context.channelId);
+  return alertRowsAnswer(rowsToldIn(accounts, context.threadTs, today(deps)));
+}
+
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */
 async function listPage(deps: WatchCommandDeps, context: JobContext, wanted: number): Promise<SlackMessage> {
   let cursor: string | null = null;
@@ -206,6 +218,8 @@ export async function runWatchCommand(
     }
     case 'watch-list':
       return say(await listPage(deps, context, command.page));
+    case 'watch-alert':
+      return say(await alertRows(deps, context));
     case 'watch-export':
       return say(await exportWatchList(deps, context));
     case 'watch-status': {

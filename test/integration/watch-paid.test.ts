@@ -216,7 +216,11 @@ describe('paid name look-ups of a scheduled watch check', () => {
     const jobs = await jobsWith({ SPEND_APPROVERS: 'U0SOMEONEELSE' });
 
     // Act
-    const summary = await jobs.checkWatchedChannel({ teamId: TEAM, channelId: OTHER, checkId: 'setter-left' });
+    const summary = await jobs.checkWatchedChannel({
+      teamId: TEAM,
+      channelId: OTHER,
+      checkId: 'setter-left',
+    });
 
     // Assess: free look-ups only; no paid call, nothing in either ledger, the budget untouched
     expect(summary).toMatchObject({ accounts: 1, failed: 0 });

@@ -34,11 +34,7 @@ const formatted = (count: number) => count.toLocaleString('en-US');
  * current shows without alerting (or the first check once the watch is on again). The modal refused bad input already; it is read again here because
  * the job crossed a process boundary, and the channel's own count may have grown meanwhile.
  */
-async function importAccounts(
-  deps: WatchImportDeps,
-  context: JobContext,
-  text: string,
-): Promise<Imported> {
+async function importAccounts(deps: WatchImportDeps, context: JobContext, text: string): Promise<Imported> {
   const reading = readWatchList(text);
   if (!reading.ok)
     return refusal(

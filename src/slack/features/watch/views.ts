@@ -95,10 +95,7 @@ export function watchAlertMessage(alert: WatchAlertMessage): SlackMessage {
     header(title),
     ...alert.rows.flatMap(rowBlocks),
     ...(alert.more > 0
-      ? [
-          context(`…and ${alert.more} more. Show all lists every row of this alert.`),
-          ...(more ? [more] : []),
-        ]
+      ? [context(`…and ${alert.more} more. Show all lists every row of this alert.`), ...(more ? [more] : [])]
       : []),
     context('Seen at this channel’s watch check. Changes to these shows are said in this thread.'),
   ];

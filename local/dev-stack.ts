@@ -3,6 +3,7 @@ import { readEnv } from '../src/platform/config/env.ts';
 import { createKeyCipher } from '../src/platform/config/kms-key-cipher.ts';
 import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createScheduledLoader } from '../src/roots/runtime.ts';
+import { createWatchRun } from '../src/roots/watch-runtime.ts';
 import { DEV_API_KEY, KNOWN_COMPANY_NAME, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../src/slack/commands/index.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
@@ -52,6 +53,8 @@ export interface DevStackOptions {
   pollEveryMs?: number;
   /** How often the digest job runs (default every 5 minutes, as on AWS). */
   digestEveryMs?: number;
+  /** How often the watch run checks the due watched channels (default hourly, as on AWS). */
+  watchEveryMs?: number;
   /**
    * How much faster than real time the poller's clock runs (default 10), so the service's 30 s
    * back-off between polls of an unfinished task passes in 3 s.
@@ -86,6 +89,8 @@ export interface DevStack {
   apiKey: string;
   runPoll(): Promise<unknown>;
   runDigests(): Promise<unknown>;
+  /** The hourly watch run (`handlers/watch.ts`), inline: each due channel checked here, no queue. */
+  runWatch(): Promise<unknown>;
   /** Waits until the jobs the bot dispatched in-process have finished. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -157,8 +162,8 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       unfurlDomains,
     });
     if (twoWorkspaces) await installBoth(env, bot.url, sim);
-    const { runPoll, runDigests } = scheduleJobs(env, options, logger, stops);
-    slack.setPanel(panelOf(sim, runPoll, runDigests));
+    const jobs = scheduleJobs(env, options, logger, stops);
+    slack.setPanel(panelOf(sim, jobs));
 
     return {
       dynamoEndpoint,
@@ -171,8 +176,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       unfurlDomains,
       sim,
       apiKey: DEV_API_KEY,
-      runPoll,
-      runDigests,
+      ...jobs,
       idle: bot.idle,
       stop: stopAll,
     };
@@ -266,6 +270,9 @@ function scheduleJobs(env: NodeJS.ProcessEnv, options: DevStackOptions, logger: 
     return (await loadPoll()).pollUnlockTasks();
   });
   const runDigests = exclusive(async () => (await loadRealTime()).runDigests());
+  // No WATCH_QUEUE_URL in `env`: the due channels are checked inline, as a deployment without a queue.
+  const watchRun = createWatchRun(loadRealTime, env);
+  const runWatch = exclusive(() => watchRun());
   const every = (ms: number, job: Job, name: string) => {
     const timer = setInterval(() => {
       job().catch((error: unknown) => logger.error('local scheduled job failed', { job: name, error }));
@@ -277,11 +284,14 @@ function scheduleJobs(env: NodeJS.ProcessEnv, options: DevStackOptions, logger: 
   };
   every(options.pollEveryMs ?? 3_000, runPoll, 'poll-tasks');
   every(options.digestEveryMs ?? 5 * 60_000, runDigests, 'digest');
-  return { runPoll, runDigests };
+  every(options.watchEveryMs ?? 60 * 60_000, runWatch, 'watch');
+  return { runPoll, runDigests, runWatch };
 }
 
+type ScheduledJobs = ReturnType<typeof scheduleJobs>;
+
 /** The page's side panel: the simulator's account, and the jobs a developer can run now. */
-function panelOf(sim: Simulator, runPoll: Job, runDigests: Job): LocalPanel {
+function panelOf(sim: Simulator, { runPoll, runDigests, runWatch }: ScheduledJobs): LocalPanel {
   const account = async () => {
     const response = await fetch(`${sim.url}/__sim/account`, {
       headers: { authorization: `Bearer ${DEV_API_KEY}` },
@@ -295,6 +305,7 @@ function panelOf(sim: Simulator, runPoll: Job, runDigests: Job): LocalPanel {
     jobs: {
       'poll-unlock-tasks': runPoll,
       'send-digests': runDigests,
+      'check-watches': runWatch,
       // The service finishing every pending unlock task at once, for when a developer cannot wait.
       'finish-service-tasks': async () => {
         sim.completeTasks();
@@ -311,7 +322,7 @@ export function newExhibitorAppears(sim: Simulator): string {
   const { exhibitor, event } = appearance;
   return (
     `${exhibitor.companyName} (${exhibitor.domain}) now exhibits at ${event.name}, ${event.city}, ` +
-    `from ${event.dateStart} (event ${event.eventId}). A channel watching it hears of it at its next check.`
+    `from ${event.dateStart} (event ${event.eventId}). A channel watching it hears of it at its next check; \`/events watch check\` checks now.`
   );
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../local/slack/fake-slack.ts';
 import { type Actor } from '../../local/slack/payloads.ts';
+import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 
 /*
@@ -29,6 +30,9 @@ function boxesOf(lines: string[]): Record<string, { value: { type: string; value
 
 const names = (count: number, from = 0) =>
   Array.from({ length: count }, (_, index) => `Imported Company ${from + index + 1}`);
+/** Domains: one free look-up each (a name not found is searched in every upcoming show). */
+const domains = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => `imported-${from + index + 1}.com`);
 
 describe('/events watch import', () => {
   let bot: Bot;
@@ -98,10 +102,45 @@ describe('/events watch import', () => {
     expect(await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId)).toEqual([]);
   });
 
+  it('looks an import of 30 up at once, and posts no alert for the shows they are on now', async () => {
+    // Prepare: a company with upcoming shows, and 29 names the service does not know
+    const company = bot.sim.seed.exhibitors.find((x) => x.companyName === KNOWN_COMPANY_NAME);
+    const upcoming = bot.sim.events.filter(
+      (e) => company?.eventIds.includes(e.id) && e.dateStart >= bot.sim.today,
+    );
+    expect(upcoming.length).toBeGreaterThan(0);
+
+    // Act
+    await importLines([KNOWN_COMPANY_NAME, ...names(29, 2000)], FRESH);
+
+    // Assess: looked up by the check after the answer, not left for the hourly run
+    expect(visibleText(lastAnswer(FRESH.channelId))).toContain('Checking them now');
+    const stored = await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId);
+    expect(stored).toHaveLength(30);
+    expect(stored.filter((account) => account.resolution === 'pending')).toEqual([]);
+    const known = stored.find((account) => account.label === KNOWN_COMPANY_NAME);
+    expect(known?.resolution).toBe('resolved');
+    expect(known?.told?.map((show) => show.eventId).sort()).toEqual(upcoming.map((e) => e.eventId).sort());
+    expect(stored.filter((account) => account.resolution === 'not-found')).toHaveLength(29);
+    expect(bot.messages(FRESH.channelId).filter((m) => m.visibleTo === undefined)).toEqual([]);
+  });
+
+  it('looks up at once the accounts an add has beyond the first 25', async () => {
+    // Act: 27 new domains; the answer looks up 25, the check after it the other 2
+    const answer = await say(`watch add ${domains(27, 3000).join(', ')}`, FRESH);
+
+    // Assess
+    expect(answer).toContain('2 more accounts are being looked up now');
+    const stored = await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId);
+    expect(stored).toHaveLength(57);
+    expect(stored.filter((account) => account.resolution === 'pending')).toEqual([]);
+    expect(bot.messages(FRESH.channelId).filter((m) => m.visibleTo === undefined)).toEqual([]);
+  });
+
   it('imports 1,000 accounts from several boxes, says what was refused, and status counts 1,000', async () => {
-    // Prepare: 997 lines of one name, one line of three comma-separated names, one line that names nothing
+    // Prepare: 997 lines of one domain, one line of three comma-separated domains, one line that names nothing
     const serviceCalls = bot.sim.requests().length;
-    const [first = '', second = '', third = '', ...rest] = names(1000);
+    const [first = '', second = '', third = '', ...rest] = domains(1000);
     const lines = [`${first}, competitor:${second}, ${third}`, '--', ...rest];
 
     // Act
@@ -113,19 +152,20 @@ describe('/events watch import', () => {
     const told = visibleText(lastAnswer(CHANNEL));
     expect(told).toContain('this channel now watches 1,000 more accounts');
     expect(told).toContain('Not added, not a name or domain: 1: `--`');
-    expect(told).toContain('taken at the next check, without an alert');
+    expect(told).toContain('Checking them now');
     expect(lastAnswer(CHANNEL).warnings).toEqual([]);
     const stored = await bot.store.watchLists.allAccounts(TEAM, CHANNEL);
     expect(stored).toHaveLength(1000);
     expect(stored.find((account) => account.label === second)?.kind).toBe('competitor');
-    // Stored now, looked up by the check it made due: nothing asked of the service yet
-    expect(bot.sim.requests()).toHaveLength(serviceCalls);
-    expect(await say('watch status', ALICE)).toContain('Accounts: 1,000');
+    // Looked up by the check right after the answer (none of these names is known to the service)
+    expect(stored.filter((account) => account.resolution === 'pending')).toEqual([]);
+    expect(bot.sim.requests().length).toBeGreaterThan(serviceCalls);
+    expect(await say('watch status', ALICE)).toContain('Accounts: 1,000 — 0 found, 1,000 not found yet');
   });
 
   it('refuses an import that would pass 1,000 with what is watched, and stores none of it', async () => {
     // Act
-    const answer = await importLines([...names(2, 998), 'One Company Too Many'], ALICE);
+    const answer = await importLines([...domains(2, 998), 'One Company Too Many'], ALICE);
 
     // Assess: the modal could not know the channel's count; the worker says it
     expect(answer.body).toBe('');

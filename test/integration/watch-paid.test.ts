@@ -13,6 +13,7 @@ const LAMBDA = { getRemainingTimeInMillis: () => 240_000 };
 const PAID_PATH = '/external/exhibitors/search-by-company-name';
 /** The worker's timeout and then some: the reconciler settles a charge started that long ago. */
 const LATER_MS = 20 * 60_000;
+const OTHER = 'C0OTHER';
 
 describe('paid name look-ups of a scheduled watch check', () => {
   let bot: Bot;
@@ -32,7 +33,11 @@ describe('paid name look-ups of a scheduled watch check', () => {
     return name;
   };
   const keyOf = (name: string) => `name:${name.toLowerCase()}`;
-  const account = (name: string) => bot.store.watchLists.account(TEAM, CHANNEL, keyOf(name));
+  const account = (name: string, channelId = CHANNEL) =>
+    bot.store.watchLists.account(TEAM, channelId, keyOf(name));
+  /** The scheduled checks of a runtime read from the environment with `changes` (a policy changed). */
+  const jobsWith = async (changes: Record<string, string>) =>
+    createScheduledJobs(await createRuntimeLoader({ ...process.env, ...changes }, { logger: bot.logger })());
 
   /** The hourly run, with the channel due now (as a changed watch is). */
   async function scheduledCheck() {
@@ -41,13 +46,13 @@ describe('paid name look-ups of a scheduled watch check', () => {
     return handler({ source: 'aws.events', 'detail-type': 'Scheduled Event' }, LAMBDA);
   }
 
-  async function watch(names: string[]) {
-    await bot.command(`watch add ${names.join(', ')}`, ALICE);
+  async function watch(names: string[], channelId = CHANNEL) {
+    await bot.command(`watch add ${names.join(', ')}`, { ...ALICE, channelId });
     await bot.idle();
   }
 
-  async function setBudget(credits: number) {
-    await bot.command(`watch budget ${credits}`, APPROVER);
+  async function setBudget(credits: number, channelId = CHANNEL) {
+    await bot.command(`watch budget ${credits}`, { ...APPROVER, channelId });
     await bot.idle();
   }
 
@@ -66,8 +71,8 @@ describe('paid name look-ups of a scheduled watch check', () => {
       .filter((x) => !x.eventIds.some((id) => upcoming.has(id)))
       .map((x) => x.companyName)
       .filter((name) => names.filter((other) => other === name.toLowerCase()).length === 1)
-      .slice(0, 5);
-    expect(unlisted).toHaveLength(5);
+      .slice(0, 6);
+    expect(unlisted).toHaveLength(6);
   });
   afterAll(() => bot.close());
 
@@ -200,5 +205,50 @@ describe('paid name look-ups of a scheduled watch check', () => {
       credits: 50,
       preApproval: { setBy: APPROVER.userId },
     });
+  });
+
+  it('a budget set by someone no longer an approver or admin pre-approves nothing', async () => {
+    // Prepare: the approver sets the other channel's budget, then is no longer a spend approver
+    await setBudget(100, OTHER);
+    await watch([company(5)], OTHER);
+    const charged = serviceLedger().length;
+    const entries = (await ledger()).length;
+    const jobs = await jobsWith({ SPEND_APPROVERS: 'U0SOMEONEELSE' });
+
+    // Act
+    const summary = await jobs.checkWatchedChannel({
+      teamId: TEAM,
+      channelId: OTHER,
+      checkId: 'setter-left',
+    });
+
+    // Assess: free look-ups only; no paid call, nothing in either ledger, the budget untouched
+    expect(summary).toMatchObject({ accounts: 1, failed: 0 });
+    expect(paidSearches(company(5))).toEqual([]);
+    expect(serviceLedger()).toHaveLength(charged);
+    expect(await ledger()).toHaveLength(entries);
+    expect((await account(company(5), OTHER))?.resolution).toBe('not-found');
+    expect((await bot.store.watchLists.settings(TEAM, OTHER))?.spentCredits).toBe(0);
+  });
+
+  it('the daily cap refuses a paid look-up: nothing charged, the month’s reservation given back', async () => {
+    // Prepare: the setter is an approver again, and the day's cap is below the look-up's price
+    const charged = serviceLedger().length;
+    const jobs = await jobsWith({ DAILY_CREDIT_CAP: '10' });
+
+    // Act
+    await jobs.checkWatchedChannel({ teamId: TEAM, channelId: OTHER, checkId: 'over-the-cap' });
+    await bot.command('watch status', { ...ALICE, channelId: OTHER });
+    await bot.idle();
+
+    // Assess: the service was not called and charged nothing; the budget shows nothing spent
+    expect(paidSearches(company(5))).toEqual([]);
+    expect(serviceLedger()).toHaveLength(charged);
+    expect((await ledger()).filter((entry) => entry.channelId === OTHER && entry.credits > 0)).toEqual([]);
+    expect((await bot.store.watchLists.settings(TEAM, OTHER))?.spentCredits).toBe(0);
+    expect((await account(company(5), OTHER))?.resolution).toBe('not-found');
+    const status = JSON.stringify(bot.last(OTHER).blocks);
+    expect(status).toContain('0 of 100 a month');
+    expect(status).toContain('1 not found yet');
   });
 });

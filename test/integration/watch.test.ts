@@ -108,6 +108,21 @@ describe('account watch', () => {
     expect(visibleText(alertsIn(bot)[1] as SlackMessage)).toContain(show.name);
   });
 
+  it('checks at once when the watch is turned back on, posting what appeared while it was off', async () => {
+    // Prepare
+    expect(await say('watch off')).toContain('watch is off');
+    const show = newShowFor();
+    bot.sim.changeData({ kind: 'appear', exhibitor: company().id, event: show.id });
+
+    // Act
+    const answer = await say('watch on');
+
+    // Assess: no wait for the hourly run
+    expect(answer).toContain('being checked now; you’ll hear only about new shows');
+    expect(alertsIn(bot)).toHaveLength(3);
+    expect(visibleText(alertsIn(bot)[2] as SlackMessage)).toContain(show.name);
+  });
+
   it('posts nothing for a removed company, nor in a channel that watches nothing', async () => {
     // Prepare
     expect(await say(`watch remove ${KNOWN_COMPANY_NAME}`)).toContain('no longer watches');
@@ -119,7 +134,7 @@ describe('account watch', () => {
     const elsewhere = await scheduledCheck(OTHER, 'scheduled-4');
 
     // Assess
-    expect(alertsIn(bot)).toHaveLength(2);
+    expect(alertsIn(bot)).toHaveLength(3);
     expect(alertsIn(bot, OTHER)).toEqual([]);
     expect(scheduled).toMatchObject({ accounts: 0, postedAlert: false });
     expect(elsewhere).toMatchObject({ accounts: 0, postedAlert: false });

@@ -52,6 +52,23 @@ function noticeFor(notices: Map<string | null, ThreadNotice>, threadTs: string |
 }
 
 /**
+ * The rows of the alert posted as message `threadTs`, from the told state (each show it announced
+ * keeps that ts): the shows still ahead, by date. Shows dropped since are no longer told, so not listed.
+ */
+export function rowsToldIn(
+  accounts: readonly (AlertAccount & Pick<WatchAccount, 'told'>)[],
+  threadTs: string,
+  today: string,
+): AlertRow[] {
+  const rows = accounts.flatMap((account) =>
+    (account.told ?? [])
+      .filter((show) => show.threadTs === threadTs && (show.dateStart === null || show.dateStart >= today))
+      .map((show) => ({ account, show })),
+  );
+  return rows.sort(byRow);
+}
+
+/**
  * What one check posts in a channel: one alert of the new appearances (sorted by date, at most
  * `WATCH_LIMITS.alertRows` rows, then a count), and each change or drop in the thread of the message
  * that announced the show. A muted account posts nothing (its told state still moves on, so unmuting

@@ -42,12 +42,15 @@ export function addedAnswer(input: {
   added: AccountNow[];
   alreadyWatched: string[];
   refused: string[];
-  checkedLater: number;
+  /** Accounts added but not looked up in this answer: checked right after it, or when the watch is on. */
+  rest: { count: number; checkedNow: boolean } | null;
 }): SlackMessage {
   const lines = input.added.map(whereNow);
-  if (input.checkedLater > 0)
+  if (input.rest)
     lines.push(
-      `${formatNumber(input.checkedLater)} more accounts are looked up at the next check (within the hour); the shows they are on then will not alert.`,
+      input.rest.checkedNow
+        ? `${formatNumber(input.rest.count)} more accounts are being looked up now; the shows they are on now will not alert: you’ll hear only about new shows.`
+        : `${formatNumber(input.rest.count)} more accounts are looked up when this channel’s watch is on again (\`/events watch on\`); the shows they are on then will not alert.`,
     );
   if (input.alreadyWatched.length > 0)
     lines.push(`Already watched: ${input.alreadyWatched.map(escapeMrkdwn).join(', ')}.`);
@@ -55,7 +58,7 @@ export function addedAnswer(input: {
     lines.push(
       `Not added (not a name or domain): ${input.refused.map((r) => `\`${escapeMrkdwn(r)}\``).join(', ')}.`,
     );
-  const count = input.added.length + input.checkedLater;
+  const count = input.added.length + (input.rest?.count ?? 0);
   const title = `*This channel now watches ${formatNumber(count)} more ${count === 1 ? 'account' : 'accounts'}.*`;
   const text = `${title}\n${lines.join('\n')}`;
   const choices = choicesOf(input.added.map((added) => added.account));
@@ -90,11 +93,21 @@ const REFUSED_WHY: Record<RefusedEntry['reason'], string> = {
   blank: 'empty (`,,` or a bare `competitor:`)',
 };
 
+/** What happens next to imported accounts (the check right after the answer, when the watch is on). */
+function importNext(added: number, watchOn: boolean): string {
+  if (added === 0) return 'Nothing new to look up.';
+  return watchOn
+    ? 'Checking them now: the shows they are on now will not alert; you’ll hear only about new shows.'
+    : 'This channel’s watch is off: they are looked up when it is on again (`/events watch on`), and the shows they are on then will not alert.';
+}
+
 /** The answer to `/events watch import`: how many were added, already watched, refused and why. */
 export function importedAnswer(input: {
   added: number;
   alreadyWatched: string[];
   refused: RefusedEntry[];
+  /** The channel's watch is on: the imported accounts are checked right after this answer. */
+  watchOn: boolean;
 }): SlackMessage {
   const { added, alreadyWatched, refused } = input;
   const lines: string[] = [];
@@ -114,10 +127,7 @@ export function importedAnswer(input: {
     blocks: [
       section(title),
       ...(lines.length > 0 ? [section(lines.join('\n'))] : []),
-      context(
-        'Their current shows are taken at the next check, without an alert; from then on a new show is posted in this channel. ' +
-          'Charged nothing. `/events watch status` counts them; `/events watch check` checks now.',
-      ),
+      context(`${importNext(added, input.watchOn)} Charged nothing. \`/events watch status\` counts them.`),
     ],
   });
 }

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
 import { PRICES } from '../../../domain/prices.ts';
-import type { WatchLookups, WatchPoster } from '../../../domain/ports/index.ts';
+import type { WatchLookups } from '../../../domain/ports/index.ts';
 import {
   accountKey,
-  checkWatchedChannel,
   compareAppearances,
   keptCandidates,
+  rowsToldIn,
   lookUpAccount,
   lookupOutcome,
   lookupRun,
@@ -20,12 +19,13 @@ import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
 import type { DigestAccess } from '../digests/access.ts';
 import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
+import { checkAfterChange, checkChannelNow } from './check-now.ts';
 import { chooseExhibitor } from './choice-jobs.ts';
 import type { WatchCommand } from './commands.ts';
 import { exportWatchList } from './export.ts';
-import { watchAlertMessage, watchNoticeMessage } from './views.ts';
+import { alertRowsAnswer } from './views.ts';
 
-/** Added accounts looked up at once (an import's are looked up by the check it makes due). */
+/** Added accounts looked up while the answer is written; the rest by a check of the channel after it. */
 export const LOOKED_UP_AT_ONCE = 25;
 const LIST_PAGE = 25;
 
@@ -44,20 +44,29 @@ export const isWatchCommand = (command: { name: string }): command is WatchComma
 
 const today = (deps: WatchCommandDeps) => deps.now().toISOString().slice(0, 10);
 
-/** Adds accounts and looks the first ones up at once: their current shows are told (no alert later). */
-export async function addAccounts(
-  deps: WatchCommandDeps,
-  context: JobContext,
-  text: string,
-): Promise<SlackMessage> {
+/** What `/events watch add` answers, and whether the channel is checked after it (accounts left to look up). */
+interface Added {
+  answer: SlackMessage;
+  checkAfter: boolean;
+}
+
+const refusal = (answer: SlackMessage): Added => ({ answer, checkAfter: false });
+
+/**
+ * Adds accounts and looks the first ones up while answering: their current shows are told (no alert
+ * later). The rest are looked up by a check of the channel right after the answer, when the watch is on.
+ */
+export async function addAccounts(deps: WatchCommandDeps, context: JobContext, text: string): Promise<Added> {
   const reading = readWatchList(text);
   if (!reading.ok)
-    return errorMessage(
-      `That is ${reading.count} accounts; a channel watches at most ${reading.limit}. Nothing was added.`,
+    return refusal(
+      errorMessage(
+        `That is ${reading.count} accounts; a channel watches at most ${reading.limit}. Nothing was added.`,
+      ),
     );
   const refused = reading.refused.map((entry) => entry.entry).filter(Boolean);
   if (reading.accounts.length === 0)
-    return errorMessage('No company name or domain was found in that. Nothing was added.');
+    return refusal(errorMessage('No company name or domain was found in that. Nothing was added.'));
   const result = await deps.watchLists.addAccounts(
     context.teamId,
     context.channelId,
@@ -65,8 +74,10 @@ export async function addAccounts(
     context.userId,
   );
   if (!result.ok)
-    return errorMessage(
-      `This channel watches ${result.watched} accounts; adding ${result.adding} would pass the limit of 1,000. Nothing was added.`,
+    return refusal(
+      errorMessage(
+        `This channel watches ${result.watched} accounts; adding ${result.adding} would pass the limit of 1,000. Nothing was added.`,
+      ),
     );
   const run = lookupRun(deps.lookups, today(deps));
   const added: AccountNow[] = [];
@@ -88,30 +99,16 @@ export async function addAccounts(
       added.push({ account, shows: [] });
     }
   }
-  return addedAnswer({
+  const rest = Math.max(0, result.added.length - LOOKED_UP_AT_ONCE);
+  const watchOn =
+    rest > 0 && (await deps.watchLists.settings(context.teamId, context.channelId))?.status === 'on';
+  const answer = addedAnswer({
     added,
     alreadyWatched: result.alreadyWatched.map((account) => account.label),
     refused,
-    checkedLater: Math.max(0, result.added.length - LOOKED_UP_AT_ONCE),
+    rest: rest === 0 ? null : { count: rest, checkedNow: watchOn },
   });
-}
-
-/** The worker's Slack as a check's poster: the alert in the channel, notices in its thread. */
-function posterFor(deps: WatchCommandDeps, context: JobContext): WatchPoster {
-  return {
-    postAlert: async (alert) => {
-      const ts = await deps.slack.post({ ...context, channelId: alert.channelId }, watchAlertMessage(alert));
-      if (!ts) throw new Error('the watch alert could not be posted in the channel');
-      return { ts };
-    },
-    postNotice: async (notice) => {
-      await deps.slack.post(
-        { ...context, channelId: notice.channelId },
-        watchNoticeMessage(notice),
-        notice.threadTs ?? undefined,
-      );
-    },
-  };
+  return { answer, checkAfter: watchOn };
 }
 
 async function mayBudget(deps: WatchCommandDeps, context: JobContext) {
@@ -138,17 +135,7 @@ async function setBudget(
 }
 
 async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<SlackMessage> {
-  const { teamId, channelId } = context;
-  const summary = await checkWatchedChannel(
-    {
-      watchLists: deps.watchLists,
-      lookups: deps.lookups,
-      poster: posterFor(deps, context),
-      logger: deps.logger,
-      now: deps.now,
-    },
-    { teamId, channelId, checkId: `command:${randomUUID()}` },
-  );
+  const summary = await checkChannelNow(deps, context);
   if (summary.accounts === 0)
     return botNotice('This channel watches no accounts (or its watch is off): nothing to check.');
   const found =
@@ -165,6 +152,16 @@ async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<Sl
 async function findAccount(deps: WatchCommandDeps, context: JobContext, words: string) {
   const key = accountKey(words);
   return key ? deps.watchLists.account(context.teamId, context.channelId, key) : null;
+}
+
+/** Show all on an alert (its thread is the alert's ts): that alert's rows, from what the channel was told. */
+async function alertRows(deps: WatchCommandDeps, context: JobContext): Promise<SlackMessage> {
+  if (!context.threadTs)
+    return errorMessage(
+      'Show all works from the button on a watch alert. `/events watch list` lists every account’s shows.',
+    );
+  const accounts = await deps.watchLists.allAccounts(context.teamId, context.channelId);
+  return alertRowsAnswer(rowsToldIn(accounts, context.threadTs, today(deps)));
 }
 
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */
@@ -193,8 +190,12 @@ export async function runWatchCommand(
   const notWatched = (name: string) =>
     say(errorMessage(`This channel does not watch ${name}. See \`/events watch list\`.`));
   switch (command.name) {
-    case 'watch-add':
-      return say(await addAccounts(deps, context, command.accounts));
+    case 'watch-add': {
+      const added = await addAccounts(deps, context, command.accounts);
+      await say(added.answer);
+      if (added.checkAfter) await checkAfterChange(deps, context);
+      return;
+    }
     case 'watch-remove': {
       const account = await findAccount(deps, context, command.account);
       if (!account || !(await deps.watchLists.removeAccount(teamId, channelId, account.key)))
@@ -217,6 +218,8 @@ export async function runWatchCommand(
     }
     case 'watch-list':
       return say(await listPage(deps, context, command.page));
+    case 'watch-alert':
+      return say(await alertRows(deps, context));
     case 'watch-export':
       return say(await exportWatchList(deps, context));
     case 'watch-status': {
@@ -237,13 +240,18 @@ export async function runWatchCommand(
       const status = command.name === 'watch-off' ? 'off' : 'on';
       const settings = await deps.watchLists.setStatus(teamId, channelId, status);
       if (!settings) return say(botNotice('This channel watches no accounts.'));
-      return say(
+      if (status === 'off')
+        return say(
+          botNotice(
+            'This channel’s watch is off: no checks, no alerts. Its accounts are kept; `/events watch on` turns it back on.',
+          ),
+        );
+      await say(
         botNotice(
-          status === 'off'
-            ? 'This channel’s watch is off: no checks, no alerts. Its accounts are kept; `/events watch on` turns it back on.'
-            : 'This channel’s watch is on; it is checked within the hour (`/events watch check` checks it now).',
+          'This channel’s watch is on, and is being checked now; you’ll hear only about new shows (ones this channel has not been told of).',
         ),
       );
+      return checkAfterChange(deps, context);
     }
     case 'watch-import':
       // The listener opens the form; the words reach the worker only when it could not.

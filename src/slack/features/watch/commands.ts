@@ -3,7 +3,7 @@ import { bareWord, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
 
-/** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute | choose`. */
+/** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */
 
 export type WatchCommand =
   | { name: 'watch-add'; accounts: string }
@@ -12,7 +12,14 @@ export type WatchCommand =
   | { name: 'watch-budget'; credits: number }
   | { name: 'watch-choose'; exhibitorId: string; account: string }
   | {
-      name: 'watch-import' | 'watch-export' | 'watch-status' | 'watch-check' | 'watch-off' | 'watch-on';
+      name:
+        | 'watch-import'
+        | 'watch-export'
+        | 'watch-status'
+        | 'watch-check'
+        | 'watch-off'
+        | 'watch-on'
+        | 'watch-alert';
     };
 
 const withText =
@@ -66,7 +73,8 @@ export const WATCH_COMMANDS = {
       'Names or domains, comma-separated; `competitor:` before one marks a competitor. Checked daily and ' +
       'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
       '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on; ' +
-      '`choose <exhibitor id> <name>` picks the exhibitor a name shared by several means (the This one buttons run it).',
+      '`choose <exhibitor id> <name>` picks the exhibitor a name shared by several means (the This one buttons run it); ' +
+      '`alert` lists every row of a watch alert (its Show all button runs it).',
     parse: subWords('watch', {
       add: withText('watch-add'),
       remove: oneAccount('watch-remove'),
@@ -81,6 +89,7 @@ export const WATCH_COMMANDS = {
       mute: oneAccount('watch-mute'),
       unmute: oneAccount('watch-unmute'),
       choose: parseChoose,
+      alert: bareWord('watch-alert', 'watch alert'),
     }),
   },
 };

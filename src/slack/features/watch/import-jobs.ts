@@ -1,36 +1,49 @@
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { readWatchList } from '../../../domain/watch/input.ts';
+import type { EisClient } from '../../../eis/index.ts';
+import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../jobs.ts';
 import { errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
 import { importedAnswer } from './answer-views.ts';
+import { checkAfterChange, type CheckNowDeps } from './check-now.ts';
+import { eisWatchLookups } from './lookups.ts';
 
 export interface WatchImportDeps {
-  store: { watchLists: Pick<Store['watchLists'], 'addAccounts'> };
-  slack: Pick<SlackOut, 'ephemeral'>;
+  store: { watchLists: Pick<Store['watchLists'], 'addAccounts' | 'settings'> & CheckNowDeps['watchLists'] };
+  eis: EisClient;
+  slack: Pick<SlackOut, 'ephemeral' | 'post'>;
+  logger: Logger;
+  now: () => Date;
 }
+
+/** An import's answer, and whether the channel is checked after it (accounts added to a watch that is on). */
+interface Imported {
+  answer: SlackMessage;
+  checkAfter: boolean;
+}
+
+const refusal = (answer: SlackMessage): Imported => ({ answer, checkAfter: false });
 
 const formatted = (count: number) => count.toLocaleString('en-US');
 
 /**
- * Stores an import's accounts in batches, none looked up now: the check they make due takes their
- * current shows without alerting. The modal refused bad input already; it is read again here because
+ * Stores an import's accounts in batches; the check of the channel run after the answer takes their
+ * current shows without alerting (or the first check once the watch is on again). The modal refused bad input already; it is read again here because
  * the job crossed a process boundary, and the channel's own count may have grown meanwhile.
  */
-async function importAccounts(
-  deps: WatchImportDeps,
-  context: JobContext,
-  text: string,
-): Promise<SlackMessage> {
+async function importAccounts(deps: WatchImportDeps, context: JobContext, text: string): Promise<Imported> {
   const reading = readWatchList(text);
   if (!reading.ok)
-    return errorMessage(
-      `That is ${formatted(reading.count)} accounts; a channel watches at most ${formatted(reading.limit)}. Nothing was added.`,
+    return refusal(
+      errorMessage(
+        `That is ${formatted(reading.count)} accounts; a channel watches at most ${formatted(reading.limit)}. Nothing was added.`,
+      ),
     );
   if (reading.accounts.length === 0)
-    return errorMessage('No company name or domain was found in that. Nothing was added.');
+    return refusal(errorMessage('No company name or domain was found in that. Nothing was added.'));
   const result = await deps.store.watchLists.addAccounts(
     context.teamId,
     context.channelId,
@@ -38,20 +51,39 @@ async function importAccounts(
     context.userId,
   );
   if (!result.ok)
-    return errorMessage(
-      `This channel watches ${formatted(result.watched)} accounts; importing ${formatted(result.adding)} more would pass the limit of ${formatted(WATCH_LIMITS.accountsPerChannel)}. Nothing was added: remove some with \`/events watch remove <name>\`, or import fewer.`,
+    return refusal(
+      errorMessage(
+        `This channel watches ${formatted(result.watched)} accounts; importing ${formatted(result.adding)} more would pass the limit of ${formatted(WATCH_LIMITS.accountsPerChannel)}. Nothing was added: remove some with \`/events watch remove <name>\`, or import fewer.`,
+      ),
     );
-  return importedAnswer({
+  const settings = await deps.store.watchLists.settings(context.teamId, context.channelId);
+  const watchOn = settings?.status === 'on';
+  const answer = importedAnswer({
     added: result.added.length,
     alreadyWatched: result.alreadyWatched.map((account) => account.label),
     refused: reading.refused,
+    watchOn,
   });
+  return { answer, checkAfter: watchOn && result.added.length > 0 };
 }
 
-/** The import modal's job: the accounts stored, and the answer only the importer sees, in the channel. */
+/**
+ * The import modal's job: the accounts stored, the answer only the importer sees, in the channel, and
+ * then the channel checked at once so the imported accounts are looked up now.
+ */
 export function watchImportJobs(deps: WatchImportDeps) {
+  const checkDeps: CheckNowDeps = {
+    watchLists: deps.store.watchLists,
+    lookups: eisWatchLookups(deps.eis),
+    slack: deps.slack,
+    logger: deps.logger,
+    now: deps.now,
+  };
   return {
-    watchImportJob: async ({ text, context }: { text: string; context: JobContext }) =>
-      deps.slack.ephemeral(context, await importAccounts(deps, context, text)),
+    watchImportJob: async ({ text, context }: { text: string; context: JobContext }) => {
+      const imported = await importAccounts(deps, context, text);
+      await deps.slack.ephemeral(context, imported.answer);
+      if (imported.checkAfter) await checkAfterChange(checkDeps, context);
+    },
   };
 }

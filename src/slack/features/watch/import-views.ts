@@ -46,8 +46,8 @@ export function watchImportModal(channelId: string): ModalView {
     [
       section(
         `Paste up to ${limit} company names or domains for <#${escapeMrkdwn(channelId)}> to watch: one per line ` +
-          'or comma-separated; `competitor:` before one marks a competitor. Their current shows are taken at ' +
-          'the next check without an alert; from then on, a new show is posted here.',
+          'or comma-separated; `competitor:` before one marks a competitor. They are looked up as soon as they ' +
+          'are imported, and the shows they are on now will not alert; from then on, a new show is posted here.',
       ),
       ...boxes,
     ],

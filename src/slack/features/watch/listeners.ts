@@ -9,7 +9,11 @@ import { WatchChoiceValueSchema, WatchRowValueSchema } from './buttons.ts';
 import { readImportForm } from './forms.ts';
 import { importBox, WATCH_IMPORT_MODAL } from './import-views.ts';
 
-const ShowAllValueSchema = z.object({ page: z.number().int().min(1).max(1000).optional() });
+/** A list page's button carries its page; an alert's Show all carries `alert` (its rows, from its thread). */
+const ShowAllValueSchema = z.object({
+  page: z.number().int().min(1).max(1000).optional(),
+  alert: z.literal(true).optional(),
+});
 
 /** The import modal's boxes, read together; refused in the modal (nothing stored) when they do not read. */
 const readImport: ModalReader = (values, view, who) => {
@@ -34,7 +38,10 @@ export function registerWatch(app: App, deps: ListenerDeps): void {
       return `people ${row.eventId}${row.exhibitorId ? ` exhibitor:${row.exhibitorId}` : ''}`;
     },
     [ACTION_IDS.watchMute]: (value) => `watch mute ${WatchRowValueSchema.parse(value).label}`,
-    [ACTION_IDS.watchShowAll]: (value) => `watch list ${ShowAllValueSchema.parse(value).page ?? 1}`,
+    [ACTION_IDS.watchShowAll]: (value) => {
+      const showAll = ShowAllValueSchema.parse(value);
+      return showAll.alert ? 'watch alert' : `watch list ${showAll.page ?? 1}`;
+    },
     [ACTION_IDS.watchExport]: () => 'watch export',
     [ACTION_IDS.watchChoose]: (value) => {
       const choice = WatchChoiceValueSchema.parse(value);

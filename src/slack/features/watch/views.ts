@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { AlertRow } from '../../../domain/watch/index.ts';
 import type {
   WatchAlertAccount,
   WatchAlertMessage,
@@ -9,7 +10,7 @@ import type {
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { formatDateRange } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { fitBand } from '../events/fit-card.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';
@@ -89,19 +90,38 @@ export function watchAlertMessage(alert: WatchAlertMessage): SlackMessage {
     ? `${first.account.label} will exhibit at ${first.show.name ?? `event ${first.show.eventId}`}` +
       (total > 1 ? ` (and ${total - 1} more)` : '')
     : title;
-  const more = actions([button('Show all', ACTION_IDS.watchShowAll, {})]);
+  const more = actions([button('Show all', ACTION_IDS.watchShowAll, { alert: true })]);
   const blocks: KnownBlock[] = [
     header(title),
     ...alert.rows.flatMap(rowBlocks),
     ...(alert.more > 0
-      ? [
-          context(`…and ${alert.more} more. Show all lists every watched account’s shows.`),
-          ...(more ? [more] : []),
-        ]
+      ? [context(`…and ${alert.more} more. Show all lists every row of this alert.`), ...(more ? [more] : [])]
       : []),
     context('Seen at this channel’s watch check. Changes to these shows are said in this thread.'),
   ];
   return fitToLimits({ text, blocks });
+}
+
+/** Show all on an alert: each of its rows still ahead (account, show, dates, city), answered privately. */
+export function alertRowsAnswer(rows: readonly AlertRow[]): SlackMessage {
+  if (rows.length === 0)
+    return fitToLimits({
+      text: 'None of this alert’s shows is still ahead.',
+      blocks: [
+        section(
+          'None of this alert’s shows is still ahead (past, or no longer listing the account). `/events watch list` lists every account’s shows.',
+        ),
+      ],
+    });
+  const title = `*This alert’s ${rows.length} ${rows.length === 1 ? 'appearance' : 'appearances'}, by date*`;
+  const lines = rows.map(
+    ({ account, show }) =>
+      `${accountWords(account)} will exhibit at ${showWords(show)}${account.muted ? ' _(muted)_' : ''}`,
+  );
+  return fitToLimits({
+    text: title.replace(/\*/g, ''),
+    blocks: [section(title), ...linesToSections(lines, 40, 'appearances')],
+  });
 }
 
 /** A show that moved or dropped a watched account, said once (in the thread of the alert that told it). */

@@ -171,8 +171,12 @@ describe('paid name look-ups of a scheduled watch check', () => {
   });
 
   it('a check that dies between the write-ahead record and the settle is settled by the reconciler', async () => {
-    // Prepare: the check's settle never returns, as if its Lambda died after the service call
-    await setBudget(1000);
+    // Prepare: a channel of its own (so no other account of earlier tests is also eligible and
+    // charged at the same time), whose check's settle never returns, as if its Lambda died after the
+    // service call
+    const channelId = 'C0DIES';
+    await watch([company(4)], channelId);
+    await setBudget(1000, channelId);
     const before = serviceLedger().length;
     const runtime = await createRuntimeLoader(process.env, { logger: bot.logger })();
     let died: () => void = () => {};
@@ -187,7 +191,7 @@ describe('paid name look-ups of a scheduled watch check', () => {
     const jobs = createScheduledJobs({ ...runtime, store: { ...runtime.store, charges } });
 
     // Act
-    void jobs.checkWatchedChannel({ teamId: TEAM, channelId: CHANNEL, checkId: 'dies-mid-charge' });
+    void jobs.checkWatchedChannel({ teamId: TEAM, channelId, checkId: 'dies-mid-charge' });
     await dead;
     const pending = (await ledger()).filter((entry) => entry.status === 'pending');
     await bot.reconcile(LATER_MS);

@@ -9,7 +9,6 @@ import {
   lookUpAccount,
   lookupOutcome,
   lookupRun,
-  readWatchList,
 } from '../../../domain/watch/index.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
@@ -23,6 +22,7 @@ import { checkAfterChange, checkChannelNow } from './check-now.ts';
 import { chooseExhibitor } from './choice-jobs.ts';
 import type { WatchCommand } from './commands.ts';
 import { exportWatchList } from './export.ts';
+import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
 
 /** Added accounts looked up while the answer is written; the rest by a check of the channel after it. */
@@ -57,28 +57,16 @@ const refusal = (answer: SlackMessage): Added => ({ answer, checkAfter: false })
  * later). The rest are looked up by a check of the channel right after the answer, when the watch is on.
  */
 export async function addAccounts(deps: WatchCommandDeps, context: JobContext, text: string): Promise<Added> {
-  const reading = readWatchList(text);
-  if (!reading.ok)
-    return refusal(
-      errorMessage(
-        `That is ${reading.count} accounts; a channel watches at most ${reading.limit}. Nothing was added.`,
-      ),
-    );
+  const reading = readListOrRefuse(text);
+  if (!reading.ok) return refusal(errorMessage(reading.problem));
   const refused = reading.refused.map((entry) => entry.entry).filter(Boolean);
-  if (reading.accounts.length === 0)
-    return refusal(errorMessage('No company name or domain was found in that. Nothing was added.'));
   const result = await deps.watchLists.addAccounts(
     context.teamId,
     context.channelId,
     reading.accounts,
     context.userId,
   );
-  if (!result.ok)
-    return refusal(
-      errorMessage(
-        `This channel watches ${result.watched} accounts; adding ${result.adding} would pass the limit of 1,000. Nothing was added.`,
-      ),
-    );
+  if (!result.ok) return refusal(errorMessage(overLimitWords(result.watched, result.adding, 'adding')));
   const run = lookupRun(deps.lookups, today(deps));
   const added: AccountNow[] = [];
   for (const account of result.added.slice(0, LOOKED_UP_AT_ONCE)) {

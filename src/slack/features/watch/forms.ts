@@ -1,8 +1,7 @@
 import * as z from 'zod';
-import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
-import { readWatchList } from '../../../domain/watch/input.ts';
 import type { FormResult, ViewValues } from '../../modal-forms.ts';
 import { IMPORT_BOX_CHARS, IMPORT_BOXES, importBox } from './import-views.ts';
+import { formatted, readListOrRefuse } from './list-words.ts';
 
 /** The import modal's submission read back: every box's lines, read together as one watch list. */
 
@@ -17,8 +16,6 @@ function boxText(values: ViewValues, n: number): string {
   return '';
 }
 
-const formatted = (count: number) => count.toLocaleString('en-US');
-
 /**
  * The boxes' text joined, when it reads as a watch list with at least one account; otherwise field
  * errors (too many lines or accounts, nothing readable, a box over Slack's length), and nothing is kept.
@@ -32,19 +29,7 @@ export function readImportForm(values: ViewValues): FormResult<string> {
       errors: { [importBox(overlong + 1)]: `A box holds at most ${formatted(IMPORT_BOX_CHARS)} characters.` },
     };
   const text = boxes.filter((box) => box.trim()).join('\n');
-  const reading = readWatchList(text);
-  const first = importBox(1);
-  if (!reading.ok)
-    return {
-      ok: false,
-      errors: {
-        [first]: `That is ${formatted(reading.count)} accounts; a channel watches at most ${formatted(WATCH_LIMITS.accountsPerChannel)}. Nothing was added.`,
-      },
-    };
-  if (reading.accounts.length === 0)
-    return {
-      ok: false,
-      errors: { [first]: 'No company name or domain was found in that. Nothing was added.' },
-    };
+  const reading = readListOrRefuse(text);
+  if (!reading.ok) return { ok: false, errors: { [importBox(1)]: reading.problem } };
   return { ok: true, value: text };
 }

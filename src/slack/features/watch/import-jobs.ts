@@ -1,5 +1,3 @@
-import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
-import { readWatchList } from '../../../domain/watch/input.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
@@ -7,6 +5,7 @@ import type { JobContext } from '../../jobs.ts';
 import { errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
+import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { importedAnswer } from './answer-views.ts';
 import { checkAfterChange, type CheckNowDeps } from './check-now.ts';
 import { eisWatchLookups } from './lookups.ts';
@@ -27,35 +26,21 @@ interface Imported {
 
 const refusal = (answer: SlackMessage): Imported => ({ answer, checkAfter: false });
 
-const formatted = (count: number) => count.toLocaleString('en-US');
-
 /**
  * Stores an import's accounts in batches; the check of the channel run after the answer takes their
  * current shows without alerting (or the first check once the watch is on again). The modal refused bad input already; it is read again here because
  * the job crossed a process boundary, and the channel's own count may have grown meanwhile.
  */
 async function importAccounts(deps: WatchImportDeps, context: JobContext, text: string): Promise<Imported> {
-  const reading = readWatchList(text);
-  if (!reading.ok)
-    return refusal(
-      errorMessage(
-        `That is ${formatted(reading.count)} accounts; a channel watches at most ${formatted(reading.limit)}. Nothing was added.`,
-      ),
-    );
-  if (reading.accounts.length === 0)
-    return refusal(errorMessage('No company name or domain was found in that. Nothing was added.'));
+  const reading = readListOrRefuse(text);
+  if (!reading.ok) return refusal(errorMessage(reading.problem));
   const result = await deps.store.watchLists.addAccounts(
     context.teamId,
     context.channelId,
     reading.accounts,
     context.userId,
   );
-  if (!result.ok)
-    return refusal(
-      errorMessage(
-        `This channel watches ${formatted(result.watched)} accounts; importing ${formatted(result.adding)} more would pass the limit of ${formatted(WATCH_LIMITS.accountsPerChannel)}. Nothing was added: remove some with \`/events watch remove <name>\`, or import fewer.`,
-      ),
-    );
+  if (!result.ok) return refusal(errorMessage(overLimitWords(result.watched, result.adding, 'importing')));
   const settings = await deps.store.watchLists.settings(context.teamId, context.channelId);
   const watchOn = settings?.status === 'on';
   const answer = importedAnswer({

@@ -21,6 +21,7 @@ import { type ChargeAction, ChargeActionSchema, type ChargeEis, balanceOrNull } 
 import { ChargeFactsSchema, type ChargeOutcome } from './charge-outcome.ts';
 import { type ChargeQuote, quoteCharge, withPeopleNames } from './charge-quote.ts';
 import { chargeErrorMessage, executeCharge } from './charge-run.ts';
+import { utcDate } from '../time/local-time.ts';
 
 export interface Requester {
   teamId: string;
@@ -165,8 +166,6 @@ async function withBalance(message: string, error: unknown, eis: ChargeEis): Pro
   return balance === null ? message : `${message} The balance is ${balance.toLocaleString('en-US')} credits.`;
 }
 
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** Settling is retried a few times: it is idempotent (conditional on the charge still running). */
 async function settleWithRetries(
   deps: Pick<ConfirmationDeps, 'charges' | 'logger'>,
@@ -277,7 +276,7 @@ export async function runCharge(
   const begun = await deps.charges.begin(confirmation, {
     attemptId: randomUUID(),
     accountId: deps.accountId,
-    day: utcDay(deps.now()),
+    day: utcDate(deps.now()),
     ...(dailyCap !== undefined ? { cap: dailyCap } : {}),
     userId: confirmation.confirmedBy ?? confirmation.requestedBy,
     ledger: {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { EisClient, EventItem } from '../eis/index.ts';
 import type { Logger } from '../platform/log.ts';
 import type { DigestFilters, FitScoreCache } from './ports/index.ts';
+import { utcDate } from '../time/local-time.ts';
 
 /*
  * The upcoming events a digest shows: the soonest matching its filters within the horizon, best fit
@@ -41,7 +42,7 @@ export interface DigestEventSources {
 const CachedFitSchema = z.object({ score: z.number(), recommendation: z.string().nullable() });
 
 const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  utcDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 const later = (a: string, b: string | undefined) => (b && b > a ? b : a);
 const earlier = (a: string, b: string | undefined) => (b && b < a ? b : a);
 
@@ -76,7 +77,7 @@ async function rankScoresOf(events: readonly EventItem[], sources: DigestEventSo
  * today are read; the rest come from one rank call, or fit scores when ranking fails, and are cached.
  */
 async function rankedOf(events: readonly EventItem[], sources: DigestEventSources) {
-  const day = sources.now().toISOString().slice(0, 10);
+  const day = utcDate(sources.now());
   const cached = await Promise.all(
     events.map((event) =>
       sources.fitScores.get(event.eventId, day).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { EisClient } from '../eis/index.ts';
 import type { Logger } from '../platform/log.ts';
 import type { NewUnlockTask, SkippedPerson, UnlockTask } from './ports/index.ts';
 import { type OutreachOptions, outreachProgress } from './ports/outreach.ts';
+import { utcDate } from '../time/local-time.ts';
 
 /*
  * After a contact unlock, the follow-up in its thread: AI outreach drafts (free: the vendor says
@@ -175,7 +176,7 @@ export async function startOutreach(
   deps: OutreachDeps,
   options: OutreachOptions,
 ): Promise<OutreachStarted> {
-  const today = deps.now().toISOString().slice(0, 10);
+  const today = utcDate(deps.now());
   const skipped: SkippedPerson[] = [];
   const byEvent = new Map<string, string[]>();
   const events = await Promise.all(personnelIds.map((id) => eventFor(deps.eis, id, today).catch(() => null)));

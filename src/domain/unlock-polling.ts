@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Logger, withCorrelationId } from '../platform/log.ts';
 import { type FollowUpProgress, type FollowUpResult, followUpOutcome } from './follow-up.ts';
 import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
+import { inPool } from './pool.ts';
 import { EARLY_POLLS, FOLLOW_UP_GIVE_UP_AFTER_MS, GIVE_UP_AFTER_MS, pollDelayMs } from './poll-cadence.ts';
 import {
   createChannelPacer,
@@ -91,23 +92,6 @@ export interface PollSummary {
   outOfTime: boolean;
 }
 
-/** Runs `work` over `items`, at most `limit` at a time, until `keepGoing` says stop. */
-async function inPool<T>(
-  items: readonly T[],
-  limit: number,
-  keepGoing: () => boolean,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length && keepGoing()) {
-      const item = items[next++];
-      if (item !== undefined) await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 /**
  * One run of the poller: takes the due tasks from the index, leases each before touching it, polls
  * the service, and posts each finished task's result once in its thread.
@@ -143,17 +127,22 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
     const fresh = due.filter((task) => !seen.has(task.taskId));
     if (fresh.length === 0) break;
     for (const task of fresh) seen.add(task.taskId);
-    await inPool(fresh, concurrency, hasTime, async (task) => {
-      const log = deps.logger.child({ taskId: task.taskId, team: task.teamId, channel: task.channelId });
-      await withCorrelationId(task.taskId, async () => {
-        try {
-          await pollOne(task.taskId, { owner, deps, summary, log, post });
-        } catch (error) {
-          // One bad task never stops the others; its lease runs out and a later run takes it again.
-          log.error('polling an unlock task failed', { error });
-        }
-      });
-    });
+    await inPool(
+      fresh,
+      concurrency,
+      async (task) => {
+        const log = deps.logger.child({ taskId: task.taskId, team: task.teamId, channel: task.channelId });
+        await withCorrelationId(task.taskId, async () => {
+          try {
+            await pollOne(task.taskId, { owner, deps, summary, log, post });
+          } catch (error) {
+            // One bad task never stops the others; its lease runs out and a later run takes it again.
+            log.error('polling an unlock task failed', { error });
+          }
+        });
+      },
+      hasTime,
+    );
   }
   deps.logger.info('unlock tasks polled', { ...summary });
   return summary;

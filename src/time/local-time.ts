@@ -84,6 +84,9 @@ function offsetAt(instant: number, timeZone: string): number {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+/** The UTC calendar date (`YYYY-MM-DD`) of an instant: the day of ledgers, caps and "today". */
+export const utcDate = (instant: Date): string => instant.toISOString().slice(0, 10);
+
 /** The calendar date (`YYYY-MM-DD`) an instant falls on in a zone. */
 export function localDate(instant: Date, timeZone: string): string {
   const wall = wallTime(instant.getTime(), timeZone);

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKEDIN_ACTIVITY_ASSUMED_MAX } from '../../src/domain/charging.ts';
-import {
-  confirm,
-  type ConfirmationDeps,
-  runCharge,
-  storedOutcome,
-  utcDay,
-} from '../../src/domain/confirmations.ts';
+import { confirm, type ConfirmationDeps, runCharge, storedOutcome } from '../../src/domain/confirmations.ts';
 import { requestLinkedinActivity } from '../../src/domain/linkedin-activity.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
+import { utcDate } from '../../src/time/local-time.ts';
 import { createTestStore } from './store-support.ts';
 
 const ACCOUNT = 'acct-linkedin';
@@ -54,7 +49,7 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
     // Act
     const charging = Promise.all(requested.map(({ confirmation }) => runCharge(confirmation.id, deps)));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const reservedInFlight = await store.charges.spent(ACCOUNT, utcDay(clock.now()));
+    const reservedInFlight = await store.charges.spent(ACCOUNT, utcDate(clock.now()));
     const results = await charging;
 
     // Assess
@@ -76,7 +71,7 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
       expect(storedOutcome(confirmation).message).toContain('Nothing was charged');
     }
     // The simulator charges nothing for it: once settled, the reservations are released.
-    expect(await store.charges.spent(ACCOUNT, utcDay(clock.now()))).toBe(0);
+    expect(await store.charges.spent(ACCOUNT, utcDate(clock.now()))).toBe(0);
   }, 30_000);
 
   it('refuses to start at all when the cap has no room for the assumed price', async () => {

@@ -22,6 +22,8 @@ import {
   nameSearchChanged,
 } from './lookup.ts';
 import { type PaidLookupDeps, type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
+import { inPool } from '../pool.ts';
+import { utcDate } from '../../time/local-time.ts';
 
 /** People shown per alert row (names and titles from the free people list). */
 export const PEOPLE_PER_ROW = 3;
@@ -80,20 +82,6 @@ interface Looked {
   lookup: AccountLookup;
   told: ToldShow[];
   comparison: AccountCheck['comparison'];
-}
-
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      if (item !== undefined) await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** Looks every account up (free, then paid within the budget); a failed look-up leaves its account out, counted. */
@@ -312,7 +300,7 @@ async function runClaimedCheck(
   const accounts = await deps.watchLists.allAccounts(teamId, channelId);
   const counting = countingLookups(deps.lookups);
   const { looked, failures } = await lookUpAll(
-    lookupRun(counting.lookups, todayOf(checkedAt)),
+    lookupRun(counting.lookups, utcDate(checkedAt)),
     await paidLookupRun(deps.paidLookup, settings),
     accounts,
     deps.logger,

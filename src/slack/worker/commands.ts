@@ -13,6 +13,7 @@ import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
 import { eisWatchLookups } from '../features/watch/lookups.ts';
+import { utcDate } from '../../time/local-time.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 
@@ -79,7 +80,7 @@ async function lookUp(
     case 'credits':
       return answer(context, creditsCard(await eis.credits.balance()));
     case 'spend': {
-      const day = now().toISOString().slice(0, 10);
+      const day = utcDate(now());
       const entries = await store.ledger.listForDay(context.teamId, day);
       return answer(context, spendCard(entries, day, policy.dailyCap));
     }

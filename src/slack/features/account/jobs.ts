@@ -4,6 +4,7 @@ import { accountCard, linkedinCard } from './views.ts';
 import { briefCard } from '../events/brief.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { renderList } from '../lists/index.ts';
+import { utcDate } from '../../../time/local-time.ts';
 
 /** One page of a company's or person's events (the most the service gives), sorted upcoming first here. */
 const EVENTS_FETCHED = 100;
@@ -23,7 +24,7 @@ export async function accountAnswer(
   eis: EisClient,
   now: () => Date,
 ): Promise<SlackMessage | undefined> {
-  const today = now().toISOString().slice(0, 10);
+  const today = utcDate(now());
   switch (command.name) {
     case 'account': {
       if (!('exhibitorId' in command)) return undefined;

@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { confirmRefusal, maySee } from '../../../domain/approval.ts';
-import { storedOutcome, utcDay } from '../../../domain/confirmations.ts';
+import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Confirmation, Store } from '../../../store/index.ts';
 import type { Job } from '../../jobs.ts';
 import { approvalRefusalWords } from '../charges/approval-words.ts';
@@ -16,6 +16,7 @@ import type { WorkerDeps } from '../../worker/deps.ts';
 import type { HomeSources } from '../../worker/outs.ts';
 import { digestRefusal, mayManageDigest } from '../digests/access.ts';
 import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
+import { utcDate } from '../../../time/local-time.ts';
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(
@@ -143,11 +144,11 @@ async function readHome(
   const watches = sources.watches;
   const results = await Promise.allSettled([
     eis.credits.balance(),
-    store.ledger.listForDay(teamId, utcDay(at)),
+    store.ledger.listForDay(teamId, utcDate(at)),
     sources.confirmations.pendingForTeam(teamId),
     sources.unlockTasks.unfinishedForTeam(teamId),
     digestsOf(sources, teamId, memberChannels),
-    watches ? watchesOf(watches, teamId, memberChannels, utcDay(at)) : Promise.resolve(undefined),
+    watches ? watchesOf(watches, teamId, memberChannels, utcDate(at)) : Promise.resolve(undefined),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });

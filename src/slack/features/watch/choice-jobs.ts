@@ -5,6 +5,7 @@ import type { JobContext } from '../../jobs.ts';
 import { botNotice } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { choiceRefused, chosenAnswer } from './choice-views.ts';
+import { utcDate } from '../../../time/local-time.ts';
 
 export interface WatchChoiceDeps {
   watchLists: Pick<Store['watchLists'], 'account' | 'chooseExhibitor'>;
@@ -28,7 +29,7 @@ export async function chooseExhibitor(
   const account = key ? await deps.watchLists.account(teamId, channelId, key) : null;
   if (account?.resolution !== 'ambiguous' || !account.exhibitorIds.includes(choice.exhibitorId))
     return botNotice(choiceRefused(choice.account, account));
-  const today = deps.now().toISOString().slice(0, 10);
+  const today = utcDate(deps.now());
   const shows = await deps.lookups.exhibitorShows(choice.exhibitorId);
   const told = compareAppearances(shows, undefined, today).told;
   const chosen = await deps.watchLists.chooseExhibitor(teamId, channelId, account.key, {

@@ -24,6 +24,7 @@ import type { WatchCommand } from './commands.ts';
 import { exportWatchList } from './export.ts';
 import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
+import { utcDate } from '../../../time/local-time.ts';
 
 /** Added accounts looked up while the answer is written; the rest by a check of the channel after it. */
 export const LOOKED_UP_AT_ONCE = 25;
@@ -42,7 +43,7 @@ export interface WatchCommandDeps {
 export const isWatchCommand = (command: { name: string }): command is WatchCommand =>
   command.name.startsWith('watch-');
 
-const today = (deps: WatchCommandDeps) => deps.now().toISOString().slice(0, 10);
+const today = (deps: WatchCommandDeps) => utcDate(deps.now());
 
 /** What `/events watch add` answers, and whether the channel is checked after it (accounts left to look up). */
 interface Added {

@@ -7,6 +7,7 @@ import { formatNumber, mentionChannel } from '../../views/format.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
+import { utcDate } from '../../../time/local-time.ts';
 
 /** `/events watch export` (Export CSV on the list): the channel's accounts and their upcoming shows, one file. */
 
@@ -58,7 +59,7 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
   const accounts = await deps.watchLists.allAccounts(context.teamId, context.channelId);
   if (accounts.length === 0)
     return botNotice('This channel watches no accounts: there is nothing to export.');
-  const rows = watchCsvRows(accounts, deps.now().toISOString().slice(0, 10));
+  const rows = watchCsvRows(accounts, utcDate(deps.now()));
   const shows = rows.filter((row) => row[4] !== null).length;
   const where = mentionChannel(context.channelId);
   const comment =

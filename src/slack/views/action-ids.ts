@@ -73,6 +73,11 @@ export const ACTION_IDS = {
   watchExport: 'watch.export',
   /** This one, under an ambiguous account's candidates: runs `/events watch choose`. value: WatchChoiceValueSchema */
   watchChoose: 'watch.choose',
+  /**
+   * Add to plan, on any row or card naming a show (search rows, compare columns, fit cards): runs
+   * `/events plan add <event id>` in that channel. value: EventValueSchema
+   */
+  planAdd: 'plan.add',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -1,0 +1,24 @@
+import type { WatchAccount } from '../ports/records.ts';
+
+/** A watched account at a show, as compare, the plan and Home name it. */
+export interface WatchedAtShow {
+  label: string;
+  kind: WatchAccount['kind'];
+}
+
+/**
+ * The channel's watched accounts known to exhibit at each of these shows: those whose last look-up
+ * told the show (muted ones too: muting stops alerts, not the facts). Shows none is known at map to
+ * an empty list. Reads only what the watch stored, so it spends nothing.
+ */
+export function watchedAccountsAt(
+  accounts: readonly WatchAccount[],
+  eventIds: readonly string[],
+): Map<string, WatchedAtShow[]> {
+  const at = new Map<string, WatchedAtShow[]>(eventIds.map((id) => [id, []]));
+  for (const account of accounts)
+    for (const show of account.told ?? [])
+      at.get(show.eventId)?.push({ label: account.label, kind: account.kind });
+  for (const list of at.values()) list.sort((a, b) => a.label.localeCompare(b.label));
+  return at;
+}

@@ -2,6 +2,7 @@ import type { EisClient } from '../eis/index.ts';
 import {
   type ChargeAction,
   type ChargeEis,
+  type EventNaming,
   listPrice,
   PRECHECK_ACTION,
   type Price,
@@ -50,6 +51,45 @@ export async function withPeopleNames(
     found.filter((entry): entry is readonly [string, string] => Boolean(entry[1])),
   );
   return Object.keys(names).length > 0 ? { ...action, names } : action;
+}
+
+/** How long a confirmation card waits for its event's name before naming the event by number. */
+export const EVENT_NAMING_WAIT_MS = 2_000;
+
+/**
+ * The name, dates and city of the event an unlock is for, so the card says which show it charges
+ * for, not just its number. A free read, bounded in time; when it fails the action stays as it was.
+ */
+export async function withEventNaming(
+  action: ChargeAction,
+  eis: Pick<EisClient, 'events'>,
+  waitMs = EVENT_NAMING_WAIT_MS,
+): Promise<ChargeAction> {
+  if (action.kind !== 'event-unlock' && action.kind !== 'visitors-unlock' && action.kind !== 'full-access-unlock')
+    return action;
+  const event = await within(waitMs, eis.events.detail(action.eventId)).catch(() => undefined);
+  const name = event?.name?.trim() || event?.nickname?.trim();
+  if (!event || !name) return action;
+  const naming: EventNaming = {
+    name,
+    dateStart: event.dateStart ?? null,
+    dateEnd: event.dateEnd ?? null,
+    city: event.city?.trim() || null,
+  };
+  return { ...action, event: naming };
+}
+
+/** What `promise` gives within `ms`, else undefined (the promise is left to settle unheard). */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function precheckParams(action: ChargeAction): Record<string, unknown> {

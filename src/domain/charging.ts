@@ -13,11 +13,25 @@ const PeopleNames = z.record(z.string(), z.string()).optional();
 
 const SearchPage = z.number().int().min(1).optional();
 
+/**
+ * The show an event unlock is for, read when it is asked for (a free read), so its card can name it
+ * by name, dates and city. Absent when that read failed or was too slow: the card names the number.
+ */
+const EventNamingSchema = z
+  .object({
+    name: z.string(),
+    dateStart: z.string().nullable(),
+    dateEnd: z.string().nullable(),
+    city: z.string().nullable(),
+  })
+  .optional();
+export type EventNaming = NonNullable<z.infer<typeof EventNamingSchema>>;
+
 /** Every action that spends credits, as stored on its confirmation. */
 export const ChargeActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('event-unlock'), eventId: z.string() }),
-  z.object({ kind: z.literal('visitors-unlock'), eventId: z.string() }),
-  z.object({ kind: z.literal('full-access-unlock'), eventId: z.string() }),
+  z.object({ kind: z.literal('event-unlock'), eventId: z.string(), event: EventNamingSchema }),
+  z.object({ kind: z.literal('visitors-unlock'), eventId: z.string(), event: EventNamingSchema }),
+  z.object({ kind: z.literal('full-access-unlock'), eventId: z.string(), event: EventNamingSchema }),
   z.object({
     kind: z.literal('email-unlock'),
     personnelIds: z.array(z.string()).min(1),

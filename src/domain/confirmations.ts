@@ -19,7 +19,7 @@ import {
 } from './approval.ts';
 import { type ChargeAction, ChargeActionSchema, type ChargeEis, balanceOrNull } from './charging.ts';
 import { ChargeFactsSchema, type ChargeOutcome } from './charge-outcome.ts';
-import { type ChargeQuote, quoteCharge, withPeopleNames } from './charge-quote.ts';
+import { type ChargeQuote, quoteCharge, withEventNaming, withPeopleNames } from './charge-quote.ts';
 import { chargeErrorMessage, executeCharge } from './charge-run.ts';
 import { utcDate } from '../time/local-time.ts';
 
@@ -78,7 +78,9 @@ export async function requestConfirmation(
   requester: Requester,
   deps: Pick<ConfirmationDeps, 'eis' | 'confirmations'>,
 ): Promise<{ quote: ChargeQuote; confirmation?: Confirmation }> {
-  const quote = await quoteCharge(await withPeopleNames(action, deps.eis), deps.eis);
+  // Named for the card: the people of a contact unlock, the event of an event unlock.
+  const named = await withEventNaming(await withPeopleNames(action, deps.eis), deps.eis);
+  const quote = await quoteCharge(named, deps.eis);
   if (quote.refusal) return { quote };
   const confirmation = await deps.confirmations.create({
     teamId: requester.teamId,

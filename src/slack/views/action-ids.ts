@@ -27,7 +27,7 @@ export const ACTION_IDS = {
   confirmNo: 'confirm.no',
   /** Fit score from an event card. value: EventValueSchema */
   eventFit: 'event.fit',
-  /** Opens an exhibitor's profile card (free), from a company-name search's records. value: ExhibitorValueSchema */
+  /** Opens an exhibitor's profile card (free), from an exhibitor row. value: ExhibitorValueSchema */
   accountOpen: 'account.open',
   /** value: EventValueSchema */
   digestFit: 'digest.fit',

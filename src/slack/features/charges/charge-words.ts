@@ -1,8 +1,8 @@
-import { type ChargeAction, ChargeActionSchema } from '../../../domain/charging.ts';
+import { type ChargeAction, ChargeActionSchema, type EventNaming } from '../../../domain/charging.ts';
 import type { ChargeFacts } from '../../../domain/charge-outcome.ts';
 import type { PrecheckRefusal, QuoteRefusal } from '../../../domain/charge-quote.ts';
 import type { StoredOutcome } from '../../../domain/confirmations.ts';
-import { formatNumber } from '../../views/format.ts';
+import { formatDateRange, formatNumber } from '../../views/format.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there
@@ -19,11 +19,11 @@ export function plural(count: number, one: string, many: string): string {
 export function describeAction(action: ChargeAction): string {
   switch (action.kind) {
     case 'event-unlock':
-      return `Unlock event ${action.eventId}: every exhibitor and person, past the 50-record preview`;
+      return `Unlock ${eventWords(action)}: every exhibitor and person, past the 50-record preview`;
     case 'visitors-unlock':
-      return `Unlock the registered visitors of event ${action.eventId}`;
+      return `Unlock the registered visitors of ${eventWords(action)}`;
     case 'full-access-unlock':
-      return `Unlock full access to event ${action.eventId}: the event and its registered visitors`;
+      return `Unlock full access to ${eventWords(action)}: the event and its registered visitors`;
     case 'email-unlock':
       return `Unlock the email addresses of ${people(action.personnelIds, action.names)}`;
     case 'phone-unlock':
@@ -37,6 +37,17 @@ export function describeAction(action: ChargeAction): string {
     case 'linkedin-activity':
       return `Analyse the LinkedIn activity of ${people(action.personnelIds, action.names)}`;
   }
+}
+
+/**
+ * `Fintech Expo 2027 (12–14 Mar 2027, Berlin), event 27317`: the show by name, dates and city, and
+ * its number; `event 27317` alone when its name could not be read.
+ */
+function eventWords({ eventId, event }: { eventId: string; event?: EventNaming | undefined }): string {
+  if (!event) return `event ${eventId}`;
+  const when = event.dateStart || event.dateEnd ? formatDateRange(event.dateStart, event.dateEnd) : undefined;
+  const facts = [when, event.city].filter(Boolean);
+  return `${event.name}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}, event ${eventId}`;
 }
 
 /** `, page 2`: a paid search's later page is a search of its own. */

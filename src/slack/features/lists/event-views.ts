@@ -1,3 +1,5 @@
+import { actions } from '../../views/blocks.ts';
+import { eventLeadsOn } from '../../views/event-buttons.ts';
 import {
   code,
   formatDateRange,
@@ -35,17 +37,23 @@ function eventRow(event: EventSummary): string {
   return lines.join('\n');
 }
 
-/** Event search results (`search`); also company → events (`company`, pass `pageable: false`). */
+/**
+ * Event search results (`search`), each row with Fit / Exhibitors / People / Add to plan under it;
+ * also company → events (`company`, pass `pageable: false`), whose rows have no buttons: a paid page
+ * shows all its rows (40), and a row of buttons each would pass Slack's 50 blocks.
+ */
 export function eventList(input: ListInput<EventSummary>): SlackMessage {
+  const paid = input.pageable === false;
   return listCard({
     kind: 'events',
     title: titled('Events'),
     noun: 'events',
     input,
     row: eventRow,
+    ...(paid ? {} : { rowActions: (event: EventSummary) => actions(eventLeadsOn(event.eventId)) }),
     // Company → events is charged per request: filtering it would charge again.
-    filterable: input.pageable !== false,
-    exportable: input.pageable !== false,
+    filterable: !paid,
+    exportable: !paid,
   });
 }
 

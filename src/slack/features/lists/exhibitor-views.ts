@@ -3,17 +3,20 @@ import { button } from '../../views/blocks.ts';
 import { code, formatLink, formatNumber, joinPresent } from '../../views/format.ts';
 import { escapeMrkdwn, truncate } from '../../views/limits.ts';
 import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../../views/types.ts';
+import { ExhibitorValueSchema } from '../account/buttons.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 
 /**
  * The cards of exhibitor lists: an event's exhibitors (exhibitors.ts), exhibitor records by company
- * name, exhibitors like a company (similar.ts) and recommended exhibitors (recommend.ts).
+ * name, exhibitors like a company (similar.ts) and recommended exhibitors (recommend.ts). Each row
+ * of the first three shows its exhibitor id, with Account beside it.
  */
 
 function employees(count: number | null | undefined): string | undefined {
   return typeof count === 'number' ? `${formatNumber(count)} employees` : undefined;
 }
 
+/** An exhibitor row, ending in its id (the id `/events account` takes). */
 function exhibitorRow(exhibitor: ExhibitorSummary): string {
   const facts = [
     joinPresent([exhibitor.industry, exhibitor.country], ' · '),
@@ -21,7 +24,22 @@ function exhibitorRow(exhibitor: ExhibitorSummary): string {
     formatLink(exhibitor.website ?? exhibitor.domain),
   ].filter(Boolean);
   const star = exhibitor.isRecommended ? '  :star: Recommended for you' : '';
-  return [`*${escapeMrkdwn(exhibitor.companyName)}*${star}`, facts.join(' · ')].filter(Boolean).join('\n');
+  return [
+    `*${escapeMrkdwn(exhibitor.companyName)}*${star}`,
+    facts.join(' · '),
+    `Exhibitor ID ${code(exhibitor.id)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * Account beside an exhibitor row: the free `/events account <id>`, the way from a row to the
+ * company's profile. None for an id the command would refuse.
+ */
+function accountButton({ id }: ExhibitorSummary) {
+  const value = ExhibitorValueSchema.safeParse({ exhibitorId: id });
+  return value.success ? button('Account', ACTION_IDS.accountOpen, value.data) : undefined;
 }
 
 function recommendedRow(exhibitor: RecommendedExhibitor): string {
@@ -47,6 +65,7 @@ export function exhibitorList(input: EventScopedListInput<ExhibitorSummary>): Sl
     noun: 'exhibitors',
     input,
     row: exhibitorRow,
+    rowButton: accountButton,
     eventId: input.eventId,
     filterable: true,
     exportable: true,
@@ -60,9 +79,8 @@ export function companyExhibitorList(input: ListInput<ExhibitorSummary>): SlackM
     title: titled('Exhibitor records'),
     noun: 'exhibitors',
     input,
-    row: (exhibitor) => `${exhibitorRow(exhibitor)}\nExhibitor ID ${code(exhibitor.id)}`,
-    // The way from a company name to its profile: Account runs the free `/events account <id>`.
-    rowButton: ({ id }) => button('Account', ACTION_IDS.accountOpen, { exhibitorId: id }),
+    row: exhibitorRow,
+    rowButton: accountButton,
   });
 }
 
@@ -74,6 +92,7 @@ export function similarExhibitorList(input: ListInput<ExhibitorSummary>): SlackM
     noun: 'exhibitors',
     input,
     row: exhibitorRow,
+    rowButton: accountButton,
     exportable: true,
   });
 }

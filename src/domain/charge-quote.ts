@@ -65,8 +65,7 @@ export async function withEventNaming(
   eis: Pick<EisClient, 'events'>,
   waitMs = EVENT_NAMING_WAIT_MS,
 ): Promise<ChargeAction> {
-  if (action.kind !== 'event-unlock' && action.kind !== 'visitors-unlock' && action.kind !== 'full-access-unlock')
-    return action;
+  if (!('eventId' in action)) return action;
   const event = await within(waitMs, eis.events.detail(action.eventId)).catch(() => undefined);
   const name = event?.name?.trim() || event?.nickname?.trim();
   if (!event || !name) return action;

@@ -17,6 +17,15 @@ import {
 /** Ledger entries are kept a little over a year (TTL from the time of the charge). */
 export const LEDGER_RETENTION_SECONDS = 400 * DAY_SECONDS;
 
+/** The most entries one period's read returns (a busy quarter stays one bounded read). */
+export const PERIOD_ENTRY_LIMIT = 10_000;
+
+/** A period's entries, oldest first; `capped` when it holds more than were read. */
+export interface PeriodEntries {
+  entries: LedgerEntry[];
+  capped: boolean;
+}
+
 export interface NewLedgerEntry {
   teamId: string;
   channelId?: string;
@@ -56,17 +65,27 @@ export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date
   } satisfies LedgerEntry);
 }
 
-export function createLedgerRepository({ client, tableName, now = systemClock }: StoreDeps) {
+/** The ledger's reads: one team's entries by time, oldest first, each parsed. */
+function ledgerReads({ client, tableName }: StoreDeps) {
   const parse = (item: Record<string, unknown>) => parseItem(LedgerEntrySchema, 'ledger entry', item);
 
-  async function query(teamId: string, condition: string, values: Record<string, string>) {
-    const items = await queryItems(client, {
-      TableName: tableName,
-      KeyConditionExpression: `pk = :pk AND ${condition}`,
-      ExpressionAttributeValues: { ':pk': keys.ledgerPartition(teamId), ...values },
-      ConsistentRead: true,
-      ScanIndexForward: true,
-    });
+  async function query(
+    teamId: string,
+    condition: string,
+    values: Record<string, string>,
+    limit = Number.POSITIVE_INFINITY,
+  ) {
+    const items = await queryItems(
+      client,
+      {
+        TableName: tableName,
+        KeyConditionExpression: `pk = :pk AND ${condition}`,
+        ExpressionAttributeValues: { ':pk': keys.ledgerPartition(teamId), ...values },
+        ConsistentRead: true,
+        ScanIndexForward: true,
+      },
+      limit,
+    );
     return items.map(parse);
   }
 
@@ -75,6 +94,36 @@ export function createLedgerRepository({ client, tableName, now = systemClock }:
     const [from, to] = keys.utcDayBounds(day);
     return query(teamId, 'sk BETWEEN :from AND :to', { ':from': from, ':to': to });
   }
+
+  /**
+   * Entries from the first UTC day to the last (`YYYY-MM-DD`, inclusive), oldest first, read page by
+   * page up to `limit` (one more is read to know whether the period holds more).
+   */
+  async function listForPeriod(
+    teamId: string,
+    period: { from: string; to: string },
+    limit = PERIOD_ENTRY_LIMIT,
+  ): Promise<PeriodEntries> {
+    assertUtcDay(period.from);
+    assertUtcDay(period.to);
+    if (period.from > period.to) return { entries: [], capped: false };
+    const [from] = keys.utcDayBounds(period.from);
+    const [, to] = keys.utcDayBounds(period.to);
+    const entries = await query(teamId, 'sk BETWEEN :from AND :to', { ':from': from, ':to': to }, limit + 1);
+    return { entries: entries.slice(0, limit), capped: entries.length > limit };
+  }
+
+  /** Entries at or after `since`, oldest first. */
+  async function listSince(teamId: string, since: Date): Promise<LedgerEntry[]> {
+    return query(teamId, 'sk >= :since', { ':since': keys.atOrAfter(since.toISOString()) });
+  }
+
+  return { parse, listForDay, listForPeriod, listSince };
+}
+
+export function createLedgerRepository(deps: StoreDeps) {
+  const { client, tableName, now = systemClock } = deps;
+  const { parse, listForDay, listForPeriod, listSince } = ledgerReads(deps);
 
   return {
     /**
@@ -136,6 +185,9 @@ export function createLedgerRepository({ client, tableName, now = systemClock }:
     /** Entries of one UTC day (`YYYY-MM-DD`), oldest first. */
     listForDay,
 
+    /** Entries of a period of UTC days, bounded (see `listForPeriod`). */
+    listForPeriod,
+
     /** Credits charged on one UTC day. */
     async totalForDay(teamId: string, day: string): Promise<number> {
       const entries = await listForDay(teamId, day);
@@ -143,8 +195,6 @@ export function createLedgerRepository({ client, tableName, now = systemClock }:
     },
 
     /** Entries at or after `since`, oldest first (the digest's 24 h window). */
-    async listSince(teamId: string, since: Date): Promise<LedgerEntry[]> {
-      return query(teamId, 'sk >= :since', { ':since': keys.atOrAfter(since.toISOString()) });
-    },
+    listSince,
   };
 }

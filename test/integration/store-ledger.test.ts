@@ -25,6 +25,30 @@ describe('ledger', () => {
     expect(await store.ledger.totalForDay('T1', '2031-05-16')).toBe(0);
   });
 
+  it('lists a period of UTC days, first and last day included, and says when it holds more than asked', async () => {
+    const { store } = await createTestStore();
+    await store.ledger.record({ ...charge, credits: 1, at: new Date('2031-02-28T23:59:59.999Z') });
+    await store.ledger.record({ ...charge, credits: 2, at: new Date('2031-03-01T00:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 3, at: new Date('2031-03-15T12:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 4, at: new Date('2031-03-31T23:59:59.999Z') });
+    await store.ledger.record({ ...charge, credits: 5, at: new Date('2031-04-01T00:00:00Z') });
+    await store.ledger.record({ ...charge, teamId: 'T2', credits: 9, at: new Date('2031-03-15T12:00:00Z') });
+    const march = { from: '2031-03-01', to: '2031-03-31' };
+
+    const all = await store.ledger.listForPeriod('T1', march);
+    const firstTwo = await store.ledger.listForPeriod('T1', march, 2);
+    const exactlyThree = await store.ledger.listForPeriod('T1', march, 3);
+
+    expect(all.entries.map((entry) => entry.credits)).toEqual([2, 3, 4]);
+    expect(all.capped).toBe(false);
+    expect(firstTwo.entries.map((entry) => entry.credits)).toEqual([2, 3]);
+    expect(firstTwo.capped).toBe(true);
+    expect(exactlyThree.capped).toBe(false);
+    await expect(
+      store.ledger.listForPeriod('T1', { from: '2031-3-1', to: '2031-03-31' }),
+    ).rejects.toBeInstanceOf(ValidationError);
+  });
+
   it('lists the entries since an instant, for the digest window', async () => {
     const { store } = await createTestStore();
     await store.ledger.record({ ...charge, credits: 1, at: new Date('2031-05-13T09:59:59Z') });

@@ -78,6 +78,8 @@ export const ACTION_IDS = {
    * `/events plan add <event id>` in that channel. value: EventValueSchema
    */
   planAdd: 'plan.add',
+  /** Export CSV on the spend card: runs `/events spend <period> export`. value: SpendExportValueSchema */
+  spendExport: 'spend.export',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -7,13 +7,11 @@ import {
   formatNumber,
   fromUnixTimestamp,
   mentionChannel,
-  mentionUser,
   slackDate,
   utcDay,
-  utcTime,
 } from './format.ts';
-import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from './limits.ts';
-import type { CreditBalance, LedgerEntry, SlackMessage } from './types.ts';
+import { escapeMrkdwn, fitToLimits, truncate } from './limits.ts';
+import type { CreditBalance, SlackMessage } from './types.ts';
 
 /** Keeps only what a user should read: no stack frames, no walls of text. */
 function userWords(message: string): string {
@@ -93,6 +91,10 @@ const ACTION_WORDS: Record<ChargeAction['kind'], string> = {
 // own keys only: a stored `constructor` must not pick up Object.prototype's
 const isChargeKind = (action: string): action is ChargeAction['kind'] => Object.hasOwn(ACTION_WORDS, action);
 
+/** A ledger entry's action in plain words (a CSV cell): a stored unknown kind as it is. */
+export const chargeKindText = (action: string): string =>
+  isChargeKind(action) ? ACTION_WORDS[action] : action;
+
 /** A ledger entry's action in words (`/events spend` and the Home tab): a stored unknown kind as it is. */
 export const chargeKindWords = (action: string): string =>
   isChargeKind(action) ? ACTION_WORDS[action] : escapeMrkdwn(action);
@@ -105,56 +107,6 @@ export function chargeTargetWords(charge: {
   const count = charge.personnelIds?.length ?? 0;
   if (charge.eventId) return ` ${code(charge.eventId)}`;
   return count > 0 ? ` (${count} ${count === 1 ? 'contact' : 'contacts'})` : '';
-}
-
-function ledgerLine(entry: LedgerEntry): string {
-  const at = new Date(entry.at);
-  const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;
-  const action = chargeKindWords(entry.action);
-  const target = entry.eventId
-    ? ` ${code(entry.eventId)}`
-    : entry.personnelIds && entry.personnelIds.length > 0
-      ? ` (${entry.personnelIds.length} ${entry.personnelIds.length === 1 ? 'contact' : 'contacts'})`
-      : '';
-  const state =
-    entry.status === 'pending'
-      ? ' (charging now)'
-      : entry.status === 'unknown' || entry.outcomeUnknown
-        ? ' (unconfirmed by the service: check the balance)'
-        : '';
-  const approved = entry.preApproval
-    ? ` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for <#${entry.preApproval.channelId}>`
-    : '';
-  return `${time}${mentionUser(entry.userId)} · ${action}${target} · *${formatCredits(entry.credits)}*${state}${approved}`;
-}
-
-function dayWords(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? escapeMrkdwn(day) : `${utcDay(date)} (UTC)`;
-}
-
-/** Today's ledger for the workspace: each charge, the total, and what is left under a daily cap. */
-export function spendCard(ledger: readonly LedgerEntry[], day: string, cap?: number): SlackMessage {
-  // A charge the service refused spent nothing: it stays in the ledger for the audit, not on the card.
-  const entries = ledger.filter((entry) => entry.status !== 'refused');
-  const total = entries.reduce((sum, entry) => sum + entry.credits, 0);
-  const title = `Credits spent on ${dayWords(day)}`;
-  const blocks: KnownBlock[] = [header(title)];
-  if (entries.length === 0) blocks.push(section('No credits spent.'));
-  else blocks.push(...linesToSections(entries.map(ledgerLine), LIMITS.blocksPerMessage - 4, 'charges'));
-
-  let summary = `*Total: ${formatCredits(total)}* in ${formatNumber(entries.length)} ${
-    entries.length === 1 ? 'charge' : 'charges'
-  }`;
-  if (typeof cap === 'number') {
-    const left = cap - total;
-    summary +=
-      left > 0
-        ? ` · ${formatCredits(left)} left under the daily cap of ${formatNumber(cap)}`
-        : ` · daily cap of ${formatNumber(cap)} reached`;
-  }
-  blocks.push(context(summary));
-  return fitToLimits({ text: `${title}: ${formatCredits(total)}.`, blocks });
 }
 
 /** The service knows no such id: which id, and where to look instead. */

@@ -2,7 +2,7 @@ import { chargeActionOf, type Command, parseCommand } from '../commands/index.ts
 import type { JobContext } from '../jobs.ts';
 import { eventCard } from '../features/events/event-card.ts';
 import { fitCard } from '../features/events/fit-card.ts';
-import { creditsCard, errorMessage, spendCard } from '../views/messages.ts';
+import { creditsCard, errorMessage } from '../views/messages.ts';
 import type { Answer } from './answer.ts';
 import type { AskToConfirm } from '../features/charges/jobs.ts';
 import type { WorkerDeps } from './deps.ts';
@@ -13,7 +13,7 @@ import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
 import { eisWatchLookups } from '../features/watch/lookups.ts';
-import { utcDate } from '../../time/local-time.ts';
+import { type SpendDeps, spendAnswer } from '../features/charges/spend-jobs.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 
@@ -54,12 +54,12 @@ function listOf(command: Command): { list: ListKind; query: Record<string, unkno
 const dropUndefined = (query: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 
-/** The free look-ups that answer with one card: a fit score, an event, the balance, today's spend. */
+/** The free look-ups that answer with one card: a fit score, an event, the balance. */
 async function lookUp(
   command: Command,
   context: JobContext,
   text: string,
-  { eis, store, policy, now }: WorkerDeps,
+  { eis }: WorkerDeps,
   answer: Answer,
 ): Promise<void> {
   switch (command.name) {
@@ -79,11 +79,6 @@ async function lookUp(
       return answer(context, eventCard(await eis.events.detail(command.eventId)), { text });
     case 'credits':
       return answer(context, creditsCard(await eis.credits.balance()));
-    case 'spend': {
-      const day = utcDate(now());
-      const entries = await store.ledger.listForDay(context.teamId, day);
-      return answer(context, spendCard(entries, day, policy.dailyCap));
-    }
     default:
       // Help is answered by the listener; every other word is handled before this.
       return answer(context, errorMessage('Try `/events help` for the list of commands.'));
@@ -118,6 +113,15 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     now: deps.now,
   };
 
+  const spendDeps: SpendDeps = {
+    ledger: store.ledger,
+    eis,
+    slack,
+    dailyCap: deps.policy.dailyCap,
+    logger: deps.logger,
+    now: deps.now,
+  };
+
   const runCommand: RunCommand = async (command, context, text) => {
     const list = listOf(command);
     if (list) {
@@ -137,6 +141,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
       return;
     }
     if (isWatchCommand(command)) return runWatchCommand(command, context, watchDeps);
+    if (command.name === 'spend') return answer(context, await spendAnswer(command, context, spendDeps));
     if (isAccountCommand(command)) {
       const message = await accountAnswer(command, eis, deps.now);
       if (message) return answer(context, message, { text });

@@ -14,7 +14,7 @@ export interface WorkerStore {
   confirmations: ConfirmationDeps['confirmations'] &
     Pick<Store['confirmations'], 'attachMessage' | 'cancel' | 'cardShown'>;
   charges: ConfirmationDeps['charges'];
-  ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay'>;
+  ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay' | 'listForPeriod'>;
   digestSubscriptions: DigestCommandDeps['subscriptions'];
   /** `create`: follow-up tasks (outreach drafts) the worker starts itself. */
   unlockTasks: DigestSources['unlockTasks'] & Pick<Store['unlockTasks'], 'create'>;

@@ -132,6 +132,40 @@ describe('parseCommand', () => {
   });
 });
 
+describe('parseCommand: spend', () => {
+  it('reads today by default, a current period, a month or a quarter, and export', () => {
+    expect(parseCommand('spend')).toEqual({ ok: true, command: { name: 'spend', period: 'today' } });
+    expect(parseCommand('spend Month')).toEqual({ ok: true, command: { name: 'spend', period: 'month' } });
+    expect(parseCommand('spend 2027-03')).toMatchObject({ ok: true, command: { period: '2027-03' } });
+    expect(parseCommand('spend q2-2027 export')).toEqual({
+      ok: true,
+      command: { name: 'spend', period: 'q2-2027', export: true },
+    });
+  });
+
+  it('reads `this month`, `this week` and `this quarter` as the current one', () => {
+    for (const word of ['week', 'month', 'quarter'])
+      expect(parseCommand(`spend this ${word}`)).toEqual({
+        ok: true,
+        command: { name: 'spend', period: word },
+      });
+  });
+
+  it.each(['this year', 'yesterday', '2027-13', 'month 2027-03', 'this'])(
+    'refuses %s, saying which periods it reads',
+    (words) => {
+      const result = parseCommand(`spend ${words}`);
+
+      expect(result).toMatchObject({ ok: false, spec: { word: 'spend' } });
+      if (result.ok) return;
+      expect(result.problem).toContain(`\`${words}\` is not a period.`);
+      expect(result.problem).toContain('`today` (the default), `week`, `month` or `quarter`');
+      expect(result.problem).toContain('`2027-03`');
+      expect(result.problem).toContain('`Q2-2027`');
+    },
+  );
+});
+
 describe('parseCommand: ids', () => {
   it.each(['abc', '-1', 'help', '26855!', '"'])('refuses %s as an event id, naming it', (id) => {
     const result = parseCommand(`fit ${id}`);

@@ -9,3 +9,7 @@ export const ConfirmationValueSchema = z.object({ confirmationId: z.string().min
  * the channel when shared; `views/share.ts`).
  */
 export const CommandValueSchema = z.object({ text: z.string().min(1).max(5000) });
+
+/** Export CSV on the spend card: the period it shows, as a word `/events spend` reads. */
+export const SpendExportValueSchema = z.object({ period: z.string().min(1).max(20) });
+export type SpendExportValue = z.infer<typeof SpendExportValueSchema>;

@@ -1,12 +1,13 @@
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../../../domain/ids.ts';
+import { parseSpendPeriod } from '../../../domain/periods.ts';
 import { bareWord, oneEventId } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
 import { listedCredits } from './money-words.ts';
 
 /**
- * The charges room's `/events` words: the balance and today's spend (free), and every command that
- * spends credits, each with the charge it asks for (a confirmation card names the price first).
+ * The charges room's `/events` words: the balance and the spend by period (free), and every command
+ * that spends credits, each with the charge it asks for (a confirmation card names the price first).
  */
 
 const UNLOCK_EVENT_WORD =
@@ -16,6 +17,34 @@ const PAID_PAGE_WORD =
   'Every page is a new search, charged again when it is non-empty: the results come 20 a page in the ' +
   "card's thread, and Previous / Next (or `page:2`) ask for a confirmation first.";
 const MAX_CONTACTS = 100;
+
+const SPEND_PERIODS =
+  '`today` (the default), `week`, `month` or `quarter` (the current one; `this month` reads the same), ' +
+  'a month as `2027-03` or a quarter as `Q2-2027`, all in UTC';
+const THIS_PERIOD = new Set(['week', 'month', 'quarter']);
+/** Which words name a period does not depend on the day: any instant tells them apart. */
+const ANY_DAY = new Date(0);
+
+export type SpendCommand = {
+  name: 'spend';
+  /** a word `parseSpendPeriod` reads */ period: string;
+  export?: true;
+};
+
+/** `spend [period] [export]`: the period read again by the worker against its own clock. */
+function parseSpend({ words, fail }: CommandArgs): Parsed<SpendCommand> {
+  const lower = words.map((word) => word.toLowerCase());
+  const exporting = lower.includes('export');
+  const said = lower.filter((word) => word !== 'export');
+  const [first, second] = said;
+  const wanted = first === 'this' && said.length === 2 && THIS_PERIOD.has(second ?? '') ? [second] : said;
+  const period = wanted[0] ?? 'today';
+  if (wanted.length > 1 || !parseSpendPeriod(period, ANY_DAY))
+    return fail(
+      `${shown(words.filter((word) => word.toLowerCase() !== 'export').join(' '))} is not a period. Say ${SPEND_PERIODS}.`,
+    );
+  return { ok: true, command: { name: 'spend', period, ...(exporting ? { export: true as const } : {}) } };
+}
 
 /** A paid search's later page (`page:N`): a search, and a charge, of its own. */
 const pageOf = (page: number | undefined) => (page ? { page } : {});
@@ -101,10 +130,13 @@ const fromEvent = (eventId: string | undefined) => (eventId ? { fromEventId: eve
 export const CHARGE_COMMANDS = {
   credits: { usage: 'credits', example: 'credits', summary: 'Credit balance', parse: bareWord('credits') },
   spend: {
-    usage: 'spend',
-    example: 'spend',
-    summary: "Today's credit ledger for this workspace",
-    parse: bareWord('spend'),
+    usage: 'spend [today|week|month|quarter|YYYY-MM|Qn-YYYY] [export]',
+    example: 'spend month',
+    summary: 'Credits this workspace spent in a period, by person, show and action',
+    details:
+      `The period: ${SPEND_PERIODS}. The card's Export CSV (or \`export\` after the period) sends ` +
+      'one row per charge of the period to your direct messages with the app. Free.',
+    parse: parseSpend,
   },
   who: {
     usage: 'who <full name>',

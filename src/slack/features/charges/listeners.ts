@@ -8,7 +8,7 @@ import type {
 import { handOverCharge } from '../../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../store/index.ts';
-import { CommandValueSchema, ConfirmationValueSchema } from './buttons.ts';
+import { CommandValueSchema, ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
 import type { JobContext } from '../../jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from './approval-words.ts';
@@ -106,12 +106,16 @@ function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: Cli
   };
 }
 
-/** A paid search's Previous / Next and Restart on a card: the command asked for again, confirmed again. */
+/**
+ * A paid search's Previous / Next and Restart on a card: the command asked for again, confirmed again;
+ * and Export CSV on the spend card (free).
+ */
 function registerRunAgainButtons(app: App, deps: ListenerDeps): void {
   registerCommandButtons(app, deps, {
     [ACTION_IDS.searchPagePrevious]: (value) => CommandValueSchema.parse(value).text,
     [ACTION_IDS.searchPageNext]: (value) => CommandValueSchema.parse(value).text,
     [ACTION_IDS.confirmRestart]: (value) => CommandValueSchema.parse(value).text,
+    [ACTION_IDS.spendExport]: (value) => `spend ${SpendExportValueSchema.parse(value).period} export`,
   });
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ChargeActionSchema } from '../../../../src/domain/charging.ts';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import { COMMAND_SPECS as COMMANDS } from '../../../../src/slack/commands/index.ts';
 import {
@@ -12,10 +11,9 @@ import {
   creditsCard,
   errorMessage,
   inviteBotMessage,
-  spendCard,
   workingMessage,
 } from '../../../../src/slack/views/messages.ts';
-import type { LedgerEntry, SlackMessage } from '../../../../src/slack/views/types.ts';
+import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { textsOf } from './support.ts';
 
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
@@ -163,122 +161,6 @@ describe('creditsCard', () => {
     expect(text).toContain('*Add-on*\n4,000 of 5,000\nexpires <!date^1784851200^{date_short}|24 Jul 2026>');
     expect(text).toContain('*Gift*\n345 of 500');
     expect(text).toContain('*Subscription resets*\n<!date^1785542400^');
-  });
-});
-
-describe('spendCard', () => {
-  // what production stores as the ledger's action: the charge action's kind
-  const kinds = ChargeActionSchema.options.map((option) => option.shape.kind.value);
-  const entry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
-    at: '2027-03-01T10:15:00.000Z',
-    userId: 'U1',
-    action: 'event-unlock',
-    credits: 2000,
-    eventId: '26855',
-    ...overrides,
-  });
-
-  it("lists today's charges with who, what and how much, the total and what is left under the cap", () => {
-    // Act
-    const message = spendCard(
-      [
-        entry(),
-        entry({
-          userId: 'U2',
-          action: 'email-unlock',
-          credits: 45,
-          eventId: undefined,
-          personnelIds: ['1', '2', '3'],
-        }),
-      ],
-      '2027-03-01',
-      10_000,
-    );
-
-    // Assess
-    const text = shown(message);
-    expect(text).toContain(
-      '<!date^1803896100^{time}|10:15 UTC> <@U1> · Event unlock `26855` · *2,000 credits*',
-    );
-    expect(text).toContain('<@U2> · Email unlock (3 contacts) · *45 credits*');
-    expect(text).toContain(
-      '*Total: 2,045 credits* in 2 charges · 7,955 credits left under the daily cap of 10,000',
-    );
-  });
-
-  it('leaves out charges the service refused, and marks ones in flight or unconfirmed', () => {
-    // Act
-    const text = shown(
-      spendCard(
-        [
-          entry({ status: 'refused', credits: 0, eventId: '1' }),
-          entry({ status: 'pending', eventId: '2' }),
-          entry({ status: 'unknown', eventId: '3' }),
-          entry({ status: 'charged', eventId: '4' }),
-        ],
-        '2027-03-01',
-      ),
-    );
-
-    // Assess
-    expect(text).not.toContain('`1`');
-    expect(text).toContain('`2` · *2,000 credits* (charging now)');
-    expect(text).toContain('`3` · *2,000 credits* (unconfirmed by the service: check the balance)');
-    expect(text).toContain('*Total: 6,000 credits* in 3 charges');
-  });
-
-  it.each(kinds)('names the charge action %s in words', (kind) => {
-    // Act
-    const text = shown(spendCard([entry({ action: kind })], '2027-03-01'));
-
-    // Assess
-    expect(text).toMatch(/<@U1> · [A-Z][A-Za-z]+ [a-z ]+ `26855` · \*2,000 credits\*/);
-    expect(text).not.toContain(kind);
-  });
-
-  it('gives every charge action its own words', () => {
-    // Act
-    const lines = kinds.map((kind) =>
-      shown(spendCard([entry({ action: kind })], '2027-03-01'))
-        .split('\n')
-        .find((line) => line.includes('<@U1>')),
-    );
-
-    // Assess
-    expect(new Set(lines).size).toBe(kinds.length);
-  });
-
-  it('shows an unknown stored action as it is, escaped', () => {
-    // Act
-    const text = shown(
-      spendCard([entry({ action: 'legacy<thing>' }), entry({ action: 'constructor' })], '2027-03-01'),
-    );
-
-    // Assess
-    expect(text).toContain('<@U1> · legacy&lt;thing&gt; `26855`');
-    expect(text).toContain('<@U1> · constructor `26855`');
-  });
-
-  it('stays within 50 blocks for a busy day and counts the charges left out', () => {
-    // Prepare
-    const entries = Array.from({ length: 2000 }, (_, index) => entry({ userId: `U${index}`, credits: 15 }));
-
-    // Act
-    const message = spendCard(entries, '2027-03-01');
-
-    // Assess
-    expect(message.blocks.length).toBeLessThanOrEqual(50);
-    expect(shown(message)).toMatch(/…and \d+ more charges/);
-    expect(shown(message)).toContain('*Total: 30,000 credits* in 2,000 charges');
-    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
-  });
-
-  it('says when nothing was spent', () => {
-    // Act
-    const message = spendCard([], '2027-03-01', 5000);
-
-    // Assess
-    expect(shown(message)).toContain('No credits spent.');
   });
 });
 

@@ -1,0 +1,137 @@
+import { type CsvCell, toCsv } from '../../../domain/csv.ts';
+import { parseSpendPeriod, type Period } from '../../../domain/periods.ts';
+import { inPool } from '../../../domain/pool.ts';
+import { spendStateOf, summarizeSpend } from '../../../domain/spend.ts';
+import type { EisClient } from '../../../eis/index.ts';
+import type { Logger } from '../../../platform/log.ts';
+import type { LedgerEntry, Store } from '../../../store/index.ts';
+import type { JobContext } from '../../jobs.ts';
+import { formatCredits, formatNumber } from '../../views/format.ts';
+import { botNotice, chargeKindText, errorMessage } from '../../views/messages.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import type { SlackOut } from '../../worker/slack-out.ts';
+import type { SpendCommand } from './commands.ts';
+import { SPEND_ROWS, spendCard, spendPeriodWords } from './spend-views.ts';
+
+/** `/events spend [period] [export]`: the worker's half. Free: it reads the ledger and free event details. */
+
+export interface SpendDeps {
+  ledger: Pick<Store['ledger'], 'listForPeriod'>;
+  eis: Pick<EisClient, 'events'>;
+  slack: Pick<SlackOut, 'upload' | 'directMessage'>;
+  /** The daily cap, shown on today's card. */
+  dailyCap?: number | undefined;
+  logger: Pick<Logger, 'warn'>;
+  now: () => Date;
+}
+
+/** Show names read for an export at most (each a free read); the rest of the rows leave the name empty. */
+export const EXPORT_NAME_READS = 100;
+const NAME_READS_AT_ONCE = 4;
+
+export const SPEND_CSV_HEADER = [
+  'when',
+  'who',
+  'action',
+  'credits',
+  'event_id',
+  'event_name',
+  'channel',
+  'status',
+] as const;
+
+/** Names of these shows, from the service's free event details; a show it cannot tell is left out. */
+async function showNames(eventIds: readonly string[], deps: SpendDeps): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  await inPool(eventIds, NAME_READS_AT_ONCE, async (eventId) => {
+    const event = await deps.eis.events.detail(eventId).catch((error: unknown) => {
+      deps.logger.warn('could not read a show name for spend', { eventId, error });
+      return null;
+    });
+    const name = event?.name?.trim() || event?.nickname?.trim();
+    if (name) names.set(eventId, name);
+  });
+  return names;
+}
+
+/** One row per ledger entry of the period, refused ones included (with 0 credits), oldest first. */
+export function spendCsvRows(
+  entries: readonly LedgerEntry[],
+  names: ReadonlyMap<string, string>,
+): CsvCell[][] {
+  return entries.map((entry) => [
+    entry.at,
+    entry.userId,
+    chargeKindText(entry.action),
+    entry.credits,
+    entry.eventId,
+    entry.eventId ? names.get(entry.eventId) : undefined,
+    entry.channelId,
+    spendStateOf(entry),
+  ]);
+}
+
+const fileNameOf = (period: Period) =>
+  `spend-${period.from === period.to ? period.from : `${period.from}-to-${period.to}`}.csv`;
+
+/** The file goes to the requester's direct messages with the app (the card is their private answer). */
+async function exportSpend(
+  period: Period,
+  read: { entries: LedgerEntry[]; capped: boolean },
+  context: JobContext,
+  deps: SpendDeps,
+): Promise<SlackMessage> {
+  const { upload, directMessage } = deps.slack;
+  if (!upload || !directMessage) return errorMessage('The spend cannot be exported here.');
+  const when = spendPeriodWords(period);
+  if (read.entries.length === 0) return botNotice(`Nothing was charged ${when}: there is nothing to export.`);
+  const eventIds = [...new Set(read.entries.flatMap((entry) => (entry.eventId ? [entry.eventId] : [])))];
+  const names = await showNames(eventIds.slice(0, EXPORT_NAME_READS), deps);
+  const { total } = summarizeSpend(read.entries);
+  const comment =
+    `:page_facing_up: CSV of the ${formatNumber(read.entries.length)} ledger entries ${when}: ` +
+    `${formatCredits(total.credits)} spent.` +
+    (read.capped ? ' The period holds more: these are its first ones.' : '') +
+    ' The export spent no credits.';
+  const channelId = await directMessage(context.userId, `Credits spent ${when}, only for you:`);
+  await upload({
+    channelId,
+    filename: fileNameOf(period),
+    title: `Credits spent ${when}`,
+    content: toCsv(SPEND_CSV_HEADER, spendCsvRows(read.entries, names)),
+    comment,
+  });
+  return botNotice(`${comment} The file is in your direct messages with the app.`);
+}
+
+/**
+ * Export CSV re-runs `/events spend` with this word: a month or quarter by its key (so a later click
+ * exports the period the card showed), today and this week as said.
+ */
+const exportWordOf = (period: Period, word: string) =>
+  parseSpendPeriod(period.key, new Date(0)) ? period.key : word;
+
+/** The spend card for the command's period, or (with `export`) its CSV in the requester's DM. */
+export async function spendAnswer(
+  command: SpendCommand,
+  context: JobContext,
+  deps: SpendDeps,
+): Promise<SlackMessage> {
+  const period = parseSpendPeriod(command.period, deps.now());
+  if (!period) return errorMessage(`\`${command.period}\` is not a period. Try \`/events help spend\`.`);
+  const read = await deps.ledger.listForPeriod(context.teamId, period);
+  if (command.export) return exportSpend(period, read, context, deps);
+  const { byShow } = summarizeSpend(read.entries);
+  const names = await showNames(
+    byShow.slice(0, SPEND_ROWS).map((show) => show.key),
+    deps,
+  );
+  return spendCard({
+    period,
+    ledger: read.entries,
+    capped: read.capped,
+    names,
+    ...(deps.dailyCap !== undefined ? { dailyCap: deps.dailyCap } : {}),
+    exportPeriod: exportWordOf(period, command.period),
+  });
+}

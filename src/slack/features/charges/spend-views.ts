@@ -1,0 +1,157 @@
+import type { KnownBlock } from '@slack/types';
+import type { Period } from '../../../domain/periods.ts';
+import {
+  spendStateOf,
+  type SpendGroup,
+  type SpendSummary,
+  type SpendTotal,
+  summarizeSpend,
+} from '../../../domain/spend.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, header, section } from '../../views/blocks.ts';
+import {
+  code,
+  formatCredits,
+  formatDateRange,
+  formatNumber,
+  mentionUser,
+  slackDate,
+  utcDay,
+  utcTime,
+} from '../../views/format.ts';
+import { andMore, escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
+import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
+import type { LedgerEntry, SlackMessage } from '../../views/types.ts';
+import type { SpendExportValue } from './buttons.ts';
+
+/** `/events spend`: what the workspace spent in a period, in totals by person, show and action. */
+
+/** Rows each total shows before "…and N more". */
+export const SPEND_ROWS = 8;
+/** Today's card lists its charges one by one, in at most this many blocks. */
+const DAY_BLOCKS = 3;
+
+/** The period in the card's words: `on 1 Mar 2027 (UTC)`, `this week, 1–7 Mar 2027 (UTC)`, `in March 2027 (UTC)`. */
+export function spendPeriodWords(period: Period): string {
+  if (period.from === period.to) return `on ${utcDay(new Date(`${period.from}T00:00:00Z`))} (UTC)`;
+  if (period.label.startsWith('this '))
+    return `${period.label}, ${formatDateRange(period.from, period.to)} (UTC)`;
+  return `in ${period.label} (UTC)`;
+}
+
+const charges = (count: number) => `${formatNumber(count)} ${count === 1 ? 'charge' : 'charges'}`;
+
+/** What of a total is not yet confirmed, marked after it. */
+function unsettledWords(total: SpendTotal, long: boolean): string {
+  const parts: string[] = [];
+  if (total.pending > 0) parts.push(`${formatCredits(total.pending)} charging now`);
+  if (total.unconfirmed > 0)
+    parts.push(
+      `${formatCredits(total.unconfirmed)} unconfirmed by the service${long ? ': check the balance' : ''}`,
+    );
+  return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
+}
+
+const rowWords = (label: string, total: SpendTotal) =>
+  `${label} · *${formatCredits(total.credits)}* · ${charges(total.charges)}${unsettledWords(total, false)}`;
+
+/** A total's rows, largest first, at most `SPEND_ROWS`, then how many are left out. */
+function rows(title: string, groups: readonly SpendGroup[], labelOf: (key: string) => string, noun: string) {
+  const lines = groups.slice(0, SPEND_ROWS).map((group) => rowWords(labelOf(group.key), group));
+  if (groups.length > SPEND_ROWS) lines.push(andMore(groups.length - SPEND_ROWS, noun));
+  return section([`*${title}*`, ...lines].join('\n'));
+}
+
+function showLabel(names: ReadonlyMap<string, string>) {
+  return (eventId: string) => {
+    const name = names.get(eventId);
+    return name ? `${escapeMrkdwn(name)} ${code(eventId)}` : `Event ${code(eventId)}`;
+  };
+}
+
+function byShow(summary: SpendSummary, names: ReadonlyMap<string, string>): KnownBlock[] {
+  const other = summary.notForAShow;
+  const otherLine = other.charges > 0 ? rowWords('Not for one show (searches, contacts)', other) : undefined;
+  if (summary.byShow.length === 0) return otherLine ? [section(`*By show*\n${otherLine}`)] : [];
+  const shows = rows('By show', summary.byShow, showLabel(names), 'shows');
+  return otherLine ? [shows, context(otherLine)] : [shows];
+}
+
+function ledgerLine(entry: LedgerEntry): string {
+  const at = new Date(entry.at);
+  const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;
+  const state = spendStateOf(entry);
+  const marked =
+    state === 'pending'
+      ? ' (charging now)'
+      : state === 'unconfirmed'
+        ? ' (unconfirmed by the service: check the balance)'
+        : '';
+  const approved = entry.preApproval
+    ? ` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for <#${entry.preApproval.channelId}>`
+    : '';
+  return `${time}${mentionUser(entry.userId)} · ${chargeKindWords(entry.action)}${chargeTargetWords(entry)} · *${formatCredits(entry.credits)}*${marked}${approved}`;
+}
+
+/** A day's charges one by one (a refused one spent nothing: it stays in the ledger, not here). */
+function dayLines(ledger: readonly LedgerEntry[]): KnownBlock[] {
+  const spent = ledger.filter((entry) => spendStateOf(entry) !== 'refused');
+  return spent.length > 0
+    ? [section('*Charges*'), ...linesToSections(spent.map(ledgerLine), DAY_BLOCKS, 'charges')]
+    : [];
+}
+
+function totalWords(total: SpendTotal, cap: number | undefined): string {
+  let words = `*Total: ${formatCredits(total.credits)}* in ${charges(total.charges)}`;
+  if (typeof cap === 'number') {
+    const left = cap - total.credits;
+    words +=
+      left > 0
+        ? ` · ${formatCredits(left)} left under the daily cap of ${formatNumber(cap)}`
+        : ` · daily cap of ${formatNumber(cap)} reached`;
+  }
+  return words + unsettledWords(total, true);
+}
+
+export interface SpendCardInput {
+  period: Period;
+  /** The period's ledger entries, oldest first. */
+  ledger: readonly LedgerEntry[];
+  /** The period holds more entries than were read. */
+  capped?: boolean;
+  /** Show names by event id, where the service told them. */
+  names?: ReadonlyMap<string, string>;
+  /** The daily cap, shown when the period is today. */
+  dailyCap?: number;
+  /** The word Export CSV runs `/events spend` with. */
+  exportPeriod: string;
+}
+
+/** The period's total (and, for today, what is left under the daily cap), then by person, show and action. */
+export function spendCard(input: SpendCardInput): SlackMessage {
+  const { period, ledger } = input;
+  const summary = summarizeSpend(ledger);
+  const title = `Credits spent ${spendPeriodWords(period)}`;
+  const isDay = period.from === period.to;
+  const blocks: KnownBlock[] = [header(title)];
+  const cap = isDay ? input.dailyCap : undefined;
+  if (summary.total.charges === 0) {
+    blocks.push(section('No credits spent.'));
+    if (typeof cap === 'number') blocks.push(context(totalWords(summary.total, cap)));
+  } else {
+    blocks.push(
+      section(totalWords(summary.total, cap)),
+      rows('By person', summary.byPerson, mentionUser, 'people'),
+      ...byShow(summary, input.names ?? new Map()),
+      rows('By action', summary.byAction, chargeKindWords, 'actions'),
+      ...(isDay ? dayLines(ledger) : []),
+    );
+  }
+  if (input.capped)
+    blocks.push(context(`Counted from the first ${charges(ledger.length)} of the period only.`));
+  const value: SpendExportValue = { period: input.exportPeriod };
+  const exportButton =
+    ledger.length > 0 ? actions([button('Export CSV', ACTION_IDS.spendExport, value)]) : undefined;
+  if (exportButton) blocks.push(exportButton);
+  return fitToLimits({ text: `${title}: ${formatCredits(summary.total.credits)}.`, blocks });
+}

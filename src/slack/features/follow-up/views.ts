@@ -65,7 +65,12 @@ export function followUpButtons(
   if (result.kind !== 'email') return [];
   const found = result.people.filter((person) => person.value !== null).map((person) => person.personnelId);
   if (found.length === 0) return [];
-  const target = (personnelIds: readonly string[]): ButtonTarget => ({ personnelIds, names, threadTs, eventId });
+  const target = (personnelIds: readonly string[]): ButtonTarget => ({
+    personnelIds,
+    names,
+    threadTs,
+    eventId,
+  });
   const blocks: (KnownBlock | undefined)[] = [
     actions(
       [
@@ -86,8 +91,18 @@ export function followUpButtons(
     const each = found
       .slice(0, PEOPLE_WITH_BUTTONS)
       .flatMap((id, index) => [
-        followUpButton(`Draft · ${nameOf(id, names)}`, ACTION_IDS.followUpOutreach, String(index), target([id])),
-        followUpButton(`LinkedIn · ${nameOf(id, names)}`, ACTION_IDS.followUpLinkedin, String(index), target([id])),
+        followUpButton(
+          `Draft · ${nameOf(id, names)}`,
+          ACTION_IDS.followUpOutreach,
+          String(index),
+          target([id]),
+        ),
+        followUpButton(
+          `LinkedIn · ${nameOf(id, names)}`,
+          ACTION_IDS.followUpLinkedin,
+          String(index),
+          target([id]),
+        ),
       ]);
     blocks.push(actions(each, 'follow-up-people'));
     if (found.length > PEOPLE_WITH_BUTTONS)
@@ -113,12 +128,14 @@ const SKIP_WORDS: Record<OutreachSkipReason, string> = {
   'invalid-id': 'this is not a personnel id the service takes. Take them from an event’s people list again.',
   'not-at-event':
     'the service says they are not on the event the drafts were for. Draft for them from the people list of a show they attend.',
-  refused: 'the service refused to draft for them without saying why. Try Draft outreach for them again later.',
+  refused:
+    'the service refused to draft for them without saying why. Try Draft outreach for them again later.',
 };
 
 const PROBLEM_WORDS: Record<OutreachProblem, string> = {
   'no-event': 'no event to write the message for. Draft for them again from an event’s people list.',
-  'generation-failed': 'the service could not write a draft for this person. Try Draft outreach for them again.',
+  'generation-failed':
+    'the service could not write a draft for this person. Try Draft outreach for them again.',
 };
 
 /** A stored skip reason in words (mrkdwn); a reason stored as words (an unlock's, an older task's) escaped. */
@@ -132,7 +149,8 @@ const NAMES_PER_REASON = 10;
 /** One line per reason: who was skipped for it, by name, then why and what to do. */
 function skippedLines(skipped: FollowUpResult['skipped'], names: Names): string[] {
   const byReason = new Map<string, string[]>();
-  for (const skip of skipped) byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.personnelId]);
+  for (const skip of skipped)
+    byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.personnelId]);
   return [...byReason].map(([reason, ids]) => {
     const listed = ids.slice(0, NAMES_PER_REASON).map((id) => personLabel(id, names));
     if (ids.length > NAMES_PER_REASON) listed.push(`${ids.length - NAMES_PER_REASON} more`);

@@ -34,7 +34,11 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
   return {
     async postResult(task, result) {
       const fromEventId = await listEventOf(store, task.confirmationId);
-      await reply(task.channelId, task.threadTs, unlockResultReply(result, task.names, task.threadTs, fromEventId));
+      await reply(
+        task.channelId,
+        task.threadTs,
+        unlockResultReply(result, task.names, task.threadTs, fromEventId),
+      );
     },
     async postTimeout(task) {
       await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));

@@ -11,11 +11,20 @@ import { utcDate } from '../time/local-time.ts';
  * work at the service, stored as tasks the unlock poller follows, and posted once in the thread.
  */
 
+/**
+ * Why a person gets no drafts, as a code the Slack room puts in words (stored as a skip's `reason`):
+ * `no-event` the service links them to no event and none came with them; `not-found`, `invalid-id`,
+ * `not-at-event` the service's per-person refusals; `refused` a refusal it gave no known reason for;
+ * `generation-failed` it started but could not write the drafts.
+ */
+export type OutreachSkipReason = 'no-event' | 'not-found' | 'invalid-id' | 'not-at-event' | 'refused';
+export type OutreachProblem = 'no-event' | 'generation-failed';
+
 /** One person's drafts, or why there are none. */
 export interface OutreachDraftLine {
   personnelId: string;
   drafts: { email: string | null; linkedin: string | null } | null;
-  problem?: string;
+  problem?: OutreachProblem;
 }
 
 /** One person's LinkedIn activity, or why there is none. */
@@ -35,7 +44,7 @@ export interface FollowUpProgress {
   result: FollowUpResult;
 }
 
-export type FollowUpEis = Pick<EisClient, 'outreach' | 'personnel'>;
+export type FollowUpEis = Pick<EisClient, 'outreach' | 'personnel' | 'events'>;
 
 const asked = (task: UnlockTask) =>
   task.personnelIds.filter((id) => !task.skipped.some((skip) => skip.personnelId === id));
@@ -72,12 +81,12 @@ async function draftOf(
   personnelId: string,
   eventId: string | undefined,
 ): Promise<OutreachDraftLine | 'pending'> {
-  if (!eventId) return { personnelId, drafts: null, problem: 'no event to write the message for' };
+  if (!eventId) return { personnelId, drafts: null, problem: 'no-event' };
   const detail = await eis.outreach.detail({ personnelId, eventId });
   const progress = outreachProgress(detail);
   if (progress === 'pending') return 'pending';
   if (progress === 'failed') {
-    return { personnelId, drafts: null, problem: 'the service could not write a draft for this person' };
+    return { personnelId, drafts: null, problem: 'generation-failed' };
   }
   const { messages } = detail;
   const linkedin =
@@ -159,30 +168,53 @@ async function eventFor(eis: FollowUpEis, personnelId: string, today: string): P
   return (upcoming ?? latest ?? page.items[0])?.id ?? null;
 }
 
-const FAILURES: Record<string, string> = {
-  PERSONNEL_NOT_FOUND: 'not found',
-  INVALID_PERSONNEL_ID: 'invalid id',
-  PERSONNEL_NOT_IN_EVENT: 'not linked to the event',
+/**
+ * The event each person's drafts are written for: the event whose people list they were taken from,
+ * when they came from one (generation takes the internal `id`, so its detail is read); else each
+ * person's own next event. An event the service cannot find falls back to each person's own.
+ */
+async function eventsFor(
+  eis: FollowUpEis,
+  personnelIds: readonly string[],
+  fromEventId: string | undefined,
+  today: string,
+): Promise<(string | null)[]> {
+  const listed = fromEventId ? await eis.events.detail(fromEventId).catch(() => null) : null;
+  if (listed) return personnelIds.map(() => listed.id);
+  return Promise.all(personnelIds.map((id) => eventFor(eis, id, today).catch(() => null)));
+}
+
+const FAILURES: Record<string, OutreachSkipReason> = {
+  PERSONNEL_NOT_FOUND: 'not-found',
+  INVALID_PERSONNEL_ID: 'invalid-id',
+  PERSONNEL_NOT_IN_EVENT: 'not-at-event',
 };
 
+/** Who is asked for, where the answer goes, and the event whose people list they came from, if any. */
+export interface OutreachRequest extends FollowUpThread {
+  names?: Record<string, string>;
+  requestId: string;
+  fromEventId?: string;
+}
+
 /**
- * Starts drafting (the channels and purpose chosen) for each person, for their next event, and
- * stores the task the poller follows. Free: generation is sent without a confirmation. `requestId`
- * (the job's id) names the task, so a repeated start finds the stored task instead of a second one.
+ * Starts drafting (the channels and purpose chosen) for each person, for the event whose list they
+ * came from, else their next event, and stores the task the poller follows. Free: generation is sent
+ * without a confirmation. `requestId` (the job's id) names the task, so a repeated start finds the
+ * stored task instead of a second one.
  */
 export async function startOutreach(
   personnelIds: readonly string[],
-  where: FollowUpThread & { names?: Record<string, string>; requestId: string },
+  where: OutreachRequest,
   deps: OutreachDeps,
   options: OutreachOptions,
 ): Promise<OutreachStarted> {
-  const today = utcDate(deps.now());
   const skipped: SkippedPerson[] = [];
   const byEvent = new Map<string, string[]>();
-  const events = await Promise.all(personnelIds.map((id) => eventFor(deps.eis, id, today).catch(() => null)));
+  const events = await eventsFor(deps.eis, personnelIds, where.fromEventId, utcDate(deps.now()));
   personnelIds.forEach((id, index) => {
     const eventId = events[index];
-    if (!eventId) skipped.push({ personnelId: id, reason: 'no event to write the message for' });
+    if (!eventId) skipped.push({ personnelId: id, reason: 'no-event' });
     else byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), id]);
   });
   const eventIds: Record<string, string> = {};
@@ -195,9 +227,12 @@ export async function startOutreach(
   }
   const drafting = personnelIds.filter((id) => eventIds[id]);
   if (drafting.length === 0) return { drafting, skipped };
-  const { names, requestId, ...thread } = where;
+  const { teamId, channelId, threadTs, requestedBy, names, requestId } = where;
   const task = await deps.tasks.create({
-    ...thread,
+    teamId,
+    channelId,
+    threadTs,
+    requestedBy,
     taskId: `outreach-${requestId}`,
     kind: 'email',
     personnelIds: drafting,

@@ -372,6 +372,18 @@ export type EventSearchPage = z.infer<typeof EventSearchPageSchema>;
 
 // ---------- recommendations ----------
 
+/**
+ * A recommended exhibitor's item-level `reason`: the spec gives it no type (the OpenAPI: string or
+ * null), so any value parses; text, or a list of texts, is kept, anything else counts as no reason.
+ */
+const ItemReasonSchema = z.unknown().transform((value): string | null => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
+    return value.join('; ');
+  }
+  return null;
+});
+
 /** Recommended exhibitor item (spec table; later-revision members optional). */
 export const RecommendedExhibitorSchema = z.looseObject({
   id: z.string(),
@@ -386,7 +398,7 @@ export const RecommendedExhibitorSchema = z.looseObject({
   companySize: nullableString.exactOptional(),
   fundingRound: nullableString.exactOptional(),
   techStacks: stringArray.exactOptional(),
-  reason: nullableString.exactOptional(),
+  reason: ItemReasonSchema.exactOptional(),
 });
 export type RecommendedExhibitor = z.infer<typeof RecommendedExhibitorSchema>;
 

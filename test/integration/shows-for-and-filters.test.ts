@@ -53,7 +53,6 @@ describe('shows for a profile, and every list filter as key:value words', () => 
     const text = visibleText(first.message);
     expect(text).toContain('Shows for payment teams in retail');
     expect(text).toMatch(/#1 · Match \*\d+\.\d\/10\*/);
-    expect(text).toMatch(/Why: .+ for your profile/);
     expect(text).toMatch(/\d+ matching exhibitors · \d+ matching people/);
     expect(text).toMatch(/Page 1 of \d+ · rows 1–10 of \d+/);
     expect(first.message.visibleTo).toBe(ALICE.userId);
@@ -75,6 +74,33 @@ describe('shows for a profile, and every list filter as key:value words', () => 
       page: 2,
     });
     expect(pagingLabels(second.message)).toContain('← Previous');
+  });
+
+  it('shows-for shows each show’s reason as the service gave it, and says so where it gave none', async () => {
+    // Prepare: the service's own answer for the same profile, asked directly.
+    const answer = await fetch(`${bot.sim.url}${SHOWS_ROUTE}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bot.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ target_audience: 'payment teams in retail', page: 1, pageSize: 10 }),
+    });
+    const { items } = (await answer.json()) as { items: { relevanceReason?: string | null }[] };
+    const reasons = items.map((item) => item.relevanceReason).filter((reason) => typeof reason === 'string');
+    const without = items.length - reasons.length;
+    // The service's reasons differ from show to show, and some shows come without one.
+    expect(new Set(reasons).size).toBeGreaterThan(1);
+    expect(without).toBeGreaterThan(0);
+
+    // Act
+    const { message } = await run('shows-for payment teams in retail');
+
+    // Assess
+    const text = visibleText(message);
+    // (as Slack mrkdwn: `&`, `<`, `>` escaped)
+    const mrkdwn = (words: string) =>
+      words.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const reason of reasons) expect(text).toContain(`Why: ${mrkdwn(reason)}`);
+    expect(text.split('No reason given by the service.').length - 1).toBe(without);
+    expect(text.split('Why: ').length - 1).toBe(reasons.length);
   });
 
   it('shows-for gives each show Fit / Exhibitors / People, and Fit answers for that show for free', async () => {

@@ -218,7 +218,9 @@ describe('from an event’s people list: Emails → Confirm → thread → Draft
   });
   afterAll(() => bot.close());
 
-  it('posts the drafts in the unlock’s thread once', async () => {
+  const told = () => bot.messages().filter((m) => m.visibleTo === ALICE.userId);
+
+  it('drafts for everyone whose email was found, for that event, skipping no one, and posts them once', async () => {
     // Prepare: the people list (private), its Emails button, the card, Confirm, the results.
     const poll = unlockPoller(bot);
     await bot.command('people 26855');
@@ -235,6 +237,12 @@ describe('from an event’s people list: Emails → Confirm → thread → Draft
     const thread = () => bot.messages().filter((m) => m.threadTs === card.ts && !m.visibleTo);
     const results = structuredClone(thread().find((m) => visibleText(m).includes('Draft outreach')));
     if (!results) throw new Error('no Draft outreach button under the email results');
+    const found = Number(/Draft outreach for all (\d+)/.exec(visibleText(results))?.[1]);
+    // Some of them the service links to no event of their own: only the list's event can be theirs.
+    const event = bot.sim.seed.events.find((e) => e.eventId === '26855');
+    const onList = bot.sim.seed.personnel.filter((p) => p.eventId === event?.id);
+    expect(onList.some((p) => p.attendance.length === 0)).toBe(true);
+    const since = bot.sim.requests().length;
 
     // Act
     await draftOutreach(bot, results, `${ACTION_IDS.followUpOutreach}.all`);
@@ -242,10 +250,51 @@ describe('from an event’s people list: Emails → Confirm → thread → Draft
     await Promise.all([poll(), poll(), poll()]);
     await poll();
 
-    // Assess
+    // Assess: every one drafted for the list's event (its internal id), nobody skipped.
+    const generations = bot.sim
+      .requests()
+      .slice(since)
+      .filter((r) => r.path === '/external/personnel/generate-outreach-message');
+    expect(generations.map((r) => (r.body as { event_id?: string }).event_id)).toEqual([event?.id]);
+    const notice = visibleText(told().at(-1) ?? { text: '', blocks: [] });
+    expect(notice).toContain(`Drafting outreach for ${found} people…`);
+    expect(notice).not.toContain('skipped');
     const drafts = thread().filter((m) => m.text.startsWith('Outreach drafts'));
     expect(drafts).toHaveLength(1);
-    expect(visibleText(drafts[0] ?? { text: '', blocks: [] })).toContain('Email:');
+    const text = visibleText(drafts[0] ?? { text: '', blocks: [] });
+    expect(text).toContain(`Outreach drafts* for ${found} of ${found}`);
+    expect(text).toContain('Email:');
+    expect(text).not.toContain('Skipped');
+  });
+
+  it('names who is skipped and why, and what to do, when a person has no event and came from no list', async () => {
+    // Prepare: a person the service links to no event, unlocked by id (no list, so no event rides along).
+    const poll = unlockPoller(bot);
+    const person = bot.sim.seed.personnel.find(
+      (p) => p.attendance.length === 0 && p.linked && p.emailFindable && p.eventId !== '8450',
+    );
+    if (!person) throw new Error('no person without an event');
+    await bot.command(`emails ${person.id}`);
+    await bot.idle();
+    const card = structuredClone(bot.last());
+    await bot.click(card, ACTION_IDS.confirmYes, ALICE);
+    await bot.idle();
+    bot.sim.completeTasks();
+    await poll();
+    const results = structuredClone(
+      bot.messages().find((m) => m.threadTs === card.ts && visibleText(m).includes('Draft outreach')),
+    );
+    if (!results) throw new Error('no Draft outreach button under the email result');
+
+    // Act
+    await draftOutreach(bot, results, `${ACTION_IDS.followUpOutreach}.all`);
+
+    // Assess
+    const notice = visibleText(told().at(-1) ?? { text: '', blocks: [] });
+    expect(notice).toContain('No drafts could be started for these people.');
+    expect(notice).toContain(`Skipped *${person.fullName}* (\`${person.id}\`)`);
+    expect(notice).toContain('the service links them to no event');
+    expect(notice).toContain('`/events people <event id>`');
   });
 });
 

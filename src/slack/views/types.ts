@@ -65,6 +65,8 @@ export interface RecommendedExhibitor {
   website?: string | null;
   categories?: readonly string[];
   reason?: string | null;
+  /** `processing` while the service is still matching (no reason yet); not typed in the spec. */
+  matchStatus?: unknown;
 }
 
 /** Personnel item. `sourceType` is an array since 0.24.0 (a nullable string before). */

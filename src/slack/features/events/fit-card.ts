@@ -34,6 +34,64 @@ export function scoreBar(score: number): string {
   return '■'.repeat(filled) + '□'.repeat(10 - filled);
 }
 
+type Level = 'high' | 'middle' | 'low';
+
+/** A factor's level by the bands the service uses for the overall score (7–10, 4–<7, below 4). */
+const levelOf = (value: number): Level => (value >= 7 ? 'high' : value >= 4 ? 'middle' : 'low');
+
+/**
+ * What each factor of the breakdown says about this show, in the words of the OpenAPI's definitions:
+ * profile match is how the show fits the caller's profile; matched exhibitor density how many of its
+ * exhibitors match (exhibitors, not verified buyers); event scale its size by exhibitor count.
+ */
+const FACTOR_WORDS: Record<
+  'profile_match' | 'matched_exhibitor_density' | 'event_scale',
+  Record<Level, string>
+> = {
+  profile_match: {
+    high: 'Your company profile fits this show well',
+    middle: 'Your company profile fits this show in part',
+    low: 'Your company profile fits this show poorly',
+  },
+  matched_exhibitor_density: {
+    high: 'Many of its exhibitors match your profile (exhibitors, not verified buyers)',
+    middle: 'Some of its exhibitors match your profile (exhibitors, not verified buyers)',
+    low: 'Few of its exhibitors match your profile',
+  },
+  event_scale: {
+    high: 'A large show by exhibitor count',
+    middle: 'A mid-sized show by exhibitor count',
+    low: 'A small show by exhibitor count',
+  },
+};
+
+/** One factor's field: its name, its value out of ten, and what that says about this show. */
+function factorField(
+  label: string,
+  factor: keyof typeof FACTOR_WORDS,
+  value: number | null | undefined,
+  note = '',
+) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `*${label}*\n– (not given by the service)`;
+  return `*${label}* ${outOfTen(value)}\n${FACTOR_WORDS[factor][levelOf(value)]}${note}.`;
+}
+
+/** The three factors of the fit score, each in words, from the service's numbers only. */
+function breakdownFields(fit: FitScoreResult): string[] {
+  const { breakdown, event } = fit;
+  const count =
+    typeof event.exhibitorCount === 'number' ? ` (${formatNumber(event.exhibitorCount)} exhibitors)` : '';
+  return [
+    factorField('Profile match', 'profile_match', breakdown?.profile_match),
+    factorField(
+      'Matched exhibitor density',
+      'matched_exhibitor_density',
+      breakdown?.matched_exhibitor_density,
+    ),
+    factorField('Event scale', 'event_scale', breakdown?.event_scale, count),
+  ];
+}
+
 const clampScore = (score: number) => (Number.isFinite(score) ? Math.min(10, Math.max(0, score)) : 0);
 
 export interface FitCardOptions {
@@ -67,11 +125,7 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
   const blocks: KnownBlock[] = [
     header(name),
     section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`\n${BAND_MARK[band]} *${band}* for your profile`),
-    fieldsSection([
-      `*Profile match*\n${outOfTen(fit.breakdown?.profile_match)}`,
-      `*Matched exhibitor density*\n${outOfTen(fit.breakdown?.matched_exhibitor_density)}`,
-      `*Event scale*\n${outOfTen(fit.breakdown?.event_scale)}`,
-    ]),
+    fieldsSection(breakdownFields(fit)),
     fieldsSection(facts),
     context([`Event ID ${code(event.eventId)}`, website].filter(Boolean).join(' · ')),
   ];

@@ -36,6 +36,7 @@ export function followUpJobs(deps: WorkerDeps) {
         threadTs,
         requestedBy: job.context.userId,
         ...(job.names ? { names: job.names } : {}),
+        ...(job.eventId ? { fromEventId: job.eventId } : {}),
         requestId: job.id,
       },
       { eis: deps.eis, tasks: store.unlockTasks, logger, now: deps.now },
@@ -43,9 +44,7 @@ export function followUpJobs(deps: WorkerDeps) {
     );
     await slack.ephemeral(
       job.context,
-      botNotice(
-        outreachStartedNotice({ drafting: started.drafting.length, skipped: started.skipped.length }),
-      ),
+      outreachStartedNotice({ drafting: started.drafting.length, skipped: started.skipped }, job.names),
     );
     // Drafts are usually ready within seconds: the worker's early polls post them without waiting a minute.
     if (started.taskId) await deps.pollSubmittedTask(started.taskId);

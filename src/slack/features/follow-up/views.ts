@@ -1,6 +1,11 @@
 import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { plural } from '../charges/charge-words.ts';
-import { DEFAULT_OUTREACH, type FollowUpResult } from '../../../domain/follow-up.ts';
+import {
+  DEFAULT_OUTREACH,
+  type FollowUpResult,
+  type OutreachProblem,
+  type OutreachSkipReason,
+} from '../../../domain/follow-up.ts';
 import type { FollowUpValue } from './buttons.ts';
 import type { UnlockResult } from '../../../domain/unlock-result.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -21,31 +26,51 @@ export const FOLLOW_UP_BLOCKS = 3;
 
 const nameOf = (personnelId: string, names: Names) => names[personnelId]?.trim() || `Person ${personnelId}`;
 
+/** Who a follow-up button is for: the people, the unlock's thread, and the event of their list. */
+interface ButtonTarget {
+  personnelIds: readonly string[];
+  names: Names;
+  threadTs: string | undefined;
+  eventId: string | undefined;
+}
+
 /** The people's names a button carries, when they fit its value; else none (ids are enough). */
 function followUpButton(
   text: string,
   actionId: typeof ACTION_IDS.followUpOutreach | typeof ACTION_IDS.followUpLinkedin,
   suffix: string,
-  personnelIds: readonly string[],
-  names: Names,
-  threadTs: string | undefined,
+  target: ButtonTarget,
 ): Button | undefined {
+  const { personnelIds, names, threadTs, eventId } = target;
   const known = Object.fromEntries(personnelIds.filter((id) => names[id]).map((id) => [id, names[id] ?? '']));
+  const label = truncate(text, LIMITS.buttonText);
   const element =
-    button(truncate(text, LIMITS.buttonText), actionId, { personnelIds, names: known, threadTs }) ??
-    button(truncate(text, LIMITS.buttonText), actionId, { personnelIds, threadTs });
+    button(label, actionId, { personnelIds, names: known, threadTs, eventId }) ??
+    button(label, actionId, { personnelIds, threadTs, eventId });
   return element && { ...element, action_id: `${actionId}.${suffix}` };
 }
 
 /**
  * Under an email unlock's results: "Draft outreach for all" (free), then per person (the first 12
  * found) "Draft outreach" and "LinkedIn activity" (which asks for a confirmation). At most two
- * actions blocks of at most 25 buttons.
+ * actions blocks of at most 25 buttons. `eventId`: the event whose people list the unlock started
+ * from, carried so the drafts are written for it.
  */
-export function followUpButtons(result: UnlockResult, names: Names = {}, threadTs?: string): KnownBlock[] {
+export function followUpButtons(
+  result: UnlockResult,
+  names: Names = {},
+  threadTs?: string,
+  eventId?: string,
+): KnownBlock[] {
   if (result.kind !== 'email') return [];
   const found = result.people.filter((person) => person.value !== null).map((person) => person.personnelId);
   if (found.length === 0) return [];
+  const target = (personnelIds: readonly string[]): ButtonTarget => ({
+    personnelIds,
+    names,
+    threadTs,
+    eventId,
+  });
   const blocks: (KnownBlock | undefined)[] = [
     actions(
       [
@@ -53,12 +78,10 @@ export function followUpButtons(result: UnlockResult, names: Names = {}, threadT
           found.length === 1 ? 'Draft outreach' : `Draft outreach for all ${found.length}`,
           ACTION_IDS.followUpOutreach,
           'all',
-          found,
-          names,
-          threadTs,
+          target(found),
         ),
         found.length === 1
-          ? followUpButton('LinkedIn activity', ACTION_IDS.followUpLinkedin, 'all', found, names, threadTs)
+          ? followUpButton('LinkedIn activity', ACTION_IDS.followUpLinkedin, 'all', target(found))
           : undefined,
       ],
       'follow-up-all',
@@ -72,17 +95,13 @@ export function followUpButtons(result: UnlockResult, names: Names = {}, threadT
           `Draft · ${nameOf(id, names)}`,
           ACTION_IDS.followUpOutreach,
           String(index),
-          [id],
-          names,
-          threadTs,
+          target([id]),
         ),
         followUpButton(
           `LinkedIn · ${nameOf(id, names)}`,
           ACTION_IDS.followUpLinkedin,
           String(index),
-          [id],
-          names,
-          threadTs,
+          target([id]),
         ),
       ]);
     blocks.push(actions(each, 'follow-up-people'));
@@ -101,10 +120,42 @@ export function followUpReply(result: FollowUpResult, names: Names = {}): SlackM
   return result.kind === 'outreach' ? draftsReply(result, names) : linkedinReply(result, names);
 }
 
-function skippedLines(result: FollowUpResult, names: Names): string[] {
-  return result.skipped.map(
-    (skip) => `• ${personLabel(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
-  );
+/** Why someone got no drafts, in words that say what to do about it. */
+const SKIP_WORDS: Record<OutreachSkipReason, string> = {
+  'no-event':
+    'the service links them to no event, and they were not taken from an event’s people list, so there is no event to write the message for. Open the people list of the show you want to meet them at (`/events people <event id>`), unlock their emails there, then Draft outreach.',
+  'not-found': 'the service does not know this person id. Take them from an event’s people list again.',
+  'invalid-id': 'this is not a personnel id the service takes. Take them from an event’s people list again.',
+  'not-at-event':
+    'the service says they are not on the event the drafts were for. Draft for them from the people list of a show they attend.',
+  refused:
+    'the service refused to draft for them without saying why. Try Draft outreach for them again later.',
+};
+
+const PROBLEM_WORDS: Record<OutreachProblem, string> = {
+  'no-event': 'no event to write the message for. Draft for them again from an event’s people list.',
+  'generation-failed':
+    'the service could not write a draft for this person. Try Draft outreach for them again.',
+};
+
+/** A stored skip reason in words (mrkdwn); a reason stored as words (an unlock's, an older task's) escaped. */
+function skipWords(reason: string): string {
+  return Object.hasOwn(SKIP_WORDS, reason) ? SKIP_WORDS[reason as OutreachSkipReason] : escapeMrkdwn(reason);
+}
+
+/** Names listed on one skipped line before "and N more". */
+const NAMES_PER_REASON = 10;
+
+/** One line per reason: who was skipped for it, by name, then why and what to do. */
+function skippedLines(skipped: FollowUpResult['skipped'], names: Names): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const skip of skipped)
+    byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.personnelId]);
+  return [...byReason].map(([reason, ids]) => {
+    const listed = ids.slice(0, NAMES_PER_REASON).map((id) => personLabel(id, names));
+    if (ids.length > NAMES_PER_REASON) listed.push(`${ids.length - NAMES_PER_REASON} more`);
+    return `• Skipped ${listed.join(', ')}: ${skipWords(reason)}`;
+  });
 }
 
 function draftsReply(result: Extract<FollowUpResult, { kind: 'outreach' }>, names: Names): SlackMessage {
@@ -112,14 +163,14 @@ function draftsReply(result: Extract<FollowUpResult, { kind: 'outreach' }>, name
   const title = `:memo: *Outreach drafts* for ${ready.length} of ${result.people.length}. Nothing was sent: copy, edit and send them yourself.`;
   const lines = result.people.map((person) => {
     if (!person.drafts)
-      return `• ${personLabel(person.personnelId, names)} — _${escapeMrkdwn(person.problem ?? 'no draft')}_`;
+      return `• ${personLabel(person.personnelId, names)} — _${escapeMrkdwn(PROBLEM_WORDS[person.problem ?? 'generation-failed'])}_`;
     const email = person.drafts.email ? `\n>*Email:* ${escapeMrkdwn(person.drafts.email)}` : '';
     const linkedin = person.drafts.linkedin ? `\n>*LinkedIn:* ${escapeMrkdwn(person.drafts.linkedin)}` : '';
     return `• ${personLabel(person.personnelId, names)}${email}${linkedin}`;
   });
   const blocks: KnownBlock[] = [section(title)];
   blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
-  const skipped = skippedLines(result, names);
+  const skipped = skippedLines(result.skipped, names);
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
   blocks.push(context('Drafted by the service for each person’s next event. Drafting spends no credits.'));
   return fitToLimits({ text: `Outreach drafts for ${ready.length} of ${result.people.length}.`, blocks });
@@ -151,7 +202,7 @@ function linkedinReply(result: Extract<FollowUpResult, { kind: 'linkedin' }>, na
     section(title),
     ...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'),
   ];
-  const skipped = skippedLines(result, names);
+  const skipped = skippedLines(result.skipped, names);
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
   return fitToLimits({ text: `LinkedIn activity for ${ready.length} of ${result.people.length}.`, blocks });
 }
@@ -245,11 +296,21 @@ export function outreachModal(target: OutreachTarget): ModalView {
   };
 }
 
-/** Told only to whoever clicked Draft outreach. */
-export function outreachStartedNotice(started: { drafting: number; skipped: number }): string {
-  if (started.drafting === 0) return 'No drafts could be started for these people (see why in the service).';
-  const skipped = started.skipped > 0 ? ` (${started.skipped} skipped)` : '';
-  return `Drafting outreach for ${plural(started.drafting, 'person', 'people')}${skipped}… The drafts will arrive in this thread. Drafting spends no credits.`;
+/** Told only to whoever clicked Draft outreach: how many are drafted for, and who is skipped and why. */
+export function outreachStartedNotice(
+  started: { drafting: number; skipped: FollowUpResult['skipped'] },
+  names: Names = {},
+): SlackMessage {
+  const { drafting, skipped } = started;
+  const head =
+    drafting === 0
+      ? 'No drafts could be started for these people.'
+      : `Drafting outreach for ${plural(drafting, 'person', 'people')}${
+          skipped.length > 0 ? ` (${skipped.length} skipped)` : ''
+        }… The drafts will arrive in this thread. Drafting spends no credits.`;
+  const blocks: KnownBlock[] = [section(`:information_source: ${head}`)];
+  blocks.push(...linesToSections(skippedLines(skipped, names), 3, 'skipped'));
+  return fitToLimits({ text: head, blocks });
 }
 
 /** LinkedIn activity's price: none is published (the amount reserved under the cap is not shown). */

@@ -1,10 +1,11 @@
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
 import { code, formatLink, formatNumber, joinPresent } from '../../views/format.ts';
-import { escapeMrkdwn, truncate } from '../../views/limits.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
 import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../../views/types.ts';
 import { ExhibitorValueSchema } from '../account/buttons.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
+import { reasonLine } from './recommended-events-views.ts';
 
 /**
  * The cards of exhibitor lists: an event's exhibitors (exhibitors.ts), exhibitor records by company
@@ -53,7 +54,10 @@ function recommendedRow(exhibitor: RecommendedExhibitor): string {
   const lines = [`*${escapeMrkdwn(exhibitor.companyName)}*`, facts.join(' · ')];
   const categories = exhibitor.categories ?? [];
   if (categories.length > 0) lines.push(`Tags: ${joinPresent(categories.slice(0, 4))}`);
-  if (exhibitor.reason?.trim()) lines.push(`Why: ${escapeMrkdwn(truncate(exhibitor.reason.trim(), 300))}`);
+  const given = exhibitor.reason?.trim();
+  // The service gives a reason once its matching is ready; while it still matches, the row says so.
+  const matching = !given && exhibitor.matchStatus === 'processing';
+  lines.push(matching ? '_No reason given by the service yet: it is still matching._' : reasonLine(given));
   return lines.filter(Boolean).join('\n');
 }
 

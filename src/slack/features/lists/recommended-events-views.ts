@@ -11,6 +11,12 @@ function matchOutOfTen(score: number | null): string | undefined {
   return `Match *${outOfTen(score <= 1 ? score * 10 : score)}*`;
 }
 
+/** The service's reason for a recommendation, as it gave it; where it gave none, the row says so. */
+export function reasonLine(reason: string | null | undefined): string {
+  const given = reason?.trim();
+  return given ? `Why: ${escapeMrkdwn(truncate(given, 300))}` : '_No reason given by the service._';
+}
+
 /**
  * One recommended event: its rank and match score, when and where, what matched (exhibitors and
  * people like you), whether this account has unlocked it, and the service's reason.
@@ -30,8 +36,7 @@ function recommendedEventRow(event: RecommendedEvent): string {
     facts.join(' · '),
     matched.join(' · '),
   ];
-  const reason = event.relevanceReason?.trim();
-  if (reason) lines.push(`Why: ${escapeMrkdwn(truncate(reason, 300))}`);
+  lines.push(reasonLine(event.relevanceReason));
   return lines.filter(Boolean).join('\n');
 }
 

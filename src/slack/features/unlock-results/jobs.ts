@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { ChargeActionSchema } from '../../../domain/charging.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { UnlockThread } from '../../../domain/unlock-polling.ts';
 import type { Store } from '../../../store/index.ts';
@@ -12,12 +13,32 @@ import {
   unlockTimeoutReply,
 } from './views.ts';
 
+/**
+ * The event whose people list an email or phone unlock started from (its confirmation's action), so
+ * the follow-up buttons carry it; undefined when there was none or it cannot be read.
+ */
+async function listEventOf(
+  store: Pick<Store, 'confirmations'>,
+  confirmationId: string | undefined,
+): Promise<string | undefined> {
+  if (!confirmationId) return undefined;
+  const confirmation = await store.confirmations.get(confirmationId).catch(() => undefined);
+  const action = ChargeActionSchema.safeParse(confirmation?.action);
+  if (!action.success) return undefined;
+  return 'fromEventId' in action.data ? action.data.fromEventId : undefined;
+}
+
 /** Where finished unlock tasks are told: the card's thread, and the card itself. */
 export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>): UnlockThread {
   const reply = replyInThread(web);
   return {
     async postResult(task, result) {
-      await reply(task.channelId, task.threadTs, unlockResultReply(result, task.names, task.threadTs));
+      const fromEventId = await listEventOf(store, task.confirmationId);
+      await reply(
+        task.channelId,
+        task.threadTs,
+        unlockResultReply(result, task.names, task.threadTs, fromEventId),
+      );
     },
     async postTimeout(task) {
       await reply(task.channelId, task.threadTs, unlockTimeoutReply(task));

@@ -27,6 +27,8 @@ export function unlockResultReply(
   names: Readonly<Record<string, string>> = {},
   /** The card's thread: the follow-up buttons answer there. */
   threadTs?: string,
+  /** The event whose people list the unlock started from: the follow-up buttons carry it. */
+  fromEventId?: string,
 ): SlackMessage {
   const what = WHAT[result.kind];
   const unlocked = result.people.filter((person) => person.value !== null).length;
@@ -50,7 +52,7 @@ export function unlockResultReply(
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
   const exportRow = unlockedContactsExport(result);
   if (exportRow) blocks.push(exportRow);
-  blocks.push(...followUpButtons(result, names, threadTs));
+  blocks.push(...followUpButtons(result, names, threadTs, fromEventId));
   blocks.push(context('Contacts unlocked here stay unlocked for the account.'));
   const text = `${plural(unlocked, what.one, what.many)} unlocked of ${result.people.length}${
     result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''

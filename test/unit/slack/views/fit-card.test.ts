@@ -65,14 +65,30 @@ describe('fitCard', () => {
     expect(shown(message.blocks)).toContain('*Consider*');
   });
 
-  it('shows the three breakdown factors to one decimal out of ten', () => {
+  it('says what each breakdown factor means for this show, by its value out of ten', () => {
     // Act
     const text = shown(fitCard(fitResult()).blocks);
 
+    // Assess: 8.1 and 7.5 are in the top band (7–10), 6.0 in the middle one (4–<7).
+    expect(text).toContain('*Profile match* 8.1/10\nYour company profile fits this show well.');
+    expect(text).toContain(
+      '*Matched exhibitor density* 6.0/10\nSome of its exhibitors match your profile (exhibitors, not verified buyers).',
+    );
+    expect(text).toContain('*Event scale* 7.5/10\nA large show by exhibitor count (1,420 exhibitors).');
+  });
+
+  it('words a low factor as low, and a factor the service did not give as not given', () => {
+    // Act
+    const text = shown(
+      fitCard(
+        fitResult({ breakdown: { profile_match: 2.5, matched_exhibitor_density: null, event_scale: 3.9 } }),
+      ).blocks,
+    );
+
     // Assess
-    expect(text).toContain('*Profile match*\n8.1/10');
-    expect(text).toContain('*Matched exhibitor density*\n6.0/10');
-    expect(text).toContain('*Event scale*\n7.5/10');
+    expect(text).toContain('*Profile match* 2.5/10\nYour company profile fits this show poorly.');
+    expect(text).toContain('*Matched exhibitor density*\n– (not given by the service)');
+    expect(text).toContain('*Event scale* 3.9/10\nA small show by exhibitor count (1,420 exhibitors).');
   });
 
   it('names the event in the header, with dates, place, exhibitor count and website', () => {

@@ -17,6 +17,7 @@ import type {
   Semantics,
   SlackMessage,
 } from '../../../../src/slack/views/types.ts';
+import { recommendedEventList } from '../../../../src/slack/features/lists/recommended-events-views.ts';
 import { buttonsOf, textsOf } from './support.ts';
 
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
@@ -393,6 +394,53 @@ describe('recommendedExhibitorList', () => {
 
     // Assess
     expect(shown(message)).toContain('*Acme*\nPayments · France · 51-200');
+  });
+
+  it('shows each exhibitor’s reason as the service gave it, and says so where it gave none', () => {
+    // Act
+    const message = recommendedExhibitorList({
+      query: { eventId: '26855' },
+      page: page([
+        { id: '1', companyName: 'Acme', reason: 'Sells <card> terminals to retailers' },
+        { id: '2', companyName: 'Globex', reason: null },
+        { id: '3', companyName: 'Initech', reason: '  ', matchStatus: 'processing' },
+      ]),
+    });
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('*Acme*\nWhy: Sells &lt;card&gt; terminals to retailers');
+    expect(text).toContain('*Globex*\n_No reason given by the service._');
+    expect(text).toContain('*Initech*\n_No reason given by the service yet: it is still matching._');
+  });
+});
+
+describe('recommendedEventList (shows-for)', () => {
+  const show = (eventId: string, relevanceReason?: string | null) => ({
+    id: eventId,
+    eventId,
+    name: `Show ${eventId}`,
+    matched_exhibitor_count: 3,
+    matched_personnel_count: 5,
+    match_score: 0.81,
+    unlocked: false,
+    rank: Number(eventId),
+    ...(relevanceReason === undefined ? {} : { relevanceReason }),
+  });
+
+  it('shows each show’s own reason, and says so where the service gave none (null or omitted)', () => {
+    // Act
+    const message = recommendedEventList({
+      query: { targetAudience: 'payment teams' },
+      page: page([show('1', 'Your audience matches its Fintech focus'), show('2', null), show('3')]),
+    });
+
+    // Assess
+    const text = shown(message);
+    expect(text).toContain('Why: Your audience matches its Fintech focus');
+    expect(text.split('_No reason given by the service._').length - 1).toBe(2);
+    expect(text).not.toContain('recommended for your profile');
+    expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
   });
 });
 

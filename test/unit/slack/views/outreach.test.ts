@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { UnlockResult } from '../../../../src/domain/unlock-result.ts';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
-import { FOLLOW_UP_BLOCKS, followUpButtons, followUpReply } from '../../../../src/slack/features/follow-up/views.ts';
+import {
+  FOLLOW_UP_BLOCKS,
+  followUpButtons,
+  followUpReply,
+  outreachStartedNotice,
+} from '../../../../src/slack/features/follow-up/views.ts';
 import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';
 
 const ids = (count: number) => Array.from({ length: count }, (_, i) => String(200_000 + i));
@@ -69,5 +74,63 @@ describe('the drafts reply', () => {
     );
     expect(blockKitViolations(reply.text, reply.blocks)).toEqual([]);
     expect(JSON.stringify(reply.blocks)).toContain('Nothing was sent');
+  });
+});
+
+describe('who is skipped, by name, and why', () => {
+  const ann = { '300001': 'Ann Lee', '300002': 'Bo Park' };
+
+  it('groups the skipped by reason, names them, and says what to do', () => {
+    // Act
+    const notice = outreachStartedNotice(
+      {
+        drafting: 3,
+        skipped: [
+          { personnelId: '300001', reason: 'no-event' },
+          { personnelId: '300002', reason: 'no-event' },
+          { personnelId: '300003', reason: 'refused' },
+        ],
+      },
+      ann,
+    );
+
+    // Assess
+    const text = JSON.stringify(notice.blocks);
+    expect(notice.text).toBe(
+      'Drafting outreach for 3 people (3 skipped)… The drafts will arrive in this thread. Drafting spends no credits.',
+    );
+    expect(text).toContain('Skipped *Ann Lee* (`300001`), *Bo Park* (`300002`): the service links them to no event');
+    expect(text).toContain('`/events people <event id>`');
+    expect(text).toContain('Skipped Person `300003`: the service refused to draft for them');
+    expect(blockKitViolations(notice.text, notice.blocks)).toEqual([]);
+  });
+
+  it('shows a reason stored as words (an older task’s) as it is, escaped', () => {
+    const reply = followUpReply(
+      { kind: 'outreach', people: [], skipped: [{ personnelId: '300001', reason: 'not <linked>' }] },
+      ann,
+    );
+    expect(JSON.stringify(reply.blocks)).toContain('Skipped *Ann Lee* (`300001`): not &lt;linked&gt;');
+  });
+
+  it('lists at most ten names for a reason, then how many more, within Block Kit limits', () => {
+    const skipped = ids(100).map((personnelId) => ({ personnelId, reason: 'not-found' }));
+    const notice = outreachStartedNotice({ drafting: 0, skipped }, names);
+    expect(notice.text).toBe('No drafts could be started for these people.');
+    expect(JSON.stringify(notice.blocks)).toContain('90 more: the service does not know this person id');
+    expect(blockKitViolations(notice.text, notice.blocks)).toEqual([]);
+  });
+});
+
+describe('follow-up buttons for people taken from an event’s list', () => {
+  it('carry that event, so the drafts are written for it', () => {
+    const blocks = unlockResultReply(emailResult(2), names, '1700000000.000100', '26855').blocks;
+    const values = blocks.flatMap((block) =>
+      block.type === 'actions' ? block.elements.map((e) => ('value' in e ? (e.value ?? '') : '')) : [],
+    );
+    const followUps = values.map((value) => JSON.parse(value) as { eventId?: string; personnelIds?: string[] });
+    const drafts = followUps.filter((value) => value.personnelIds);
+    expect(drafts.length).toBeGreaterThanOrEqual(5);
+    for (const value of drafts) expect(value.eventId).toBe('26855');
   });
 });

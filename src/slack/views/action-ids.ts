@@ -78,6 +78,8 @@ export const ACTION_IDS = {
    * `/events plan add <event id>` in that channel. value: EventValueSchema
    */
   planAdd: 'plan.add',
+  /** "Compare…" under a list of shows: opens the compare modal with the page's shows. value: CompareValueSchema (features/compare/buttons.ts) */
+  compareOpen: 'compare.open',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

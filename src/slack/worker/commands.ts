@@ -13,6 +13,8 @@ import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
 import { eisWatchLookups } from '../features/watch/lookups.ts';
+import { isCompareCommand } from '../features/compare/commands.ts';
+import { compareJobs } from '../features/compare/jobs.ts';
 import { utcDate } from '../../time/local-time.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
@@ -118,6 +120,8 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     now: deps.now,
   };
 
+  const compare = compareJobs(deps, answer);
+
   const runCommand: RunCommand = async (command, context, text) => {
     const list = listOf(command);
     if (list) {
@@ -137,6 +141,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
       return;
     }
     if (isWatchCommand(command)) return runWatchCommand(command, context, watchDeps);
+    if (isCompareCommand(command)) return compare.runCompare(command, context);
     if (isAccountCommand(command)) {
       const message = await accountAnswer(command, eis, deps.now);
       if (message) return answer(context, message, { text });

@@ -63,7 +63,7 @@ describe('/events compare', () => {
     expect(factOf(card, 'Unlock (event contacts)')).toMatch(/2,000 credits/);
     // Each show leads on: Fit, Exhibitors, People, Add to plan, for its own id
     const planButtons = buttonsOf(card).filter(({ button }) => button.action_id === 'plan.add');
-    expect(planButtons.map(({ button }) => JSON.parse(button.value ?? '{}'))).toEqual(
+    expect(planButtons.map(({ button }) => JSON.parse(button.value ?? '{}') as unknown)).toEqual(
       shows.map((show) => ({ eventId: show.eventId })),
     );
     expect(buttonsOf(card).filter(({ button }) => button.action_id === 'event.fit')).toHaveLength(3);
@@ -114,7 +114,7 @@ describe('/events compare', () => {
     // Assess
     const answer = JSON.stringify(ack.json);
     expect(answer).toMatch(problem);
-    expect(answer).toContain('`/events compare 26855 26856 26857`');
+    expect(answer).toContain('`/events compare 26855 26888 26965`');
     expect(answer).not.toContain('Working on');
     expect(bot.sim.requests()).toHaveLength(requests);
     // The refusal is the only answer: nothing comes after it
@@ -216,8 +216,25 @@ describe('Compare… on a list of shows', () => {
     expect(card.warnings).toEqual([]);
     expect(card.text).toMatch(/^Compare: /);
     const planned = buttonsOf(card).filter(({ button }) => button.action_id === 'plan.add');
-    expect(planned.map(({ button }) => JSON.parse(button.value ?? '{}').eventId)).toEqual(chosen);
+    expect(
+      planned.map(({ button }) => (JSON.parse(button.value ?? '{}') as { eventId: string }).eventId),
+    ).toEqual(chosen);
     expect(bot.messages().some((message) => message.ts === list.ts)).toBe(true);
+  });
+
+  it("offers Compare… under the shows-for list too, with the page's shows", async () => {
+    // Act
+    await bot.command('shows-for payment teams in retail');
+    await bot.idle();
+
+    // Assess
+    const card = bot.last();
+    const compare = buttonsOf(card).find(({ button }) => button.action_id === 'compare.open');
+    const value = JSON.parse(compare?.button.value ?? '{"shows":[]}') as { shows: { eventId: string }[] };
+    const rowIds = buttonsOf(card)
+      .filter(({ blockId }) => blockId.startsWith('event-'))
+      .map(({ blockId }) => blockId.slice('event-'.length));
+    expect(value.shows.map((show) => show.eventId)).toEqual([...new Set(rowIds)]);
   });
 
   it('posts the compare card for everyone when the list was shared in the channel', async () => {

@@ -50,7 +50,7 @@ function parseCompare({ text, fail }: CommandArgs): Parsed<CompareCommand> {
 export const COMPARE_COMMANDS = {
   compare: {
     usage: 'compare <event_id> <event_id> [...]',
-    example: 'compare 26855 26856 26857',
+    example: 'compare 26855 26888 26965',
     summary: 'Two to five shows side by side: fit, dates, place, exhibitors, watched accounts, unlock price',
     details:
       'Give 2 to 5 event ids, separated by spaces or commas. Free: the unlock price is only quoted. ' +

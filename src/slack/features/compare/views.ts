@@ -175,12 +175,10 @@ export function compareCard({ shows, watchesAccounts }: Comparison): SlackMessag
 
 /** Compare… under a list of shows: its value carries the page's shows (ids and names) for the modal. */
 export function compareButton(events: readonly EventSummary[]): Button | undefined {
-  const shows = events
-    .slice(0, 10)
-    .map((event) => ({
-      eventId: event.eventId,
-      name: truncate(event.name?.trim() || `Event ${event.eventId}`, 60),
-    }));
+  const shows = events.slice(0, 10).map((event) => ({
+    eventId: event.eventId,
+    name: truncate(event.name?.trim() || `Event ${event.eventId}`, 60),
+  }));
   if (shows.length < MIN_SHOWS) return undefined;
   return button('Compare…', ACTION_IDS.compareOpen, { shows });
 }

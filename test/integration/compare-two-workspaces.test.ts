@@ -23,7 +23,9 @@ describe('compare, two workspaces side by side', () => {
   const answerTo = async (workspace: TestWorkspace, text: string) => {
     await bot.command(text, workspace.member);
     await bot.idle();
-    return bot.slack.messages(workspace.channel).at(-1) ?? { text: '', blocks: [] };
+    const answer = bot.slack.messages(workspace.channel).at(-1);
+    if (!answer) throw new Error(`no answer to ${text} in ${workspace.teamId}`);
+    return answer;
   };
 
   beforeAll(async () => {

@@ -70,6 +70,23 @@ describe('/events compare', () => {
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
   });
 
+  it('shares a compare card in the channel for everyone with Share in channel', async () => {
+    // Prepare
+    await bot.command(`compare ${shows.map((show) => show.eventId).join(' ')}`);
+    await bot.idle();
+    const privateCard = bot.last();
+
+    // Act
+    await bot.click(privateCard, 'share.channel');
+    await bot.idle();
+
+    // Assess
+    const shared = bot.last();
+    expect(shared.visibleTo).toBeUndefined();
+    expect(shared.text).toBe(privateCard.text);
+    expect(visibleText(shared)).toContain(`Shared by <@${ALICE.userId}>`);
+  });
+
   it('compares the ids the issue was filed with instead of offering a paid `company` search', async () => {
     // Act
     const ack = await bot.command('compare 27317 27053 27251');

@@ -58,7 +58,10 @@ const rethrowUnauthorized = (error: unknown) => {
 
 async function fitOf(eventId: string, sources: CompareSources): Promise<CachedFit | null> {
   const day = utcDate(sources.now());
-  const cached = await sources.fitScores.get(eventId, day).catch(() => null);
+  const cached = await sources.fitScores.get(eventId, day).catch((error: unknown) => {
+    sources.logger.warn('cached fit score unreadable for compare', { eventId, error });
+    return null;
+  });
   const parsed = CachedFitSchema.safeParse(cached?.value);
   if (parsed.success) return parsed.data;
   try {

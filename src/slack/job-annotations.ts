@@ -17,6 +17,7 @@ const JOB_KINDS: Record<Job['kind'], true> = {
   'follow-up': true,
   home: true,
   'watch-import': true,
+  compare: true,
 };
 
 /**

@@ -1,6 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import { OutreachOptionsSchema } from '../domain/follow-up.ts';
+import { EventIdSchema } from '../domain/ids.ts';
+import { MAX_SHOWS, MIN_SHOWS } from './features/compare/commands.ts';
 import { FollowUpValueSchema } from './features/follow-up/buttons.ts';
 import { IMPORT_MAX_CHARS } from './features/watch/import-views.ts';
 import { ListPageValueSchema } from './features/lists/buttons.ts';
@@ -77,6 +79,17 @@ export const JobSchema = z.discriminatedUnion('kind', [
         blocks: z.array(z.custom<KnownBlock>((block) => typeof block === 'object' && block !== null)),
       })
       .optional(),
+    context: JobContextSchema,
+  }),
+  /**
+   * The Compare… modal's picked shows, read in parallel into one card where the list was: privately
+   * (through the list's response URL) for a private list, else posted in the channel.
+   */
+  z.object({
+    kind: z.literal('compare'),
+    id: JobId,
+    eventIds: z.array(EventIdSchema).min(MIN_SHOWS).max(MAX_SHOWS),
+    private: z.boolean(),
     context: JobContextSchema,
   }),
   /** A confirmation that this process claimed: run the charge. */

@@ -129,12 +129,12 @@ describe('/events words, end to end', () => {
 
     it('says a suggested command spends credits, and never offers a paid name search for ids', async () => {
       const typo = await refused('compny Acme Analytics');
-      const ids = await refused('compare 27317 27053 27251');
+      const ids = await refused('compnay 27317 27053 27251');
 
       expect(typo).toContain(
         'Did you mean `/events company Acme Analytics`? That one spends credits: *50 if anything matches, per page*',
       );
-      expect(ids).toContain('`compare` is not an /events command.');
+      expect(ids).toContain('`compnay` is not an /events command.');
       expect(ids).not.toContain('Did you mean');
     });
 

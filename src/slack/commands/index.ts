@@ -2,6 +2,7 @@ import type { ChargeAction } from '../../domain/charging.ts';
 import { PRICES } from '../../domain/prices.ts';
 import { ACCOUNT_COMMANDS } from '../features/account/commands.ts';
 import { CHARGE_COMMANDS } from '../features/charges/commands.ts';
+import { COMPARE_COMMANDS } from '../features/compare/commands.ts';
 import { priceWords } from '../features/charges/money-words.ts';
 import { DIGEST_COMMANDS } from '../features/digests/commands.ts';
 import { EVENT_COMMANDS } from '../features/events/commands.ts';
@@ -22,6 +23,7 @@ export type { CommandSpec } from './types.ts';
 const ROOMS = [
   LIST_COMMANDS,
   EVENT_COMMANDS,
+  COMPARE_COMMANDS,
   ACCOUNT_COMMANDS,
   CHARGE_COMMANDS,
   DIGEST_COMMANDS,

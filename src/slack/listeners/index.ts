@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { ListenerDeps } from './deps.ts';
 import { registerAccount } from '../features/account/listeners.ts';
 import { registerConfirmationActions } from '../features/charges/listeners.ts';
+import { registerCompare } from '../features/compare/listeners.ts';
 import { registerDigests } from '../features/digests/listeners.ts';
 import { registerEventCards } from '../features/events/listeners.ts';
 import { registerEventsCommand } from './events-command.ts';
@@ -23,6 +24,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerEventsCommand(app, deps);
   registerEventCards(app, deps);
   registerLists(app, deps);
+  registerCompare(app, deps);
   registerAccount(app, deps);
   registerDigests(app, deps);
   registerWatch(app, deps);

@@ -80,6 +80,8 @@ export const ACTION_IDS = {
   planAdd: 'plan.add',
   /** Export CSV on the spend card: runs `/events spend <period> export`. value: SpendExportValueSchema */
   spendExport: 'spend.export',
+  /** "Compare…" under a list of shows: opens the compare modal with the page's shows. value: CompareValueSchema (features/compare/buttons.ts) */
+  compareOpen: 'compare.open',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -14,6 +14,8 @@ import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
 import { eisWatchLookups } from '../features/watch/lookups.ts';
 import { type SpendDeps, spendAnswer } from '../features/charges/spend-jobs.ts';
+import { isCompareCommand } from '../features/compare/commands.ts';
+import { compareJobs } from '../features/compare/jobs.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 
@@ -121,6 +123,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     logger: deps.logger,
     now: deps.now,
   };
+  const compare = compareJobs(deps, answer);
 
   const runCommand: RunCommand = async (command, context, text) => {
     const list = listOf(command);
@@ -142,6 +145,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     }
     if (isWatchCommand(command)) return runWatchCommand(command, context, watchDeps);
     if (command.name === 'spend') return answer(context, await spendAnswer(command, context, spendDeps));
+    if (isCompareCommand(command)) return compare.runCompare(command, context);
     if (isAccountCommand(command)) {
       const message = await accountAnswer(command, eis, deps.now);
       if (message) return answer(context, message, { text });

@@ -13,6 +13,7 @@ import { shareAndPageJobs } from './share-page.ts';
 import { unfurlJobs } from '../features/unfurls/jobs.ts';
 import { workflowStepJobs } from '../features/workflow-step/jobs.ts';
 import { watchImportJobs } from '../features/watch/import-jobs.ts';
+import { compareJobs } from '../features/compare/jobs.ts';
 
 export type { WorkerDeps, WorkerStore } from './deps.ts';
 
@@ -92,6 +93,7 @@ export function createWorker(deps: WorkerDeps) {
     'follow-up': followUpJobs(deps).followUpJob,
     export: exportJobs(deps).exportJob,
     'watch-import': watchImportJobs(deps).watchImportJob,
+    compare: compareJobs(deps, answer).compareJob,
   };
   return { handle: jobBoundary(deps, (job) => runJob(handlers, job.kind, job)) };
 }

@@ -11,6 +11,7 @@ import {
 import { andMore, escapeMrkdwn } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
 import { type ListInput, listCard, titled } from './list-card.ts';
+import { compareButton } from '../compare/views.ts';
 
 /** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */
 
@@ -54,6 +55,7 @@ export function eventList(input: ListInput<EventSummary>): SlackMessage {
     // Company → events is charged per request: filtering it would charge again.
     filterable: !paid,
     exportable: !paid,
+    buttons: (events) => [compareButton(events)],
   });
 }
 

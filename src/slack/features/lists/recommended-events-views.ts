@@ -3,6 +3,7 @@ import { eventButtons } from '../account/views.ts';
 import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from '../../views/format.ts';
 import { escapeMrkdwn, truncate } from '../../views/limits.ts';
 import { type ListInput, listCard } from './list-card.ts';
+import { compareButton } from '../compare/views.ts';
 import type { SlackMessage } from '../../views/types.ts';
 
 /** A match score as the service gives it (0–1, as in the OpenAPI's examples), out of 10. */
@@ -52,5 +53,6 @@ export function recommendedEventList(input: ListInput<RecommendedEvent>): SlackM
     input,
     row: recommendedEventRow,
     rowActions: (event) => eventButtons(event.eventId),
+    buttons: (events) => [compareButton(events)],
   });
 }

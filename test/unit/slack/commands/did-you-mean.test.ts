@@ -20,20 +20,25 @@ describe('did-you-mean', () => {
     expect(nearestWord('exhibitr', words)).toBe('exhibitor');
   });
 
-  it('never turns ids into a paid name search (compare → company)', () => {
+  it('never turns ids into a paid name search (compnay → company), and reads them as a compare', () => {
     // Act
-    const result = parseCommand('compare 27317 27053 27251');
+    const result = parseCommand('compnay 27317 27053 27251');
 
     // Assess
     expect(result).toMatchObject({
       ok: false,
       showHelp: true,
-      problem: '`compare` is not an /events command.',
+      problem: '`compnay` is not an /events command.',
     });
     expect(result).not.toHaveProperty('suggestion');
     const typed = parseCommand('company 27317 27053 27251');
     expect(typed).toMatchObject({ ok: false, spec: { word: 'company' } });
     if (!typed.ok) expect(typed.problem).toContain('are ids, not a company name');
+    expect(parseCommand('compare 27317 27053 27251')).toEqual({
+      ok: true,
+      command: { name: 'compare', eventIds: ['27317', '27053', '27251'] },
+    });
+    expect(parseCommand('compary 27317 27053')).toMatchObject({ suggestion: 'compare 27317 27053' });
   });
 
   it('says what a suggested charging command spends, from its credits text', () => {

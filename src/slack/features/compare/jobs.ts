@@ -1,0 +1,169 @@
+import * as z from 'zod';
+import { precheckParams } from '../../../domain/charge-quote.ts';
+import { PRECHECK_ACTION } from '../../../domain/charging.ts';
+import type { FitScoreCache } from '../../../domain/ports/index.ts';
+import { SERVICE_ERROR_CODE, isServiceError } from '../../../domain/ports/service.ts';
+import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
+import type { EisClient } from '../../../eis/index.ts';
+import { EisNotFoundError } from '../../../eis/errors.ts';
+import type { Logger } from '../../../platform/log.ts';
+import type { Store } from '../../../store/index.ts';
+import { utcDate } from '../../../time/local-time.ts';
+import type { Job, JobContext } from '../../jobs.ts';
+import { sharedBy } from '../../views/share.ts';
+import type { Answer } from '../../worker/answer.ts';
+import type { WorkerDeps } from '../../worker/deps.ts';
+import type { CompareCommand } from './commands.ts';
+import {
+  type ComparedShow,
+  type Comparison,
+  compareCard,
+  type FoundShow,
+  type UnlockQuote,
+} from './views.ts';
+
+/** The worker's half of compare: every show read at once (detail, fit, unlock quote), then one card. */
+
+export interface CompareSources {
+  eis: {
+    events: Pick<EisClient['events'], 'detail' | 'fitScore'>;
+    actions: Pick<EisClient['actions'], 'precheck'>;
+  };
+  /** Today's fit scores of this service account, shared with the digests. */
+  fitScores: Pick<FitScoreCache, 'get' | 'put'>;
+  watchLists: Pick<Store['watchLists'], 'allAccounts'>;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * A fit as compare caches it: the digest's two numbers (which it reads from the same entry) and the
+ * three factors. An entry the digest wrote from a rank has no factors, so the fit is asked for again.
+ */
+const CachedFitSchema = z.object({
+  score: z.number(),
+  recommendation: z.string().nullable(),
+  breakdown: z.object({
+    profile_match: z.number(),
+    matched_exhibitor_density: z.number(),
+    event_scale: z.number(),
+  }),
+});
+type CachedFit = z.infer<typeof CachedFitSchema>;
+
+/** A revoked key is the user's to see (the boundary says so); any other failure leaves a gap in the card. */
+const rethrowUnauthorized = (error: unknown) => {
+  if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
+};
+
+async function fitOf(eventId: string, sources: CompareSources): Promise<CachedFit | null> {
+  const day = utcDate(sources.now());
+  const cached = await sources.fitScores.get(eventId, day).catch((error: unknown) => {
+    sources.logger.warn('cached fit score unreadable for compare', { eventId, error });
+    return null;
+  });
+  const parsed = CachedFitSchema.safeParse(cached?.value);
+  if (parsed.success) return parsed.data;
+  try {
+    const { score, recommendation, breakdown } = await sources.eis.events.fitScore(eventId);
+    const fit = { score, recommendation, breakdown: CachedFitSchema.shape.breakdown.parse(breakdown) };
+    await sources.fitScores.put(eventId, day, fit).catch((error: unknown) => {
+      sources.logger.warn('fit score not cached for compare', { eventId, error });
+    });
+    return fit;
+  } catch (error) {
+    rethrowUnauthorized(error);
+    return null;
+  }
+}
+
+/** The precheck's answer for unlocking the show's contacts, in the card's terms. */
+async function unlockOf(eventId: string, sources: CompareSources): Promise<UnlockQuote> {
+  const action = { kind: 'event-unlock', eventId } as const;
+  const actionType = PRECHECK_ACTION[action.kind];
+  if (!actionType) return { state: 'unknown' };
+  try {
+    const precheck = await sources.eis.actions.precheck({ actionType, params: precheckParams(action) });
+    switch (precheck.reason_code) {
+      case 'ok':
+        return { state: 'price', credits: precheck.credits, overBalance: false };
+      case 'insufficient_balance':
+        return { state: 'price', credits: precheck.credits, overBalance: true };
+      case 'already_unlocked':
+        return { state: 'unlocked' };
+      case 'unlock_in_progress':
+        return { state: 'in-progress' };
+      case 'no_contacts_available':
+        return { state: 'nothing-to-unlock' };
+      case 'forbidden':
+        return { state: 'not-allowed' };
+      default:
+        return { state: 'unknown' };
+    }
+  } catch (error) {
+    rethrowUnauthorized(error);
+    return { state: 'unknown' };
+  }
+}
+
+async function showOf(
+  eventId: string,
+  at: ReadonlyMap<string, FoundShow['watched']>,
+  sources: CompareSources,
+) {
+  const [detail, fit, unlock] = await Promise.all([
+    sources.eis.events.detail(eventId).catch((error: unknown) => {
+      rethrowUnauthorized(error);
+      return error instanceof EisNotFoundError ? ('not-found' as const) : ('unavailable' as const);
+    }),
+    fitOf(eventId, sources),
+    unlockOf(eventId, sources),
+  ]);
+  if (typeof detail === 'string') return { found: false, eventId, reason: detail } satisfies ComparedShow;
+  return { found: true, event: detail, fit, watched: at.get(eventId) ?? [], unlock } satisfies ComparedShow;
+}
+
+/** Every show read in parallel, with the channel's watched accounts at each. */
+export async function compareShows(
+  eventIds: readonly string[],
+  context: Pick<JobContext, 'teamId' | 'channelId'>,
+  sources: CompareSources,
+): Promise<Comparison> {
+  const accounts = await sources.watchLists
+    .allAccounts(context.teamId, context.channelId)
+    .catch((error: unknown) => {
+      sources.logger.warn('watched accounts unreadable for compare', { error });
+      return [];
+    });
+  const at = watchedAccountsAt(accounts, eventIds);
+  const shows = await Promise.all(eventIds.map((eventId) => showOf(eventId, at, sources)));
+  return { shows, watchesAccounts: accounts.length > 0 };
+}
+
+const commandText = (eventIds: readonly string[]) => `compare ${eventIds.join(' ')}`;
+
+/** `/events compare …` (typed, or shared) and the Compare… modal's job. */
+export function compareJobs(deps: WorkerDeps, answer: Answer) {
+  const sources: CompareSources = {
+    eis: deps.eis,
+    fitScores: deps.store.fitScores(deps.accountId),
+    watchLists: deps.store.watchLists,
+    logger: deps.logger,
+    now: deps.now,
+  };
+
+  /** The command's answer, where its "working…" line was (with Share in channel). */
+  async function runCompare(command: CompareCommand, context: JobContext): Promise<void> {
+    const card = compareCard(await compareShows(command.eventIds, context, sources));
+    return answer(context, card, { text: commandText(command.eventIds) });
+  }
+
+  /** The modal's answer, where the list was: privately for a private list, else for everyone. */
+  async function compareJob(job: Extract<Job, { kind: 'compare' }>): Promise<void> {
+    const card = compareCard(await compareShows(job.eventIds, job.context, sources));
+    if (job.private) return answer(job.context, card, { text: commandText(job.eventIds) });
+    await deps.slack.post(job.context, sharedBy(card, job.context.userId));
+  }
+
+  return { runCompare, compareJob };
+}

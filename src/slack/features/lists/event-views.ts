@@ -55,7 +55,8 @@ export function eventList(input: ListInput<EventSummary>): SlackMessage {
     // Company → events is charged per request: filtering it would charge again.
     filterable: !paid,
     exportable: !paid,
-    buttons: (events) => [compareButton(events)],
+    // A paid page holds 40 rows: compare reads shows from a free list's page.
+    ...(paid ? {} : { buttons: (events: readonly EventSummary[]) => [compareButton(events)] }),
   });
 }
 

@@ -12,7 +12,10 @@ import { type ListInput, listCard, titled } from './list-card.ts';
 
 /** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */
 
-function eventRow(event: EventSummary): string {
+/** A search of several words says which words each show matched (src/domain/event-search.ts). */
+type ListedEvent = EventSummary & { matchedWords?: readonly string[] };
+
+function eventRow(event: ListedEvent): string {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
   const facts = [formatDateRange(event.dateStart, event.dateEnd)];
@@ -24,6 +27,7 @@ function eventRow(event: EventSummary): string {
     );
   }
   const lines = [`*${title}*  ${code(event.eventId)}`, facts.join(' · ')];
+  if (event.matchedWords?.length) lines.push(`Matches: ${escapeMrkdwn(event.matchedWords.join(', '))}`);
   const matched = event.matchedExhibitors ?? [];
   if (matched.length > 0) {
     const names = joinPresent(
@@ -36,7 +40,7 @@ function eventRow(event: EventSummary): string {
 }
 
 /** Event search results (`search`); also company → events (`company`, pass `pageable: false`). */
-export function eventList(input: ListInput<EventSummary>): SlackMessage {
+export function eventList(input: ListInput<ListedEvent>): SlackMessage {
   return listCard({
     kind: 'events',
     title: titled('Events'),

@@ -24,7 +24,9 @@ export function searchWords(text: string | undefined): string[] {
     .replace(/"/g, ' ')
     .split(/[\s,;]+/)
     .filter(Boolean);
-  const unique = [...new Map(all.map((word) => [word.toLowerCase(), word])).values()];
+  const unique = all.filter(
+    (word, index) => all.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === index,
+  );
   const topical = unique.filter((word) => !LINK_WORDS.has(word.toLowerCase()));
   return topical.length > 0 ? topical : unique;
 }

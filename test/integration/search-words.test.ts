@@ -3,6 +3,7 @@ import type { SlackMessage } from '../../local/slack/fake-slack.ts';
 import type { SeededEvent } from '../../simulator/seed.ts';
 import { parseCalendarPeriod } from '../../src/domain/periods.ts';
 import { REGIONS } from '../../src/domain/regions.ts';
+import { HORIZON_DAYS } from '../../src/domain/digest-events.ts';
 import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 /**
@@ -26,7 +27,7 @@ const europe: readonly string[] = REGIONS.Europe;
 
 /** The event ids of a list card's rows, top to bottom (each row shows its id in code). */
 const rowIdsOf = (message: SlackMessage) =>
-  [...visibleText(message).matchAll(/\*  `(\d+)`/g)].map((match) => match[1] ?? '');
+  [...visibleText(message).matchAll(/\* {2}`(\d+)`/g)].map((match) => match[1] ?? '');
 
 describe('search that finds what a seller means', () => {
   let bot: Bot;
@@ -157,6 +158,33 @@ describe('search that finds what a seller means', () => {
 
     // Assess
     expect(new Set(rowIdsOf(bot.last()))).toEqual(new Set(expected.map((e) => e.eventId)));
+  });
+
+  it('the digest finds the shows of several words in its horizon', async () => {
+    // Prepare: the upcoming shows (within the digest's horizon) naming fintech or payments
+    const today = new Date().toISOString().slice(0, 10);
+    const horizon = new Date(Date.now() + HORIZON_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const expected = bot.sim.events.filter(
+      (e) => (holds(e, 'fintech') || holds(e, 'payments')) && e.dateStart >= today && e.dateStart <= horizon,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await bot.command('digest on 08:30 Europe/Berlin keywords:fintech payments');
+    await bot.idle();
+
+    // Act
+    await bot.command('digest now');
+    await bot.idle();
+
+    // Assess
+    const digest = bot
+      .messages()
+      .filter((m) => /Digest for/.test(m.text))
+      .at(-1);
+    if (!digest) throw new Error('no digest');
+    const shown = [...JSON.stringify(digest.blocks).matchAll(/\\"eventId\\":\\"([^\\]+)\\"/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(shown)).toEqual(new Set(expected.map((e) => e.eventId)));
   });
 
   it('shows-for reads region: as a seller’s region and state: as the service’s region', async () => {

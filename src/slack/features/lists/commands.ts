@@ -70,7 +70,7 @@ export const LIST_COMMANDS = {
   search: {
     usage:
       'search <words> [country:X | region:Europe] [city:X] [when:Q2-2027 | from:YYYY-MM-DD to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
-    example: 'search fintech payments region:Europe when:Q2-2027',
+    example: 'search fintech payments region:Europe',
     summary: 'Find trade shows',
     details: FILTER_WORDS,
     parse: parseSearch,

@@ -11,6 +11,7 @@ import {
   placeProblem,
   readFilterWords,
   regionWord,
+  type ValueCheck,
   whenWord,
   wholeNumberWord,
 } from './filter-words.ts';
@@ -20,12 +21,18 @@ import {
 /** Recommendations read for a region: the service's best, kept to the region's countries, paged here. */
 const REGION_READ_SIZE = 100;
 
+/** `region:` as a region of the table; a state (`region:Nevada`, as it once was read) is `state:`. */
+const sellerRegionWord: ValueCheck = (value, key) => {
+  const read = regionWord(value, key);
+  return 'problem' in read ? { problem: `${read.problem} A state or province is \`state:${value}\`.` } : read;
+};
+
 /** The apply-recommended-events workflow's filters; labels comma-separated. */
 const FILTERS = {
   country: {},
   city: {},
   /** A seller's region (src/domain/regions.ts), kept here: the service knows countries only. */
-  region: { check: regionWord },
+  region: { check: sellerRegionWord },
   /** The service's `region`: a state or province (`Nevada`). */
   state: {},
   /** A quarter or a month, read into `from:`/`to:`. */
@@ -99,7 +106,7 @@ export const SHOWS_FOR = defineList({
   command: {
     usage:
       'shows-for <company url | audience text> [country:X | region:Europe] [city:X] [state:X] [category:X] [when:Q2-2027 | from:YYYY-MM-DD to:YYYY-MM-DD] [industry:X] [target-industry:X] [level:X] [title:X] [attendees-min:N] [attendees-max:N]',
-    example: 'shows-for https://acme.example region:Europe when:Q2-2027',
+    example: 'shows-for https://acme.example region:Europe',
     summary: 'Trade shows recommended for a company or an audience, with scores and reasons',
     details:
       'A company website or a description of your audience, then filters. `category:`, `target-industry:`, ' +

@@ -69,7 +69,7 @@ function parsePersonEvents({
 export const LIST_COMMANDS = {
   search: {
     usage:
-      'search <words> [country:X | region:Europe] [city:X] [when:Q2-2027 | from:YYYY-MM-DD to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
+      'search <keywords> [country:X] [region:Europe] [city:X] [when:Q2-2027] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
     example: 'search fintech payments region:Europe',
     summary: 'Find trade shows',
     details: FILTER_WORDS,

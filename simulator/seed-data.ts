@@ -36,6 +36,15 @@ export const TOPICS = [
   'Medical Devices',
 ] as const;
 
+/**
+ * What a topic's shows are about beyond their name, written into their description, so a seller's word
+ * finds them: `payments` finds the Fintech and Retail Technology shows (issue 26). Counts are unchanged.
+ */
+export const TOPIC_SUBJECTS: Readonly<Partial<Record<string, string>>> = {
+  Fintech: 'payments, banking and lending',
+  'Retail Technology': 'payments and point of sale',
+};
+
 export const EVENT_KINDS = ['Expo', 'Summit', 'Conference', 'World', 'Show', 'Forum'] as const;
 export const EVENT_TYPES = ['Trade Show', 'Conference', 'Exhibition'] as const;
 export const QUALITIES = ['high', 'medium', 'low'] as const;

@@ -16,6 +16,7 @@ import {
   ROLES,
   SENIORITY,
   TECH_STACKS,
+  TOPIC_SUBJECTS,
   TOPICS,
 } from './seed-data.ts';
 
@@ -220,7 +221,7 @@ function buildEvents(today: string, rng: Rng): SeededEvent[] {
       eventId: String(26855 + i * 11),
       name,
       nickname: rng.chance(0.4) ? `${topic.split(' ')[0]} ${kind}` : null,
-      description: `${topic} ${kind.toLowerCase()} in ${place.city}.`,
+      description: `${topic} ${kind.toLowerCase()} in ${place.city}${TOPIC_SUBJECTS[topic] ? `: ${TOPIC_SUBJECTS[topic]}` : ''}.`,
       url: `https://events.example/${slug(name)}`,
       dateStart,
       dateEnd: addDays(dateStart, rng.int(1, 4)),

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import type { EisClient, EventItem } from '../eis/index.ts';
 import type { Logger } from '../platform/log.ts';
 import type { DigestFilters, FitScoreCache } from './ports/index.ts';
+import { searchEvents } from './event-search.ts';
+import { readRegion } from './regions.ts';
 import { utcDate } from '../time/local-time.ts';
 
 /*
@@ -117,15 +119,20 @@ export async function upcomingEvents(filters: DigestFilters, today: string, sour
   const from = later(today, filters.from);
   const to = earlier(addDays(today, HORIZON_DAYS), filters.to);
   if (from > to) return { events: [], moreEvents: 0 };
-  const page = await sources.eis.events.list({
-    page: 1,
-    pageSize: MAX_FIT_CANDIDATES,
-    keyword: filters.keywords,
-    country: filters.country,
-    city: filters.city,
-    dateStartFrom: from,
-    dateStartTo: to,
-  });
+  // Several words and a region are read as search reads them (event-search.ts), best matches first.
+  const page = await searchEvents(
+    (request) => sources.eis.events.list(request),
+    {
+      keywords: filters.keywords,
+      region: filters.region === undefined ? undefined : readRegion(filters.region),
+      country: filters.country,
+      city: filters.city,
+      dateStartFrom: from,
+      dateStartTo: to,
+    },
+    1,
+    MAX_FIT_CANDIDATES,
+  );
   const candidates = page.items.slice(0, MAX_FIT_CANDIDATES);
   const ranked = candidates.length === 0 ? [] : await rankedOf(candidates, sources);
   const total = Math.max(page.total, page.items.length);

@@ -201,6 +201,8 @@ export type FinishedUnlockTask = z.infer<typeof FinishedUnlockTaskSchema>;
 export const DigestFiltersSchema = z.object({
   keywords: z.string().optional(),
   country: z.string().optional(),
+  /** A region of src/domain/regions.ts (`North America`). */
+  region: z.string().optional(),
   city: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),

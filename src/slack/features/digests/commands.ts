@@ -57,8 +57,9 @@ export const DIGEST_COMMANDS = {
     summary: 'A daily digest in this channel',
     details:
       'Time: `08:30`, `8am` or `8:30pm` (default 09:00). Zone: `Europe/Berlin`, `EST` or `UTC+2` ' +
-      '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech`, ' +
-      '`country:Germany`, `city:`, `from:`, `to:`.',
+      '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech` (several ' +
+      'words: a show matches any), `country:Germany` or `region:DACH`, `city:`, `when:Q2-2027` or ' +
+      '`from:`, `to:`.',
     parse: subWords('digest', {
       on: parseDigestOn,
       off: bareWord('digest-off', 'digest off'),

@@ -37,7 +37,7 @@ export function readDigestForm(values: ViewValues): FormResult<string> {
     'digest on',
     time,
     zone === SLACK_ZONE ? undefined : zone,
-    ...(['keywords', 'country', 'city', 'from', 'to'] as const).map((key) =>
+    ...(['keywords', 'country', 'region', 'city', 'from', 'to', 'when'] as const).map((key) =>
       filterWord(key, fieldOf(values, key)),
     ),
   ]);

@@ -43,7 +43,7 @@ export const SLACK_ZONE = 'slack';
 export interface DigestSettings {
   time: string;
   timeZone: string;
-  filters: Partial<Record<'keywords' | 'country' | 'city' | 'from' | 'to', string | undefined>>;
+  filters: Partial<Record<'keywords' | 'country' | 'region' | 'city' | 'from' | 'to', string | undefined>>;
 }
 
 /**
@@ -85,9 +85,16 @@ export function digestModal(
       selectInput('zone', 'Time zone', zones, zone),
       textInput('keywords', 'Keywords', filters.keywords, 'healthcare'),
       textInput('country', 'Country', filters.country, 'Germany'),
+      textInput(
+        'region',
+        'Or a region: Europe, DACH, Nordics, North America, LATAM, APAC or Middle East',
+        filters.region,
+        'Europe',
+      ),
       textInput('city', 'City', filters.city),
       dateInput('from', 'Events starting on or after', filters.from),
       dateInput('to', 'Events starting on or before', filters.to),
+      textInput('when', 'Or a quarter or a month (Q2-2027, 2027-03)', undefined, 'Q2-2027'),
     ],
     { channelId },
   );

@@ -28,7 +28,7 @@ import type { SlackMessage } from '../../views/types.ts';
 
 /** `in Berlin, Germany matching “fintech” from 2027-03-01`: what narrows the events, or `` when nothing does. */
 function narrowing(filters: DigestFilters): string {
-  const place = [filters.city, filters.country].filter(Boolean).join(', ');
+  const place = [filters.city, filters.country ?? filters.region].filter(Boolean).join(', ');
   const dates =
     filters.from && filters.to
       ? `between ${filters.from} and ${filters.to}`

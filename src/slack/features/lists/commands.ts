@@ -16,9 +16,11 @@ import { SHOWS_FOR } from './shows-for.ts';
 /** The lists room's `/events` words: each opens a free, paged list. */
 
 const FILTER_WORDS =
-  'Search words first, then filters `keywords:`, `country:`, `city:`, `from:YYYY-MM-DD`, `to:YYYY-MM-DD`, ' +
+  'Search words first: a show matches any of them, shows matching more words first (up to 5 words). ' +
+  'Then filters `keywords:`, `country:` or `region:` (Europe, DACH, Nordics, North America, LATAM, APAC, ' +
+  'Middle East), `city:`, `when:Q2-2027` or `when:2027-03`, or `from:YYYY-MM-DD` and `to:YYYY-MM-DD`, ' +
   '`type:` and `quality:` (labels, comma-separated: `type:Trade Show,Conference`), `visitors:yes` or `no`; ' +
-  'a value runs to the next filter, so `country:United States` needs no quotes.';
+  'a value runs to the next filter, so `country:United States` and `region:North America` need no quotes.';
 
 /** A list's command, as its definition words it and reads its words. */
 function listCommand<C>(words: ListCommand<C>): CommandDefinition<C> {
@@ -67,8 +69,8 @@ function parsePersonEvents({
 export const LIST_COMMANDS = {
   search: {
     usage:
-      'search <keywords> [country:X] [city:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
-    example: 'search fintech country:Brazil',
+      'search <keywords> [country:X] [region:Europe] [city:X] [when:Q2-2027] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
+    example: 'search fintech payments region:Europe',
     summary: 'Find trade shows',
     details: FILTER_WORDS,
     parse: parseSearch,

@@ -15,7 +15,10 @@ import { compareButton } from '../compare/views.ts';
 
 /** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */
 
-function eventRow(event: EventSummary): string {
+/** A search of several words says which words each show matched (src/domain/event-search.ts). */
+type ListedEvent = EventSummary & { matchedWords?: readonly string[] };
+
+function eventRow(event: ListedEvent): string {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
   const facts = [formatDateRange(event.dateStart, event.dateEnd)];
@@ -27,6 +30,7 @@ function eventRow(event: EventSummary): string {
     );
   }
   const lines = [`*${title}*  ${code(event.eventId)}`, facts.join(' · ')];
+  if (event.matchedWords?.length) lines.push(`Matches: ${escapeMrkdwn(event.matchedWords.join(', '))}`);
   const matched = event.matchedExhibitors ?? [];
   if (matched.length > 0) {
     const names = joinPresent(
@@ -43,7 +47,7 @@ function eventRow(event: EventSummary): string {
  * also company → events (`company`, pass `pageable: false`), whose rows have no buttons: a paid page
  * shows all its rows (40), and a row of buttons each would pass Slack's 50 blocks.
  */
-export function eventList(input: ListInput<EventSummary>): SlackMessage {
+export function eventList(input: ListInput<ListedEvent>): SlackMessage {
   const paid = input.pageable === false;
   return listCard({
     kind: 'events',

@@ -25,6 +25,7 @@ export const FILTER_MODAL = 'modal.filter';
 export interface SearchPrefill {
   keywords?: string;
   country?: string;
+  region?: string;
   city?: string;
   from?: string;
   to?: string;
@@ -45,9 +46,16 @@ export function searchModal(prefill: SearchPrefill = {}): ModalView {
   return modal(SEARCH_MODAL, 'Search events', 'Search', [
     textInput('keywords', 'Keywords', prefill.keywords, 'fintech, payments'),
     textInput('country', 'Country', prefill.country, 'Germany'),
+    textInput(
+      'region',
+      'Or a region: Europe, DACH, Nordics, North America, LATAM, APAC or Middle East',
+      prefill.region,
+      'Europe',
+    ),
     textInput('city', 'City', prefill.city, 'Berlin'),
     dateInput('from', 'Starting on or after', prefill.from),
     dateInput('to', 'Starting on or before', prefill.to),
+    textInput('when', 'Or a quarter or a month (Q2-2027, 2027-03)', undefined, 'Q2-2027'),
     textInput('type', 'Event type', prefill.type, 'Trade Show, Conference'),
     textInput('quality', 'Quality', prefill.quality, 'high'),
     selectInput('visitors', 'Visitor data', VISITOR_OPTIONS, prefill.visitors ?? 'any'),

@@ -1,5 +1,8 @@
 import { closest } from '../../../domain/schedule-words.ts';
 import { isTypedEventId } from '../../../domain/ids.ts';
+import { MAX_SEARCH_WORDS, searchWords } from '../../../domain/event-search.ts';
+import { parseCalendarPeriod } from '../../../domain/periods.ts';
+import { readRegion, REGION_NAMES } from '../../../domain/regions.ts';
 
 /**
  * How the `key:value` filter words of a list are read (issue 14, "every filter"). Each list keeps its
@@ -68,6 +71,59 @@ export const exhibitorIdWord: ValueCheck = (value, key) =>
   /^\d{1,20}$/.test(value)
     ? { value }
     : { problem: `${shown(`${key}:${value}`)} is not an exhibitor id; ids are digits, like \`4100\`.` };
+
+/** `region:`: a region of the table in src/domain/regions.ts, kept in its own spelling (`North America`). */
+export const regionWord: ValueCheck = (value, key) => {
+  const region = readRegion(value);
+  if (region) return { value: region };
+  const known = REGION_NAMES.map((name) => `\`${name.replace(/ /g, '-')}\``).join(', ');
+  return { problem: `${shown(`${key}:${value}`)} is not a region I know; say ${known}.` };
+};
+
+/** `when:`: a quarter (`Q2-2027`) or a month (`2027-03`), as src/domain/periods.ts reads them. */
+export const whenWord: ValueCheck = (value, key) => {
+  const period = parseCalendarPeriod(value.trim());
+  if (period) return { value: period.key };
+  return {
+    problem: `${shown(`${key}:${value}`)} is not a quarter or a month; write \`${key}:Q2-2027\` or \`${key}:2027-03\`.`,
+  };
+};
+
+/**
+ * `when:` read as its first and last day (`from:`/`to:`); refused beside `from:` or `to:`, which would
+ * say the dates twice.
+ */
+export function datesOfWhen(values: {
+  when?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}): { from?: string; to?: string; problem?: string } {
+  const { when, from, to } = values;
+  if (!when) return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const period = parseCalendarPeriod(when);
+  if (!period) return { problem: `\`when:${when}\` is not a quarter or a month.` };
+  if (from || to) {
+    const given = [from && `from:${from}`, to && `to:${to}`].filter(Boolean).join(' ');
+    return {
+      problem: `\`when:${when}\` and \`${given}\` both give the dates; keep \`when:\` (${period.label}) or \`from:\`/\`to:\`, not both.`,
+    };
+  }
+  return { from: period.from, to: period.to };
+}
+
+/** Search words beyond the bound, in words; each word is one free read of the events list. */
+export function searchWordsProblem(text: string | undefined): string | undefined {
+  const words = searchWords(text);
+  if (words.length <= MAX_SEARCH_WORDS) return undefined;
+  return `Search takes up to ${MAX_SEARCH_WORDS} words (a show matches any of them); ${words.length} were given. Drop some, or narrow with \`country:\`, \`region:\` or \`when:\`.`;
+}
+
+/** `country:` and `region:` together: one place filter at a time. */
+export function placeProblem(values: { country?: string | undefined; region?: string | undefined }) {
+  return values.country && values.region
+    ? `Give \`country:${values.country}\` or \`region:${values.region}\`, not both.`
+    : undefined;
+}
 
 /** Labels the service names, comma-separated; each read through `aliases` and kept in its own spelling. */
 export function choiceWord(
@@ -208,6 +264,8 @@ export function numberOf(text: string | undefined): number | undefined {
 export interface SearchFilters {
   keywords?: string;
   country?: string;
+  /** A region of src/domain/regions.ts, in its own spelling (`North America`). */
+  region?: string;
   city?: string;
   from?: string;
   to?: string;
@@ -220,18 +278,75 @@ export interface EventSearchFilters extends SearchFilters {
   visitors?: 'yes' | 'no';
 }
 
-export const DIGEST_KEYS = ['keywords', 'country', 'city', 'from', 'to'] as const;
+/** `when:` is read into `from:`/`to:`, so the filters keep dates only. */
+export const DIGEST_KEYS = ['keywords', 'country', 'region', 'city', 'from', 'to', 'when'] as const;
 /** The search's filters: the digest's, and the events list's labels and visitor flag. */
 export const SEARCH_KEYS = [...DIGEST_KEYS, 'type', 'quality', 'visitors'] as const;
 type SearchKey = (typeof SEARCH_KEYS)[number];
-const SEARCH_KEY_ALIASES: Record<string, SearchKey> = { keyword: 'keywords', 'event-type': 'type' };
+const SEARCH_KEY_ALIASES: Record<string, SearchKey> = {
+  keyword: 'keywords',
+  'event-type': 'type',
+  location: 'country',
+  period: 'when',
+};
+const EXAMPLES: Partial<Record<SearchKey, string>> = {
+  from: '2027-01-31',
+  to: '2027-01-31',
+  keywords: 'fintech',
+  region: 'Europe',
+  when: 'Q2-2027',
+};
+
+/** One search filter's value checked: the value kept, or what is wrong with it. */
+function searchValue(
+  key: Exclude<SearchKey, 'keywords'>,
+  value: string,
+): { value: string } | { problem: string } {
+  if ((key === 'from' || key === 'to') && !isRealDate(value)) {
+    const after = value.includes(' ') ? ', and put search words before the filters' : '';
+    return { problem: `${shown(`${key}:${value}`)} is not a date; write it as YYYY-MM-DD${after}.` };
+  }
+  if (value.length > 100) return { problem: `\`${key}:\` is longer than 100 characters.` };
+  if (key === 'region') return regionWord(value, key);
+  if (key === 'when') return whenWord(value, key);
+  if (key !== 'visitors') return { value };
+  const flag = /^(yes|y|true|1)$/i.test(value) ? 'yes' : /^(no|n|false|0)$/i.test(value) ? 'no' : '';
+  return flag
+    ? { value: flag }
+    : { problem: `${shown(`visitors:${value}`)}: say \`visitors:yes\` or \`visitors:no\`.` };
+}
+
+/** The filters read, checked together: the place, the dates (`when:` becoming `from:`/`to:`), the words. */
+function settled(
+  values: Partial<Record<SearchKey, string>>,
+  keywords: string,
+): { filters: EventSearchFilters; problem?: string } {
+  const { when, from: _from, to: _to, visitors, keywords: _keywords, ...rest } = values;
+  const dates = datesOfWhen(values);
+  const filters: EventSearchFilters = {
+    ...rest,
+    ...(dates.from ? { from: dates.from } : {}),
+    ...(dates.to ? { to: dates.to } : {}),
+    ...(visitors === 'yes' || visitors === 'no' ? { visitors } : {}),
+  };
+  const problem =
+    dates.problem ??
+    placeProblem(filters) ??
+    (filters.from && filters.to && filters.from > filters.to && !when
+      ? `\`from:${filters.from}\` is after \`to:${filters.to}\`.`
+      : undefined) ??
+    (keywords.length > 200 ? 'The search words are longer than 200 characters.' : undefined) ??
+    searchWordsProblem(keywords);
+  if (problem) return { filters, problem };
+  return { filters: { ...filters, ...(keywords ? { keywords } : {}) } };
+}
 
 /** Search words (before the first `key:`) and `key:value` filters, each value running to the next key. */
 export function readSearchFilters(
   words: string[],
   keys: readonly SearchKey[] = DIGEST_KEYS,
 ): { filters: EventSearchFilters; problem?: string } {
-  const filters: EventSearchFilters = {};
+  const values: Partial<Record<SearchKey, string>> = {};
   const firstKey = words.findIndex((word) => KEY_TOKEN.test(word));
   const leading = firstKey === -1 ? words : words.slice(0, firstKey);
   const keywords = [leading.join(' ')];
@@ -245,51 +360,31 @@ export function readSearchFilters(
     if (!key) {
       const guess = closest(name, keys);
       return {
-        filters,
+        filters: {},
         problem: `${shown(`${rawKey}:`)} is not a filter.${guess ? ` Did you mean \`${guess}:\`?` : ''} Filters: ${keys.map((known) => `\`${known}:\``).join(', ')}.`,
       };
     }
     if (/^".*"$/.test(first) && valueWords.length > 1) {
       const extra = valueWords.slice(1).join(' ');
       return {
-        filters,
+        filters: {},
         problem: `${shown(extra)} comes after the quoted \`${key}:\` value; give search words as \`keywords:${extra.slice(0, 40)}\` or before the filters.`,
       };
     }
     const value = valueWords.join(' ').replace(/^"|"$/g, '').trim();
-    const example =
-      key === 'from' || key === 'to' ? '2027-01-31' : key === 'keywords' ? 'fintech' : 'Germany';
-    if (!value) return { filters, problem: `\`${key}:\` needs a value, e.g. \`${key}:${example}\`.` };
+    if (!value)
+      return {
+        filters: {},
+        problem: `\`${key}:\` needs a value, e.g. \`${key}:${EXAMPLES[key] ?? 'Germany'}\`.`,
+      };
     if (key === 'keywords') {
       keywords.push(value);
       continue;
     }
-    if (filters[key]) return { filters, problem: `\`${key}:\` is given twice.` };
-    if ((key === 'from' || key === 'to') && !isRealDate(value)) {
-      const after = value.includes(' ') ? ', and put search words before the filters' : '';
-      return {
-        filters,
-        problem: `${shown(`${key}:${value}`)} is not a date; write it as YYYY-MM-DD${after}.`,
-      };
-    }
-    if (value.length > 100) return { filters, problem: `\`${key}:\` is longer than 100 characters.` };
-    if (key === 'visitors') {
-      const flag = /^(yes|y|true|1)$/i.test(value) ? 'yes' : /^(no|n|false|0)$/i.test(value) ? 'no' : '';
-      if (!flag)
-        return {
-          filters,
-          problem: `${shown(`visitors:${value}`)}: say \`visitors:yes\` or \`visitors:no\`.`,
-        };
-      filters.visitors = flag;
-      continue;
-    }
-    filters[key] = value;
+    if (values[key]) return { filters: {}, problem: `\`${key}:\` is given twice.` };
+    const read = searchValue(key, value);
+    if ('problem' in read) return { filters: {}, problem: read.problem };
+    values[key] = read.value;
   }
-  if (filters.from && filters.to && filters.from > filters.to) {
-    return { filters, problem: `\`from:${filters.from}\` is after \`to:${filters.to}\`.` };
-  }
-  const text = keywords.join(' ').replace(/"/g, '').replace(/\s+/g, ' ').trim();
-  if (text.length > 200) return { filters, problem: 'The search words are longer than 200 characters.' };
-  if (text) filters.keywords = text;
-  return { filters };
+  return settled(values, keywords.join(' ').replace(/"/g, '').replace(/\s+/g, ' ').trim());
 }

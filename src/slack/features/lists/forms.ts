@@ -33,7 +33,7 @@ export function readSearchForm(values: ViewValues): FormResult<SearchSubmission>
   const text = commandText([
     'search',
     filterWord('keywords', fieldOf(values, 'keywords')),
-    ...(['country', 'city', 'from', 'to', 'type', 'quality'] as const).map((key) =>
+    ...(['country', 'region', 'city', 'from', 'to', 'when', 'type', 'quality'] as const).map((key) =>
       filterWord(key, fieldOf(values, key)),
     ),
     visitors === 'any' ? undefined : `visitors:${visitors}`,

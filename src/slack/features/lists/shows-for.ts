@@ -1,21 +1,42 @@
+import type { EisClient, RecommendedEventsInput } from '../../../eis/index.ts';
+import { isInRegion, readRegion, type Region } from '../../../domain/regions.ts';
 import { recommendedEventList } from './recommended-events-views.ts';
 import { defineList, text } from './definition.ts';
 import {
   asCompanyUrl,
   dateWord,
+  datesOfWhen,
   labelsOf,
   numberOf,
+  placeProblem,
   readFilterWords,
+  regionWord,
+  type ValueCheck,
+  whenWord,
   wholeNumberWord,
 } from './filter-words.ts';
 
 /** `/events shows-for`: trade shows recommended for a company or an audience (issue 14), free, paged. */
 
+/** Recommendations read for a region: the service's best, kept to the region's countries, paged here. */
+const REGION_READ_SIZE = 100;
+
+/** `region:` as a region of the table; a state (`region:Nevada`, as it once was read) is `state:`. */
+const sellerRegionWord: ValueCheck = (value, key) => {
+  const read = regionWord(value, key);
+  return 'problem' in read ? { problem: `${read.problem} A state or province is \`state:${value}\`.` } : read;
+};
+
 /** The apply-recommended-events workflow's filters; labels comma-separated. */
 const FILTERS = {
   country: {},
   city: {},
-  region: {},
+  /** A seller's region (src/domain/regions.ts), kept here: the service knows countries only. */
+  region: { check: sellerRegionWord },
+  /** The service's `region`: a state or province (`Nevada`). */
+  state: {},
+  /** A quarter or a month, read into `from:`/`to:`. */
+  when: { check: whenWord },
   category: {},
   from: { check: dateWord },
   to: { check: dateWord },
@@ -36,18 +57,39 @@ export type ShowsForCommand = {
   filters: ShowsForFilterWords;
 };
 
+/**
+ * A page of recommendations in a region: one read of the service's best `REGION_READ_SIZE`, kept to the
+ * region's countries and paged here (the recommendations read is slow: one read per page shown).
+ */
+async function inRegion(eis: EisClient, input: RecommendedEventsInput, region: Region, page: number) {
+  const read = await eis.recommendations.events({ ...input, page: 1, pageSize: REGION_READ_SIZE });
+  const kept = read.items.filter((event) => isInRegion(event.country, region));
+  const pageSize = input.pageSize ?? 10;
+  const totalPages = Math.ceil(kept.length / pageSize);
+  return {
+    items: kept.slice((page - 1) * pageSize, page * pageSize),
+    total: kept.length,
+    page,
+    pageSize,
+    totalPages,
+    hasMore: page < totalPages,
+  };
+}
+
 export const SHOWS_FOR = defineList({
   shape: { companyUrl: text, targetAudience: text },
   filters: FILTERS,
-  read: (query, page, pageSize, eis) =>
-    eis.recommendations.events({
+  read: (query, page, pageSize, eis) => {
+    const region = query.region === undefined ? undefined : readRegion(query.region);
+    const input: RecommendedEventsInput = {
       companyUrl: query.companyUrl,
       targetAudience: query.targetAudience,
       page,
       pageSize,
       country: query.country,
       city: query.city,
-      region: query.region,
+      // A button from before `state:` carries the state as `region`: still read as one.
+      region: query.state ?? (region ? undefined : query.region),
       category: labelsOf(query.category),
       dateStartFrom: query.from,
       dateStartTo: query.to,
@@ -57,20 +99,29 @@ export const SHOWS_FOR = defineList({
       targetJobTitles: labelsOf(query.title),
       attendeeCountMin: numberOf(query['attendees-min']),
       attendeeCountMax: numberOf(query['attendees-max']),
-    }),
+    };
+    return region ? inRegion(eis, input, region, page) : eis.recommendations.events(input);
+  },
   card: ({ page, query }) => recommendedEventList({ page, query }),
   command: {
     usage:
-      'shows-for <company url | audience text> [country:X] [city:X] [region:X] [category:X] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [industry:X] [target-industry:X] [level:X] [title:X] [attendees-min:N] [attendees-max:N]',
-    example: 'shows-for https://acme.example country:Germany from:2027-01-01',
+      'shows-for <company url | audience text> [country:X | region:Europe] [city:X] [state:X] [category:X] [when:Q2-2027 | from:YYYY-MM-DD to:YYYY-MM-DD] [industry:X] [target-industry:X] [level:X] [title:X] [attendees-min:N] [attendees-max:N]',
+    example: 'shows-for https://acme.example region:Europe',
     summary: 'Trade shows recommended for a company or an audience, with scores and reasons',
     details:
       'A company website or a description of your audience, then filters. `category:`, `target-industry:`, ' +
-      '`level:` (management levels to meet) and `title:` (job titles to meet) take comma-separated labels.',
+      '`level:` (management levels to meet) and `title:` (job titles to meet) take comma-separated labels. ' +
+      "`region:` is a seller's region (Europe, DACH, Nordics, North America, LATAM, APAC, Middle East; " +
+      'multi-word names hyphenated or as they are: `region:north-america`), `state:` a state or province ' +
+      '(`state:Nevada`); `when:` a quarter (`when:Q2-2027`) or a month (`when:2027-03`), instead of `from:`/`to:`.',
     // `<company url | audience text> [key:value…]`: the profile recommended events are matched against.
     parse(words, filters) {
       const read = readFilterWords(words, filters);
       if (read.problem) return { ok: false, problem: read.problem };
+      const { when: _when, from: _from, to: _to, ...values } = read.values;
+      const dates = datesOfWhen(read.values);
+      const problem = dates.problem ?? placeProblem(values);
+      if (problem) return { ok: false, problem };
       const text = read.leading;
       if (!text)
         return {
@@ -82,7 +133,11 @@ export const SHOWS_FOR = defineList({
       const command: ShowsForCommand = {
         name: 'shows-for',
         ...(url ? { companyUrl: url } : { targetAudience: text }),
-        filters: read.values,
+        filters: {
+          ...values,
+          ...(dates.from ? { from: dates.from } : {}),
+          ...(dates.to ? { to: dates.to } : {}),
+        },
       };
       return { ok: true, command };
     },

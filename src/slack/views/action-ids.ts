@@ -78,6 +78,8 @@ export const ACTION_IDS = {
    * `/events plan add <event id>` in that channel. value: EventValueSchema
    */
   planAdd: 'plan.add',
+  /** Remove, on a row of the plan card: runs `/events plan remove <event id>`. value: EventValueSchema */
+  planRemove: 'plan.remove',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

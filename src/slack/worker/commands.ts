@@ -13,6 +13,7 @@ import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
 import { eisWatchLookups } from '../features/watch/lookups.ts';
+import { isPlanCommand, type PlanCommandDeps, runPlanCommand } from '../features/plan/jobs.ts';
 import { utcDate } from '../../time/local-time.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
@@ -118,6 +119,16 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     now: deps.now,
   };
 
+  const planDeps: PlanCommandDeps = {
+    plans: store.plans,
+    eis,
+    watchLists: store.watchLists,
+    ledger: store.ledger,
+    canvas: deps.planCanvas,
+    logger: deps.logger,
+    now: deps.now,
+  };
+
   const runCommand: RunCommand = async (command, context, text) => {
     const list = listOf(command);
     if (list) {
@@ -137,6 +148,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
       return;
     }
     if (isWatchCommand(command)) return runWatchCommand(command, context, watchDeps);
+    if (isPlanCommand(command)) return runPlanCommand(command, context, planDeps, answer);
     if (isAccountCommand(command)) {
       const message = await accountAnswer(command, eis, deps.now);
       if (message) return answer(context, message, { text });

@@ -82,6 +82,17 @@ export function createPlanRepository(deps: StoreDeps) {
       return claimed !== null;
     },
 
+    async releaseCanvasClaim(teamId: string, channelId: string): Promise<void> {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.plan(teamId, channelId),
+          UpdateExpression: 'REMOVE canvasClaimUntil',
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+    },
+
     async saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<void> {
       await client.send(
         new UpdateCommand({

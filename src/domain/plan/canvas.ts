@@ -9,7 +9,7 @@ export interface PlanCanvasOut {
 }
 
 export interface CanvasSyncDeps {
-  plans: Pick<PlanRepository, 'get' | 'claimCanvas' | 'saveCanvas'>;
+  plans: Pick<PlanRepository, 'get' | 'claimCanvas' | 'releaseCanvasClaim' | 'saveCanvas'>;
   canvas: PlanCanvasOut;
   /** The plan as the canvas shows it. */
   render: (plan: Plan) => Promise<string>;
@@ -49,7 +49,16 @@ export async function syncPlanCanvas(
     await deps.canvas.replace(again.canvasId, await deps.render(again));
     return 'edited';
   }
-  const canvasId = await deps.canvas.create(channelId, await deps.render(plan));
+  const canvasId = await deps
+    .render(plan)
+    .then(
+      (markdown) => deps.canvas.create(channelId, markdown),
+      // The next change tries again (a missing scope granted, say), not only after the claim runs out.
+    )
+    .catch(async (error: unknown) => {
+      await deps.plans.releaseCanvasClaim(teamId, channelId);
+      throw error;
+    });
   await deps.plans.saveCanvas(teamId, channelId, canvasId);
   // A change stored while the canvas was being created is shown now.
   const latest = await deps.plans.get(teamId, channelId);

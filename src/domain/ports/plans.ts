@@ -28,6 +28,8 @@ export interface PlanRepository {
   ): Promise<{ result: T; plan: Plan | null }>;
   /** Claims the creation of the channel's canvas until `until`; false when one exists or is claimed. */
   claimCanvas(teamId: string, channelId: string, until: Date): Promise<boolean>;
+  /** Ends a claim whose canvas could not be created, so the next change tries again. */
+  releaseCanvasClaim(teamId: string, channelId: string): Promise<void>;
   /** Stores the canvas created under the claim (and ends the claim). */
   saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<void>;
   /**

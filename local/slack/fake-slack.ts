@@ -31,6 +31,7 @@ import {
   tokenTeam,
 } from './oauth.ts';
 import { signedHeaders } from './sign.ts';
+import { type CanvasState, type FakeCanvas, canvasWebApi, createCanvasState } from './canvases.ts';
 import {
   type FakeView,
   type FunctionResult,
@@ -57,6 +58,7 @@ import {
 } from './view-state.ts';
 
 export type { FakeView, FunctionResult, Unfurl } from './surfaces.ts';
+export type { FakeCanvas } from './canvases.ts';
 export type { FakeInstall, FakeOAuthOptions, FakeSlackOAuth } from './oauth.ts';
 
 export type { CommandHelp, LocalApp, LocalPanel, LocalShortcut } from './page-api.ts';
@@ -153,6 +155,8 @@ export interface FakeSlack {
   home(user: string): FakeView | undefined;
   /** The modal on top of `user`'s stack (Slack keeps up to 3). */
   modal(user: string): FakeView | undefined;
+  /** The canvases the app created (in `channel`, when given), oldest first, as last edited. */
+  canvases(channel?: string): FakeCanvas[];
   /** Every `chat.unfurl` the app made, oldest first. */
   unfurls: Unfurl[];
   /** Every custom workflow step the app completed (`functions.completeSuccess` / `completeError`). */
@@ -285,6 +289,7 @@ interface SlackState {
   callerTeam: string | undefined;
   /** The Enterprise Grid org of each workspace that belongs to one. */
   enterpriseOfTeam: Map<string, string>;
+  canvases: CanvasState;
 }
 
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -333,6 +338,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       return id ? state.surfaces.views.get(id) : undefined;
     },
     modal: (user) => topModal(state.surfaces, user),
+    canvases: (channel) => canvasesIn(state, channel),
     unfurls: state.surfaces.unfurls,
     functionResults: state.surfaces.functionResults,
     sendEvent: (event, options) => sendEvent(state, event, options),
@@ -381,6 +387,7 @@ function createState(options: FakeSlackOptions): SlackState {
     uploads: new Map(),
     oauth: createOAuthState(options.oauth, options.botUserId ?? 'UBOT', options.enterprises),
     callerTeam: undefined,
+    canvases: createCanvasState(),
     enterpriseOfTeam: new Map(
       Object.entries(options.enterprises ?? {}).flatMap(([id, teams]) => teams.map((team) => [team, id])),
     ),
@@ -613,6 +620,24 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   },
 };
 
+const canvasesIn = (state: SlackState, channel?: string) =>
+  [...state.canvases.canvases.values()].filter((c) => channel === undefined || c.channel === channel);
+
+/** A canvas call; the page is told of the change. */
+function canvasMethod(state: SlackState, method: string) {
+  const carryOut = canvasWebApi(
+    state.canvases,
+    (channel) => channelError(state, channel),
+    () => state.callerTeam,
+  )[method];
+  if (!carryOut) return undefined;
+  return (_: SlackState, args: Args) => {
+    const result = carryOut(args);
+    changed(state);
+    return result;
+  };
+}
+
 /** A modal, Home tab, unfurl or workflow step call; the page is told of the change. */
 function surfaceMethod(state: SlackState, method: string) {
   const carryOut = surfaceWebApi(state.surfaces, () => state.stored)[method];
@@ -691,7 +716,7 @@ function answerWebApi(
     return sendJson(response, 200, answerOAuth(state.oauth, method, args, authorization));
   if (!authorization?.startsWith('Bearer '))
     return sendJson(response, 200, { ok: false, error: 'not_authed' });
-  const carryOut = WEB_API[method] ?? surfaceMethod(state, method);
+  const carryOut = WEB_API[method] ?? surfaceMethod(state, method) ?? canvasMethod(state, method);
   if (!carryOut) return sendJson(response, 200, { ok: false, error: 'unknown_method' });
   state.callerTeam = tokenTeam(state.oauth, authorization);
   let result: Args;
@@ -1169,5 +1194,8 @@ function pageState(state: SlackState, user: string | undefined): PageState {
     modal: modal ? { ...modal, depth: surfaces.modalStacks.get(modal.user)?.length ?? 1 } : undefined,
     messages: visible,
     unfurls: visible.flatMap((message) => unfurlsOf(state, message)),
+    canvases: canvasesIn(state)
+      .filter((c) => c.teamId === undefined || team === undefined || c.teamId === team)
+      .map(({ id, channel, title, markdown }) => ({ id, channel, title, markdown })),
   };
 }

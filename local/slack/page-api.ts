@@ -82,6 +82,8 @@ export interface PageState {
   modal: (FakeView & { depth: number }) | undefined;
   messages: SlackMessage[];
   unfurls: PageUnfurl[];
+  /** The canvases of the user's workspace, by channel (the channel's tab shows them above its messages). */
+  canvases: { id: string; channel: string; title: string; markdown: string }[];
 }
 
 export interface PageContext {

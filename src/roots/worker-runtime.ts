@@ -12,6 +12,7 @@ import { homeSourcesOf } from '../slack/features/home/jobs.ts';
 import { createSlackOut } from '../slack/worker/slack-out.ts';
 import { createUnfurlOut } from '../slack/features/unfurls/jobs.ts';
 import { createWorkflowStepOut } from '../slack/features/workflow-step/jobs.ts';
+import { createPlanCanvasOut } from '../slack/features/plan/canvas.ts';
 import { notConnectedWorker } from '../slack/worker/not-connected.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
 import { isAdminOfTeam } from '../slack/features/workspace-admin/workspace-admins.ts';
@@ -99,6 +100,8 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     unfurl: createUnfurlOut(web(true)),
     workflowSteps: createWorkflowStepOut(web(true)),
     digestAccess: digestAccessOf(runtime, web(true)),
+    // Not retried by the client: a canvas Slack created but answered late would be created twice.
+    planCanvas: createPlanCanvasOut(web(false)),
     home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),

@@ -4,6 +4,7 @@ import type {
   DigestSubscriptionRepository,
   FitScoreCache,
   LedgerRepository,
+  PlanRepository,
   UnlockTaskRepository,
   WatchListRepository,
 } from '../domain/ports/index.ts';
@@ -15,6 +16,7 @@ import { createFitScoreCache } from './fit-score-cache.ts';
 import { createInstallationRepository } from './installations.ts';
 import { createLedgerRepository } from './ledger.ts';
 import { createOAuthStateRepository } from './oauth-state.ts';
+import { createPlanRepository } from './plans.ts';
 import { createScheduledWorkRepository } from './scheduled-work.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
@@ -83,6 +85,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     scheduledWork: createScheduledWorkRepository(deps),
     /** Each channel's account watch: settings, accounts with what the channel was told, check claims, budget spend. */
     watchLists: createWatchListRepository(deps) satisfies WatchListRepository,
+    /** Each channel's plan: its shows, budgets by quarter, canvas, and the budget warnings given. */
+    plans: createPlanRepository(deps) satisfies PlanRepository,
   };
 }
 

@@ -25,6 +25,8 @@ import { ValidationError } from '../platform/errors.ts';
  * | watch settings         | `WATCH#<teamId>#<channelId>`        | `SETTINGS`              | `watch` / next check; removed while off |
  * | watched account        | `WATCH#<teamId>#<channelId>`        | `ACCOUNT#<key>`         | –                            |
  * | watch check claim      | `WATCH#<teamId>#<channelId>`        | `CHECK#<checkId>`       | –                            |
+ * | channel's plan         | `PLAN#<teamId>`                     | `CHANNEL#<channelId>`   | –                            |
+ * | plan budget warning    | `PLAN#<teamId>`                     | `WARNED#<channelId>#<quarter>#<budget set at>` | – |
  *
  * Due items (confirmation, unlock task, digest subscription, watch settings) are also in the team due index
  * (`teamId` / `dueAt`), every kind together: a scheduled run reads one workspace's due work there.
@@ -59,6 +61,7 @@ export const ITEM_TYPE = {
   scheduledWorkspace: 'scheduled-workspace',
   scheduledWorkFilled: 'scheduled-work-filled',
   watchCheckClaim: 'watch-check-claim',
+  planBudgetWarning: 'plan-budget-warning',
 } as const;
 
 /** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
@@ -159,6 +162,18 @@ export const keys = {
   watchCheckClaim: (teamId: string, channelId: string, checkId: string): ItemKey => ({
     pk: keys.watchChannel(teamId, channelId),
     sk: `CHECK#${part('checkId', checkId, { last: true })}`,
+  }),
+
+  /** A workspace's plans share one partition: Home reads them in one query. */
+  planPartition: (teamId: string): string => `PLAN#${part('teamId', teamId, { last: true })}`,
+  planChannelPrefix: 'CHANNEL#',
+  plan: (teamId: string, channelId: string): ItemKey => ({
+    pk: keys.planPartition(teamId),
+    sk: `CHANNEL#${part('channelId', channelId, { last: true })}`,
+  }),
+  planBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string): ItemKey => ({
+    pk: keys.planPartition(teamId),
+    sk: `WARNED#${part('channelId', channelId)}#${part('quarter', quarterKey)}#${part('budgetSetAt', budgetSetAt, { last: true })}`,
   }),
 
   /** Sort-key bounds for `AT#<iso>#…` keys. */

@@ -59,3 +59,14 @@ export const WatchCheckClaimSchema = z.object({
   expiresAt: EpochSeconds,
 });
 export type WatchCheckClaim = z.infer<typeof WatchCheckClaimSchema>;
+
+/** A channel warned that its plan's spend passed the warning share of a quarter's budget (once per budget). */
+export const PlanBudgetWarningSchema = z.object({
+  type: z.literal(ITEM_TYPE.planBudgetWarning),
+  teamId: Id,
+  channelId: Id,
+  quarter: z.string().min(1),
+  budgetSetAt: IsoTime,
+  warnedAt: IsoTime,
+  expiresAt: EpochSeconds,
+});

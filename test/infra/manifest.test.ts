@@ -75,7 +75,7 @@ const socketMode = readManifest('slack/manifest.socket-mode.json');
 const deployedUrl = `https://abc123.lambda-url.eu-west-1.on.aws/${SLACK_EVENTS_PATH}`;
 
 describe('the Slack app manifest', () => {
-  it('asks for the minimal bot scopes: commands, chat:write, users:read (time zones, admins), usergroups:read (approver groups), channels:read and groups:read (whose Home lists a channel’s digest), links:read/write (unfurls), files:write (CSV exports)', () => {
+  it('asks for the minimal bot scopes: commands, chat:write, users:read (time zones, admins), usergroups:read (approver groups), channels:read and groups:read (whose Home lists a channel’s digest), links:read/write (unfurls), files:write (CSV exports), canvases:write (the channel’s plan)', () => {
     for (const app of [manifest, socketMode]) {
       expect(app.oauth_config.scopes).toEqual({
         bot: [
@@ -88,6 +88,7 @@ describe('the Slack app manifest', () => {
           'links:read',
           'links:write',
           'files:write',
+          'canvases:write',
         ],
       });
     }

@@ -706,6 +706,21 @@ function renderMessage(message, replies = []) {
   );
 }
 
+/** The channel's canvases (the app keeps the channel's plan in one), folded above its messages. */
+function renderCanvas() {
+  const conversation = currentConversation();
+  const canvases = (view.state.canvases ?? []).filter((c) => c.channel === conversation);
+  $('canvas').hidden = canvases.length === 0;
+  $('canvas').replaceChildren(
+    ...canvases.map((canvas) =>
+      el('details', { class: 'canvas-doc' }, [
+        el('summary', { text: `Canvas: ${canvas.title}` }),
+        el('pre', { class: 'canvas-markdown', text: canvas.markdown }),
+      ]),
+    ),
+  );
+}
+
 function renderTimeline() {
   const timeline = $('timeline');
   const nearBottom = timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight < 80;
@@ -852,6 +867,8 @@ function render() {
   $('composer').hidden = showHome;
   if (showHome) renderHome();
   else renderTimeline();
+  if (showHome) $('canvas').hidden = true;
+  else renderCanvas();
   $('shortcuts-button').hidden = shortcutsOf('global').length === 0;
   renderModal();
   renderJobs();

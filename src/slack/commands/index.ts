@@ -8,6 +8,7 @@ import { DIGEST_COMMANDS } from '../features/digests/commands.ts';
 import { EVENT_COMMANDS } from '../features/events/commands.ts';
 import { LIST_COMMANDS } from '../features/lists/commands.ts';
 import { WATCH_COMMANDS } from '../features/watch/commands.ts';
+import { PLAN_COMMANDS } from '../features/plan/commands.ts';
 import { shown } from '../features/lists/filter-words.ts';
 import { nearestWord } from './nearest-word.ts';
 import type { CommandArgs, CommandDefinition, CommandSpec, Parsed, Refusal } from './types.ts';
@@ -28,6 +29,7 @@ const ROOMS = [
   CHARGE_COMMANDS,
   DIGEST_COMMANDS,
   WATCH_COMMANDS,
+  PLAN_COMMANDS,
 ] as const;
 
 type HelpCommand = { name: 'help'; /** a command word: explain just that one */ topic?: string };

@@ -16,6 +16,7 @@ import { registerUntilConnected } from './until-connected.ts';
 import { registerWorkflowStep } from '../features/workflow-step/listeners.ts';
 import { registerWorkspaceAdmin } from '../features/workspace-admin/listeners.ts';
 import { registerWatch } from '../features/watch/listeners.ts';
+import { registerPlan } from '../features/plan/listeners.ts';
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   // First: its middleware answers a workspace without a service key before the others run.
@@ -28,6 +29,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerAccount(app, deps);
   registerDigests(app, deps);
   registerWatch(app, deps);
+  registerPlan(app, deps);
   registerShare(app, deps);
   registerFollowUpActions(app, deps);
   registerConfirmationActions(app, deps);

@@ -82,6 +82,8 @@ export const ACTION_IDS = {
   spendExport: 'spend.export',
   /** "Compare…" under a list of shows: opens the compare modal with the page's shows. value: CompareValueSchema (features/compare/buttons.ts) */
   compareOpen: 'compare.open',
+  /** Remove, on a row of the plan card: runs `/events plan remove <event id>`. value: EventValueSchema */
+  planRemove: 'plan.remove',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

@@ -16,6 +16,7 @@ import { eisWatchLookups } from '../features/watch/lookups.ts';
 import { type SpendDeps, spendAnswer } from '../features/charges/spend-jobs.ts';
 import { isCompareCommand } from '../features/compare/commands.ts';
 import { compareJobs } from '../features/compare/jobs.ts';
+import { isPlanCommand, type PlanCommandDeps, runPlanCommand } from '../features/plan/jobs.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 
@@ -124,6 +125,15 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     now: deps.now,
   };
   const compare = compareJobs(deps, answer);
+  const planDeps: PlanCommandDeps = {
+    plans: store.plans,
+    eis,
+    watchLists: store.watchLists,
+    ledger: store.ledger,
+    canvas: deps.planCanvas,
+    logger: deps.logger,
+    now: deps.now,
+  };
 
   const runCommand: RunCommand = async (command, context, text) => {
     const list = listOf(command);
@@ -146,6 +156,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     if (isWatchCommand(command)) return runWatchCommand(command, context, watchDeps);
     if (command.name === 'spend') return answer(context, await spendAnswer(command, context, spendDeps));
     if (isCompareCommand(command)) return compare.runCompare(command, context);
+    if (isPlanCommand(command)) return runPlanCommand(command, context, planDeps, answer);
     if (isAccountCommand(command)) {
       const message = await accountAnswer(command, eis, deps.now);
       if (message) return answer(context, message, { text });

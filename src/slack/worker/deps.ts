@@ -1,5 +1,6 @@
 import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
 import type { Metrics } from '../../domain/ports/index.ts';
+import type { PlanCanvasOut } from '../../domain/plan/index.ts';
 import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
 import type { Logger } from '../../platform/log.ts';
@@ -23,6 +24,8 @@ export interface WorkerStore {
   deliveries: Pick<Store['deliveries'], 'first'>;
   /** `/events watch …` and its checks. */
   watchLists: Store['watchLists'];
+  /** `/events plan …`, and the budget warning after a charge. */
+  plans: Store['plans'];
 }
 
 export interface WorkerDeps {
@@ -52,4 +55,6 @@ export interface WorkerDeps {
   digestAccess?: DigestAccess;
   /** The App Home's own reads and `views.publish`; without it, Home jobs publish nothing. */
   home?: HomeSources;
+  /** Slack's canvases, for the channel's plan; without it, plans have no canvas. */
+  planCanvas?: PlanCanvasOut;
 }

@@ -18,6 +18,8 @@ export interface HomeSources {
   digests: Pick<Store['digestSubscriptions'], 'activeForTeam' | 'delete'>;
   /** The workspace's watches (on) and a channel's accounts; without it, the Home has no watch section. */
   watches?: Pick<Store['watchLists'], 'onForTeam' | 'allAccounts'>;
+  /** The workspace's plans; without it, the Home has no plan section. */
+  plans?: Pick<Store['plans'], 'forTeam'>;
   publish(userId: string, view: HomeView): Promise<void>;
   /** The app is distributed: the Home offers the workspace settings. */
   distributed?: boolean;

@@ -14,6 +14,7 @@ import { isSearchAction, paidSearchResults } from './paid-search-views.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import { homeJobs } from '../home/jobs.ts';
 import { followUpJobs } from '../follow-up/jobs.ts';
+import { planBudgetWatch } from '../plan/jobs.ts';
 
 type PendingCard = Extract<ConfirmationCardInput, { state: 'pending' }>;
 
@@ -60,6 +61,7 @@ export function chargeJobs(deps: WorkerDeps) {
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
   const home = homeJobs(deps);
   const followUps = followUpJobs(deps);
+  const planBudget = planBudgetWatch({ ...store, slack, logger, now: deps.now });
 
   const askToConfirm: AskToConfirm = async (action, context) => {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
@@ -102,6 +104,8 @@ export function chargeJobs(deps: WorkerDeps) {
     // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
     // opened it: Slack keeps it for their next visit). Never throws.
     await home.publishAfterCharge(confirmation);
+    // The channel hears once when its plan's spend reaches the warning share of the quarter's budget. Never throws.
+    await planBudget({ ...context, teamId: confirmation.teamId, channelId: confirmation.channelId });
     // Searches are charged per request: their results go in the thread, with Previous / Next that ask
     // for the other pages through a confirmation each.
     const ts = confirmation.messageTs ?? context.messageTs;

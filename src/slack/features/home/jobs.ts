@@ -16,6 +16,7 @@ import type { WorkerDeps } from '../../worker/deps.ts';
 import type { HomeSources } from '../../worker/outs.ts';
 import { digestRefusal, mayManageDigest } from '../digests/access.ts';
 import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
+import { HOME_PLAN_CHANNELS, type HomePlans } from '../plan/home-views.ts';
 import { utcDate } from '../../../time/local-time.ts';
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
@@ -31,6 +32,7 @@ export function homeSourcesOf(
     unlockTasks: store.unlockTasks,
     digests: store.digestSubscriptions,
     watches: store.watchLists,
+    plans: store.plans,
     publish: async (userId, view) => {
       await web.views.publish({ user_id: userId, view });
     },
@@ -132,6 +134,22 @@ async function watchesOf(
   return { channels: watched, more: Math.max(0, visible.length - HOME_WATCH_CHANNELS) };
 }
 
+/** The plans of the channels `userId` is in (no other channel's plan is shown). */
+async function plansOf(
+  plans: NonNullable<HomeSources['plans']>,
+  teamId: string,
+  memberChannels: MemberChannels,
+): Promise<HomePlans> {
+  const all = await plans.forTeam(teamId);
+  if (all.length === 0) return { plans: [], more: 0 };
+  const channels = await memberChannels();
+  const visible = all.filter((plan) => channels.has(plan.channelId) && plan.shows.length > 0);
+  return {
+    plans: visible.slice(0, HOME_PLAN_CHANNELS),
+    more: Math.max(0, visible.length - HOME_PLAN_CHANNELS),
+  };
+}
+
 async function readHome(
   deps: WorkerDeps,
   sources: HomeSources,
@@ -141,7 +159,7 @@ async function readHome(
   const { store, eis, policy, logger, now } = deps;
   const at = now();
   const memberChannels = memberChannelsFor(deps, userId);
-  const watches = sources.watches;
+  const { watches, plans } = sources;
   const results = await Promise.allSettled([
     eis.credits.balance(),
     store.ledger.listForDay(teamId, utcDate(at)),
@@ -149,10 +167,11 @@ async function readHome(
     sources.unlockTasks.unfinishedForTeam(teamId),
     digestsOf(sources, teamId, memberChannels),
     watches ? watchesOf(watches, teamId, memberChannels, utcDate(at)) : Promise.resolve(undefined),
+    plans ? plansOf(plans, teamId, memberChannels) : Promise.resolve(undefined),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });
-  const [balance, ledger, pending, tasks, digests, watched] = results;
+  const [balance, ledger, pending, tasks, digests, watched, planned] = results;
   const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
   const entries = valueOf(ledger);
   const actor = { userId, teamId };
@@ -191,6 +210,7 @@ async function readHome(
         })) ?? null,
     digests: valueOf(digests),
     ...(watches ? { watches: valueOf(watched) ?? null } : {}),
+    ...(plans ? { plans: valueOf(planned) ?? null } : {}),
     charges: entries?.filter((entry) => entry.userId === userId) ?? null,
     ...(sources.distributed ? { settingsButton: true } : {}),
     ...(needsAttention.length > 0 ? { needsAttention } : {}),

@@ -18,6 +18,7 @@ import {
 import { andMore, escapeMrkdwn, linesToSections, truncate } from '../../views/limits.ts';
 import type { Price } from '../../views/types.ts';
 import { type HomeWatches, watchHomeBlocks } from '../watch/home-views.ts';
+import { type HomePlans, planHomeBlocks } from '../plan/home-views.ts';
 
 /** A confirmation the Home's user can act on (as the requester, or as an approver). */
 export interface HomeConfirmation {
@@ -71,6 +72,8 @@ export interface HomeInput {
   digests: readonly HomeDigest[] | null;
   /** The watches of the channels the user is in; absent when the Home has no watch section wired. */
   watches?: HomeWatches | null;
+  /** The plans of the channels the user is in; absent when the Home has no plan section wired. */
+  plans?: HomePlans | null;
   /** This user's charges today, oldest first. */
   charges: readonly HomeCharge[] | null;
   /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
@@ -133,6 +136,9 @@ export function homeView(input: HomeInput): HomeView {
     ...digestBlocks(input.digests, input.now),
     ...(input.watches !== undefined
       ? [divider, header('Account watches'), ...watchHomeBlocks(input.watches, UNAVAILABLE)]
+      : []),
+    ...(input.plans !== undefined
+      ? [divider, header('Channel plans'), ...planHomeBlocks(input.plans, UNAVAILABLE)]
       : []),
     divider,
     header('Your charges today'),

@@ -1,0 +1,68 @@
+import type { Plan, PlanRepository } from '../ports/index.ts';
+
+/** Slack's canvas calls, as the plan uses them (the Slack room words the document). */
+export interface PlanCanvasOut {
+  /** Creates the channel's canvas with `markdown`; its id. */
+  create(channelId: string, markdown: string): Promise<string>;
+  /** Replaces the whole document of `canvasId` with `markdown`. */
+  replace(canvasId: string, markdown: string): Promise<void>;
+}
+
+export interface CanvasSyncDeps {
+  plans: Pick<PlanRepository, 'get' | 'claimCanvas' | 'releaseCanvasClaim' | 'saveCanvas'>;
+  canvas: PlanCanvasOut;
+  /** The plan as the canvas shows it. */
+  render: (plan: Plan) => Promise<string>;
+  now: () => Date;
+}
+
+/** Long enough to create a canvas; a creator that died frees the claim after it. */
+export const CANVAS_CLAIM_SECONDS = 60;
+
+/**
+ * What a sync did: `created` or `edited` the canvas, or `left` it to the change that is creating it
+ * (that one reads the plan again once its canvas exists, so this change is shown too).
+ */
+export type CanvasSync = 'created' | 'edited' | 'left';
+
+/**
+ * Brings the channel's canvas up to date after a change: created once per channel (a claim on the
+ * plan keeps two concurrent changes from creating two), replaced whole after that. Slack's errors
+ * are thrown for the caller to word; the plan change itself is already stored.
+ */
+export async function syncPlanCanvas(
+  deps: CanvasSyncDeps,
+  teamId: string,
+  channelId: string,
+): Promise<CanvasSync> {
+  const plan = await deps.plans.get(teamId, channelId);
+  if (!plan) return 'left';
+  if (plan.canvasId) {
+    await deps.canvas.replace(plan.canvasId, await deps.render(plan));
+    return 'edited';
+  }
+  const until = new Date(deps.now().getTime() + CANVAS_CLAIM_SECONDS * 1000);
+  if (!(await deps.plans.claimCanvas(teamId, channelId, until))) {
+    // Another change holds the claim or just stored the canvas: edit it if it is there already.
+    const again = await deps.plans.get(teamId, channelId);
+    if (!again?.canvasId) return 'left';
+    await deps.canvas.replace(again.canvasId, await deps.render(again));
+    return 'edited';
+  }
+  const canvasId = await deps
+    .render(plan)
+    .then(
+      (markdown) => deps.canvas.create(channelId, markdown),
+      // The next change tries again (a missing scope granted, say), not only after the claim runs out.
+    )
+    .catch(async (error: unknown) => {
+      await deps.plans.releaseCanvasClaim(teamId, channelId);
+      throw error;
+    });
+  await deps.plans.saveCanvas(teamId, channelId, canvasId);
+  // A change stored while the canvas was being created is shown now.
+  const latest = await deps.plans.get(teamId, channelId);
+  if (latest && latest.revision !== plan.revision)
+    await deps.canvas.replace(canvasId, await deps.render(latest));
+  return 'created';
+}

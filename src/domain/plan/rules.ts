@@ -1,0 +1,96 @@
+import { type Period, quarterContaining } from '../periods.ts';
+import type { PlanContent, PlanEdit } from '../ports/plans.ts';
+import type { LedgerEntry, PlanShow } from '../ports/records.ts';
+
+/** A channel's plan: the shows it considers (a few dozen at most) and a budget per quarter. */
+export const PLAN_LIMITS = {
+  /** Shows on one plan: enough for a season, few enough for one card and to price each show at once. */
+  shows: 20,
+  /** The largest budget one quarter may have, in credits. */
+  budgetCredits: 10_000_000,
+} as const;
+
+export const EMPTY_PLAN: PlanContent = { shows: [], budgets: {} };
+
+/** The share of a quarter's budget at which the channel is warned, once per budget. */
+export const BUDGET_WARNING_SHARE = 0.8;
+
+export type AddShowResult =
+  | { outcome: 'added'; show: PlanShow }
+  | { outcome: 'already'; show: PlanShow }
+  | { outcome: 'full'; limit: number };
+
+/** Adds a show (its facts as the service told them); a show already there or a full plan is left as it is. */
+export function addShow(current: PlanContent, show: PlanShow): PlanEdit<AddShowResult> {
+  const existing = current.shows.find((s) => s.eventId === show.eventId);
+  if (existing) return { result: { outcome: 'already', show: existing } };
+  if (current.shows.length >= PLAN_LIMITS.shows)
+    return { result: { outcome: 'full', limit: PLAN_LIMITS.shows } };
+  return {
+    next: { ...current, shows: [...current.shows, show] },
+    result: { outcome: 'added', show },
+  };
+}
+
+export type RemoveShowResult = { outcome: 'removed'; show: PlanShow } | { outcome: 'absent' };
+
+export function removeShow(current: PlanContent, eventId: string): PlanEdit<RemoveShowResult> {
+  const show = current.shows.find((s) => s.eventId === eventId);
+  if (!show) return { result: { outcome: 'absent' } };
+  return {
+    next: { ...current, shows: current.shows.filter((s) => s !== show) },
+    result: { outcome: 'removed', show },
+  };
+}
+
+export const isValidPlanBudget = (credits: number): boolean =>
+  Number.isInteger(credits) && credits >= 0 && credits <= PLAN_LIMITS.budgetCredits;
+
+/** Sets a quarter's budget; 0 removes it (no budget, no warning). */
+export function setBudget(
+  current: PlanContent,
+  quarter: Period,
+  credits: number,
+  setBy: string,
+  at: Date,
+): PlanEdit<{ quarter: Period; credits: number }> {
+  const { [quarter.key]: _replaced, ...others } = current.budgets;
+  const budgets =
+    credits === 0 ? others : { ...others, [quarter.key]: { credits, setBy, setAt: at.toISOString() } };
+  return { next: { ...current, budgets }, result: { quarter, credits } };
+}
+
+/** A show's quarter: the one its first day falls in (undefined while its dates are not announced). */
+export function quarterOfShow(show: Pick<PlanShow, 'dateStart'>): Period | undefined {
+  return show.dateStart ? quarterContaining(new Date(`${show.dateStart}T00:00:00Z`)) : undefined;
+}
+
+/** Shows by date, the ones without dates last (then by when they were added). */
+export function byDate<S extends Pick<PlanShow, 'dateStart' | 'addedAt'>>(shows: readonly S[]): S[] {
+  return [...shows].sort(
+    (a, b) =>
+      (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.addedAt.localeCompare(b.addedAt),
+  );
+}
+
+/**
+ * The plan's spend in a quarter: the credits of the channel's settled ledger entries dated in it (UTC).
+ * Entries still pending (their charge not settled) and refused ones (0 credits) are not counted; an
+ * entry whose outcome the service did not confirm counts at its quoted price, as the ledger books it.
+ */
+export function planSpend(entries: readonly LedgerEntry[], channelId: string, quarter: Period): number {
+  return entries
+    .filter(
+      (entry) =>
+        entry.channelId === channelId &&
+        entry.status !== 'pending' &&
+        entry.status !== 'refused' &&
+        entry.at.slice(0, 10) >= quarter.from &&
+        entry.at.slice(0, 10) <= quarter.to,
+    )
+    .reduce((sum, entry) => sum + entry.credits, 0);
+}
+
+/** Whether `spend` is at or past the warning share of a (non-zero) budget. */
+export const pastWarningLine = (budgetCredits: number, spend: number): boolean =>
+  budgetCredits > 0 && spend >= budgetCredits * BUDGET_WARNING_SHARE;

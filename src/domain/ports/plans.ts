@@ -1,0 +1,45 @@
+import type { Plan, PlanBudget, PlanShow } from './records.ts';
+
+/** What a change to a plan decides: its shows and budgets. */
+export interface PlanContent {
+  shows: PlanShow[];
+  budgets: Record<string, PlanBudget>;
+}
+
+/** A change's decision: the plan to write (absent: nothing changes) and what to answer. */
+export interface PlanEdit<T> {
+  next?: PlanContent;
+  result: T;
+}
+
+/** Channels' plans in the store (every call scoped by team and channel). */
+export interface PlanRepository {
+  get(teamId: string, channelId: string): Promise<Plan | null>;
+  /** Every plan of the workspace, by channel id. */
+  forTeam(teamId: string): Promise<Plan[]>;
+  /**
+   * Applies `edit` to the channel's current plan (an empty one when there is none) and writes what it
+   * decides only if no other change came in between; otherwise reads again and re-applies it.
+   */
+  update<T>(
+    teamId: string,
+    channelId: string,
+    edit: (current: PlanContent) => PlanEdit<T>,
+  ): Promise<{ result: T; plan: Plan | null }>;
+  /** Claims the creation of the channel's canvas until `until`; false when one exists or is claimed. */
+  claimCanvas(teamId: string, channelId: string, until: Date): Promise<boolean>;
+  /** Ends a claim whose canvas could not be created, so the next change tries again. */
+  releaseCanvasClaim(teamId: string, channelId: string): Promise<void>;
+  /** Stores the canvas created under the claim (and ends the claim). */
+  saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<void>;
+  /**
+   * Records that the channel was warned about the budget of `quarterKey` set at `budgetSetAt`:
+   * true for the first call only (a conditional write), so retries and concurrent charges warn once.
+   */
+  claimBudgetWarning(
+    teamId: string,
+    channelId: string,
+    quarterKey: string,
+    budgetSetAt: string,
+  ): Promise<boolean>;
+}

@@ -1,0 +1,82 @@
+import type { WebClient } from '@slack/web-api';
+import type { PlanCanvasOut } from '../../../domain/plan/index.ts';
+import { slackErrorCode } from '../../slack-errors.ts';
+import { formatDateRange } from '../../views/format.ts';
+import { costLines, costWords, fitWords, type PlanView, showName, watchedWords } from './views.ts';
+
+export const PLAN_CANVAS_TITLE = 'Event plan';
+
+/** Canvas markdown: a character that would start markup is taken as text. */
+const plain = (text: string) => text.replace(/[\\`*_~#>|[\]]/g, (c) => `\\${c}`);
+
+/** The plan as the channel's canvas shows it: the shows by date, then the cost line. */
+export function planCanvasMarkdown(view: PlanView): string {
+  const shows =
+    view.rows.length === 0
+      ? ['No shows yet. Add one with `/events plan add <event id>`.']
+      : view.rows.flatMap(({ show, ...row }) => [
+          `## ${plain(showName(show))}`,
+          `- ${plain(formatDateRange(show.dateStart, show.dateEnd))}${show.city ? ` · ${plain(show.city)}` : ''} · event ${show.eventId}`,
+          `- ${plain(fitWords(row.fit))}`,
+          `- ${plain(watchedWords(row.watched))}`,
+          `- ${plain(costWords(row.cost))}`,
+          '',
+        ]);
+  return [
+    '# The plan of this channel',
+    'Kept up to date by the bot: change it with `/events plan add <id>`, `/events plan remove <id>` and `/events plan budget <credits> <quarter>`.',
+    '',
+    ...shows,
+    '## Cost',
+    ...costLines(view).map((line) => `- ${plain(line)}`),
+  ].join('\n');
+}
+
+/** Slack's canvases: the channel canvas (free plans too); a channel that already has one gets a canvas tab. */
+export function createPlanCanvasOut(web: Pick<WebClient, 'conversations' | 'canvases'>): PlanCanvasOut {
+  const content = (markdown: string) => ({ type: 'markdown' as const, markdown });
+  return {
+    async create(channelId, markdown) {
+      const created = await web.conversations.canvases
+        .create({ channel_id: channelId, title: PLAN_CANVAS_TITLE, document_content: content(markdown) })
+        .catch((error: unknown) => {
+          if (slackErrorCode(error) !== 'channel_canvas_already_exists') throw error;
+          return web.canvases.create({
+            channel_id: channelId,
+            title: PLAN_CANVAS_TITLE,
+            document_content: content(markdown),
+          });
+        });
+      if (!created.canvas_id) throw new Error('Slack created a canvas without naming it');
+      return created.canvas_id;
+    },
+    async replace(canvasId, markdown) {
+      await web.canvases.edit({
+        canvas_id: canvasId,
+        changes: [{ operation: 'replace', document_content: content(markdown) }],
+      });
+    },
+  };
+}
+
+/** Why the canvas could not be updated, in words a user can act on (the plan change is saved). */
+export function canvasFailureWords(error: unknown): string {
+  const said = 'The plan is saved, but its canvas could not be updated';
+  switch (slackErrorCode(error)) {
+    case 'missing_scope':
+    case 'not_allowed_token_type':
+      return `${said}: this install of the app may not write canvases. A workspace admin can reinstall the app to grant it canvases (\`canvases:write\`); the canvas is made at the next change.`;
+    case 'not_in_channel':
+    case 'channel_not_found':
+      return `${said}: the app is not in this channel. Invite it with \`/invite\`, then change the plan again.`;
+    case 'team_tier_cannot_create_channel_canvases':
+    case 'canvas_disabled_user_team':
+    case 'canvas_creation_failed':
+      return `${said}: canvases are not available in this workspace (its Slack plan or its settings). \`/events plan\` still shows the plan.`;
+    case 'canvas_not_found':
+    case 'restricted_action':
+      return `${said}: the canvas was deleted or the app may no longer edit it. \`/events plan\` still shows the plan.`;
+    default:
+      return `${said} (Slack did not take the change). It is tried again at the next change; \`/events plan\` shows the plan meanwhile.`;
+  }
+}

@@ -1,0 +1,52 @@
+import { type Period, parseQuarter } from '../../../domain/periods.ts';
+import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/index.ts';
+import { bareWord, oneEventId, subWords } from '../../commands/arguments.ts';
+import type { CommandArgs, Parsed } from '../../commands/types.ts';
+import { shown } from '../lists/filter-words.ts';
+
+/** The plan room's `/events` word: `plan`, `plan add <id>`, `plan remove <id>`, `plan budget [<credits> <quarter>]`. */
+
+export type PlanCommand =
+  | { name: 'plan-show' | 'plan-budgets' }
+  | { name: 'plan-add' | 'plan-remove'; eventId: string }
+  | { name: 'plan-budget'; credits: number; quarter: Period };
+
+const BUDGET_USAGE = `Give the credits, then the quarter: \`plan budget 20000 Q2-2027\` (0 removes that quarter's budget; at most ${PLAN_LIMITS.budgetCredits.toLocaleString('en-US')}).`;
+
+function parseBudget({ words, fail }: CommandArgs): Parsed<PlanCommand> {
+  if (words.length === 0) return { ok: true, command: { name: 'plan-budgets' } };
+  const [amount = '', quarterWord = '', ...extra] = words;
+  const credits = Number(amount.replace(/,/g, ''));
+  if (!/^[\d,]+$/.test(amount) || !isValidPlanBudget(credits))
+    return fail(`${shown(amount)} is not a number of credits. ${BUDGET_USAGE}`);
+  const quarter = parseQuarter(quarterWord);
+  if (!quarter)
+    return fail(
+      quarterWord
+        ? `${shown(quarterWord)} is not a quarter; quarters look like \`Q2-2027\`.`
+        : `Say which quarter the budget is for. ${BUDGET_USAGE}`,
+    );
+  if (extra.length > 0) return fail(`${shown(extra.join(' '))} is extra. ${BUDGET_USAGE}`);
+  return { ok: true, command: { name: 'plan-budget', credits, quarter } };
+}
+
+const readPlan = subWords('plan', {
+  add: oneEventId('plan-add'),
+  remove: oneEventId('plan-remove'),
+  budget: parseBudget,
+});
+
+export const PLAN_COMMANDS = {
+  plan: {
+    usage: 'plan | plan add <event id> | plan remove <event id> | plan budget [<credits> <quarter>]',
+    example: 'plan add 26855',
+    summary: "The channel's plan: the shows it is considering, their fit and what unlocking them would cost",
+    details:
+      `Up to ${PLAN_LIMITS.shows} shows per channel, listed by date with their fit, the watched accounts at each ` +
+      'and the price of unlocking each against the quarter’s budget and the balance. ' +
+      '`plan budget 20000 Q2-2027` sets a quarter’s budget (`plan budget` alone lists them); the channel is ' +
+      'warned once when its spend in that quarter reaches 80% of it. The bot keeps the plan in a canvas of the channel. Free.',
+    parse: (args: CommandArgs): Parsed<PlanCommand> =>
+      args.words.length === 0 ? bareWord('plan-show', 'plan')(args) : readPlan(args),
+  },
+};

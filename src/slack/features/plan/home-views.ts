@@ -1,0 +1,50 @@
+import type { KnownBlock } from '@slack/types';
+import { byDate, quarterOfShow } from '../../../domain/plan/index.ts';
+import type { Plan } from '../../../domain/ports/index.ts';
+import { section } from '../../views/blocks.ts';
+import { formatCredits, formatDateRange, mentionChannel } from '../../views/format.ts';
+import { andMore, escapeMrkdwn } from '../../views/limits.ts';
+import { showName } from './views.ts';
+
+/** Channels whose plan the Home shows, and shows named per channel (the rest counted). */
+export const HOME_PLAN_CHANNELS = 5;
+export const HOME_SHOWS_PER_PLAN = 5;
+
+/** The plans of the channels the user is in; `more` channels left out. */
+export interface HomePlans {
+  plans: Plan[];
+  more: number;
+}
+
+function planLines(plan: Plan): string {
+  const shows = byDate(plan.shows);
+  const named = shows
+    .slice(0, HOME_SHOWS_PER_PLAN)
+    .map(
+      (show) =>
+        `• *${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${show.city ? ` · ${escapeMrkdwn(show.city)}` : ''}`,
+    );
+  if (shows.length > HOME_SHOWS_PER_PLAN) named.push(andMore(shows.length - HOME_SHOWS_PER_PLAN, 'shows'));
+  const budgets = Object.entries(plan.budgets)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([quarter, budget]) => {
+      const count = shows.filter((s) => quarterOfShow(s)?.key === quarter).length;
+      return `${quarter}: ${formatCredits(budget.credits)} for ${count} ${count === 1 ? 'show' : 'shows'}`;
+    });
+  const head = `*${mentionChannel(plan.channelId)}*: ${shows.length} ${shows.length === 1 ? 'show' : 'shows'}${budgets.length > 0 ? ` · budgets ${budgets.join('; ')}` : ''}`;
+  return [head, ...named].join('\n');
+}
+
+/** `null`: the plans could not be read. */
+export function planHomeBlocks(plans: HomePlans | null, unavailable: string): KnownBlock[] {
+  if (plans === null) return [section(unavailable)];
+  const shown = plans.plans.filter((plan) => plan.shows.length > 0 || Object.keys(plan.budgets).length > 0);
+  if (shown.length === 0)
+    return [
+      section('No plan in your channels yet. Start one with `/events plan add <event id>` in a channel.'),
+    ];
+  const blocks = shown.map((plan) => section(planLines(plan)));
+  if (plans.more > 0) blocks.push(section(andMore(plans.more, 'channels with a plan')));
+  blocks.push(section('`/events plan` in a channel shows its plan with fit and prices.'));
+  return blocks;
+}

@@ -1,0 +1,208 @@
+import {
+  addShow,
+  BUDGET_WARNING_SHARE,
+  type BudgetWarning,
+  type PlanCanvasOut,
+  removeShow,
+  setBudget,
+  syncPlanCanvas,
+  warnIfPastBudget,
+} from '../../../domain/plan/index.ts';
+import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
+import { EisNotFoundError } from '../../../eis/errors.ts';
+import type { Store } from '../../../store/index.ts';
+import type { JobContext } from '../../jobs.ts';
+import { slackErrorCode } from '../../slack-errors.ts';
+import { errorMessage } from '../../views/messages.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
+import type { Answer } from '../../worker/answer.ts';
+import type { SlackOut } from '../../worker/slack-out.ts';
+import { canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
+import type { PlanCommand } from './commands.ts';
+import { type PlanReadDeps, readPlanView } from './read.ts';
+import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
+
+export interface PlanCommandDeps extends PlanReadDeps {
+  plans: Store['plans'];
+  /** Slack's canvases; without it, the plan has no canvas. */
+  canvas?: PlanCanvasOut | undefined;
+  now: () => Date;
+}
+
+export const isPlanCommand = (command: { name: string }): command is PlanCommand =>
+  command.name.startsWith('plan-');
+
+const emptyPlan = (context: JobContext, at: Date): Plan => ({
+  type: 'plan',
+  teamId: context.teamId,
+  channelId: context.channelId,
+  shows: [],
+  budgets: {},
+  revision: 1,
+  createdAt: at.toISOString(),
+  updatedAt: at.toISOString(),
+});
+
+/** Each plan revision read once, for the answer and the canvas alike. */
+function viewsOf(deps: PlanCommandDeps) {
+  const read = new Map<number, Promise<PlanView>>();
+  return (plan: Plan) => {
+    const known = read.get(plan.revision);
+    if (known) return known;
+    const view = readPlanView(deps, plan);
+    read.set(plan.revision, view);
+    return view;
+  };
+}
+
+/** Brings the canvas up to date; what went wrong with it in the user's words, or undefined. */
+async function updateCanvas(
+  deps: PlanCommandDeps,
+  context: JobContext,
+  viewOf: (plan: Plan) => Promise<PlanView>,
+) {
+  const { canvas } = deps;
+  if (!canvas) return undefined;
+  try {
+    const render = async (plan: Plan) => planCanvasMarkdown(await viewOf(plan));
+    await syncPlanCanvas(
+      { plans: deps.plans, canvas, render, now: deps.now },
+      context.teamId,
+      context.channelId,
+    );
+    return undefined;
+  } catch (error) {
+    deps.logger.warn('the plan’s canvas could not be updated', { slackError: slackErrorCode(error), error });
+    return canvasFailureWords(error);
+  }
+}
+
+/** The show as the service knows it, or null when it knows no show by that id. */
+async function showToAdd(
+  deps: PlanCommandDeps,
+  context: JobContext,
+  eventId: string,
+): Promise<PlanShow | null> {
+  try {
+    const detail = await deps.eis.events.detail(eventId);
+    return {
+      eventId,
+      name: detail.name ?? null,
+      dateStart: detail.dateStart ?? null,
+      dateEnd: detail.dateEnd ?? null,
+      city: detail.city ?? null,
+      addedBy: context.userId,
+      addedAt: deps.now().toISOString(),
+    };
+  } catch (error) {
+    if (error instanceof EisNotFoundError) return null;
+    throw error;
+  }
+}
+
+/** What a command did: the plan now and what to say, with `wrote` when the plan changed; or a refusal. */
+type Changed = { plan: Plan | null; notice: string; wrote?: true } | { refusal: string };
+
+async function change(deps: PlanCommandDeps, context: JobContext, command: PlanCommand): Promise<Changed> {
+  const { teamId, channelId, userId } = context;
+  switch (command.name) {
+    case 'plan-add': {
+      const show = await showToAdd(deps, context, command.eventId);
+      if (!show)
+        return {
+          refusal: `The service knows no show with the id ${command.eventId}, so nothing was added. Find ids with /events search.`,
+        };
+      const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
+        addShow(current, show),
+      );
+      if (result.outcome === 'full')
+        return {
+          refusal: `This channel's plan already has ${result.limit} shows, the most it holds. Remove one with /events plan remove <id> first.`,
+        };
+      const name = `*${escapeMrkdwn(showName(result.show))}*`;
+      return result.outcome === 'already'
+        ? { plan, notice: `${name} is already on this channel’s plan.` }
+        : { plan, notice: `Added ${name} to this channel’s plan.`, wrote: true };
+    }
+    case 'plan-remove': {
+      const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
+        removeShow(current, command.eventId),
+      );
+      if (result.outcome === 'absent')
+        return {
+          plan,
+          notice: `Event ${command.eventId} is not on this channel’s plan; nothing was removed.`,
+        };
+      return {
+        plan,
+        notice: `Removed *${escapeMrkdwn(showName(result.show))}* from this channel’s plan.`,
+        wrote: true,
+      };
+    }
+    case 'plan-budget': {
+      const { quarter, credits } = command;
+      const { plan } = await deps.plans.update(teamId, channelId, (current) =>
+        setBudget(current, quarter, credits, userId, deps.now()),
+      );
+      return {
+        plan,
+        wrote: true,
+        notice:
+          credits === 0
+            ? `${quarter.label} has no budget now.`
+            : `The budget for ${quarter.label} is ${credits.toLocaleString('en-US')} credits. This channel is warned once when its spend in ${quarter.label} reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
+      };
+    }
+    default:
+      return { plan: await deps.plans.get(teamId, channelId), notice: '' };
+  }
+}
+
+/** `/events plan …`: the change (when one), the canvas brought up to date, and the plan as it is now. */
+export async function runPlanCommand(
+  command: PlanCommand,
+  context: JobContext,
+  deps: PlanCommandDeps,
+  answer: Answer,
+) {
+  const changed = await change(deps, context, command);
+  if ('refusal' in changed) return answer(context, errorMessage(changed.refusal));
+  const viewOf = viewsOf(deps);
+  const plan = changed.plan ?? emptyPlan(context, deps.now());
+  const canvasProblem = changed.wrote ? await updateCanvas(deps, context, viewOf) : undefined;
+  const view = await viewOf(plan);
+  if (command.name === 'plan-budgets') return answer(context, budgetsAnswer(view));
+  const notice = [changed.notice, canvasProblem ? `:warning: ${escapeMrkdwn(canvasProblem)}` : '']
+    .filter(Boolean)
+    .join('\n');
+  return answer(context, planCard(view, notice || undefined));
+}
+
+/** After a charge is booked: the channel's warning when its plan's spend reached 80% of the quarter's budget. */
+export function planBudgetWatch(deps: {
+  plans: Store['plans'];
+  ledger: PlanReadDeps['ledger'];
+  slack: Pick<SlackOut, 'post'>;
+  logger: PlanReadDeps['logger'];
+  now: () => Date;
+}) {
+  return async (context: JobContext): Promise<void> => {
+    const post = async (warning: BudgetWarning) => {
+      await deps.slack.post(
+        { teamId: warning.teamId, channelId: warning.channelId, userId: context.userId },
+        budgetWarningMessage({
+          quarterLabel: warning.quarter.label,
+          quarterKey: warning.quarter.key,
+          budget: warning.budget.credits,
+          spent: warning.spent,
+        }),
+      );
+    };
+    await warnIfPastBudget(
+      { ...deps, post },
+      { teamId: context.teamId, channelId: context.channelId, at: deps.now() },
+    ).catch((error: unknown) =>
+      deps.logger.warn('the plan’s budget could not be checked after a charge', { error }),
+    );
+  };
+}

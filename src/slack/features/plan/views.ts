@@ -1,0 +1,164 @@
+import type { KnownBlock } from '@slack/types';
+import type { PlanCosts, QuarterCost, UnlockCost } from '../../../domain/plan/index.ts';
+import type { PlanShow } from '../../../domain/ports/records.ts';
+import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { actions, button, context, section } from '../../views/blocks.ts';
+import { eventLeadsOn } from '../../views/event-buttons.ts';
+import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
+import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import type { FitBand } from '../events/fit-card.ts';
+
+/** One show of the plan as the card and the canvas show it. */
+export interface PlanRow {
+  show: PlanShow;
+  fit: { score: number; band: FitBand } | null;
+  watched: WatchedAtShow[];
+  cost: UnlockCost;
+}
+
+/** The plan as read for showing: its rows by date, the cost line, the balance. */
+export interface PlanView {
+  channelId: string;
+  rows: PlanRow[];
+  costs: PlanCosts;
+  balance: number | null;
+}
+
+/** Words shared by the card and the canvas (plain text; the card escapes them). */
+export const showName = (show: PlanShow) => show.name?.trim() || `Event ${show.eventId}`;
+
+export const fitWords = (fit: PlanRow['fit']) =>
+  fit ? `Fit ${fit.score.toFixed(1)} / 10, ${fit.band}` : 'Fit could not be read';
+
+export const watchedWords = (watched: readonly WatchedAtShow[]) =>
+  watched.length === 0
+    ? 'No watched account known to exhibit'
+    : `Watched accounts: ${watched.map((a) => (a.kind === 'competitor' ? `${a.label} (competitor)` : a.label)).join(', ')}`;
+
+const NOT_OFFERED: Record<string, string> = {
+  unlock_in_progress: 'an unlock is in progress',
+  no_contacts_available: 'nothing to unlock yet',
+};
+
+export function costWords(cost: UnlockCost): string {
+  switch (cost.state) {
+    case 'unlocked':
+      return 'Unlocked';
+    case 'locked':
+      return `Unlock: ${cost.estimated ? 'about ' : ''}${formatCredits(cost.credits)}${cost.estimated ? ' (list price; the service did not quote it)' : ''}`;
+    default:
+      return `Unlock: not offered (${NOT_OFFERED[cost.reason] ?? cost.reason.replace(/_/g, ' ')})`;
+  }
+}
+
+function quarterWords(q: QuarterCost): string {
+  const shows = `${formatNumber(q.shows)} ${q.shows === 1 ? 'show' : 'shows'}`;
+  const total = `${q.estimated ? 'about ' : ''}${formatCredits(q.toUnlock)}`;
+  const unlock =
+    q.locked === 0 ? 'nothing left to unlock' : `unlocking ${formatNumber(q.locked)} would cost ${total}`;
+  if (!q.budget) return `${q.quarter.label}: ${shows}, ${unlock}; no budget set.`;
+  const spent = q.spent !== undefined ? `; spent so far in this channel: ${formatCredits(q.spent)}` : '';
+  const left = q.budget.credits - (q.spent ?? 0) - q.toUnlock;
+  const fits =
+    left >= 0 ? `${formatCredits(left)} of the budget would be left` : `${formatCredits(-left)} over budget`;
+  return `${q.quarter.label}: ${shows}, ${unlock} against a budget of ${formatCredits(q.budget.credits)}${spent} (${fits}).`;
+}
+
+/** The cost line: each quarter against its budget, undated shows, and the whole against the balance. */
+export function costLines({ costs, balance }: Pick<PlanView, 'costs' | 'balance'>): string[] {
+  const lines = costs.quarters.map(quarterWords);
+  const { undated } = costs;
+  if (undated.shows > 0)
+    lines.push(
+      `Dates not announced: ${formatNumber(undated.shows)} ${undated.shows === 1 ? 'show' : 'shows'}, unlocking ${formatNumber(undated.locked)} would cost ${formatCredits(undated.toUnlock)}.`,
+    );
+  if (balance === null)
+    lines.push(`Balance: could not be read. Everything still to unlock: ${formatCredits(costs.toUnlock)}.`);
+  else
+    lines.push(
+      `Balance: ${formatCredits(balance)}; everything still to unlock: ${formatCredits(costs.toUnlock)}` +
+        (balance >= costs.toUnlock ? ' (covered).' : ` (${formatCredits(costs.toUnlock - balance)} short).`),
+    );
+  return lines;
+}
+
+function rowBlocks(row: PlanRow): KnownBlock[] {
+  const { show } = row;
+  const where = show.city ? ` · ${escapeMrkdwn(show.city)}` : '';
+  const text =
+    `*${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${where} · ID ${code(show.eventId)}\n` +
+    `${fitWords(row.fit)} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
+  const leads = eventLeadsOn(show.eventId).filter((b) => b?.action_id !== ACTION_IDS.planAdd);
+  const buttons = actions([...leads, button('Remove', ACTION_IDS.planRemove, { eventId: show.eventId })]);
+  return [section(text), ...(buttons ? [buttons] : [])];
+}
+
+/** The plan card: its shows by date, each leading on, and the cost line. */
+export function planCard(view: PlanView, notice?: string): SlackMessage {
+  const title = `*The plan of ${mentionChannel(view.channelId)}*`;
+  const top = notice ? [section(notice)] : [];
+  if (view.rows.length === 0) {
+    const text = `${title}: no shows yet. Add one with \`/events plan add <event id>\` or the *Add to plan* button on a show.`;
+    return fitToLimits({ text: notice ?? text, blocks: [...top, section(text), ...budgetOnly(view)] });
+  }
+  const blocks: KnownBlock[] = [
+    ...top,
+    section(
+      `${title}: ${formatNumber(view.rows.length)} ${view.rows.length === 1 ? 'show' : 'shows'}, by date`,
+    ),
+    ...view.rows.flatMap(rowBlocks),
+    section(
+      costLines(view)
+        .map((line) => `• ${escapeMrkdwn(line)}`)
+        .join('\n'),
+    ),
+    context(
+      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget.',
+    ),
+  ];
+  return fitToLimits({ text: notice ?? `The plan of this channel: ${view.rows.length} shows`, blocks });
+}
+
+const budgetOnly = (view: PlanView): KnownBlock[] =>
+  view.costs.quarters.length > 0
+    ? [
+        section(
+          costLines(view)
+            .map((l) => `• ${escapeMrkdwn(l)}`)
+            .join('\n'),
+        ),
+      ]
+    : [];
+
+/** `plan budget` alone: the budgets by quarter. */
+export function budgetsAnswer(view: PlanView): SlackMessage {
+  const withBudget = view.costs.quarters.filter((q) => q.budget);
+  if (withBudget.length === 0)
+    return fitToLimits({
+      text: 'No budgets yet.',
+      blocks: [
+        section('This channel’s plan has no budget yet. Set one with `/events plan budget 20000 Q2-2027`.'),
+      ],
+    });
+  const lines = withBudget.map((q) => `• ${escapeMrkdwn(quarterWords(q))}`);
+  return fitToLimits({
+    text: 'The plan’s budgets',
+    blocks: [section(`*Budgets of this channel’s plan*\n${lines.join('\n')}`)],
+  });
+}
+
+/** The warning posted in the channel when its spend reaches the warning share of a quarter's budget. */
+export function budgetWarningMessage(input: {
+  quarterLabel: string;
+  quarterKey: string;
+  budget: number;
+  spent: number;
+}): SlackMessage {
+  const share = Math.round((input.spent / input.budget) * 100);
+  const text =
+    `:warning: This channel has spent ${formatCredits(input.spent)} in ${input.quarterLabel}: ${share}% of its plan’s budget of ${formatCredits(input.budget)}. ` +
+    `\`/events plan\` shows what is left to unlock; \`/events plan budget <credits> ${input.quarterKey}\` changes the budget.`;
+  return fitToLimits({ text, blocks: [section(text)] });
+}

@@ -1,0 +1,177 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../platform/errors.ts';
+import type { PlanContent, PlanEdit, PlanRepository } from '../domain/ports/index.ts';
+import { ITEM_TYPE, keys } from './keys.ts';
+import { type Plan, PlanBudgetWarningSchema, PlanSchema } from './schemas.ts';
+import {
+  DAY_SECONDS,
+  epochSeconds,
+  getItem,
+  parseItem,
+  queryItems,
+  type StoreContext,
+  type StoreDeps,
+  storeContext,
+  unlessConditionFailed,
+} from './support.ts';
+
+/** A warning is remembered as long as the ledger keeps the charges it counted. */
+const WARNING_RETENTION_SECONDS = 400 * DAY_SECONDS;
+/** Concurrent changes to one plan are few (people in one channel): a change read again this often wins. */
+const UPDATE_ATTEMPTS = 8;
+
+const parsePlan = (item: Record<string, unknown>) => parseItem(PlanSchema, 'plan', item);
+
+/** Each channel's plan, one item per channel in its workspace's partition (see keys.ts). */
+export function createPlanRepository(deps: StoreDeps) {
+  const context = storeContext(deps);
+  const { client, tableName, now } = context;
+
+  const get = (teamId: string, channelId: string) =>
+    getItem(context, keys.plan(teamId, channelId), parsePlan);
+
+  const write = (teamId: string, channelId: string, content: PlanContent, revision: number) =>
+    writePlan(context, { teamId, channelId, content, revision });
+
+  async function update<T>(
+    teamId: string,
+    channelId: string,
+    edit: (current: PlanContent) => PlanEdit<T>,
+  ): Promise<{ result: T; plan: Plan | null }> {
+    for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
+      const plan = await get(teamId, channelId);
+      const { next, result } = edit(
+        plan ? { shows: plan.shows, budgets: plan.budgets } : { shows: [], budgets: {} },
+      );
+      if (!next) return { result, plan };
+      const written = await write(teamId, channelId, next, plan?.revision ?? 0);
+      if (written) return { result, plan: written };
+    }
+    throw new ConflictError(`The plan of ${channelId} kept changing under ${UPDATE_ATTEMPTS} attempts`);
+  }
+
+  return {
+    get,
+    update,
+
+    async forTeam(teamId: string): Promise<Plan[]> {
+      const items = await queryItems(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :channel)',
+        ExpressionAttributeValues: { ':pk': keys.planPartition(teamId), ':channel': keys.planChannelPrefix },
+        ConsistentRead: true,
+      });
+      return items.map(parsePlan);
+    },
+
+    async claimCanvas(teamId: string, channelId: string, until: Date): Promise<boolean> {
+      const at = now().toISOString();
+      const claimed = await unlessConditionFailed(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.plan(teamId, channelId),
+            UpdateExpression: 'SET canvasClaimUntil = :until',
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(canvasId) AND ' +
+              '(attribute_not_exists(canvasClaimUntil) OR canvasClaimUntil < :now)',
+            ExpressionAttributeValues: { ':until': until.toISOString(), ':now': at },
+          }),
+        ),
+      );
+      return claimed !== null;
+    },
+
+    async releaseCanvasClaim(teamId: string, channelId: string): Promise<void> {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.plan(teamId, channelId),
+          UpdateExpression: 'REMOVE canvasClaimUntil',
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+    },
+
+    async saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<void> {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.plan(teamId, channelId),
+          UpdateExpression: 'SET canvasId = :canvas REMOVE canvasClaimUntil',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':canvas': canvasId },
+        }),
+      );
+    },
+
+    claimBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string) =>
+      claimBudgetWarning(context, { teamId, channelId, quarterKey, budgetSetAt }),
+  } satisfies PlanRepository;
+}
+
+/** The channel's warning for one budget, written once (see `PlanRepository.claimBudgetWarning`). */
+async function claimBudgetWarning(
+  { client, tableName, now }: StoreContext,
+  warning: { teamId: string; channelId: string; quarterKey: string; budgetSetAt: string },
+): Promise<boolean> {
+  const { teamId, channelId, quarterKey, budgetSetAt } = warning;
+  const at = now();
+  const item = PlanBudgetWarningSchema.parse({
+    type: ITEM_TYPE.planBudgetWarning,
+    teamId,
+    channelId,
+    quarter: quarterKey,
+    budgetSetAt,
+    warnedAt: at.toISOString(),
+    expiresAt: epochSeconds(at) + WARNING_RETENTION_SECONDS,
+  });
+  const put = await unlessConditionFailed(() =>
+    client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.planBudgetWarning(teamId, channelId, quarterKey, budgetSetAt), ...item },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+  return put !== null;
+}
+
+/** Writes the content decided from `revision` (0: no plan yet); false when another change came first. */
+async function writePlan(
+  { client, tableName, now }: StoreContext,
+  {
+    teamId,
+    channelId,
+    content,
+    revision,
+  }: { teamId: string; channelId: string; content: PlanContent; revision: number },
+): Promise<Plan | null> {
+  const at = now().toISOString();
+  const written = await unlessConditionFailed(() =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.plan(teamId, channelId),
+        UpdateExpression:
+          'SET #type = :type, teamId = :team, channelId = :channel, shows = :shows, budgets = :budgets, ' +
+          'revision = :next, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+        ConditionExpression: revision === 0 ? 'attribute_not_exists(pk)' : 'revision = :revision',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':type': ITEM_TYPE.plan,
+          ':team': teamId,
+          ':channel': channelId,
+          ':shows': content.shows,
+          ':budgets': content.budgets,
+          ':next': revision + 1,
+          ':now': at,
+          ...(revision === 0 ? {} : { ':revision': revision }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return written?.Attributes ? parsePlan(written.Attributes) : null;
+}

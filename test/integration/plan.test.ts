@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { quarterContaining } from '../../src/domain/periods.ts';
+import { quarterOfShow } from '../../src/domain/plan/index.ts';
+import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+
+/* The channel's plan through the real handlers: its words, its card and cost line, its canvas, the budget warning. */
+
+const OTHER = 'C0OTHER';
+const ELSEWHERE = 'T0ELSEWHERE';
+
+describe('the channel’s plan', () => {
+  let bot: Bot;
+  let shows: { eventId: string; name: string; dateStart: string }[];
+
+  /** `/events <text>` in `channel`; the answer it got (the last message there after it). */
+  async function say(text: string, channelId = CHANNEL): Promise<SlackMessage> {
+    await bot.command(text, { ...ALICE, channelId });
+    await bot.idle();
+    return bot.last(channelId);
+  }
+  const calls = (method: string, channel?: string) =>
+    bot.slack.calls.filter(
+      (call) => call.method === method && (channel === undefined || call.args.channel_id === channel),
+    );
+
+  beforeAll(async () => {
+    bot = await startBot({ balance: 100_000 });
+    // Shows with something to unlock, soonest first, in one quarter (a budget then covers two).
+    const open = bot.sim.events
+      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0)
+      .sort((a, b) => a.dateStart.localeCompare(b.dateStart));
+    const quarter = (e: { dateStart: string }) => quarterOfShow(e)?.key;
+    const [first] = open;
+    const second = open.find((e) => e !== first && quarter(e) === quarter(first ?? e));
+    shows = [first, second, ...open.filter((e) => e !== first && e !== second)].flatMap((e) =>
+      e ? [{ eventId: e.eventId, name: e.name, dateStart: e.dateStart }] : [],
+    );
+    // Another workspace's plan of a channel with the same id.
+    await bot.store.plans.update(ELSEWHERE, CHANNEL, (current) => ({
+      next: {
+        ...current,
+        shows: [
+          {
+            eventId: '999001',
+            name: 'Elsewhere Expo',
+            dateStart: null,
+            dateEnd: null,
+            city: null,
+            addedBy: 'U0ELSE',
+            addedAt: new Date().toISOString(),
+          },
+        ],
+      },
+      result: null,
+    }));
+  });
+  afterAll(() => bot.close());
+
+  it('adds shows, refuses an unknown one and a second add, and keeps one canvas edited on each change', async () => {
+    const [a, b] = shows;
+    if (!a || !b) throw new Error('the simulator has too few shows');
+
+    const added = visibleText(await say(`plan add ${b.eventId}`));
+    expect(added).toContain(`Added *${b.name}*`);
+    expect(added).toMatch(/Fit \d+\.\d \/ 10, (Recommended|Consider|Not recommended)/);
+    expect(added).toContain('Unlock: 2,000 credits');
+    expect(calls('conversations.canvases.create', CHANNEL)).toHaveLength(1);
+
+    expect(visibleText(await say(`plan add ${a.eventId}`))).toContain(`Added *${a.name}*`);
+    expect(visibleText(await say(`plan add ${a.eventId}`))).toContain('is already on this channel’s plan');
+    const unknown = visibleText(await say('plan add 99999999'));
+    expect(unknown).toContain('knows no show with the id 99999999');
+
+    const plan = await bot.store.plans.get(ALICE.teamId, CHANNEL);
+    expect(plan?.shows.map((s) => s.eventId).sort()).toEqual([a.eventId, b.eventId].sort());
+    // One canvas, created once, edited for the second add only (the refused ones changed nothing).
+    const [canvas, ...others] = bot.slack.canvases(CHANNEL);
+    expect(others).toEqual([]);
+    expect(canvas?.edits).toBe(1);
+    expect(canvas?.markdown).toContain(a.name);
+    expect(canvas?.markdown).toContain(b.name);
+    expect(calls('conversations.canvases.create', CHANNEL)).toHaveLength(1);
+
+    // By date: the earlier show first, on the card and on the canvas.
+    const card = visibleText(await say('plan'));
+    expect(card.indexOf(a.name)).toBeLessThan(card.indexOf(b.name));
+    expect(canvas?.markdown.indexOf(a.name)).toBeLessThan(canvas?.markdown.indexOf(b.name) ?? 0);
+  });
+
+  it('sets a quarter’s budget and shows the cost line against it and the balance', async () => {
+    const [a] = shows;
+    const quarter = quarterOfShow(a ?? { dateStart: null });
+    if (!quarter) throw new Error('the first show has no dates');
+
+    const answer = visibleText(await say(`plan budget 20000 ${quarter.key}`));
+
+    expect(answer).toContain(`The budget for ${quarter.label} is 20,000 credits`);
+    expect(answer).toContain(
+      `${quarter.label}: 2 shows, unlocking 2 would cost 4,000 credits against a budget of 20,000 credits`,
+    );
+    expect(answer).toContain(
+      'Balance: 100,000 credits; everything still to unlock: 4,000 credits (covered).',
+    );
+    expect(visibleText(await say('plan budget'))).toContain(`${quarter.label}: 2 shows`);
+    expect(bot.slack.canvases(CHANNEL)[0]?.markdown).toContain('against a budget of 20,000 credits');
+    expect(visibleText(await say('plan budget lots Q9-2027'))).toContain('is not a number of credits');
+  });
+
+  it('removes a show: gone from the card and the canvas', async () => {
+    const [, b] = shows;
+    const answer = visibleText(await say(`plan remove ${b?.eventId}`));
+    expect(answer).toContain(`Removed *${b?.name}*`);
+    expect(answer.split(`Removed *${b?.name}*`)[1]).not.toContain(b?.name ?? '');
+    expect(bot.slack.canvases(CHANNEL)[0]?.markdown).not.toContain(b?.name ?? '');
+    expect(visibleText(await say(`plan remove ${b?.eventId}`))).toContain('is not on this channel’s plan');
+  });
+
+  it('saves the change when the canvas cannot be made, says to reinstall, and makes one canvas for two concurrent adds later', async () => {
+    const [, , c, d, e] = shows;
+    bot.slack.failNext('conversations.canvases.create', 'missing_scope');
+
+    const answer = visibleText(await say(`plan add ${c?.eventId}`, OTHER));
+
+    expect(answer).toContain(`Added *${c?.name}*`);
+    expect(answer).toContain('reinstall the app to grant it canvases');
+    expect((await bot.store.plans.get(ALICE.teamId, OTHER))?.shows).toHaveLength(1);
+    expect(bot.slack.canvases(OTHER)).toEqual([]);
+
+    await Promise.all([
+      bot.command(`plan add ${d?.eventId}`, { ...ALICE, channelId: OTHER }),
+      bot.command(`plan add ${e?.eventId}`, { ...ALICE, channelId: OTHER }),
+    ]);
+    await bot.idle();
+
+    const canvases = bot.slack.canvases(OTHER);
+    expect(canvases).toHaveLength(1);
+    expect(calls('conversations.canvases.create', OTHER)).toHaveLength(2); // the refused one, then one
+    for (const show of [c, d, e]) expect(canvases[0]?.markdown).toContain(show?.name);
+  });
+
+  it('warns the channel once when its spend passes 80% of the quarter’s budget', async () => {
+    const now = quarterContaining(new Date());
+    await say(`plan budget 2000 ${now.key}`);
+    const warnings = () =>
+      bot.messages().filter((m) => m.text.includes('of its plan’s budget of 2,000 credits'));
+    const toUnlock = bot.sim.events.filter(
+      (e) =>
+        e.exhibitorCount > 0 &&
+        e.personnelCount > 0 &&
+        !shows.slice(0, 2).some((s) => s.eventId === e.eventId),
+    );
+
+    for (const event of toUnlock.slice(0, 2)) {
+      await bot.click(await askFor(bot, `unlock ${event.eventId}`), 'confirm.yes');
+      await bot.idle();
+    }
+
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]?.text).toContain(`This channel has spent 2,000 credits in ${now.label}: 100%`);
+  });
+
+  it('leaves another workspace’s plan of the same channel id alone, and keeps it out of this one', async () => {
+    const elsewhere = await bot.store.plans.get(ELSEWHERE, CHANNEL);
+    expect(elsewhere?.shows.map((s) => s.eventId)).toEqual(['999001']);
+    expect(elsewhere?.canvasId).toBeUndefined();
+    expect(elsewhere?.budgets).toEqual({});
+    expect(visibleText(await say('plan'))).not.toContain('Elsewhere Expo');
+    await bot.slack.openHome(ALICE.userId);
+    await bot.idle();
+    const home = JSON.stringify(bot.slack.home(ALICE.userId)?.view);
+    expect(home).toContain('Channel plans');
+    expect(home).toContain(shows[0]?.name);
+    expect(home).not.toContain('Elsewhere Expo');
+  });
+});

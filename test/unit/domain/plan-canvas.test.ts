@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { syncPlanCanvas, warnIfPastBudget } from '../../../src/domain/plan/index.ts';
+import type { Plan, PlanRepository } from '../../../src/domain/ports/index.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
+
+/** One plan held in memory, with the store's conditional claims (Prepare). */
+function memoryPlans(initial: Plan) {
+  let plan: Plan = initial;
+  const warned = new Set<string>();
+  const repo: Pick<
+    PlanRepository,
+    'get' | 'claimCanvas' | 'releaseCanvasClaim' | 'saveCanvas' | 'claimBudgetWarning'
+  > = {
+    get: () => Promise.resolve(structuredClone(plan)),
+    claimCanvas: (_t, _c, until) => {
+      if (plan.canvasId || (plan.canvasClaimUntil && plan.canvasClaimUntil > new Date().toISOString()))
+        return Promise.resolve(false);
+      plan = { ...plan, canvasClaimUntil: until.toISOString() };
+      return Promise.resolve(true);
+    },
+    releaseCanvasClaim: () => {
+      const { canvasClaimUntil: _released, ...rest } = plan;
+      plan = rest;
+      return Promise.resolve();
+    },
+    saveCanvas: (_t, _c, canvasId) => {
+      plan = { ...plan, canvasId };
+      return Promise.resolve();
+    },
+    claimBudgetWarning: (_t, channelId, quarter, setAt) => {
+      const key = `${channelId}|${quarter}|${setAt}`;
+      if (warned.has(key)) return Promise.resolve(false);
+      warned.add(key);
+      return Promise.resolve(true);
+    },
+  };
+  return { repo, change: (next: Partial<Plan>) => (plan = { ...plan, ...next }) };
+}
+
+const PLAN: Plan = {
+  type: 'plan',
+  teamId: 'T1',
+  channelId: 'C1',
+  shows: [],
+  budgets: {},
+  revision: 1,
+  createdAt: '2027-01-01T00:00:00.000Z',
+  updatedAt: '2027-01-01T00:00:00.000Z',
+};
+
+describe('the plan’s canvas', () => {
+  it('is created once for two changes at the same time, and shows a change made while it was created', async () => {
+    const plans = memoryPlans(PLAN);
+    const created: string[] = [];
+    const replaced: string[] = [];
+    let release: () => void = () => undefined;
+    const slowCreate = new Promise<void>((resolve) => (release = resolve));
+    const canvas = {
+      create: async (_channel: string, markdown: string) => {
+        created.push(markdown);
+        await slowCreate;
+        return 'F1';
+      },
+      replace: (_id: string, markdown: string) => {
+        replaced.push(markdown);
+        return Promise.resolve();
+      },
+    };
+    const deps = {
+      plans: plans.repo,
+      canvas,
+      render: (plan: Plan) => Promise.resolve(`revision ${plan.revision}`),
+      now: () => new Date(),
+    };
+
+    const first = syncPlanCanvas(deps, 'T1', 'C1');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    plans.change({ revision: 2 });
+    const second = await syncPlanCanvas(deps, 'T1', 'C1');
+    release();
+
+    expect(second).toBe('left');
+    expect(await first).toBe('created');
+    expect(created).toEqual(['revision 1']);
+    expect(replaced).toEqual(['revision 2']);
+  });
+
+  it('frees its claim when Slack refuses to create it, so the next change tries again', async () => {
+    const plans = memoryPlans(PLAN);
+    const refused = new Error('missing_scope');
+    const failing = { create: () => Promise.reject(refused), replace: () => Promise.resolve() };
+    const deps = { plans: plans.repo, render: () => Promise.resolve('x'), now: () => new Date() };
+
+    await expect(syncPlanCanvas({ ...deps, canvas: failing }, 'T1', 'C1')).rejects.toBe(refused);
+    const ok = { create: () => Promise.resolve('F2'), replace: () => Promise.resolve() };
+
+    expect(await syncPlanCanvas({ ...deps, canvas: ok }, 'T1', 'C1')).toBe('created');
+  });
+});
+
+describe('the budget warning', () => {
+  it('is posted once for two charges past the line at the same time', async () => {
+    const setAt = '2027-04-01T00:00:00.000Z';
+    const plans = memoryPlans({ ...PLAN, budgets: { 'Q2-2027': { credits: 1000, setBy: 'U1', setAt } } });
+    const posted: number[] = [];
+    const entry = {
+      type: 'ledger-entry' as const,
+      id: 'e',
+      teamId: 'T1',
+      channelId: 'C1',
+      userId: 'U1',
+      action: 'event-unlock',
+      credits: 900,
+      status: 'charged' as const,
+      at: '2027-05-01T00:00:00.000Z',
+      expiresAt: 1,
+    };
+    const deps = {
+      plans: plans.repo,
+      ledger: { listSince: () => Promise.resolve([entry]) },
+      post: (warning: { spent: number }) => {
+        posted.push(warning.spent);
+        return Promise.resolve();
+      },
+      logger: createMemoryLogger(),
+    };
+    const charge = { teamId: 'T1', channelId: 'C1', at: new Date('2027-05-01T00:00:01.000Z') };
+
+    await Promise.all([warnIfPastBudget(deps, charge), warnIfPastBudget(deps, charge)]);
+
+    expect(posted).toEqual([900]);
+    // Another quarter has no budget: nothing to warn about.
+    expect(
+      await warnIfPastBudget(deps, { ...charge, at: new Date('2027-08-01T00:00:00.000Z') }),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuarter } from '../../../src/domain/periods.ts';
+import {
+  addShow,
+  EMPTY_PLAN,
+  PLAN_LIMITS,
+  pastWarningLine,
+  planCosts,
+  planSpend,
+  removeShow,
+  setBudget,
+  unlockCostOf,
+} from '../../../src/domain/plan/index.ts';
+import type { LedgerEntry, PlanShow } from '../../../src/domain/ports/index.ts';
+
+const show = (eventId: string, dateStart: string | null = '2027-05-10'): PlanShow => ({
+  eventId,
+  name: `Show ${eventId}`,
+  dateStart,
+  dateEnd: dateStart,
+  city: 'Berlin',
+  addedBy: 'U1',
+  addedAt: '2027-01-01T00:00:00.000Z',
+});
+
+const entry = (input: Partial<LedgerEntry>): LedgerEntry => ({
+  type: 'ledger-entry',
+  id: 'e',
+  teamId: 'T1',
+  channelId: 'C1',
+  userId: 'U1',
+  action: 'event-unlock',
+  credits: 2000,
+  status: 'charged',
+  at: '2027-05-02T10:00:00.000Z',
+  expiresAt: 1,
+  ...input,
+});
+
+const Q2 = parseQuarter('Q2-2027');
+if (!Q2) throw new Error('Q2-2027 does not read');
+
+describe('a plan’s shows', () => {
+  it('adds a show once: a second add says it is already there and writes nothing', () => {
+    const first = addShow(EMPTY_PLAN, show('1'));
+    expect(first.result.outcome).toBe('added');
+    const second = addShow(first.next ?? EMPTY_PLAN, show('1'));
+    expect(second).toEqual({ result: { outcome: 'already', show: show('1') } });
+  });
+
+  it('refuses a show past the bound, leaving the plan as it is', () => {
+    const full = {
+      ...EMPTY_PLAN,
+      shows: Array.from({ length: PLAN_LIMITS.shows }, (_, i) => show(String(i))),
+    };
+    expect(addShow(full, show('new'))).toEqual({ result: { outcome: 'full', limit: PLAN_LIMITS.shows } });
+  });
+
+  it('removes a show it has, and says when it has none by that id', () => {
+    const plan = { ...EMPTY_PLAN, shows: [show('1'), show('2')] };
+    expect(removeShow(plan, '1').next?.shows.map((s) => s.eventId)).toEqual(['2']);
+    expect(removeShow(plan, '3')).toEqual({ result: { outcome: 'absent' } });
+  });
+
+  it('sets a quarter’s budget, and 0 removes it', () => {
+    const at = new Date('2027-01-02T00:00:00.000Z');
+    const set = setBudget(EMPTY_PLAN, Q2, 20_000, 'U1', at).next;
+    expect(set?.budgets).toEqual({ 'Q2-2027': { credits: 20_000, setBy: 'U1', setAt: at.toISOString() } });
+    expect(setBudget(set ?? EMPTY_PLAN, Q2, 0, 'U1', at).next?.budgets).toEqual({});
+  });
+});
+
+describe('what unlocking costs', () => {
+  it('reads the precheck: unlocked is free, a price stands, a refusal is not offered, none is the list price', () => {
+    expect(unlockCostOf({ reason_code: 'already_unlocked', credits: 0 }, 2000)).toEqual({
+      state: 'unlocked',
+    });
+    expect(unlockCostOf({ reason_code: 'ok', credits: 1800 }, 2000)).toEqual({
+      state: 'locked',
+      credits: 1800,
+      estimated: false,
+    });
+    expect(unlockCostOf({ reason_code: 'no_contacts_available', credits: 0 }, 2000)).toEqual({
+      state: 'not-offered',
+      reason: 'no_contacts_available',
+    });
+    expect(unlockCostOf(null, 2000)).toEqual({ state: 'locked', credits: 2000, estimated: true });
+  });
+
+  it('totals the locked shows by quarter against each budget, undated shows apart', () => {
+    const locked = { state: 'locked', credits: 2000, estimated: false } as const;
+    const costs = planCosts(
+      [
+        { dateStart: '2027-05-10', cost: locked },
+        { dateStart: '2027-06-30', cost: { state: 'unlocked' } },
+        { dateStart: '2027-08-01', cost: locked },
+        { dateStart: null, cost: locked },
+      ],
+      { 'Q2-2027': { credits: 5000, setBy: 'U1', setAt: '2027-01-01T00:00:00.000Z' } },
+      { 'Q2-2027': 1000 },
+    );
+    expect(costs.quarters.map((q) => [q.quarter.key, q.shows, q.locked, q.toUnlock, q.spent])).toEqual([
+      ['Q2-2027', 2, 1, 2000, 1000],
+      ['Q3-2027', 1, 1, 2000, undefined],
+    ]);
+    expect(costs.quarters[0]?.budget?.credits).toBe(5000);
+    expect(costs.undated).toEqual({ shows: 1, locked: 1, toUnlock: 2000, estimated: false });
+    expect(costs.toUnlock).toBe(6000);
+  });
+});
+
+describe('the plan’s spend and its warning line', () => {
+  it('counts the channel’s settled entries dated in the quarter only', () => {
+    const entries = [
+      entry({}),
+      entry({ channelId: 'C2' }),
+      entry({ at: '2027-07-01T00:00:00.000Z' }),
+      entry({ at: '2027-03-31T23:59:59.000Z' }),
+      entry({ status: 'pending' }),
+      entry({ status: 'refused', credits: 0 }),
+      entry({ status: 'unknown', credits: 150, at: '2027-06-30T23:59:59.000Z' }),
+    ];
+    expect(planSpend(entries, 'C1', Q2)).toBe(2150);
+  });
+
+  it('warns at 80% of a budget, never for no budget', () => {
+    expect(pastWarningLine(10_000, 7_999)).toBe(false);
+    expect(pastWarningLine(10_000, 8_000)).toBe(true);
+    expect(pastWarningLine(0, 100)).toBe(false);
+  });
+});

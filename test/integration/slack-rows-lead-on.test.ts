@@ -69,6 +69,12 @@ describe('rows that lead on, end to end', () => {
     expect(exhibitors.blocks[0]).toMatchObject({ text: { text: `Exhibitors: ${nameOf(first)}` } });
     const people = await clickFor(list, 'fit.people');
     expect(people.blocks[0]).toMatchObject({ text: { text: `People: ${nameOf(first)}` } });
+
+    // Add to plan puts the first row's show on the channel's plan
+    const added = await clickFor(list, 'plan.add');
+    expect(visibleText(added)).toContain(`Added *${nameOf(first)}*`);
+    const plan = await run('plan');
+    expect(visibleText(plan)).toContain(nameOf(first));
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
   });
 

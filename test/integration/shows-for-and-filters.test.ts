@@ -103,17 +103,17 @@ describe('shows for a profile, and every list filter as key:value words', () => 
     expect(text.split('Why: ').length - 1).toBe(reasons.length);
   });
 
-  it('shows-for gives each show Fit / Exhibitors / People, and Fit answers for that show for free', async () => {
+  it('shows-for gives each show Fit / Exhibitors / People / Add to plan, and Fit answers for that show for free', async () => {
     // Act
     const { message } = await run('shows-for payment teams in retail');
 
-    // Assess: one row of the three buttons per show, in the list's order
+    // Assess: one row of the four buttons per show, in the list's order
     const rows = new Map<string, string[]>();
     for (const { blockId, button } of buttonsOf(message)) {
       if (blockId.startsWith('event-')) rows.set(blockId, [...(rows.get(blockId) ?? []), button.text.text]);
     }
     expect(rows.size).toBe(10);
-    for (const labels of rows.values()) expect(labels).toEqual(['Fit', 'Exhibitors', 'People']);
+    for (const labels of rows.values()) expect(labels).toEqual(['Fit', 'Exhibitors', 'People', 'Add to plan']);
     const firstId = [...rows.keys()][0]?.slice('event-'.length);
     const first = bot.sim.events.find((event) => event.eventId === firstId);
     if (!first) throw new Error('the first row names no seeded event');

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import { ACTION_IDS } from '../../views/action-ids.ts';
-import { actions, button, context, header, section } from '../../views/blocks.ts';
+import { eventLeadsOn } from '../../views/event-buttons.ts';
+import { actions, context, header, section } from '../../views/blocks.ts';
 import { code, formatDateRange, formatLink, formatNumber, formatPlace, joinPresent } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
@@ -44,17 +44,9 @@ export function upcomingFirst<T extends EventSummary>(events: readonly T[], toda
   });
 }
 
-/** Fit / Exhibitors / People for one event row, all free (account, LinkedIn and shows-for rows). */
+/** Fit / Exhibitors / People / Add to plan for one event row (account, LinkedIn and shows-for rows). */
 export function eventButtons(eventId: string): KnownBlock | undefined {
-  const value = { eventId };
-  return actions(
-    [
-      button('Fit', ACTION_IDS.eventFit, value),
-      button('Exhibitors', ACTION_IDS.fitExhibitors, value),
-      button('People', ACTION_IDS.fitPeople, value),
-    ],
-    `event-${eventId}`,
-  );
+  return actions(eventLeadsOn(eventId), `event-${eventId}`);
 }
 
 /** One event: its name, dates and place, and Fit / Exhibitors / People for it. */

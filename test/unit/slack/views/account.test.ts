@@ -33,7 +33,7 @@ describe('upcomingFirst', () => {
 });
 
 describe('accountCard', () => {
-  it('names the company, and gives each event shown its own Fit / Exhibitors / People', () => {
+  it('names the company, and gives each event shown its own Fit / Exhibitors / People / Add to plan', () => {
     const events = Array.from({ length: 12 }, (_, i) => event(String(100 + i), `2027-0${(i % 9) + 1}-15`));
 
     const card = accountCard(
@@ -47,11 +47,12 @@ describe('accountCard', () => {
     expect(texts).toContain('30 events');
     expect(texts).toContain(`the first ${EVENTS_ON_A_CARD} shown`);
     const buttons = buttonsOf(card.blocks);
-    expect(buttons).toHaveLength(EVENTS_ON_A_CARD * 3);
-    expect(buttons.slice(0, 3).map((b) => b.action_id)).toEqual([
+    expect(buttons).toHaveLength(EVENTS_ON_A_CARD * 4);
+    expect(buttons.slice(0, 4).map((b) => b.action_id)).toEqual([
       'event.fit',
       'fit.exhibitors',
       'fit.people',
+      'plan.add',
     ]);
     expect(JSON.parse(buttons[0]?.value ?? '{}')).toEqual({ eventId: '102' });
   });

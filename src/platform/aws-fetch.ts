@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { NO_TRACING, type Tracing } from './tracing.ts';
 
 /**
  * Signed AWS calls (SigV4, JSON over HTTPS) for the few calls on the Slack function's ack path:
@@ -40,9 +41,13 @@ export function environmentCredentials(env: NodeJS.ProcessEnv): AwsCredentials |
 
 /** The services called this way: SigV4's signing name and the SDK's endpoint override variable. */
 export const AWS_SERVICES = {
-  dynamodb: { signingName: 'dynamodb', endpointVariable: 'AWS_ENDPOINT_URL_DYNAMODB' },
-  lambda: { signingName: 'lambda', endpointVariable: 'AWS_ENDPOINT_URL_LAMBDA' },
-  secretsManager: { signingName: 'secretsmanager', endpointVariable: 'AWS_ENDPOINT_URL_SECRETS_MANAGER' },
+  dynamodb: { signingName: 'dynamodb', endpointVariable: 'AWS_ENDPOINT_URL_DYNAMODB', traceName: 'DynamoDB' },
+  lambda: { signingName: 'lambda', endpointVariable: 'AWS_ENDPOINT_URL_LAMBDA', traceName: 'Lambda' },
+  secretsManager: {
+    signingName: 'secretsmanager',
+    endpointVariable: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+    traceName: 'Secrets Manager',
+  },
 } as const;
 export type AwsService = (typeof AWS_SERVICES)[keyof typeof AWS_SERVICES];
 
@@ -98,6 +103,16 @@ export interface AwsFetchOptions {
   attempts?: number;
   /** Full jitter: the n-th retry waits a random time up to `baseDelayMs · 2ⁿ`. */
   baseDelayMs?: number;
+  /** X-Ray: each call in an `aws` subsegment, as the SDK's capture records it. */
+  tracing?: Pick<Tracing, 'traceAwsCall'>;
+}
+
+/** One call: its operation and the resource it names (for the trace), headers and JSON body. */
+export interface AwsCall {
+  operation: string;
+  resource?: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface AwsResponse {
@@ -105,10 +120,7 @@ export interface AwsResponse {
   text: string;
 }
 
-export type AwsFetch = (
-  path: string,
-  init: { headers: Record<string, string>; body: string },
-) => Promise<AwsResponse>;
+export type AwsFetch = (path: string, call: AwsCall) => Promise<AwsResponse>;
 
 /**
  * POSTs to one service, signed, retrying network failures, 5xx and throttling with jittered backoff
@@ -116,30 +128,47 @@ export type AwsFetch = (
  * `AwsServiceError`. No error text carries a credential.
  */
 export function awsFetch(service: AwsService, target: AwsTarget, options: AwsFetchOptions = {}): AwsFetch {
-  const { attempts = 3, baseDelayMs = 50 } = options;
+  const { attempts = 3, baseDelayMs = 50, tracing = NO_TRACING } = options;
   const endpoint = target.endpoint.replace(/\/+$/, '');
   const redact = redactor(target.credentials);
   const send = sender(new URL(endpoint).protocol);
-  return async (path, init) => {
-    for (let attempt = 1; ; attempt++) {
-      let failure: AwsServiceError;
-      try {
-        const url = new URL(`${endpoint}${path}`);
-        const headers = signedHeaders(service.signingName, target, url, init.headers, init.body);
-        const answer = await send(url, headers, init.body);
-        if (answer.status >= 200 && answer.status < 300) return { status: answer.status, text: answer.text };
-        failure = errorOf(answer, redact);
-      } catch (error) {
-        // Refused, reset, DNS: Node's words for it quote no request data.
-        failure = new AwsServiceError(
-          'NetworkingError',
-          redact(error instanceof Error ? error.message : 'no answer'),
-          0,
-        );
-      }
-      if (!failure.retryable || attempt >= attempts) throw failure;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * baseDelayMs * 2 ** attempt));
+  const once = async (url: URL, call: AwsCall, traceHeader: string | undefined): Promise<AwsResponse> => {
+    try {
+      const headers = signedHeaders(service.signingName, target, url, call.headers, call.body);
+      // Not signed (as the SDK leaves it out): X-Ray's header for the trace to go on.
+      const answer = await send(
+        url,
+        { ...headers, ...(traceHeader ? { 'x-amzn-trace-id': traceHeader } : {}) },
+        call.body,
+      );
+      if (answer.status >= 200 && answer.status < 300) return { status: answer.status, text: answer.text };
+      throw errorOf(answer, redact);
+    } catch (error) {
+      if (error instanceof AwsServiceError) throw error;
+      // Refused, reset, DNS: Node's words for it quote no request data.
+      throw new AwsServiceError(
+        'NetworkingError',
+        redact(error instanceof Error ? error.message : 'no answer'),
+        0,
+      );
     }
+  };
+  return (path, call) => {
+    const url = new URL(`${endpoint}${path}`);
+    const trace = { service: service.traceName, operation: call.operation, region: target.region };
+    return tracing.traceAwsCall(
+      { ...trace, ...(call.resource ? { resource: call.resource } : {}) },
+      async (traceHeader) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await once(url, call, traceHeader);
+          } catch (error) {
+            if (!(error instanceof AwsServiceError) || !error.retryable || attempt >= attempts) throw error;
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * baseDelayMs * 2 ** attempt));
+        }
+      },
+    );
   };
 }
 

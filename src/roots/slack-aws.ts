@@ -28,18 +28,23 @@ export function workerInvoker(
     );
     return async (payload) => (await sdk())(payload);
   }
-  const lambda = awsFetch(AWS_SERVICES.lambda, target);
+  const lambda = awsFetch(AWS_SERVICES.lambda, target, { tracing });
   const path = `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
   const headers = { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' };
   return async (payload) => {
-    await lambda(path, { headers, body: payload });
+    await lambda(path, {
+      operation: 'Invoke',
+      resource: { function_name: functionName },
+      headers,
+      body: payload,
+    });
   };
 }
 
 /** Secrets Manager's GetSecretValue. */
 export function secretReader(source: NodeJS.ProcessEnv, tracing: Tracing): ReadSecret {
   const target = targetFromEnvironment(source, AWS_SERVICES.secretsManager);
-  if (target) return readWithFetch(awsFetch(AWS_SERVICES.secretsManager, target));
+  if (target) return readWithFetch(awsFetch(AWS_SERVICES.secretsManager, target, { tracing }));
   const sdk = once(() => import('./slack-sdk.ts').then((module) => module.sdkSecretReader(tracing)));
   return async (secretId) => (await sdk())(secretId);
 }
@@ -49,9 +54,11 @@ export function fetchedDeliveryLog(
   env: Env,
   source: NodeJS.ProcessEnv,
   now: () => Date,
+  tracing: Tracing,
 ): Pick<DeliveryLog, 'first'> | undefined {
   const target = dynamoDbTarget(env, source);
-  return target && createFetchedDeliveryLog(awsFetch(AWS_SERVICES.dynamodb, target), env.TABLE_NAME, now);
+  const dynamodb = target && awsFetch(AWS_SERVICES.dynamodb, target, { tracing });
+  return dynamodb && createFetchedDeliveryLog(dynamodb, env.TABLE_NAME, now);
 }
 
 /** As the store's document client (`createDocumentClient`): an endpoint override is called with dummy keys. */

@@ -43,7 +43,7 @@ export function createSlackHandlerLoader(
   const now = options.now ?? (() => new Date());
   const stores = once(() => import('./slack-sdk.ts').then((module) => module.slackStores(env, tracing, now)));
   const plainStore = once(async () => (await stores())());
-  const deliveries = fetchedDeliveryLog(env, source, now) ?? {
+  const deliveries = fetchedDeliveryLog(env, source, now, tracing) ?? {
     first: async (key: string) => (await plainStore()).deliveries.first(key),
   };
   const dispatch = dispatcherFor(env, source, options.inlineWorker, logger, tracing);

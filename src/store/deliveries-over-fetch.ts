@@ -10,6 +10,8 @@ import { keys } from './keys.ts';
 export function createFetchedDeliveryLog(dynamodb: AwsFetch, tableName: string, now = systemClock) {
   const call = async (operation: 'PutItem' | 'GetItem', input: object): Promise<unknown> => {
     const { text } = await dynamodb('/', {
+      operation,
+      resource: { table_name: tableName },
       headers: {
         'content-type': 'application/x-amz-json-1.0',
         'x-amz-target': `DynamoDB_20120810.${operation}`,

@@ -6,6 +6,7 @@ export const readWithFetch =
   (secretsManager: AwsFetch): ReadSecret =>
   async (secretId) => {
     const { text } = await secretsManager('/', {
+      operation: 'GetSecretValue',
       headers: {
         'content-type': 'application/x-amz-json-1.1',
         'x-amz-target': 'secretsmanager.GetSecretValue',

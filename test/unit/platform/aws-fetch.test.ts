@@ -47,8 +47,13 @@ const closers: (() => Promise<void>)[] = [];
 /** The SDK signer's hash interface over node:crypto (SHA-256, HMAC when given a key). */
 class NodeSha256 {
   private readonly hash;
-  constructor(secret?: Uint8Array | string) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    const key =
+      secret === undefined || typeof secret === 'string' ? secret : Buffer.from(secret as ArrayBuffer);
+    this.hash = key === undefined ? createHash('sha256') : createHmac('sha256', key);
+  }
+  reset() {
+    throw new Error('not used by the signer');
   }
   update(data: Uint8Array | string) {
     this.hash.update(data);
@@ -70,7 +75,11 @@ const lambdaEnvironment = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-const dynamoCall = { headers: { 'x-amz-target': 'DynamoDB_20120810.PutItem' }, body: '{}' };
+const dynamoCall = {
+  operation: 'PutItem',
+  headers: { 'x-amz-target': 'DynamoDB_20120810.PutItem' },
+  body: '{}',
+};
 
 describe('signed AWS calls over fetch', () => {
   it('go to the endpoint override, signed with the environment’s credentials and session token', async () => {
@@ -82,6 +91,7 @@ describe('signed AWS calls over fetch', () => {
     if (!target) throw new Error('expected a target from the environment');
 
     const answer = await awsFetch(AWS_SERVICES.lambda, target)('/2015-03-31/functions/worker/invocations', {
+      operation: 'Invoke',
       headers: { 'x-amz-invocation-type': 'Event' },
       body: '{"kind":"command"}',
     });
@@ -205,6 +215,7 @@ describe('signed AWS calls over fetch', () => {
     if (!target) throw new Error('expected a target from the environment');
 
     const failure: unknown = await awsFetch(AWS_SERVICES.lambda, target)('/x', {
+      operation: 'Invoke',
       headers: {},
       body: '',
     }).catch((error: unknown) => error);

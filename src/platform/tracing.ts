@@ -30,6 +30,20 @@ export interface Tracing {
   traceInvocation<T>(work: () => Promise<T>): Promise<T>;
   /** Annotates the invocation under way (undefined values are left out). */
   annotate(annotations: Annotations): void;
+  /**
+   * One AWS call made without the SDK (`aws-fetch.ts`) in an `aws` subsegment, as the SDK's capture
+   * records it (service, operation, the table or function named); `work` gets the trace header that
+   * carries the trace on (an async Invoke: into the worker's trace).
+   */
+  traceAwsCall<T>(call: AwsCallTrace, work: (traceHeader?: string) => Promise<T>): Promise<T>;
+}
+
+export interface AwsCallTrace {
+  service: string;
+  operation: string;
+  region: string;
+  /** `table_name`, `function_name`: ids, never items or payloads. */
+  resource?: Record<string, string>;
 }
 
 export const NO_TRACING: Tracing = {
@@ -37,6 +51,7 @@ export const NO_TRACING: Tracing = {
   captureAwsClient: (client) => client,
   traceInvocation: (work) => work(),
   annotate: () => undefined,
+  traceAwsCall: (_call, work) => work(),
 };
 
 /** The part of Powertools' `Tracer` used here (tests pass a fake). */
@@ -113,7 +128,35 @@ export function createTracing(env: NodeJS.ProcessEnv = process.env, options: Tra
         if (value !== undefined) tracer.putAnnotation(key, value);
       }
     },
+    traceAwsCall: (call, work) => (tracer ? inAwsSubsegment(tracer, call, work) : work()),
   };
+}
+
+async function inAwsSubsegment<T>(
+  tracer: TracerLike,
+  call: AwsCallTrace,
+  work: (traceHeader?: string) => Promise<T>,
+): Promise<T> {
+  const parent = tracer.getSegment();
+  if (!parent) return work();
+  const subsegment = parent.addNewSubsegment(call.service);
+  subsegment.addAttribute('namespace', 'aws');
+  subsegment.addAttribute('aws', { operation: call.operation, region: call.region, ...call.resource });
+  const root = 'segment' in parent && parent.segment ? parent.segment : parent;
+  const traceId = 'trace_id' in root ? String(root.trace_id) : '';
+  const header = `Root=${traceId};Parent=${subsegment.id};Sampled=${subsegment.notTraced ? '0' : '1'}`;
+  try {
+    const result = await work(traceId ? header : undefined);
+    subsegment.close();
+    return result;
+  } catch (error) {
+    const status = typeof error === 'object' && error && 'statusCode' in error ? Number(error.statusCode) : 0;
+    if (status === 429) subsegment.addThrottleFlag();
+    if (status >= 500) subsegment.addFaultFlag();
+    else subsegment.addErrorFlag();
+    subsegment.close(error instanceof Error ? error : String(error), true);
+    throw error;
+  }
 }
 
 /**

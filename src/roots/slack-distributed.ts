@@ -1,10 +1,9 @@
 import { KMSClient } from '@aws-sdk/client-kms';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { forgetWorkspace } from '../domain/forget-workspace.ts';
 import type { Env } from '../platform/config/env.ts';
 import type { KeyCipher } from '../platform/config/key-cipher.ts';
 import { createKeyCipher } from '../platform/config/kms-key-cipher.ts';
-import { createOAuthSecretsProvider } from '../platform/config/secrets.ts';
+import { createOAuthSecretsProvider, type ReadSecret } from '../platform/config/secrets.ts';
 import type { Logger } from '../platform/log.ts';
 import { createSlackApp } from '../slack/app.ts';
 import { createInstallationTokens } from '../slack/installation-tokens.ts';
@@ -22,11 +21,13 @@ import { workspacePolicy } from './workspace-access.ts';
 
 /** What the Slack function's composition hands the distributed app's. */
 export interface SlackFunctionParts {
-  /** The store on the function's DynamoDB client, with this key cipher. */
-  storeWith(keyCipher?: KeyCipher): Store;
+  /** The store on the function's DynamoDB client, with this key cipher (the AWS SDK loads then). */
+  storeWith(keyCipher?: KeyCipher): Promise<Store>;
   /** The listeners' dependencies on that store. */
-  depsOf(store: Store): ListenerDeps;
+  depsOf(store: Required<Pick<ListenerDeps, 'confirmations' | 'digestSubscriptions'>>): ListenerDeps;
   observe: Observers;
+  /** Secrets Manager's GetSecretValue (`slack-aws.ts`). */
+  readSecret: ReadSecret;
 }
 
 /**
@@ -34,17 +35,15 @@ export interface SlackFunctionParts {
  * its workspace's installation (unknown workspaces refused before any listener runs, tokens refreshed
  * when due), and an uninstall forgetting the workspace.
  */
-export function distributedHandlerLoader(env: Env, clientId: string, parts: SlackFunctionParts) {
+export async function distributedHandlerLoader(env: Env, clientId: string, parts: SlackFunctionParts) {
   const { observe } = parts;
   const { logger, tracing } = observe;
   // Admins connect each workspace's service key here (App Home), stored encrypted, as are bot tokens.
-  const store = parts.storeWith(
+  const store = await parts.storeWith(
     createKeyCipher(env, { kms: () => tracing.captureAwsClient(new KMSClient({})) }),
   );
   const deps = parts.depsOf(store);
-  const secrets = createOAuthSecretsProvider(env, {
-    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
-  });
+  const secrets = createOAuthSecretsProvider(env, { readSecret: parts.readSecret });
   const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};
   const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
     const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };

@@ -1,6 +1,5 @@
-import { LambdaClient } from '@aws-sdk/client-lambda';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
+import type { ConfirmationRepository } from '../domain/ports/index.ts';
 import { type Env, readEnv } from '../platform/config/env.ts';
 import { createSlackSecretsProvider, type SlackSecrets } from '../platform/config/secrets.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
@@ -9,8 +8,9 @@ import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
 import { inlineDispatch, lambdaDispatch } from '../slack/dispatch.ts';
 import type { Job } from '../slack/jobs.ts';
 import { webClientOptions } from '../slack/web-client.ts';
-import { createStore } from '../store/index.ts';
-import { createDocumentClient } from '../store/table.ts';
+import type { Store } from '../store/index.ts';
+import { deferred, once } from './deferred.ts';
+import { fetchedDeliveryLog, secretReader, workerInvoker } from './slack-aws.ts';
 import type { SlackFunctionParts } from './slack-distributed.ts';
 import { type BuiltHandler, observed } from './slack-observed.ts';
 import { spendPolicyOf } from './workspace-policy.ts';
@@ -19,7 +19,8 @@ import { spendPolicyOf } from './workspace-policy.ts';
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
  * to the worker. It holds no service client and no service key (a distributed app's admin modal checks
  * a new key with one balance call, then forgets it), and imports none of the worker (its bundle stays
- * small, its cold start short).
+ * small, its cold start short). The first ack's AWS calls (secret, delivery record, Invoke) are signed
+ * `fetch` (`slack-aws.ts`); the AWS SDK and the store load when a request first needs them.
  */
 export interface SlackHandlerOptions {
   logger?: Logger;
@@ -39,27 +40,26 @@ export function createSlackHandlerLoader(
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const tracing = options.tracing ?? NO_TRACING;
   const observe = { logger, metrics: createMetrics(source), tracing };
-  const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
-  const client = tracing.captureAwsClient(createDocumentClient(endpoint ? { endpoint } : {}));
-  const dispatch = dispatcherFor(env, options.inlineWorker, logger, tracing);
+  const now = options.now ?? (() => new Date());
+  const stores = once(() => import('./slack-sdk.ts').then((module) => module.slackStores(env, tracing, now)));
+  const plainStore = once(async () => (await stores())());
+  const deliveries = fetchedDeliveryLog(env, source, now, tracing) ?? {
+    first: async (key: string) => (await plainStore()).deliveries.first(key),
+  };
+  const dispatch = dispatcherFor(env, source, options.inlineWorker, logger, tracing);
   const parts: SlackFunctionParts = {
-    storeWith: (keyCipher) =>
-      createStore({
-        client,
-        tableName: env.TABLE_NAME,
-        now: options.now ?? (() => new Date()),
-        ...(keyCipher ? { keyCipher } : {}),
-      }),
+    storeWith: async (keyCipher) => (await stores())(keyCipher),
     depsOf: (store) => ({
       dispatch,
       confirmations: store.confirmations,
-      deliveries: store.deliveries,
+      deliveries,
       digestSubscriptions: store.digestSubscriptions,
       policyFor: () => Promise.resolve(spendPolicyOf(env)),
       unfurlDomains: env.UNFURL_DOMAINS,
       logger,
     }),
     observe,
+    readSecret: secretReader(source, tracing),
   };
   const { SLACK_CLIENT_ID } = env;
   if (SLACK_CLIENT_ID) {
@@ -69,23 +69,46 @@ export function createSlackHandlerLoader(
     distributed.catch(() => undefined); // reported by the request that awaits it
     return async () => (await distributed)();
   }
-  return singleWorkspaceLoader(env, parts);
+  return singleWorkspaceLoader(env, parts, plainStore);
 }
+
+const CONFIRMATION_METHODS: Record<keyof ConfirmationRepository, true> = {
+  create: true,
+  get: true,
+  attachMessage: true,
+  claim: true,
+  expire: true,
+  abandon: true,
+  cancel: true,
+  cardShown: true,
+  due: true,
+};
 
 /**
  * One workspace, its bot token in the secret (a distributed app has none). Bolt and the listeners
  * are imported while the secret is read: from Secrets Manager, their load overlaps its round trip.
  */
-function singleWorkspaceLoader(env: Env, parts: SlackFunctionParts): () => Promise<BuiltHandler> {
-  const { logger, tracing } = parts.observe;
-  const secrets = createSlackSecretsProvider(env, {
-    client: () => tracing.captureAwsClient(new SecretsManagerClient({})),
-  });
+function singleWorkspaceLoader(
+  env: Env,
+  parts: SlackFunctionParts,
+  store: () => Promise<Store>,
+): () => Promise<BuiltHandler> {
+  const { logger } = parts.observe;
+  const secrets = createSlackSecretsProvider(env, { readSecret: parts.readSecret });
   // The read first (its request goes out sooner), then Bolt and the listeners, loaded meanwhile.
   secrets().catch(() => undefined); // reported by the request that reads it again
   const slackApp = import('../slack/app.ts');
   slackApp.catch(() => undefined); // reported by the build that awaits it
-  const deps = parts.depsOf(parts.storeWith(undefined));
+  // The store's AWS SDK loads on the first request that reads or writes more than a delivery record.
+  const deps = parts.depsOf({
+    confirmations: deferred<ConfirmationRepository>(
+      async () => (await store()).confirmations,
+      CONFIRMATION_METHODS,
+    ),
+    digestSubscriptions: {
+      get: async (teamId, channelId) => (await store()).digestSubscriptions.get(teamId, channelId),
+    },
+  });
   const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
     const identity = await slackIdentity(env, latest.slackBotToken);
     const { createSlackApp } = await slackApp;
@@ -134,6 +157,7 @@ async function slackIdentity(env: Env, botToken: string) {
 
 function dispatcherFor(
   env: Env,
+  source: NodeJS.ProcessEnv,
   inlineWorker: SlackHandlerOptions['inlineWorker'],
   logger: Logger,
   tracing: Tracing,
@@ -144,6 +168,5 @@ function dispatcherFor(
   }
   if (!env.WORKER_FUNCTION_NAME)
     throw new Error('WORKER_FUNCTION_NAME is required unless WORKER_MODE=inline');
-  const lambda = tracing.captureAwsClient(new LambdaClient({}));
-  return lambdaDispatch(lambda, env.WORKER_FUNCTION_NAME, tracing);
+  return lambdaDispatch(workerInvoker(source, env.WORKER_FUNCTION_NAME, tracing), tracing);
 }

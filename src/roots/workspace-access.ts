@@ -2,6 +2,7 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { WebClient } from '@slack/web-api';
 import type { Env } from '../platform/config/env.ts';
 import { createOAuthSecretsProvider, createSecretsProvider } from '../platform/config/secrets.ts';
+import { readWithSdk } from '../platform/config/secrets-manager.ts';
 import { spendPolicyForWorkspace, spendPolicyOf } from './workspace-policy.ts';
 import type { SpendPolicy } from '../domain/confirmations.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
@@ -37,7 +38,7 @@ export interface WorkspaceAccessOptions {
  */
 export function createWorkspaceAccess(env: Env, store: Store, options: WorkspaceAccessOptions) {
   if (!env.SLACK_CLIENT_ID) {
-    const secrets = createSecretsProvider(env, { client: options.secretsClient });
+    const secrets = createSecretsProvider(env, { readSecret: readWithSdk(options.secretsClient) });
     const policy = spendPolicyOf(env);
     let last: { from: unknown; access: WorkspaceAccess } | undefined;
     const single = async (_teamId?: string): Promise<WorkspaceAccess> => {
@@ -54,7 +55,7 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
   }
 
   const clientId = env.SLACK_CLIENT_ID;
-  const oauthSecrets = createOAuthSecretsProvider(env, { client: options.secretsClient });
+  const oauthSecrets = createOAuthSecretsProvider(env, { readSecret: readWithSdk(options.secretsClient) });
   let tokens: { secret: string; tokens: ReturnType<typeof createInstallationTokens> } | undefined;
   const tokensFor = async () => {
     const { slackClientSecret } = await oauthSecrets();

@@ -1,8 +1,10 @@
-import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import { currentCorrelationId, type Logger } from '../platform/log.ts';
 import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
 import { jobAnnotations } from './job-annotations.ts';
 import type { Dispatch, Job } from './jobs.ts';
+
+/** Lambda Invoke of the worker (`WORKER_FUNCTION_NAME`) with InvocationType 'Event' and this payload. */
+export type InvokeWorker = (payload: string) => Promise<void>;
 
 /**
  * Hands a job to the worker Lambda with an asynchronous invoke, so the Slack request can be answered
@@ -10,20 +12,13 @@ import type { Dispatch, Job } from './jobs.ts';
  * (kind, subcommand) it handed on.
  */
 export function lambdaDispatch(
-  client: LambdaClient,
-  functionName: string,
+  invokeWorker: InvokeWorker,
   tracing: Pick<Tracing, 'annotate'> = NO_TRACING,
 ): Dispatch {
   return async (job) => {
     tracing.annotate(jobAnnotations(job));
-    await client.send(
-      new InvokeCommand({
-        FunctionName: functionName,
-        InvocationType: 'Event',
-        // The worker logs under the request's correlation id (an inline job keeps it by itself).
-        Payload: JSON.stringify({ ...job, correlationId: currentCorrelationId() }),
-      }),
-    );
+    // The worker logs under the request's correlation id (an inline job keeps it by itself).
+    await invokeWorker(JSON.stringify({ ...job, correlationId: currentCorrelationId() }));
   };
 }
 

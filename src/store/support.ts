@@ -12,6 +12,9 @@ import { LOCAL_DATE_PATTERN } from '../time/local-time.ts';
 import { AppError, ValidationError } from '../platform/errors.ts';
 import type { ItemKey } from './keys.ts';
 import { TABLE_KEYS } from './table.ts';
+import { failedItsCondition, systemClock } from './basics.ts';
+
+export { addSeconds, DAY_SECONDS, epochSeconds, systemClock } from './basics.ts';
 
 /** What every repository is built from. `now` is injectable so tests can move the clock. */
 export interface StoreDeps {
@@ -19,8 +22,6 @@ export interface StoreDeps {
   tableName: string;
   now?: () => Date;
 }
-
-export const systemClock = (): Date => new Date();
 
 /** What a repository's steps work with: its `StoreDeps`, the clock settled. */
 export type StoreContext = Required<StoreDeps>;
@@ -75,21 +76,8 @@ export async function unlessConditionFailed<T>(write: () => Promise<T>): Promise
   }
 }
 
-export function epochSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
-
-export function addSeconds(date: Date, seconds: number): Date {
-  return new Date(date.getTime() + seconds * 1000);
-}
-
-export const DAY_SECONDS = 24 * 60 * 60;
-
 export function isConditionalCheckFailed(error: unknown): boolean {
-  return (
-    error instanceof ConditionalCheckFailedException ||
-    (error instanceof Error && error.name === 'ConditionalCheckFailedException')
-  );
+  return error instanceof ConditionalCheckFailedException || failedItsCondition(error);
 }
 
 /**

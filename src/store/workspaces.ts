@@ -21,11 +21,11 @@ import * as z from 'zod';
 import { serviceAccountId } from '../platform/config/secrets.ts';
 import { type KeyCipher, NO_KEY_CIPHER } from '../platform/config/key-cipher.ts';
 import { ConflictError, ValidationError } from '../platform/errors.ts';
-import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
 import type { ServingQuery } from './installations.ts';
 import { Id, IsoTime } from './schemas.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import { resumeScheduledWork } from './scheduled-work.ts';
+import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from './workspace-policy-input.ts';
 import { parseItem, type StoreContext, storeContext, type StoreDeps, transactWrite } from './support.ts';
 
 export const WorkspaceServiceKeyInfoSchema = z.object({
@@ -70,27 +70,7 @@ export const installationOf = (info: ServedWorkspace): ServingQuery => ({
   ...(info.orgWideInstall ? { enterpriseId: info.orgWideInstall.enterpriseId } : {}),
 });
 
-const Credits = z.number().int().positive();
-
-/** What an admin sets: absent means "the environment's default", `null` means "none". */
-export const WorkspacePolicyInputSchema = z.object({
-  /** Users the workspace's admins named who may manage these settings too (src/domain/workspace-admins.ts). */
-  appManagerUserIds: z.array(Id).optional(),
-  /** Slack user ids who may confirm anybody's request. */
-  approverUserIds: z.array(Id).optional(),
-  /** A user group whose members may too (resolved by the caller: `usergroups.users.list`). */
-  approverUserGroupId: Id.optional(),
-  dailyCap: Credits.nullable().optional(),
-  approvalThreshold: Credits.nullable().optional(),
-  /** Defaults for new digest subscriptions in this workspace. */
-  digestDefaults: z
-    .object({
-      time: z.string().regex(LOCAL_TIME_PATTERN, 'expected HH:MM').optional(),
-      timeZone: z.string().min(1).optional(),
-    })
-    .optional(),
-});
-export type WorkspacePolicyInput = z.infer<typeof WorkspacePolicyInputSchema>;
+export { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from './workspace-policy-input.ts';
 
 export const WorkspacePolicySchema = WorkspacePolicyInputSchema.extend({
   type: z.literal(ITEM_TYPE.workspacePolicy),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import type { Env } from './env.ts';
 
@@ -22,8 +21,14 @@ export function serviceAccountId(eisApiKey: string): string {
 
 const MAX_AGE_MS = 5 * 60_000;
 
+/**
+ * Reads a secret's string value (Secrets Manager's GetSecretValue): over the SDK
+ * (`secrets-manager.ts`), or signed `fetch` on the Slack function's ack path (`secrets-over-fetch.ts`).
+ */
+export type ReadSecret = (secretId: string) => Promise<string | undefined>;
+
 interface ProviderOptions {
-  client?: () => SecretsManagerClient;
+  readSecret?: ReadSecret;
   now?: () => number;
 }
 
@@ -120,10 +125,10 @@ function secretReader<Schema extends z.ZodObject<Record<string, z.ZodString>>>(
   let cached: { value: z.infer<Schema>; at: number } | undefined;
   let reading: Promise<z.infer<Schema>> | undefined;
   const read = async () => {
-    if (!options.client) throw new Error('A Secrets Manager client is required when a secret id is used.');
+    if (!options.readSecret)
+      throw new Error('A Secrets Manager client is required when a secret id is used.');
     if (!secretId) throw new Error('Set EIS_SECRET_ID or APP_SECRET_ID, or EIS_API_KEY.');
-    const { SecretString } = await options.client().send(new GetSecretValueCommand({ SecretId: secretId }));
-    const parsed = schema.safeParse(parseJson(SecretString));
+    const parsed = schema.safeParse(parseJson(await options.readSecret(secretId)));
     // The message names the expected fields only, never a value.
     if (!parsed.success) {
       throw new Error(`Secret ${secretId} must be JSON with ${fieldList(Object.keys(schema.shape))}.`);

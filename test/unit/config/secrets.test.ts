@@ -1,4 +1,3 @@
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../../src/platform/config/env.ts';
 import { createSecretsProvider, createSlackSecretsProvider } from '../../../src/platform/config/secrets.ts';
@@ -8,13 +7,11 @@ const env = readEnv({ TABLE_NAME: 't', EIS_BASE_URL: 'http://127.0.0.1:1', APP_S
 /** A Secrets Manager stand-in that answers with whatever `current` holds, counting calls. */
 function fakeSecretsManager() {
   const state = { current: '', calls: 0 };
-  const client = {
-    send: () => {
-      state.calls += 1;
-      return Promise.resolve({ SecretString: state.current });
-    },
-  } as unknown as SecretsManagerClient;
-  return { state, client };
+  const readSecret = () => {
+    state.calls += 1;
+    return Promise.resolve(state.current);
+  };
+  return { state, readSecret };
 }
 
 const secret = (key: string) =>
@@ -22,9 +19,9 @@ const secret = (key: string) =>
 
 describe('secrets', () => {
   it('are read once per five minutes, and stay the same object until a value rotates', async () => {
-    const { state, client } = fakeSecretsManager();
+    const { state, readSecret } = fakeSecretsManager();
     let now = 0;
-    const secrets = createSecretsProvider(env, { client: () => client, now: () => now });
+    const secrets = createSecretsProvider(env, { readSecret, now: () => now });
     state.current = secret('sk_one');
 
     const first = await secrets();
@@ -43,7 +40,7 @@ describe('secrets', () => {
   });
 
   it('never calls Secrets Manager when the three local overrides are set', async () => {
-    const { state, client } = fakeSecretsManager();
+    const { state, readSecret } = fakeSecretsManager();
     const local = readEnv({
       TABLE_NAME: 't',
       EIS_BASE_URL: 'http://127.0.0.1:1',
@@ -52,17 +49,17 @@ describe('secrets', () => {
       EIS_API_KEY: 'sk_local',
     });
 
-    const secrets = await createSecretsProvider(local, { client: () => client })();
+    const secrets = await createSecretsProvider(local, { readSecret })();
 
     expect(secrets.eisApiKey).toBe('sk_local');
     expect(state.calls).toBe(0);
   });
 
   it('names the expected fields, never the value, when the secret is not valid JSON', async () => {
-    const { state, client } = fakeSecretsManager();
+    const { state, readSecret } = fakeSecretsManager();
     state.current = 'xoxb-pasted-by-mistake';
 
-    const failure = createSecretsProvider(env, { client: () => client })();
+    const failure = createSecretsProvider(env, { readSecret })();
 
     await expect(failure).rejects.toThrow(/slackSigningSecret, slackBotToken and eisApiKey/);
     await expect(failure).rejects.not.toThrow(/xoxb-pasted/);
@@ -74,13 +71,10 @@ describe('secrets', () => {
       'arn:slack': JSON.stringify({ slackSigningSecret: 'signing-1', slackBotToken: 'xoxb-1' }),
       'arn:service': JSON.stringify({ eisApiKey: 'sk_test_split' }),
     };
-    const client = {
-      send: (command: { input: { SecretId?: string } }) => {
-        const id = command.input.SecretId ?? '';
-        read.push(id);
-        return Promise.resolve({ SecretString: values[id] });
-      },
-    } as unknown as SecretsManagerClient;
+    const readSecret = (id: string) => {
+      read.push(id);
+      return Promise.resolve(values[id]);
+    };
     const split = readEnv({
       TABLE_NAME: 't',
       EIS_BASE_URL: 'http://127.0.0.1:1',
@@ -88,9 +82,9 @@ describe('secrets', () => {
       EIS_SECRET_ID: 'arn:service',
     });
 
-    const slackOnly = await createSlackSecretsProvider(split, { client: () => client })();
+    const slackOnly = await createSlackSecretsProvider(split, { readSecret })();
     const slackReads = [...read];
-    const all = await createSecretsProvider(split, { client: () => client })();
+    const all = await createSecretsProvider(split, { readSecret })();
 
     expect(slackOnly).toEqual({ slackSigningSecret: 'signing-1', slackBotToken: 'xoxb-1' });
     expect(slackReads).toEqual(['arn:slack']);

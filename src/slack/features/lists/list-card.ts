@@ -15,8 +15,12 @@ import { exportButton } from './export-views.ts';
  */
 
 export interface ListInput<T> {
-  /** A service page; `pageSize` places its rows (`rows 11–20`), else the page is taken as full. */
-  page: ListPage<T> & { pageSize?: number };
+  /**
+   * A service page; `pageSize` places its rows (`rows 11–20`), else the page is taken as full.
+   * `capped`: the bot read only the first rows of what matched (a search of several words), so the
+   * total is a floor.
+   */
+  page: ListPage<T> & { pageSize?: number; capped?: boolean };
   /** Embedded as given in the Previous / Next buttons, for the page listener to run again. */
   query: ListQuery;
   /** The query in words for the title (`fintech country:Germany`); defaults to the query's values. */
@@ -112,7 +116,7 @@ function pageSummary(page: ListInput<unknown>['page']): string {
     page.totalPages
       ? `Page ${formatNumber(page.page)} of ${formatNumber(page.totalPages)}`
       : `Page ${formatNumber(page.page)}`,
-    typeof total === 'number' ? `${rows} of ${formatNumber(total)}` : rows,
+    typeof total === 'number' ? `${rows} of ${page.capped ? 'at least ' : ''}${formatNumber(total)}` : rows,
   ];
   const split =
     locked > 0 && typeof counts?.visibleTotal === 'number'

@@ -369,6 +369,19 @@ describe('eventList', () => {
     expect(text).toContain('12–14 Mar 2027 · Berlin, Germany · 420 exhibitors');
   });
 
+  it('says the total is a floor when a search of several words read only the first rows of a word', () => {
+    const events = [{ eventId: '26855', name: 'Fintech Expo' }];
+
+    const capped = eventList({
+      query: { keywords: 'expo show' },
+      page: { ...page(events, { total: 300 }), capped: true },
+    });
+    const whole = eventList({ query: { keywords: 'expo show' }, page: page(events, { total: 300 }) });
+
+    expect(shown(capped)).toContain('row 1 of at least 300');
+    expect(shown(whole)).not.toContain('at least');
+  });
+
   it('has no paging buttons for a search charged per request', () => {
     // Act
     const message = eventList({

@@ -54,7 +54,10 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   fit: (message) => /\d+(\.\d)? \/ 10/.test(message.text),
   credits: (message) => /\d[\d,]* credits? available/.test(message.text),
   // A report, not a list: on a fresh workspace it truly says nothing was spent.
-  spend: (message) => message.text.startsWith('Credits spent on'),
+  spend: (message) => /^Credits spent (on|in|this)/.test(message.text),
+  // Each show compared with its score.
+  compare: (message) => /^Compare: .*\d\.\d\/10.*\d\.\d\/10.*\d\.\d\/10/.test(message.text),
+  plan: (message) => /^Added .+ to this channel’s plan/.test(message.text),
   who: confirmationCard,
   company: confirmationCard,
   exhibitor: confirmationCard,

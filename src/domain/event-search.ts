@@ -1,4 +1,5 @@
 import type { EventItem, EventListQuery, EventPage } from '../eis/index.ts';
+import { pageOf } from './paging.ts';
 import { isInRegion, type Region } from './regions.ts';
 
 /**
@@ -95,14 +96,8 @@ export async function searchEvents(
   const ranked = [...found.values()]
     .map(({ event, matched }): FoundEvent => (words.length > 1 ? { ...event, matchedWords: matched } : event))
     .sort((a, b) => matchCount(b) - matchCount(a) || byDate(a, b));
-  const totalPages = Math.ceil(ranked.length / pageSize);
   return {
-    items: ranked.slice((page - 1) * pageSize, page * pageSize),
-    total: ranked.length,
-    page,
-    pageSize,
-    totalPages,
-    hasMore: page < totalPages,
+    ...pageOf(ranked, page, pageSize),
     ...(reads.some((read) => !read.complete) ? { capped: true } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { EisClient, RecommendedEventsInput } from '../../../eis/index.ts';
+import { pageOf } from '../../../domain/paging.ts';
 import { isInRegion, readRegion, type Region } from '../../../domain/regions.ts';
 import { recommendedEventList } from './recommended-events-views.ts';
 import { defineList, text } from './definition.ts';
@@ -64,16 +65,7 @@ export type ShowsForCommand = {
 async function inRegion(eis: EisClient, input: RecommendedEventsInput, region: Region, page: number) {
   const read = await eis.recommendations.events({ ...input, page: 1, pageSize: REGION_READ_SIZE });
   const kept = read.items.filter((event) => isInRegion(event.country, region));
-  const pageSize = input.pageSize ?? 10;
-  const totalPages = Math.ceil(kept.length / pageSize);
-  return {
-    items: kept.slice((page - 1) * pageSize, page * pageSize),
-    total: kept.length,
-    page,
-    pageSize,
-    totalPages,
-    hasMore: page < totalPages,
-  };
+  return pageOf(kept, page, input.pageSize ?? 10);
 }
 
 export const SHOWS_FOR = defineList({

@@ -18,13 +18,14 @@ export { STACK_ESBUILD };
 const ALIASES: Partial<Record<BundleName, Readonly<Record<string, string>>>> = {
   slack: BOLT_ON_LAMBDA_ALIASES,
   'baseline-stack': BOLT_ON_LAMBDA_ALIASES,
+  'baseline-stack-secrets-manager': BOLT_ON_LAMBDA_ALIASES,
 };
 
 /**
  * The Slack function is bundled with code splitting (`infra/bundling/split-bundle.ts`, whose options
  * this bench builds with); the stack baseline is built the same way, so both are split alike.
  */
-const SPLIT: ReadonlySet<BundleName> = new Set(['slack', 'baseline-stack']);
+const SPLIT: ReadonlySet<BundleName> = new Set(['slack', 'baseline-stack', 'baseline-stack-secrets-manager']);
 
 /** What this mirror assumes of the construct and the stack; a mismatch is reported, not ignored. */
 const CONSTRUCT_MARKERS = [
@@ -66,7 +67,8 @@ export function stackSettingsDrift(): string[] {
 
 export const HANDLERS = ['slack', 'worker', 'poll-tasks', 'digest'] as const;
 export type HandlerName = (typeof HANDLERS)[number];
-export type BundleName = HandlerName | 'baseline' | 'baseline-stack' | 'floor';
+export type BundleName =
+  HandlerName | 'baseline' | 'baseline-stack' | 'baseline-stack-secrets-manager' | 'floor';
 
 export interface Bundle {
   name: BundleName;
@@ -76,6 +78,7 @@ export interface Bundle {
 
 const entryOf = (name: BundleName): string => {
   if (name === 'baseline' || name === 'baseline-stack') return join(ROOT, 'bench', 'baseline.ts');
+  if (name === 'baseline-stack-secrets-manager') return join(ROOT, 'bench', 'baseline-secrets-manager.ts');
   if (name === 'floor') return join(ROOT, 'bench', 'floor.ts');
   return join(ROOT, 'handlers', `${name}.ts`);
 };
@@ -119,9 +122,15 @@ function staticallyLoadedBytes(metafile: Metafile, entry: string): number {
   return [...loaded].reduce((sum, path) => sum + statSync(path).size, 0);
 }
 
-/** Every handler, both baselines and the floor, built one after another (the machine has 2 cores). */
+/** Every handler, the baselines and the floor, built one after another (the machine has 2 cores). */
 export async function buildAll(outDir: string): Promise<Record<BundleName, Bundle>> {
-  const names: BundleName[] = [...HANDLERS, 'baseline', 'baseline-stack', 'floor'];
+  const names: BundleName[] = [
+    ...HANDLERS,
+    'baseline',
+    'baseline-stack',
+    'baseline-stack-secrets-manager',
+    'floor',
+  ];
   const bundles: Bundle[] = [];
   for (const name of names) bundles.push(await buildBundle(name, outDir));
   return Object.fromEntries(bundles.map((b) => [b.name, b])) as Record<BundleName, Bundle>;

@@ -10,13 +10,20 @@ const BOT_USER_ID = 'U0BOT';
 const TIMEOUT_MS = 30_000;
 
 export type Variant =
-  'eventbot' | 'eventbot-auth-test' | 'eventbot-secrets-manager' | 'baseline' | 'baseline-stack' | 'floor';
+  | 'eventbot'
+  | 'eventbot-auth-test'
+  | 'eventbot-secrets-manager'
+  | 'baseline'
+  | 'baseline-stack'
+  | 'baseline-stack-secrets-manager'
+  | 'floor';
 export const VARIANTS: Variant[] = [
   'eventbot',
   'eventbot-auth-test',
   'eventbot-secrets-manager',
   'baseline',
   'baseline-stack',
+  'baseline-stack-secrets-manager',
   'floor',
 ];
 
@@ -29,6 +36,7 @@ export const BUNDLE_OF: Record<Variant, BundleName> = {
   'eventbot-secrets-manager': 'slack',
   baseline: 'baseline',
   'baseline-stack': 'baseline-stack',
+  'baseline-stack-secrets-manager': 'baseline-stack-secrets-manager',
   floor: 'floor',
 };
 
@@ -39,6 +47,7 @@ const EXPECTED_BODY: Record<Variant, string> = {
   'eventbot-secrets-manager': 'Working on /events fit',
   baseline: 'Working on it',
   'baseline-stack': 'Working on it',
+  'baseline-stack-secrets-manager': 'Working on it',
   floor: '',
 };
 
@@ -57,6 +66,11 @@ export function envOf(variant: Variant, world: StandInWorld): Record<string, str
     SLACK_BOT_USER_ID: BOT_USER_ID,
   };
   if (variant === 'baseline' || variant === 'baseline-stack' || variant === 'floor') return common;
+  if (variant === 'baseline-stack-secrets-manager') {
+    // The Bolt app's Slack secrets from the same Secrets Manager stand-in (+100 ms), with the SDK.
+    const { SLACK_SIGNING_SECRET: _secret, SLACK_BOT_TOKEN: _token, ...fromSecretsManager } = common;
+    return { ...fromSecretsManager, ...secretsManagerEnv(world) };
+  }
   const eventbot = {
     ...common,
     TABLE_NAME,
@@ -74,17 +88,18 @@ export function envOf(variant: Variant, world: StandInWorld): Record<string, str
   if (variant === 'eventbot-secrets-manager') {
     // The Slack secret read from Secrets Manager (the stand-in, +100 ms), as on AWS.
     const { SLACK_SIGNING_SECRET: _secret, SLACK_BOT_TOKEN: _token, ...fromSecretsManager } = eventbot;
-    return {
-      ...fromSecretsManager,
-      SLACK_TEAM_ID: TEAM_ID,
-      APP_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:eventbot-bench',
-      AWS_ENDPOINT_URL_SECRETS_MANAGER: world.secretsManagerUrl,
-    };
+    return { ...fromSecretsManager, SLACK_TEAM_ID: TEAM_ID, ...secretsManagerEnv(world) };
   }
   // Without SLACK_TEAM_ID the handler learns both ids from one auth.test.
   const { SLACK_BOT_USER_ID: _unset, ...withoutIds } = eventbot;
   return withoutIds;
 }
+
+/** The Slack secret's id and the Secrets Manager stand-in's address (+100 ms per request). */
+const secretsManagerEnv = (world: StandInWorld) => ({
+  APP_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:eventbot-bench',
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: world.secretsManagerUrl,
+});
 
 /** A signed `/events fit …` as API Gateway HTTP API v2 delivers it (body base64, as for form posts). */
 export function slashCommandEvent(): unknown {

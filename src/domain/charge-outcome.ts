@@ -8,7 +8,7 @@ import type {
   ExhibitorPage,
   FullAccessUnlockResult,
 } from '../eis/index.ts';
-import { UnlockKindSchema } from './ports/records.ts';
+import { UnlockKindSchema } from './ports/record-types.ts';
 import { PRICES } from './prices.ts';
 
 /*

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { Logger } from '../platform/log.ts';
-import {
-  type ChargeRepository,
-  type Confirmation,
-  type ConfirmationRepository,
-  type Metrics,
-  NO_METRICS,
-  type Settlement,
+import { NO_METRICS } from '../platform/metric-names.ts';
+import type {
+  ChargeRepository,
+  Confirmation,
+  ConfirmationRepository,
+  Metrics,
+  Settlement,
 } from './ports/index.ts';
 import { isServiceError, SERVICE_ERROR_CODE } from './ports/service.ts';
 import {

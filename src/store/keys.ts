@@ -1,4 +1,4 @@
-import { RECORD_TYPE } from '../domain/ports/records.ts';
+import { RECORD_TYPE } from '../domain/ports/record-types.ts';
 import { ValidationError } from '../platform/errors.ts';
 
 /**

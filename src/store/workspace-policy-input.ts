@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Id } from '../domain/ports/records.ts';
+import { Id } from '../domain/ports/record-types.ts';
 import { LOCAL_TIME_PATTERN } from '../time/local-time.ts';
 
 // Apart from `workspaces.ts` (which loads the AWS SDK): the settings modal's form parses it in the

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LOCAL_DATE_PATTERN, LOCAL_TIME_PATTERN } from '../../time/local-time.ts';
+import { Id, RECORD_TYPE, UnlockKindSchema } from './record-types.ts';
 
 /**
  * The records the domain works with, defined once: the store keeps them in this shape and parses
@@ -7,25 +8,12 @@ import { LOCAL_DATE_PATTERN, LOCAL_TIME_PATTERN } from '../../time/local-time.ts
  * it) and its `expiresAt` (the table's TTL, epoch seconds).
  */
 
-export const Id = z.string().min(1);
+export { Id, RECORD_TYPE, UnlockKindSchema, type UnlockKind } from './record-types.ts';
 export const IsoTime = z.iso.datetime();
 export const LocalDate = z.string().regex(LOCAL_DATE_PATTERN, 'expected YYYY-MM-DD');
 export const EpochSeconds = z.number().int().positive();
 export const JsonSchema = z.json();
 export type Json = z.infer<typeof JsonSchema>;
-
-/** The `type` of each record. */
-export const RECORD_TYPE = {
-  confirmation: 'confirmation',
-  ledgerEntry: 'ledger-entry',
-  unlockTask: 'unlock-task',
-  finishedUnlockTask: 'unlock-task-finished',
-  digestSubscription: 'digest-subscription',
-  fitScore: 'fit-score',
-  watchSettings: 'watch-settings',
-  watchAccount: 'watch-account',
-  plan: 'plan',
-} as const;
 
 // ---- confirmations ----
 
@@ -124,9 +112,6 @@ export const LedgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
 // ---- unlock tasks ----
-
-export const UnlockKindSchema = z.enum(['email', 'phone']);
-export type UnlockKind = z.infer<typeof UnlockKindSchema>;
 
 export const SkippedPersonSchema = z.object({ personnelId: Id, reason: z.string() });
 export type SkippedPerson = z.infer<typeof SkippedPersonSchema>;

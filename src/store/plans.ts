@@ -1,7 +1,7 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../platform/errors.ts';
 import type { PlanContent, PlanEdit, PlanRepository } from '../domain/ports/index.ts';
-import { ITEM_TYPE, keys } from './keys.ts';
+import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import { type Plan, PlanBudgetWarningSchema, PlanSchema } from './schemas.ts';
 import {
   DAY_SECONDS,
@@ -107,6 +107,8 @@ export function createPlanRepository(deps: StoreDeps) {
 
     claimBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string) =>
       claimBudgetWarning(context, { teamId, channelId, quarterKey, budgetSetAt }),
+    releaseBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string) =>
+      releaseBudgetWarning(context, keys.planBudgetWarning(teamId, channelId, quarterKey, budgetSetAt)),
   } satisfies PlanRepository;
 }
 
@@ -136,6 +138,11 @@ async function claimBudgetWarning(
     ),
   );
   return put !== null;
+}
+
+/** Frees a warning claimed but not posted (see `PlanRepository.releaseBudgetWarning`). */
+async function releaseBudgetWarning({ client, tableName }: StoreContext, key: ItemKey): Promise<void> {
+  await client.send(new DeleteCommand({ TableName: tableName, Key: key }));
 }
 
 /** Writes the content decided from `revision` (0: no plan yet); false when another change came first. */

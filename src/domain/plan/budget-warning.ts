@@ -14,7 +14,7 @@ export interface BudgetWarning {
 }
 
 export interface BudgetWarningDeps {
-  plans: Pick<PlanRepository, 'get' | 'claimBudgetWarning'>;
+  plans: Pick<PlanRepository, 'get' | 'claimBudgetWarning' | 'releaseBudgetWarning'>;
   ledger: LedgerRepository;
   post: (warning: BudgetWarning) => Promise<void>;
   logger: Logger;
@@ -23,7 +23,8 @@ export interface BudgetWarningDeps {
 /**
  * After a charge is booked to a channel: when the plan's spend in the quarter of `at` reaches the
  * warning share of that quarter's budget, the channel is warned, once per budget (a conditional
- * write claims the warning before it is posted, so retries and concurrent charges warn once).
+ * write claims the warning before it is posted, so retries and concurrent charges warn once; a post
+ * that fails frees the claim, so the next charge warns instead of none).
  */
 export async function warnIfPastBudget(
   deps: BudgetWarningDeps,
@@ -44,7 +45,12 @@ export async function warnIfPastBudget(
   );
   if (!first) return undefined;
   const warning = { teamId: charge.teamId, channelId: charge.channelId, quarter, budget, spent };
-  await deps.post(warning);
+  try {
+    await deps.post(warning);
+  } catch (error) {
+    await deps.plans.releaseBudgetWarning(charge.teamId, charge.channelId, quarter.key, budget.setAt);
+    throw error;
+  }
   deps.logger.info('plan budget warning posted', { quarter: quarter.key, spent, budget: budget.credits });
   return warning;
 }

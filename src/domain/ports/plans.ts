@@ -42,4 +42,11 @@ export interface PlanRepository {
     quarterKey: string,
     budgetSetAt: string,
   ): Promise<boolean>;
+  /** Frees a claimed warning that could not be posted, so the next charge warns instead. */
+  releaseBudgetWarning(
+    teamId: string,
+    channelId: string,
+    quarterKey: string,
+    budgetSetAt: string,
+  ): Promise<void>;
 }

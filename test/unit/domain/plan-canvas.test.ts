@@ -9,7 +9,12 @@ function memoryPlans(initial: Plan) {
   const warned = new Set<string>();
   const repo: Pick<
     PlanRepository,
-    'get' | 'claimCanvas' | 'releaseCanvasClaim' | 'saveCanvas' | 'claimBudgetWarning'
+    | 'get'
+    | 'claimCanvas'
+    | 'releaseCanvasClaim'
+    | 'saveCanvas'
+    | 'claimBudgetWarning'
+    | 'releaseBudgetWarning'
   > = {
     get: () => Promise.resolve(structuredClone(plan)),
     claimCanvas: (_t, _c, until) => {
@@ -32,6 +37,10 @@ function memoryPlans(initial: Plan) {
       if (warned.has(key)) return Promise.resolve(false);
       warned.add(key);
       return Promise.resolve(true);
+    },
+    releaseBudgetWarning: (_t, channelId, quarter, setAt) => {
+      warned.delete(`${channelId}|${quarter}|${setAt}`);
+      return Promise.resolve();
     },
   };
   return { repo, change: (next: Partial<Plan>) => (plan = { ...plan, ...next }) };
@@ -133,5 +142,42 @@ describe('the budget warning', () => {
     expect(
       await warnIfPastBudget(deps, { ...charge, at: new Date('2027-08-01T00:00:00.000Z') }),
     ).toBeUndefined();
+  });
+
+  it('is posted by the next charge when Slack refused the first post', async () => {
+    const setAt = '2027-04-01T00:00:00.000Z';
+    const plans = memoryPlans({ ...PLAN, budgets: { 'Q2-2027': { credits: 1000, setBy: 'U1', setAt } } });
+    const entry = {
+      type: 'ledger-entry' as const,
+      id: 'e',
+      teamId: 'T1',
+      channelId: 'C1',
+      userId: 'U1',
+      action: 'event-unlock',
+      credits: 900,
+      status: 'charged' as const,
+      at: '2027-05-01T00:00:00.000Z',
+      expiresAt: 1,
+    };
+    const posted: number[] = [];
+    let slackDown = true;
+    const deps = {
+      plans: plans.repo,
+      ledger: { listSince: () => Promise.resolve([entry]) },
+      post: (warning: { spent: number }) => {
+        if (slackDown) return Promise.reject(new Error('channel_not_found'));
+        posted.push(warning.spent);
+        return Promise.resolve();
+      },
+      logger: createMemoryLogger(),
+    };
+    const charge = { teamId: 'T1', channelId: 'C1', at: new Date('2027-05-01T00:00:01.000Z') };
+
+    await expect(warnIfPastBudget(deps, charge)).rejects.toThrow('channel_not_found');
+    slackDown = false;
+    await warnIfPastBudget(deps, charge);
+    await warnIfPastBudget(deps, charge);
+
+    expect(posted).toEqual([900]);
   });
 });

@@ -14,6 +14,8 @@ const PAID_PATH = '/external/exhibitors/search-by-company-name';
 /** The worker's timeout and then some: the reconciler settles a charge started that long ago. */
 const LATER_MS = 20 * 60_000;
 const OTHER = 'C0OTHER';
+/** The re-delivered check's own channel. */
+const REDELIVERED = 'C0REDELIVER';
 
 describe('paid name look-ups of a scheduled watch check', () => {
   let bot: Bot;
@@ -57,7 +59,7 @@ describe('paid name look-ups of a scheduled watch check', () => {
   }
 
   beforeAll(async () => {
-    bot = await startBot();
+    bot = await startBot({ channels: [REDELIVERED] });
     Object.assign(process.env, bot.scheduledEnv(), { SPEND_APPROVERS: APPROVER.userId });
     delete process.env.WATCH_QUEUE_URL;
     const names = bot.sim.seed.exhibitors.map((x) => x.companyName.toLowerCase());
@@ -148,11 +150,13 @@ describe('paid name look-ups of a scheduled watch check', () => {
   });
 
   it('a re-delivered check (same id) charges nothing more', async () => {
-    // Prepare
-    await setBudget(200);
-    await watch([company(3)]);
+    // Prepare: a channel of its own, so no account of an earlier test is eligible in the same check
+    // (one left waiting for budget would compete with the new account for the credits left)
+    const channelId = REDELIVERED;
+    await setBudget(200, channelId);
+    await watch([company(3)], channelId);
     const jobs = createScheduledJobs(await createRuntimeLoader(process.env, { logger: bot.logger })());
-    const request = { teamId: TEAM, channelId: CHANNEL, checkId: 'redelivered-check' };
+    const request = { teamId: TEAM, channelId, checkId: 'redelivered-check' };
 
     // Act: delivered twice at once, then once more
     const [first, second] = await Promise.all([
@@ -160,7 +164,7 @@ describe('paid name look-ups of a scheduled watch check', () => {
       jobs.checkWatchedChannel(request),
     ]);
     const charged = serviceLedger().length;
-    await watch([company(4)]);
+    await watch([company(4)], channelId);
     const third = await jobs.checkWatchedChannel(request);
 
     // Assess: the one that ran looked the new account up once; the re-deliveries did nothing

@@ -26,6 +26,8 @@ export interface BotOptions {
   approvalThreshold?: number;
   balance?: number;
   botNotIn?: string[];
+  /** More channels fake Slack knows, beside CHANNEL and C0OTHER. */
+  channels?: string[];
   /** SLACK_TEAM_ID (default TEAM); `null` leaves it unset, so the team is fake Slack's auth.test `T0LOCAL`. */
   slackTeamId?: string | null;
   /** The worker's first polls of a task it submitted; none by default, so tests poll when they choose. */
@@ -41,7 +43,7 @@ export async function startBot(options: BotOptions = {}) {
   const apiKey = `sk_test_${randomUUID().slice(0, 8)}`;
   sim.addKey(apiKey, { balance: options.balance ?? 20_000 });
   const slack: FakeSlack = await startFakeSlack({
-    channels: [CHANNEL, 'C0OTHER'],
+    channels: [CHANNEL, 'C0OTHER', ...(options.channels ?? [])],
     ...(options.botNotIn ? { botNotIn: options.botNotIn } : {}),
   });
   const { client, tableName, endpoint } = await createTestTable();

@@ -64,6 +64,10 @@ describe('search words: regions, quarters and months', () => {
       'Give `country:Germany` or `region:DACH`, not both.',
     );
     expect(problemOf('search a1 b2 c3 d4 e5 f6')).toContain('Search takes up to 5 words');
+    // Link words and repeats are not counted, so the answer names the words it counted
+    expect(problemOf('search a b1 c2 d3 e4 f5 b1 and g6')).toContain(
+      'this one has 6: `b1`, `c2`, `d3`, `e4`, `f5`, `g6`.',
+    );
     expect(commandOf('search fintech and payments in Europe')).toMatchObject({
       filters: { keywords: 'fintech and payments in Europe' },
     });

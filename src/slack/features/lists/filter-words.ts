@@ -115,7 +115,9 @@ export function datesOfWhen(values: {
 export function searchWordsProblem(text: string | undefined): string | undefined {
   const words = searchWords(text);
   if (words.length <= MAX_SEARCH_WORDS) return undefined;
-  return `Search takes up to ${MAX_SEARCH_WORDS} words (a show matches any of them); ${words.length} were given. Drop some, or narrow with \`country:\`, \`region:\` or \`when:\`.`;
+  // Named, since words like `and` and repeats are not counted: the count is of these.
+  const named = words.map((word) => `\`${word}\``).join(', ');
+  return `Search takes up to ${MAX_SEARCH_WORDS} words (a show matches any of them); this one has ${words.length}: ${named}. Drop some, or narrow with \`country:\`, \`region:\` or \`when:\`.`;
 }
 
 /** `country:` and `region:` together: one place filter at a time. */

@@ -1,36 +1,7 @@
 import { type Period, parseQuarter } from '../periods.ts';
 import type { PlanBudget, PlanShow } from '../ports/records.ts';
 import { quarterOfShow } from './rules.ts';
-
-/**
- * What unlocking a show would cost, as the service's precheck says: nothing (`unlocked`), a price
- * (`estimated` when the precheck could not be had and the list price stands in), or not offered
- * (the service gives its reason code: no contacts yet, an unlock in progress).
- */
-export type UnlockCost =
-  | { state: 'unlocked' }
-  | { state: 'locked'; credits: number; estimated: boolean }
-  | { state: 'not-offered'; reason: string };
-
-/** The precheck's answer as the plan reads it (the service's reason codes). */
-export interface UnlockPrecheck {
-  reason_code: string;
-  credits: number;
-}
-
-/**
- * What unlocking a show costs, from the service's precheck (its reason code has the last word):
- * `already_unlocked` is free; a price (payable now or not) is shown as is; other refusals are not
- * offered. Without a precheck, the list price stands in, marked estimated.
- */
-export function unlockCostOf(precheck: UnlockPrecheck | null, listPrice: number): UnlockCost {
-  if (!precheck || precheck.reason_code === 'unsupported_action')
-    return { state: 'locked', credits: listPrice, estimated: true };
-  if (precheck.reason_code === 'already_unlocked') return { state: 'unlocked' };
-  if (precheck.reason_code === 'ok' || precheck.reason_code === 'insufficient_balance')
-    return { state: 'locked', credits: precheck.credits, estimated: false };
-  return { state: 'not-offered', reason: precheck.reason_code };
-}
+import type { UnlockCost } from '../unlock-cost.ts';
 
 /** A quarter the plan has shows or a budget in: what unlocking its locked shows would cost. */
 export interface QuarterCost {

@@ -9,8 +9,8 @@ import {
   planSpend,
   removeShow,
   setBudget,
-  unlockCostOf,
 } from '../../../src/domain/plan/index.ts';
+import { unlockCostOf } from '../../../src/domain/unlock-cost.ts';
 import type { LedgerEntry, PlanShow } from '../../../src/domain/ports/index.ts';
 
 const show = (eventId: string, dateStart: string | null = '2027-05-10'): PlanShow => ({

@@ -1,8 +1,7 @@
 import * as z from 'zod';
-import { precheckParams } from '../../../domain/charge-quote.ts';
-import { PRECHECK_ACTION } from '../../../domain/charging.ts';
 import type { FitScoreCache } from '../../../domain/ports/index.ts';
 import { SERVICE_ERROR_CODE, isServiceError } from '../../../domain/ports/service.ts';
+import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
@@ -14,13 +13,7 @@ import { sharedBy } from '../../views/share.ts';
 import type { Answer } from '../../worker/answer.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import type { CompareCommand } from './commands.ts';
-import {
-  type ComparedShow,
-  type Comparison,
-  compareCard,
-  type FoundShow,
-  type UnlockQuote,
-} from './views.ts';
+import { type ComparedShow, type Comparison, compareCard, type FoundShow } from './views.ts';
 
 /** The worker's half of compare: every show read at once (detail, fit, unlock quote), then one card. */
 
@@ -77,35 +70,6 @@ async function fitOf(eventId: string, sources: CompareSources): Promise<CachedFi
   }
 }
 
-/** The precheck's answer for unlocking the show's contacts, in the card's terms. */
-async function unlockOf(eventId: string, sources: CompareSources): Promise<UnlockQuote> {
-  const action = { kind: 'event-unlock', eventId } as const;
-  const actionType = PRECHECK_ACTION[action.kind];
-  if (!actionType) return { state: 'unknown' };
-  try {
-    const precheck = await sources.eis.actions.precheck({ actionType, params: precheckParams(action) });
-    switch (precheck.reason_code) {
-      case 'ok':
-        return { state: 'price', credits: precheck.credits, overBalance: false };
-      case 'insufficient_balance':
-        return { state: 'price', credits: precheck.credits, overBalance: true };
-      case 'already_unlocked':
-        return { state: 'unlocked' };
-      case 'unlock_in_progress':
-        return { state: 'in-progress' };
-      case 'no_contacts_available':
-        return { state: 'nothing-to-unlock' };
-      case 'forbidden':
-        return { state: 'not-allowed' };
-      default:
-        return { state: 'unknown' };
-    }
-  } catch (error) {
-    rethrowUnauthorized(error);
-    return { state: 'unknown' };
-  }
-}
-
 async function showOf(
   eventId: string,
   at: ReadonlyMap<string, FoundShow['watched']>,
@@ -117,7 +81,7 @@ async function showOf(
       return error instanceof EisNotFoundError ? ('not-found' as const) : ('unavailable' as const);
     }),
     fitOf(eventId, sources),
-    unlockOf(eventId, sources),
+    showUnlockCost(sources.eis, eventId),
   ]);
   if (typeof detail === 'string') return { found: false, eventId, reason: detail } satisfies ComparedShow;
   return { found: true, event: detail, fit, watched: at.get(eventId) ?? [], unlock } satisfies ComparedShow;

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock, ModalView } from '@slack/types';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
+import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, input, section } from '../../views/blocks.ts';
 import { eventLeadsOn } from '../../views/event-buttons.ts';
@@ -14,17 +15,11 @@ import {
 import { andMore, escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
 import { FIELD_ACTION, modal, option } from '../../views/modal-inputs.ts';
 import type { EventSummary, FitScoreResult, SlackMessage } from '../../views/types.ts';
-import { listedCredits } from '../charges/money-words.ts';
 import { fitBand } from '../events/fit-card.ts';
 import type { CompareMetadata, PickableShow } from './buttons.ts';
 import { MAX_SHOWS, MIN_SHOWS } from './commands.ts';
 
 /** The compare card (a section per fact, one line per show) and the Compare… button and modal of lists. */
-
-/** What an unlock of the show's contacts would cost, as the service's precheck quoted it. */
-export type UnlockQuote =
-  | { state: 'price'; credits: number; overBalance: boolean }
-  | { state: 'unlocked' | 'in-progress' | 'nothing-to-unlock' | 'not-allowed' | 'unknown' };
 
 export interface FoundShow {
   found: true;
@@ -32,7 +27,7 @@ export interface FoundShow {
   /** Null when the service gave no fit score just now. */
   fit: Pick<FitScoreResult, 'score' | 'recommendation' | 'breakdown'> | null;
   watched: readonly WatchedAtShow[];
-  unlock: UnlockQuote;
+  unlock: UnlockCost;
 }
 
 /** A show not compared: the service has no show with this id, or could not be read just now. */
@@ -92,17 +87,24 @@ function watchedWords(watched: readonly WatchedAtShow[]): string {
   return `${named.join(', ')}${more}`;
 }
 
-const UNLOCK_WORDS: Record<Exclude<UnlockQuote['state'], 'price'>, string> = {
-  unlocked: ':white_check_mark: Unlocked',
-  'in-progress': 'An unlock is in progress',
-  'nothing-to-unlock': 'Nothing to unlock: no contacts available',
-  'not-allowed': 'Not available to this account',
-  unknown: `Price not available right now (list price ${listedCredits('event-unlock')} credits)`,
+/** The service's reasons for not offering an unlock, in words. */
+const NOT_OFFERED: Record<string, string> = {
+  unlock_in_progress: 'An unlock is in progress',
+  no_contacts_available: 'Nothing to unlock: no contacts available',
+  forbidden: 'Not available to this account',
 };
 
-function unlockWords(unlock: UnlockQuote): string {
-  if (unlock.state !== 'price') return UNLOCK_WORDS[unlock.state];
-  return `${formatCredits(unlock.credits)}${unlock.overBalance ? ' (more than the balance)' : ''}`;
+function unlockWords(unlock: UnlockCost): string {
+  switch (unlock.state) {
+    case 'unlocked':
+      return ':white_check_mark: Unlocked';
+    case 'not-offered':
+      return NOT_OFFERED[unlock.reason] ?? `Not offered (${unlock.reason.replace(/_/g, ' ')})`;
+    default:
+      if (unlock.estimated)
+        return `Price not available right now (list price ${formatCredits(unlock.credits)})`;
+      return `${formatCredits(unlock.credits)}${unlock.overBalance ? ' (more than the balance)' : ''}`;
+  }
 }
 
 const exhibitorWords = (count: number | null | undefined) =>

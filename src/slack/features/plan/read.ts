@@ -1,9 +1,8 @@
-import { PRECHECK_ACTION } from '../../../domain/charging.ts';
 import { inPool } from '../../../domain/pool.ts';
 import { parseQuarter } from '../../../domain/periods.ts';
-import { byDate, planCosts, planSpend, unlockCostOf } from '../../../domain/plan/index.ts';
+import { byDate, planCosts, planSpend } from '../../../domain/plan/index.ts';
+import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
-import { PRICES } from '../../../domain/prices.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Logger } from '../../../platform/log.ts';
@@ -30,14 +29,6 @@ async function fitOf(eis: PlanReadDeps['eis'], eventId: string): Promise<PlanRow
   } catch {
     return null;
   }
-}
-
-async function costOf(eis: PlanReadDeps['eis'], eventId: string) {
-  const actionType = PRECHECK_ACTION['event-unlock'];
-  const precheck = actionType
-    ? await eis.actions.precheck({ actionType, params: { event_id: eventId } }).catch(() => null)
-    : null;
-  return unlockCostOf(precheck, PRICES['event-unlock'].credits);
 }
 
 /** The channel's spend in each quarter that has a budget (one ledger read from the earliest). */
@@ -76,7 +67,7 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
   await inPool(rows, READ_AT_ONCE, async (row) => {
     [row.fit, row.cost] = await Promise.all([
       fitOf(deps.eis, row.show.eventId),
-      costOf(deps.eis, row.show.eventId),
+      showUnlockCost(deps.eis, row.show.eventId),
     ]);
   });
   const costs = planCosts(

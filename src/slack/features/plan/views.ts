@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import type { PlanCosts, QuarterCost, UnlockCost } from '../../../domain/plan/index.ts';
+import type { PlanCosts, QuarterCost } from '../../../domain/plan/index.ts';
+import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import type { PlanShow } from '../../../domain/ports/records.ts';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';

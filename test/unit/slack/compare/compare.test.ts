@@ -30,7 +30,7 @@ const show = (eventId: string, overrides: Partial<FoundShow> = {}): FoundShow =>
     breakdown: { profile_match: 8, matched_exhibitor_density: 6.5, event_scale: 7 },
   },
   watched: [],
-  unlock: { state: 'price', credits: 2000, overBalance: false },
+  unlock: { state: 'locked', credits: 2000, estimated: false },
   ...overrides,
 });
 
@@ -80,8 +80,8 @@ describe('compareCard', () => {
     const shows = [
       show('1'),
       show('2', { unlock: { state: 'unlocked' } }),
-      show('3', { unlock: { state: 'price', credits: 2000, overBalance: true } }),
-      show('4', { unlock: { state: 'unknown' } }),
+      show('3', { unlock: { state: 'locked', credits: 2000, estimated: false, overBalance: true } }),
+      show('4', { unlock: { state: 'locked', credits: 2000, estimated: true } }),
     ];
 
     const unlock = fact(shows, 'Unlock (event contacts)');

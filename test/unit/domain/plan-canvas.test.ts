@@ -107,33 +107,39 @@ describe('the plan’s canvas', () => {
   });
 });
 
+/** A channel over 80% of its Q2 budget (900 of 1,000 spent), and how its warning is posted (Prepare). */
+function pastTheLine(post: (warning: { spent: number }) => Promise<void>) {
+  const setAt = '2027-04-01T00:00:00.000Z';
+  const plans = memoryPlans({ ...PLAN, budgets: { 'Q2-2027': { credits: 1000, setBy: 'U1', setAt } } });
+  const entry = {
+    type: 'ledger-entry' as const,
+    id: 'e',
+    teamId: 'T1',
+    channelId: 'C1',
+    userId: 'U1',
+    action: 'event-unlock',
+    credits: 900,
+    status: 'charged' as const,
+    at: '2027-05-01T00:00:00.000Z',
+    expiresAt: 1,
+  };
+  const deps = {
+    plans: plans.repo,
+    ledger: { listSince: () => Promise.resolve([entry]) },
+    post,
+    logger: createMemoryLogger(),
+  };
+  const charge = { teamId: 'T1', channelId: 'C1', at: new Date('2027-05-01T00:00:01.000Z') };
+  return { deps, charge };
+}
+
 describe('the budget warning', () => {
   it('is posted once for two charges past the line at the same time', async () => {
-    const setAt = '2027-04-01T00:00:00.000Z';
-    const plans = memoryPlans({ ...PLAN, budgets: { 'Q2-2027': { credits: 1000, setBy: 'U1', setAt } } });
     const posted: number[] = [];
-    const entry = {
-      type: 'ledger-entry' as const,
-      id: 'e',
-      teamId: 'T1',
-      channelId: 'C1',
-      userId: 'U1',
-      action: 'event-unlock',
-      credits: 900,
-      status: 'charged' as const,
-      at: '2027-05-01T00:00:00.000Z',
-      expiresAt: 1,
-    };
-    const deps = {
-      plans: plans.repo,
-      ledger: { listSince: () => Promise.resolve([entry]) },
-      post: (warning: { spent: number }) => {
-        posted.push(warning.spent);
-        return Promise.resolve();
-      },
-      logger: createMemoryLogger(),
-    };
-    const charge = { teamId: 'T1', channelId: 'C1', at: new Date('2027-05-01T00:00:01.000Z') };
+    const { deps, charge } = pastTheLine((warning) => {
+      posted.push(warning.spent);
+      return Promise.resolve();
+    });
 
     await Promise.all([warnIfPastBudget(deps, charge), warnIfPastBudget(deps, charge)]);
 
@@ -145,33 +151,13 @@ describe('the budget warning', () => {
   });
 
   it('is posted by the next charge when Slack refused the first post', async () => {
-    const setAt = '2027-04-01T00:00:00.000Z';
-    const plans = memoryPlans({ ...PLAN, budgets: { 'Q2-2027': { credits: 1000, setBy: 'U1', setAt } } });
-    const entry = {
-      type: 'ledger-entry' as const,
-      id: 'e',
-      teamId: 'T1',
-      channelId: 'C1',
-      userId: 'U1',
-      action: 'event-unlock',
-      credits: 900,
-      status: 'charged' as const,
-      at: '2027-05-01T00:00:00.000Z',
-      expiresAt: 1,
-    };
     const posted: number[] = [];
     let slackDown = true;
-    const deps = {
-      plans: plans.repo,
-      ledger: { listSince: () => Promise.resolve([entry]) },
-      post: (warning: { spent: number }) => {
-        if (slackDown) return Promise.reject(new Error('channel_not_found'));
-        posted.push(warning.spent);
-        return Promise.resolve();
-      },
-      logger: createMemoryLogger(),
-    };
-    const charge = { teamId: 'T1', channelId: 'C1', at: new Date('2027-05-01T00:00:01.000Z') };
+    const { deps, charge } = pastTheLine((warning) => {
+      if (slackDown) return Promise.reject(new Error('channel_not_found'));
+      posted.push(warning.spent);
+      return Promise.resolve();
+    });
 
     await expect(warnIfPastBudget(deps, charge)).rejects.toThrow('channel_not_found');
     slackDown = false;

@@ -11,7 +11,7 @@ import {
 } from '../../views/modal-inputs.ts';
 import type { ListKind } from './buttons.ts';
 import type { ListOperations } from './definition.ts';
-import { type FilterWord, labelsOf } from './filter-words.ts';
+import { type EventSearchFilters, type FilterWord, labelsOf } from './filter-words.ts';
 import { LISTS } from './index.ts';
 
 /**
@@ -22,18 +22,8 @@ import { LISTS } from './index.ts';
 export const SEARCH_MODAL = 'modal.search';
 export const FILTER_MODAL = 'modal.filter';
 
-export interface SearchPrefill {
-  keywords?: string;
-  country?: string;
-  region?: string;
-  city?: string;
-  from?: string;
-  to?: string;
-  type?: string;
-  quality?: string;
-  visitors?: string;
-  channelId?: string;
-}
+/** The search's filters as the modal is filled in (any text, as a button carried it), and its channel. */
+export type SearchPrefill = Omit<EventSearchFilters, 'visitors'> & { visitors?: string; channelId?: string };
 
 const VISITOR_OPTIONS = [
   option('Any', 'any'),

@@ -130,7 +130,6 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     eis,
     watchLists: store.watchLists,
     ledger: store.ledger,
-    fitScores: store.fitScores(deps.accountId),
     canvas: deps.planCanvas,
     logger: deps.logger,
     now: deps.now,

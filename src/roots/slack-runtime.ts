@@ -1,4 +1,3 @@
-import { WebClient } from '@slack/web-api';
 import type { ConfirmationRepository } from '../domain/ports/index.ts';
 import { type Env, readEnv } from '../platform/config/env.ts';
 import { createSlackSecretsProvider, type SlackSecrets } from '../platform/config/secrets.ts';
@@ -7,7 +6,8 @@ import { createMetrics } from '../platform/metrics.ts';
 import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
 import { inlineDispatch, lambdaDispatch } from '../slack/dispatch.ts';
 import type { Job } from '../slack/jobs.ts';
-import { webClientOptions } from '../slack/web-client.ts';
+import { commandRequests } from '../slack/command-requests.ts';
+import { slackHttpBoundary } from '../slack/http-boundary.ts';
 import type { Store } from '../store/index.ts';
 import { deferred, once } from './deferred.ts';
 import { fetchedDeliveryLog, secretReader, workerInvoker } from './slack-aws.ts';
@@ -85,8 +85,9 @@ const CONFIRMATION_METHODS: Record<keyof ConfirmationRepository, true> = {
 };
 
 /**
- * One workspace, its bot token in the secret (a distributed app has none). Bolt and the listeners
- * are imported while the secret is read: from Secrets Manager, their load overlaps its round trip.
+ * One workspace, its bot token in the secret (a distributed app has none). A command is answered
+ * without Bolt (`command-requests.ts`); Bolt and the listeners load on the first request that needs
+ * them (a click, an event, a modal), so a cold start that answers a command never compiles them.
  */
 function singleWorkspaceLoader(
   env: Env,
@@ -95,10 +96,7 @@ function singleWorkspaceLoader(
 ): () => Promise<BuiltHandler> {
   const { logger } = parts.observe;
   const secrets = createSlackSecretsProvider(env, { readSecret: parts.readSecret });
-  // The read first (its request goes out sooner), then Bolt and the listeners, loaded meanwhile.
   secrets().catch(() => undefined); // reported by the request that reads it again
-  const slackApp = import('../slack/app.ts');
-  slackApp.catch(() => undefined); // reported by the build that awaits it
   // The store's AWS SDK loads on the first request that reads or writes more than a delivery record.
   const deps = parts.depsOf({
     confirmations: deferred<ConfirmationRepository>(
@@ -109,29 +107,30 @@ function singleWorkspaceLoader(
       get: async (teamId, channelId) => (await store()).digestSubscriptions.get(teamId, channelId),
     },
   });
-  const build = async (latest: SlackSecrets): Promise<BuiltHandler> => {
-    const identity = await slackIdentity(env, latest.slackBotToken);
-    const { createSlackApp } = await slackApp;
-    const { handler } = createSlackApp({
+  const build = (latest: SlackSecrets): BuiltHandler => {
+    const identity = once(() => slackIdentity(env, latest.slackBotToken));
+    const bolt = once(async () => {
+      const { createBoltApp } = await import('../slack/app.ts');
+      return createBoltApp({
+        signingSecret: latest.slackSigningSecret,
+        workspaces: { botToken: latest.slackBotToken, ...(await identity()) },
+        ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
+        logger,
+        deps,
+      }).bolt;
+    });
+    const handler = slackHttpBoundary(bolt, {
       signingSecret: latest.slackSigningSecret,
-      workspaces: { botToken: latest.slackBotToken, ...identity },
-      ...(env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {}),
       logger,
-      deps,
+      withoutBolt: commandRequests({ servedTeam: async () => (await identity()).installedTeamId, deps }),
     });
     return { handler: observed(handler, parts.observe), dispatch: deps.dispatch };
   };
-  // One build per secret value, shared by concurrent callers (the init phase and the first request).
-  let built: { secrets: SlackSecrets; handler: Promise<BuiltHandler> } | undefined;
+  // One build per secret value.
+  let built: { secrets: SlackSecrets; handler: BuiltHandler } | undefined;
   return async (): Promise<BuiltHandler> => {
     const latest = await secrets();
-    if (built?.secrets !== latest) {
-      const attempt = build(latest);
-      built = { secrets: latest, handler: attempt };
-      attempt.catch(() => {
-        if (built?.handler === attempt) built = undefined;
-      });
-    }
+    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
     return built.handler;
   };
 }
@@ -145,14 +144,11 @@ async function slackIdentity(env: Env, botToken: string) {
   if (env.SLACK_BOT_USER_ID && env.SLACK_TEAM_ID) {
     return { botId: '', botUserId: env.SLACK_BOT_USER_ID, installedTeamId: env.SLACK_TEAM_ID };
   }
-  const identity = await new WebClient(botToken, webClientOptions(env.SLACK_API_URL)).auth.test();
-  const installedTeamId = env.SLACK_TEAM_ID ?? identity.team_id;
-  if (!installedTeamId) throw new Error('SLACK_TEAM_ID is unset and auth.test returned no team_id');
-  return {
-    botId: identity.bot_id ?? '',
-    botUserId: env.SLACK_BOT_USER_ID ?? identity.user_id ?? '',
-    installedTeamId,
-  };
+  const { botIdentityOf } = await import('../slack/bot-identity.ts');
+  return botIdentityOf(botToken, env.SLACK_API_URL, {
+    teamId: env.SLACK_TEAM_ID,
+    botUserId: env.SLACK_BOT_USER_ID,
+  });
 }
 
 function dispatcherFor(

@@ -9,7 +9,7 @@ import {
 import type { Logger as SlackLogger } from '@slack/logger';
 import * as z from 'zod';
 import type { Logger } from '../platform/log.ts';
-import { type SlackPages, slackHttpBoundary } from './http-boundary.ts';
+import { type SlackHttpHandler, type SlackPages, slackHttpBoundary } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
 import type { ListenerDeps } from './listeners/deps.ts';
 import { registerListeners } from './listeners/index.ts';
@@ -115,6 +115,17 @@ export function oncePerEvent(
 
 /** The Bolt app behind `handlers/slack.ts`, answering API Gateway HTTP API v2 / Function URL events. */
 export function createSlackApp(options: SlackAppOptions) {
+  const { app, bolt } = createBoltApp(options);
+  const handler = slackHttpBoundary(() => Promise.resolve(bolt), {
+    signingSecret: options.signingSecret,
+    logger: options.logger,
+    ...('pages' in options.workspaces ? { pages: options.workspaces.pages } : {}),
+  });
+  return { app, handler };
+}
+
+/** Bolt, its middleware and every room's listeners, for requests that passed `slackHttpBoundary`. */
+export function createBoltApp(options: SlackAppOptions): { app: App; bolt: SlackHttpHandler } {
   const logger = boltLogger(options.logger);
   const receiver = new AwsLambdaReceiver({
     signingSecret: options.signingSecret,
@@ -145,10 +156,5 @@ export function createSlackApp(options: SlackAppOptions) {
   );
   app.use(oncePerEvent(options.deps.deliveries, options.logger));
   registerListeners(app, options.deps);
-  const handler = slackHttpBoundary(receiver.toHandler(), {
-    signingSecret: options.signingSecret,
-    logger: options.logger,
-    ...('pages' in workspaces ? { pages: workspaces.pages } : {}),
-  });
-  return { app, handler };
+  return { app, bolt: receiver.toHandler() };
 }

@@ -15,6 +15,8 @@ export interface SlackHttpBoundaryOptions {
   now?: () => number;
   /** Pages a browser opens (the OAuth install, when distributed): unsigned GETs, answered apart from Bolt. */
   pages?: SlackPages;
+  /** Answers a signed request Bolt is not needed for (`command-requests.ts`); `undefined` for any other. */
+  withoutBolt?: (mediaType: string, body: string) => Promise<SlackHttpResult | undefined>;
 }
 
 export type SlackHttpResult = Awaited<ReturnType<SlackHttpHandler>>;
@@ -30,10 +32,10 @@ const answer = (statusCode: number, body: string, headers: Record<string, string
  * What every Slack request passes before Bolt sees it. `AwsLambdaReceiver` parses the body before it
  * checks the signature (so unsigned junk throws) and compares content types exactly (so
  * `; charset=utf-8` throws); here the signature is checked on the raw bytes first, and Bolt gets a
- * decoded body and a bare media type.
+ * decoded body and a bare media type. A request `withoutBolt` answers never loads Bolt.
  */
 export function slackHttpBoundary(
-  bolt: SlackHttpHandler,
+  loadBolt: () => Promise<SlackHttpHandler>,
   options: SlackHttpBoundaryOptions,
 ): SlackHttpHandler {
   const { logger } = options;
@@ -71,13 +73,18 @@ export function slackHttpBoundary(
       });
       return answer(400, 'Unsupported content type');
     }
+    const body = raw.toString('utf8');
+    const answered = await options.withoutBolt?.(mediaType, body);
+    if (answered) return answered;
+    // Loaded by the first request that needs it (a failure to load is not a malformed body).
+    const bolt = await loadBolt();
     let result: SlackHttpResult;
     try {
       result = await bolt(
         {
           ...event,
           headers: { ...headers, 'content-type': mediaType },
-          body: raw.toString('utf8'),
+          body,
           isBase64Encoded: false,
         },
         context,

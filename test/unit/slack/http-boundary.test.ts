@@ -36,10 +36,11 @@ function boundary(bolt: SlackHttpHandler = () => Promise.resolve({ statusCode: 2
   const seen: SlackHttpEvent[] = [];
   const logger = createMemoryLogger();
   const handler = slackHttpBoundary(
-    async (event, context) => {
-      seen.push(event);
-      return bolt(event, context);
-    },
+    () =>
+      Promise.resolve(async (event: SlackHttpEvent, context: unknown) => {
+        seen.push(event);
+        return bolt(event, context);
+      }),
     { signingSecret: SECRET, logger, now: () => NOW_S * 1000 },
   );
   return { handler, seen, logger };
@@ -193,5 +194,37 @@ describe('the Slack HTTP boundary', () => {
 
     expect(responses.map((response) => response.statusCode)).toEqual([405, 405]);
     expect(seen).toEqual([]);
+  });
+
+  it('answers what `withoutBolt` answers, never loading Bolt, and only once the signature holds', async () => {
+    const logger = createMemoryLogger();
+    const offered: string[] = [];
+    let boltLoads = 0;
+    const handler = slackHttpBoundary(
+      () => {
+        boltLoads += 1;
+        return Promise.resolve(() => Promise.resolve({ statusCode: 200, body: 'from bolt' }));
+      },
+      {
+        signingSecret: SECRET,
+        logger,
+        now: () => NOW_S * 1000,
+        withoutBolt: (mediaType, body) => {
+          offered.push(`${mediaType} ${body}`);
+          return Promise.resolve(
+            body.startsWith('command=') ? { statusCode: 200, body: 'direct' } : undefined,
+          );
+        },
+      },
+    );
+
+    const unsigned = await handler(slackEvent('command=%2Fevents', { secret: 'not-the-secret' }), {});
+    const command = await handler(slackEvent('command=%2Fevents'), {});
+    expect(boltLoads).toBe(0);
+    const click = await handler(slackEvent('payload=%7B%7D'), {});
+
+    expect([unsigned.statusCode, command.body, click.body]).toEqual([401, 'direct', 'from bolt']);
+    expect(offered).toEqual([`${FORM} command=%2Fevents`, `${FORM} payload=%7B%7D`]);
+    expect(boltLoads).toBe(1);
   });
 });

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildHarness } from '../../bench/build.ts';
+import { startLambdaStandIn } from '../../bench/stand-ins.ts';
+import { type FakeSlack, startFakeSlack } from '../../local/slack/fake-slack.ts';
+import { slashCommandBody } from '../../local/slack/payloads.ts';
+import { signedHeaders } from '../../local/slack/sign.ts';
+import { BOLT_ON_LAMBDA_ALIASES } from '../../infra/bundling/aliases.ts';
+import { splitBundleOptions } from '../../infra/bundling/split-bundle.ts';
+import { createDocumentClient, ensureTable } from '../../src/store/table.ts';
+
+// The Slack function as the stack bundles it (split, with its aliases), started cold in a fresh
+// `node` per request: a command's ack needs none of Bolt's code; a request that does loads it.
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const SECRET = 'cold-start-signing-secret';
+const TEAM = 'T0COLD';
+const TABLE = `cold-start-${Date.now()}`;
+const ALICE = { teamId: TEAM, userId: 'U0ALICE', channelId: 'C0COLD' };
+
+let dir: string;
+let harness: string;
+let withoutBolt: string;
+let lambda: Awaited<ReturnType<typeof startLambdaStandIn>>;
+let slack: FakeSlack;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'eventbot-cold-'));
+  const { metafile } = await build({
+    ...splitBundleOptions(join(ROOT, 'handlers/slack.ts'), join(dir, 'full'), BOLT_ON_LAMBDA_ALIASES),
+    absWorkingDir: ROOT,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  // The same bundle without the chunks holding Bolt's code.
+  withoutBolt = join(dir, 'without-bolt');
+  cpSync(join(dir, 'full'), withoutBolt, { recursive: true });
+  const boltChunks = Object.entries(metafile.outputs).filter(([, output]) =>
+    Object.keys(output.inputs).some((input) => input.includes('node_modules/@slack/bolt/')),
+  );
+  expect(boltChunks.length).toBeGreaterThan(0);
+  for (const [file] of boltChunks)
+    rmSync(join(withoutBolt, file.slice(file.indexOf('/full/') + '/full/'.length)));
+  harness = await buildHarness(dir);
+  const client = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
+  await ensureTable(client, TABLE);
+  client.destroy();
+  lambda = await startLambdaStandIn();
+  slack = await startFakeSlack();
+}, 60_000);
+
+afterAll(async () => {
+  await lambda?.close();
+  await slack?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** One cold start of the bundle in `bundleDir`, answering one signed `/events <text>`. */
+function coldCommand(
+  bundleDir: string,
+  text: string,
+): Promise<{ statusCode?: number; body?: string; stderr: string }> {
+  const body = slashCommandBody(ALICE, text, 'http://127.0.0.1:9/response');
+  const event = {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: '/slack/events',
+    rawQueryString: '',
+    headers: signedHeaders(SECRET, body),
+    body: Buffer.from(body).toString('base64'),
+    isBase64Encoded: true,
+    requestContext: { http: { method: 'POST', path: '/slack/events' }, requestId: `cold-${text}` },
+  };
+  const child = spawn(process.execPath, [harness, join(bundleDir, 'index.mjs')], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      BENCH_EVENT: JSON.stringify(event),
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'cold',
+      AWS_SECRET_ACCESS_KEY: 'cold',
+      TABLE_NAME: TABLE,
+      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+      AWS_ENDPOINT_URL_LAMBDA: lambda.url,
+      WORKER_FUNCTION_NAME: 'eventbot-worker',
+      EIS_BASE_URL: 'http://127.0.0.1:9/',
+      EIS_API_KEY: 'cold-service-key',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_BOT_TOKEN: 'xoxb-cold',
+      SLACK_BOT_USER_ID: 'U0BOT',
+      SLACK_TEAM_ID: TEAM,
+      SLACK_API_URL: slack.apiUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('close', () => {
+      const line = stdout.split('\n').find((l) => l.startsWith('BENCH_ACK '));
+      const ack = line
+        ? (JSON.parse(line.slice('BENCH_ACK '.length)) as { statusCode: number; body: string })
+        : {};
+      resolve({ ...ack, stderr });
+    });
+  });
+}
+
+describe('the bundled Slack function from cold', () => {
+  it('acks a command without loading any of Bolt’s code, having handed it to the worker', async () => {
+    const invokesBefore = lambda.invokes('eventbot-worker');
+
+    const ack = await coldCommand(withoutBolt, 'fit 26855');
+
+    expect(ack.statusCode, ack.stderr).toBe(200);
+    expect(ack.body).toContain('Working on /events fit 26855');
+    expect(lambda.invokes('eventbot-worker')).toBe(invokesBefore + 1);
+  }, 30_000);
+
+  it('loads Bolt for a request that needs it: a command a modal stands for opens it', async () => {
+    const opened = () => slack.calls.filter((call) => call.method === 'views.open').length;
+    const before = opened();
+
+    const ack = await coldCommand(join(dir, 'full'), 'digest on');
+    const missingBolt = await coldCommand(withoutBolt, 'digest on');
+
+    expect(ack.statusCode, ack.stderr).toBe(200);
+    expect(opened()).toBe(before + 1);
+    // The chunks removed above are the ones such a request loads.
+    expect(missingBolt.statusCode).toBeUndefined();
+  }, 30_000);
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { slashCommandBody } from '../../../local/slack/payloads.ts';
+import { signedHeaders } from '../../../local/slack/sign.ts';
+import { createMemoryLogger } from '../../../src/platform/log.ts';
+import { createBoltApp } from '../../../src/slack/app.ts';
+import { commandRequests } from '../../../src/slack/command-requests.ts';
+import type { SlackHttpEvent } from '../../../src/slack/http-boundary.ts';
+import type { Job } from '../../../src/slack/jobs.ts';
+
+const SECRET = 'unit-signing-secret-0c4a';
+const TEAM = 'T0SERVED';
+const ALICE = { teamId: TEAM, userId: 'U0ALICE', channelId: 'C0PLANS' };
+const FORM = 'application/x-www-form-urlencoded';
+
+/** The listeners' three dependencies, recording what they were asked. */
+function fakeDeps(options: { firstDelivery?: boolean; dispatchFails?: boolean } = {}) {
+  const dispatched: Job[] = [];
+  const recorded: string[] = [];
+  return {
+    dispatched,
+    recorded,
+    deps: {
+      deliveries: {
+        first: (key: string) => {
+          recorded.push(key);
+          return Promise.resolve(options.firstDelivery ?? true);
+        },
+      },
+      dispatch: (job: Job) => {
+        dispatched.push(job);
+        return options.dispatchFails ? Promise.reject(new Error('Invoke failed')) : Promise.resolve();
+      },
+      logger: createMemoryLogger(),
+    },
+  };
+}
+
+/** What Bolt's own `/events` listener answers for `body` (the path every request took before). */
+async function boltAnswer(body: string, deps: ReturnType<typeof fakeDeps>['deps']) {
+  const { bolt } = createBoltApp({
+    signingSecret: SECRET,
+    workspaces: { botToken: 'xoxb-unit', botId: 'B0UNIT', botUserId: 'U0BOT', installedTeamId: TEAM },
+    logger: deps.logger,
+    deps: { ...deps, confirmations: {} as never, policyFor: () => Promise.resolve({ approvers: [] }) },
+  });
+  const event = {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: '/slack/events',
+    rawQueryString: '',
+    headers: signedHeaders(SECRET, body),
+    body,
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'POST' } },
+  } as unknown as SlackHttpEvent;
+  return bolt(event, {});
+}
+
+const withoutBolt = (deps: ReturnType<typeof fakeDeps>['deps'], servedTeam = TEAM) =>
+  commandRequests({ servedTeam: () => Promise.resolve(servedTeam), deps });
+
+describe('commands answered without Bolt', () => {
+  it.each([
+    ['a command handed to the worker', 'fit 26855', {}],
+    ['a command with a missing argument (usage help)', 'fit', {}],
+    ['an unknown word (did you mean)', 'fitt 26855', {}],
+    ['help', 'help', {}],
+    ['help on one word', 'help unlock', {}],
+    ['a replayed delivery (nothing new)', 'fit 26855', { firstDelivery: false }],
+    ['a command the worker could not be reached for', 'exhibitors 26855', { dispatchFails: true }],
+  ])('answer %s exactly as the Bolt listener does', async (_, text, options) => {
+    const body = slashCommandBody(ALICE, text, 'https://hooks.slack.test/r/1');
+    const direct = fakeDeps(options);
+    const viaBolt = fakeDeps(options);
+
+    const answered = await withoutBolt(direct.deps)(FORM, body);
+    const expected = await boltAnswer(body, viaBolt.deps);
+
+    expect(answered).toBeDefined();
+    expect(answered).toEqual(expected);
+    expect(direct.dispatched).toEqual(viaBolt.dispatched);
+    expect(direct.recorded).toEqual(viaBolt.recorded);
+  });
+
+  it('hand the worker the command, its channel, user and response URL, deduplicated on its trigger id', async () => {
+    const { deps, dispatched, recorded } = fakeDeps();
+    const body = slashCommandBody(ALICE, 'fit 26855', 'https://hooks.slack.test/r/2');
+    const triggerId = new URLSearchParams(body).get('trigger_id');
+
+    const answered = await withoutBolt(deps)(FORM, body);
+
+    expect(answered?.statusCode).toBe(200);
+    expect(answered?.body).toContain('Working on /events fit 26855');
+    expect(recorded).toEqual([`command:${triggerId}`]);
+    expect(dispatched).toHaveLength(1);
+    expect(dispatched[0]).toMatchObject({
+      kind: 'command',
+      text: 'fit 26855',
+      context: {
+        teamId: TEAM,
+        channelId: ALICE.channelId,
+        userId: ALICE.userId,
+        responseUrl: 'https://hooks.slack.test/r/2',
+      },
+    });
+  });
+
+  it.each([
+    ['a command a modal stands for', FORM, slashCommandBody(ALICE, 'digest on', 'https://r')],
+    ['the watch import form', FORM, slashCommandBody(ALICE, 'watch import', 'https://r')],
+    ['another workspace', FORM, slashCommandBody({ ...ALICE, teamId: 'T0OTHER' }, 'fit 1', 'https://r')],
+    [
+      'another slash command',
+      FORM,
+      slashCommandBody(ALICE, 'fit 1', 'https://r').replace('%2Fevents', '%2Fother'),
+    ],
+    [
+      'a click (an interaction payload)',
+      FORM,
+      new URLSearchParams({ payload: '{"type":"block_actions"}' }).toString(),
+    ],
+    ['Slack’s SSL check', FORM, `${slashCommandBody(ALICE, '', 'https://r')}&ssl_check=1`],
+    [
+      'a command without a trigger id',
+      FORM,
+      slashCommandBody(ALICE, 'fit 1', 'https://r').replace(/&trigger_id=[^&]*/, ''),
+    ],
+    ['an Events API delivery', 'application/json', '{"type":"event_callback","event_id":"Ev1"}'],
+  ])('leave %s to Bolt, doing nothing', async (_, mediaType, body) => {
+    const { deps, dispatched, recorded } = fakeDeps();
+
+    expect(await withoutBolt(deps)(mediaType, body)).toBeUndefined();
+    expect(dispatched).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { EisClient } from '../eis/index.ts';
+import type { Unlock } from './ports/records.ts';
 import { type ListedPrice, PAID_SEARCH_PAGE_SIZE, PRICES } from './prices.ts';
 
 /*
@@ -90,6 +91,24 @@ export function hasPublishedPrice(action: unknown): boolean {
 
 /** Precheck action codes; null where none exists. */
 export const PRECHECK_ACTION = eachKind((price) => price.precheck);
+
+/**
+ * The unlock a charge buys, which the service charges once per account (asked again, it answers
+ * "already unlocked"); null for searches and LinkedIn analysis, charged each time they are run.
+ */
+export function unlockOf(action: ChargeAction): Unlock | null {
+  switch (action.kind) {
+    case 'event-unlock':
+    case 'visitors-unlock':
+    case 'full-access-unlock':
+      return { action: action.kind, eventId: action.eventId };
+    case 'email-unlock':
+    case 'phone-unlock':
+      return { action: action.kind, personnelIds: [...action.personnelIds].sort() };
+    default:
+      return null;
+  }
+}
 
 export type ChargeEis = Pick<
   EisClient,

@@ -17,7 +17,13 @@ import {
   confirmRefusal,
   type SpendPolicy,
 } from './approval.ts';
-import { type ChargeAction, ChargeActionSchema, type ChargeEis, balanceOrNull } from './charging.ts';
+import {
+  type ChargeAction,
+  ChargeActionSchema,
+  type ChargeEis,
+  balanceOrNull,
+  unlockOf,
+} from './charging.ts';
 import { ChargeFactsSchema, type ChargeOutcome } from './charge-outcome.ts';
 import { type ChargeQuote, quoteCharge, withEventNaming, withPeopleNames } from './charge-quote.ts';
 import { chargeErrorMessage, executeCharge } from './charge-run.ts';
@@ -217,6 +223,8 @@ async function settlementOf(
     };
   }
   const { task } = outcome;
+  // Named as the unlock's payer only when it paid: an unlock answered free was another charge's doing.
+  const unlocked = outcome.creditsSpent > 0 ? unlockOf(action) : null;
   // Results go in the card's thread; a follow-up's card sits in the unlock's thread, named by its action.
   const threadTs = ('threadTs' in action ? action.threadTs : undefined) ?? confirmation.messageTs;
   return {
@@ -233,6 +241,7 @@ async function settlementOf(
         credits: outcome.creditsSpent,
         ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
       },
+      ...(unlocked ? { unlocked } : {}),
       ...(task && threadTs
         ? {
             task: {

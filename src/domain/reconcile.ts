@@ -4,19 +4,17 @@ import {
   type ChargeRepository,
   type Confirmation,
   type ConfirmationRepository,
-  type LedgerEntry,
-  type LedgerRepository,
   RECONCILE_AFTER_SECONDS,
   type Settlement,
+  type Unlock,
 } from './ports/index.ts';
-import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION } from './charging.ts';
+import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION, unlockOf } from './charging.ts';
 import { precheckParams } from './charge-quote.ts';
 
 export interface ReconcileDeps {
   confirmations: Pick<ConfirmationRepository, 'due' | 'get' | 'expire' | 'abandon' | 'cardShown'>;
-  charges: Pick<ChargeRepository, 'settle'>;
-  /** To tell whose charge an "already unlocked" answer is, when two confirmations asked for the same unlock. */
-  ledger: Pick<LedgerRepository, 'listSince'>;
+  /** `unlockedBy`: whose charge an "already unlocked" answer is, when two confirmations asked for the same unlock. */
+  charges: Pick<ChargeRepository, 'settle' | 'unlockedBy'>;
   /**
    * The service as the workspace's connected key reaches it, with that key's account: a charge is
    * asked about only with the key of the account it was made on. Null when no key is connected.
@@ -45,7 +43,7 @@ const NEVER_STARTED =
  * Finds what the service says about a charge whose worker died after calling it (or before): charged,
  * not charged, or unknown. Only the action precheck can tell, and only for unlocks: an event that is
  * now unlocked was charged; one that still costs its full price was not. Searches and LinkedIn
- * analysis (no precheck code) cannot be told.
+ * analysis (charged each time they run) cannot be told.
  */
 async function askTheService(
   action: ChargeAction,
@@ -53,13 +51,7 @@ async function askTheService(
   eis: Pick<EisClient, 'actions'>,
 ): Promise<'charged' | 'not-charged' | 'unknown'> {
   const actionType = PRECHECK_ACTION[action.kind];
-  if (
-    actionType === null ||
-    action.kind === 'people-by-name' ||
-    action.kind === 'exhibitor-events' ||
-    action.kind === 'exhibitor-search'
-  )
-    return 'unknown';
+  if (actionType === null || !unlockOf(action)) return 'unknown';
   try {
     const precheck = await eis.actions.precheck({ actionType, params: precheckParams(action) });
     if (precheck.reason_code === 'already_unlocked' || precheck.reason_code === 'unlock_in_progress')
@@ -73,44 +65,45 @@ async function askTheService(
 }
 
 /**
- * Whether another confirmation's charge for the same unlock (same action, event and contacts) is
- * already in the ledger as charged: then "already unlocked" is that one's doing, and this one, whose
- * worker died before or after its call, spent nothing (the service charges an unlock once).
+ * Whether another confirmation, of any workspace on the same service account, is recorded as having
+ * paid for this unlock: then "already unlocked" is that one's doing, and this one, whose worker died
+ * before its call (or after, answered free), spent nothing: the service charges an unlock once per
+ * account. Known limit: when the workers of both died after their calls, the first one reconciled is
+ * booked and the other not. The account's total is right, but the workspace booked may be the one
+ * whose call came second: the service cannot say whose call charged.
  */
-async function chargedByAnother(confirmation: Confirmation, deps: ReconcileDeps): Promise<boolean> {
-  const since = new Date(Date.parse(confirmation.createdAt) - 24 * 3600_000);
-  const entries = await deps.ledger.listSince(confirmation.teamId, since);
-  const own = entries.find((entry) => entry.confirmationId === confirmation.id);
-  if (!own) return false;
-  const sameUnlock = (entry: LedgerEntry) =>
-    entry.action === own.action &&
-    entry.eventId === own.eventId &&
-    [...(entry.personnelIds ?? [])].sort().join() === [...(own.personnelIds ?? [])].sort().join();
-  return entries.some(
-    (entry) => entry.confirmationId !== confirmation.id && entry.status === 'charged' && sameUnlock(entry),
-  );
+async function chargedByAnother(
+  confirmation: Confirmation,
+  accountId: string,
+  unlock: Unlock,
+  deps: ReconcileDeps,
+): Promise<boolean> {
+  const payer = await deps.charges.unlockedBy(accountId, unlock);
+  return payer !== null && payer !== confirmation.id;
 }
 
 /**
  * What the reconciler can learn of a charge: from the service when the key it was made with is still
  * connected; else nothing ("account-gone"): another account's key would answer for another account.
+ * "paid-by-another": unlocked, by another confirmation's charge on the account, not this one's.
  */
-type Verdict = 'charged' | 'not-charged' | 'unknown' | 'account-gone';
+type Verdict = 'charged' | 'not-charged' | 'paid-by-another' | 'unknown' | 'account-gone';
 
-function reconciledSettlement(
-  verdict: Verdict,
-  contacts: boolean,
-  reserved: number,
-): Settlement {
+const PAID_BY_ANOTHER =
+  'The bot was interrupted and nothing was charged for this: another request on the same service account had already unlocked it (the service charges an unlock once). It stays unlocked for this account; there is nothing to pay.';
+
+/** The settlement of a verdict; a charged unlock names this confirmation as its payer (unless one is). */
+function reconciledSettlement(verdict: Verdict, unlock: Unlock | null, reserved: number): Settlement {
   switch (verdict) {
     case 'charged': {
-      const summary = contacts
+      const summary = unlock?.personnelIds
         ? 'The service confirms the unlock, but the bot was interrupted before it could follow the results: run the command again (contacts already unlocked are free).'
         : 'The service confirms the unlock (the bot was interrupted before it could say so).';
       return {
         status: 'succeeded',
         outcome: { reason: 'reconciled', summary: [summary], creditsSpent: reserved, balanceAfter: null },
         ledger: { status: 'charged', credits: reserved },
+        ...(unlock ? { unlocked: unlock } : {}),
       };
     }
     case 'not-charged':
@@ -122,6 +115,12 @@ function reconciledSettlement(
             'The bot was interrupted and the service shows no charge: nothing was charged. Run the command again.',
           creditsSpent: 0,
         },
+        ledger: { status: 'refused', credits: 0 },
+      };
+    case 'paid-by-another':
+      return {
+        status: 'failed',
+        outcome: { reason: 'reconciled', message: PAID_BY_ANOTHER, creditsSpent: 0 },
         ledger: { status: 'refused', credits: 0 },
       };
     case 'unknown':
@@ -158,7 +157,11 @@ async function verdictOf(
   const action = ChargeActionSchema.safeParse(confirmation.action);
   if (!action.success) return 'unknown';
   const asked = await askTheService(action.data, reserved, service.eis);
-  return asked === 'charged' && (await chargedByAnother(confirmation, deps)) ? 'not-charged' : asked;
+  const unlock = unlockOf(action.data);
+  if (asked !== 'charged' || !unlock) return asked;
+  return (await chargedByAnother(confirmation, service.accountId, unlock, deps))
+    ? 'paid-by-another'
+    : 'charged';
 }
 
 /** A run that found nothing to settle. */
@@ -229,13 +232,9 @@ async function decide(
   if (since(confirmation.chargeStartedAt) < RECONCILE_AFTER_SECONDS.charging) return null;
   const reserved = confirmation.reserved ?? confirmation.price.credits;
   const action = ChargeActionSchema.safeParse(confirmation.action);
+  const unlock = action.success ? unlockOf(action.data) : null;
   const verdict = await verdictOf(confirmation, reserved, deps);
-  const contacts =
-    action.success && (action.data.kind === 'email-unlock' || action.data.kind === 'phone-unlock');
-  const settled = await deps.charges.settle(
-    confirmation.id,
-    reconciledSettlement(verdict, contacts, reserved),
-  );
+  const settled = await deps.charges.settle(confirmation.id, reconciledSettlement(verdict, unlock, reserved));
   report.settled++;
   return settled;
 }

@@ -131,7 +131,6 @@ export function createScheduledJobs(
       reconcileConfirmations({
         confirmations: store.confirmations,
         charges: store.charges,
-        ledger: store.ledger,
         service: { accountId: serviceAccountId(runtime.access.eisApiKey), eis },
         showCard: confirmationCardShower(cardUpdater(web), store.confirmations, logger),
         logger: logger.child({ job: 'reconcile' }),

@@ -8,7 +8,7 @@ import { type Confirmation, InstallationNotFoundError, type Store } from '../sto
 export type Unserved = 'key-removed' | 'uninstalled';
 
 export interface UnservedWorkspaceDeps {
-  store: Pick<Store, 'confirmations' | 'charges' | 'ledger'>;
+  store: Pick<Store, 'confirmations' | 'charges'>;
   /** The bot token of the workspace's own install; throws `InstallationNotFoundError` when there is none. */
   ownBotToken: (teamId: string) => Promise<string>;
   slackApiUrl: string | undefined;
@@ -50,7 +50,6 @@ export async function reconcileUnservedWorkspace(
   return reconcileConfirmations({
     confirmations: { ...store.confirmations, due: () => Promise.resolve(due) },
     charges: store.charges,
-    ledger: store.ledger,
     service: null,
     showCard,
     logger,

@@ -4,12 +4,13 @@ import {
   type BeginResult,
   RECONCILE_AFTER_SECONDS,
   type Settlement,
+  type Unlock,
 } from '../domain/ports/index.ts';
 import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { getConfirmation } from './confirmations.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { newLedgerEntry } from './ledger.ts';
-import { type Confirmation, DailySpendSchema, JsonSchema } from './schemas.ts';
+import { ChargedUnlockSchema, type Confirmation, DailySpendSchema, JsonSchema } from './schemas.ts';
 import {
   addSeconds,
   DAY_SECONDS,
@@ -181,9 +182,59 @@ async function begin(
   throw new ConflictError(`The charge of ${confirmation.id} could not start`);
 }
 
+/** A charged unlock is kept this long: the reconciler asks about it within minutes of a worker dying. */
+const CHARGED_UNLOCK_SECONDS = 3 * DAY_SECONDS;
+
+/**
+ * Names the confirmation that paid for the unlock on the account, unless one is named already: no
+ * condition, so it never fails the settle it is part of.
+ */
+function recordUnlock(
+  { tableName }: StoreContext,
+  confirmation: Confirmation & ChargeStarted,
+  unlock: Unlock,
+  at: Date,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.chargedUnlock(confirmation.chargeAccount, unlock),
+      UpdateExpression:
+        'SET #type = :type, accountId = :account, #unlock = :unlock, confirmationId = if_not_exists(confirmationId, :id), teamId = if_not_exists(teamId, :team), chargedAt = if_not_exists(chargedAt, :at), expiresAt = if_not_exists(expiresAt, :ttl)',
+      ExpressionAttributeNames: { '#type': 'type', '#unlock': 'unlock' },
+      ExpressionAttributeValues: {
+        ':type': ITEM_TYPE.chargedUnlock,
+        ':account': confirmation.chargeAccount,
+        ':unlock': unlock,
+        ':id': confirmation.id,
+        ':team': confirmation.teamId,
+        ':at': at.toISOString(),
+        ':ttl': epochSeconds(at) + CHARGED_UNLOCK_SECONDS,
+      },
+    },
+  };
+}
+
+/** The confirmation recorded as having paid for the unlock on the account (a consistent read). */
+async function unlockedBy(
+  { client, tableName }: StoreContext,
+  accountId: string,
+  unlock: Unlock,
+): Promise<string | null> {
+  const { Item } = await client.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.chargedUnlock(accountId, unlock),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? parseItem(ChargedUnlockSchema, 'charged unlock', Item).confirmationId : null;
+}
+
 /**
  * The settling transaction: the confirmation's final status (only while its charge is still
- * running), the ledger entry's real amount, the cap corrected by (real − reserved), the unlock task.
+ * running), the ledger entry's real amount, the cap corrected by (real − reserved), the unlock task,
+ * and which confirmation paid for the unlock.
  */
 function settleItems(
   context: StoreContext,
@@ -242,6 +293,7 @@ function settleItems(
           },
         ]
       : []),
+    ...(settlement.unlocked ? [recordUnlock(context, confirmation, settlement.unlocked, at)] : []),
   ];
 }
 
@@ -278,5 +330,6 @@ export function createChargeRepository(deps: StoreDeps) {
     spent: (accountId: string, day: string) => spent(context, accountId, day),
     begin: (confirmation: Confirmation, input: BeginCharge) => begin(context, confirmation, input),
     settle: (confirmationId: string, settlement: Settlement) => settle(context, confirmationId, settlement),
+    unlockedBy: (accountId: string, unlock: Unlock) => unlockedBy(context, accountId, unlock),
   };
 }

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { RECORD_TYPE } from '../domain/ports/record-types.ts';
+import type { Unlock } from '../domain/ports/records.ts';
 import { ValidationError } from '../platform/errors.ts';
 
 /**
@@ -15,6 +17,7 @@ import { ValidationError } from '../platform/errors.ts';
  * | digest day claim       | `DIGEST#<teamId>#<channelId>`       | `DAY#<YYYY-MM-DD>`      | –                            |
  * | fit score cache        | `FIT_SCORE#<accountId>#<eventId>`   | `DAY#<YYYY-MM-DD>`      | –                            |
  * | daily spend            | `SPEND#<accountId>`                 | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | charged unlock         | `UNLOCKED#<accountId>#<action>#<eventId or sha256 of the sorted contacts>` | `UNLOCKED` | – |
  * | delivery (idempotency) | `DELIVERY#<key>`                    | `DELIVERY`              | –                            |
  * | Slack installation     | `INSTALLATION#<enterpriseId or ->#<teamId or ->` | `INSTALLATION` | –                  |
  * | OAuth state (one use)  | `OAUTH_STATE#<state>`               | `OAUTH_STATE`           | –                            |
@@ -121,6 +124,22 @@ export const keys = {
     pk: `SPEND#${part('accountId', accountId, { last: true })}`,
     sk: `DAY#${part('day', day, { last: true })}`,
   }),
+
+  /**
+   * Per service account and unlock (the service charges an unlock once per account). Contacts are
+   * hashed: a list of people would make a long key, and sorted first, so their order does not count.
+   */
+  chargedUnlock: (accountId: string, unlock: Unlock): ItemKey => {
+    const subject = unlock.personnelIds
+      ? createHash('sha256')
+          .update([...unlock.personnelIds].sort().join(','))
+          .digest('hex')
+      : part('eventId', unlock.eventId ?? '', { last: true });
+    return {
+      pk: `UNLOCKED#${part('accountId', accountId)}#${part('action', unlock.action)}#${subject}`,
+      sk: 'UNLOCKED',
+    };
+  },
 
   delivery: (key: string): ItemKey => ({
     pk: `DELIVERY#${part('delivery key', key, { last: true })}`,

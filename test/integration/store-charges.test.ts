@@ -74,6 +74,31 @@ describe('a charge, written ahead and settled', () => {
     expect(await store.charges.begin(second, begin('a2', 3000))).toEqual({ kind: 'capped', remaining: 1000 });
   });
 
+  it('names the first confirmation settled as paying for an unlock, on its account, whichever workspace asks', async () => {
+    const { store } = await createTestStore();
+    const first = await claimed(store, 'T1');
+    const second = await claimed(store, 'T2');
+    await store.charges.begin(first, begin('a1'));
+    await store.charges.begin(second, begin('a2'));
+    const emails = { action: 'email-unlock', personnelIds: ['100003', '100004'] };
+    const reordered = { ...emails, personnelIds: ['100004', '100003'] };
+    const paid = (unlocked: typeof emails) => ({
+      status: 'succeeded' as const,
+      outcome: { creditsSpent: 30 },
+      ledger: { status: 'charged' as const, credits: 30 },
+      unlocked,
+    });
+    expect(await store.charges.unlockedBy(ACCOUNT, emails)).toBeNull();
+
+    await store.charges.settle(first.id, paid(emails));
+    await store.charges.settle(second.id, paid(reordered));
+
+    expect(await store.charges.unlockedBy(ACCOUNT, reordered)).toBe(first.id);
+    expect(await store.charges.unlockedBy('acct-other', emails)).toBeNull();
+    expect(await store.charges.unlockedBy(ACCOUNT, { ...emails, personnelIds: ['100003'] })).toBeNull();
+    expect(await store.ledger.listForDay('T2', DAY)).toMatchObject([{ status: 'charged', credits: 30 }]);
+  });
+
   it('settles once: the real amount in the ledger, the cap corrected, the unlock task stored', async () => {
     const { store } = await createTestStore();
     const confirmation = await claimed(store);

@@ -130,7 +130,6 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     reconcileConfirmations({
       confirmations: store.confirmations,
       charges: store.charges,
-      ledger: store.ledger,
       service: { accountId: serviceAccountId(apiKey), eis },
       showCard,
       logger,

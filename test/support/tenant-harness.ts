@@ -241,9 +241,9 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
       now: clock.now,
       keyCipher: createKeyCipher(readEnv(env)),
     }),
-    /** Arms a kill for the next charge job: its worker dies after `steps` calls. */
-    killNextCharge: (steps: number) => {
-      armed = createKillSwitch(steps);
+    /** Arms a kill for the next charge job: its worker dies after `steps` calls (or as `kill` says, its trace kept). */
+    killNextCharge: (steps: number | KillSwitch) => {
+      armed = typeof steps === 'number' ? createKillSwitch(steps) : steps;
     },
     disarm: () => {
       armed = undefined;

@@ -1,4 +1,4 @@
-import type { Confirmation, Json, PreApproval } from './records.ts';
+import type { Confirmation, Json, PreApproval, Unlock } from './records.ts';
 import type { NewUnlockTask } from './unlock-tasks.ts';
 
 export interface BeginCharge {
@@ -26,6 +26,12 @@ export interface Settlement {
   ledger: { status: 'charged' | 'refused' | 'unknown'; credits: number; traceId?: string };
   /** An unlock task to follow, stored with the settlement so paid results are never lost. */
   task?: NewUnlockTask;
+  /**
+   * The unlock this charge paid for: recorded for the charge's service account (unless another
+   * confirmation is already recorded), so the reconciler of another confirmation of the same unlock,
+   * from any workspace on that account, knows that one spent nothing.
+   */
+  unlocked?: Unlock;
 }
 
 /** A confirmed charge, written ahead of the service call and settled after it. */
@@ -41,4 +47,6 @@ export interface ChargeRepository {
    * settled it (null if it vanished).
    */
   settle: (confirmationId: string, settlement: Settlement) => Promise<Confirmation | null>;
+  /** The confirmation whose settled charge paid for `unlock` on the service account in the last days, or null. */
+  unlockedBy: (accountId: string, unlock: Unlock) => Promise<string | null>;
 }

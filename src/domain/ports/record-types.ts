@@ -19,6 +19,7 @@ export const RECORD_TYPE = {
   watchSettings: 'watch-settings',
   watchAccount: 'watch-account',
   plan: 'plan',
+  chargedUnlock: 'charged-unlock',
 } as const;
 
 export const UnlockKindSchema = z.enum(['email', 'phone']);

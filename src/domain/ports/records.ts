@@ -111,6 +111,34 @@ export const LedgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
+// ---- unlocks charged per service account ----
+
+/**
+ * An unlock as the service charges it: once per service account, whichever workspace asks. Contacts
+ * are sorted, so the same people asked in another order are the same unlock.
+ */
+export const UnlockSchema = z.object({
+  action: z.string().min(1),
+  eventId: Id.exactOptional(),
+  personnelIds: z.array(Id).exactOptional(),
+});
+export type Unlock = z.infer<typeof UnlockSchema>;
+
+/**
+ * Which confirmation's charge paid for an unlock on a service account (the first settled as charged
+ * wins). Kept a few days: the reconciler reads it within minutes of a worker dying.
+ */
+export const ChargedUnlockSchema = z.object({
+  type: z.literal(RECORD_TYPE.chargedUnlock),
+  accountId: Id,
+  unlock: UnlockSchema,
+  confirmationId: Id,
+  teamId: Id,
+  chargedAt: IsoTime,
+  expiresAt: EpochSeconds,
+});
+export type ChargedUnlock = z.infer<typeof ChargedUnlockSchema>;
+
 // ---- unlock tasks ----
 
 export const SkippedPersonSchema = z.object({ personnelId: Id, reason: z.string() });

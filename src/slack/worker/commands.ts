@@ -130,6 +130,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     eis,
     watchLists: store.watchLists,
     ledger: store.ledger,
+    fitScores: store.fitScores(deps.accountId),
     canvas: deps.planCanvas,
     logger: deps.logger,
     now: deps.now,

@@ -25,15 +25,26 @@ const chargedOnX: Confirmation = {
   reserved: 2000,
 };
 
-/** The reconciler over one dying charge, with the service of `accountId` (or none) answering "not unlocked". */
-function reconcilerWith(accountId: string | null) {
+const NOT_UNLOCKED = { reason_code: 'ok', should_charge: true, credits: 2000 };
+const ALREADY_UNLOCKED = { reason_code: 'already_unlocked', should_charge: false, credits: 0 };
+
+/**
+ * The reconciler over one dying charge, with the service of `accountId` (or none) answering
+ * `precheck` ("not unlocked" unless told), and `payer` recorded as the confirmation that paid for
+ * the unlock on the account (none unless told).
+ */
+function reconcilerWith(
+  accountId: string | null,
+  { precheck = NOT_UNLOCKED, payer = null }: { precheck?: object; payer?: string | null } = {},
+) {
   const settlements: Settlement[] = [];
   const prechecks: unknown[] = [];
+  const payersAsked: unknown[] = [];
   const eis = {
     actions: {
       precheck: (input: unknown) => {
         prechecks.push(input);
-        return Promise.resolve({ reason_code: 'ok', should_charge: true, credits: 2000 });
+        return Promise.resolve(precheck);
       },
     },
   } as unknown as NonNullable<ReconcileDeps['service']>['eis'];
@@ -45,8 +56,11 @@ function reconcilerWith(accountId: string | null) {
       abandon: () => Promise.resolve(false),
       cardShown: () => Promise.resolve(),
     },
-    ledger: { listSince: () => Promise.resolve([]) },
     charges: {
+      unlockedBy: (...asked: unknown[]) => {
+        payersAsked.push(asked);
+        return Promise.resolve(payer);
+      },
       settle: (_id: string, settlement: Settlement) => {
         settlements.push(settlement);
         return Promise.resolve({ ...chargedOnX, status: settlement.status, outcome: settlement.outcome });
@@ -57,7 +71,7 @@ function reconcilerWith(accountId: string | null) {
     logger: createMemoryLogger(),
     now: () => new Date('2027-03-01T11:00:00.000Z'),
   };
-  return { deps, settlements, prechecks };
+  return { deps, settlements, prechecks, payersAsked };
 }
 
 describe('reconcileConfirmations asks the service only with the account a charge was made on', () => {
@@ -94,5 +108,38 @@ describe('reconcileConfirmations asks the service only with the account a charge
     // Assess: the service's "not unlocked" is X's own answer, so nothing was charged.
     expect(prechecks).toHaveLength(1);
     expect(settlements[0]?.ledger).toEqual({ status: 'refused', credits: 0 });
+  });
+});
+
+describe('reconcileConfirmations on a service account two workspaces share', () => {
+  it('books nothing when the unlock is recorded as paid by another workspace’s confirmation', async () => {
+    // Prepare: T1's worker died before its call; T0's charge, on the same account, unlocked the event.
+    const { deps, settlements, payersAsked } = reconcilerWith('acct-X', {
+      precheck: ALREADY_UNLOCKED,
+      payer: 'conf-of-T0',
+    });
+
+    // Act
+    await reconcileConfirmations(deps);
+
+    // Assess: the payer is looked up on the charge's account, for this unlock.
+    expect(payersAsked).toEqual([['acct-X', { action: 'event-unlock', eventId: '26855' }]]);
+    expect(settlements[0]?.ledger).toEqual({ status: 'refused', credits: 0 });
+    expect(settlements[0]?.unlocked).toBeUndefined();
+    const message = failureWords({ ...chargedOnX, status: 'failed', outcome: settlements[0]?.outcome });
+    expect(message).toContain('nothing was charged for this');
+    expect(message).toContain('another request on the same service account had already unlocked it');
+  });
+
+  it('books the charge, and names itself the unlock’s payer, when no other confirmation paid for it', async () => {
+    // Prepare
+    const { deps, settlements } = reconcilerWith('acct-X', { precheck: ALREADY_UNLOCKED });
+
+    // Act
+    await reconcileConfirmations(deps);
+
+    // Assess
+    expect(settlements[0]?.ledger).toEqual({ status: 'charged', credits: 2000 });
+    expect(settlements[0]?.unlocked).toEqual({ action: 'event-unlock', eventId: '26855' });
   });
 });

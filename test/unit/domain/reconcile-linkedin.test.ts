@@ -36,8 +36,8 @@ describe('reconcileConfirmations for a LinkedIn activity charge whose worker die
         abandon: () => Promise.resolve(false),
         cardShown: () => Promise.resolve(),
       },
-      ledger: { listSince: () => Promise.resolve([]) },
       charges: {
+        unlockedBy: () => Promise.resolve(null),
         settle: (_id: string, settlement: Settlement) => {
           settlements.push(settlement);
           return Promise.resolve({ ...started, status: settlement.status, outcome: settlement.outcome });

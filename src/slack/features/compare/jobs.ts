@@ -1,13 +1,10 @@
-import * as z from 'zod';
-import type { FitScoreCache } from '../../../domain/ports/index.ts';
 import { SERVICE_ERROR_CODE, isServiceError } from '../../../domain/ports/service.ts';
+import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
-import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
-import { utcDate } from '../../../time/local-time.ts';
 import type { Job, JobContext } from '../../jobs.ts';
 import { sharedBy } from '../../views/share.ts';
 import type { Answer } from '../../worker/answer.ts';
@@ -17,58 +14,18 @@ import { type ComparedShow, type Comparison, compareCard, type FoundShow } from 
 
 /** The worker's half of compare: every show read at once (detail, fit, unlock quote), then one card. */
 
-export interface CompareSources {
+export interface CompareSources extends ShowFitSources {
   eis: {
     events: Pick<EisClient['events'], 'detail' | 'fitScore'>;
     actions: Pick<EisClient['actions'], 'precheck'>;
   };
-  /** Today's fit scores of this service account, shared with the digests. */
-  fitScores: Pick<FitScoreCache, 'get' | 'put'>;
   watchLists: Pick<Store['watchLists'], 'allAccounts'>;
-  logger: Logger;
-  now: () => Date;
 }
-
-/**
- * A fit as compare caches it: the digest's two numbers (which it reads from the same entry) and the
- * three factors. An entry the digest wrote from a rank has no factors, so the fit is asked for again.
- */
-const CachedFitSchema = z.object({
-  score: z.number(),
-  recommendation: z.string().nullable(),
-  breakdown: z.object({
-    profile_match: z.number(),
-    matched_exhibitor_density: z.number(),
-    event_scale: z.number(),
-  }),
-});
-type CachedFit = z.infer<typeof CachedFitSchema>;
 
 /** A revoked key is the user's to see (the boundary says so); any other failure leaves a gap in the card. */
 const rethrowUnauthorized = (error: unknown) => {
   if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
 };
-
-async function fitOf(eventId: string, sources: CompareSources): Promise<CachedFit | null> {
-  const day = utcDate(sources.now());
-  const cached = await sources.fitScores.get(eventId, day).catch((error: unknown) => {
-    sources.logger.warn('cached fit score unreadable for compare', { eventId, error });
-    return null;
-  });
-  const parsed = CachedFitSchema.safeParse(cached?.value);
-  if (parsed.success) return parsed.data;
-  try {
-    const { score, recommendation, breakdown } = await sources.eis.events.fitScore(eventId);
-    const fit = { score, recommendation, breakdown: CachedFitSchema.shape.breakdown.parse(breakdown) };
-    await sources.fitScores.put(eventId, day, fit).catch((error: unknown) => {
-      sources.logger.warn('fit score not cached for compare', { eventId, error });
-    });
-    return fit;
-  } catch (error) {
-    rethrowUnauthorized(error);
-    return null;
-  }
-}
 
 async function showOf(
   eventId: string,
@@ -80,7 +37,7 @@ async function showOf(
       rethrowUnauthorized(error);
       return error instanceof EisNotFoundError ? ('not-found' as const) : ('unavailable' as const);
     }),
-    fitOf(eventId, sources),
+    showFit(sources, eventId),
     showUnlockCost(sources.eis, eventId),
   ]);
   if (typeof detail === 'string') return { found: false, eventId, reason: detail } satisfies ComparedShow;

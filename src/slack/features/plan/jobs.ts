@@ -26,7 +26,6 @@ export interface PlanCommandDeps extends PlanReadDeps {
   plans: Store['plans'];
   /** Slack's canvases; without it, the plan has no canvas. */
   canvas?: PlanCanvasOut | undefined;
-  now: () => Date;
 }
 
 export const isPlanCommand = (command: { name: string }): command is PlanCommand =>

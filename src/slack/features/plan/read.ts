@@ -1,34 +1,30 @@
 import { inPool } from '../../../domain/pool.ts';
 import { parseQuarter } from '../../../domain/periods.ts';
 import { byDate, planCosts, planSpend } from '../../../domain/plan/index.ts';
+import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
-import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import { fitBand } from '../events/fit-card.ts';
 import type { PlanRow, PlanView } from './views.ts';
 
 /** What reading a plan for showing asks of the service and the store (all free reads). */
-export interface PlanReadDeps {
+export interface PlanReadDeps extends ShowFitSources {
   eis: Pick<EisClient, 'events' | 'actions' | 'credits'>;
   watchLists: Pick<Store['watchLists'], 'allAccounts'>;
   ledger: LedgerRepository;
-  logger: Logger;
 }
 
 /** Shows read at once (each a fit score and a precheck). */
 const READ_AT_ONCE = 5;
 
-async function fitOf(eis: PlanReadDeps['eis'], eventId: string): Promise<PlanRow['fit']> {
-  try {
-    const fit = await eis.events.fitScore(eventId);
-    const score = Math.min(10, Math.max(0, fit.score));
-    return { score, band: fitBand(score, fit.recommendation) };
-  } catch {
-    return null;
-  }
+async function fitOf(deps: PlanReadDeps, eventId: string): Promise<PlanRow['fit']> {
+  const fit = await showFit(deps, eventId);
+  if (!fit) return null;
+  const score = Math.min(10, Math.max(0, fit.score));
+  return { score, band: fitBand(score, fit.recommendation) };
 }
 
 /** The channel's spend in each quarter that has a budget (one ledger read from the earliest). */
@@ -66,7 +62,7 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
   }));
   await inPool(rows, READ_AT_ONCE, async (row) => {
     [row.fit, row.cost] = await Promise.all([
-      fitOf(deps.eis, row.show.eventId),
+      fitOf(deps, row.show.eventId),
       showUnlockCost(deps.eis, row.show.eventId),
     ]);
   });

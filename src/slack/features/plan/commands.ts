@@ -1,5 +1,5 @@
 import { type Period, parseQuarter } from '../../../domain/periods.ts';
-import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/index.ts';
+import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/rules.ts';
 import { bareWord, oneEventId, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
@@ -11,22 +11,23 @@ export type PlanCommand =
   | { name: 'plan-add' | 'plan-remove'; eventId: string }
   | { name: 'plan-budget'; credits: number; quarter: Period };
 
-const BUDGET_USAGE = `Give the credits, then the quarter: \`plan budget 20000 Q2-2027\` (0 removes that quarter's budget; at most ${PLAN_LIMITS.budgetCredits.toLocaleString('en-US')}).`;
+const budgetUsage = () =>
+  `Give the credits, then the quarter: \`plan budget 20000 Q2-2027\` (0 removes that quarter's budget; at most ${PLAN_LIMITS.budgetCredits.toLocaleString('en-US')}).`;
 
 function parseBudget({ words, fail }: CommandArgs): Parsed<PlanCommand> {
   if (words.length === 0) return { ok: true, command: { name: 'plan-budgets' } };
   const [amount = '', quarterWord = '', ...extra] = words;
   const credits = Number(amount.replace(/,/g, ''));
   if (!/^[\d,]+$/.test(amount) || !isValidPlanBudget(credits))
-    return fail(`${shown(amount)} is not a number of credits. ${BUDGET_USAGE}`);
+    return fail(`${shown(amount)} is not a number of credits. ${budgetUsage()}`);
   const quarter = parseQuarter(quarterWord);
   if (!quarter)
     return fail(
       quarterWord
         ? `${shown(quarterWord)} is not a quarter; quarters look like \`Q2-2027\`.`
-        : `Say which quarter the budget is for. ${BUDGET_USAGE}`,
+        : `Say which quarter the budget is for. ${budgetUsage()}`,
     );
-  if (extra.length > 0) return fail(`${shown(extra.join(' '))} is extra. ${BUDGET_USAGE}`);
+  if (extra.length > 0) return fail(`${shown(extra.join(' '))} is extra. ${budgetUsage()}`);
   return { ok: true, command: { name: 'plan-budget', credits, quarter } };
 }
 

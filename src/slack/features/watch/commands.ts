@@ -1,4 +1,4 @@
-import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/index.ts';
+import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
 import { bareWord, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';

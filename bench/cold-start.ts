@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { slackPostEvent } from '../local/lambda-http.ts';
 import { slashCommandBody } from '../local/slack/payloads.ts';
 import { signedHeaders } from '../local/slack/sign.ts';
 import type { BundleName } from './build.ts';
@@ -106,21 +107,7 @@ export function slashCommandEvent(): unknown {
   const actor = { teamId: TEAM_ID, userId: 'U0BENCH', channelId: 'C0BENCH' };
   const body = slashCommandBody(actor, 'fit 26855', 'http://127.0.0.1:9/response');
   const headers = { ...signedHeaders(SIGNING_SECRET, body), host: 'bench.lambda-url.local' };
-  const now = Date.now();
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: '/slack/events',
-    rawQueryString: '',
-    headers,
-    body: Buffer.from(body).toString('base64'),
-    isBase64Encoded: true,
-    requestContext: {
-      http: { method: 'POST', path: '/slack/events', sourceIp: '127.0.0.1' },
-      requestId: `bench-${now}`,
-      timeEpoch: now,
-    },
-  };
+  return slackPostEvent(headers, body, `bench-${Date.now()}`);
 }
 
 /**

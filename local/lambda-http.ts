@@ -84,6 +84,26 @@ function eventOf(request: IncomingMessage, body: Buffer, requestId: string): Htt
       Array.isArray(value) ? value.join(',') : (value ?? ''),
     ]),
   );
+  return functionUrlEvent(request.method ?? 'GET', url, headers, body, requestId);
+}
+
+/** A `POST /slack/events` as a Function URL delivers it, for a handler called without a server. */
+export const slackPostEvent = (headers: Record<string, string>, body: string, requestId: string) =>
+  functionUrlEvent(
+    'POST',
+    new URL('/slack/events', 'http://localhost'),
+    headers,
+    Buffer.from(body),
+    requestId,
+  );
+
+function functionUrlEvent(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: Buffer,
+  requestId: string,
+): HttpApiEvent {
   return {
     version: '2.0',
     routeKey: '$default',
@@ -93,7 +113,7 @@ function eventOf(request: IncomingMessage, body: Buffer, requestId: string): Htt
     body: body.toString('base64'),
     isBase64Encoded: true,
     requestContext: {
-      http: { method: request.method ?? 'GET', path: url.pathname, sourceIp: '127.0.0.1' },
+      http: { method, path: url.pathname, sourceIp: '127.0.0.1' },
       requestId,
       timeEpoch: Date.now(),
     },

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildHarness } from '../../bench/build.ts';
 import { startLambdaStandIn } from '../../bench/stand-ins.ts';
+import { slackPostEvent } from '../../local/lambda-http.ts';
 import { type FakeSlack, startFakeSlack } from '../../local/slack/fake-slack.ts';
 import { slashCommandBody } from '../../local/slack/payloads.ts';
 import { signedHeaders } from '../../local/slack/sign.ts';
@@ -65,16 +66,7 @@ function coldCommand(
   text: string,
 ): Promise<{ statusCode?: number; body?: string; stderr: string }> {
   const body = slashCommandBody(ALICE, text, 'http://127.0.0.1:9/response');
-  const event = {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: '/slack/events',
-    rawQueryString: '',
-    headers: signedHeaders(SECRET, body),
-    body: Buffer.from(body).toString('base64'),
-    isBase64Encoded: true,
-    requestContext: { http: { method: 'POST', path: '/slack/events' }, requestId: `cold-${text}` },
-  };
+  const event = slackPostEvent(signedHeaders(SECRET, body), body, `cold-${text}`);
   const child = spawn(process.execPath, [harness, join(bundleDir, 'index.mjs')], {
     env: {
       PATH: process.env.PATH ?? '',

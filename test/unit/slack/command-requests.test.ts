@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { slackPostEvent } from '../../../local/lambda-http.ts';
 import { slashCommandBody } from '../../../local/slack/payloads.ts';
 import { signedHeaders } from '../../../local/slack/sign.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
@@ -43,16 +44,7 @@ async function boltAnswer(body: string, deps: ReturnType<typeof fakeDeps>['deps'
     logger: deps.logger,
     deps: { ...deps, confirmations: {} as never, policyFor: () => Promise.resolve({ approvers: [] }) },
   });
-  const event = {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: '/slack/events',
-    rawQueryString: '',
-    headers: signedHeaders(SECRET, body),
-    body,
-    isBase64Encoded: false,
-    requestContext: { http: { method: 'POST' } },
-  } as unknown as SlackHttpEvent;
+  const event = slackPostEvent(signedHeaders(SECRET, body), body, 'unit') as unknown as SlackHttpEvent;
   return bolt(event, {});
 }
 

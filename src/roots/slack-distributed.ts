@@ -14,7 +14,6 @@ import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
 import { once } from './deferred.ts';
 import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
-import { workspacePolicy } from './workspace-access.ts';
 
 // Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
 // single-workspace app never compiles KMS, the OAuth pages and stores or the token refresh.
@@ -50,9 +49,11 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
   const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
     const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
     const bolt = once(async () => {
-      const [{ createBoltApp }, { createInstallationTokens }] = await Promise.all([
+      // With them `@slack/web-api`, which no command's ack needs.
+      const [{ createBoltApp }, { createInstallationTokens }, { workspacePolicy }] = await Promise.all([
         import('../slack/app.ts'),
         import('../slack/installation-tokens.ts'),
+        import('./workspace-access.ts'),
       ]);
       const tokens = createInstallationTokens({ installations: store.installations, ...settings });
       return createBoltApp({
@@ -67,7 +68,11 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
         },
         ...slackApiUrl,
         logger,
-        deps: boltDeps(env, store, deps, logger),
+        deps: {
+          ...boltDeps(env, store, deps, logger),
+          policyFor: async (teamId, botToken) =>
+            workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
+        },
       }).bolt;
     });
     const pages = once(async () => {
@@ -99,12 +104,10 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
   };
 }
 
-/** The listeners' dependencies a distributed app adds: per-workspace policy, uninstall, key admin. */
+/** The listeners' dependencies a distributed app adds: digest defaults, uninstall, key admin. */
 function boltDeps(env: Env, store: Store, deps: ListenerDeps, logger: Logger): ListenerDeps {
   return {
     ...deps,
-    policyFor: async (teamId, botToken) =>
-      workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
     digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
     removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
     workspaceAdmin: {

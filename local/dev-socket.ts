@@ -3,7 +3,7 @@ import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createScheduledJobs, type ScheduledJobs } from '../src/roots/runtime.ts';
 import { createWorkerLoader } from '../src/roots/worker-runtime.ts';
 import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
-import { boltLogger } from '../src/slack/app.ts';
+import { boltLogger } from '../src/slack/bolt-logger.ts';
 import { webClientOptions } from '../src/slack/web-client.ts';
 import { inlineDispatch } from '../src/slack/dispatch.ts';
 import { registerListeners } from '../src/slack/listeners/index.ts';

@@ -5,16 +5,15 @@ import type { KeyCipher } from '../platform/config/key-cipher.ts';
 import { createKeyCipher } from '../platform/config/kms-key-cipher.ts';
 import { createOAuthSecretsProvider, type ReadSecret } from '../platform/config/secrets.ts';
 import type { Logger } from '../platform/log.ts';
-import { createSlackApp } from '../slack/app.ts';
-import { createInstallationTokens } from '../slack/installation-tokens.ts';
+import { type CommandSource, commandRequests } from '../slack/command-requests.ts';
+import { slackHttpBoundary } from '../slack/http-boundary.ts';
+import { needsServiceKey } from '../slack/listeners/command-answer.ts';
 import type { ListenerDeps } from '../slack/listeners/deps.ts';
-import { oauthRoutes } from '../slack/oauth.ts';
-import { slackInstallationStore, slackStateStore } from '../slack/oauth-stores.ts';
 import type { Store } from '../store/index.ts';
 import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
+import { once } from './deferred.ts';
 import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
-import { workspacePolicy } from './workspace-access.ts';
 
 // Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
 // single-workspace app never compiles KMS, the OAuth pages and stores or the token refresh.
@@ -33,7 +32,9 @@ export interface SlackFunctionParts {
 /**
  * A distributed app (issue 15): the OAuth install pages on the same URL, each request authorized by
  * its workspace's installation (unknown workspaces refused before any listener runs, tokens refreshed
- * when due), and an uninstall forgetting the workspace.
+ * when due), and an uninstall forgetting the workspace. A command from a served workspace is
+ * answered without Bolt (`servedCommands`); Bolt, the token refresh and the OAuth pages load on the
+ * first request that needs them (issue 24).
  */
 export async function distributedHandlerLoader(env: Env, clientId: string, parts: SlackFunctionParts) {
   const { observe } = parts;
@@ -47,37 +48,51 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
   const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};
   const build = (latest: Awaited<ReturnType<typeof secrets>>): BuiltHandler => {
     const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
-    const tokens = createInstallationTokens({ installations: store.installations, ...settings });
-    const { handler } = createSlackApp({
-      signingSecret: latest.slackSigningSecret,
-      workspaces: {
-        // No installation: no token, and the app's first middleware refuses the request with a message.
-        authorize: (source) =>
-          tokens.authorize(source).catch((error: unknown) => {
-            if (!(error instanceof InstallationNotFoundError)) throw error;
-            return { ...(source.teamId ? { teamId: source.teamId } : {}) };
-          }),
-        pages: oauthRoutes({
-          ...settings,
-          stateSecret: latest.slackStateSecret,
-          installationStore: slackInstallationStore(store.installations),
-          stateStore: slackStateStore(store.oauthStates),
-        }),
-      },
-      ...slackApiUrl,
-      logger,
-      deps: {
-        ...deps,
-        policyFor: async (teamId, botToken) =>
-          workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
-        digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
-        removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
-        workspaceAdmin: {
-          workspaces: store.workspaces,
-          scheduledWork: store.scheduledWork,
-          eisBaseUrl: env.EIS_BASE_URL,
+    const bolt = once(async () => {
+      // With them `@slack/web-api`, which no command's ack needs.
+      const [{ createBoltApp }, { createInstallationTokens }, { workspacePolicy }] = await Promise.all([
+        import('../slack/app.ts'),
+        import('../slack/installation-tokens.ts'),
+        import('./workspace-access.ts'),
+      ]);
+      const tokens = createInstallationTokens({ installations: store.installations, ...settings });
+      return createBoltApp({
+        signingSecret: latest.slackSigningSecret,
+        workspaces: {
+          // No installation: no token, and the app's first middleware refuses the request with a message.
+          authorize: (source) =>
+            tokens.authorize(source).catch((error: unknown) => {
+              if (!(error instanceof InstallationNotFoundError)) throw error;
+              return { ...(source.teamId ? { teamId: source.teamId } : {}) };
+            }),
         },
-      },
+        ...slackApiUrl,
+        logger,
+        deps: {
+          ...boltDeps(env, store, deps, logger),
+          policyFor: async (teamId, botToken) =>
+            workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
+        },
+      }).bolt;
+    });
+    const pages = once(async () => {
+      const [{ oauthRoutes }, stores] = await Promise.all([
+        import('../slack/oauth.ts'),
+        import('../slack/oauth-stores.ts'),
+      ]);
+      return oauthRoutes({
+        ...settings,
+        stateSecret: latest.slackStateSecret,
+        installationStore: stores.slackInstallationStore(store.installations),
+        stateStore: stores.slackStateStore(store.oauthStates),
+      });
+    });
+    const handler = slackHttpBoundary(bolt, {
+      signingSecret: latest.slackSigningSecret,
+      logger,
+      // The OAuth pages (and `@slack/oauth`) load on the first GET; none is needed by a command.
+      pages: async (event) => (await pages())(event),
+      withoutBolt: commandRequests({ isServed: servedCommands(store), deps }),
     });
     return { handler: observed(handler, observe), dispatch: deps.dispatch };
   };
@@ -86,6 +101,36 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
     const latest = await secrets();
     if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
     return built.handler;
+  };
+}
+
+/** The listeners' dependencies a distributed app adds: digest defaults, uninstall, key admin. */
+function boltDeps(env: Env, store: Store, deps: ListenerDeps, logger: Logger): ListenerDeps {
+  return {
+    ...deps,
+    digestDefaultsFor: async (teamId) => (await store.workspaces.getPolicy(teamId))?.digestDefaults,
+    removeWorkspace: (workspace) => removeWorkspace(store, workspace, logger),
+    workspaceAdmin: {
+      workspaces: store.workspaces,
+      scheduledWork: store.scheduledWork,
+      eisBaseUrl: env.EIS_BASE_URL,
+    },
+  };
+}
+
+/**
+ * Which commands are answered without Bolt: Bolt's own guards, read from the table (two reads at
+ * once, nothing decrypted). A workspace with no install serving it, or (but for `help`) without a
+ * service key, goes to Bolt, whose middleware refuses it in its own words (`app.ts`,
+ * `until-connected.ts`).
+ */
+function servedCommands(store: Store) {
+  return async ({ teamId, enterpriseId, text }: CommandSource): Promise<boolean> => {
+    const [installed, connected] = await Promise.all([
+      store.installations.servesWithBot({ teamId, enterpriseId }),
+      !needsServiceKey(text) || store.workspaces.getServiceKeyInfo(teamId).then((info) => info !== null),
+    ]);
+    return installed && connected;
   };
 }
 

@@ -122,7 +122,10 @@ function singleWorkspaceLoader(
     const handler = slackHttpBoundary(bolt, {
       signingSecret: latest.slackSigningSecret,
       logger,
-      withoutBolt: commandRequests({ servedTeam: async () => (await identity()).installedTeamId, deps }),
+      withoutBolt: commandRequests({
+        isServed: async ({ teamId }) => teamId === (await identity()).installedTeamId,
+        deps,
+      }),
     });
     return { handler: observed(handler, parts.observe), dispatch: deps.dispatch };
   };

@@ -1,16 +1,9 @@
-import {
-  type AnyMiddlewareArgs,
-  App,
-  type Authorize,
-  AwsLambdaReceiver,
-  LogLevel,
-  type Middleware,
-} from '@slack/bolt';
-import type { Logger as SlackLogger } from '@slack/logger';
+import { type AnyMiddlewareArgs, App, type Authorize, AwsLambdaReceiver, type Middleware } from '@slack/bolt';
 import * as z from 'zod';
 import type { Logger } from '../platform/log.ts';
-import { type SlackHttpHandler, type SlackPages, slackHttpBoundary } from './http-boundary.ts';
+import type { SlackHttpHandler } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
+import { boltLogger } from './bolt-logger.ts';
 import type { ListenerDeps } from './listeners/deps.ts';
 import { registerListeners } from './listeners/index.ts';
 
@@ -35,23 +28,6 @@ export interface SingleWorkspace {
 export interface Distributed {
   /** Each request's installation, by team (and enterprise) id; a workspace without one is refused. */
   authorize: Authorize<boolean>;
-  /** The OAuth install pages (`oauth.ts`). */
-  pages: SlackPages;
-}
-
-/** Bolt's logger interface over ours. Debug is dropped: Bolt logs raw request bodies at that level. */
-export function boltLogger(logger: Logger): SlackLogger {
-  const text = (parts: unknown[]) =>
-    parts.map((part) => (typeof part === 'string' ? part : String(part))).join(' ');
-  return {
-    debug: () => {},
-    info: (...parts) => logger.info(text(parts), { source: 'bolt' }),
-    warn: (...parts) => logger.warn(text(parts), { source: 'bolt' }),
-    error: (...parts) => logger.error(text(parts), { source: 'bolt' }),
-    setLevel: () => {},
-    getLevel: () => LogLevel.INFO,
-    setName: () => {},
-  };
 }
 
 export type { SlackHttpEvent, SlackHttpHandler } from './http-boundary.ts';
@@ -113,18 +89,10 @@ export function oncePerEvent(
   };
 }
 
-/** The Bolt app behind `handlers/slack.ts`, answering API Gateway HTTP API v2 / Function URL events. */
-export function createSlackApp(options: SlackAppOptions) {
-  const { app, bolt } = createBoltApp(options);
-  const handler = slackHttpBoundary(() => Promise.resolve(bolt), {
-    signingSecret: options.signingSecret,
-    logger: options.logger,
-    ...('pages' in options.workspaces ? { pages: options.workspaces.pages } : {}),
-  });
-  return { app, handler };
-}
-
-/** Bolt, its middleware and every room's listeners, for requests that passed `slackHttpBoundary`. */
+/**
+ * The Bolt app behind `handlers/slack.ts`, for requests that passed `slackHttpBoundary` (which loads it
+ * on the first request it does not answer itself): its middleware and every room's listeners.
+ */
 export function createBoltApp(options: SlackAppOptions): { app: App; bolt: SlackHttpHandler } {
   const logger = boltLogger(options.logger);
   const receiver = new AwsLambdaReceiver({

@@ -2,9 +2,20 @@ import type { SlackHttpResult } from './http-boundary.ts';
 import type { ListenerDeps } from './listeners/deps.ts';
 import { answerCommand, type CommandAck, type CommandFields } from './listeners/command-answer.ts';
 
+/** Where a command comes from, as Bolt's `authorize` is asked about it, and its words. */
+export interface CommandSource {
+  teamId: string;
+  /** The workspace's Enterprise Grid org, when it is in one (an org-wide install may serve it). */
+  enterpriseId?: string;
+  text: string;
+}
+
 export interface CommandRequestsOptions {
-  /** The workspace this app serves: a command from any other goes to Bolt, which refuses it. */
-  servedTeam: () => Promise<string>;
+  /**
+   * Whether the app serves this command as Bolt would let it through: when not (or unknown), it
+   * goes to Bolt, whose middleware gives its own refusal.
+   */
+  isServed: (source: CommandSource) => Promise<boolean>;
   deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger'>;
 }
 
@@ -18,13 +29,13 @@ function acked(ack: CommandAck): SlackHttpResult {
 }
 
 /**
- * A single-workspace app's `/events` commands, answered without Bolt (issue 24: the Slack function
- * imports only what the ack path needs). A signed command from the served workspace is answered
- * here by `answerCommand`, the same answer Bolt's listener gives; anything else (clicks, events, a
- * command a modal stands for, another workspace's, an `ssl_check`) returns `undefined` and goes to
- * Bolt, which loads on that first request.
+ * `/events` commands answered without Bolt (issue 24: the Slack function imports only what the ack
+ * path needs). A signed command the app serves is answered here by `answerCommand`, the same answer
+ * Bolt's listener gives; anything else (clicks, events, a command a modal stands for, one from a
+ * workspace not served, an `ssl_check`) returns `undefined` and goes to Bolt, which loads on that
+ * first request.
  */
-export function commandRequests({ servedTeam, deps }: CommandRequestsOptions) {
+export function commandRequests({ isServed, deps }: CommandRequestsOptions) {
   return async (mediaType: string, body: string): Promise<SlackHttpResult | undefined> => {
     if (mediaType !== 'application/x-www-form-urlencoded') return undefined;
     const form = new URLSearchParams(body);
@@ -38,16 +49,12 @@ export function commandRequests({ servedTeam, deps }: CommandRequestsOptions) {
       string,
       string,
     ];
-    if (team_id !== (await servedTeam())) return undefined;
-    const command: CommandFields = {
-      team_id,
-      channel_id,
-      user_id,
-      trigger_id,
-      response_url,
-      text: form.get('text') ?? '',
-    };
+    const text = form.get('text') ?? '';
+    const command: CommandFields = { team_id, channel_id, user_id, trigger_id, response_url, text };
+    const enterpriseId = form.get('enterprise_id');
     try {
+      if (!(await isServed({ teamId: team_id, text, ...(enterpriseId ? { enterpriseId } : {}) })))
+        return undefined;
       const answer = await answerCommand(command, deps);
       return 'ack' in answer ? acked(answer.ack) : undefined;
     } catch (error) {

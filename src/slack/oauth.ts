@@ -12,7 +12,7 @@ import {
 import { ErrorCode as WebApiErrorCode } from '@slack/web-api';
 import manifest from '../../slack/manifest.json' with { type: 'json' };
 import type { Logger } from '../platform/log.ts';
-import { boltLogger } from './app.ts';
+import { boltLogger } from './bolt-logger.ts';
 import type { SlackHttpEvent, SlackHttpResult, SlackPages } from './http-boundary.ts';
 import { OAUTH_PATHS } from './oauth-paths.ts';
 import { webClientOptions } from './web-client.ts';

@@ -127,21 +127,35 @@ export function createInstallationRepository(deps: StoreDeps, cipher?: KeyCipher
     async serving(
       query: ServingQuery,
     ): Promise<(StoredInstallation & { lookup: InstallationLookup }) | undefined> {
-      const candidates: InstallationLookup[] = [
-        ...(query.teamId ? [{ teamId: query.teamId, isEnterpriseInstall: false }] : []),
-        ...(query.enterpriseId
-          ? [{ teamId: query.teamId, enterpriseId: query.enterpriseId, isEnterpriseInstall: true }]
-          : []),
-      ];
-      for (const lookup of candidates) {
+      for (const lookup of servingCandidates(query)) {
         const stored = await read(lookup);
         if (stored) return { ...stored, lookup };
       }
       return undefined;
     },
+
+    /**
+     * Whether the install `serving` finds has a bot token, read without decrypting it: a command's
+     * ack needs to know the workspace is served, not its token (src/roots/slack-distributed.ts).
+     */
+    async servesWithBot(query: ServingQuery): Promise<boolean> {
+      for (const lookup of servingCandidates(query)) {
+        const stored = await readStored(context, lookup);
+        if (stored) return stored.installation.bot !== undefined;
+      }
+      return false;
+    },
     ...refreshLease(context, sealer),
   };
 }
+
+/** The installs that may serve a workspace, in the order they are tried: its own, then its org's. */
+const servingCandidates = (query: ServingQuery): InstallationLookup[] => [
+  ...(query.teamId ? [{ teamId: query.teamId, isEnterpriseInstall: false }] : []),
+  ...(query.enterpriseId
+    ? [{ teamId: query.teamId, enterpriseId: query.enterpriseId, isEnterpriseInstall: true }]
+    : []),
+];
 
 /**
  * A reinstall: the stored item's bot (tokens, scopes, ids) replaced by `bot` (sealed) and any refresh

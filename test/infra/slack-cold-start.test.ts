@@ -12,6 +12,9 @@ import { slashCommandBody } from '../../local/slack/payloads.ts';
 import { signedHeaders } from '../../local/slack/sign.ts';
 import { BOLT_ON_LAMBDA_ALIASES } from '../../infra/bundling/aliases.ts';
 import { splitBundleOptions } from '../../infra/bundling/split-bundle.ts';
+import { createLocalKeyCipher } from '../../src/platform/config/key-cipher.ts';
+import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
+import { createStore } from '../../src/store/index.ts';
 import { createDocumentClient, ensureTable } from '../../src/store/table.ts';
 
 // The Slack function as the stack bundles it (split, with its aliases), started cold in a fresh
@@ -22,6 +25,24 @@ const SECRET = 'cold-start-signing-secret';
 const TEAM = 'T0COLD';
 const TABLE = `cold-start-${Date.now()}`;
 const ALICE = { teamId: TEAM, userId: 'U0ALICE', channelId: 'C0COLD' };
+/** A distributed app's workspace: installed, its service key connected (stored in the table first). */
+const INSTALLED = 'T0DIST';
+const BOB = { teamId: INSTALLED, userId: 'U0BOB', channelId: 'C0DIST' };
+const GHOST = { teamId: 'T0GHOST', userId: 'U0GHOST', channelId: 'C0GHOST' };
+
+/** One workspace's app: its bot token in the environment. */
+const SINGLE_WORKSPACE = {
+  EIS_API_KEY: 'cold-service-key',
+  SLACK_BOT_TOKEN: 'xoxb-cold',
+  SLACK_BOT_USER_ID: 'U0BOT',
+  SLACK_TEAM_ID: TEAM,
+};
+/** A distributed app: no bot token and no service key in the environment, each workspace's in the table. */
+const DISTRIBUTED = {
+  SLACK_CLIENT_ID: 'cold-client-id',
+  SLACK_CLIENT_SECRET: 'cold-client-secret',
+  SLACK_STATE_SECRET: 'cold-state-secret',
+};
 
 let dir: string;
 let harness: string;
@@ -49,6 +70,21 @@ beforeAll(async () => {
   harness = await buildHarness(dir);
   const client = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
   await ensureTable(client, TABLE);
+  // The table's dev cipher is the bundle's too (no KMS_KEY_ID, no LOCAL_ENCRYPTION_KEY).
+  const store = createStore({ client, tableName: TABLE, keyCipher: createLocalKeyCipher() });
+  await store.installations.storeInstallation({
+    team: { id: INSTALLED },
+    enterprise: undefined,
+    user: { token: undefined, scopes: undefined, id: 'U0ADMIN' },
+    bot: { token: 'xoxb-dist-cold', scopes: ['commands'], id: 'B0DIST', userId: 'U0DISTBOT' },
+    tokenType: 'bot',
+    isEnterpriseInstall: false,
+  });
+  await store.workspaces.putServiceKey({
+    teamId: INSTALLED,
+    serviceKey: 'sk_cold_0123456789abcdef',
+    connectedBy: 'U0ADMIN',
+  });
   client.destroy();
   lambda = await startLambdaStandIn();
   slack = await startFakeSlack();
@@ -60,12 +96,13 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** One cold start of the bundle in `bundleDir`, answering one signed `/events <text>`. */
+/** One cold start of the bundle in `bundleDir`, answering one signed `/events <text>` from `actor`. */
 function coldCommand(
   bundleDir: string,
   text: string,
+  { actor = ALICE, app = SINGLE_WORKSPACE }: { actor?: typeof ALICE; app?: Record<string, string> } = {},
 ): Promise<{ statusCode?: number; body?: string; stderr: string }> {
-  const body = slashCommandBody(ALICE, text, 'http://127.0.0.1:9/response');
+  const body = slashCommandBody(actor, text, 'http://127.0.0.1:9/response');
   const event = slackPostEvent(signedHeaders(SECRET, body), body, `cold-${text}`);
   const child = spawn(process.execPath, [harness, join(bundleDir, 'index.mjs')], {
     env: {
@@ -79,12 +116,9 @@ function coldCommand(
       AWS_ENDPOINT_URL_LAMBDA: lambda.url,
       WORKER_FUNCTION_NAME: 'eventbot-worker',
       EIS_BASE_URL: 'http://127.0.0.1:9/',
-      EIS_API_KEY: 'cold-service-key',
       SLACK_SIGNING_SECRET: SECRET,
-      SLACK_BOT_TOKEN: 'xoxb-cold',
-      SLACK_BOT_USER_ID: 'U0BOT',
-      SLACK_TEAM_ID: TEAM,
       SLACK_API_URL: slack.apiUrl,
+      ...app,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -124,6 +158,27 @@ describe('the bundled Slack function from cold', () => {
     expect(ack.statusCode, ack.stderr).toBe(200);
     expect(opened()).toBe(before + 1);
     // The chunks removed above are the ones such a request loads.
+    expect(missingBolt.statusCode).toBeUndefined();
+  }, 30_000);
+  it('acks a distributed app’s command from an installed, connected workspace without any of Bolt’s code', async () => {
+    const invokesBefore = lambda.invokes('eventbot-worker');
+
+    const ack = await coldCommand(withoutBolt, 'fit 26855', { actor: BOB, app: DISTRIBUTED });
+
+    expect(ack.statusCode, ack.stderr).toBe(200);
+    expect(ack.body).toContain('Working on /events fit 26855');
+    expect(lambda.invokes('eventbot-worker')).toBe(invokesBefore + 1);
+  }, 30_000);
+
+  it('leaves a distributed app’s command from a workspace without an install to Bolt, which refuses it', async () => {
+    const invokesBefore = lambda.invokes('eventbot-worker');
+
+    const ack = await coldCommand(join(dir, 'full'), 'fit 26855', { actor: GHOST, app: DISTRIBUTED });
+    const missingBolt = await coldCommand(withoutBolt, 'fit 26855', { actor: GHOST, app: DISTRIBUTED });
+
+    expect(ack.statusCode, ack.stderr).toBe(200);
+    expect(JSON.parse(ack.body ?? '{}')).toEqual({ response_type: 'ephemeral', text: NOT_INSTALLED_TEXT });
+    expect(lambda.invokes('eventbot-worker')).toBe(invokesBefore);
     expect(missingBolt.statusCode).toBeUndefined();
   }, 30_000);
 });

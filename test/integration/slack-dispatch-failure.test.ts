@@ -9,7 +9,8 @@ import type { SlackMessage } from '../../local/slack/fake-slack.ts';
 import { blockActionsBody, buttonsOf } from '../../local/slack/payloads.ts';
 import { signedHeaders } from '../../local/slack/sign.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
-import { createSlackApp } from '../../src/slack/app.ts';
+import { createBoltApp } from '../../src/slack/app.ts';
+import { slackHttpBoundary } from '../../src/slack/http-boundary.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';
 import type { Job } from '../../src/slack/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
@@ -46,7 +47,7 @@ const errorLines = (lines: readonly string[]) =>
 async function startHandlerWithFailingDispatch(bot: Bot) {
   const logger = createMemoryLogger();
   const dispatched: Job[] = [];
-  const { handler } = createSlackApp({
+  const { bolt } = createBoltApp({
     signingSecret: SIGNING_SECRET,
     workspaces: { botToken: BOT_TOKEN, botId: 'B0EVENTBOT', botUserId: 'U0EVENTBOT', installedTeamId: TEAM },
     slackApiUrl: bot.slack.apiUrl,
@@ -62,6 +63,7 @@ async function startHandlerWithFailingDispatch(bot: Bot) {
       logger,
     },
   });
+  const handler = slackHttpBoundary(() => Promise.resolve(bolt), { signingSecret: SIGNING_SECRET, logger });
   const http = await serveLambda(async (event, context) => handler(event, context));
   /** Clicks Confirm on `card` as Alice; the answer comes once every listener has finished. */
   const clickConfirm = async (card: SlackMessage) => {

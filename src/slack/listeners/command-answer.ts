@@ -24,6 +24,15 @@ export const isBareDigestOn = (command: Command) =>
 /** The commands a modal stands for: they open it with Slack's client (`events-command.ts`). */
 const opensModal = (command: Command) => isBareDigestOn(command) || command.name === 'watch-import';
 
+/**
+ * Whether a command waits for the workspace's service key: all but `help` (which says how to connect
+ * it). Read by `untilConnected` and by the distributed app's commands answered without Bolt.
+ */
+export function needsServiceKey(text: string): boolean {
+  const parsed = parseCommand(text.slice(0, 5000));
+  return !(parsed.ok && parsed.command.name === 'help');
+}
+
 const ephemeral = (message: SlackMessage): CommandAck => ({ response_type: 'ephemeral', ...message });
 
 /**

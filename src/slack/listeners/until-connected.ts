@@ -10,7 +10,6 @@ import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import type { Logger } from '../../platform/log.ts';
 import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
-import { parseCommand } from '../commands/index.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { notConnectedModal } from '../views/not-connected.ts';
 import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../features/workspace-admin/views.ts';
@@ -18,6 +17,7 @@ import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
 import { pausedWorkNotice } from '../features/home/paused-work-notice.ts';
 import { servedWorkspace } from './served-workspace.ts';
 import { openModal } from './interaction.ts';
+import { needsServiceKey } from './command-answer.ts';
 
 /**
  * Until a distributed workspace connects its Event Intelligence key (issue 15; every surface, issue 23),
@@ -36,10 +36,7 @@ type Gated = 'command' | 'home' | 'button' | 'shortcut' | 'submission' | 'unfurl
 
 /** What a request is, when a workspace without a key must be told how to connect instead. */
 export function gatedKind(args: AnyMiddlewareArgs): Gated | undefined {
-  if ('command' in args) {
-    const parsed = parseCommand((args.command.text ?? '').slice(0, 5000));
-    return parsed.ok && parsed.command.name === 'help' ? undefined : 'command';
-  }
+  if ('command' in args) return needsServiceKey(args.command.text ?? '') ? 'command' : undefined;
   if ('event' in args) {
     const { event } = args;
     if (event.type === 'app_home_opened')

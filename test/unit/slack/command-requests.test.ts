@@ -4,7 +4,7 @@ import { slashCommandBody } from '../../../local/slack/payloads.ts';
 import { signedHeaders } from '../../../local/slack/sign.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { createBoltApp } from '../../../src/slack/app.ts';
-import { commandRequests } from '../../../src/slack/command-requests.ts';
+import { type CommandSource, commandRequests } from '../../../src/slack/command-requests.ts';
 import type { SlackHttpEvent } from '../../../src/slack/http-boundary.ts';
 import type { Job } from '../../../src/slack/jobs.ts';
 
@@ -48,8 +48,8 @@ async function boltAnswer(body: string, deps: ReturnType<typeof fakeDeps>['deps'
   return bolt(event, {});
 }
 
-const withoutBolt = (deps: ReturnType<typeof fakeDeps>['deps'], servedTeam = TEAM) =>
-  commandRequests({ servedTeam: () => Promise.resolve(servedTeam), deps });
+const withoutBolt = (deps: ReturnType<typeof fakeDeps>['deps']) =>
+  commandRequests({ isServed: ({ teamId }) => Promise.resolve(teamId === TEAM), deps });
 
 describe('commands answered without Bolt', () => {
   it.each([
@@ -122,6 +122,35 @@ describe('commands answered without Bolt', () => {
     const { deps, dispatched, recorded } = fakeDeps();
 
     expect(await withoutBolt(deps)(mediaType, body)).toBeUndefined();
+    expect(dispatched).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+  it('ask whether the command is served with its workspace, org and words', async () => {
+    const { deps } = fakeDeps();
+    const asked: CommandSource[] = [];
+    const inOrg = { ...ALICE, enterprise: { id: 'E0ORG', orgWideInstall: true } };
+    const requests = commandRequests({
+      isServed: (source) => Promise.resolve(asked.push(source) > 0),
+      deps,
+    });
+
+    await requests(FORM, slashCommandBody(ALICE, 'help', 'https://r'));
+    await requests(FORM, slashCommandBody(inOrg, 'fit 1', 'https://r'));
+
+    expect(asked).toEqual([
+      { teamId: TEAM, text: 'help' },
+      { teamId: TEAM, enterpriseId: 'E0ORG', text: 'fit 1' },
+    ]);
+  });
+
+  it('leave a command to Bolt, doing nothing, when whether it is served cannot be read', async () => {
+    const { deps, dispatched, recorded } = fakeDeps();
+    const requests = commandRequests({
+      isServed: () => Promise.reject(new Error('DynamoDB throttled the read')),
+      deps,
+    });
+
+    expect(await requests(FORM, slashCommandBody(ALICE, 'fit 1', 'https://r'))).toBeUndefined();
     expect(dispatched).toEqual([]);
     expect(recorded).toEqual([]);
   });

@@ -1,8 +1,6 @@
-import { KMSClient } from '@aws-sdk/client-kms';
 import { forgetWorkspace } from '../domain/forget-workspace.ts';
 import type { Env } from '../platform/config/env.ts';
 import type { KeyCipher } from '../platform/config/key-cipher.ts';
-import { createKeyCipher } from '../platform/config/kms-key-cipher.ts';
 import { createOAuthSecretsProvider, type ReadSecret } from '../platform/config/secrets.ts';
 import type { Logger } from '../platform/log.ts';
 import { type CommandSource, commandRequests } from '../slack/command-requests.ts';
@@ -12,7 +10,7 @@ import type { ListenerDeps } from '../slack/listeners/deps.ts';
 import type { Store } from '../store/index.ts';
 import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
-import { once } from './deferred.ts';
+import { deferred, once } from './deferred.ts';
 import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
 
 // Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
@@ -40,9 +38,15 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
   const { observe } = parts;
   const { logger, tracing } = observe;
   // Admins connect each workspace's service key here (App Home), stored encrypted, as are bot tokens.
-  const store = await parts.storeWith(
-    createKeyCipher(env, { kms: () => tracing.captureAwsClient(new KMSClient({})) }),
-  );
+  // No command's ack decrypts anything: KMS's client loads with the first request that does.
+  const keyCipher = once(async () => {
+    const [{ createKeyCipher }, { KMSClient }] = await Promise.all([
+      import('../platform/config/kms-key-cipher.ts'),
+      import('@aws-sdk/client-kms'),
+    ]);
+    return createKeyCipher(env, { kms: () => tracing.captureAwsClient(new KMSClient({})) });
+  });
+  const store = await parts.storeWith(deferred<KeyCipher>(keyCipher, { encrypt: true, decrypt: true }));
   const deps = parts.depsOf(store);
   const secrets = createOAuthSecretsProvider(env, { readSecret: parts.readSecret });
   const slackApiUrl = env.SLACK_API_URL ? { slackApiUrl: env.SLACK_API_URL } : {};

@@ -82,6 +82,21 @@ export function parseMonth(word: string): Period | undefined {
 export const parseCalendarPeriod = (word: string): Period | undefined =>
   parseQuarter(word) ?? parseMonth(word);
 
+/**
+ * The quarter or month that is exactly `from`–`to`, if one is: a `when:Q2-2027` is stored as its days,
+ * and is named back by its period.
+ */
+export function calendarPeriodOf(from: string | undefined, to: string | undefined): Period | undefined {
+  const start = from ? /^(\d{4})-(\d{2})-01$/.exec(from) : null;
+  if (!start) return undefined;
+  const [year, monthIndex] = [Number(start[1]), Number(start[2]) - 1];
+  const quarter =
+    monthIndex % 3 === 0 ? quarterPeriod(year, (monthIndex / 3 + 1) as 1 | 2 | 3 | 4) : undefined;
+  return [quarter, monthPeriod(year, monthIndex)].find(
+    (period) => period !== undefined && period.from === from && period.to === to,
+  );
+}
+
 export function quarterContaining(instant: Date): Period {
   return quarterPeriod(
     instant.getUTCFullYear(),

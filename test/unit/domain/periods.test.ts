@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseCalendarPeriod, parseSpendPeriod, quarterContaining } from '../../../src/domain/periods.ts';
+import {
+  calendarPeriodOf,
+  parseCalendarPeriod,
+  parseSpendPeriod,
+  quarterContaining,
+} from '../../../src/domain/periods.ts';
 
 describe('periods', () => {
   it('reads a quarter either way round, with its first and last day', () => {
@@ -35,5 +40,22 @@ describe('periods', () => {
     expect(quarterContaining(now)).toMatchObject({ key: 'Q4-2026', from: '2026-10-01', to: '2026-12-31' });
     expect(parseSpendPeriod('2027-03', now)).toMatchObject({ label: 'March 2027' });
     expect(parseSpendPeriod('yesterday', now)).toBeUndefined();
+  });
+
+  it('names the quarter or month a range is exactly, and nothing else', () => {
+    expect(calendarPeriodOf('2027-04-01', '2027-06-30')?.key).toBe('Q2-2027');
+    expect(calendarPeriodOf('2027-03-01', '2027-03-31')?.key).toBe('2027-03');
+    expect(calendarPeriodOf('2028-02-01', '2028-02-29')?.label).toBe('February 2028');
+    // The first month of a quarter alone is the month.
+    expect(calendarPeriodOf('2027-04-01', '2027-04-30')?.key).toBe('2027-04');
+    for (const [from, to] of [
+      ['2027-04-01', '2027-06-29'],
+      ['2027-04-02', '2027-06-30'],
+      ['2027-02-01', '2027-04-30'],
+      ['2027-13-01', '2028-01-31'],
+      [undefined, '2027-06-30'],
+      ['2027-04-01', undefined],
+    ])
+      expect(calendarPeriodOf(from, to), `${from}–${to}`).toBeUndefined();
   });
 });

@@ -132,6 +132,46 @@ describe('readResearchForm', () => {
   });
 });
 
+describe('the digest modal opened on a saved digest', () => {
+  /** What a field of the modal shows when it opens. */
+  const initial = (view: ReturnType<typeof digestModal>, field: string) => {
+    const block = view.blocks.find((b) => 'block_id' in b && b.block_id === field);
+    const element = block && 'element' in block ? (block.element as unknown as Record<string, unknown>) : {};
+    return (element.initial_value ?? element.initial_date) as string | undefined;
+  };
+  const saved = (from: string, to: string) =>
+    digestModal('C0GENERAL', { time: '08:30', timeZone: 'UTC', filters: { from, to } });
+
+  it('shows a quarter or a month saved with `when:` as that word, and saving it keeps it', () => {
+    const quarter = saved('2027-04-01', '2027-06-30');
+    const month = saved('2027-03-01', '2027-03-31');
+
+    expect([initial(quarter, 'when'), initial(quarter, 'from'), initial(quarter, 'to')]).toEqual([
+      'Q2-2027',
+      undefined,
+      undefined,
+    ]);
+    expect(initial(month, 'when')).toBe('2027-03');
+    expect(
+      readDigestForm({
+        time: time('08:30'),
+        zone: choice('UTC'),
+        when: text(initial(quarter, 'when') ?? ''),
+      }),
+    ).toEqual({ ok: true, value: 'digest on 08:30 UTC when:"Q2-2027"' });
+  });
+
+  it('shows any other range as its dates', () => {
+    const range = saved('2027-04-02', '2027-06-30');
+
+    expect([initial(range, 'when'), initial(range, 'from'), initial(range, 'to')]).toEqual([
+      undefined,
+      '2027-04-02',
+      '2027-06-30',
+    ]);
+  });
+});
+
 describe('readDigestForm', () => {
   it('is the digest on command with time, zone and filters', () => {
     const form = readDigestForm({

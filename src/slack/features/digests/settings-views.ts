@@ -1,5 +1,6 @@
 import type { ModalView } from '@slack/types';
 import { digestTimeOf } from '../../../domain/digest-defaults.ts';
+import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { input, section } from '../../views/blocks.ts';
 import { escapeMrkdwn } from '../../views/limits.ts';
 import { dateInput, FIELD_ACTION, modal, option, selectInput, textInput } from '../../views/modal-inputs.ts';
@@ -66,6 +67,8 @@ export function digestModal(
     option(zone === SLACK_ZONE ? 'My Slack time zone' : zone, zone),
   );
   const filters = current?.filters ?? {};
+  // A digest saved with `when:Q2-2027` shows it so, not as its first and last days.
+  const period = calendarPeriodOf(filters.from, filters.to);
   return modal(
     DIGEST_MODAL,
     'Daily digest',
@@ -92,9 +95,9 @@ export function digestModal(
         'Europe',
       ),
       textInput('city', 'City', filters.city),
-      dateInput('from', 'Events starting on or after', filters.from),
-      dateInput('to', 'Events starting on or before', filters.to),
-      textInput('when', 'Or a quarter or a month (Q2-2027, 2027-03)', undefined, 'Q2-2027'),
+      dateInput('from', 'Events starting on or after', period ? undefined : filters.from),
+      dateInput('to', 'Events starting on or before', period ? undefined : filters.to),
+      textInput('when', 'Or a quarter or a month (Q2-2027, 2027-03)', period?.key, 'Q2-2027'),
     ],
     { channelId },
   );

@@ -23,14 +23,17 @@ import {
   utcDay,
   utcTime,
 } from '../../views/format.ts';
+import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { andMore, escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 
 /** `in Berlin, Germany matching “fintech” from 2027-03-01`: what narrows the events, or `` when nothing does. */
 function narrowing(filters: DigestFilters): string {
   const place = [filters.city, filters.country ?? filters.region].filter(Boolean).join(', ');
-  const dates =
-    filters.from && filters.to
+  const period = calendarPeriodOf(filters.from, filters.to);
+  const dates = period
+    ? `in ${period.label}`
+    : filters.from && filters.to
       ? `between ${filters.from} and ${filters.to}`
       : filters.from
         ? `from ${filters.from}`

@@ -58,6 +58,10 @@ describe('describeFilters', () => {
     expect(
       describeFilters({ city: 'Berlin', country: 'Germany', from: '2027-03-01', to: '2027-04-30' }),
     ).toBe('events in Berlin, Germany between 2027-03-01 and 2027-04-30');
+    expect(describeFilters({ keywords: 'fintech', from: '2027-04-01', to: '2027-06-30' })).toBe(
+      'events matching “fintech” in Q2 2027',
+    );
+    expect(describeFilters({ from: '2027-03-01', to: '2027-03-31' })).toBe('events in March 2027');
     expect(describeFilters({ keywords: '<b>', to: '2027-04-30' })).toBe(
       'events matching “&lt;b&gt;” until 2027-04-30',
     );

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/slack/commands/index.ts';
-
-const commandOf = (text: string) => {
-  const parsed = parseCommand(text);
-  if (!parsed.ok) throw new Error(parsed.problem);
-  return parsed.command;
-};
-const problemOf = (text: string) => {
-  const parsed = parseCommand(text);
-  return parsed.ok ? '' : parsed.problem;
-};
+import { commandOf, problemOf } from './commands/support.ts';
 
 describe('search words: regions, quarters and months', () => {
   it('reads region: in any case, multi-word names as typed, hyphenated or quoted', () => {

@@ -21,8 +21,10 @@ export const isBareDigestOn = (command: Command) =>
   !command.timeZone &&
   Object.keys(command.filters).length === 0;
 
-/** The commands a modal stands for: they open it with Slack's client (`events-command.ts`). */
-const opensModal = (command: Command) => isBareDigestOn(command) || command.name === 'watch-import';
+/** A command a modal stands for: it opens it with Slack's client (`events-command.ts`). */
+export type ModalCommand = Extract<Command, { name: 'digest-on' | 'watch-import' }>;
+const opensModal = (command: Command): command is ModalCommand =>
+  isBareDigestOn(command) || command.name === 'watch-import';
 
 /**
  * Whether a command waits for the workspace's service key: all but `help` (which says how to connect
@@ -44,7 +46,7 @@ const ephemeral = (message: SlackMessage): CommandAck => ({ response_type: 'ephe
 export async function answerCommand(
   command: CommandFields,
   deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger'>,
-): Promise<{ ack: CommandAck } | { modal: Command }> {
+): Promise<{ ack: CommandAck } | { modal: ModalCommand }> {
   const text = (command.text ?? '').slice(0, 5000);
   const parsed = parseCommand(text);
   if (!parsed.ok) {

@@ -1,27 +1,29 @@
 import type { App } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
-import type { Command } from '../commands/index.ts';
 import { digestModal } from '../features/digests/settings-views.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { ListenerDeps } from './deps.ts';
 import { fillDigestModal } from '../features/digests/listeners.ts';
 import { watchImportModal } from '../features/watch/import-views.ts';
 import { openModal } from './interaction.ts';
-import { answerCommand, isBareDigestOn } from './command-answer.ts';
+import { answerCommand, isBareDigestOn, type ModalCommand } from './command-answer.ts';
 
 /** The view a modal command opens, and what to say when it cannot open. */
-function modalFor(command: Command, channelId: string): { view: ModalView; failed: string } {
-  if (command.name === 'watch-import')
-    return {
-      view: watchImportModal(channelId),
-      failed:
-        'The import form could not open just now. Try again, or add accounts with `/events watch add Acme Robotics, globex.com` (comma-separated).',
-    };
-  return {
-    view: digestModal(channelId),
-    failed:
-      'The digest settings could not open just now. Type the settings instead, e.g. `/events digest on 08:30 Europe/Berlin keywords:fintech`.',
-  };
+function modalFor(command: ModalCommand, channelId: string): { view: ModalView; failed: string } {
+  switch (command.name) {
+    case 'watch-import':
+      return {
+        view: watchImportModal(channelId),
+        failed:
+          'The import form could not open just now. Try again, or add accounts with `/events watch add Acme Robotics, globex.com` (comma-separated).',
+      };
+    case 'digest-on':
+      return {
+        view: digestModal(channelId),
+        failed:
+          'The digest settings could not open just now. Type the settings instead, e.g. `/events digest on 08:30 Europe/Berlin keywords:fintech`.',
+      };
+  }
 }
 
 /**

@@ -40,15 +40,8 @@ export function commandRequests({ isServed, deps }: CommandRequestsOptions) {
     if (mediaType !== 'application/x-www-form-urlencoded') return undefined;
     const form = new URLSearchParams(body);
     if (form.get('command') !== '/events' || form.has('ssl_check')) return undefined;
-    const values = FIELDS.map((name) => form.get(name) ?? '');
-    if (values.some((value) => value === '')) return undefined;
-    const [team_id, channel_id, user_id, trigger_id, response_url] = values as [
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [team_id, channel_id, user_id, trigger_id, response_url] = FIELDS.map((name) => form.get(name));
+    if (!team_id || !channel_id || !user_id || !trigger_id || !response_url) return undefined;
     const text = form.get('text') ?? '';
     const command: CommandFields = { team_id, channel_id, user_id, trigger_id, response_url, text };
     const enterpriseId = form.get('enterprise_id');

@@ -10,7 +10,7 @@ import type { ListenerDeps } from '../slack/listeners/deps.ts';
 import type { Store } from '../store/index.ts';
 import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
-import { deferred, once } from './deferred.ts';
+import { deferred, once, rebuiltOnChange } from './deferred.ts';
 import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
 
 // Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
@@ -100,12 +100,8 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
     });
     return { handler: observed(handler, observe), dispatch: deps.dispatch };
   };
-  let built: { secrets: unknown; handler: BuiltHandler } | undefined;
-  return async (): Promise<BuiltHandler> => {
-    const latest = await secrets();
-    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
-    return built.handler;
-  };
+  // One build per secret value.
+  return rebuiltOnChange(secrets, build);
 }
 
 /** The listeners' dependencies a distributed app adds: digest defaults, uninstall, key admin. */

@@ -9,7 +9,7 @@ import type { Job } from '../slack/jobs.ts';
 import { commandRequests } from '../slack/command-requests.ts';
 import { slackHttpBoundary } from '../slack/http-boundary.ts';
 import type { Store } from '../store/index.ts';
-import { deferred, once } from './deferred.ts';
+import { deferred, once, rebuiltOnChange } from './deferred.ts';
 import { fetchedDeliveryLog, secretReader, workerInvoker } from './slack-aws.ts';
 import type { SlackFunctionParts } from './slack-distributed.ts';
 import { type BuiltHandler, observed } from './slack-observed.ts';
@@ -130,12 +130,7 @@ function singleWorkspaceLoader(
     return { handler: observed(handler, parts.observe), dispatch: deps.dispatch };
   };
   // One build per secret value.
-  let built: { secrets: SlackSecrets; handler: BuiltHandler } | undefined;
-  return async (): Promise<BuiltHandler> => {
-    const latest = await secrets();
-    if (built?.secrets !== latest) built = { secrets: latest, handler: build(latest) };
-    return built.handler;
-  };
+  return rebuiltOnChange(secrets, build);
 }
 
 /**

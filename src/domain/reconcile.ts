@@ -148,16 +148,16 @@ function reconciledSettlement(verdict: Verdict, unlock: Unlock | null, reserved:
 /** Asks the service about the charge, only with the key of the account the charge was made on. */
 async function verdictOf(
   confirmation: Confirmation,
+  action: ChargeAction | undefined,
   reserved: number,
   deps: ReconcileDeps,
 ): Promise<Verdict> {
   const { service } = deps;
   if (!service || !confirmation.chargeAccount || confirmation.chargeAccount !== service.accountId)
     return 'account-gone';
-  const action = ChargeActionSchema.safeParse(confirmation.action);
-  if (!action.success) return 'unknown';
-  const asked = await askTheService(action.data, reserved, service.eis);
-  const unlock = unlockOf(action.data);
+  if (!action) return 'unknown';
+  const asked = await askTheService(action, reserved, service.eis);
+  const unlock = unlockOf(action);
   if (asked !== 'charged' || !unlock) return asked;
   return (await chargedByAnother(confirmation, service.accountId, unlock, deps))
     ? 'paid-by-another'
@@ -231,9 +231,9 @@ async function decide(
   }
   if (since(confirmation.chargeStartedAt) < RECONCILE_AFTER_SECONDS.charging) return null;
   const reserved = confirmation.reserved ?? confirmation.price.credits;
-  const action = ChargeActionSchema.safeParse(confirmation.action);
-  const unlock = action.success ? unlockOf(action.data) : null;
-  const verdict = await verdictOf(confirmation, reserved, deps);
+  const action = ChargeActionSchema.safeParse(confirmation.action).data;
+  const unlock = action ? unlockOf(action) : null;
+  const verdict = await verdictOf(confirmation, action, reserved, deps);
   const settled = await deps.charges.settle(confirmation.id, reconciledSettlement(verdict, unlock, reserved));
   report.settled++;
   return settled;

@@ -28,6 +28,7 @@ import { ValidationError } from '../platform/errors.ts';
  * | watch settings         | `WATCH#<teamId>#<channelId>`        | `SETTINGS`              | `watch` / next check; removed while off |
  * | watched account        | `WATCH#<teamId>#<channelId>`        | `ACCOUNT#<key>`         | –                            |
  * | watch check claim      | `WATCH#<teamId>#<channelId>`        | `CHECK#<checkId>`       | –                            |
+ * | watch paid look-up     | `WATCH_PAID_LOOKUP#<teamId>#<key>`  | `MONTH#<YYYY-MM>`       | –                            |
  * | channel's plan         | `PLAN#<teamId>`                     | `CHANNEL#<channelId>`   | –                            |
  * | plan budget warning    | `PLAN#<teamId>`                     | `WARNED#<channelId>#<quarter>#<budget set at>` | – |
  *
@@ -181,6 +182,11 @@ export const keys = {
   watchCheckClaim: (teamId: string, channelId: string, checkId: string): ItemKey => ({
     pk: keys.watchChannel(teamId, channelId),
     sk: `CHECK#${part('checkId', checkId, { last: true })}`,
+  }),
+  /** Per workspace and account, not per channel: a workspace looks an account up paid once a month. */
+  watchPaidLookup: (teamId: string, key: string, month: string): ItemKey => ({
+    pk: `WATCH_PAID_LOOKUP#${part('teamId', teamId)}#${part('account key', key, { last: true })}`,
+    sk: `MONTH#${part('month', month, { last: true })}`,
   }),
 
   /** A workspace's plans share one partition: Home reads them in one query. */

@@ -1,6 +1,8 @@
 import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AddAccountsResult,
+  PaidLookupClaim,
+  WatchCandidate,
   WatchAccountInput,
   WatchAccountPage,
   WatchChoice,
@@ -34,6 +36,7 @@ import {
   settings,
   touchSettings,
 } from './watch-settings.ts';
+import { claimPaidLookup, paidLookup, paidLookupFound, releasePaidLookup } from './watch-paid-lookups.ts';
 
 /** DynamoDB's batch write takes at most 25 items. */
 const BATCH_SIZE = 25;
@@ -290,30 +293,6 @@ async function setMuted(
   );
 }
 
-/**
- * The account's one paid look-up of `month`, in one conditional write: true for the first caller of
- * the month, false afterwards (or when the account was removed).
- */
-async function claimPaidLookup(
-  { client, tableName }: StoreContext,
-  account: Pick<WatchAccount, 'teamId' | 'channelId' | 'key'>,
-  month: string,
-): Promise<boolean> {
-  const claimed = await unlessConditionFailed(() =>
-    client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.watchAccount(account.teamId, account.channelId, account.key),
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(paidLookupMonth) OR paidLookupMonth < :month)',
-        UpdateExpression: 'SET paidLookupMonth = :month',
-        ExpressionAttributeValues: { ':month': month },
-      }),
-    ),
-  );
-  return claimed !== null;
-}
-
 export function createWatchListRepository(deps: StoreDeps) {
   const context = storeContext(deps);
   return {
@@ -336,8 +315,11 @@ export function createWatchListRepository(deps: StoreDeps) {
       chooseExhibitor(context, teamId, channelId, key, choice),
     setMuted: (teamId: string, channelId: string, key: string, muted: boolean) =>
       setMuted(context, teamId, channelId, key, muted),
-    claimPaidLookup: (teamId: string, channelId: string, key: string, month: string) =>
-      claimPaidLookup(context, { teamId, channelId, key }, month),
+    paidLookup: (teamId: string, key: string, month: string) => paidLookup(context, teamId, key, month),
+    claimPaidLookup: (claim: PaidLookupClaim) => claimPaidLookup(context, claim),
+    paidLookupFound: (claim: Omit<PaidLookupClaim, 'channelId'>, found: WatchCandidate[]) =>
+      paidLookupFound(context, claim, found),
+    releasePaidLookup: (claim: Omit<PaidLookupClaim, 'channelId'>) => releasePaidLookup(context, claim),
     setBudget: (teamId: string, channelId: string, credits: number, setBy: string) =>
       setBudget(context, teamId, channelId, credits, setBy),
     setStatus: (teamId: string, channelId: string, status: 'on' | 'off') =>

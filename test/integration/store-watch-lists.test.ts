@@ -282,3 +282,88 @@ describe('a watch’s monthly budget', () => {
     expect(await store.watchLists.settings('T1', 'C1')).toMatchObject({ spentCredits: 0 });
   });
 });
+
+describe('a workspace’s paid look-up of an account in a month', () => {
+  const claimOf = (
+    confirmationId: string,
+    over: { teamId?: string; channelId?: string; month?: string } = {},
+  ) => ({
+    teamId: 'T1',
+    channelId: 'C1',
+    key: acme.key,
+    month: '2031-05',
+    confirmationId,
+    ...over,
+  });
+
+  it('is taken by one claim of all the workspace’s channels at once, and outlives the account and the month', async () => {
+    const { store, clock } = await createTestStore('2031-05-31T23:59:00Z');
+    await store.watchLists.addAccounts('T1', 'C1', [acme], 'U1');
+
+    const held = await Promise.all(
+      ['C1', 'C2', 'C3', 'C1', 'C2'].map((channelId, index) =>
+        store.watchLists.claimPaidLookup(claimOf(`conf-${index}`, { channelId })),
+      ),
+    );
+    await store.watchLists.removeAccount('T1', 'C1', acme.key);
+    clock.advanceSeconds(3600);
+
+    const winners = held.filter((guard, index) => guard.confirmationId === `conf-${index}`);
+    expect(winners).toHaveLength(1);
+    expect(new Set(held.map((guard) => guard.confirmationId)).size).toBe(1);
+    const kept = await store.watchLists.paidLookup('T1', acme.key, '2031-05');
+    expect(kept).toMatchObject({
+      teamId: 'T1',
+      key: acme.key,
+      month: '2031-05',
+      confirmationId: winners[0]?.confirmationId,
+    });
+    expect(kept?.expiresAt).toBeGreaterThanOrEqual(Date.parse('2031-05-31T23:59:00Z') / 1000 + 400 * 86_400);
+    expect(
+      (await store.watchLists.claimPaidLookup(claimOf('later', { month: '2031-05' }))).confirmationId,
+    ).not.toBe('later');
+    expect(
+      (await store.watchLists.claimPaidLookup(claimOf('june', { month: '2031-06' }))).confirmationId,
+    ).toBe('june');
+  });
+
+  it('is apart per workspace: another team looks the same name up that month on its own claim', async () => {
+    const { store } = await createTestStore();
+    await store.watchLists.claimPaidLookup(claimOf('team-1'));
+
+    const other = await store.watchLists.claimPaidLookup(claimOf('team-2', { teamId: 'T2' }));
+    await store.watchLists.paidLookupFound(claimOf('team-2', { teamId: 'T2' }), [
+      { id: 'X1', companyName: 'Acme', domain: null, website: null, country: null },
+    ]);
+
+    expect(other.confirmationId).toBe('team-2');
+    expect(await store.watchLists.paidLookup('T1', acme.key, '2031-05')).not.toHaveProperty('found');
+    expect(await store.watchLists.paidLookup('T2', acme.key, '2031-05')).toMatchObject({
+      found: [{ id: 'X1' }],
+    });
+  });
+
+  it('keeps a find from its own look-up only, and is given back only by it, only when it found nothing', async () => {
+    const { store } = await createTestStore();
+    const acmeRecord = { id: 'X1', companyName: 'Acme', domain: null, website: null, country: null };
+    await store.watchLists.claimPaidLookup(claimOf('mine'));
+
+    await store.watchLists.paidLookupFound(claimOf('not-mine'), [acmeRecord]);
+    await store.watchLists.releasePaidLookup(claimOf('not-mine'));
+    const afterOthers = await store.watchLists.paidLookup('T1', acme.key, '2031-05');
+    await store.watchLists.releasePaidLookup(claimOf('mine'));
+    const released = await store.watchLists.paidLookup('T1', acme.key, '2031-05');
+    const again = await store.watchLists.claimPaidLookup(claimOf('again'));
+    await store.watchLists.paidLookupFound(claimOf('again'), [acmeRecord]);
+    await store.watchLists.releasePaidLookup(claimOf('again'));
+
+    expect(afterOthers).toMatchObject({ confirmationId: 'mine' });
+    expect(afterOthers).not.toHaveProperty('found');
+    expect(released).toBeNull();
+    expect(again.confirmationId).toBe('again');
+    expect(await store.watchLists.paidLookup('T1', acme.key, '2031-05')).toMatchObject({
+      confirmationId: 'again',
+      found: [acmeRecord],
+    });
+  });
+});

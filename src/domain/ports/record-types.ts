@@ -18,6 +18,7 @@ export const RECORD_TYPE = {
   fitScore: 'fit-score',
   watchSettings: 'watch-settings',
   watchAccount: 'watch-account',
+  watchPaidLookup: 'watch-paid-lookup',
   plan: 'plan',
   chargedUnlock: 'charged-unlock',
 } as const;

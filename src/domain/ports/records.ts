@@ -314,8 +314,6 @@ export const WatchAccountSchema = z.object({
   /** Absent until the first look-up: that one records the shows as told, without an alert. */
   told: z.array(ToldShowSchema).exactOptional(),
   toldAt: IsoTime.exactOptional(),
-  /** The UTC month (`YYYY-MM`) of its last paid name look-up: at most one a month. */
-  paidLookupMonth: z.string().exactOptional(),
   /** A name not found yet: where it has been searched (see `NAME_SEARCH_REPEAT_DAYS` in lookup.ts). */
   nameSearch: z
     .object({
@@ -353,6 +351,28 @@ export const WatchSettingsSchema = z.object({
   nextCheckAt: IsoTime,
 });
 export type WatchSettings = z.infer<typeof WatchSettingsSchema>;
+
+/**
+ * A workspace's one paid name look-up of an account in a UTC month (`YYYY-MM`), whichever of its
+ * channels ran it: written before the charge, so no remove and re-add, second channel, retry or crash
+ * runs a second one that month. What it found is kept for the workspace's other channels.
+ */
+export const WatchPaidLookupSchema = z.object({
+  type: z.literal(RECORD_TYPE.watchPaidLookup),
+  teamId: Id,
+  /** The account's key (`name:acme robotics`), as every channel of the workspace normalises it. */
+  key: Id,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM'),
+  /** The channel whose check ran it (and whose budget paid). */
+  channelId: Id,
+  /** The look-up's charge record: the claim's token, and the only writer of `found`. */
+  confirmationId: Id,
+  claimedAt: IsoTime,
+  /** The exhibitor records it found that are the account (several: to choose from); absent until then, or when none. */
+  found: z.array(WatchCandidateSchema).exactOptional(),
+  expiresAt: EpochSeconds,
+});
+export type WatchPaidLookup = z.infer<typeof WatchPaidLookupSchema>;
 
 // ---- the channel's plan ----
 

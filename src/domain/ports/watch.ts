@@ -4,6 +4,7 @@ import type {
   WatchAccountKind,
   WatchCandidate,
   WatchNameSearch,
+  WatchPaidLookup,
   WatchResolution,
   WatchSettings,
 } from './records.ts';
@@ -50,6 +51,16 @@ export interface WatchChoice {
   told: ToldShow[];
 }
 
+/** A channel's check taking its workspace's one paid look-up of an account in a month. */
+export interface PaidLookupClaim {
+  teamId: string;
+  channelId: string;
+  key: string;
+  month: string;
+  /** The look-up's charge record, fresh for each claim: the claim's token. */
+  confirmationId: string;
+}
+
 /** A page of a channel's accounts, in key order; `cursor` reads the next one. */
 export interface WatchAccountPage {
   accounts: WatchAccount[];
@@ -92,8 +103,14 @@ export interface WatchListRepository {
     choice: WatchChoice,
   ) => Promise<WatchAccount | null>;
   setMuted: (teamId: string, channelId: string, key: string, muted: boolean) => Promise<boolean>;
-  /** The account's one paid look-up of `month` (`YYYY-MM`): true for the first caller only. */
-  claimPaidLookup: (teamId: string, channelId: string, key: string, month: string) => Promise<boolean>;
+  /** The workspace's paid look-up of the account in `month` (`YYYY-MM`), by any channel; null when none yet. */
+  paidLookup: (teamId: string, key: string, month: string) => Promise<WatchPaidLookup | null>;
+  /** Takes the month's paid look-up of the account: the guard that holds (the caller's when its token is there). */
+  claimPaidLookup: (claim: PaidLookupClaim) => Promise<WatchPaidLookup>;
+  /** Keeps on the caller's guard the records its look-up found. */
+  paidLookupFound: (claim: Omit<PaidLookupClaim, 'channelId'>, found: WatchCandidate[]) => Promise<void>;
+  /** Gives the caller's guard back: its look-up never reached the service (nothing found, nothing charged). */
+  releasePaidLookup: (claim: Omit<PaidLookupClaim, 'channelId'>) => Promise<void>;
   setBudget: (teamId: string, channelId: string, credits: number, setBy: string) => Promise<WatchSettings>;
   setStatus: (teamId: string, channelId: string, status: 'on' | 'off') => Promise<WatchSettings | null>;
   /** A check done: when, and when next (kept at once when the watch changed during the check). */

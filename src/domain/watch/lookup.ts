@@ -148,15 +148,18 @@ export async function lookUpAccount(
   return { resolution: 'resolved', exhibitorIds: [exhibitorId], candidates: [], shows };
 }
 
+/** An exhibitor record as the store keeps it (a candidate to choose from, or what a paid look-up found). */
+export const keptRecord = (record: WatchExhibitor): WatchCandidate => ({
+  id: record.id,
+  companyName: record.companyName,
+  domain: record.domain ?? null,
+  website: record.website ?? null,
+  country: record.country ?? null,
+});
+
 /** The candidates an ambiguous account keeps to be chosen from: the first few (the rest by domain). */
 export const keptCandidates = (candidates: readonly WatchExhibitor[]): WatchCandidate[] =>
-  candidates.slice(0, WATCH_LIMITS.candidatesShown).map((candidate) => ({
-    id: candidate.id,
-    companyName: candidate.companyName,
-    domain: candidate.domain ?? null,
-    website: candidate.website ?? null,
-    country: candidate.country ?? null,
-  }));
+  candidates.slice(0, WATCH_LIMITS.candidatesShown).map(keptRecord);
 
 /**
  * What to store of a look-up, with the shows the channel will have been told: an ambiguous one's

@@ -1,18 +1,20 @@
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../platform/errors.ts';
 import type { ExhibitorPage } from '../../eis/index.ts';
 import type { ChargeAction } from '../charging.ts';
 import { quoteCharge } from '../charge-quote.ts';
 import { type ConfirmationDeps, runCharge, storedOutcome } from '../confirmations.ts';
 import type { PreApproval, WatchAccount, WatchSettings } from '../ports/records.ts';
-import type { WatchExhibitor, WatchListRepository } from '../ports/watch.ts';
-import { paidLookupAllowance } from './budget.ts';
-import type { AccountLookup, LookupRun } from './lookup.ts';
+import type { PaidLookupClaim, WatchExhibitor, WatchListRepository } from '../ports/watch.ts';
+import { budgetMonth, paidLookupAllowance } from './budget.ts';
+import { type AccountLookup, keptRecord, type LookupRun } from './lookup.ts';
 import { matchAccount } from './names.ts';
 
 /*
  * The paid name look-up of a scheduled check: for an account the free path did not find, one
- * `exhibitor-search` a month, taken from the channel's monthly budget and charged through the same
+ * `exhibitor-search` a month per workspace (guarded by an item of its own, keyed by workspace, account
+ * key and month, not by the watched account, which `watch remove` deletes), taken from the channel's
+ * monthly budget and charged through the same
  * write-ahead record, daily cap and ledger as a confirmed charge. The budget is the approval: it was
  * set by an admin or approver, who must still be one, and the ledger entry names them.
  */
@@ -26,7 +28,15 @@ const CLAIM_WITHIN_SECONDS = 60;
 export interface PaidLookupDeps {
   /** The charge path, as a confirmed charge runs it (service, records, cap and service account). */
   charge: ConfirmationDeps;
-  watchLists: Pick<WatchListRepository, 'reserveSpend' | 'releaseSpend' | 'claimPaidLookup'>;
+  watchLists: Pick<
+    WatchListRepository,
+    | 'reserveSpend'
+    | 'releaseSpend'
+    | 'paidLookup'
+    | 'claimPaidLookup'
+    | 'paidLookupFound'
+    | 'releasePaidLookup'
+  >;
   /** Whether the user is still an admin or spend approver of the workspace (may pre-approve). */
   mayPreApprove: (teamId: string, userId: string) => Promise<boolean>;
 }
@@ -50,9 +60,8 @@ export async function paidLookupRun(
   return { deps, settings, setBy, left: PAID_LOOKUPS_PER_CHECK };
 }
 
-/** One id per channel, account and month: the charge record of that look-up. */
-const confirmationIdOf = (settings: WatchSettings, key: string, month: string) =>
-  `watch-${createHash('sha256').update(`${settings.teamId}\n${settings.channelId}\n${key}\n${month}`).digest('hex').slice(0, 32)}`;
+/** A look-up's own charge record, fresh for each claim (a claim given back is taken again under a new one). */
+const newConfirmationId = () => `watch-${randomUUID()}`;
 
 const recordsOf = (page: ExhibitorPage): WatchExhibitor[] =>
   page.items.map(({ id, companyName, domain, website }) => ({
@@ -62,9 +71,21 @@ const recordsOf = (page: ExhibitorPage): WatchExhibitor[] =>
     website: website ?? null,
   }));
 
-/** The search's results as a look-up: resolved only on an exact company name or domain match. */
-async function lookupOf(run: LookupRun, key: string, page: ExhibitorPage, free: AccountLookup) {
-  const match = matchAccount(key, recordsOf(page));
+/** The records that are the account (one, or several to choose from); none when no record is. */
+function matchesOf(key: string, records: readonly WatchExhibitor[]): WatchExhibitor[] {
+  const match = matchAccount(key, records);
+  if (match.kind === 'none') return [];
+  return match.kind === 'one' ? [match.exhibitor] : match.candidates;
+}
+
+/** The records a paid look-up found as a look-up: resolved only on an exact company name or domain match. */
+async function lookupOf(
+  run: LookupRun,
+  key: string,
+  records: readonly WatchExhibitor[],
+  free: AccountLookup,
+) {
+  const match = matchAccount(key, records);
   if (match.kind === 'none') return free;
   if (match.kind === 'ambiguous') {
     const ids = match.candidates.map((candidate) => candidate.id);
@@ -75,22 +96,28 @@ async function lookupOf(run: LookupRun, key: string, page: ExhibitorPage, free: 
 }
 
 /**
- * Runs the charge of a reserved look-up as a confirmed charge runs: a confirmation claimed by the
+ * Runs the charge of a claimed look-up as a confirmed charge runs: a confirmation claimed by the
  * budget's setter, then `runCharge` (write-ahead, the service once, settle). The results page when
- * it found something; null otherwise. Credits not spent go back to the budget.
+ * it found something; null otherwise. Credits not spent go back to the budget; a look-up that never
+ * reached the service gives its claim back too.
  */
 async function chargeLookup(
   paid: PaidLookupRun,
-  key: string,
+  claim: Omit<PaidLookupClaim, 'channelId'>,
   action: ChargeAction,
   price: { credits: number; upTo: boolean },
-  month: string,
 ): Promise<ExhibitorPage | null> {
   const { deps, settings, setBy } = paid;
   const { teamId, channelId } = settings;
-  const release = () => deps.watchLists.releaseSpend(teamId, channelId, { month, credits: price.credits });
+  const id = claim.confirmationId;
+  const release = () =>
+    deps.watchLists.releaseSpend(teamId, channelId, { month: claim.month, credits: price.credits });
+  const notRun = async () => {
+    await release();
+    await deps.watchLists.releasePaidLookup(claim);
+    return null;
+  };
   const preApproval: PreApproval = { kind: 'watch-budget', setBy, channelId };
-  const id = confirmationIdOf(settings, key, month);
   try {
     await deps.charge.confirmations.create({
       id,
@@ -104,17 +131,15 @@ async function chargeLookup(
     });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    await release();
-    return null;
+    return notRun();
   }
-  const claim = await deps.charge.confirmations.claim(id, { by: setBy });
-  if (claim.kind !== 'claimed') {
-    await release();
-    return null;
-  }
+  const confirmed = await deps.charge.confirmations.claim(id, { by: setBy });
+  if (confirmed.kind !== 'claimed') return notRun();
   const result = await runCharge(id, deps.charge);
   // Not settled: the service may have charged; the reconciler settles it and the budget keeps it.
   if (result.kind !== 'settled') return null;
+  // Settled without a start (the daily cap refused it): the service was never called.
+  if (!result.confirmation.chargeStartedAt) return notRun();
   const outcome = storedOutcome(result.confirmation);
   if (!outcome.outcomeUnknown && (outcome.creditsSpent ?? 0) === 0) await release();
   return result.results?.kind === 'exhibitors' && outcome.facts?.kind === 'search' && outcome.facts.found
@@ -122,9 +147,52 @@ async function chargeLookup(
     : null;
 }
 
+/** Keeps a find for the workspace's other channels; one not kept costs them only the find, not this look-up. */
+async function keepFound(
+  deps: PaidLookupDeps,
+  claim: Omit<PaidLookupClaim, 'channelId'>,
+  found: WatchExhibitor[],
+) {
+  try {
+    await deps.watchLists.paidLookupFound(claim, found.map(keptRecord));
+  } catch (error) {
+    deps.charge.logger.warn('a paid look-up’s find could not be kept for other channels', { error });
+  }
+}
+
 /**
- * After the free path: an account still not found gets one paid name look-up a month, within the
- * budget and the daily cap, when the precheck does not refuse it. Any other look-up is returned as is.
+ * Runs the account's paid look-up once its price is reserved from the budget: claims the workspace's
+ * look-up of the account this month first (a lost claim gives the credits back and answers the
+ * winner's find, if any), then charges it, and keeps what it found on the claim for other channels.
+ */
+async function claimAndCharge(
+  paid: PaidLookupRun,
+  run: LookupRun,
+  account: Pick<WatchAccount, 'key' | 'label'>,
+  spend: { month: string; credits: number; price: { credits: number; upTo: boolean } },
+  free: AccountLookup,
+): Promise<AccountLookup> {
+  const { deps, settings } = paid;
+  const { teamId, channelId } = settings;
+  const claim = { teamId, key: account.key, month: spend.month, confirmationId: newConfirmationId() };
+  const held = await deps.watchLists.claimPaidLookup({ ...claim, channelId });
+  if (held.confirmationId !== claim.confirmationId) {
+    await deps.watchLists.releaseSpend(teamId, channelId, spend);
+    return lookupOf(run, account.key, held.found ?? [], free);
+  }
+  const action: ChargeAction = { kind: 'exhibitor-search', companyName: account.label, page: 1 };
+  const page = await chargeLookup(paid, claim, action, spend.price);
+  const found = page ? matchesOf(account.key, recordsOf(page)) : [];
+  if (found.length > 0) await keepFound(deps, claim, found);
+  return lookupOf(run, account.key, found, free);
+}
+
+/**
+ * After the free path: an account still not found gets one paid name look-up a month per workspace,
+ * within the channel's budget and the daily cap, when the precheck does not refuse it. When another
+ * channel of the workspace (or this one, before the account was removed and added again) looked it up
+ * this month, its find is used, free; otherwise the account waits for next month. Any other look-up
+ * is returned as is.
  */
 export async function withPaidLookup(
   paid: PaidLookupRun | null,
@@ -132,22 +200,19 @@ export async function withPaidLookup(
   account: Pick<WatchAccount, 'key' | 'label'>,
   free: AccountLookup,
 ): Promise<AccountLookup> {
-  if (!paid || free.resolution !== 'not-found' || paid.left <= 0) return free;
-  const allowance = paidLookupAllowance(paid.settings, 'exhibitor-search', paid.deps.charge.now());
-  if (!allowance.allowed) return free;
-  paid.left -= 1;
+  if (!paid || free.resolution !== 'not-found') return free;
   const { deps, settings } = paid;
+  const at = deps.charge.now();
+  const month = budgetMonth(at);
+  const earlier = await deps.watchLists.paidLookup(settings.teamId, account.key, month);
+  if (earlier) return lookupOf(run, account.key, earlier.found ?? [], free);
+  if (paid.left <= 0 || !paidLookupAllowance(settings, 'exhibitor-search', at).allowed) return free;
+  paid.left -= 1;
   const action: ChargeAction = { kind: 'exhibitor-search', companyName: account.label, page: 1 };
   const quote = await quoteCharge(action, deps.charge.eis);
   // The precheck refuses (or says it would find nothing to charge for): nothing is reserved or run.
   if (quote.refusal || quote.price.credits <= 0) return free;
-  const { month } = allowance;
   const spend = { month, credits: quote.price.credits, budget: settings.budgetCredits };
   if (!(await deps.watchLists.reserveSpend(settings.teamId, settings.channelId, spend))) return free;
-  if (!(await deps.watchLists.claimPaidLookup(settings.teamId, settings.channelId, account.key, month))) {
-    await deps.watchLists.releaseSpend(settings.teamId, settings.channelId, spend);
-    return free;
-  }
-  const page = await chargeLookup(paid, account.key, action, quote.price, month);
-  return page ? lookupOf(run, account.key, page, free) : free;
+  return claimAndCharge(paid, run, account, { ...spend, price: quote.price }, free);
 }

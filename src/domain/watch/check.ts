@@ -20,6 +20,7 @@ import {
   type LookupRun,
   lookupRun,
   nameSearchChanged,
+  toldBefore,
 } from './lookup.ts';
 import { type PaidLookupDeps, type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
 import { inPool } from '../pool.ts';
@@ -96,7 +97,7 @@ async function lookUpAll(
   await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
     try {
       const lookup = await withPaidLookup(paid, run, account, await lookUpAccount(run, account));
-      const comparison = compareAppearances(lookup.shows, account.told, run.today);
+      const comparison = compareAppearances(lookup.shows, toldBefore(account, lookup), run.today);
       looked.push({ account, lookup, told: comparison.told, comparison });
     } catch (error) {
       failures.push(error);

@@ -148,6 +148,22 @@ export async function lookUpAccount(
   return { resolution: 'resolved', exhibitorIds: [exhibitorId], candidates: [], shows };
 }
 
+/**
+ * What the channel counts as told of an account before this look-up. One resolved for the first time
+ * (not found when added: found by the paid look-up, or later by the free one) takes the shows it is
+ * on as known, as an account just added does: they are not news. Only a show its name was searched in
+ * without a match has listed it since, and is announced.
+ */
+export function toldBefore(
+  account: Pick<WatchAccount, 'resolution' | 'told' | 'nameSearch'>,
+  lookup: Pick<AccountLookup, 'resolution' | 'shows'>,
+): ToldShow[] | undefined {
+  if (account.told === undefined || account.resolution === 'resolved' || lookup.resolution !== 'resolved')
+    return account.told;
+  const searched = new Set(account.nameSearch?.eventIds ?? []);
+  return [...account.told, ...lookup.shows.filter((show) => !searched.has(show.eventId))];
+}
+
 /** An exhibitor record as the store keeps it (a candidate to choose from, or what a paid look-up found). */
 export const keptRecord = (record: WatchExhibitor): WatchCandidate => ({
   id: record.id,

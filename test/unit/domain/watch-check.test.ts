@@ -289,4 +289,36 @@ describe('checkWatchedChannel', () => {
     // Assess
     expect(searched).toEqual([['U1', 'U2'], ['U3'], [], ['U1', 'U2', 'U3']]);
   });
+
+  it('watches a name found later from the shows it is on, announcing only a show searched without it before', async () => {
+    // Prepare: the first check searches U1 and U2 and finds the name in neither
+    const { deps, stored, alerts, shows } = harness([account('name:acme robotics', 'Acme Robotics')]);
+    let day = '2027-03-01';
+    let listing: string[] = [];
+    deps.now = () => new Date(`${day}T09:00:00.000Z`);
+    deps.lookups.upcomingShows = () => Promise.resolve([show('U1', '2027-04-01'), show('U2', '2027-05-01')]);
+    deps.lookups.showExhibitorMatches = (eventId) => Promise.resolve(listing.includes(eventId) ? [ACME] : []);
+    // P9: a show it was on all along, among none searched
+    shows.set(ACME.id, [show('U2', '2027-05-01'), show('P9', '2027-09-01')]);
+    await checkWatchedChannel(deps, request('c1'));
+
+    // Act: U2 lists it now; the week's full search finds it there
+    listing = ['U2'];
+    day = '2027-03-08';
+    const summary = await checkWatchedChannel(deps, request('c2'));
+
+    // Assess
+    expect(stored.get('name:acme robotics')).toMatchObject({
+      resolution: 'resolved',
+      exhibitorIds: ['4100'],
+    });
+    expect(alerts.flatMap((alert) => alert.all.map((row) => row.show.eventId))).toEqual(['U2']);
+    expect(summary).toMatchObject({ postedAlert: true, appeared: 1 });
+    expect(
+      stored
+        .get('name:acme robotics')
+        ?.told?.map((told) => told.eventId)
+        .sort(),
+    ).toEqual(['P9', 'U2']);
+  });
 });

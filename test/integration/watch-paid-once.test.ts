@@ -1,6 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOLVE_SHOWS } from '../../src/domain/watch/lookup.ts';
+import { accountKey } from '../../src/domain/watch/names.ts';
 import { createRuntimeLoader, createScheduledJobs } from '../../src/roots/runtime.ts';
 import { ALICE, APPROVER, type Bot, CHANNEL, startBot, TEAM } from '../support/bot.ts';
 import { scanAll } from '../support/dynamo.ts';
@@ -46,7 +47,7 @@ describe('one paid look-up per account, month and workspace', () => {
     if (!found) throw new Error(`no unlisted company ${index}`);
     return found;
   };
-  const keyOf = (name: string) => `name:${name.toLowerCase()}`;
+  const keyOf = (name: string) => accountKey(name) ?? '';
   const account = (name: string, channelId = CHANNEL) =>
     bot.store.watchLists.account(TEAM, channelId, keyOf(name));
   /** The channel's messages that name the company (its alerts; the command answers are ephemeral). */

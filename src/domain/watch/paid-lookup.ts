@@ -4,7 +4,7 @@ import type { ExhibitorPage } from '../../eis/index.ts';
 import type { ChargeAction } from '../charging.ts';
 import { quoteCharge } from '../charge-quote.ts';
 import { type ConfirmationDeps, runCharge, storedOutcome } from '../confirmations.ts';
-import type { PreApproval, WatchAccount, WatchSettings } from '../ports/records.ts';
+import type { PreApproval, Price, WatchAccount, WatchSettings } from '../ports/records.ts';
 import type { PaidLookupClaim, WatchExhibitor, WatchListRepository } from '../ports/watch.ts';
 import { budgetMonth, paidLookupAllowance } from './budget.ts';
 import { type AccountLookup, keptRecord, type LookupRun } from './lookup.ts';
@@ -60,6 +60,13 @@ export async function paidLookupRun(
   return { deps, settings, setBy, left: PAID_LOOKUPS_PER_CHECK };
 }
 
+/** A look-up whose price is reserved from the channel's budget for `month`. */
+interface Reserved {
+  month: string;
+  action: ChargeAction;
+  price: Price;
+}
+
 /** A look-up's own charge record, fresh for each claim (a claim given back is taken again under a new one). */
 const newConfirmationId = () => `watch-${randomUUID()}`;
 
@@ -104,8 +111,7 @@ async function lookupOf(
 async function chargeLookup(
   paid: PaidLookupRun,
   claim: Omit<PaidLookupClaim, 'channelId'>,
-  action: ChargeAction,
-  price: { credits: number; upTo: boolean },
+  { action, price }: Reserved,
 ): Promise<ExhibitorPage | null> {
   const { deps, settings, setBy } = paid;
   const { teamId, channelId } = settings;
@@ -168,20 +174,20 @@ async function keepFound(
 async function claimAndCharge(
   paid: PaidLookupRun,
   run: LookupRun,
-  account: Pick<WatchAccount, 'key' | 'label'>,
-  spend: { month: string; credits: number; price: { credits: number; upTo: boolean } },
+  account: Pick<WatchAccount, 'key'>,
+  reserved: Reserved,
   free: AccountLookup,
 ): Promise<AccountLookup> {
   const { deps, settings } = paid;
   const { teamId, channelId } = settings;
-  const claim = { teamId, key: account.key, month: spend.month, confirmationId: newConfirmationId() };
+  const { month } = reserved;
+  const claim = { teamId, key: account.key, month, confirmationId: newConfirmationId() };
   const held = await deps.watchLists.claimPaidLookup({ ...claim, channelId });
   if (held.confirmationId !== claim.confirmationId) {
-    await deps.watchLists.releaseSpend(teamId, channelId, spend);
+    await deps.watchLists.releaseSpend(teamId, channelId, { month, credits: reserved.price.credits });
     return lookupOf(run, account.key, held.found ?? [], free);
   }
-  const action: ChargeAction = { kind: 'exhibitor-search', companyName: account.label, page: 1 };
-  const page = await chargeLookup(paid, claim, action, spend.price);
+  const page = await chargeLookup(paid, claim, reserved);
   const found = page ? matchesOf(account.key, recordsOf(page)) : [];
   if (found.length > 0) await keepFound(deps, claim, found);
   return lookupOf(run, account.key, found, free);
@@ -214,5 +220,5 @@ export async function withPaidLookup(
   if (quote.refusal || quote.price.credits <= 0) return free;
   const spend = { month, credits: quote.price.credits, budget: settings.budgetCredits };
   if (!(await deps.watchLists.reserveSpend(settings.teamId, settings.channelId, spend))) return free;
-  return claimAndCharge(paid, run, account, { ...spend, price: quote.price }, free);
+  return claimAndCharge(paid, run, account, { month, action, price: quote.price }, free);
 }

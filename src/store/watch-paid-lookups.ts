@@ -17,7 +17,7 @@ import {
  * confirmation a week after its deadline, would let the same month look the account up again): long
  * enough for any month it guards, and for a year of "why was this looked up?" questions after.
  */
-export const PAID_LOOKUP_RETENTION_SECONDS = 400 * DAY_SECONDS;
+const PAID_LOOKUP_RETENTION_SECONDS = 400 * DAY_SECONDS;
 
 const parse = (item: Record<string, unknown>) => parseItem(WatchPaidLookupSchema, 'watch paid look-up', item);
 

@@ -109,7 +109,7 @@ export interface WatchListRepository {
   claimPaidLookup: (claim: PaidLookupClaim) => Promise<WatchPaidLookup>;
   /** Keeps on the caller's guard the records its look-up found. */
   paidLookupFound: (claim: Omit<PaidLookupClaim, 'channelId'>, found: WatchCandidate[]) => Promise<void>;
-  /** Gives the caller's guard back: its look-up never reached the service (nothing found, nothing charged). */
+  /** Gives the caller's guard back: its look-up never reached the service (the daily cap refused it, say). */
   releasePaidLookup: (claim: Omit<PaidLookupClaim, 'channelId'>) => Promise<void>;
   setBudget: (teamId: string, channelId: string, credits: number, setBy: string) => Promise<WatchSettings>;
   setStatus: (teamId: string, channelId: string, status: 'on' | 'off') => Promise<WatchSettings | null>;

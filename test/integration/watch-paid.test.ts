@@ -259,4 +259,18 @@ describe('paid name look-ups of a scheduled watch check', () => {
     expect(status).toContain('0 of 100 a month');
     expect(status).toContain('1 not found yet');
   });
+
+  it('a look-up the daily cap refused was never run: a later check runs it once the cap allows', async () => {
+    // Prepare
+    const charged = serviceLedger().length;
+    const jobs = createScheduledJobs(await createRuntimeLoader(process.env, { logger: bot.logger })());
+
+    // Act
+    await jobs.checkWatchedChannel({ teamId: TEAM, channelId: OTHER, checkId: 'under-the-cap' });
+
+    // Assess
+    expect(paidSearches(company(5))).toHaveLength(1);
+    expect(serviceLedger()).toHaveLength(charged + 1);
+    expect((await account(company(5), OTHER))?.resolution).toBe('resolved');
+  });
 });

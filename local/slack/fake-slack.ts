@@ -157,6 +157,11 @@ export interface FakeSlack {
   modal(user: string): FakeView | undefined;
   /** The canvases the app created (in `channel`, when given), oldest first, as last edited. */
   canvases(channel?: string): FakeCanvas[];
+  /**
+   * A person deletes canvas `id` in Slack: gone for every caller, so `canvases.edit` on it answers
+   * `canvas_not_found`, as Slack's does; false when there was none.
+   */
+  deleteCanvas(id: string): boolean;
   /** Every `chat.unfurl` the app made, oldest first. */
   unfurls: Unfurl[];
   /** Every custom workflow step the app completed (`functions.completeSuccess` / `completeError`). */
@@ -339,6 +344,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
     modal: (user) => topModal(state.surfaces, user),
     canvases: (channel) => canvasesIn(state, channel),
+    deleteCanvas: (id) => {
+      const deleted = state.canvases.canvases.delete(id);
+      changed(state);
+      return deleted;
+    },
     unfurls: state.surfaces.unfurls,
     functionResults: state.surfaces.functionResults,
     sendEvent: (event, options) => sendEvent(state, event, options),

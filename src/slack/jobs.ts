@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import { OutreachOptionsSchema } from '../domain/follow-up.ts';
 import { EventIdSchema } from '../domain/ids.ts';
+import { COMMAND_TEXT_MAX } from './commands/index.ts';
 import { MAX_SHOWS, MIN_SHOWS } from './features/compare/commands.ts';
 import { FollowUpValueSchema } from './features/follow-up/buttons.ts';
 import { IMPORT_MAX_CHARS } from './features/watch/import-views.ts';
@@ -35,7 +36,12 @@ const JobId = z.string().min(1).max(300);
 
 export const JobSchema = z.discriminatedUnion('kind', [
   /** An `/events` command (or a button standing for one), re-parsed by the worker. */
-  z.object({ kind: z.literal('command'), id: JobId, text: z.string().max(5000), context: JobContextSchema }),
+  z.object({
+    kind: z.literal('command'),
+    id: JobId,
+    text: z.string().max(COMMAND_TEXT_MAX),
+    context: JobContextSchema,
+  }),
   /**
    * `/events watch import`'s modal: the pasted lines (up to 1,000, more than a command's text holds),
    * read again by the worker and stored as the channel's watched accounts.

@@ -93,23 +93,46 @@ export function createPlanRepository(deps: StoreDeps) {
       );
     },
 
-    async saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<void> {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.plan(teamId, channelId),
-          UpdateExpression: 'SET canvasId = :canvas REMOVE canvasClaimUntil',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':canvas': canvasId },
-        }),
-      );
-    },
+    saveCanvas: (teamId: string, channelId: string, canvasId: string) =>
+      saveCanvas(context, keys.plan(teamId, channelId), canvasId),
+    forgetCanvas: (teamId: string, channelId: string, canvasId: string) =>
+      forgetCanvas(context, keys.plan(teamId, channelId), canvasId),
 
     claimBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string) =>
       claimBudgetWarning(context, { teamId, channelId, quarterKey, budgetSetAt }),
     releaseBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string) =>
       releaseBudgetWarning(context, keys.planBudgetWarning(teamId, channelId, quarterKey, budgetSetAt)),
   } satisfies PlanRepository;
+}
+
+/** Stores the canvas made under the claim (see `PlanRepository.saveCanvas`). */
+async function saveCanvas({ client, tableName }: StoreContext, key: ItemKey, canvasId: string) {
+  const saved = await client.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET canvasId = :canvas REMOVE canvasClaimUntil, canvasDeletedAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':canvas': canvasId },
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return { replacesDeleted: saved.Attributes?.canvasDeletedAt !== undefined };
+}
+
+/** Forgets a canvas found deleted, only while the plan still holds it (see `PlanRepository.forgetCanvas`). */
+async function forgetCanvas({ client, tableName, now }: StoreContext, key: ItemKey, canvasId: string) {
+  await unlessConditionFailed(() =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'SET canvasDeletedAt = :now REMOVE canvasId',
+        ConditionExpression: 'canvasId = :canvas',
+        ExpressionAttributeValues: { ':canvas': canvasId, ':now': now().toISOString() },
+      }),
+    ),
+  );
 }
 
 /** The channel's warning for one budget, written once (see `PlanRepository.claimBudgetWarning`). */

@@ -116,6 +116,36 @@ describe('the channel’s plan', () => {
     expect(visibleText(await say(`plan remove ${b?.eventId}`))).toContain('is not on this channel’s plan');
   });
 
+  it('makes the canvas again at the next change when someone deleted it, and tells the channel once', async () => {
+    const [, b] = shows;
+    const told = () =>
+      bot
+        .messages(CHANNEL)
+        .filter((m) => !m.visibleTo && m.text.includes('canvas of this channel’s plan was deleted'));
+    const [deleted] = bot.slack.canvases(CHANNEL);
+    if (!deleted) throw new Error('the channel has no canvas yet');
+    expect(bot.slack.deleteCanvas(deleted.id)).toBe(true);
+
+    await bot.command(`plan add ${b?.eventId}`);
+    await bot.idle();
+
+    expect(bot.slack.canvases(CHANNEL)).toHaveLength(1);
+    const [made] = bot.slack.canvases(CHANNEL);
+    expect(made?.id).not.toBe(deleted.id);
+    expect(made?.markdown).toContain(b?.name);
+    expect(made?.markdown).toContain(shows[0]?.name);
+    expect(told()).toHaveLength(1);
+    const answers = bot.messages(CHANNEL).filter((m) => m.visibleTo && m.text.includes('Added'));
+    expect(visibleText(answers.at(-1) ?? { text: '', blocks: [] })).not.toContain('could not be updated');
+
+    // The next change edits the new canvas, and says nothing more.
+    await bot.command(`plan remove ${b?.eventId}`);
+    await bot.idle();
+    expect(bot.slack.canvases(CHANNEL)).toHaveLength(1);
+    expect(bot.slack.canvases(CHANNEL)[0]?.markdown).not.toContain(b?.name);
+    expect(told()).toHaveLength(1);
+  });
+
   it('saves the change when the canvas cannot be made, says to reinstall, and makes one canvas for two concurrent adds later', async () => {
     const [, , c, d, e] = shows;
     bot.slack.failNext('conversations.canvases.create', 'missing_scope');

@@ -164,7 +164,7 @@ describe('confirm before charge', () => {
     expect(text).toContain('nothing was charged');
   });
 
-  it('never retries a charge that failed after the service took it, and says the outcome is unknown', async () => {
+  it('never retries a charge that failed after the service took it, and heads its card as an unknown outcome', async () => {
     bot = await startBot();
     const card = await askFor(bot, `unlock ${BIG_EVENT}`);
     bot.sim.injectFault({
@@ -180,9 +180,17 @@ describe('confirm before charge', () => {
     expect(bot.sim.ledger(bot.apiKey)).toHaveLength(1);
     const unlockCalls = bot.sim.requests().filter((request) => request.path.endsWith('/unlock'));
     expect(unlockCalls).toHaveLength(1);
-    const text = visibleText(current(bot, card.ts));
+    const shown = current(bot, card.ts);
+    const text = visibleText(shown);
     expect(text).toMatch(/outcome is unknown/);
     expect(text).not.toContain('Credits spent: 0');
+    // Headed as what it is, with the most it may have cost and what to do, not as a failure.
+    expect(text).toContain('Outcome unknown: up to 2,000 credits may have been spent* — Unlock ');
+    expect(shown.text).toMatch(/^Outcome unknown: up to 2,000 credits may have been spent — Unlock /);
+    expect(text).not.toContain('did not work');
+    expect(text).toContain(
+      `The bot does not try it again, and nothing checks it later. To find out, run \`/events unlock ${BIG_EVENT}\``,
+    );
     const ledger = await bot.store.ledger.listForDay(ALICE.teamId, new Date().toISOString().slice(0, 10));
     expect(ledger).toMatchObject([{ action: 'event-unlock', credits: 2000, outcomeUnknown: true }]);
   });

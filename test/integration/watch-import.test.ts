@@ -137,6 +137,29 @@ describe('/events watch import', () => {
     expect(bot.messages(FRESH.channelId).filter((m) => m.visibleTo === undefined)).toEqual([]);
   });
 
+  it('refuses a watch add past 100 accounts whole, counting them and naming the import form', async () => {
+    // Prepare: 10,000 names (about 240,000 characters) and 101 domains
+    const before = (await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId)).length;
+
+    // Act
+    const many = await bot.command(`watch add ${names(10_000, 5000).join(', ')}`, FRESH);
+    const justOver = await bot.command(`watch add ${domains(101, 6000).join('\n')}`, FRESH);
+    await bot.idle();
+
+    // Assess: answered at once, nothing added, nothing cut
+    expect(visibleText(JSON.parse(many.body) as SlackMessage)).toContain(
+      'You listed 10,000 accounts; `watch add` takes up to 100 at once. Nothing was added. For more, paste them into the form of `/events watch import` (up to 1,000 lines).',
+    );
+    expect(visibleText(JSON.parse(justOver.body) as SlackMessage)).toContain('You listed 101 accounts');
+    expect(await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId)).toHaveLength(before);
+
+    // A list pasted one a line is read one account a line, as the import reads it
+    expect(await say(`watch add ${domains(3, 7000).join('\n')}`, FRESH)).toContain(
+      'This channel now watches 3 more accounts',
+    );
+    expect(await bot.store.watchLists.allAccounts(TEAM, FRESH.channelId)).toHaveLength(before + 3);
+  });
+
   it('imports 1,000 accounts from several boxes, says what was refused, and status counts 1,000', async () => {
     // Prepare: 997 lines of one domain, one line of three comma-separated domains, one line that names nothing
     const serviceCalls = bot.sim.requests().length;

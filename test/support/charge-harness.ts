@@ -193,7 +193,7 @@ export function isConfirmationCard(message: SlackMessage): boolean {
   return (
     !message.threadTs &&
     !message.visibleTo &&
-    /Confirm before spending|Charging…|Charged — results pending|Done|did not work|Cancelled|Expired/.test(
+    /Confirm before spending|Charging…|Charged — results pending|Done|did not work|Outcome unknown|Cancelled|Expired/.test(
       JSON.stringify(message.blocks),
     )
   );

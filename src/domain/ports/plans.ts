@@ -30,8 +30,16 @@ export interface PlanRepository {
   claimCanvas(teamId: string, channelId: string, until: Date): Promise<boolean>;
   /** Ends a claim whose canvas could not be created, so the next change tries again. */
   releaseCanvasClaim(teamId: string, channelId: string): Promise<void>;
-  /** Stores the canvas created under the claim (and ends the claim). */
-  saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<void>;
+  /**
+   * Stores the canvas created under the claim (and ends the claim). `replacesDeleted`: the channel's
+   * earlier canvas was found deleted, told to this one caller only (the mark is cleared with the write).
+   */
+  saveCanvas(teamId: string, channelId: string, canvasId: string): Promise<{ replacesDeleted: boolean }>;
+  /**
+   * Forgets `canvasId`, found deleted in Slack, and marks the plan so that the next canvas saved says
+   * so; nothing when the plan holds another canvas by now.
+   */
+  forgetCanvas(teamId: string, channelId: string, canvasId: string): Promise<void>;
   /**
    * Records that the channel was warned about the budget of `quarterKey` set at `budgetSetAt`:
    * true for the first call only (a conditional write), so retries and concurrent charges warn once.

@@ -411,5 +411,7 @@ export const PlanSchema = z.object({
   canvasId: Id.exactOptional(),
   /** Whoever is creating the canvas holds it until then: no other change creates a second one. */
   canvasClaimUntil: IsoTime.exactOptional(),
+  /** When its canvas was found deleted; cleared when the next one is saved (the channel is told). */
+  canvasDeletedAt: IsoTime.exactOptional(),
 });
 export type Plan = z.infer<typeof PlanSchema>;

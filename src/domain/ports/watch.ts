@@ -13,6 +13,8 @@ import type {
 export const WATCH_LIMITS = {
   /** Accounts one channel may watch (and lines one import may paste). */
   accountsPerChannel: 1000,
+  /** Accounts one `add` takes at once; more are refused whole, with the import form named instead. */
+  accountsPerAdd: 100,
   /** Characters of one name or domain (the longest legal company names are far shorter). */
   entryLength: 200,
   /** Rows of one alert; the rest are counted ("N more"). */

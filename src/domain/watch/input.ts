@@ -71,3 +71,9 @@ export function readWatchList(text: string): WatchListReading {
   if (byKey.size > limit) return { ok: false, reason: 'too-many', count: byKey.size, limit };
   return { ok: true, accounts: [...byKey.values()], refused };
 }
+
+/** How many accounts `text` lists (distinct ones; its lines when there are more than a channel may watch). */
+export function accountsListed(text: string): number {
+  const reading = readWatchList(text);
+  return reading.ok ? reading.accounts.length : reading.count;
+}

@@ -43,12 +43,14 @@ type Parser = (args: CommandArgs) => Parsed<unknown>;
 export function subWords<P extends Readonly<Record<string, Parser>>>(word: string, parsers: P) {
   const names = Object.keys(parsers);
   const said = `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
-  return ({ words, fail }: CommandArgs): ReturnType<P[keyof P]> | Refusal => {
+  return ({ words, lines, fail }: CommandArgs): ReturnType<P[keyof P]> | Refusal => {
     const [action = '', ...rest] = words;
     const name = action.toLowerCase();
     // Own keys only: `constructor` is no sub-word.
     const parse = Object.hasOwn(parsers, name) ? parsers[name] : undefined;
-    if (parse) return parse({ words: rest, text: rest.join(' '), fail }) as ReturnType<P[keyof P]>;
+    const restLines = lines.startsWith(action) ? lines.slice(action.length).trim() : rest.join(' ');
+    if (parse)
+      return parse({ words: rest, text: rest.join(' '), lines: restLines, fail }) as ReturnType<P[keyof P]>;
     if (!action) return fail(`Say ${said}.`);
     const guess = closest(action, names);
     return fail(

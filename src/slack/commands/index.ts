@@ -17,6 +17,12 @@ import { plainText, tokenize } from './words.ts';
 export type { CommandSpec } from './types.ts';
 
 /**
+ * The longest command text taken (a longer one is refused whole, never cut): room for `watch add`'s
+ * accounts at their longest (100 of 200 characters, each with `competitor:` and a comma).
+ */
+export const COMMAND_TEXT_MAX = 25_000;
+
+/**
  * The `/events` command registry: every feature room adds its words here, one line per room, in the
  * order help lists them. `/events <word> …` text becomes a typed command (or a refusal that names
  * what was wrong and shows the word's usage); help and did-you-mean are generated from these words.
@@ -76,7 +82,11 @@ export const chargeActionOf = (command: Command): ChargeAction | undefined =>
   definitionOf(command)?.charge?.(command);
 
 export function parseCommand(input: string): ParseResult {
-  const text = plainText(input).replace(/\s+/g, ' ').trim();
+  const typed = plainText(input)
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n\s*/g, '\n')
+    .trim();
+  const text = typed.replace(/\s+/g, ' ');
   if (!text) return { ok: true, command: { name: 'help' } };
   const [first = '', ...words] = tokenize(text);
   const spec = commandSpec(first);
@@ -90,7 +100,8 @@ export function parseCommand(input: string): ParseResult {
       'Mentions, channels and @here or @channel are not names or search words: type the words themselves.',
     );
   }
-  return definition.parse({ words, text: argText, fail });
+  // The command word is one run of letters, so the arguments as typed follow it.
+  return definition.parse({ words, text: argText, lines: typed.slice(first.length).trim(), fail });
 }
 
 function parseHelp({ words }: CommandArgs): Parsed<HelpCommand> {

@@ -37,6 +37,8 @@ export interface CommandArgs {
   words: string[];
   /** The words as one string. */
   text: string;
+  /** The same as typed, line breaks kept: a pasted list reads one entry a line. */
+  lines: string;
   fail: Fail;
 }
 

@@ -1,5 +1,5 @@
 import type { SlashCommand } from '@slack/bolt';
-import { type Command, commandSpec, parseCommand } from '../commands/index.ts';
+import { COMMAND_TEXT_MAX, type Command, commandSpec, parseCommand } from '../commands/index.ts';
 import { commandHelp, helpText, unknownCommand, usageError } from '../commands/help-views.ts';
 import { errorMessage, workingMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';
@@ -31,11 +31,15 @@ const opensModal = (command: Command): command is ModalCommand =>
  * it). Read by `untilConnected` and by the distributed app's commands answered without Bolt.
  */
 export function needsServiceKey(text: string): boolean {
-  const parsed = parseCommand(text.slice(0, 5000));
+  const parsed = parseCommand(text);
   return !(parsed.ok && parsed.command.name === 'help');
 }
 
 const ephemeral = (message: SlackMessage): CommandAck => ({ response_type: 'ephemeral', ...message });
+
+const count = (n: number) => n.toLocaleString('en-US');
+const tooLongWords = (length: number) =>
+  `That command is ${count(length)} characters long; /events takes up to ${count(COMMAND_TEXT_MAX)}. Nothing was done.`;
 
 /**
  * `/events …` without a modal: bad input answered at once with usage help, `help` answered, anything
@@ -47,7 +51,8 @@ export async function answerCommand(
   command: CommandFields,
   deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger'>,
 ): Promise<{ ack: CommandAck } | { modal: ModalCommand }> {
-  const text = (command.text ?? '').slice(0, 5000);
+  // Read whole, so a refusal can count what was asked for (`watch add` of 10,000 names).
+  const text = command.text ?? '';
   const parsed = parseCommand(text);
   if (!parsed.ok) {
     const answer = parsed.spec
@@ -55,6 +60,7 @@ export async function answerCommand(
       : unknownCommand(parsed.problem, parsed.suggestion, parsed.suggestionCharges);
     return { ack: ephemeral(answer) };
   }
+  if (text.length > COMMAND_TEXT_MAX) return { ack: ephemeral(errorMessage(tooLongWords(text.length))) };
   if (opensModal(parsed.command)) return { modal: parsed.command };
   if (parsed.command.name === 'help') {
     const topic = parsed.command.topic ? commandSpec(parsed.command.topic) : undefined;

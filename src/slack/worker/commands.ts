@@ -132,6 +132,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     ledger: store.ledger,
     fitScores: store.fitScores(deps.accountId),
     canvas: deps.planCanvas,
+    slack,
     logger: deps.logger,
     now: deps.now,
   };

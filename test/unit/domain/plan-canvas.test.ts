@@ -13,6 +13,7 @@ function memoryPlans(initial: Plan) {
     | 'claimCanvas'
     | 'releaseCanvasClaim'
     | 'saveCanvas'
+    | 'forgetCanvas'
     | 'claimBudgetWarning'
     | 'releaseBudgetWarning'
   > = {
@@ -29,7 +30,16 @@ function memoryPlans(initial: Plan) {
       return Promise.resolve();
     },
     saveCanvas: (_t, _c, canvasId) => {
-      plan = { ...plan, canvasId };
+      const replacesDeleted = plan.canvasDeletedAt !== undefined;
+      const { canvasClaimUntil: _claim, canvasDeletedAt: _deleted, ...rest } = plan;
+      plan = { ...rest, canvasId };
+      return Promise.resolve({ replacesDeleted });
+    },
+    forgetCanvas: (_t, _c, canvasId) => {
+      if (plan.canvasId === canvasId) {
+        const { canvasId: _forgotten, ...rest } = plan;
+        plan = { ...rest, canvasDeletedAt: new Date().toISOString() };
+      }
       return Promise.resolve();
     },
     claimBudgetWarning: (_t, channelId, quarter, setAt) => {
@@ -72,7 +82,7 @@ describe('the plan’s canvas', () => {
       },
       replace: (_id: string, markdown: string) => {
         replaced.push(markdown);
-        return Promise.resolve();
+        return Promise.resolve('replaced' as const);
       },
     };
     const deps = {
@@ -97,13 +107,37 @@ describe('the plan’s canvas', () => {
   it('frees its claim when Slack refuses to create it, so the next change tries again', async () => {
     const plans = memoryPlans(PLAN);
     const refused = new Error('missing_scope');
-    const failing = { create: () => Promise.reject(refused), replace: () => Promise.resolve() };
+    const failing = {
+      create: () => Promise.reject(refused),
+      replace: () => Promise.resolve('replaced' as const),
+    };
     const deps = { plans: plans.repo, render: () => Promise.resolve('x'), now: () => new Date() };
 
     await expect(syncPlanCanvas({ ...deps, canvas: failing }, 'T1', 'C1')).rejects.toBe(refused);
-    const ok = { create: () => Promise.resolve('F2'), replace: () => Promise.resolve() };
+    const ok = { create: () => Promise.resolve('F2'), replace: () => Promise.resolve('replaced' as const) };
 
     expect(await syncPlanCanvas({ ...deps, canvas: ok }, 'T1', 'C1')).toBe('created');
+  });
+
+  it('is made again once when it was deleted, even by two changes at the same time', async () => {
+    const plans = memoryPlans({ ...PLAN, canvasId: 'F1' });
+    const live = new Set<string>();
+    let made = 0;
+    const canvas = {
+      create: () => {
+        const id = `F${++made + 1}`;
+        live.add(id);
+        return Promise.resolve(id);
+      },
+      replace: (id: string) => Promise.resolve(live.has(id) ? ('replaced' as const) : ('gone' as const)),
+    };
+    const deps = { plans: plans.repo, canvas, render: () => Promise.resolve('x'), now: () => new Date() };
+
+    const synced = await Promise.all([syncPlanCanvas(deps, 'T1', 'C1'), syncPlanCanvas(deps, 'T1', 'C1')]);
+
+    expect(made).toBe(1);
+    expect(synced.filter((s) => s === 'recreated')).toHaveLength(1);
+    expect(await syncPlanCanvas(deps, 'T1', 'C1')).toBe('edited');
   });
 });
 

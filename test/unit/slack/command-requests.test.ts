@@ -97,6 +97,20 @@ describe('commands answered without Bolt', () => {
     });
   });
 
+  it('refuse a command longer than /events takes whole, handing nothing to the worker', async () => {
+    const { deps, dispatched } = fakeDeps();
+    const body = slashCommandBody(
+      ALICE,
+      `watch remove ${'x'.repeat(30_000)}`,
+      'https://hooks.slack.test/r/3',
+    );
+
+    const answered = await withoutBolt(deps)(FORM, body);
+
+    expect(answered?.body).toContain('That command is 30,013 characters long; /events takes up to 25,000');
+    expect(dispatched).toEqual([]);
+  });
+
   it.each([
     ['a command a modal stands for', FORM, slashCommandBody(ALICE, 'digest on', 'https://r')],
     ['the watch import form', FORM, slashCommandBody(ALICE, 'watch import', 'https://r')],

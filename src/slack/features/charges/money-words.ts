@@ -117,6 +117,16 @@ export function balanceAfterWords(balance: number | null | undefined): string | 
   return balance === null ? 'Balance not available right now' : `Balance now ${formatCredits(balance)}`;
 }
 
+/**
+ * What a charge the service never confirmed may have spent, at most its reserved `price`: `up to 2,000
+ * credits may have been spent`, or that the service publishes no price for it.
+ */
+export function mayHaveSpentWords(price: Price): string {
+  return isUnpublished(price)
+    ? 'credits may have been spent (the service publishes no price for this)'
+    : `up to ${formatCredits(price.credits)} may have been spent`;
+}
+
 /** What a settled charge spent: `Spent 50 credits`, or `Nothing was charged`. */
 export function spentWords(credits: number): string {
   return credits === 0 ? 'Nothing was charged' : `Spent ${formatCredits(credits)}`;

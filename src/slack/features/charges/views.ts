@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { ChargeActionSchema, hasPublishedPrice } from '../../../domain/charging.ts';
+import { ChargeActionSchema, unlockOf } from '../../../domain/charging.ts';
 import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../store/index.ts';
@@ -13,6 +13,7 @@ import {
   cardPrice,
   chargingPriceWords,
   confirmDialogWords,
+  mayHaveSpentWords,
   priceWords,
   otherPagesWords,
   settledWords,
@@ -67,6 +68,13 @@ export type ConfirmationCardInput =
       /** The error in the user's words; never a stack. */
       errorMessage: string;
       creditsSpent?: number;
+      confirmedBy?: string;
+    })
+  | (ConfirmationBase & {
+      /** Charged or not, the service never said: `price` is the most it may have spent. */
+      state: 'unknown';
+      /** Why it is not known and what to do, in the user's words. */
+      explanation: string;
       confirmedBy?: string;
     })
   | (ConfirmationBase & { state: 'cancelled'; cancelledBy: string; restart?: string })
@@ -132,6 +140,8 @@ function cardView(input: ConfirmationCardInput): CardView {
       return succeededView(input, words);
     case 'failed':
       return failedView(input, words);
+    case 'unknown':
+      return unknownView(input, words);
     case 'cancelled':
       return {
         sections: [
@@ -205,6 +215,17 @@ function failedView(input: StateInput<'failed'>, { what, asked }: CardWords): Ca
   };
 }
 
+function unknownView(input: StateInput<'unknown'>, { what, asked }: CardWords): CardView {
+  const title = `Outcome unknown: ${escapeMrkdwn(mayHaveSpentWords(input.price))}`;
+  const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
+  const explanation = escapeMrkdwn(input.explanation);
+  return {
+    sections: [`:warning: *${title}* — ${what}\n${explanation}`],
+    footnote: `${asked}${by}`,
+    text: `${title} — ${what}. ${explanation}`,
+  };
+}
+
 /** A closed card offers to ask again when the command that asked is known. */
 const restartButton = (command: string | undefined): Pick<CardView, 'buttons'> =>
   command ? { buttons: { kind: 'restart', command } } : {};
@@ -238,11 +259,26 @@ function confirmRow(card: StateInput<'pending'>) {
   );
 }
 
-/** How much may have gone, for a charge the service cannot account for. */
-const mayHaveSpent = (reserved: number, published: boolean) =>
-  published
-    ? `up to ${reserved.toLocaleString('en-US')} credits may have been spent`
-    : 'credits may have been spent (the service publishes no price for this)';
+/** The most a charge the service cannot account for may have spent: what it reserved. */
+const reservedPrice = (confirmation: Confirmation) => ({
+  ...cardPrice(confirmation),
+  credits: confirmation.reserved ?? confirmation.price.credits,
+});
+
+/**
+ * What to do about a charge whose outcome is unknown. True to the reconciler: it never tries a charge
+ * again, and settles one as unknown only after asking the service, so nothing checks it later.
+ */
+function unknownNextWords(confirmation: Confirmation): string {
+  const settled = 'The bot does not try it again, and nothing checks it later.';
+  if (storedOutcome(confirmation).reason === 'account-gone') return settled;
+  const action = ChargeActionSchema.safeParse(confirmation.action);
+  const command = action.success ? commandTextOf(action.data) : undefined;
+  if (action.success && unlockOf(action.data) && command)
+    return `${settled} To find out, run \`/events ${command}\`: if it went through, the bot says so, and what was unlocked is not charged again.`;
+  // Every reason's words already say which balance to check.
+  return `${settled} Running it again is charged again.`;
+}
 
 /**
  * Why a charge did not go through: the words stored with it, or, for a charge the reconciler could not
@@ -251,8 +287,7 @@ const mayHaveSpent = (reserved: number, published: boolean) =>
 export function failureWords(confirmation: Confirmation): string | undefined {
   const outcome = storedOutcome(confirmation);
   if (outcome.message) return outcome.message;
-  const spent = () =>
-    mayHaveSpent(confirmation.reserved ?? confirmation.price.credits, hasPublishedPrice(confirmation.action));
+  const spent = () => mayHaveSpentWords(reservedPrice(confirmation));
   switch (outcome.reason) {
     case 'worker-died':
       return `The bot was interrupted while charging and the service cannot say whether it went through: ${spent()}. Check the balance with \`/events credits\`.`;
@@ -294,6 +329,14 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
         ...(outcome.resultsPending ? { resultsPending: true } : {}),
       });
     case 'failed':
+      if (outcome.outcomeUnknown)
+        return confirmationCard({
+          ...base,
+          price: reservedPrice(confirmation),
+          state: 'unknown',
+          explanation: [failureWords(confirmation), unknownNextWords(confirmation)].filter(Boolean).join(' '),
+          ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
+        });
       return confirmationCard({
         ...base,
         state: 'failed',

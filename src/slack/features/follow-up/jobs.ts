@@ -9,7 +9,7 @@ import type { WebClient } from '@slack/web-api';
 import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
 import type { Job, JobContext } from '../../jobs.ts';
 import { replyInThread } from '../../scheduled.ts';
-import { failureWords } from '../charges/views.ts';
+import { failureWords, storedConfirmationCard } from '../charges/views.ts';
 import { botNotice } from '../../views/messages.ts';
 import {
   followUpReply,
@@ -128,6 +128,8 @@ function chargeDepsOf(deps: WorkerDeps): ConfirmationDeps {
 
 function finalCard(confirmation: Confirmation, lines: readonly string[], succeeded: boolean) {
   const outcome = storedOutcome(confirmation);
+  // Charged or not, the service never said: headed as such, as every charge's card is.
+  if (!succeeded && outcome.outcomeUnknown) return storedConfirmationCard(confirmation);
   return linkedinFinalCard({
     description: describeStoredAction(confirmation.action),
     requestedBy: confirmation.requestedBy,

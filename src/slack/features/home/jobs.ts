@@ -58,6 +58,8 @@ export function settledNotice(confirmation: Confirmation): string {
       return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
     }
     case 'failed':
+      if (outcome.outcomeUnknown)
+        return `Outcome unknown: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'the service did not confirm it')}${where}`;
       return `Not done: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'it did not work')}${where}`;
     default:
       return `${what}: ${confirmation.status}${where}.`;

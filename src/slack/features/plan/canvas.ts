@@ -51,10 +51,17 @@ export function createPlanCanvasOut(web: Pick<WebClient, 'conversations' | 'canv
       return created.canvas_id;
     },
     async replace(canvasId, markdown) {
-      await web.canvases.edit({
-        canvas_id: canvasId,
-        changes: [{ operation: 'replace', document_content: content(markdown) }],
-      });
+      try {
+        await web.canvases.edit({
+          canvas_id: canvasId,
+          changes: [{ operation: 'replace', document_content: content(markdown) }],
+        });
+        return 'replaced';
+      } catch (error) {
+        // Slack's answer for a canvas that was deleted (or that the app can no longer see).
+        if (slackErrorCode(error) === 'canvas_not_found') return 'gone';
+        throw error;
+      }
     },
   };
 }
@@ -73,10 +80,13 @@ export function canvasFailureWords(error: unknown): string {
     case 'canvas_disabled_user_team':
     case 'canvas_creation_failed':
       return `${said}: canvases are not available in this workspace (its Slack plan or its settings). \`/events plan\` still shows the plan.`;
-    case 'canvas_not_found':
     case 'restricted_action':
-      return `${said}: the canvas was deleted or the app may no longer edit it. \`/events plan\` still shows the plan.`;
+      return `${said}: the app may no longer edit it. \`/events plan\` still shows the plan.`;
     default:
       return `${said} (Slack did not take the change). It is tried again at the next change; \`/events plan\` shows the plan meanwhile.`;
   }
 }
+
+/** Posted in the channel, once, when the plan's canvas was made again in place of a deleted one. */
+export const CANVAS_RECREATED_WORDS =
+  'The canvas of this channel’s plan was deleted (or the app can no longer open it), so the bot made a new one with the plan as it is now. It is kept up to date at each change of the plan.';

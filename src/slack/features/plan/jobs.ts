@@ -13,11 +13,11 @@ import { EisNotFoundError } from '../../../eis/errors.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../jobs.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
-import { errorMessage } from '../../views/messages.ts';
+import { botNotice, errorMessage } from '../../views/messages.ts';
 import { escapeMrkdwn } from '../../views/limits.ts';
 import type { Answer } from '../../worker/answer.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
-import { canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
+import { CANVAS_RECREATED_WORDS, canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
 import type { PlanCommand } from './commands.ts';
 import { type PlanReadDeps, readPlanView } from './read.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
@@ -26,6 +26,8 @@ export interface PlanCommandDeps extends PlanReadDeps {
   plans: Store['plans'];
   /** Slack's canvases; without it, the plan has no canvas. */
   canvas?: PlanCanvasOut | undefined;
+  /** Tells the channel when its plan's canvas was made again in place of a deleted one. */
+  slack: Pick<SlackOut, 'post'>;
 }
 
 export const isPlanCommand = (command: { name: string }): command is PlanCommand =>
@@ -64,11 +66,15 @@ async function updateCanvas(
   if (!canvas) return undefined;
   try {
     const render = async (plan: Plan) => planCanvasMarkdown(await viewOf(plan));
-    await syncPlanCanvas(
+    const synced = await syncPlanCanvas(
       { plans: deps.plans, canvas, render, now: deps.now },
       context.teamId,
       context.channelId,
     );
+    if (synced === 'recreated')
+      await deps.slack
+        .post(context, botNotice(CANVAS_RECREATED_WORDS))
+        .catch((error: unknown) => deps.logger.warn('could not say the canvas was made again', { error }));
     return undefined;
   } catch (error) {
     deps.logger.warn('the plan’s canvas could not be updated', { slackError: slackErrorCode(error), error });

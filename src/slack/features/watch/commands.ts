@@ -1,7 +1,10 @@
+import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
+import { accountsListed } from '../../../domain/watch/input.ts';
 import { bareWord, subWords } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
+import { tooManyToAddWords } from './list-words.ts';
 
 /** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */
 
@@ -22,12 +25,13 @@ export type WatchCommand =
         | 'watch-alert';
     };
 
-const withText =
-  (name: 'watch-add') =>
-  ({ text, fail }: CommandArgs): Parsed<WatchCommand> =>
-    text.trim()
-      ? { ok: true, command: { name, accounts: text } }
-      : fail('Name the accounts to watch: company names or domains, comma-separated.');
+/** `watch add <names>`: refused whole past the accounts one add takes (never cut to fit). */
+function parseAdd({ lines, fail }: CommandArgs): Parsed<WatchCommand> {
+  if (!lines) return fail('Name the accounts to watch: company names or domains, comma-separated.');
+  const listed = accountsListed(lines);
+  if (listed > WATCH_LIMITS.accountsPerAdd) return fail(tooManyToAddWords(listed));
+  return { ok: true, command: { name: 'watch-add', accounts: lines } };
+}
 
 const oneAccount =
   (name: 'watch-remove' | 'watch-mute' | 'watch-unmute') =>
@@ -70,13 +74,13 @@ export const WATCH_COMMANDS = {
     example: 'watch add Acme Robotics, globex.com, competitor:Initech',
     summary: 'This channel follows accounts and hears when one will exhibit',
     details:
-      'Names or domains, comma-separated; `competitor:` before one marks a competitor. Checked daily and ' +
+      `Names or domains, comma-separated, up to ${WATCH_LIMITS.accountsPerAdd} at once; \`competitor:\` before one marks a competitor. Checked daily and ` +
       'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
       '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on; ' +
       '`choose <exhibitor id> <name>` picks the exhibitor a name shared by several means (the This one buttons run it); ' +
       '`alert` lists every row of a watch alert (its Show all button runs it).',
     parse: subWords('watch', {
-      add: withText('watch-add'),
+      add: parseAdd,
       remove: oneAccount('watch-remove'),
       list: parseList,
       export: bareWord('watch-export', 'watch export'),

@@ -5,10 +5,13 @@ import type { Refusal } from '../../../../src/slack/commands/types.ts';
 describe('subWords (a word read by its sub-words, as `watch add | off` will be)', () => {
   const fail = (problem: string): Refusal => ({ ok: false, problem });
   const watch = subWords('watch', {
-    add: ({ text }) => ({ ok: true as const, command: { name: 'watch-add' as const, accounts: text } }),
+    add: ({ lines }) => ({ ok: true as const, command: { name: 'watch-add' as const, accounts: lines } }),
     off: bareWord('watch-off', 'watch off'),
   });
-  const read = (text: string) => watch({ words: text.split(' ').filter(Boolean), text, fail });
+  const read = (lines: string) => {
+    const words = lines.split(/\s+/).filter(Boolean);
+    return watch({ words, text: words.join(' '), lines, fail });
+  };
 
   it('hands each sub-word the words after it', () => {
     expect(read('add Acme Robotics')).toEqual({
@@ -16,6 +19,13 @@ describe('subWords (a word read by its sub-words, as `watch add | off` will be)'
       command: { name: 'watch-add', accounts: 'Acme Robotics' },
     });
     expect(read('OFF')).toEqual({ ok: true, command: { name: 'watch-off' } });
+  });
+
+  it('hands a sub-word its text with the line breaks kept', () => {
+    expect(read('add Acme Robotics\nglobex.com')).toEqual({
+      ok: true,
+      command: { name: 'watch-add', accounts: 'Acme Robotics\nglobex.com' },
+    });
   });
 
   it('asks for a missing sub-word, and answers a typo with the nearest one', () => {

@@ -111,7 +111,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     lookups: eisWatchLookups(eis),
     slack,
     policy: deps.policy,
-    digestAccess: deps.digestAccess,
+    roles: deps.workspaceRoles,
     logger: deps.logger,
     now: deps.now,
   };
@@ -132,6 +132,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     ledger: store.ledger,
     fitScores: store.fitScores(deps.accountId),
     canvas: deps.planCanvas,
+    roles: deps.workspaceRoles,
     logger: deps.logger,
     now: deps.now,
   };

@@ -20,7 +20,7 @@ import {
 } from './views.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from '../../listeners/deps.ts';
 import { servedWorkspace } from '../../listeners/served-workspace.ts';
-import { workspaceSettingsRole } from './workspace-admins.ts';
+import { workspaceSettingsAccess } from './workspace-admins.ts';
 import { openModal } from '../../listeners/interaction.ts';
 import { notConnectedText, publishConnectHome } from '../../listeners/until-connected.ts';
 
@@ -126,11 +126,13 @@ async function submitSettings(
   if (!teamId) return ack();
   const log = deps.logger.child({ team: teamId, user: userId, modal: view.callback_id });
   const workspace = servedWorkspace(teamId, context);
-  const role = await workspaceSettingsRole(admin, client, { workspace, userId }, log);
-  if (!role) {
-    log.info('workspace settings refused to a user who may not manage them');
-    return ack({ response_action: 'update', view: settingsRefusedModal() });
+  const user = { userId, payloadTeamId: body.user.team_id };
+  const access = await workspaceSettingsAccess(admin, client, { workspace, user }, log);
+  if ('refused' in access) {
+    log.info('workspace settings refused to a user who may not manage them', { why: access.refused });
+    return ack({ response_action: 'update', view: settingsRefusedModal(access.refused) });
   }
+  const { role } = access;
   const [info, stored] = await Promise.all([
     admin.workspaces.getServiceKeyInfo(teamId),
     admin.workspaces.getPolicy(teamId),
@@ -184,18 +186,21 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
       const teamId = context.teamId ?? body.team?.id;
       if (!viewId || !teamId) return;
       const workspace = servedWorkspace(teamId, context);
-      const role = await workspaceSettingsRole(admin, client, { workspace, userId: body.user.id }, logger);
-      const view = role
-        ? workspaceSettingsModal(
-            await admin.workspaces.getServiceKeyInfo(teamId),
-            await admin.workspaces.getPolicy(teamId),
-            role,
-          )
-        : settingsRefusedModal();
-      if (!role)
+      const user = { userId: body.user.id, payloadTeamId: body.user.team_id };
+      const access = await workspaceSettingsAccess(admin, client, { workspace, user }, logger);
+      const view =
+        'role' in access
+          ? workspaceSettingsModal(
+              await admin.workspaces.getServiceKeyInfo(teamId),
+              await admin.workspaces.getPolicy(teamId),
+              access.role,
+            )
+          : settingsRefusedModal(access.refused);
+      if ('refused' in access)
         logger.info('workspace settings refused to a user who may not manage them', {
           team: teamId,
           user: body.user.id,
+          why: access.refused,
         });
       await client.views.update({ view_id: viewId, view });
     },

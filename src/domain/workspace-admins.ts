@@ -57,31 +57,27 @@ export type Membership = 'member' | 'outsider' | 'unknown';
 
 /**
  * Whether the acting user is a member of the workspace. A payload naming the workspace as the user's
- * team settles it; one naming another team settles it too (a Slack Connect guest), but where an
- * org-wide install serves the workspace, whose org's other workspaces may act here. Otherwise Slack's
- * account of the user (`roles`): their team is the workspace, or they are in it as a member of its
- * Grid org, or an org-wide install of their org serves it. A stranger never is.
+ * team settles it. Otherwise Slack's account of the user (`roles`) does: their team is the workspace,
+ * or they are in it as a member of its Grid org, or an org-wide install of their org serves it. A
+ * stranger never is, nor a Slack Connect guest (their team and org are their own).
  */
 export function membershipOf(
   user: Pick<ActingUser, 'payloadTeamId'>,
   roles: SlackRoles | undefined,
   workspace: WorkspaceIdentity,
 ): Membership {
-  const { payloadTeamId } = user;
-  if (payloadTeamId === workspace.teamId) return 'member';
-  const servingOrg = workspace.orgWideInstall?.enterpriseId;
-  if (payloadTeamId !== undefined && !servingOrg) return 'outsider';
+  if (user.payloadTeamId === workspace.teamId) return 'member';
   if (!roles) return 'unknown';
   if (roles.isStranger) return 'outsider';
-  if (servingOrg && roles.org?.enterpriseId === servingOrg) return 'member';
-  if (payloadTeamId !== undefined) return 'outsider';
+  const servingOrg = workspace.orgWideInstall?.enterpriseId;
+  const ofServingOrg = servingOrg !== undefined && roles.org?.enterpriseId === servingOrg;
   const inWorkspace = roles.teamId === workspace.teamId || roles.org?.teamIds.includes(workspace.teamId);
-  return inWorkspace ? 'member' : 'outsider';
+  return ofServingOrg || inWorkspace ? 'member' : 'outsider';
 }
 
 /** Whether deciding membership needs Slack's account of the user: the request alone does not settle it. */
 export const needsSlackAccount = (user: Pick<ActingUser, 'payloadTeamId'>, workspace: WorkspaceIdentity) =>
-  membershipOf(user, undefined, workspace) === 'unknown';
+  user.payloadTeamId !== workspace.teamId;
 
 export type SettingsRole = 'admin' | 'appManager';
 

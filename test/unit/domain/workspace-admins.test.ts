@@ -9,10 +9,8 @@ import {
 } from '../../../src/domain/workspace-admins.ts';
 
 const MEMBER: SlackRoles = { teamId: 'T0ONE', isAdmin: false, isOwner: false, isPrimaryOwner: false };
-const ORG_ADMIN: SlackRoles = {
-  ...MEMBER,
-  org: { enterpriseId: 'E0ACME', isAdmin: true, isOwner: false, isPrimaryOwner: false, teamIds: ['T0ONE'] },
-};
+const ORG = { enterpriseId: 'E0ACME', isAdmin: false, isOwner: false, isPrimaryOwner: false, teamIds: [] };
+const ORG_ADMIN: SlackRoles = { ...MEMBER, org: { ...ORG, isAdmin: true, teamIds: ['T0ONE'] } };
 /** An admin of another organisation's workspace, as `users.info` shows them in a Slack Connect channel. */
 const GUEST_ADMIN: SlackRoles = { ...MEMBER, teamId: 'T0OTHER', isAdmin: true };
 const OWN_INSTALL: ManagedWorkspace = { teamId: 'T0ONE', appManagerUserIds: [] };
@@ -69,13 +67,9 @@ describe('who may manage a workspace’s settings', () => {
     const named = { ...OWN_INSTALL, appManagerUserIds: ['U1'] };
 
     expect(settingsAccessOf({ userId: 'U1' }, GUEST_ADMIN, named)).toEqual({ refused: 'outsider' });
-    expect(
-      settingsAccessOf(
-        { userId: 'U1', payloadTeamId: 'T0OTHER' },
-        { ...GUEST_ADMIN, teamId: 'T0ONE' },
-        named,
-      ),
-    ).toEqual({ refused: 'outsider' });
+    expect(settingsAccessOf({ userId: 'U1', payloadTeamId: 'T0OTHER' }, GUEST_ADMIN, named)).toEqual({
+      refused: 'outsider',
+    });
     expect(settingsAccessOf({ userId: 'U1' }, { ...MEMBER, isAdmin: true, isStranger: true }, named)).toEqual(
       {
         refused: 'outsider',
@@ -85,29 +79,28 @@ describe('who may manage a workspace’s settings', () => {
 });
 
 describe('who is a member of a workspace', () => {
-  it('takes a payload’s word when it names the workspace or, without an org-wide install, another team', () => {
+  it('takes a payload’s word when it names the workspace; asks Slack otherwise', () => {
     expect(membershipOf({ payloadTeamId: 'T0ONE' }, undefined, OWN_INSTALL)).toBe('member');
-    expect(membershipOf({ payloadTeamId: 'T0OTHER' }, undefined, OWN_INSTALL)).toBe('outsider');
+    expect(membershipOf({ payloadTeamId: 'T0OTHER' }, undefined, OWN_INSTALL)).toBe('unknown');
     expect(membershipOf({}, undefined, OWN_INSTALL)).toBe('unknown');
+    expect(membershipOf({ payloadTeamId: 'T0OTHER' }, GUEST_ADMIN, OWN_INSTALL)).toBe('outsider');
+    expect(membershipOf({}, MEMBER, OWN_INSTALL)).toBe('member');
+  });
+
+  it('counts a Grid member of the workspace acting from another of the org’s workspaces', () => {
+    const inBoth: SlackRoles = { ...MEMBER, teamId: 'T0TWO', org: { ...ORG, teamIds: ['T0TWO', 'T0ONE'] } };
+
+    expect(membershipOf({ payloadTeamId: 'T0TWO' }, inBoth, OWN_INSTALL)).toBe('member');
   });
 
   it('counts the members of an org-wide install’s org, from any of its workspaces, and no one else', () => {
-    const ofOrg: SlackRoles = {
-      ...MEMBER,
-      teamId: 'T0TWO',
-      org: {
-        enterpriseId: 'E0ACME',
-        isAdmin: false,
-        isOwner: false,
-        isPrimaryOwner: false,
-        teamIds: ['T0TWO'],
-      },
-    };
+    const ofOrg: SlackRoles = { ...MEMBER, teamId: 'T0TWO', org: { ...ORG, teamIds: ['T0TWO'] } };
 
-    expect(membershipOf({ payloadTeamId: 'T0TWO' }, undefined, ORG_INSTALL)).toBe('unknown');
     expect(membershipOf({ payloadTeamId: 'T0TWO' }, ofOrg, ORG_INSTALL)).toBe('member');
     expect(membershipOf({ payloadTeamId: 'T0OTHER' }, GUEST_ADMIN, ORG_INSTALL)).toBe('outsider');
-    expect(membershipOf({}, ofOrg, OWN_INSTALL)).toBe('outsider');
-    expect(membershipOf({}, MEMBER, OWN_INSTALL)).toBe('member');
+    expect(membershipOf({ payloadTeamId: 'T0TWO' }, ofOrg, OWN_INSTALL)).toBe('outsider');
+    expect(membershipOf({}, { ...ofOrg, org: { ...ORG, enterpriseId: 'E0OTHER' } }, ORG_INSTALL)).toBe(
+      'outsider',
+    );
   });
 });

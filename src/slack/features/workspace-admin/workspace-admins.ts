@@ -121,8 +121,6 @@ export async function workspaceSettingsAccess(
   { workspace, user }: { workspace: ServedWorkspace; user: ActingUser },
   logger: Logger,
 ): Promise<SettingsAccess> {
-  // A guest the request already names as one is refused without asking anybody.
-  if (membershipOf(user, undefined, workspace) === 'outsider') return { refused: 'outsider' };
   try {
     const [roles, policy] = await Promise.all([
       slackRolesOf(client, user.userId, logger),

@@ -149,6 +149,27 @@ describe('a guest from another organisation in a shared channel', () => {
     expect(await bot.store.confirmations.get(id)).toMatchObject({ confirmedBy: W.approver.userId });
   });
 
+  it('answers an admin’s key the service is slow to check within Slack’s 3 s, users.info slow too', async () => {
+    const keyBefore = await bot.store.workspaces.getServiceKeyInfo(W.teamId);
+    bot.slack.failNext('users.info', 'slow:1200');
+    bot.sim.injectFault({ kind: 'latency', ms: 2500, times: 1 });
+
+    const started = performance.now();
+    const answer = await submitSettingsAs(
+      { teamId: W.teamId, userId: ADMIN, channelId: W.channel },
+      { service_key: { value: bot.newKey() } },
+    );
+    const ackMs = performance.now() - started;
+    bot.slack.clearFailures();
+    bot.sim.clearFaults();
+    await bot.idle();
+
+    expect(ackMs).toBeLessThan(3000);
+    expect(answer.body).toContain('The service could not be reached to check this key.');
+    expect(await bot.store.workspaces.getServiceKeyInfo(W.teamId)).toEqual(keyBefore);
+  });
+
+  // Last of the Slack faults: a rate-limited client holds its later calls until `Retry-After` passes.
   it.each([
     ['answers 4 s late', 'slow:4000', 1],
     ['is rate limited', 'ratelimited', 3],

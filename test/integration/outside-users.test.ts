@@ -130,7 +130,7 @@ describe('a guest from another organisation in a shared channel', () => {
     expect(Object.keys((await bot.store.plans.get(W.teamId, W.channel))?.budgets ?? {})).toHaveLength(1);
   });
 
-  it('cannot confirm a charge, though listed as a spend approver; nothing is charged', async () => {
+  it('cannot confirm or cancel a charge, though listed as a spend approver; nothing is charged', async () => {
     const event = bot.sim.events.find((e) => e.exhibitorCount > 0 && e.personnelCount > 0)?.eventId;
     await command(`unlock ${event}`, W.member);
     const card = bot.slack.messages(W.channel).at(-1);
@@ -144,6 +144,10 @@ describe('a guest from another organisation in a shared channel', () => {
     expect(await bot.store.confirmations.get(id)).toMatchObject({ status: 'pending' });
     expect(bot.sim.requests()).toHaveLength(serviceCalls);
     expect(lastReplyTo(GUEST.userId)).toContain(`${GUEST_SAYS} confirm charges.`);
+    await bot.click(card, 'confirm.no', GUEST);
+    await bot.idle();
+    expect(await bot.store.confirmations.get(id)).toMatchObject({ status: 'pending' });
+    expect(lastReplyTo(GUEST.userId)).toContain(`${GUEST_SAYS} cancel someone else’s charge.`);
     await bot.click(card, 'confirm.yes', W.approver);
     await bot.idle();
     expect(await bot.store.confirmations.get(id)).toMatchObject({ confirmedBy: W.approver.userId });

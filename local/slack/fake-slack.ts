@@ -136,7 +136,8 @@ export interface FakeSlack {
   setPanel(panel: LocalPanel): void;
   /**
    * Sends `/events <text>` as `user` in `channel`, exactly as Slack would; shows the ack as Slack does.
-   * `teamId` is the user's workspace (default: their own, else the connected app's team).
+   * `teamId` is the workspace they act in (default: their own, else the connected app's team); a user
+   * of another team acting there is a Slack Connect guest.
    */
   sendCommand(input: { user: string; channel: string; text: string; teamId?: string }): Promise<AppAnswer>;
   /** Clicks a button of a stored message as `user` (a signed `block_actions` payload). */
@@ -148,7 +149,10 @@ export interface FakeSlack {
     blockId?: string;
     /** The button sits in the app's unfurl of this link (found there anyway when not in the message). */
     unfurlUrl?: string;
-    /** The clicking user's workspace (default: their own, else the connected app's team). */
+    /**
+     * The workspace the click is in (default: the user's own, else the connected app's team); a user of
+     * another team clicking there is a Slack Connect guest (`user.team_id` names their own).
+     */
     teamId?: string;
   }): Promise<AppAnswer>;
   /** The Home tab the app last published for `user`. */

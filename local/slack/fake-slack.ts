@@ -136,7 +136,8 @@ export interface FakeSlack {
   setPanel(panel: LocalPanel): void;
   /**
    * Sends `/events <text>` as `user` in `channel`, exactly as Slack would; shows the ack as Slack does.
-   * `teamId` is the user's workspace (default: their own, else the connected app's team).
+   * `teamId` is the workspace they act in (default: their own, else the connected app's team); a user
+   * of another team acting there is a Slack Connect guest.
    */
   sendCommand(input: { user: string; channel: string; text: string; teamId?: string }): Promise<AppAnswer>;
   /** Clicks a button of a stored message as `user` (a signed `block_actions` payload). */
@@ -148,7 +149,10 @@ export interface FakeSlack {
     blockId?: string;
     /** The button sits in the app's unfurl of this link (found there anyway when not in the message). */
     unfurlUrl?: string;
-    /** The clicking user's workspace (default: their own, else the connected app's team). */
+    /**
+     * The workspace the click is in (default: the user's own, else the connected app's team); a user of
+     * another team clicking there is a Slack Connect guest (`user.team_id` names their own).
+     */
     teamId?: string;
   }): Promise<AppAnswer>;
   /** The Home tab the app last published for `user`. */
@@ -504,10 +508,14 @@ function updateMessage(state: SlackState, args: Args): Args {
   return { channel: message.channel, ts: message.ts };
 }
 
+/**
+ * `users.info`: where the user belongs (`team_id`), their roles and zone. A user the fake was not told
+ * of is a plain member of the app's team, with no zone (as payloads take them to be).
+ */
 function userInfo(state: SlackState, args: Args): Args {
   const id = textArg(args.user);
   const user = state.users.get(id);
-  if (!user) return { ok: false, error: 'user_not_found' };
+  if (!user) return { user: { id, team_id: state.app?.teamId ?? 'T0LOCAL', name: id.toLowerCase() } };
   const roles = { ...(user.isAdmin ? { is_admin: true } : {}), ...(user.isOwner ? { is_owner: true } : {}) };
   const teamId = user.teamId ?? state.app?.teamId;
   const enterpriseId = teamId ? state.enterpriseOfTeam.get(teamId) : undefined;
@@ -522,7 +530,7 @@ function userInfo(state: SlackState, args: Args): Args {
         },
       }
     : {};
-  return { user: { id, name: user.name, tz: user.tz, ...roles, ...enterpriseUser } };
+  return { user: { id, team_id: teamId, name: user.name, tz: user.tz, ...roles, ...enterpriseUser } };
 }
 
 function conversationInfo(state: SlackState, args: Args): Args {
@@ -825,13 +833,19 @@ function workspaceOf(state: SlackState, teamId: string): Workspace {
   };
 }
 
+/**
+ * Who acts, as payloads name them: in `teamId` when given (a user of another team acting there is a
+ * Slack Connect guest: their payloads name their own team as `user.team_id`), else in their own team.
+ */
 function actorOf(state: SlackState, user: string, channel: string, teamId?: string): Actor {
   const userName = state.users.get(user)?.name;
+  const ownTeam = teamOf(state, user);
   return {
-    ...workspaceOf(state, teamId ?? teamOf(state, user) ?? state.app?.teamId ?? 'T0LOCAL'),
+    ...workspaceOf(state, teamId ?? ownTeam ?? state.app?.teamId ?? 'T0LOCAL'),
     userId: user,
     channelId: channel,
     ...(userName ? { userName } : {}),
+    ...(teamId && ownTeam && ownTeam !== teamId ? { userTeamId: ownTeam } : {}),
   };
 }
 

@@ -19,6 +19,11 @@ export interface Workspace {
 
 export interface Actor extends Workspace {
   userId: string;
+  /**
+   * The user's own workspace when it is not the one they act in: a guest from another organisation in
+   * a Slack Connect channel. Payloads name it as `user.team_id`; `team` stays the workspace acted in.
+   */
+  userTeamId?: string;
   userName?: string;
   channelId: string;
 }
@@ -95,7 +100,11 @@ export function blockActionsBody(
   };
   const payload = {
     type: 'block_actions',
-    user: { id: actor.userId, username: actor.userName ?? actor.userId.toLowerCase(), team_id: actor.teamId },
+    user: {
+      id: actor.userId,
+      username: actor.userName ?? actor.userId.toLowerCase(),
+      team_id: actor.userTeamId ?? actor.teamId,
+    },
     api_app_id: 'A0LOCAL',
     token: 'deprecated-verification-token',
     // A button in an unfurl comes from the attachment Slack made of it, on someone else's message.

@@ -196,7 +196,7 @@ export const topModal = (surfaces: SurfaceState, user: string): FakeView | undef
 const userOf = (actor: Actor) => ({
   id: actor.userId,
   username: actor.userName ?? actor.userId.toLowerCase(),
-  team_id: actor.teamId,
+  team_id: actor.userTeamId ?? actor.teamId,
 });
 
 /** An Events API delivery (JSON); `eventId` stays the same across Slack's retries of it. */

@@ -1,4 +1,5 @@
 import type { Confirmation } from './ports/index.ts';
+import type { Membership } from './workspace-admins.ts';
 
 /*
  * Who may decide a charge: the one place the approval rules live. Who counts as an approver is
@@ -17,15 +18,18 @@ export interface SpendPolicy {
   dailyCap?: number;
 }
 
-/** Who clicked, and from which workspace. */
+/** Who clicked, from which workspace, and whether they are a member of it (src/domain/workspace-admins.ts). */
 export interface Actor {
   userId: string;
   teamId: string;
+  membership: Membership;
 }
 
 /** Why someone may not decide a confirmation, as facts; Slack words them. */
 export type ApprovalRefusal =
   | { reason: 'other-workspace' }
+  /** A guest from another organisation (never an approver, whatever list names them), or Slack did not say. */
+  | { reason: 'not-a-member'; membership: 'outsider' | 'unknown'; doing: 'confirm' | 'cancel' }
   /** Separation of duties: `approvers` are those who may (never the requester); empty when none is set up. */
   | { reason: 'needs-approver'; threshold: number; approvers: readonly string[] }
   | { reason: 'requester-or-approver'; doing: 'confirm' | 'cancel'; requestedBy: string };
@@ -57,9 +61,15 @@ const isRequesterOrApprover = (
 /** Who sees a pending confirmation (on their Home): its requester and the approvers. */
 export const maySee = isRequesterOrApprover;
 
-/** Why `actor` may not confirm, or null when they may. */
-export function confirmRefusal(confirmation: Decided, actor: Actor, policy: SpendPolicy): ApprovalRefusal | null {
+/** Why `actor` may not confirm, or null when they may: only members of the workspace ever do. */
+export function confirmRefusal(
+  confirmation: Decided,
+  actor: Actor,
+  policy: SpendPolicy,
+): ApprovalRefusal | null {
   if (confirmation.teamId !== actor.teamId) return { reason: 'other-workspace' };
+  if (actor.membership !== 'member')
+    return { reason: 'not-a-member', membership: actor.membership, doing: 'confirm' };
   const approvers = approversToName(confirmation.price, confirmation.requestedBy, policy);
   if (approvers) {
     if (approvers.includes(actor.userId)) return null;
@@ -69,9 +79,19 @@ export function confirmRefusal(confirmation: Decided, actor: Actor, policy: Spen
   return { reason: 'requester-or-approver', doing: 'confirm', requestedBy: confirmation.requestedBy };
 }
 
-/** Why `actor` may not cancel, or null when they may: the requester or an approver. */
-export function cancelRefusal(confirmation: Decided, actor: Actor, policy: SpendPolicy): ApprovalRefusal | null {
+/**
+ * Why `actor` may not cancel, or null when they may: the requester (a guest may withdraw their own
+ * request, which spends nothing) or an approver who is a member of the workspace.
+ */
+export function cancelRefusal(
+  confirmation: Decided,
+  actor: Actor,
+  policy: SpendPolicy,
+): ApprovalRefusal | null {
   if (confirmation.teamId !== actor.teamId) return { reason: 'other-workspace' };
+  if (confirmation.requestedBy === actor.userId) return null;
+  if (actor.membership !== 'member' && isApprover(policy, actor.userId))
+    return { reason: 'not-a-member', membership: actor.membership, doing: 'cancel' };
   if (isRequesterOrApprover(confirmation, actor.userId, policy)) return null;
   return { reason: 'requester-or-approver', doing: 'cancel', requestedBy: confirmation.requestedBy };
 }

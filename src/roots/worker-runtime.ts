@@ -15,7 +15,7 @@ import { createWorkflowStepOut } from '../slack/features/workflow-step/jobs.ts';
 import { createPlanCanvasOut } from '../slack/features/plan/canvas.ts';
 import { notConnectedWorker } from '../slack/worker/not-connected.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
-import { isAdminOfTeam } from '../slack/features/workspace-admin/workspace-admins.ts';
+import { workspaceRolesOf } from '../slack/features/workspace-admin/workspace-admins.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -100,6 +100,7 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     unfurl: createUnfurlOut(web(true)),
     workflowSteps: createWorkflowStepOut(web(true)),
     digestAccess: digestAccessOf(runtime, web(true)),
+    workspaceRoles: workspaceRolesOf(runtime.store, web(true), logger),
     // Not retried by the client: a canvas Slack created but answered late would be created twice.
     planCanvas: createPlanCanvasOut(web(false)),
     home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
@@ -110,8 +111,9 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
 
 /** Channel membership and admins as the workspace's Slack says, for who sees and changes its digests. */
 function digestAccessOf({ store, logger }: Runtime, web: WebClient): DigestAccess {
+  const roles = workspaceRolesOf(store, web, logger);
   return {
     memberChannels: memberChannelsOf(web),
-    isWorkspaceAdmin: (teamId, userId) => isAdminOfTeam(store, web, { teamId, userId }, logger),
+    isWorkspaceAdmin: (teamId, userId) => roles.isWorkspaceAdmin(teamId, userId),
   };
 }

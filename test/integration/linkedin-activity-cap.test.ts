@@ -9,7 +9,7 @@ import { utcDate } from '../../src/time/local-time.ts';
 import { createTestStore } from './store-support.ts';
 
 const ACCOUNT = 'acct-linkedin';
-const ALICE = { teamId: 'T1', channelId: 'C1', userId: 'U1' };
+const ALICE = { teamId: 'T1', channelId: 'C1', userId: 'U1', membership: 'member' } as const;
 const LINKEDIN_ROUTE = 'POST /external/personnel/unlock-linkedin-activity';
 
 describe('LinkedIn activity (no published price) under the daily credit cap', () => {

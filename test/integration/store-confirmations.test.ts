@@ -175,7 +175,7 @@ describe('a Confirm decided by two instances whose clocks are 2 ms apart', () =>
     const behind = createStore({ client, tableName, now: () => new Date(deadline - 1) });
     const ahead = createStore({ client, tableName, now: () => new Date(deadline + 1) });
     const policy = { approvers: [] };
-    const actor = { userId: 'U1', teamId: unlockEmails.teamId };
+    const actor = { userId: 'U1', teamId: unlockEmails.teamId, membership: 'member' } as const;
 
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, async () => {

@@ -16,6 +16,9 @@ const LATER_MS = 20 * 60_000;
 const OTHER = 'C0OTHER';
 /** The re-delivered check's own channel. */
 const REDELIVERED = 'C0REDELIVER';
+/** A channel shared through Slack Connect, and a guest there: an admin of their own organisation. */
+const SHARED = 'C0SHARED';
+const GUEST = 'U0GUESTADMIN';
 
 describe('paid name look-ups of a scheduled watch check', () => {
   let bot: Bot;
@@ -59,7 +62,7 @@ describe('paid name look-ups of a scheduled watch check', () => {
   }
 
   beforeAll(async () => {
-    bot = await startBot({ channels: [REDELIVERED] });
+    bot = await startBot({ channels: [REDELIVERED, SHARED] });
     Object.assign(process.env, bot.scheduledEnv(), { SPEND_APPROVERS: APPROVER.userId });
     delete process.env.WATCH_QUEUE_URL;
     const names = bot.sim.seed.exhibitors.map((x) => x.companyName.toLowerCase());
@@ -73,8 +76,8 @@ describe('paid name look-ups of a scheduled watch check', () => {
       .filter((x) => !x.eventIds.some((id) => upcoming.has(id)))
       .map((x) => x.companyName)
       .filter((name) => names.filter((other) => other === name.toLowerCase()).length === 1)
-      .slice(0, 6);
-    expect(unlisted).toHaveLength(6);
+      .slice(0, 7);
+    expect(unlisted).toHaveLength(7);
   });
   afterAll(() => bot.close());
 
@@ -272,5 +275,23 @@ describe('paid name look-ups of a scheduled watch check', () => {
     expect(paidSearches(company(5))).toHaveLength(1);
     expect(serviceLedger()).toHaveLength(charged + 1);
     expect((await account(company(5), OTHER))?.resolution).toBe('resolved');
+  });
+
+  it('a budget set by a guest from another organisation pre-approves nothing, though they are listed as an approver', async () => {
+    // Prepare: a budget stored as set by the guest (as one could be before guests were refused it)
+    bot.slack.addUser(GUEST, { name: 'guest', tz: 'UTC', teamId: 'T0GUESTORG', isAdmin: true });
+    await watch([company(6)], SHARED);
+    await bot.store.watchLists.setBudget(TEAM, SHARED, 100, GUEST);
+    const charged = serviceLedger().length;
+    const jobs = await jobsWith({ SPEND_APPROVERS: `${APPROVER.userId},${GUEST}` });
+
+    // Act
+    await jobs.checkWatchedChannel({ teamId: TEAM, channelId: SHARED, checkId: 'guest-budget' });
+
+    // Assess: free look-ups only; no paid call, nothing charged
+    expect(paidSearches(company(6))).toEqual([]);
+    expect(serviceLedger()).toHaveLength(charged);
+    expect((await account(company(6), SHARED))?.resolution).toBe('not-found');
+    expect((await bot.store.watchLists.settings(TEAM, SHARED))?.spentCredits).toBe(0);
   });
 });

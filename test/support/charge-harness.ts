@@ -114,7 +114,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     worker.handle({ kind: 'command', id: `command:${triggerId}`, text, context: context(userId) });
   /** The Confirm click's listener half: who may, and the one conditional claim. */
   const claim = (confirmationId: string, userId = ALICE, teamId = TEAM) =>
-    confirm(confirmationId, { userId, teamId } satisfies Actor, {
+    confirm(confirmationId, { userId, teamId, membership: 'member' } satisfies Actor, {
       confirmations: store.confirmations,
       policy,
     });

@@ -111,7 +111,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     lookups: eisWatchLookups(eis),
     slack,
     policy: deps.policy,
-    digestAccess: deps.digestAccess,
+    roles: deps.workspaceRoles,
     logger: deps.logger,
     now: deps.now,
   };
@@ -133,6 +133,7 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     fitScores: store.fitScores(deps.accountId),
     canvas: deps.planCanvas,
     slack,
+    roles: deps.workspaceRoles,
     logger: deps.logger,
     now: deps.now,
   };

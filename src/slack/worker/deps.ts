@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestAccess } from '../features/digests/access.ts';
 import type { DigestCommandDeps } from '../features/digests/jobs.ts';
+import type { WorkspaceRoles } from '../features/workspace-admin/workspace-admins.ts';
 import type { SlackOut } from './slack-out.ts';
 import type { HomeSources, UnfurlOut, WorkflowStepOut } from './outs.ts';
 
@@ -53,6 +54,11 @@ export interface WorkerDeps {
    * may change it. Without it, the Home's digests cannot be read and only spend approvers change one.
    */
   digestAccess?: DigestAccess;
+  /**
+   * Who is a member and who an admin of the workspace, as Slack says: for the watch and plan budgets.
+   * Without it nobody can be told a member, and budgets are refused.
+   */
+  workspaceRoles?: WorkspaceRoles;
   /** The App Home's own reads and `views.publish`; without it, Home jobs publish nothing. */
   home?: HomeSources;
   /** Slack's canvases, for the channel's plan; without it, plans have no canvas. */

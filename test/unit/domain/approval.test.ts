@@ -27,9 +27,9 @@ const confirmation = (credits: number): Confirmation => ({
   deadline: '2031-05-14T10:15:00.000Z',
   expiresAt: 1_950_000_000,
 });
-const alice = { userId: 'U_ALICE', teamId: 'T1' };
-const boss = { userId: 'U_BOSS', teamId: 'T1' };
-const bob = { userId: 'U_BOB', teamId: 'T1' };
+const alice = { userId: 'U_ALICE', teamId: 'T1', membership: 'member' } as const;
+const boss = { userId: 'U_BOSS', teamId: 'T1', membership: 'member' } as const;
+const bob = { userId: 'U_BOB', teamId: 'T1', membership: 'member' } as const;
 
 describe('who may decide a confirmation', () => {
   it('lets the requester or an approver confirm below the approval threshold, nobody else', () => {
@@ -59,13 +59,28 @@ describe('who may decide a confirmation', () => {
 
   it('refuses a click from another workspace, whoever it is', () => {
     const policy = { approvers: ['U_BOSS'] };
-    const elsewhere = { userId: 'U_ALICE', teamId: 'T2' };
+    const elsewhere = { ...alice, teamId: 'T2' };
 
     expect(confirmRefusal(confirmation(10), elsewhere, policy)).toBe(
       'This confirmation belongs to another workspace.',
     );
     expect(cancelRefusal(confirmation(10), { ...boss, teamId: 'T2' }, policy)).toBe(
       'This confirmation belongs to another workspace.',
+    );
+  });
+
+  it('never lets a guest from another organisation confirm, nor cancel as an approver, whatever list names them', () => {
+    const policy = { approvers: ['U_BOSS', 'U_ALICE'] };
+    const guestBoss = { ...boss, membership: 'outsider' } as const;
+    const guestAlice = { ...alice, membership: 'outsider' } as const;
+    const guest = 'You are a guest from another organisation here: only members of this workspace can';
+
+    expect(confirmRefusal(confirmation(10), guestBoss, policy)).toBe(`${guest} confirm charges.`);
+    expect(confirmRefusal(confirmation(10), guestAlice, policy)).toBe(`${guest} confirm charges.`);
+    expect(cancelRefusal(confirmation(10), guestBoss, policy)).toBe(`${guest} cancel someone else’s charge.`);
+    expect(cancelRefusal(confirmation(10), guestAlice, policy)).toBeNull();
+    expect(confirmRefusal(confirmation(10), { ...boss, membership: 'unknown' }, policy)).toMatch(
+      /^Slack did not answer in time/,
     );
   });
 });

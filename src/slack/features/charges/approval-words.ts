@@ -1,5 +1,6 @@
 import type { ApprovalRefusal } from '../../../domain/approval.ts';
 import { formatCredits } from '../../views/format.ts';
+import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
 
 /*
  * Who may decide a charge, in words: the domain (src/domain/approval.ts) says who may and why not;
@@ -13,9 +14,16 @@ export function approvalRefusalWords(refusal: ApprovalRefusal): string {
   switch (refusal.reason) {
     case 'other-workspace':
       return 'This confirmation belongs to another workspace.';
+    case 'not-a-member':
+      return membershipRefusalWords(
+        refusal.membership,
+        refusal.doing === 'confirm' ? 'confirm charges' : 'cancel someone else’s charge',
+      );
     case 'needs-approver': {
       const who =
-        refusal.approvers.length > 0 ? mentions(refusal.approvers) : 'an approver (none is set up: ask an admin)';
+        refusal.approvers.length > 0
+          ? mentions(refusal.approvers)
+          : 'an approver (none is set up: ask an admin)';
       return `Charges of ${formatCredits(refusal.threshold)} or more need an approver other than the requester: ${who}.`;
     }
     case 'requester-or-approver':

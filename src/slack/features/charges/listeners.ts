@@ -17,13 +17,23 @@ import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../listeners/interaction.ts';
 import { registerCommandButtons } from '../../listeners/command-buttons.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { servedWorkspace } from '../../listeners/served-workspace.ts';
+import { membershipIn } from '../workspace-admin/workspace-admins.ts';
 
 type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
-const actorOf = (body: BlockAction): Actor => ({
+const clickerOf = (body: BlockAction) => ({
   userId: body.user.id,
   teamId: body.team?.id ?? body.user.team_id ?? '',
 });
+
+/** Who clicked, and whether they are a member of the workspace (a Slack Connect guest is not). */
+async function actorOf({ body, client, context }: ClickArgs, deps: ListenerDeps): Promise<Actor> {
+  const clicker = clickerOf(body);
+  const workspace = servedWorkspace(clicker.teamId, context);
+  const user = { userId: clicker.userId, payloadTeamId: body.user.team_id };
+  return { ...clicker, membership: await membershipIn(client, workspace, user, deps.logger) };
+}
 
 /**
  * Where a click's answers go. On the card, through its response_url: the card is replaced in place and
@@ -58,7 +68,7 @@ function cardSurface({ body, respond }: ClickArgs, deps: ListenerDeps): ClickSur
 }
 
 function homeSurface({ body, client }: ClickArgs, deps: ListenerDeps): ClickSurface {
-  const actor = actorOf(body);
+  const actor = clickerOf(body);
   let answers = 0;
   // Slow work stays out of the request: the Home is rebuilt (service balance included) by the worker.
   const republish = (notice: string) =>
@@ -129,11 +139,12 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
   registerRunAgainButtons(app, deps);
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmYes,
-    clickHandler(deps, async ({ body, action, context }, surface) => {
+    clickHandler(deps, async (args, surface) => {
+      const { body, action, context } = args;
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell('This button is out of date.');
       const { confirmationId } = value.data;
-      const actor = actorOf(body);
+      const actor = await actorOf(args, deps);
       const decision = await confirm(confirmationId, actor, {
         ...deps,
         policy: await deps.policyFor(actor.teamId, context.botToken),
@@ -184,10 +195,11 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
 
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmNo,
-    clickHandler(deps, async ({ body, action, context }, surface) => {
+    clickHandler(deps, async (args, surface) => {
+      const { action, context } = args;
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell('This button is out of date.');
-      const actor = actorOf(body);
+      const actor = await actorOf(args, deps);
       const policy = await deps.policyFor(actor.teamId, context.botToken);
       const result = await cancel(value.data.confirmationId, actor, { ...deps, policy });
       switch (result.kind) {

@@ -176,7 +176,8 @@ async function readHome(
   const [balance, ledger, pending, tasks, digests, watched, planned] = results;
   const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
   const entries = valueOf(ledger);
-  const actor = { userId, teamId };
+  // Shown on the viewer's own Home of the workspace; a click is checked again, membership included.
+  const actor = { userId, teamId, membership: 'member' } as const;
   return {
     userId,
     now: at,

@@ -20,6 +20,8 @@ import type { SlackOut } from '../../worker/slack-out.ts';
 import { CANVAS_RECREATED_WORDS, canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
 import type { PlanCommand } from './commands.ts';
 import { type PlanReadDeps, readPlanView } from './read.ts';
+import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
+import type { WorkspaceRoles } from '../workspace-admin/workspace-admins.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
 
 export interface PlanCommandDeps extends PlanReadDeps {
@@ -28,6 +30,8 @@ export interface PlanCommandDeps extends PlanReadDeps {
   canvas?: PlanCanvasOut | undefined;
   /** Tells the channel when its plan's canvas was made again in place of a deleted one. */
   slack: Pick<SlackOut, 'post'>;
+  /** Who is a member of the workspace; without it, nobody may set a budget. */
+  roles?: Pick<WorkspaceRoles, 'membership'> | undefined;
 }
 
 export const isPlanCommand = (command: { name: string }): command is PlanCommand =>
@@ -146,6 +150,11 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
     }
     case 'plan-budget': {
       const { quarter, credits } = command;
+      const membership = (await deps.roles?.membership(teamId, userId)) ?? 'unknown';
+      if (membership !== 'member')
+        return {
+          refusal: `${membershipRefusalWords(membership, 'set a plan’s budget')} Nothing was changed.`,
+        };
       const { plan } = await deps.plans.update(teamId, channelId, (current) =>
         setBudget(current, quarter, credits, userId, deps.now()),
       );

@@ -16,7 +16,8 @@ import type { JobContext } from '../../jobs.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
-import type { DigestAccess } from '../digests/access.ts';
+import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
+import type { WorkspaceRoles } from '../workspace-admin/workspace-admins.ts';
 import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
 import { checkAfterChange, checkChannelNow } from './check-now.ts';
 import { chooseExhibitor } from './choice-jobs.ts';
@@ -35,7 +36,8 @@ export interface WatchCommandDeps {
   lookups: WatchLookups;
   slack: Pick<SlackOut, 'post' | 'ephemeral' | 'upload' | 'directMessage'>;
   policy: Pick<SpendPolicy, 'approvers'>;
-  digestAccess?: Pick<DigestAccess, 'isWorkspaceAdmin'> | undefined;
+  /** Who is a member and who an admin; without it, nobody may set a budget. */
+  roles?: WorkspaceRoles | undefined;
   logger: Logger;
   now: () => Date;
 }
@@ -100,21 +102,23 @@ export async function addAccounts(deps: WatchCommandDeps, context: JobContext, t
   return { answer, checkAfter: watchOn };
 }
 
-async function mayBudget(deps: WatchCommandDeps, context: JobContext) {
-  if (isApprover(deps.policy, context.userId)) return true;
-  return (await deps.digestAccess?.isWorkspaceAdmin(context.teamId, context.userId)) ?? false;
+/** Why the user may not set a watch budget, in words; undefined when they may (a member who is an approver or admin). */
+async function budgetRefusal(deps: WatchCommandDeps, context: JobContext): Promise<string | undefined> {
+  const membership = (await deps.roles?.membership(context.teamId, context.userId)) ?? 'unknown';
+  if (membership !== 'member') return membershipRefusalWords(membership, 'set a watch budget');
+  if (isApprover(deps.policy, context.userId)) return undefined;
+  if (await deps.roles?.isWorkspaceAdmin(context.teamId, context.userId)) return undefined;
+  return 'Only workspace admins and spend approvers can set a watch budget.';
 }
 
-/** `/events watch budget <credits>`: admins and spend approvers only. */
+/** `/events watch budget <credits>`: admins and spend approvers only, members of the workspace. */
 async function setBudget(
   deps: WatchCommandDeps,
   context: JobContext,
   credits: number,
 ): Promise<SlackMessage> {
-  if (!(await mayBudget(deps, context)))
-    return errorMessage(
-      'Only workspace admins and spend approvers can set a watch budget. Nothing was changed.',
-    );
+  const refusal = await budgetRefusal(deps, context);
+  if (refusal) return errorMessage(`${refusal} Nothing was changed.`);
   await deps.watchLists.setBudget(context.teamId, context.channelId, credits, context.userId);
   return botNotice(
     credits === 0

@@ -8,7 +8,7 @@ import { serviceAccountId } from '../../../platform/config/secrets.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import { slackCall } from '../../scheduled.ts';
-import { isAdminOfTeam } from '../workspace-admin/workspace-admins.ts';
+import { isAdminOfTeam, membershipInTeam } from '../workspace-admin/workspace-admins.ts';
 import { eisWatchLookups } from './lookups.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
 
@@ -51,7 +51,7 @@ interface WatchRuntime {
 
 /**
  * A scheduled check's paid look-ups: charged as a confirmed charge is (the service account of the
- * key, the workspace's daily cap), pre-approved while the budget's setter is still an approver or admin.
+ * key, the workspace's daily cap), pre-approved while the budget's setter is still an approver or admin, and a member.
  */
 function paidLookupDeps(runtime: WatchRuntime, web: WebClient): PaidLookupDeps {
   const { store, eis, access, logger, now, metrics } = runtime;
@@ -68,7 +68,8 @@ function paidLookupDeps(runtime: WatchRuntime, web: WebClient): PaidLookupDeps {
     },
     watchLists: store.watchLists,
     mayPreApprove: async (teamId, userId) =>
-      isApprover(access.policy, userId) || isAdminOfTeam(store, web, { teamId, userId }, logger),
+      (await membershipInTeam(store, web, { teamId, userId }, logger)) === 'member' &&
+      (isApprover(access.policy, userId) || isAdminOfTeam(store, web, { teamId, userId }, logger)),
   };
 }
 

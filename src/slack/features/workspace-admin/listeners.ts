@@ -20,7 +20,7 @@ import {
 } from './views.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from '../../listeners/deps.ts';
 import { servedWorkspace } from '../../listeners/served-workspace.ts';
-import { workspaceSettingsRole } from './workspace-admins.ts';
+import { workspaceSettingsAccess } from './workspace-admins.ts';
 import { openModal } from '../../listeners/interaction.ts';
 import { notConnectedText, publishConnectHome } from '../../listeners/until-connected.ts';
 
@@ -39,12 +39,22 @@ export function registerWorkspaceAdmin(app: App, deps: ListenerDeps): void {
   registerSettingsModal(app, admin, deps);
 }
 
-/** Why the service refused `apiKey`, or could not say; undefined when it answered a balance for it. */
-async function keyProblem(eisBaseUrl: string, apiKey: string, logger: Logger): Promise<string | undefined> {
+/** What the modal's ack may take in all (Slack waits 3 s), leaving room for the save and the trip back. */
+const SUBMIT_BUDGET_MS = 2_400;
+
+/**
+ * Why the service refused `apiKey`, or could not say; undefined when it answered a balance for it.
+ * One quick try, within what is left of the ack's time (`timeoutMs`).
+ */
+async function keyProblem(
+  eisBaseUrl: string,
+  apiKey: string,
+  timeoutMs: number,
+  logger: Logger,
+): Promise<string | undefined> {
   // Loaded here, not at import: only an admin saving a key needs the service client in this function.
   const { createEisClient } = await import('../../../eis/index.ts');
-  // One quick try: the answer must be in the modal's ack, which Slack waits 3 s for.
-  const eis = createEisClient({ baseUrl: eisBaseUrl, apiKey, maxRetries: 0, timeoutMs: 2_000, logger });
+  const eis = createEisClient({ baseUrl: eisBaseUrl, apiKey, maxRetries: 0, timeoutMs, logger });
   try {
     await eis.credits.balance();
     return undefined;
@@ -121,16 +131,19 @@ async function submitSettings(
   deps: ListenerDeps,
   { ack, body, view, client, context }: SettingsSubmissionArgs,
 ): Promise<void> {
+  const started = Date.now();
   const teamId = context.teamId ?? body.team?.id ?? body.user.team_id;
   const userId = body.user.id;
   if (!teamId) return ack();
   const log = deps.logger.child({ team: teamId, user: userId, modal: view.callback_id });
   const workspace = servedWorkspace(teamId, context);
-  const role = await workspaceSettingsRole(admin, client, { workspace, userId }, log);
-  if (!role) {
-    log.info('workspace settings refused to a user who may not manage them');
-    return ack({ response_action: 'update', view: settingsRefusedModal() });
+  const user = { userId, payloadTeamId: body.user.team_id };
+  const access = await workspaceSettingsAccess(admin, client, { workspace, user }, log);
+  if ('refused' in access) {
+    log.info('workspace settings refused to a user who may not manage them', { why: access.refused });
+    return ack({ response_action: 'update', view: settingsRefusedModal(access.refused) });
   }
+  const { role } = access;
   const [info, stored] = await Promise.all([
     admin.workspaces.getServiceKeyInfo(teamId),
     admin.workspaces.getPolicy(teamId),
@@ -143,7 +156,8 @@ async function submitSettings(
   const { serviceKey, removeKey } = form.value;
   const keyError = (message: string) =>
     ack({ response_action: 'errors', errors: { [SETTINGS_FIELDS.key]: message } });
-  const problem = serviceKey ? await keyProblem(admin.eisBaseUrl, serviceKey, log) : undefined;
+  const left = Math.min(2_000, Math.max(300, SUBMIT_BUDGET_MS - (Date.now() - started)));
+  const problem = serviceKey ? await keyProblem(admin.eisBaseUrl, serviceKey, left, log) : undefined;
   if (problem) {
     log.info('a service key was not connected', { problem });
     return keyError(problem);
@@ -184,18 +198,21 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
       const teamId = context.teamId ?? body.team?.id;
       if (!viewId || !teamId) return;
       const workspace = servedWorkspace(teamId, context);
-      const role = await workspaceSettingsRole(admin, client, { workspace, userId: body.user.id }, logger);
-      const view = role
-        ? workspaceSettingsModal(
-            await admin.workspaces.getServiceKeyInfo(teamId),
-            await admin.workspaces.getPolicy(teamId),
-            role,
-          )
-        : settingsRefusedModal();
-      if (!role)
+      const user = { userId: body.user.id, payloadTeamId: body.user.team_id };
+      const access = await workspaceSettingsAccess(admin, client, { workspace, user }, logger);
+      const view =
+        'role' in access
+          ? workspaceSettingsModal(
+              await admin.workspaces.getServiceKeyInfo(teamId),
+              await admin.workspaces.getPolicy(teamId),
+              access.role,
+            )
+          : settingsRefusedModal(access.refused);
+      if ('refused' in access)
         logger.info('workspace settings refused to a user who may not manage them', {
           team: teamId,
           user: body.user.id,
+          why: access.refused,
         });
       await client.views.update({ view_id: viewId, view });
     },

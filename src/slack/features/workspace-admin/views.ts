@@ -7,6 +7,7 @@ import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
 import { truncate } from '../../views/limits.ts';
 import type { HomeView } from '../home/views.ts';
 import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
+import { membershipRefusalWords } from './membership-words.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
@@ -89,8 +90,14 @@ const simpleModal = (title: string, text: string): ModalView => ({
 /** Shown at once (the trigger id lasts 3 s) while who is asking is checked. */
 export const settingsLoadingModal = () => simpleModal('Workspace settings', 'Checking your access…');
 
-export const settingsRefusedModal = () =>
-  simpleModal('Workspace settings', `${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`);
+/** Why the settings are refused: not an admin or app manager, a guest from another organisation, or Slack did not say. */
+export const settingsRefusedModal = (why: 'not-admin' | 'outsider' | 'unknown') =>
+  simpleModal(
+    'Workspace settings',
+    why === 'not-admin'
+      ? `${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`
+      : membershipRefusalWords(why, 'change these settings'),
+  );
 
 const creditsInput = (field: string, label: string, initial: number | null | undefined, hint: string) =>
   input(

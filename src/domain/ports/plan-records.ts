@@ -1,0 +1,44 @@
+import * as z from 'zod';
+import { Id, IsoTime, LocalDate, RECORD_TYPE } from './record-types.ts';
+
+// The channel's plan, as the store keeps it (re-exported by records.ts, with the other records).
+
+/** A show on a channel's plan, with its name, dates and city as the service told them when it was added. */
+export const PlanShowSchema = z.object({
+  eventId: Id,
+  name: z.string().nullable(),
+  dateStart: LocalDate.nullable(),
+  dateEnd: LocalDate.nullable(),
+  city: z.string().nullable(),
+  addedBy: Id,
+  addedAt: IsoTime,
+});
+export type PlanShow = z.infer<typeof PlanShowSchema>;
+
+/** A quarter's budget for unlocking the plan's shows, in credits. */
+export const PlanBudgetSchema = z.object({
+  credits: z.number().int().nonnegative(),
+  setBy: Id,
+  setAt: IsoTime,
+});
+export type PlanBudget = z.infer<typeof PlanBudgetSchema>;
+
+/** A channel's plan: the shows it is considering and its budgets by quarter (`Q2-2027`). */
+export const PlanSchema = z.object({
+  type: z.literal(RECORD_TYPE.plan),
+  teamId: Id,
+  channelId: Id,
+  shows: z.array(PlanShowSchema),
+  budgets: z.record(z.string(), PlanBudgetSchema),
+  /** Raised by every change of the shows or budgets: a write from an older read is refused. */
+  revision: z.number().int().positive(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+  /** The Slack canvas that shows the plan, once created. */
+  canvasId: Id.exactOptional(),
+  /** Whoever is creating the canvas holds it until then: no other change creates a second one. */
+  canvasClaimUntil: IsoTime.exactOptional(),
+  /** When its canvas was found deleted; cleared when the next one is saved (the channel is told). */
+  canvasDeletedAt: IsoTime.exactOptional(),
+});
+export type Plan = z.infer<typeof PlanSchema>;

@@ -71,8 +71,8 @@ export async function startDistributedBot(options: DistributedBotOptions) {
   const users = {
     ...Object.fromEntries(
       options.workspaces.flatMap(({ member, approver }) => [
-        [member.userId, { name: member.userId.toLowerCase(), tz: 'UTC' }],
-        [approver.userId, { name: approver.userId.toLowerCase(), tz: 'UTC' }],
+        [member.userId, { name: member.userId.toLowerCase(), tz: 'UTC', teamId: member.teamId }],
+        [approver.userId, { name: approver.userId.toLowerCase(), tz: 'UTC', teamId: approver.teamId }],
       ]),
     ),
     ...options.users,

@@ -316,6 +316,8 @@ export const WatchAccountSchema = z.object({
   toldAt: IsoTime.exactOptional(),
   /** The UTC month (`YYYY-MM`) of its last paid name look-up: at most one a month. */
   paidLookupMonth: z.string().exactOptional(),
+  /** The check (its id) that last looked this account up: that check's later slices skip it. */
+  checkedIn: Id.exactOptional(),
   /** A name not found yet: where it has been searched (see `NAME_SEARCH_REPEAT_DAYS` in lookup.ts). */
   nameSearch: z
     .object({

@@ -46,7 +46,10 @@ function account(key: string, label: string, extra: Partial<WatchAccount> = {}):
 
 function harness(accounts: WatchAccount[]) {
   const stored = new Map(accounts.map((a) => [a.key, a]));
-  const claims = new Set<string>();
+  // The store's claims, in memory: a slice taken once; a continuation after the slice before handed
+  // on; the hourly run's (null) when nothing holds the check; a released slice taken by its retry.
+  const claims = new Map<string, { slice: number; state: 'running' | 'released' | 'handed-on' | 'done' }>();
+  const checked: string[] = [];
   const alerts: WatchAlertMessage[] = [];
   const notices: WatchNoticeMessage[] = [];
   const shows = new Map<string, WatchShow[]>([[ACME.id, [show('E1', '2027-04-01')]]]);
@@ -71,9 +74,38 @@ function harness(accounts: WatchAccount[]) {
         if (before) stored.set(key, { ...before, ...outcome });
         return Promise.resolve(before !== undefined);
       },
-      checked: () => Promise.resolve(settings),
-      claimCheck: (_t, _c, id) => Promise.resolve(claims.has(id) ? null : (claims.add(id), `owner-${id}`)),
-      releaseCheck: (_t, _c, id) => Promise.resolve(void claims.delete(id)),
+      markChecked: (_t, _c, key, checkId) => {
+        const before = stored.get(key);
+        if (before) stored.set(key, { ...before, checkedIn: checkId });
+        return Promise.resolve();
+      },
+      checked: (_s, run) => {
+        checked.push(run.nextCheckAt.toISOString());
+        return Promise.resolve(settings);
+      },
+      claimCheck: (_t, _c, id, slice) => {
+        const held = claims.get(id);
+        const free =
+          !held ||
+          (slice === null
+            ? held.state === 'released'
+            : (held.state === 'handed-on' && held.slice === slice - 1) ||
+              (held.state === 'released' && held.slice === slice));
+        if (!free) return Promise.resolve(null);
+        const taken = slice ?? (held ? held.slice + 1 : 0);
+        claims.set(id, { slice: taken, state: 'running' });
+        return Promise.resolve({ owner: `owner-${id}`, slice: taken });
+      },
+      releaseCheck: (_t, _c, id) => {
+        const held = claims.get(id);
+        if (held) claims.set(id, { ...held, state: 'released' });
+        return Promise.resolve();
+      },
+      endSlice: (_t, _c, id, _o, next) => {
+        const held = claims.get(id);
+        if (held) claims.set(id, { ...held, state: next === 'more' ? 'handed-on' : 'done' });
+        return Promise.resolve();
+      },
     },
     lookups: {
       exhibitorShows: (id) => Promise.resolve(shows.get(id) ?? []),
@@ -102,7 +134,7 @@ function harness(accounts: WatchAccount[]) {
     logger: createLogger({ level: 'error' }),
     now: () => new Date(`${TODAY}T09:00:00.000Z`),
   };
-  return { deps, stored, alerts, notices, shows };
+  return { deps, stored, alerts, notices, shows, checked };
 }
 
 const request = (checkId: string) => ({ teamId: 'T1', channelId: 'C1', checkId });
@@ -288,5 +320,32 @@ describe('checkWatchedChannel', () => {
 
     // Assess
     expect(searched).toEqual([['U1', 'U2'], ['U3'], [], ['U1', 'U2', 'U3']]);
+  });
+
+  it('checks many names in slices within the call budget, each slice skipping what the last stored', async () => {
+    // Prepare: ten names no show lists (each 20 searches and a shows call planned)
+    const names = Array.from({ length: 10 }, (_, n) => account(`name:nobody ${n}`, `Nobody ${n}`));
+    const { deps, stored, checked } = harness(names);
+    deps.lookups.upcomingShows = () =>
+      Promise.resolve(Array.from({ length: 20 }, (_, n) => show(`U${n}`, '2027-04-01')));
+    deps.lookups.showExhibitorMatches = () => Promise.resolve([]);
+
+    // Act: the hourly run's slice, then each continuation it names
+    const slices = [await checkWatchedChannel(deps, request('c1'))];
+    for (let next = slices[0]?.next; next; next = slices.at(-1)?.next)
+      slices.push(await checkWatchedChannel(deps, next));
+
+    // Assess
+    expect(slices.map((slice) => [slice.looked, slice.remaining])).toEqual([
+      [3, 7],
+      [3, 4],
+      [3, 1],
+      [1, 0],
+    ]);
+    expect(Math.max(...slices.map((slice) => slice.serviceCalls))).toBeLessThanOrEqual(80);
+    expect([...stored.values()].every((a) => a.checkedIn === 'c1' && a.resolution === 'not-found')).toBe(
+      true,
+    );
+    expect(checked).toHaveLength(1);
   });
 });

@@ -63,6 +63,8 @@ export const WatchCheckClaimSchema = z.object({
   expiresAt: EpochSeconds,
   slice: z.number().int().nonnegative().default(0),
   state: z.enum(['running', 'handed-on', 'done']).default('done'),
+  /** Paid look-ups the check's slices ran (a check runs at most `PAID_LOOKUPS_PER_CHECK`). */
+  paidLookups: z.number().int().nonnegative().default(0),
   /** Until then no one else takes the check over (its slice may still run, its continuation still come). */
   leaseUntil: IsoTime.optional(),
 });

@@ -66,14 +66,17 @@ export async function claimCheck(
       }),
     ),
   );
-  if (claimed?.Attributes)
-    return { owner, slice: parseItem(WatchCheckClaimSchema, 'watch check claim', claimed.Attributes).slice };
+  const claimOf = (item: Record<string, unknown>) => {
+    const held = parseItem(WatchCheckClaimSchema, 'watch check claim', item);
+    return { owner: held.owner, slice: held.slice, paidLookups: held.paidLookups };
+  };
+  if (claimed?.Attributes) return claimOf(claimed.Attributes);
   // Its own write retried by the SDK is still its.
   const { Item } = await client.send(
     new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
   );
-  const held = Item && parseItem(WatchCheckClaimSchema, 'watch check claim', Item);
-  return held && held.owner === owner ? { owner, slice: held.slice } : null;
+  const held = Item && claimOf(Item);
+  return held && held.owner === owner ? held : null;
 }
 
 /** One conditional update of a claim `owner` holds (nothing when another holds it now). */
@@ -118,8 +121,9 @@ export const releaseCheck = (
   );
 
 /**
- * A slice is over. `more`: handed on; its continuation takes it, or, if none came within the lease
- * (a lost message, an inline run out of time), the hourly run. `done`: the check is complete.
+ * A slice is over, its paid look-ups added to the check's. `more`: handed on; its continuation takes
+ * it, or, if none came within the lease (a lost message, an inline run out of time), the hourly run.
+ * `done`: the check is complete.
  */
 export const endSlice = (
   context: StoreContext,
@@ -127,9 +131,16 @@ export const endSlice = (
   channelId: string,
   checkId: string,
   owner: string,
-  next: 'more' | 'done',
+  { next, paidLookups }: { next: 'more' | 'done'; paidLookups: number },
 ) =>
-  updateOwned(context, { teamId, channelId, checkId, owner }, 'SET #state = :state, #lease = :lease', {
-    ':state': next === 'more' ? 'handed-on' : 'done',
-    ':lease': new Date(context.now().getTime() + WATCH_SLICE.leaseMs).toISOString(),
-  });
+  updateOwned(
+    context,
+    { teamId, channelId, checkId, owner },
+    'SET #state = :state, #lease = :lease, paidLookups = if_not_exists(paidLookups, :zero) + :paid',
+    {
+      ':state': next === 'more' ? 'handed-on' : 'done',
+      ':lease': new Date(context.now().getTime() + WATCH_SLICE.leaseMs).toISOString(),
+      ':zero': 0,
+      ':paid': paidLookups,
+    },
+  );

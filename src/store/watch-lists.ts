@@ -352,8 +352,13 @@ export function createWatchListRepository(deps: StoreDeps) {
       claimCheck(context, teamId, channelId, checkId, slice),
     releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) =>
       releaseCheck(context, teamId, channelId, checkId, owner),
-    endSlice: (teamId: string, channelId: string, checkId: string, owner: string, next: 'more' | 'done') =>
-      endSlice(context, teamId, channelId, checkId, owner, next),
+    endSlice: (
+      teamId: string,
+      channelId: string,
+      checkId: string,
+      owner: string,
+      end: { next: 'more' | 'done'; paidLookups: number },
+    ) => endSlice(context, teamId, channelId, checkId, owner, end),
     markChecked: async (teamId: string, channelId: string, key: string, checkId: string) => {
       await updateAccount(context, { teamId, channelId, key }, 'SET checkedIn = :checkId', {
         ':checkId': checkId,

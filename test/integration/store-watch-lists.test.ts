@@ -145,7 +145,7 @@ describe('watch checks', () => {
     const first = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
     const again = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
 
-    expect(first).toEqual({ owner: anyOwner, slice: 0 });
+    expect(first).toEqual({ owner: anyOwner, slice: 0, paidLookups: 0 });
     expect(again).toBeNull();
   });
 
@@ -163,7 +163,7 @@ describe('watch checks', () => {
 
     // Assess
     expect(whileHeld).toBeNull();
-    expect(afterRelease).toEqual({ owner: anyOwner, slice: 1 });
+    expect(afterRelease).toEqual({ owner: anyOwner, slice: 1, paidLookups: 0 });
   });
 
   it('run a slice at a time: the next slice once the last handed on, each once, nothing after the check is done', async () => {
@@ -175,17 +175,17 @@ describe('watch checks', () => {
 
     // Act
     const earlyNext = await store.watchLists.claimCheck('T1', 'C1', id, 1);
-    await store.watchLists.endSlice('T1', 'C1', id, first.owner, 'more');
+    await store.watchLists.endSlice('T1', 'C1', id, first.owner, { next: 'more', paidLookups: 0 });
     const hourlyRunMeanwhile = await store.watchLists.claimCheck('T1', 'C1', id, null);
     const second = await store.watchLists.claimCheck('T1', 'C1', id, 1);
     const secondAgain = await store.watchLists.claimCheck('T1', 'C1', id, 1);
-    await store.watchLists.endSlice('T1', 'C1', id, second?.owner ?? '', 'done');
+    await store.watchLists.endSlice('T1', 'C1', id, second?.owner ?? '', { next: 'done', paidLookups: 0 });
     const afterDone = await store.watchLists.claimCheck('T1', 'C1', id, 2);
 
     // Assess
     expect(earlyNext).toBeNull();
     expect(hourlyRunMeanwhile).toBeNull();
-    expect(second).toEqual({ owner: anyOwner, slice: 1 });
+    expect(second).toEqual({ owner: anyOwner, slice: 1, paidLookups: 0 });
     expect(secondAgain).toBeNull();
     expect(afterDone).toBeNull();
   });
@@ -196,7 +196,10 @@ describe('watch checks', () => {
     const id = 'rev-3@2031-05-14T10';
     await store.watchLists.claimCheck('T1', 'C1', id, 2);
     const handedOn = await store.watchLists.claimCheck('T1', 'C1', 'rev-4@2031-05-14T10', null);
-    await store.watchLists.endSlice('T1', 'C1', 'rev-4@2031-05-14T10', handedOn?.owner ?? '', 'more');
+    await store.watchLists.endSlice('T1', 'C1', 'rev-4@2031-05-14T10', handedOn?.owner ?? '', {
+      next: 'more',
+      paidLookups: 0,
+    });
 
     // Act
     const whileLeased = await store.watchLists.claimCheck('T1', 'C1', id, 2);
@@ -206,8 +209,8 @@ describe('watch checks', () => {
 
     // Assess
     expect(whileLeased).toBeNull();
-    expect(redelivered).toEqual({ owner: anyOwner, slice: 2 });
-    expect(continuationNeverCame).toEqual({ owner: anyOwner, slice: 1 });
+    expect(redelivered).toEqual({ owner: anyOwner, slice: 2, paidLookups: 0 });
+    expect(continuationNeverCame).toEqual({ owner: anyOwner, slice: 1, paidLookups: 0 });
   });
 
   it('list a team’s watches that are on, from that team’s part of the index only', async () => {

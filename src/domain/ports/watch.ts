@@ -56,10 +56,11 @@ export interface WatchLookupOutcome {
   checkedIn?: string;
 }
 
-/** A slice of a check, claimed: the owner token and the slice's number (0 the first). */
+/** A slice of a check, claimed: the owner token, the slice's number (0 the first), and the paid look-ups the check's earlier slices ran. */
 export interface WatchSliceClaim {
   owner: string;
   slice: number;
+  paidLookups: number;
 }
 
 /** A user's choice among an ambiguous account's candidates, with the chosen one's shows as told. */
@@ -134,13 +135,16 @@ export interface WatchListRepository {
   ) => Promise<WatchSliceClaim | null>;
   /** Gives a slice back if `owner` still holds it, so a retry of it runs at once. */
   releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) => Promise<void>;
-  /** The slice is over: the next one may start (`more`), or the check is done (no slice runs again). */
+  /**
+   * The slice is over, having run `paidLookups` paid look-ups: the next one may start (`more`), or the
+   * check is done (no slice runs again).
+   */
   endSlice: (
     teamId: string,
     channelId: string,
     checkId: string,
     owner: string,
-    next: 'more' | 'done',
+    end: { next: 'more' | 'done'; paidLookups: number },
   ) => Promise<void>;
   /** The account was looked at in check `checkId` (its look-up failed, or found nothing to store). */
   markChecked: (teamId: string, channelId: string, key: string, checkId: string) => Promise<void>;

@@ -135,9 +135,10 @@ async function rememberAlert(
   }
 }
 
-/** Whether the slice has posted anything yet: after that, its claim is kept even if it fails. */
+/** Whether the slice has posted anything yet (after that, its claim is kept even if it fails), and its paid look-ups. */
 export interface SliceProgress {
   posted: boolean;
+  paidLookups: number;
 }
 
 /** Posts the slice's alert (remembered as the announcing message) and its notices; whether it posted an alert. */

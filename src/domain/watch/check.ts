@@ -1,11 +1,12 @@
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/log.ts';
-import type { WatchAccount } from '../ports/records.ts';
+import type { WatchAccount, WatchSettings } from '../ports/records.ts';
 import {
   WATCH_SLICE,
   type WatchListRepository,
   type WatchLookups,
   type WatchPoster,
+  type WatchSliceClaim,
 } from '../ports/watch.ts';
 import { compareAppearances } from './appearances.ts';
 import { nextWatchCheck } from './budget.ts';
@@ -201,10 +202,13 @@ export async function checkWatchedChannel(
   const { teamId, channelId, checkId } = request;
   const claim = await deps.watchLists.claimCheck(teamId, channelId, checkId, request.slice ?? null);
   if (claim === null) return { ...emptyWatchCheck(), alreadyChecked: true };
-  const progress: SliceProgress = { posted: false };
+  const progress: SliceProgress = { posted: false, paidLookups: 0 };
   try {
-    const summary = await runSlice(deps, request, claim.slice, progress);
-    await deps.watchLists.endSlice(teamId, channelId, checkId, claim.owner, summary.next ? 'more' : 'done');
+    const summary = await runSlice(deps, request, claim, progress);
+    await deps.watchLists.endSlice(teamId, channelId, checkId, claim.owner, {
+      next: summary.next ? 'more' : 'done',
+      paidLookups: progress.paidLookups,
+    });
     const { looked, remaining, serviceCalls, postedAlert } = summary;
     deps.logger.info('watch check slice', {
       teamId,
@@ -232,10 +236,20 @@ async function releaseClaim(deps: WatchCheckDeps, request: WatchCheckRequest, ow
   }
 }
 
+/**
+ * The channel's paid look-ups for this slice: what is left of the check's `PAID_LOOKUPS_PER_CHECK`
+ * after its earlier slices (a check is paced as before it ran in slices, not 5 a slice).
+ */
+async function paidRunOf(deps: WatchCheckDeps, settings: WatchSettings, claim: WatchSliceClaim) {
+  const paid = await paidLookupRun(deps.paidLookup, settings);
+  if (paid) paid.left = Math.max(0, paid.left - claim.paidLookups);
+  return paid;
+}
+
 async function runSlice(
   deps: WatchCheckDeps,
   request: WatchCheckRequest,
-  slice: number,
+  claim: WatchSliceClaim,
   progress: SliceProgress,
 ): Promise<WatchCheckSummary> {
   const { teamId, channelId, checkId } = request;
@@ -246,13 +260,16 @@ async function runSlice(
   const pending = accounts.filter((account) => account.checkedIn !== checkId);
   const taken = sliceOf(pending, utcDate(checkedAt));
   const counting = countingLookups(deps.lookups);
+  const paid = await paidRunOf(deps, settings, claim);
+  const paidLeft = paid?.left ?? 0;
   const { looked, failures } = await lookUpAll(
     lookupRun(counting.lookups, utcDate(checkedAt)),
-    await paidLookupRun(deps.paidLookup, settings),
+    paid,
     taken,
     deps.logger,
     (item) => saveLooked(deps, request, item),
   );
+  progress.paidLookups = paidLeft - (paid?.left ?? 0);
   const failedSlice = failedWhole(taken.length, failures);
   if (failedSlice) throw failedSlice;
   // Tried again at the next check, not at every slice of this one.
@@ -278,6 +295,6 @@ async function runSlice(
     changed: shown.reduce((sum, c) => sum + c.changed.length, 0),
     dropped: shown.reduce((sum, c) => sum + c.dropped.length, 0),
     failed: failures.length,
-    ...(continues ? { next: { teamId, channelId, checkId, slice: slice + 1 } } : {}),
+    ...(continues ? { next: { teamId, channelId, checkId, slice: claim.slice + 1 } } : {}),
   };
 }

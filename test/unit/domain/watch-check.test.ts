@@ -48,7 +48,10 @@ function harness(accounts: WatchAccount[]) {
   const stored = new Map(accounts.map((a) => [a.key, a]));
   // The store's claims, in memory: a slice taken once; a continuation after the slice before handed
   // on; the hourly run's (null) when nothing holds the check; a released slice taken by its retry.
-  const claims = new Map<string, { slice: number; state: 'running' | 'released' | 'handed-on' | 'done' }>();
+  const claims = new Map<
+    string,
+    { slice: number; state: 'running' | 'released' | 'handed-on' | 'done'; paidLookups: number }
+  >();
   const checked: string[] = [];
   const alerts: WatchAlertMessage[] = [];
   const notices: WatchNoticeMessage[] = [];
@@ -93,17 +96,23 @@ function harness(accounts: WatchAccount[]) {
               (held.state === 'released' && held.slice === slice));
         if (!free) return Promise.resolve(null);
         const taken = slice ?? (held ? held.slice + 1 : 0);
-        claims.set(id, { slice: taken, state: 'running' });
-        return Promise.resolve({ owner: `owner-${id}`, slice: taken });
+        const paidLookups = held?.paidLookups ?? 0;
+        claims.set(id, { slice: taken, state: 'running', paidLookups });
+        return Promise.resolve({ owner: `owner-${id}`, slice: taken, paidLookups });
       },
       releaseCheck: (_t, _c, id) => {
         const held = claims.get(id);
         if (held) claims.set(id, { ...held, state: 'released' });
         return Promise.resolve();
       },
-      endSlice: (_t, _c, id, _o, next) => {
+      endSlice: (_t, _c, id, _o, { next, paidLookups }) => {
         const held = claims.get(id);
-        if (held) claims.set(id, { ...held, state: next === 'more' ? 'handed-on' : 'done' });
+        if (held)
+          claims.set(id, {
+            ...held,
+            state: next === 'more' ? 'handed-on' : 'done',
+            paidLookups: held.paidLookups + paidLookups,
+          });
         return Promise.resolve();
       },
     },
@@ -347,5 +356,42 @@ describe('checkWatchedChannel', () => {
       true,
     );
     expect(checked).toHaveLength(1);
+  });
+
+  it('tries at most 5 paid look-ups in a check, however many slices it runs', async () => {
+    // Prepare: seven names no show lists, and a budget whose paid path counts its attempts (each
+    // stopped at once: what is counted is that it was tried)
+    const names = Array.from({ length: 7 }, (_, n) => account(`name:nobody ${n}`, `Nobody ${n}`));
+    const { deps } = harness(names);
+    deps.lookups.upcomingShows = () =>
+      Promise.resolve(Array.from({ length: 20 }, (_, n) => show(`U${n}`, '2027-04-01')));
+    deps.lookups.showExhibitorMatches = () => Promise.resolve([]);
+    const base = await deps.watchLists.settings('T1', 'C1');
+    if (!base) throw new Error('no settings');
+    deps.watchLists.settings = () => Promise.resolve({ ...base, budgetCredits: 100, budgetSetBy: 'U9' });
+    let attempts = 0;
+    const precheckFails = new Proxy(
+      {},
+      {
+        get: () => () => {
+          attempts++;
+          throw new Error('no charge in this test');
+        },
+      },
+    );
+    deps.paidLookup = {
+      charge: { now: deps.now, eis: new Proxy({}, { get: () => precheckFails }) } as never,
+      watchLists: {} as never,
+      mayPreApprove: () => Promise.resolve(true),
+    };
+
+    // Act
+    const slices = [await checkWatchedChannel(deps, request('c1'))];
+    for (let next = slices[0]?.next; next; next = slices.at(-1)?.next)
+      slices.push(await checkWatchedChannel(deps, next));
+
+    // Assess
+    expect(slices).toHaveLength(3);
+    expect(attempts).toBe(5);
   });
 });

@@ -57,8 +57,8 @@ export interface WatchCheckRequest {
   /** A continuation's slice number (absent: the hourly run's or a command's, whichever is next). */
   slice?: number;
   /**
-   * A command's check (`/events watch check`, after a change): one slice, and the accounts it did
-   * not reach are left to the hourly run (the channel is made due at once).
+   * The last slice a command's check (`/events watch check`, after a change) runs: the accounts it
+   * does not reach are left to the hourly run (the channel is made due at once), not to a next slice.
    */
   restHourly?: true;
 }

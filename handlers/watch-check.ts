@@ -1,16 +1,8 @@
-import { createScheduledLoader, type LambdaClock, remainingTimeOf } from '../src/roots/runtime.ts';
-import { consumeWatchChecks } from '../src/roots/watch-consumer.ts';
+import { createScheduledLoader, type LambdaClock } from '../src/roots/runtime.ts';
+import { createWatchConsumer } from '../src/roots/watch-runtime.ts';
 
-// The watch queue's consumer: one watched channel's check per message; only failed ones return to the
-// queue. Built once per cold start.
-const load = createScheduledLoader();
+// The watch queue's consumer: one slice of a watched channel's check per message, its continuation
+// sent back to the queue (`WATCH_QUEUE_URL`); only failed ones return. Built once per cold start.
+const consume = createWatchConsumer(createScheduledLoader());
 
-export const handler = async (event: unknown, context?: LambdaClock) => {
-  const jobs = await load();
-  jobs.logger.addLambdaContext(context);
-  return consumeWatchChecks(event, {
-    check: jobs.checkWatchedChannel,
-    logger: jobs.logger.child({ job: 'watch-check' }),
-    ...remainingTimeOf(context),
-  });
-};
+export const handler = async (event: unknown, context?: LambdaClock) => consume(event, context);

@@ -121,11 +121,11 @@ export const RESERVED_CONCURRENCY: Record<BotFunctionName, number> = {
 };
 
 /**
- * The watch queue's consumers at once, over all workspaces. A FIFO queue grouped by workspace already
- * runs one workspace's checks one at a time (so its service key's per-user concurrency is one
- * process's, which the service client keeps to 10, and a 429's Retry-After is waited in that one
- * process); this bounds the total, so the checks of many workspaces cannot take the account's Lambda
- * concurrency or the table's throughput from the Slack function.
+ * The watch queue's consumers at once, over all workspaces. The FIFO queue's lanes already run at most
+ * two slices of one workspace at once (`WATCH_LANES_PER_WORKSPACE`: 2 × 4 look-ups, under the
+ * service's 10 per user; a 429's Retry-After is waited in the process that got it); this bounds the
+ * total, so the checks of many workspaces cannot take the account's Lambda concurrency or the table's
+ * throughput from the Slack function.
  */
 export const WATCH_CHECK_CONCURRENCY = 10;
 
@@ -143,7 +143,7 @@ export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memor
   digest: { timeout: Duration.minutes(4), memorySize: 512 },
   // Queue mode only reads the due channels and sends them; inline (no queue) it checks what fits.
   watch: { timeout: Duration.minutes(5), memorySize: 512 },
-  // A batch of checks, each of up to 1,000 accounts on free calls (429 waits included); the queue's
-  // visibility timeout is 6 times this.
+  // One slice of a check (about 80 free calls; 429 waits and retries included, well within this);
+  // the queue's visibility timeout is 6 times this.
   watchCheck: { timeout: Duration.minutes(10), memorySize: 512 },
 };

@@ -8,23 +8,27 @@ import type { BotFunction } from './bot-function.ts';
 
 /** A check is received this often before it goes to the dead-letter queue (a failing one, not a slow one). */
 export const WATCH_MAX_RECEIVES = 3;
-/** Checks per consumer invocation, run one after another (only the failed ones return). */
-export const WATCH_CHECK_BATCH_SIZE = 5;
+/**
+ * Slices per consumer invocation: one, so a slice never waits behind another in the same batch (nor a
+ * failed one's lane behind a batch's later messages); partial batch responses are reported all the same.
+ */
+export const WATCH_CHECK_BATCH_SIZE = 1;
 
 export interface WatchQueueProps {
   /** The hourly run: sends each due channel's check. */
   readonly scheduler: BotFunction;
-  /** The consumer: one channel's check per message. */
+  /** The consumer: one slice of a channel's check per message; it sends the check's next slice. */
   readonly consumer: BotFunction;
 }
 
 /**
- * The fan-out of the watch checks: a FIFO queue (a workspace's checks are one message group, so they
- * run one at a time and its service key's per-user concurrency holds however many consumers run;
- * a check sent twice within 5 minutes is deduplicated by SQS, later by its claim), SQS-managed
- * encryption, TLS only, and a dead-letter queue after `WATCH_MAX_RECEIVES` receives. The scheduler
- * may only send (`WATCH_QUEUE_URL`), the consumer only receive and delete, through an event source
- * that reports partial batch failures.
+ * The fan-out of the watch checks, a slice per message: a FIFO queue (a workspace's channels spread
+ * over its lanes, `WATCH_LANES_PER_WORKSPACE` message groups, so at most that many of its slices run
+ * at once and its service key's per-user concurrency holds however many consumers run; a slice sent
+ * twice within 5 minutes is deduplicated by SQS, later by its claim), SQS-managed encryption, TLS
+ * only, and a dead-letter queue after `WATCH_MAX_RECEIVES` receives. The scheduler may only send
+ * (`WATCH_QUEUE_URL`); the consumer receives and deletes through an event source that reports
+ * partial batch failures, one message at a time, and sends a check's next slice to the back of its lane.
  */
 export class WatchQueue extends Construct {
   readonly queue: Queue;
@@ -54,10 +58,12 @@ export class WatchQueue extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: WATCH_MAX_RECEIVES },
     });
     // SendMessage covers SendMessageBatch; not `grantSendMessages`, which adds GetQueueAttributes and GetQueueUrl.
-    props.scheduler.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
-    );
-    props.scheduler.fn.addEnvironment('WATCH_QUEUE_URL', this.queue.queueUrl);
+    for (const sender of [props.scheduler, props.consumer]) {
+      sender.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
+      );
+      sender.fn.addEnvironment('WATCH_QUEUE_URL', this.queue.queueUrl);
+    }
     props.consumer.fn.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: WATCH_CHECK_BATCH_SIZE,

@@ -18,14 +18,19 @@ export interface BatchResponse {
 }
 
 export interface WatchConsumerDeps {
-  check: (request: WatchCheckRequest) => Promise<unknown>;
+  /** One slice; `next`, when the check has more. */
+  check: (request: WatchCheckRequest) => Promise<{ next?: WatchCheckRequest }>;
+  /** Sends the next slice to the back of its lane (absent: the hourly run takes it over after the lease). */
+  handOn?: (requests: WatchCheckRequest[]) => Promise<{ sent: number; failed: number }>;
   logger: Logger;
   remainingMs?: () => number;
 }
 
 /**
- * The queue's consumer: each record one channel's check, in turn. A check that fails returns to the
- * queue alone (its claim makes a retried check post nothing twice); a malformed body is logged and
+ * The queue's consumer: each record one slice of a channel's check, in turn; a slice that leaves
+ * accounts for later sends its continuation to the queue, behind the checks already waiting in its
+ * lane. A slice that fails returns to the queue alone (its claim makes a retried slice post nothing
+ * twice); a malformed body is logged and
  * dropped, never retried into the dead-letter queue; a workspace that cannot be served now is dropped
  * too (the hourly run pauses it and sends its channels again when it can). Any other event (a
  * scheduled one, say) has no records: nothing to do.
@@ -40,7 +45,8 @@ export async function consumeWatchChecks(event: unknown, deps: WatchConsumerDeps
     const request = parseBody(record, deps.logger);
     if (!request) continue;
     try {
-      await deps.check(request);
+      const { next } = await deps.check(request);
+      if (next) await handOn(deps, next);
     } catch (error) {
       const { teamId, channelId } = request;
       if (error instanceof WorkspaceNotConnectedError || error instanceof InstallationNotFoundError) {
@@ -52,6 +58,17 @@ export async function consumeWatchChecks(event: unknown, deps: WatchConsumerDeps
     }
   }
   return { batchItemFailures };
+}
+
+/** Queues the next slice; if it cannot be, the hourly run takes the check over once its lease is out. */
+async function handOn(deps: WatchConsumerDeps, next: WatchCheckRequest) {
+  const { teamId, channelId } = next;
+  const sent = deps.handOn ? await deps.handOn([next]).catch(() => ({ sent: 0 })) : { sent: 0 };
+  if (sent.sent === 0)
+    deps.logger.warn('the next slice of a watch check was not queued: the hourly run takes it over', {
+      teamId,
+      channelId,
+    });
 }
 
 function recordsOf(event: unknown): QueueRecord[] {

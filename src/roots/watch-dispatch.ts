@@ -6,13 +6,15 @@ import type { ScheduledWorkspace } from '../store/index.ts';
 import { pausedAt, rotated } from './scheduled-workspaces.ts';
 
 /**
- * One channel's check, as the hourly run hands it on (a queue message body, or a call inline).
- * `checkId` names the due slot, so the same slot sent twice is the same check (claimed once).
+ * A slice of one channel's check, as the hourly run hands it on (a queue message body, or a call
+ * inline). `checkId` names the due slot, so the same slot sent twice is the same check; `slice`
+ * numbers a continuation (absent: the hourly run's, which takes the check when nothing holds it).
  */
 export const WatchCheckRequestSchema = z.object({
   teamId: Id,
   channelId: Id,
   checkId: z.string().min(1).max(200),
+  slice: z.number().int().positive().max(100_000).exactOptional(),
 });
 export type WatchCheckRequest = z.infer<typeof WatchCheckRequestSchema>;
 
@@ -56,7 +58,7 @@ export interface WatchRunSummary {
   due: number;
   /** Handed to the queue. */
   sent: number;
-  /** Checked inline. */
+  /** Slices checked inline (a channel's first, then the next slices of those with more). */
   checked: number;
   /** Not handed on or failed inline: still due, so the next run takes them again. */
   failed: number;
@@ -68,7 +70,8 @@ export type WatchDelivery =
   | { kind: 'queue'; send: (requests: WatchCheckRequest[]) => Promise<{ sent: number; failed: number }> }
   | {
       kind: 'inline';
-      check: (request: WatchCheckRequest) => Promise<unknown>;
+      /** One slice; `next`, when the check has more. */
+      check: (request: WatchCheckRequest) => Promise<{ next?: WatchCheckRequest }>;
       remainingMs?: () => number;
     };
 
@@ -126,7 +129,11 @@ export function interleaved<T>(lists: T[][]): T[] {
   return out;
 }
 
-/** No queue configured: the checks run here, one at a time, while time is left; the rest wait. */
+/**
+ * No queue configured: the checks run here, one slice at a time, while time is left: every channel's
+ * first slice, then the second slices of those with more, and so on; what is left stays due (or
+ * handed on), and the next hourly run takes it again.
+ */
 async function checkInline(
   delivery: Extract<WatchDelivery, { kind: 'inline' }>,
   requests: WatchCheckRequest[],
@@ -134,20 +141,25 @@ async function checkInline(
 ) {
   let checked = 0;
   let failed = 0;
-  for (const request of requests) {
-    if (delivery.remainingMs && delivery.remainingMs() < INLINE_CHECK_RESERVE_MS)
-      return { checked, failed, outOfTime: true };
-    try {
-      await delivery.check(request);
-      checked++;
-    } catch (error) {
-      failed++;
-      logger.error('a watched channel could not be checked', {
-        teamId: request.teamId,
-        channelId: request.channelId,
-        error,
-      });
+  for (let round = requests; round.length > 0;) {
+    const next: WatchCheckRequest[] = [];
+    for (const request of round) {
+      if (delivery.remainingMs && delivery.remainingMs() < INLINE_CHECK_RESERVE_MS)
+        return { checked, failed, outOfTime: true };
+      try {
+        const summary = await delivery.check(request);
+        checked++;
+        if (summary.next) next.push(summary.next);
+      } catch (error) {
+        failed++;
+        logger.error('a watched channel could not be checked', {
+          teamId: request.teamId,
+          channelId: request.channelId,
+          error,
+        });
+      }
     }
+    round = next;
   }
   return { checked, failed, outOfTime: false };
 }

@@ -11,6 +11,14 @@ import type { WatchCheckRequest } from './watch-dispatch.ts';
 export const SQS_BATCH_SIZE = 10;
 /** Entries SQS refused for a passing reason (throttling, an internal error) are sent again, this often. */
 export const SEND_ATTEMPTS = 4;
+/**
+ * A workspace's checks run in this many FIFO message groups (lanes) at once, each channel always in
+ * the same lane. A lane runs one slice at a time, 4 look-ups at once (`LOOKUP_CONCURRENCY`), so a
+ * workspace's service key has at most 8 watch calls in flight, under the service's 10 per user; and
+ * as a slice's continuation joins the back of its lane, the channels of a lane take turns, a slice
+ * each: a big list never holds its workspace's other channels back by more than a slice.
+ */
+export const WATCH_LANES_PER_WORKSPACE = 2;
 
 export interface WatchQueueOptions {
   client: Pick<SQSClient, 'send'>;
@@ -23,16 +31,16 @@ export interface WatchQueueOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends checks to the queue, 10 to a call, sending again the entries SQS failed for a passing reason.
- * On a FIFO queue a workspace's checks share a message group (one runs at a time: its service key's
- * per-user concurrency is one process's), and each check's id is its deduplication id.
+ * Sends check slices to the queue, 10 to a call, sending again the entries SQS failed for a passing
+ * reason. On a FIFO queue a channel's slices go to its workspace's lane (`WATCH_LANES_PER_WORKSPACE`),
+ * and each slice's id is its deduplication id.
  */
 export function watchQueueSender({ client, queueUrl, logger, sleep = wait }: WatchQueueOptions) {
   const fifo = queueUrl.endsWith('.fifo');
   const entryOf = (request: WatchCheckRequest, index: number): SendMessageBatchRequestEntry => ({
     Id: String(index),
     MessageBody: JSON.stringify(request),
-    ...(fifo ? { MessageGroupId: request.teamId, MessageDeduplicationId: deduplicationId(request) } : {}),
+    ...(fifo ? { MessageGroupId: laneOf(request), MessageDeduplicationId: deduplicationId(request) } : {}),
   });
   /** One batch, its failed entries sent again; answers how many were not queued. */
   const sendBatch = async (entries: SendMessageBatchRequestEntry[]) => {
@@ -62,7 +70,15 @@ export function watchQueueSender({ client, queueUrl, logger, sleep = wait }: Wat
   };
 }
 
-/** FIFO deduplication ids are at most 128 characters: the check's key, hashed. */
-function deduplicationId({ teamId, channelId, checkId }: WatchCheckRequest): string {
-  return createHash('sha256').update(`${teamId}/${channelId}/${checkId}`).digest('hex');
+/** The message group of a channel's slices: its workspace and one of the workspace's lanes, by channel. */
+export function laneOf({ teamId, channelId }: Pick<WatchCheckRequest, 'teamId' | 'channelId'>): string {
+  const lane = createHash('sha256').update(channelId).digest().readUInt32BE(0) % WATCH_LANES_PER_WORKSPACE;
+  return `${teamId}#${lane}`;
+}
+
+/** FIFO deduplication ids are at most 128 characters: the slice's key, hashed. */
+function deduplicationId({ teamId, channelId, checkId, slice }: WatchCheckRequest): string {
+  return createHash('sha256')
+    .update(`${teamId}/${channelId}/${checkId}/${slice ?? 'next'}`)
+    .digest('hex');
 }

@@ -1,6 +1,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { type createScheduledLoader, type LambdaClock, remainingTimeOf } from './runtime.ts';
+import { type BatchResponse, consumeWatchChecks } from './watch-consumer.ts';
 import { dispatchDueWatches, type WatchDelivery, type WatchRunSummary } from './watch-dispatch.ts';
 import { watchQueueSender } from './watch-queue.ts';
 
@@ -46,5 +47,29 @@ export function createWatchRun(
     });
     logger.info('watch run', { ...summary });
     return summary;
+  };
+}
+
+/**
+ * The watch queue's consumer over a scheduled loader: one slice per message, its continuation sent to
+ * `WATCH_QUEUE_URL` (unset: the hourly run takes a handed-on check over once its lease is out).
+ */
+export function createWatchConsumer(
+  load: ScheduledLoader,
+  source: NodeJS.ProcessEnv = process.env,
+  options: Pick<WatchRunOptions, 'sqs'> = {},
+) {
+  const queueUrl = WatchQueueUrl.parse(source.WATCH_QUEUE_URL || undefined);
+  const sqs = queueUrl ? (options.sqs ?? new SQSClient({})) : undefined;
+  return async (event: unknown, context?: LambdaClock): Promise<BatchResponse> => {
+    const jobs = await load();
+    jobs.logger.addLambdaContext(context);
+    const logger = jobs.logger.child({ job: 'watch-check' });
+    return consumeWatchChecks(event, {
+      check: jobs.checkWatchedChannel,
+      logger,
+      ...(queueUrl && sqs ? { handOn: watchQueueSender({ client: sqs, queueUrl, logger }) } : {}),
+      ...remainingTimeOf(context),
+    });
   };
 }

@@ -48,7 +48,11 @@ export const DeliverySchema = z.object({
   expiresAt: EpochSeconds,
 });
 
-/** One check of a channel's watch, taken by the one run that posts its alert. */
+/**
+ * One check of a channel's watch, run a slice at a time: the slice last started, by whom, and whether
+ * it is running, handed on to the next slice, or the check is done. A claim written before checks ran
+ * in slices has no state: done.
+ */
 export const WatchCheckClaimSchema = z.object({
   type: z.literal(ITEM_TYPE.watchCheckClaim),
   teamId: Id,
@@ -57,6 +61,12 @@ export const WatchCheckClaimSchema = z.object({
   owner: Id,
   claimedAt: IsoTime,
   expiresAt: EpochSeconds,
+  slice: z.number().int().nonnegative().default(0),
+  state: z.enum(['running', 'handed-on', 'done']).default('done'),
+  /** Paid look-ups the check's slices ran (a check runs at most `PAID_LOOKUPS_PER_CHECK`). */
+  paidLookups: z.number().int().nonnegative().default(0),
+  /** Until then no one else takes the check over (its slice may still run, its continuation still come). */
+  leaseUntil: IsoTime.optional(),
 });
 export type WatchCheckClaim = z.infer<typeof WatchCheckClaimSchema>;
 

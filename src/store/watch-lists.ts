@@ -25,9 +25,7 @@ import {
 } from './support.ts';
 import {
   checked,
-  claimCheck,
   onForTeam,
-  releaseCheck,
   parseSettings,
   releaseSpend,
   reserveSpend,
@@ -37,6 +35,7 @@ import {
   touchSettings,
 } from './watch-settings.ts';
 import { claimPaidLookup, paidLookup, paidLookupFound, releasePaidLookup } from './watch-paid-lookups.ts';
+import { claimCheck, endSlice, releaseCheck } from './watch-check-claims.ts';
 
 /** DynamoDB's batch write takes at most 25 items. */
 const BATCH_SIZE = 25;
@@ -235,11 +234,13 @@ async function saveLookup(
   const candidates = candidatesUpdate(outcome);
   const nameSearch = outcome.nameSearch && WatchAccountSchema.shape.nameSearch.parse(outcome.nameSearch);
   const removed = [candidates.remove, nameSearch ? '' : 'nameSearch'].filter(Boolean).join(', ');
+  const checkedIn = outcome.checkedIn ? { ':checkedIn': outcome.checkedIn } : {};
   const updated = await updateAccount(
     context,
     { teamId, channelId, key },
     `SET resolution = :resolution, exhibitorIds = :ids, told = :told, toldAt = :now${candidates.set}` +
       (nameSearch ? ', nameSearch = :nameSearch' : '') +
+      (outcome.checkedIn ? ', checkedIn = :checkedIn' : '') +
       (removed ? ` REMOVE ${removed}` : ''),
     {
       ':resolution': outcome.resolution,
@@ -248,6 +249,7 @@ async function saveLookup(
       ':now': context.now().toISOString(),
       ...candidates.values,
       ...(nameSearch ? { ':nameSearch': nameSearch } : {}),
+      ...checkedIn,
     },
     outcome.resolution === 'resolved' ? undefined : 'attribute_not_exists(chosenBy)',
   );
@@ -328,10 +330,22 @@ export function createWatchListRepository(deps: StoreDeps) {
       watch: Pick<WatchSettings, 'teamId' | 'channelId' | 'revision'>,
       run: { checkedAt: Date; nextCheckAt: Date },
     ) => checked(context, watch, run),
-    claimCheck: (teamId: string, channelId: string, checkId: string) =>
-      claimCheck(context, teamId, channelId, checkId),
+    claimCheck: (teamId: string, channelId: string, checkId: string, slice: number | null = null) =>
+      claimCheck(context, teamId, channelId, checkId, slice),
     releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) =>
       releaseCheck(context, teamId, channelId, checkId, owner),
+    endSlice: (
+      teamId: string,
+      channelId: string,
+      checkId: string,
+      owner: string,
+      end: { next: 'more' | 'done'; paidLookups: number },
+    ) => endSlice(context, teamId, channelId, checkId, owner, end),
+    markChecked: async (teamId: string, channelId: string, key: string, checkId: string) => {
+      await updateAccount(context, { teamId, channelId, key }, 'SET checkedIn = :checkId', {
+        ':checkId': checkId,
+      });
+    },
     reserveSpend: (
       teamId: string,
       channelId: string,

@@ -1,33 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
-import { WatchCheckClaimSchema, type WatchSettings, WatchSettingsSchema } from './schemas.ts';
-import {
-  DAY_SECONDS,
-  epochSeconds,
-  getItem,
-  parseItem,
-  queryTeamDueKind,
-  type StoreContext,
-  unlessConditionFailed,
-} from './support.ts';
+import { type WatchSettings, WatchSettingsSchema } from './schemas.ts';
+import { getItem, parseItem, queryTeamDueKind, type StoreContext, unlessConditionFailed } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
 
 /**
  * A channel's watch settings (on/off, budget and month's spend, revision, next check) and the claims
  * of its checks; its accounts are in `watch-lists.ts`, which builds the repository from both.
  */
-
-/** A check's claim outlives the re-deliveries of its queue message (SQS keeps a message up to days). */
-export const WATCH_CHECK_CLAIM_RETENTION_SECONDS = 4 * DAY_SECONDS;
 
 export const parseSettings = (item: Record<string, unknown>) =>
   parseItem(WatchSettingsSchema, 'watch settings', item);
@@ -171,71 +153,6 @@ export async function checked(
         ExpressionAttributeValues: { ':checked': checkedAt.toISOString() },
       }),
     )
-  );
-}
-
-/**
- * The first caller of a check id gets the claim's owner token, every later one null (its own write
- * retried by the SDK is still its).
- */
-export async function claimCheck(
-  context: StoreContext,
-  teamId: string,
-  channelId: string,
-  checkId: string,
-): Promise<string | null> {
-  const { client, tableName } = context;
-  const at = context.now();
-  const owner = randomUUID();
-  const key = keys.watchCheckClaim(teamId, channelId, checkId);
-  const claim = WatchCheckClaimSchema.parse({
-    type: ITEM_TYPE.watchCheckClaim,
-    teamId,
-    channelId,
-    checkId,
-    owner,
-    claimedAt: at.toISOString(),
-    expiresAt: epochSeconds(at) + WATCH_CHECK_CLAIM_RETENTION_SECONDS,
-  });
-  const put = await unlessConditionFailed(() =>
-    client.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...key, ...claim },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
-  if (put) return owner;
-  const { Item } = await client.send(
-    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
-  );
-  const held =
-    Item !== undefined && parseItem(WatchCheckClaimSchema, 'watch check claim', Item).owner === owner;
-  return held ? owner : null;
-}
-
-/**
- * Gives a check id back, so the same check can run again (a retry of a check that failed before it
- * posted anything); only its owner's claim is deleted, never another caller's.
- */
-export async function releaseCheck(
-  { client, tableName }: StoreContext,
-  teamId: string,
-  channelId: string,
-  checkId: string,
-  owner: string,
-): Promise<void> {
-  await unlessConditionFailed(() =>
-    client.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: keys.watchCheckClaim(teamId, channelId, checkId),
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    ),
   );
 }
 

@@ -231,13 +231,15 @@ describe('the functions', () => {
       APP_SECRET_ID: { Ref: ids.secret },
     };
     expect(environmentOf('slack')).toEqual({ ...common, WORKER_FUNCTION_NAME: { Ref: ids.fn.worker } });
-    for (const name of ['worker', 'pollTasks', 'digest', 'watchCheck'] as const)
+    for (const name of ['worker', 'pollTasks', 'digest'] as const)
       expect(environmentOf(name)).toEqual({ ...common, EIS_SECRET_ID: { Ref: ids.serviceSecret } });
-    expect(environmentOf('watch')).toEqual({
-      ...common,
-      EIS_SECRET_ID: { Ref: ids.serviceSecret },
-      WATCH_QUEUE_URL: { Ref: ids.watchQueue },
-    });
+    // The hourly run sends each due channel's first slice; the consumer, each check's next slice.
+    for (const name of ['watch', 'watchCheck'] as const)
+      expect(environmentOf(name)).toEqual({
+        ...common,
+        EIS_SECRET_ID: { Ref: ids.serviceSecret },
+        WATCH_QUEUE_URL: { Ref: ids.watchQueue },
+      });
   });
 
   it.each(['slack', 'worker'] as const)('%s has X-Ray active tracing', (name) => {
@@ -345,12 +347,13 @@ describe('the watch queue', () => {
     expect(VisibilityTimeout).toBe(6 * FUNCTION_SIZING.watchCheck.timeout.toSeconds());
   });
 
-  it('feeds the watch-check function in small batches, reporting partial failures, at most 10 at once', () => {
+  it('feeds the watch-check function one slice at a time (none waits behind another), reporting partial failures, at most 10 at once', () => {
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    expect(WATCH_CHECK_BATCH_SIZE).toBe(1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: ids.fn.watchCheck },
       EventSourceArn: { 'Fn::GetAtt': [ids.watchQueue, 'Arn'] },
-      BatchSize: WATCH_CHECK_BATCH_SIZE,
+      BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 10 },
     });
@@ -611,7 +614,8 @@ describe('IAM', () => {
       ...due,
       'sqs:SendMessage on watch queue',
     ],
-    // One channel's check (accounts by channel on the table, no index); consuming its queue.
+    // One slice of a channel's check (accounts by channel on the table, no index); consuming its
+    // queue, and sending the check's next slice to it.
     watchCheck: [
       ...logs,
       slackSecret,
@@ -624,6 +628,7 @@ describe('IAM', () => {
         'GetQueueAttributes',
         'GetQueueUrl',
         'ReceiveMessage',
+        'SendMessage',
       ].map((action) => `sqs:${action} on watch queue`),
     ],
   };

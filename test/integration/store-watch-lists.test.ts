@@ -85,8 +85,8 @@ describe('watch lists', () => {
     ).toBe(false);
     expect(await store.watchLists.setMuted('T2', 'C1', acme.key, true)).toBe(false);
     expect(await store.watchLists.setStatus('T2', 'C1', 'off')).toBeNull();
-    expect(await store.watchLists.claimCheck('T2', 'C1', 'check-1')).toEqual(expect.any(String));
-    expect(await store.watchLists.claimCheck('T1', 'C1', 'check-1')).toEqual(expect.any(String));
+    expect(await store.watchLists.claimCheck('T2', 'C1', 'check-1')).toMatchObject({ slice: 0 });
+    expect(await store.watchLists.claimCheck('T1', 'C1', 'check-1')).toMatchObject({ slice: 0 });
 
     const untouched = await store.watchLists.account('T1', 'C1', acme.key);
     expect(untouched?.muted).toBe(false);
@@ -135,6 +135,9 @@ describe('watch lists', () => {
   });
 });
 
+/** Any claim owner token (the store makes a fresh one per claim). */
+const anyOwner: unknown = expect.any(String);
+
 describe('watch checks', () => {
   it('are claimed once: a re-delivered check gets no claim', async () => {
     const { store } = await createTestStore();
@@ -142,25 +145,72 @@ describe('watch checks', () => {
     const first = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
     const again = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
 
-    expect(first).toEqual(expect.any(String));
+    expect(first).toEqual({ owner: anyOwner, slice: 0, paidLookups: 0 });
     expect(again).toBeNull();
   });
 
   it('are given back only by their owner: then the same check id can be claimed again', async () => {
     // Prepare
     const { store } = await createTestStore();
-    const owner = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
-    if (owner === null) throw new Error('the first claim was refused');
+    const claim = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
+    if (claim === null) throw new Error('the first claim was refused');
 
     // Act
     await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', 'someone-else');
     const whileHeld = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
-    await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', owner);
+    await store.watchLists.releaseCheck('T1', 'C1', 'rev-3@2031-05-14T10', claim.owner);
     const afterRelease = await store.watchLists.claimCheck('T1', 'C1', 'rev-3@2031-05-14T10');
 
     // Assess
     expect(whileHeld).toBeNull();
-    expect(afterRelease).toEqual(expect.any(String));
+    expect(afterRelease).toEqual({ owner: anyOwner, slice: 1, paidLookups: 0 });
+  });
+
+  it('run a slice at a time: the next slice once the last handed on, each once, nothing after the check is done', async () => {
+    // Prepare
+    const { store } = await createTestStore();
+    const id = 'rev-3@2031-05-14T10';
+    const first = await store.watchLists.claimCheck('T1', 'C1', id, null);
+    if (first === null) throw new Error('the first slice was refused');
+
+    // Act
+    const earlyNext = await store.watchLists.claimCheck('T1', 'C1', id, 1);
+    await store.watchLists.endSlice('T1', 'C1', id, first.owner, { next: 'more', paidLookups: 0 });
+    const hourlyRunMeanwhile = await store.watchLists.claimCheck('T1', 'C1', id, null);
+    const second = await store.watchLists.claimCheck('T1', 'C1', id, 1);
+    const secondAgain = await store.watchLists.claimCheck('T1', 'C1', id, 1);
+    await store.watchLists.endSlice('T1', 'C1', id, second?.owner ?? '', { next: 'done', paidLookups: 0 });
+    const afterDone = await store.watchLists.claimCheck('T1', 'C1', id, 2);
+
+    // Assess
+    expect(earlyNext).toBeNull();
+    expect(hourlyRunMeanwhile).toBeNull();
+    expect(second).toEqual({ owner: anyOwner, slice: 1, paidLookups: 0 });
+    expect(secondAgain).toBeNull();
+    expect(afterDone).toBeNull();
+  });
+
+  it('are taken over once a slice’s lease has run out (its holder died), by its re-delivery or the hourly run', async () => {
+    // Prepare
+    const { store, clock } = await createTestStore();
+    const id = 'rev-3@2031-05-14T10';
+    await store.watchLists.claimCheck('T1', 'C1', id, 2);
+    const handedOn = await store.watchLists.claimCheck('T1', 'C1', 'rev-4@2031-05-14T10', null);
+    await store.watchLists.endSlice('T1', 'C1', 'rev-4@2031-05-14T10', handedOn?.owner ?? '', {
+      next: 'more',
+      paidLookups: 0,
+    });
+
+    // Act
+    const whileLeased = await store.watchLists.claimCheck('T1', 'C1', id, 2);
+    clock.advanceSeconds(16 * 60);
+    const redelivered = await store.watchLists.claimCheck('T1', 'C1', id, 2);
+    const continuationNeverCame = await store.watchLists.claimCheck('T1', 'C1', 'rev-4@2031-05-14T10', null);
+
+    // Assess
+    expect(whileLeased).toBeNull();
+    expect(redelivered).toEqual({ owner: anyOwner, slice: 2, paidLookups: 0 });
+    expect(continuationNeverCame).toEqual({ owner: anyOwner, slice: 1, paidLookups: 0 });
   });
 
   it('list a team’s watches that are on, from that team’s part of the index only', async () => {

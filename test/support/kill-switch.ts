@@ -1,9 +1,13 @@
 /**
  * A process that dies mid-flight, in one test process: every call through the wrapped dependencies
- * counts as a step; after step `killAfter` completes (its effect applied), that call and every later
- * one never return, exactly as if the Lambda had been killed. `dead` resolves at that moment.
+ * counts as a step; after step `killAfter` completes (its effect applied), or the first step after
+ * which `killAt` says so (given the steps so far), that call and every later one never return,
+ * exactly as if the Lambda had been killed. `dead` resolves at that moment.
  */
-export function createKillSwitch(killAfter = Number.POSITIVE_INFINITY) {
+export function createKillSwitch(
+  killAfter = Number.POSITIVE_INFINITY,
+  killAt: (trace: readonly string[]) => boolean = () => false,
+) {
   let steps = 0;
   let killed = false;
   let onDead: () => void = () => {};
@@ -25,7 +29,7 @@ export function createKillSwitch(killAfter = Number.POSITIVE_INFINITY) {
             return Promise.resolve(Reflect.apply(value, object, args)).then((result: unknown) => {
               if (killed) return never();
               trace.push(path);
-              if (++steps >= killAfter) {
+              if (++steps >= killAfter || killAt(trace)) {
                 killed = true;
                 onDead();
                 return never();

@@ -319,6 +319,8 @@ export const WatchAccountSchema = z.object({
   /** Absent until the first look-up: that one records the shows as told, without an alert. */
   told: z.array(ToldShowSchema).exactOptional(),
   toldAt: IsoTime.exactOptional(),
+  /** The check (its id) that last looked this account up: that check's later slices skip it. */
+  checkedIn: Id.exactOptional(),
   /** A name not found yet: where it has been searched (see `NAME_SEARCH_REPEAT_DAYS` in lookup.ts). */
   nameSearch: z
     .object({

@@ -23,6 +23,17 @@ export const WATCH_LIMITS = {
   candidatesShown: 5,
 } as const;
 
+/**
+ * How a watch check is cut into slices of bounded work (see check.ts): the check's look-ups plan at
+ * most `calls` service calls per slice (about 25 s at 1.2 s a call, 4 at once), and a slice's claim
+ * is held `leaseMs`: longer than the watch functions' timeouts (5 and 10 minutes), so a claim past its
+ * lease belongs to a slice that died, and the next run or delivery takes the check over.
+ */
+export const WATCH_SLICE = {
+  calls: 80,
+  leaseMs: 15 * 60_000,
+} as const;
+
 /** An account as read from the user's words, before it is stored. */
 export interface WatchAccountInput {
   key: string;
@@ -44,6 +55,15 @@ export interface WatchLookupOutcome {
   candidates?: WatchCandidate[];
   /** A name still not found: where it was searched (absent: the stored one is cleared). */
   nameSearch?: WatchNameSearch;
+  /** The check that looked the account up (its later slices skip it). */
+  checkedIn?: string;
+}
+
+/** A slice of a check, claimed: the owner token, the slice's number (0 the first), and the paid look-ups the check's earlier slices ran. */
+export interface WatchSliceClaim {
+  owner: string;
+  slice: number;
+  paidLookups: number;
 }
 
 /** A user's choice among an ambiguous account's candidates, with the chosen one's shows as told. */
@@ -120,10 +140,33 @@ export interface WatchListRepository {
     settings: Pick<WatchSettings, 'teamId' | 'channelId' | 'revision'>,
     run: { checkedAt: Date; nextCheckAt: Date },
   ) => Promise<WatchSettings | null>;
-  /** The claim's owner token for exactly one caller per check id, null for every other (a re-delivered check posts nothing). */
-  claimCheck: (teamId: string, channelId: string, checkId: string) => Promise<string | null>;
-  /** Deletes the check id's claim if `owner` still holds it, so a retry of that check runs. */
+  /**
+   * A slice of check `checkId` for exactly one caller, null for every other (a re-delivered slice does
+   * nothing). `slice`: a continuation's number, taken once the slice before it handed on (or when that
+   * number's holder died); null: the hourly run's, taken when nothing holds the check (first, or its
+   * holder died, or its continuation did not come within the lease) and numbered after the last.
+   */
+  claimCheck: (
+    teamId: string,
+    channelId: string,
+    checkId: string,
+    slice: number | null,
+  ) => Promise<WatchSliceClaim | null>;
+  /** Gives a slice back if `owner` still holds it, so a retry of it runs at once. */
   releaseCheck: (teamId: string, channelId: string, checkId: string, owner: string) => Promise<void>;
+  /**
+   * The slice is over, having run `paidLookups` paid look-ups: the next one may start (`more`), or the
+   * check is done (no slice runs again).
+   */
+  endSlice: (
+    teamId: string,
+    channelId: string,
+    checkId: string,
+    owner: string,
+    end: { next: 'more' | 'done'; paidLookups: number },
+  ) => Promise<void>;
+  /** The account was looked at in check `checkId` (its look-up failed, or found nothing to store). */
+  markChecked: (teamId: string, channelId: string, key: string, checkId: string) => Promise<void>;
   /** Adds `credits` to the month's spend only while it stays within `budget`; false otherwise. */
   reserveSpend: (
     teamId: string,

@@ -1,59 +1,38 @@
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/log.ts';
-import type { ToldShow, WatchAccount } from '../ports/records.ts';
-import type {
-  WatchAlertMessage,
-  WatchAlertRow,
-  WatchFit,
-  WatchListRepository,
-  WatchLookups,
-  WatchPoster,
-} from '../ports/watch.ts';
-import { type AccountCheck, planWatchPosts, type ThreadNotice, type WatchAlert } from './alert.ts';
-import { announcedIn, compareAppearances } from './appearances.ts';
+import type { WatchAccount, WatchSettings } from '../ports/records.ts';
+import { WATCH_SLICE, type WatchSliceClaim } from '../ports/watch.ts';
+import { compareAppearances } from './appearances.ts';
 import { nextWatchCheck } from './budget.ts';
+import type { WatchCheckDeps, WatchCheckRequest } from './check-deps.ts';
+import { type Looked, postSlice, type SliceProgress } from './check-posts.ts';
 import {
-  type AccountLookup,
   countingLookups,
   lookUpAccount,
+  lookupCost,
   lookupOutcome,
   type LookupRun,
   lookupRun,
   nameSearchChanged,
   toldBefore,
 } from './lookup.ts';
-import { type PaidLookupDeps, type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
+import { type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
 import { inPool } from '../pool.ts';
 import { utcDate } from '../../time/local-time.ts';
 
-/** People shown per alert row (names and titles from the free people list). */
-export const PEOPLE_PER_ROW = 3;
+export { PEOPLE_PER_ROW } from './check-posts.ts';
+export type { WatchCheckDeps, WatchCheckRequest } from './check-deps.ts';
+
 /** Accounts looked up at once: room under the service's per-key concurrency for people using the bot. */
 const LOOKUP_CONCURRENCY = 4;
-
-export interface WatchCheckDeps {
-  watchLists: Pick<
-    WatchListRepository,
-    'settings' | 'allAccounts' | 'saveLookup' | 'checked' | 'claimCheck' | 'releaseCheck'
-  >;
-  lookups: WatchLookups;
-  poster: WatchPoster;
-  logger: Logger;
-  now: () => Date;
-  /** Scheduled checks only: paid name look-ups within the channel's budget (absent: free only). */
-  paidLookup?: PaidLookupDeps;
-}
-
-export interface WatchCheckRequest {
-  teamId: string;
-  channelId: string;
-  /** Identifies this check: a re-delivered one (same id) posts nothing. */
-  checkId: string;
-}
 
 export interface WatchCheckSummary {
   /** Accounts the channel watches (0 when it watches nothing or is off). */
   accounts: number;
+  /** Accounts this slice looked at. */
+  looked: number;
+  /** Accounts this check has not looked at yet (left to its next slice, or to the hourly run). */
+  remaining: number;
   /** Calls made to the service (all free: a check never makes a paid one). */
   serviceCalls: number;
   postedAlert: boolean;
@@ -62,12 +41,16 @@ export interface WatchCheckSummary {
   dropped: number;
   /** Accounts whose look-up failed: left as they were, tried again at the next check. */
   failed: number;
-  /** This check id was claimed before: nothing was done. */
+  /** This slice was claimed before (or the check is done, or another slice holds it): nothing was done. */
   alreadyChecked: boolean;
+  /** The next slice of this check, to run after every other due channel's first. */
+  next?: WatchCheckRequest;
 }
 
 export const emptyWatchCheck = (): WatchCheckSummary => ({
   accounts: 0,
+  looked: 0,
+  remaining: 0,
   serviceCalls: 0,
   postedAlert: false,
   appeared: 0,
@@ -77,46 +60,69 @@ export const emptyWatchCheck = (): WatchCheckSummary => ({
   alreadyChecked: false,
 });
 
-/** An account with what its look-up found now and what the channel will have been told. */
-interface Looked {
-  account: WatchAccount;
-  lookup: AccountLookup;
-  told: ToldShow[];
-  comparison: AccountCheck['comparison'];
+/**
+ * This slice's accounts, cheapest first (resolved ones, then domains, then names to search), as many
+ * as fit in `WATCH_SLICE.calls` by their planned cost (at least one, however costly).
+ */
+export function sliceOf(pending: readonly WatchAccount[], today: string): WatchAccount[] {
+  const byCost = pending
+    .map((account) => ({ account, cost: lookupCost(account, today) }))
+    .sort((a, b) => a.cost - b.cost);
+  const taken: WatchAccount[] = [];
+  let planned = 0;
+  for (const { account, cost } of byCost) {
+    if (taken.length > 0 && planned + cost > WATCH_SLICE.calls) break;
+    taken.push(account);
+    planned += cost;
+  }
+  return taken;
 }
 
-/** Looks every account up (free, then paid within the budget); a failed look-up leaves its account out, counted. */
+interface Failed {
+  account: WatchAccount;
+  error: unknown;
+}
+
+/**
+ * Looks the slice's accounts up (free, then paid within the budget), each stored by `save` as soon
+ * as it is looked up; a failed look-up leaves its account out, counted.
+ */
 async function lookUpAll(
   run: LookupRun,
   paid: PaidLookupRun | null,
   accounts: readonly WatchAccount[],
   logger: Logger,
+  save: (item: Looked) => Promise<void>,
 ) {
   const looked: Looked[] = [];
-  const failures: unknown[] = [];
+  const failures: Failed[] = [];
   await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
+    let item: Looked;
     try {
       const lookup = await withPaidLookup(paid, run, account, await lookUpAccount(run, account));
       const comparison = compareAppearances(lookup.shows, toldBefore(account, lookup), run.today);
-      looked.push({ account, lookup, told: comparison.told, comparison });
+      item = { account, lookup, told: comparison.told, comparison };
     } catch (error) {
-      failures.push(error);
+      failures.push({ account, error });
       logger.warn('a watched account could not be looked up', { accountKey: account.key, error });
+      return;
     }
+    await save(item);
+    looked.push(item);
   });
   return { looked, failures };
 }
 
 /**
- * Every look-up failed, at least one for a passing reason (the service down, say): the check learned
- * nothing, so it fails and is retried rather than recorded as done for a day. Failures that will not
+ * Every look-up of the slice failed, at least one for a passing reason (the service down, say): the
+ * slice learned nothing, so it fails and is retried rather than moving on. Failures that will not
  * pass (an exhibitor record gone) are recorded as done, so they do not retry every hour.
  */
-function failedWhole(accounts: number, failures: readonly unknown[]): AppError | null {
+function failedWhole(accounts: number, failures: readonly Failed[]): AppError | null {
   if (accounts === 0 || failures.length < accounts) return null;
-  if (!failures.some((error) => error instanceof AppError && error.retryable)) return null;
+  if (!failures.some(({ error }) => error instanceof AppError && error.retryable)) return null;
   return new AppError('WATCH_CHECK_FAILED', `every one of ${accounts} watched accounts failed to look up`, {
-    cause: failures[0],
+    cause: failures[0]?.error,
     retryable: true,
   });
 }
@@ -127,153 +133,58 @@ const lookupChanged = ({ account, lookup, comparison }: Looked) =>
   account.exhibitorIds.join() !== lookup.exhibitorIds.join() ||
   nameSearchChanged(account.nameSearch, lookup.nameSearch);
 
-/** Stores what each account's channel will have been told (before it is posted: said at most once). */
-async function saveTold(deps: WatchCheckDeps, request: WatchCheckRequest, looked: readonly Looked[]) {
-  for (const item of looked.filter(lookupChanged)) {
-    await deps.watchLists.saveLookup(
-      request.teamId,
-      request.channelId,
-      item.account.key,
-      lookupOutcome(item.lookup, item.told),
-    );
-  }
-}
-
-/** The team's fit for each show, one free call per show; a score that cannot be read is left out. */
-async function fitsOf(deps: WatchCheckDeps, lookups: WatchLookups, eventIds: readonly string[]) {
-  const fits = new Map<string, WatchFit>();
-  await Promise.all(
-    [...new Set(eventIds)].map(async (eventId) => {
-      try {
-        fits.set(eventId, await lookups.fitScore(eventId));
-      } catch (error) {
-        deps.logger.warn('the fit score of a watched show could not be read', { eventId, error });
-      }
-    }),
-  );
-  return fits;
-}
-
-/** The alert's rows with each shown row's people and fit (a failed look-up shows none). */
-async function alertMessage(
-  deps: WatchCheckDeps,
-  lookups: WatchLookups,
-  channelId: string,
-  alert: WatchAlert,
-  byKey: ReadonlyMap<string, Looked>,
-): Promise<WatchAlertMessage> {
-  const rowOf = ({ account, show }: WatchAlert['all'][number]): WatchAlertRow => {
-    const looked = byKey.get(account.key);
-    const exhibitorIds = looked?.lookup.exhibitorIds ?? [];
-    return {
-      account: { key: account.key, label: account.label, kind: account.kind, exhibitorIds },
-      show,
-      people: [],
-    };
-  };
-  const withPeople = async (row: WatchAlertRow): Promise<WatchAlertRow> => {
-    const exhibitorId = row.account.exhibitorIds[0];
-    if (!exhibitorId) return row;
-    try {
-      return { ...row, people: await lookups.peopleAt(row.show.eventId, exhibitorId, PEOPLE_PER_ROW) };
-    } catch (error) {
-      deps.logger.warn('the people of a watched account at a show could not be read', { error });
-      return row;
-    }
-  };
-  const [withoutFit, fits] = await Promise.all([
-    Promise.all(alert.rows.map(rowOf).map(withPeople)),
-    fitsOf(
-      deps,
-      lookups,
-      alert.rows.map((row) => row.show.eventId),
-    ),
-  ]);
-  const rows = withoutFit.map((row) => {
-    const fit = fits.get(row.show.eventId);
-    return fit ? { ...row, fit } : row;
+/**
+ * Stores an account's look-up with this check's id, what its channel will have been told included
+ * (before it is posted: said at most once); a look-up that changed nothing only marks it checked.
+ */
+async function saveLooked(deps: WatchCheckDeps, request: WatchCheckRequest, item: Looked) {
+  const { teamId, channelId, checkId } = request;
+  if (!lookupChanged(item)) return deps.watchLists.markChecked(teamId, channelId, item.account.key, checkId);
+  await deps.watchLists.saveLookup(teamId, channelId, item.account.key, {
+    ...lookupOutcome(item.lookup, item.told),
+    checkedIn: checkId,
   });
-  return { channelId, rows, more: alert.more, all: [...rows, ...alert.all.slice(rows.length).map(rowOf)] };
-}
-
-const alertAccountOf = (account: WatchAccount) => ({
-  key: account.key,
-  label: account.label,
-  kind: account.kind,
-  exhibitorIds: account.exhibitorIds,
-});
-
-/** Each change or drop, in the thread of the alert that announced its show (once: told already moved on). */
-async function postNotices(
-  deps: WatchCheckDeps,
-  channelId: string,
-  notices: ThreadNotice[],
-  byKey: ReadonlyMap<string, Looked>,
-) {
-  const accountOf = (key: string) => {
-    const looked = byKey.get(key);
-    return looked ? alertAccountOf(looked.account) : undefined;
-  };
-  for (const notice of notices) {
-    const changed = notice.changed.flatMap(({ account, change }) => {
-      const found = accountOf(account.key);
-      return found ? [{ account: found, before: change.before, now: change.now }] : [];
-    });
-    const dropped = notice.dropped.flatMap(({ account, show }) => {
-      const found = accountOf(account.key);
-      return found ? [{ account: found, show }] : [];
-    });
-    await deps.poster.postNotice({ channelId, threadTs: notice.threadTs, changed, dropped });
-  }
-}
-
-/** Marks the alert's shows as announced in message `ts`, so their later changes go to its thread. */
-async function rememberAlert(
-  deps: WatchCheckDeps,
-  request: WatchCheckRequest,
-  alert: WatchAlert,
-  byKey: ReadonlyMap<string, Looked>,
-  ts: string,
-) {
-  const eventsByKey = new Map<string, string[]>();
-  for (const { account, show } of alert.all)
-    eventsByKey.set(account.key, [...(eventsByKey.get(account.key) ?? []), show.eventId]);
-  for (const [key, eventIds] of eventsByKey) {
-    const looked = byKey.get(key);
-    if (!looked) continue;
-    await deps.watchLists.saveLookup(request.teamId, request.channelId, key, {
-      resolution: looked.lookup.resolution,
-      exhibitorIds: looked.lookup.exhibitorIds,
-      told: announcedIn(looked.told, eventIds, ts),
-    });
-  }
-}
-
-/** Whether the check has posted anything yet: after that, its claim is kept even if it fails. */
-interface CheckProgress {
-  posted: boolean;
 }
 
 /**
- * One check of a channel's watch: claims `checkId` (a re-delivered check does nothing), looks every
- * account up on free calls only, stores what the channel will have been told, then posts at most one
- * alert (new appearances) and the changes and drops in the threads that announced them. Storing
- * first means a check that dies before posting loses that alert rather than a later check repeating
- * it. Then the channel is rescheduled (at once again if its watch changed meanwhile). A check that
- * fails before posting anything gives its claim back, so the queue's retry of the same id runs it.
+ * One slice of a channel's watch check. The slice is claimed (a re-delivered one does nothing); it
+ * looks up the accounts this check has not looked up yet, cheapest first, as many as its call budget
+ * plans for (`WATCH_SLICE.calls`), on free calls (a paid one only within the channel's budget),
+ * storing each account as soon as it is looked up, what the channel will have been told included;
+ * then it posts one alert of the new appearances it found and the changes and drops in the threads
+ * that announced them (see check-posts.ts). Storing first means a slice that dies before posting
+ * loses that alert rather than a later slice repeating it, and loses only its own work: the next
+ * slice skips every account stored. When accounts remain, the summary names the next slice; when
+ * none do, the channel is rescheduled (at once again if its watch changed meanwhile). A slice that
+ * fails before posting anything gives its claim back, so its retry runs it.
  */
 export async function checkWatchedChannel(
   deps: WatchCheckDeps,
   request: WatchCheckRequest,
 ): Promise<WatchCheckSummary> {
   const { teamId, channelId, checkId } = request;
-  const owner = await deps.watchLists.claimCheck(teamId, channelId, checkId);
-  if (owner === null) return { ...emptyWatchCheck(), alreadyChecked: true };
-  const progress: CheckProgress = { posted: false };
+  const claim = await deps.watchLists.claimCheck(teamId, channelId, checkId, request.slice ?? null);
+  if (claim === null) return { ...emptyWatchCheck(), alreadyChecked: true };
+  const progress: SliceProgress = { posted: false, paidLookups: 0 };
   try {
-    return await runClaimedCheck(deps, request, progress);
+    const summary = await runSlice(deps, request, claim, progress);
+    await deps.watchLists.endSlice(teamId, channelId, checkId, claim.owner, {
+      next: summary.next ? 'more' : 'done',
+      paidLookups: progress.paidLookups,
+    });
+    const { looked, remaining, serviceCalls, postedAlert } = summary;
+    deps.logger.info('watch check slice', {
+      teamId,
+      channelId,
+      slice: claim.slice,
+      looked,
+      remaining,
+      serviceCalls,
+      postedAlert,
+    });
+    return summary;
   } catch (error) {
-    if (!progress.posted) await releaseClaim(deps, request, owner);
+    if (!progress.posted) await releaseClaim(deps, request, claim.owner);
     throw error;
   }
 }
@@ -283,52 +194,70 @@ async function releaseClaim(deps: WatchCheckDeps, request: WatchCheckRequest, ow
   try {
     await deps.watchLists.releaseCheck(teamId, channelId, checkId, owner);
   } catch (error) {
-    // The check's own failure is the one to report; this one only delays its retry.
+    // The slice's own failure is the one to report; this one only delays its retry.
     deps.logger.warn('a failed watch check could not give back its claim', { teamId, channelId, error });
   }
 }
 
-async function runClaimedCheck(
+/**
+ * The channel's paid look-ups for this slice: what is left of the check's `PAID_LOOKUPS_PER_CHECK`
+ * after its earlier slices (a check is paced as before it ran in slices, not 5 a slice).
+ */
+async function paidRunOf(deps: WatchCheckDeps, settings: WatchSettings, claim: WatchSliceClaim) {
+  const paid = await paidLookupRun(deps.paidLookup, settings);
+  if (paid) paid.left = Math.max(0, paid.left - claim.paidLookups);
+  return paid;
+}
+
+async function runSlice(
   deps: WatchCheckDeps,
   request: WatchCheckRequest,
-  progress: CheckProgress,
+  claim: WatchSliceClaim,
+  progress: SliceProgress,
 ): Promise<WatchCheckSummary> {
-  const { teamId, channelId } = request;
-  const summary = emptyWatchCheck();
+  const { teamId, channelId, checkId } = request;
   const settings = await deps.watchLists.settings(teamId, channelId);
-  if (settings?.status !== 'on') return summary;
+  if (settings?.status !== 'on') return emptyWatchCheck();
   const checkedAt = deps.now();
   const accounts = await deps.watchLists.allAccounts(teamId, channelId);
+  const pending = accounts.filter((account) => account.checkedIn !== checkId);
+  const taken = sliceOf(pending, utcDate(checkedAt));
   const counting = countingLookups(deps.lookups);
+  const paid = await paidRunOf(deps, settings, claim);
+  const paidLeft = paid?.left ?? 0;
   const { looked, failures } = await lookUpAll(
     lookupRun(counting.lookups, utcDate(checkedAt)),
-    await paidLookupRun(deps.paidLookup, settings),
-    accounts,
+    paid,
+    taken,
     deps.logger,
+    (item) => saveLooked(deps, request, item),
   );
-  const failedCheck = failedWhole(accounts.length, failures);
-  if (failedCheck) throw failedCheck;
-  const byKey = new Map(looked.map((item) => [item.account.key, item]));
-  await saveTold(deps, request, looked);
-  const posts = planWatchPosts(looked);
-  if (posts.alert) {
-    const message = await alertMessage(deps, counting.lookups, channelId, posts.alert, byKey);
-    progress.posted = true;
-    const { ts } = await deps.poster.postAlert(message);
-    await rememberAlert(deps, request, posts.alert, byKey, ts);
-  }
-  if (posts.notices.length > 0) progress.posted = true;
-  await postNotices(deps, channelId, posts.notices, byKey);
-  await deps.watchLists.checked(settings, { checkedAt, nextCheckAt: nextWatchCheck(checkedAt) });
+  progress.paidLookups = paidLeft - (paid?.left ?? 0);
+  const failedSlice = failedWhole(taken.length, failures);
+  if (failedSlice) throw failedSlice;
+  // Tried again at the next check, not at every slice of this one.
+  for (const { account } of failures)
+    await deps.watchLists.markChecked(teamId, channelId, account.key, checkId);
+  const postedAlert = await postSlice(deps, request, looked, counting.lookups, progress);
+  const remaining = pending.length - taken.length;
+  const continues = remaining > 0 && !request.restHourly;
+  if (!continues)
+    await deps.watchLists.checked(settings, {
+      checkedAt,
+      nextCheckAt: remaining > 0 ? checkedAt : nextWatchCheck(checkedAt),
+    });
   const shown = looked.filter((item) => !item.account.muted).map((item) => item.comparison);
   return {
-    ...summary,
+    ...emptyWatchCheck(),
     accounts: accounts.length,
+    looked: taken.length,
+    remaining,
     serviceCalls: counting.calls(),
-    postedAlert: posts.alert !== null,
+    postedAlert,
     appeared: shown.reduce((sum, c) => sum + c.appeared.length, 0),
     changed: shown.reduce((sum, c) => sum + c.changed.length, 0),
     dropped: shown.reduce((sum, c) => sum + c.dropped.length, 0),
     failed: failures.length,
+    ...(continues ? { next: { teamId, channelId, checkId, slice: claim.slice + 1 } } : {}),
   };
 }

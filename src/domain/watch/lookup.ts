@@ -67,6 +67,24 @@ const keywordOf = (key: string) => key.slice('name:'.length);
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/**
+ * The most service calls looking an account up may make, so a check's slice can plan its accounts:
+ * none for an ambiguous one (it waits for a choice), one for a resolved one (its shows), two for a
+ * domain (the search, the shows), and for a name the upcoming shows it has not been searched in this
+ * week plus the shows of a match. A paid look-up (within a budget) comes on top.
+ */
+export function lookupCost(
+  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>,
+  today: string,
+): number {
+  if (account.resolution === 'ambiguous') return 0;
+  if (account.resolution === 'resolved' && account.exhibitorIds[0] !== undefined) return 1;
+  if (account.key.startsWith('domain:')) return 2;
+  const previous = account.nameSearch;
+  const full = !previous || daysBetween(previous.fullOn, today) >= NAME_SEARCH_REPEAT_DAYS;
+  return (full ? RESOLVE_SHOWS : Math.max(0, RESOLVE_SHOWS - previous.eventIds.length)) + 1;
+}
+
 /** What one name search found, and where the name has now been searched. */
 interface NameSearchResult {
   found: WatchExhibitor[];

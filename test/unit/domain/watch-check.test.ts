@@ -46,7 +46,13 @@ function account(key: string, label: string, extra: Partial<WatchAccount> = {}):
 
 function harness(accounts: WatchAccount[]) {
   const stored = new Map(accounts.map((a) => [a.key, a]));
-  const claims = new Set<string>();
+  // The store's claims, in memory: a slice taken once; a continuation after the slice before handed
+  // on; the hourly run's (null) when nothing holds the check; a released slice taken by its retry.
+  const claims = new Map<
+    string,
+    { slice: number; state: 'running' | 'released' | 'handed-on' | 'done'; paidLookups: number }
+  >();
+  const checked: string[] = [];
   const alerts: WatchAlertMessage[] = [];
   const notices: WatchNoticeMessage[] = [];
   const shows = new Map<string, WatchShow[]>([[ACME.id, [show('E1', '2027-04-01')]]]);
@@ -71,9 +77,44 @@ function harness(accounts: WatchAccount[]) {
         if (before) stored.set(key, { ...before, ...outcome });
         return Promise.resolve(before !== undefined);
       },
-      checked: () => Promise.resolve(settings),
-      claimCheck: (_t, _c, id) => Promise.resolve(claims.has(id) ? null : (claims.add(id), `owner-${id}`)),
-      releaseCheck: (_t, _c, id) => Promise.resolve(void claims.delete(id)),
+      markChecked: (_t, _c, key, checkId) => {
+        const before = stored.get(key);
+        if (before) stored.set(key, { ...before, checkedIn: checkId });
+        return Promise.resolve();
+      },
+      checked: (_s, run) => {
+        checked.push(run.nextCheckAt.toISOString());
+        return Promise.resolve(settings);
+      },
+      claimCheck: (_t, _c, id, slice) => {
+        const held = claims.get(id);
+        const free =
+          !held ||
+          (slice === null
+            ? held.state === 'released'
+            : (held.state === 'handed-on' && held.slice === slice - 1) ||
+              (held.state === 'released' && held.slice === slice));
+        if (!free) return Promise.resolve(null);
+        const taken = slice ?? (held ? held.slice + 1 : 0);
+        const paidLookups = held?.paidLookups ?? 0;
+        claims.set(id, { slice: taken, state: 'running', paidLookups });
+        return Promise.resolve({ owner: `owner-${id}`, slice: taken, paidLookups });
+      },
+      releaseCheck: (_t, _c, id) => {
+        const held = claims.get(id);
+        if (held) claims.set(id, { ...held, state: 'released' });
+        return Promise.resolve();
+      },
+      endSlice: (_t, _c, id, _o, { next, paidLookups }) => {
+        const held = claims.get(id);
+        if (held)
+          claims.set(id, {
+            ...held,
+            state: next === 'more' ? 'handed-on' : 'done',
+            paidLookups: held.paidLookups + paidLookups,
+          });
+        return Promise.resolve();
+      },
     },
     lookups: {
       exhibitorShows: (id) => Promise.resolve(shows.get(id) ?? []),
@@ -102,7 +143,7 @@ function harness(accounts: WatchAccount[]) {
     logger: createLogger({ level: 'error' }),
     now: () => new Date(`${TODAY}T09:00:00.000Z`),
   };
-  return { deps, stored, alerts, notices, shows };
+  return { deps, stored, alerts, notices, shows, checked };
 }
 
 const request = (checkId: string) => ({ teamId: 'T1', channelId: 'C1', checkId });
@@ -320,5 +361,70 @@ describe('checkWatchedChannel', () => {
         ?.told?.map((told) => told.eventId)
         .sort(),
     ).toEqual(['P9', 'U2']);
+  });
+
+  it('checks many names in slices within the call budget, each slice skipping what the last stored', async () => {
+    // Prepare: ten names no show lists (each 20 searches and a shows call planned)
+    const names = Array.from({ length: 10 }, (_, n) => account(`name:nobody ${n}`, `Nobody ${n}`));
+    const { deps, stored, checked } = harness(names);
+    deps.lookups.upcomingShows = () =>
+      Promise.resolve(Array.from({ length: 20 }, (_, n) => show(`U${n}`, '2027-04-01')));
+    deps.lookups.showExhibitorMatches = () => Promise.resolve([]);
+
+    // Act: the hourly run's slice, then each continuation it names
+    const slices = [await checkWatchedChannel(deps, request('c1'))];
+    for (let next = slices[0]?.next; next; next = slices.at(-1)?.next)
+      slices.push(await checkWatchedChannel(deps, next));
+
+    // Assess
+    expect(slices.map((slice) => [slice.looked, slice.remaining])).toEqual([
+      [3, 7],
+      [3, 4],
+      [3, 1],
+      [1, 0],
+    ]);
+    expect(Math.max(...slices.map((slice) => slice.serviceCalls))).toBeLessThanOrEqual(80);
+    expect([...stored.values()].every((a) => a.checkedIn === 'c1' && a.resolution === 'not-found')).toBe(
+      true,
+    );
+    expect(checked).toHaveLength(1);
+  });
+
+  it('tries at most 5 paid look-ups in a check, however many slices it runs', async () => {
+    // Prepare: seven names no show lists, and a budget whose paid path counts its attempts (each
+    // stopped at once: what is counted is that it was tried)
+    const names = Array.from({ length: 7 }, (_, n) => account(`name:nobody ${n}`, `Nobody ${n}`));
+    const { deps } = harness(names);
+    deps.lookups.upcomingShows = () =>
+      Promise.resolve(Array.from({ length: 20 }, (_, n) => show(`U${n}`, '2027-04-01')));
+    deps.lookups.showExhibitorMatches = () => Promise.resolve([]);
+    const base = await deps.watchLists.settings('T1', 'C1');
+    if (!base) throw new Error('no settings');
+    deps.watchLists.settings = () => Promise.resolve({ ...base, budgetCredits: 100, budgetSetBy: 'U9' });
+    let attempts = 0;
+    const precheckFails = new Proxy(
+      {},
+      {
+        get: () => () => {
+          attempts++;
+          throw new Error('no charge in this test');
+        },
+      },
+    );
+    deps.paidLookup = {
+      charge: { now: deps.now, eis: new Proxy({}, { get: () => precheckFails }) } as never,
+      // No look-up of the account this month yet: each one goes on to the precheck
+      watchLists: { paidLookup: () => Promise.resolve(null) } as never,
+      mayPreApprove: () => Promise.resolve(true),
+    };
+
+    // Act
+    const slices = [await checkWatchedChannel(deps, request('c1'))];
+    for (let next = slices[0]?.next; next; next = slices.at(-1)?.next)
+      slices.push(await checkWatchedChannel(deps, next));
+
+    // Assess
+    expect(slices).toHaveLength(3);
+    expect(attempts).toBe(5);
   });
 });

@@ -27,7 +27,7 @@ describe('the watch queue consumer', () => {
     const response = await consumeWatchChecks(event, {
       check: (request) => {
         checked.push(request);
-        return request.channelId === 'C2' ? Promise.reject(new Error('service down')) : Promise.resolve();
+        return request.channelId === 'C2' ? Promise.reject(new Error('service down')) : Promise.resolve({});
       },
       logger,
     });
@@ -50,7 +50,7 @@ describe('the watch queue consumer', () => {
     const response = await consumeWatchChecks(event, {
       check: (request) => {
         checked.push(request.channelId);
-        return Promise.resolve();
+        return Promise.resolve({});
       },
       logger,
     });
@@ -67,7 +67,10 @@ describe('the watch queue consumer', () => {
     const scheduled = { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} };
 
     const response = await consumeWatchChecks(scheduled, {
-      check: () => Promise.resolve(calls++),
+      check: () => {
+        calls++;
+        return Promise.resolve({});
+      },
       logger,
     });
 
@@ -97,7 +100,7 @@ describe('the watch queue consumer', () => {
         check: (request) => {
           checked.push(request.channelId);
           remaining = CONSUMER_CHECK_RESERVE_MS - 1;
-          return Promise.resolve();
+          return Promise.resolve({});
         },
         logger,
         remainingMs: () => remaining,
@@ -106,5 +109,26 @@ describe('the watch queue consumer', () => {
 
     expect(checked).toEqual(['C1']);
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
+  });
+
+  it('sends the next slice of a check that has more to the queue, and only then', async () => {
+    const { logger } = quietLogger();
+    const sent: WatchCheckRequest[] = [];
+    const next = { ...check('C1'), slice: 1 };
+
+    const response = await consumeWatchChecks(
+      { Records: [record('m1', check('C1')), record('m2', check('C2'))] },
+      {
+        check: (request) => Promise.resolve(request.channelId === 'C1' ? { next } : {}),
+        handOn: (requests) => {
+          sent.push(...requests);
+          return Promise.resolve({ sent: requests.length, failed: 0 });
+        },
+        logger,
+      },
+    );
+
+    expect(sent).toEqual([next]);
+    expect(response.batchItemFailures).toEqual([]);
   });
 });

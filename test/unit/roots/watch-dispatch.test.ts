@@ -10,7 +10,7 @@ import {
   WATCH_CHECK_RETRY_AFTER_MS,
   watchCheckOf,
 } from '../../../src/roots/watch-dispatch.ts';
-import { watchQueueSender } from '../../../src/roots/watch-queue.ts';
+import { WATCH_LANES_PER_WORKSPACE, watchQueueSender } from '../../../src/roots/watch-queue.ts';
 import type { ScheduledWorkspace } from '../../../src/store/index.ts';
 
 const NOW = new Date('2026-12-01T10:00:00.000Z');
@@ -126,7 +126,7 @@ describe('the hourly watch run', () => {
     const checked: string[] = [];
     const check = (request: WatchCheckRequest) => {
       checked.push(request.channelId);
-      return request.channelId === 'C1' ? Promise.reject(new Error('service down')) : Promise.resolve();
+      return request.channelId === 'C1' ? Promise.reject(new Error('service down')) : Promise.resolve({});
     };
 
     const summary = await dispatchDueWatches(deps({ kind: 'inline', check }));
@@ -142,7 +142,7 @@ describe('the hourly watch run', () => {
     const check = (request: WatchCheckRequest) => {
       checked.push(request.channelId);
       remaining = INLINE_CHECK_RESERVE_MS - 1;
-      return Promise.resolve();
+      return Promise.resolve({});
     };
 
     const summary = await dispatchDueWatches(deps({ kind: 'inline', check, remainingMs: () => remaining }));
@@ -221,16 +221,56 @@ describe('sending checks to the watch queue', () => {
     expect(batches).toHaveLength(4);
   });
 
-  it("on a FIFO queue, groups a workspace's checks and deduplicates a check sent twice", async () => {
+  it("on a FIFO queue, deduplicates a slice sent twice, and not a check's next slice", async () => {
     const { client, batches } = fakeSqs();
     const send = watchQueueSender({ client, queueUrl: 'https://sqs.local/1/watch.fifo', logger, sleep });
+    const [first] = requests(1);
+    if (!first) throw new Error('no request');
 
-    await send([...requests(1), ...requests(1), { teamId: 'T2', channelId: 'C0', checkId: 'r1@x' }]);
+    await send([first, first, { ...first, slice: 1 }, { ...first, teamId: 'T2' }]);
 
-    const [once, twice, other] = batches[0]?.Entries ?? [];
-    expect(once?.MessageGroupId).toBe('T1');
+    const [once, twice, next, other] = batches[0]?.Entries ?? [];
     expect(twice?.MessageDeduplicationId).toBe(once?.MessageDeduplicationId);
-    expect(other?.MessageGroupId).toBe('T2');
+    expect(next?.MessageDeduplicationId).not.toBe(once?.MessageDeduplicationId);
     expect(other?.MessageDeduplicationId).not.toBe(once?.MessageDeduplicationId);
+  });
+
+  it("on a FIFO queue, spreads a workspace's channels over its lanes, never sharing one with another workspace", async () => {
+    const { client, batches } = fakeSqs();
+    const send = watchQueueSender({ client, queueUrl: 'https://sqs.local/1/watch.fifo', logger, sleep });
+    const both = [...requests(10), ...requests(10).map((request) => ({ ...request, teamId: 'T2' }))];
+
+    await send([...both, { teamId: 'T1', channelId: 'C0', checkId: 'r1@x', slice: 3 }]);
+
+    const entries = batches.flatMap((batch) => batch.Entries);
+    const groupsOf = (teamId: string) =>
+      new Set(
+        entries
+          .filter((entry) => (JSON.parse(entry.MessageBody ?? '{}') as { teamId: string }).teamId === teamId)
+          .map((entry) => entry.MessageGroupId),
+      );
+    expect(groupsOf('T1').size).toBe(WATCH_LANES_PER_WORKSPACE);
+    expect(groupsOf('T2').size).toBe(WATCH_LANES_PER_WORKSPACE);
+    expect([...groupsOf('T1')].filter((group) => groupsOf('T2').has(group))).toEqual([]);
+    // A channel's next slice joins its own lane.
+    expect(entries.at(-1)?.MessageGroupId).toBe(entries[0]?.MessageGroupId);
+  });
+
+  it('runs inline every due channel’s first slice before any channel’s second', async () => {
+    const { deps } = world({ T1: 1, T2: 1 });
+    const ran: string[] = [];
+    const check = (request: WatchCheckRequest) => {
+      ran.push(`${request.teamId}/${request.slice ?? 0}`);
+      const slice = request.slice ?? 0;
+      return Promise.resolve(
+        request.teamId === 'T1' && slice < 2 ? { next: { ...request, slice: slice + 1 } } : {},
+      );
+    };
+
+    const summary = await dispatchDueWatches(deps({ kind: 'inline', check }));
+
+    expect(ran.slice(0, 2).map((item) => item.slice(-1))).toEqual(['0', '0']);
+    expect(ran.slice(2)).toEqual(['T1/1', 'T1/2']);
+    expect(summary).toMatchObject({ checked: 4, outOfTime: false });
   });
 });

@@ -3,6 +3,7 @@ import type { WatchLookups, WatchPoster } from '../../../domain/ports/index.ts';
 import {
   checkWatchedChannel,
   type WatchCheckDeps,
+  type WatchCheckRequest,
   type WatchCheckSummary,
 } from '../../../domain/watch/index.ts';
 import type { Logger } from '../../../platform/log.ts';
@@ -39,21 +40,49 @@ function posterFor(deps: CheckNowDeps, context: JobContext): WatchPoster {
 }
 
 /**
- * Checks the context's channel now on free look-ups, under a fresh check id (never a scheduled
- * one's). Accounts never looked up take their current shows as told, without an alert.
+ * A command's check runs slices one after another for this long, then one more at most, which leaves
+ * the accounts it did not reach to the hourly run: a slice is about 25 s at 1.2 s a call, so the
+ * worker's 180 s timeout is never reached.
  */
-export function checkChannelNow(deps: CheckNowDeps, context: JobContext): Promise<WatchCheckSummary> {
+export const COMMAND_CHECK_MS = 90_000;
+
+/** A command check's slices as one: counts added, the last slice's account counts. */
+const together = (a: WatchCheckSummary, b: WatchCheckSummary): WatchCheckSummary => ({
+  ...b,
+  looked: a.looked + b.looked,
+  serviceCalls: a.serviceCalls + b.serviceCalls,
+  postedAlert: a.postedAlert || b.postedAlert,
+  appeared: a.appeared + b.appeared,
+  changed: a.changed + b.changed,
+  dropped: a.dropped + b.dropped,
+  failed: a.failed + b.failed,
+});
+
+/**
+ * Checks the context's channel now on free look-ups, under a fresh check id (never a scheduled
+ * one's), a slice at a time for `COMMAND_CHECK_MS`; the accounts it does not reach are left to the
+ * hourly run (the channel is made due). Accounts never looked up take their current shows as told,
+ * without an alert.
+ */
+export async function checkChannelNow(deps: CheckNowDeps, context: JobContext): Promise<WatchCheckSummary> {
   const { teamId, channelId } = context;
-  return checkWatchedChannel(
-    {
-      watchLists: deps.watchLists,
-      lookups: deps.lookups,
-      poster: posterFor(deps, context),
-      logger: deps.logger,
-      now: deps.now,
-    },
-    { teamId, channelId, checkId: `command:${randomUUID()}` },
-  );
+  const checkDeps = {
+    watchLists: deps.watchLists,
+    lookups: deps.lookups,
+    poster: posterFor(deps, context),
+    logger: deps.logger,
+    now: deps.now,
+  };
+  const started = performance.now();
+  let request: WatchCheckRequest = { teamId, channelId, checkId: `command:${randomUUID()}` };
+  let summary: WatchCheckSummary | undefined;
+  for (;;) {
+    const last = performance.now() - started >= COMMAND_CHECK_MS;
+    const slice = await checkWatchedChannel(checkDeps, last ? { ...request, restHourly: true } : request);
+    summary = summary ? together(summary, slice) : slice;
+    if (!slice.next) return summary;
+    request = slice.next;
+  }
 }
 
 /**

@@ -139,7 +139,11 @@ async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<Sl
     summary.failed > 0
       ? ` ${summary.failed} accounts could not be looked up just now; they are tried again at the next check.`
       : '';
-  return botNotice(`Checked ${summary.accounts} accounts, free. ${found}${failed}`);
+  const checked =
+    summary.remaining > 0
+      ? `Checked ${summary.looked} of ${summary.accounts} accounts, free; the other ${summary.remaining} are checked at the next hourly run.`
+      : `Checked ${summary.accounts} accounts, free.`;
+  return botNotice(`${checked} ${found}${failed}`);
 }
 
 async function findAccount(deps: WatchCommandDeps, context: JobContext, words: string) {

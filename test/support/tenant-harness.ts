@@ -9,7 +9,8 @@ import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
 import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
-import { createRuntimeLoader, createScheduledLoader } from '../../src/roots/runtime.ts';
+import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
+import { dispatchDueWatches, type WatchCheckRequest } from '../../src/roots/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import type { Job } from '../../src/slack/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
@@ -45,9 +46,25 @@ export interface Tenant {
   member: string;
   /** A spend approver, no admin. */
   approver: string;
+  /** A second channel of the workspace (the watch's: one workspace, two channels watching). */
+  side: string;
+  /**
+   * A member of another organisation in the workspace's shared channels (Slack Connect): an admin and
+   * owner of their own workspace, which is not this one.
+   */
+  external: string;
+  /** The external member's own workspace. */
+  externalTeam: string;
 }
 
-const START = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`;
+/**
+ * Every sequence starts at the same business time, the 2nd of next month at 09:00 UTC: in the future
+ * (DynamoDB Local's TTL deletion goes by the real clock), a week from a month's end and days from its
+ * start, so a sequence can pass a week within one month or cross into the next, and replaying one
+ * sequence meets the same dates.
+ */
+const today = new Date();
+export const SEQUENCE_START = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 2, 9));
 
 const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
   const id = `${slot}${name}`;
@@ -58,6 +75,9 @@ const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
     admins: [`U0ADM${id}`, `U0ADN${id}`],
     member: `U0MEM${id}`,
     approver: `U0APP${id}`,
+    side: `C0S${id}`,
+    external: `U0EXT${id}`,
+    externalTeam: `T0X${id}`,
   };
 };
 export const enterpriseIn = (slot: number) => `E0M${slot}`;
@@ -73,6 +93,13 @@ function directory(slots: number) {
       users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true };
     for (const id of [t.member, t.approver])
       users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId };
+    users[t.external] = {
+      name: t.external.toLowerCase(),
+      tz: 'UTC',
+      teamId: t.externalTeam,
+      isAdmin: true,
+      isOwner: true,
+    };
   }
   const enterprises: Record<string, string[]> = {};
   for (let slot = 0; slot < slots; slot++) enterprises[enterpriseIn(slot)] = [tenantIn(slot, 'C').teamId];
@@ -83,14 +110,14 @@ export async function startTenantStack(slots = 4_000) {
   const sim: Simulator = await startSimulator({ latencyMs: 0 });
   const { tenants, users, enterprises } = directory(slots);
   const slack: FakeSlack = await startFakeSlack({
-    channels: tenants.map((t) => t.channel),
+    channels: tenants.flatMap((t) => [t.channel, t.side]),
     users,
     enterprises,
     oauth: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenLifetimeSeconds: 43_200 },
   });
   const table = await createTestTable();
   const proxy = await startDynamoFaultProxy({ target: table.endpoint });
-  const clock = manualClock(START);
+  const clock = manualClock(SEQUENCE_START);
   const logger = createMemoryLogger();
   let faulting = false;
   const tracing = proxyOnlyWhenFaulting(proxy.endpoint, table.endpoint, () => faulting);
@@ -110,6 +137,7 @@ export async function startTenantStack(slots = 4_000) {
     begin() {
       const slot = nextSlot++;
       if (slot >= slots) throw new Error(`the tenant stack has only ${slots} slots`);
+      clock.set(SEQUENCE_START);
       return {
         ...app,
         enterpriseId: enterpriseIn(slot),
@@ -135,6 +163,18 @@ export async function startTenantStack(slots = 4_000) {
       app.disarm();
       await app.idle();
       await emptyTable(table);
+    },
+    /**
+     * DynamoDB's TTL, as AWS runs it within days: every item whose `expiresAt` is past on the business
+     * clock is deleted. The items deleted (history the invariants still count).
+     */
+    async sweepExpired() {
+      const at = clock.now().getTime() / 1000;
+      const expired = (await scanAll(table)).filter(
+        (item) => typeof item.expiresAt === 'number' && item.expiresAt <= at,
+      );
+      await deleteItems(table, expired);
+      return expired;
     },
     /** How many charge workers died, over every sequence. */
     kills: () => app.kills(),
@@ -211,13 +251,13 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
   const workerOptions = { logger, now: clock.now, earlyPolls: { count: 0, everyMs: 0 }, tracing };
   const realWorker = inlineWorker(env, workerOptions);
   const killable = killableWorker(env, workerOptions);
-  let armed: KillSwitch | undefined;
+  let armed: { kind: Job['kind']; kill: KillSwitch } | undefined;
   let kills = 0;
   const worker = async (teamId: string) => {
     const real = await realWorker(teamId);
     return {
       handle: async (job: Job) => {
-        const kill = job.kind === 'charge' ? armed : undefined;
+        const kill = job.kind === armed?.kind ? armed.kill : undefined;
         if (!kill) return real.handle(job);
         armed = undefined;
         if ((await kill.race((await killable(teamId, kill)).handle(job))) === 'killed') kills++;
@@ -231,6 +271,16 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
     sleep: () => Promise.resolve(),
     tracing,
   });
+  const loadRuntime = createRuntimeLoader(env, { logger, now: clock.now, tracing });
+  /** One channel's scheduled check on a runtime whose service client and store die after `kill`'s step. */
+  const killableCheck = async (request: WatchCheckRequest, kill: KillSwitch) => {
+    const runtime = await loadRuntime(request.teamId);
+    const jobs = createScheduledJobs(
+      { ...runtime, store: kill.wrap(runtime.store, 'store'), eis: kill.wrap(runtime.eis, 'eis') },
+      { sleep: () => Promise.resolve() },
+    );
+    return kill.race(jobs.checkWatchedChannel(request));
+  };
   return {
     load,
     table,
@@ -243,7 +293,11 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
     }),
     /** Arms a kill for the next charge job: its worker dies after `steps` calls (or as `kill` says, its trace kept). */
     killNextCharge: (steps: number | KillSwitch) => {
-      armed = typeof steps === 'number' ? createKillSwitch(steps) : steps;
+      armed = { kind: 'charge', kill: typeof steps === 'number' ? createKillSwitch(steps) : steps };
+    },
+    /** Arms a kill for the next job of `kind` (an import's, say): its worker dies after `steps` calls. */
+    killNextJob: (kind: Job['kind'], steps: number) => {
+      armed = { kind, kill: createKillSwitch(steps) };
     },
     disarm: () => {
       armed = undefined;
@@ -256,6 +310,23 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
       await (await load()).dispatch.idle?.();
     },
     scheduled: () => scheduled(),
+    /**
+     * The hourly watch run, inline (no queue): the due channels of the workspaces that can be served,
+     * fairly, each checked by `check` (by default the scheduled check; a test's may kill it mid-way).
+     */
+    watchRun: async (check?: (request: WatchCheckRequest) => Promise<unknown>) =>
+      dispatchDueWatches({
+        workspaces: scheduled.store.scheduledWork,
+        dueIn: scheduled.store.watchLists.dueIn,
+        servable: scheduled.servable(),
+        delivery: {
+          kind: 'inline',
+          check: check ?? (async (request) => (await scheduled()).checkWatchedChannel(request)),
+        },
+        logger,
+        now: clock.now,
+      }),
+    killableCheck,
   };
 }
 export type TenantStack = Awaited<ReturnType<typeof startTenantStack>>;
@@ -307,10 +378,12 @@ export async function installAs(
   return done.status;
 }
 
-/** Deletes every item of the table (25 a request, as BatchWriteItem takes). */
-async function emptyTable(table: TestTable): Promise<void> {
+/** Deletes every item of the table. */
+const emptyTable = async (table: TestTable) => deleteItems(table, await scanAll(table));
+
+/** Deletes `items` (25 a request, as BatchWriteItem takes). */
+async function deleteItems(table: TestTable, items: Record<string, unknown>[]): Promise<void> {
   type Requests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
-  const items = await scanAll(table);
   for (let at = 0; at < items.length; at += 25) {
     let requests: Requests | undefined = items
       .slice(at, at + 25)

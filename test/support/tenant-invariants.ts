@@ -11,6 +11,8 @@ export interface SequenceRecord {
   adminCaps: Map<string, number[]>;
   /** What went wrong during the steps, in words (a member's save that took, a lost save). */
   violations: string[];
+  /** The UTC days the sequence's business time touched (a week or a month may pass): each has a cap. */
+  days?: number;
 }
 
 type Item = Record<string, unknown>;
@@ -66,14 +68,18 @@ export function moneyBroken(
   return broken;
 }
 
-/** Every daily cap holds per service account: what it paid, and what was reserved on it, stays under it. */
+/**
+ * Every daily cap holds per service account: what it paid, and what was reserved on it, stays under it
+ * (under the cap times the days the sequence touched, when time passed: the service's log has no
+ * business day).
+ */
 export function capsBroken(
   items: Item[],
   record: SequenceRecord,
   simLedger: (key: string) => { credits: number }[],
 ) {
   const broken: string[] = [];
-  const cap = Math.max(...[...record.adminCaps.values()].flat());
+  const cap = Math.max(...[...record.adminCaps.values()].flat()) * (record.days ?? 1);
   const confirmations = items
     .filter((item) => item.type === 'confirmation')
     .map((item) => ConfirmationSchema.parse(item));

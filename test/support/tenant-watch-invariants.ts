@@ -166,18 +166,22 @@ export function pingsShown(
     slack.botUserId,
     ...tenants.flatMap((t) => [t.channel, t.side, t.member, t.approver, t.external, ...t.admins]),
   ]);
+  // One finding per mention and surface (the alert's text, an answer, a file…), with the text around it.
   const found = new Map<string, string>();
   const scan = (where: string, text: string) => {
     const live = [
-      ...[...text.matchAll(SPECIAL)].map((m) => m[0]),
-      ...[...text.matchAll(MENTION)].filter((m) => !ids.has(m[1] ?? '')).map((m) => m[0]),
-      ...[...text.matchAll(LINK)].filter((m) => DATA_HOSTS.includes(m[1] ?? '')).map((m) => m[0]),
+      ...text.matchAll(SPECIAL),
+      ...[...text.matchAll(MENTION)].filter((m) => !ids.has(m[1] ?? '')),
+      ...[...text.matchAll(LINK)].filter((m) => DATA_HOSTS.includes(m[1] ?? '')),
     ];
-    for (const what of live) if (!found.has(what)) found.set(what, `${where}: ${text.slice(0, 160)}`);
+    for (const m of live) {
+      const around = text.slice(Math.max(0, m.index - 60), m.index + m[0].length + 60);
+      if (!found.has(`${m[0]} in ${where}`)) found.set(`${m[0]} in ${where}`, around);
+    }
   };
   for (const call of slack.calls.slice(callsFrom))
     for (const text of textsIn(call.args, [])) scan(call.method, text);
   for (const message of slack.messages().slice(messagesFrom))
     for (const file of message.files ?? []) scan(`file ${file.name}`, file.content);
-  return [...found].map(([what, where]) => `${what} reached Slack live, in ${where}`);
+  return [...found].map(([what, around]) => `${what} reached Slack: …${around}…`);
 }

@@ -73,7 +73,7 @@ import {
  * the time budget (50 s: the sequences stop there, passing, however many ran, at least 20),
  * MODEL_SKIP step kinds to leave out, MODEL_EXAMPLE a sequence to run first (a failure's counterexample,
  * to replay it), MODEL_DEBUG prints where the time went (and steps slower than
- * MODEL_SLOW_MS, 1 s, with their log lines).
+ * MODEL_SLOW_MS, 1 s, with their log lines; MODEL_DEBUG=watch also each watch answer and alert row).
  */
 
 const SEED =

@@ -737,6 +737,9 @@ function brokenInvariants(run: Run, items: Record<string, unknown>[]): string[] 
   ];
 }
 
+/** The last failing sequence (as MODEL_EXAMPLE takes it) and what it broke. */
+let lastFailing: { sequence: string; broken: string[] } | undefined;
+
 /** One sequence: set up, its steps, the scheduled runs, the invariants; the table emptied after. */
 const timings = new Map<string, [number, number]>();
 async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -776,7 +779,11 @@ async function sequence({ steps, noDigest }: { steps: Step[]; noDigest: number }
     counts.serviceCharges += run.record.keys.reduce((n, key) => n + stack.sim.ledger(key).length, 0);
     counts.dynamoFaults += faults() - run.faultsFrom;
     const broken = [...stuck, ...brokenInvariants(run, items)];
-    if (broken.length > 0) counts.failures++;
+    if (broken.length > 0) {
+      counts.failures++;
+      // Shrinking runs smaller and smaller failing sequences: the last one is the one to replay.
+      lastFailing = { sequence: JSON.stringify({ steps, noDigest }), broken };
+    }
     expect(broken).toEqual([]);
   } finally {
     undoAppearances(stack.sim, run.watch);
@@ -811,6 +818,10 @@ describe('three tenants (two on one service account, one Grid org) under random 
             `watch: ${watchCounts.steps} steps, ${watchCounts.checks} checks run (${watchCounts.killedChecks} killed), ${watchCounts.alerts} alerts of ${watchCounts.rows} rows, ${counts.paidLookups} paid look-ups, ${counts.external} steps of an outside user`,
           ].join('\n  '),
         );
+        if (lastFailing)
+          console.info(
+            `tenant model: the shortest failing sequence found broke\n  ${lastFailing.broken.join('\n  ')}\nreplay it: MODEL_EXAMPLE='${lastFailing.sequence}'`,
+          );
         if (process.env.MODEL_DEBUG)
           for (const [what, [n, ms]] of timings)
             console.info(`${what}: ${n} × ${Math.round(ms / n)} ms = ${Math.round(ms)} ms`);

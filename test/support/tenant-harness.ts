@@ -272,14 +272,18 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
     tracing,
   });
   const loadRuntime = createRuntimeLoader(env, { logger, now: clock.now, tracing });
-  /** One channel's scheduled check on a runtime whose service client and store die after `kill`'s step. */
+  /**
+   * One channel's scheduled check (a slice of it) on a runtime whose service client and store die
+   * after `kill`'s step: its summary, or `killed`.
+   */
   const killableCheck = async (request: WatchCheckRequest, kill: KillSwitch) => {
     const runtime = await loadRuntime(request.teamId);
     const jobs = createScheduledJobs(
       { ...runtime, store: kill.wrap(runtime.store, 'store'), eis: kill.wrap(runtime.eis, 'eis') },
       { sleep: () => Promise.resolve() },
     );
-    return kill.race(jobs.checkWatchedChannel(request));
+    const check = jobs.checkWatchedChannel(request);
+    return (await kill.race(check)) === 'killed' ? ('killed' as const) : check;
   };
   return {
     load,
@@ -314,7 +318,7 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
      * The hourly watch run, inline (no queue): the due channels of the workspaces that can be served,
      * fairly, each checked by `check` (by default the scheduled check; a test's may kill it mid-way).
      */
-    watchRun: async (check?: (request: WatchCheckRequest) => Promise<unknown>) =>
+    watchRun: async (check?: (request: WatchCheckRequest) => Promise<{ next?: WatchCheckRequest }>) =>
       dispatchDueWatches({
         workspaces: scheduled.store.scheduledWork,
         dueIn: scheduled.store.watchLists.dueIn,

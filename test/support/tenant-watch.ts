@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { KNOWN_COMPANY_NAME, type Simulator } from '../../simulator/server.ts';
-import { accountKey, exhibitorMatches } from '../../src/domain/watch/names.ts';
-import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
+import { exhibitorMatches } from '../../src/domain/watch/names.ts';
 import { createKillSwitch } from './kill-switch.ts';
+import type { WatchCheckRequest } from '../../src/roots/watch-dispatch.ts';
 import type { Tenant, TenantStack } from './tenant-harness.ts';
 import type { WatchPool } from './tenant-watch-pool.ts';
 
+import { observeAlerts, watchCounts } from './tenant-watch-alerts.ts';
+
 export { DATA_HOSTS, watchPool, type WatchPool } from './tenant-watch-pool.ts';
+export { observeAlerts, watchCounts } from './tenant-watch-alerts.ts';
 
 /** A check whose Lambda runs out of time dies after this many calls (service and store), every time. */
 const TIMEOUT_CALLS = 40;
@@ -132,8 +135,6 @@ export const newWatchRecord = (callsFrom: number): WatchRecord => ({
   callsSeen: callsFrom,
 });
 
-export const watchCounts = { steps: 0, checks: 0, killedChecks: 0, alerts: 0, rows: 0 };
-
 /** What a watch step plays on: the stack, the sequence, and the scheduled jobs as time passes. */
 export interface WatchContext {
   stack: TenantStack;
@@ -226,14 +227,14 @@ async function passTime(ctx: WatchContext, gap: 'week' | 'month') {
 /** How the watch run checks a channel: killed when its channel times out, else as `mode` says. */
 function checker(ctx: WatchContext, mode: { killAfter: number | null; twice: boolean }) {
   let killNext = mode.killAfter;
-  const killed = async (
-    request: Parameters<ReturnType<TenantStack['begin']>['killableCheck']>[0],
-    after: number,
-  ) => {
-    if ((await ctx.seq.killableCheck(request, createKillSwitch(after))) === 'killed')
-      watchCounts.killedChecks++;
+  // A killed check hands nothing on (its Lambda is gone); the hourly run takes the channel again.
+  const killed = async (request: WatchCheckRequest, after: number) => {
+    const summary = await ctx.seq.killableCheck(request, createKillSwitch(after));
+    if (summary !== 'killed') return summary;
+    watchCounts.killedChecks++;
+    return {};
   };
-  return async (request: { teamId: string; channelId: string; checkId: string }) => {
+  return async (request: WatchCheckRequest): Promise<{ next?: WatchCheckRequest }> => {
     watchCounts.checks++;
     if (ctx.watch.timeouts.has(request.channelId)) return killed(request, TIMEOUT_CALLS);
     if (killNext !== null) {
@@ -242,8 +243,10 @@ function checker(ctx: WatchContext, mode: { killAfter: number | null; twice: boo
       return killed(request, after);
     }
     const check = async () => (await ctx.seq.scheduled()).checkWatchedChannel(request);
-    // Delivered twice at once (a queue's redelivery racing the first).
-    return mode.twice ? Promise.all([check(), check()]) : check();
+    if (!mode.twice) return check();
+    // Delivered twice at once (a queue's redelivery racing the first): one next slice is handed on.
+    const [first, second] = await Promise.all([check(), check()]);
+    return first.next ? first : second;
   };
 }
 
@@ -313,7 +316,10 @@ export async function playWatch(ctx: WatchContext, s: WatchStep) {
       return addLabels(ctx, t, t.channel, importLines(pool, s.size), 'import');
     case 'watch-appear':
     case 'watch-appear-hostile':
-      return appear(ctx, s);
+      // A watched company gets a new show, and the next day's run checks every channel.
+      appear(ctx, s);
+      ctx.stack.clock.advanceSeconds(DAY_SECONDS);
+      return runWatchChecks(ctx);
     case 'external-confirm':
       return;
   }
@@ -339,7 +345,14 @@ function budgetAsked(watch: WatchRecord, teamId: string, channel: string, credit
 /** A pool company becomes an exhibitor of an upcoming show it is not at (the hostile-named one, or another). */
 function appear(ctx: WatchContext, s: Extract<WatchStep, { kind: 'watch-appear' | 'watch-appear-hostile' }>) {
   const { sim, clock } = ctx.stack;
-  const exhibitor = ctx.pool.companies[s.company % ctx.pool.companies.length] ?? '';
+  // A company some channel watches (of the pool's, when none is watched yet).
+  const keys = [...ctx.watch.knownAtAdd.keys()].map((key) => key.slice(key.indexOf('|') + 1));
+  const watched = ctx.pool.companies.filter((id) => {
+    const company = sim.seed.exhibitors.find((x) => x.id === id);
+    return company && keys.some((key) => exhibitorMatches(key, company));
+  });
+  const companies = watched.length > 0 ? watched : ctx.pool.companies;
+  const exhibitor = companies[s.company % companies.length] ?? '';
   const today = clock.now().toISOString().slice(0, 10);
   const open = sim.events.filter((e) => e.dateStart >= today && !e.exhibitorIds.includes(exhibitor));
   const event =
@@ -354,54 +367,4 @@ export function undoAppearances(sim: Simulator, watch: WatchRecord) {
   for (const { exhibitor, event } of watch.appeared.reverse())
     sim.changeData({ kind: 'drop', exhibitor, event });
   watch.appeared = [];
-}
-
-interface AlertButton {
-  action_id?: string;
-  value?: string;
-}
-
-/** The rows of a posted alert: each Fit button's show and account label. */
-function alertRows(args: Record<string, unknown>): { eventId: string; label: string }[] {
-  const blocks: unknown = typeof args.blocks === 'string' ? JSON.parse(args.blocks) : args.blocks;
-  if (!Array.isArray(blocks)) return [];
-  const buttons = (blocks as { elements?: AlertButton[] }[]).flatMap((block) => block.elements ?? []);
-  return buttons
-    .filter((button) => button.action_id === ACTION_IDS.watchFit && button.value)
-    .map((button) => JSON.parse(button.value ?? '{}') as { eventId: string; label: string });
-}
-
-/**
- * Reads the alerts posted since the last read: a show is announced at most once per account in a
- * channel, and never when the account's company was on it already when the channel added it.
- */
-export function observeAlerts(ctx: WatchContext) {
-  const { calls } = ctx.stack.slack;
-  const { watch } = ctx;
-  const nameOf = (channel: string) =>
-    ctx.seq.tenants.find((t) => t.channel === channel || t.side === channel)?.name;
-  for (const call of calls.slice(watch.callsSeen)) {
-    if (call.method !== 'chat.postMessage' || call.args.thread_ts) continue;
-    const rows = alertRows(call.args);
-    if (rows.length === 0) continue;
-    watchCounts.alerts++;
-    const channel = String(call.args.channel);
-    for (const { eventId, label: text } of rows) {
-      watchCounts.rows++;
-      const account = `${channel}|${accountKey(text) ?? text}`;
-      const where = `${nameOf(channel) ?? '?'}'s ${channel}`;
-      if (process.env.MODEL_DEBUG === 'watch')
-        console.info(
-          `alert row in ${where}: ${text} at ${eventId}; known at add: ${[...(watch.knownAtAdd.get(account) ?? [])].join(',')}`,
-        );
-      if (watch.knownAtAdd.get(account)?.has(eventId))
-        watch.violations.push(
-          `${where} announced "${text}" at show ${eventId} as new; its company was on that show when the channel added it`,
-        );
-      const times = (watch.announced.get(`${account}|${eventId}`) ?? 0) + 1;
-      watch.announced.set(`${account}|${eventId}`, times);
-      if (times === 2) watch.violations.push(`${where} announced "${text}" at show ${eventId} twice`);
-    }
-  }
-  watch.callsSeen = calls.length;
 }

@@ -87,7 +87,7 @@ export function watchAlertMessage(alert: WatchAlertMessage): SlackMessage {
     total === 1 ? 'A watched account will exhibit' : `${total} new appearances of watched accounts`;
   const first = alert.rows[0];
   const text = first
-    ? `${first.account.label} will exhibit at ${first.show.name ?? `event ${first.show.eventId}`}` +
+    ? `${escapeMrkdwn(first.account.label)} will exhibit at ${escapeMrkdwn(first.show.name ?? `event ${first.show.eventId}`)}` +
       (total > 1 ? ` (and ${total - 1} more)` : '')
     : title;
   const more = actions([button('Show all', ACTION_IDS.watchShowAll, { alert: true })]);

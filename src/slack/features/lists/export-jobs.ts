@@ -8,6 +8,7 @@ import type { SlackMessage } from '../../views/types.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import type { ExportSource } from './definition.ts';
 import { exportSourceOf, renderList } from './index.ts';
+import { ownJobText } from '../../views/mrkdwn.ts';
 
 type ExportJob = Extract<Job, { kind: 'export' }>;
 
@@ -89,7 +90,7 @@ export function exportJobs(deps: WorkerDeps) {
 
   /** The card as clicked; when Slack did not send it (a private card), the same page again. */
   async function cardOf(job: ExportJob): Promise<SlackMessage> {
-    if (job.card) return { text: job.card.text, blocks: job.card.blocks };
+    if (job.card) return { text: ownJobText(job.card.text), blocks: job.card.blocks };
     const message = await renderList(job.list, job.query, job.page, eis);
     if (!job.private) return message;
     return withShareButton(message, { list: job.list, query: job.query, page: job.page });

@@ -7,6 +7,7 @@ import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
 import { truncate } from '../../views/limits.ts';
 import type { HomeView } from '../home/views.ts';
 import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
@@ -62,15 +63,15 @@ const connectButton = (label: string): KnownBlock => ({
 /** The Home of a workspace without a service key: what to do, and the button that does it. */
 export function connectHomeView(
   notConnectedText: string,
-  notice?: string,
+  notice?: Mrkdwn,
   adminNotices: KnownBlock[] = [],
 ): HomeView {
   return {
     type: 'home',
     blocks: [
       header('Event Intelligence'),
-      ...(notice ? [section(`:information_source: ${truncate(notice, 2900)}`)] : []),
-      section(notConnectedText),
+      ...(notice ? [section(mk`:information_source: ${truncate(notice, 2900)}`)] : []),
+      section(escapeMrkdwn(notConnectedText)),
       ...adminNotices,
       connectButton('Connect Event Intelligence'),
       context(WHO_MANAGES_SETTINGS),
@@ -78,7 +79,7 @@ export function connectHomeView(
   };
 }
 
-const simpleModal = (title: string, text: string): ModalView => ({
+const simpleModal = (title: string, text: Mrkdwn): ModalView => ({
   type: 'modal',
   callback_id: `${WORKSPACE_SETTINGS_CALLBACK}.info`,
   title: plainText(title),
@@ -87,10 +88,10 @@ const simpleModal = (title: string, text: string): ModalView => ({
 });
 
 /** Shown at once (the trigger id lasts 3 s) while who is asking is checked. */
-export const settingsLoadingModal = () => simpleModal('Workspace settings', 'Checking your access…');
+export const settingsLoadingModal = () => simpleModal('Workspace settings', mk`Checking your access…`);
 
 export const settingsRefusedModal = () =>
-  simpleModal('Workspace settings', `${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`);
+  simpleModal('Workspace settings', mk`${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`);
 
 const creditsInput = (field: string, label: string, initial: number | null | undefined, hint: string) =>
   input(
@@ -107,10 +108,10 @@ const creditsInput = (field: string, label: string, initial: number | null | und
   );
 
 /** The key's status: only its last 4 characters, who connected it and when. */
-export function keyStatus(info: WorkspaceServiceKeyInfo | null): string {
-  if (!info) return '*Not connected.* Paste the workspace’s Event Intelligence API key below.';
+export function keyStatus(info: WorkspaceServiceKeyInfo | null): Mrkdwn {
+  if (!info) return mk`*Not connected.* Paste the workspace’s Event Intelligence API key below.`;
   const at = new Date(info.connectedAt);
-  return `*Connected:* key ending …${info.last4}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
+  return mk`*Connected:* key ending …${escapeMrkdwn(info.last4)}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
 }
 
 /**
@@ -140,7 +141,7 @@ function managerBlocks(policy: WorkspacePolicy | null, role: SettingsRole): Know
   if (!mayChangeAppManagers(role))
     return [
       header('App managers'),
-      section(managers.map(mentionUser).join(', ') || 'None.'),
+      section(joinMrkdwn(managers.map(mentionUser), ', ') || mk`None.`),
       context('Only workspace admins and owners can change who the app managers are.'),
     ];
   return [

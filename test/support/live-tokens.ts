@@ -1,8 +1,9 @@
 /*
  * What Slack would render as a mention or a labelled link in mrkdwn: `<!here>`, `<!subteam^S1>`,
- * `<@U1>`, `<#C1>`, `<https://x|label>`. Escaped text (`&lt;!here&gt;`) is none of them.
+ * `<@U1>`, `<#C1>`, `<https://x|label>`, `<mailto:x|label>`. Escaped text (`&lt;!here&gt;`) is none of them.
  */
-const LIVE_TOKENS = /<!(?:channel|here|everyone|subteam\^)[^>]*>|<[@#][^>]*>|<[a-z]+:\/\/[^>|]*\|[^>]*>/gi;
+const LIVE_TOKENS =
+  /<!(?:channel|here|everyone|subteam\^)[^>]*>|<[@#][^>]*>|<[a-z][a-z0-9+.-]*:[^>|]*\|[^>]*>/gi;
 
 /** The live tokens in one text. */
 export const liveTokensIn = (text: string): string[] => text.match(LIVE_TOKENS) ?? [];

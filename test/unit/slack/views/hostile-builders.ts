@@ -2,11 +2,12 @@
 import { toCsv } from '../../../../src/domain/csv.ts';
 import { planCanvasMarkdown } from '../../../../src/slack/features/plan/canvas.ts';
 import { planHomeBlocks } from '../../../../src/slack/features/plan/home-views.ts';
-import { budgetWarningMessage, planCard } from '../../../../src/slack/features/plan/views.ts';
+import { budgetsAnswer, budgetWarningMessage, planCard } from '../../../../src/slack/features/plan/views.ts';
 import {
   addedAnswer,
   importedAnswer,
   watchListAnswer,
+  watchStatusAnswer,
 } from '../../../../src/slack/features/watch/answer-views.ts';
 import { choiceRefused, chosenAnswer } from '../../../../src/slack/features/watch/choice-views.ts';
 import { watchCsvRows } from '../../../../src/slack/features/watch/export.ts';
@@ -133,4 +134,26 @@ export const WATCH_AND_PLAN_BUILDERS: Record<string, (s: Pool) => Rendered> = {
   budgetWarningMessage: (s) => ({
     messages: [budgetWarningMessage({ quarterLabel: s(0), quarterKey: s(1), budget: 1000, spent: 900 })],
   }),
+  watchStatusAnswer: (s) => ({
+    messages: [
+      watchStatusAnswer({
+        settings: {
+          type: 'watch-settings',
+          teamId: 'T0TEST',
+          channelId: 'C0GENERAL',
+          status: 'on',
+          budgetCredits: 100,
+          budgetSetBy: 'U0BOSS',
+          spentCredits: 0,
+          revision: 1,
+          createdAt: '2027-01-01T00:00:00.000Z',
+          updatedAt: '2027-01-01T00:00:00.000Z',
+          nextCheckAt: '2027-01-01T01:00:00.000Z',
+        },
+        accounts: [0, 1].map((n) => account(s, n)),
+        now: new Date('2027-01-01T00:00:00Z'),
+      }),
+    ],
+  }),
+  budgetsAnswer: (s) => ({ messages: [budgetsAnswer(planView(s))] }),
 };

@@ -1,6 +1,8 @@
 /* The hostile-text property test's builders of cards, lists and messages. */
 import { contactsCard } from '../../../../src/slack/features/account/contacts-views.ts';
 import { accountCard, linkedinCard } from '../../../../src/slack/features/account/views.ts';
+import { needsAttentionBlocks } from '../../../../src/slack/features/charges/needs-attention-views.ts';
+import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';
 import { confirmationCard } from '../../../../src/slack/features/charges/views.ts';
 import { compareCard } from '../../../../src/slack/features/compare/views.ts';
 import { digestMessage } from '../../../../src/slack/features/digests/views.ts';
@@ -297,6 +299,36 @@ export const CARD_BUILDERS: Record<string, (s: Pool) => Rendered> = {
         dailyCap: 5000,
         exportPeriod: 'today',
       }),
+    ],
+  }),
+  needsAttentionBlocks: (s) => ({
+    blocks: needsAttentionBlocks([
+      {
+        at: '2027-01-01T00:00:00.000Z',
+        action: s(0),
+        credits: 50,
+        userId: 'U0ALICE',
+        channelId: 'C0GENERAL',
+        eventId: s(1),
+      },
+    ] as Parameters<typeof needsAttentionBlocks>[0]),
+  }),
+  unlockResultReply: (s) => ({
+    messages: [
+      unlockResultReply(
+        {
+          kind: 'email',
+          status: 'completed',
+          people: [
+            { personnelId: 'P1', value: s(0) },
+            { personnelId: 'P2', value: null, problem: s(1) },
+          ],
+          skipped: [],
+        },
+        { P1: s(2), P2: s(3) },
+        '1700000000.000100',
+        '26855',
+      ),
     ],
   }),
 };

@@ -87,8 +87,8 @@ const NO_DATA_OR_PIECES = new Set(
 /** Builders that show data but are not rendered here yet (the compiler's `Mrkdwn` rule still holds them). */
 const NOT_YET_RENDERED = new Set(
   `homeView followUpReply followUpTimeoutReply outreachStartedNotice linkedinPendingCard
-  linkedinFinalCard unlockResultReply unlockAccountChangedReply unlockTimeoutReply unlockCardUpdate
-  watchStatusAnswer paidSearchResults needsAttentionBlocks budgetsAnswer personEventList
+  linkedinFinalCard unlockAccountChangedReply unlockTimeoutReply unlockCardUpdate
+  paidSearchResults personEventList
   companyExhibitorList similarExhibitorList contactList storedConfirmationCard connectHomeView
   workspaceSettingsModal`.split(/\s+/),
 );

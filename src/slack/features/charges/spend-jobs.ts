@@ -91,7 +91,10 @@ async function exportSpend(
   const names = await showNames(eventIds.slice(0, EXPORT_NAME_READS), deps);
   const { total } = summarizeSpend(read.entries);
   const comment = mk`:page_facing_up: CSV of the ${formatNumber(read.entries.length)} ledger entries ${escapeMrkdwn(when)}: ${formatCredits(total.credits)} spent.${read.capped ? ' The period holds more: these are its first ones.' : ''} The export spent no credits.`;
-  const channelId = await directMessage(context.userId, `Credits spent ${when}, only for you:`);
+  const channelId = await directMessage(
+    context.userId,
+    mk`Credits spent ${escapeMrkdwn(when)}, only for you:`,
+  );
   await upload({
     channelId,
     filename: fileNameOf(period),

@@ -8,7 +8,8 @@ import type { SlackMessage } from '../../views/types.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import type { ExportSource } from './definition.ts';
 import { exportSourceOf, renderList } from './index.ts';
-import { ownJobText } from '../../views/mrkdwn.ts';
+import { mk, ownJobText } from '../../views/mrkdwn.ts';
+import { mentionChannel } from '../../views/format.ts';
 
 type ExportJob = Extract<Job, { kind: 'export' }>;
 
@@ -127,7 +128,7 @@ export function exportJobs(deps: WorkerDeps) {
     if (!job.private) {
       return upload({ ...file, channelId: job.context.channelId, threadTs: job.context.threadTs });
     }
-    const intro = `Your CSV export from <#${job.context.channelId}>, only for you:`;
+    const intro = mk`Your CSV export from ${mentionChannel(job.context.channelId)}, only for you:`;
     await upload({ ...file, channelId: await directMessage(job.context.userId, intro) });
     await slack.ephemeral(job.context, exportedPrivately(comment));
   }

@@ -64,7 +64,7 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
   const shows = rows.filter((row) => row[4] !== null).length;
   const where = mentionChannel(context.channelId);
   const comment = mk`:page_facing_up: CSV of the ${formatNumber(accounts.length)} accounts ${where} watches and their ${formatNumber(shows)} upcoming ${shows === 1 ? 'show' : 'shows'}, as of its last check. No credits spent.`;
-  const channelId = await directMessage(context.userId, `The watch list of ${where}, only for you:`);
+  const channelId = await directMessage(context.userId, mk`The watch list of ${where}, only for you:`);
   await upload({
     channelId,
     filename: `watch-list-${context.channelId}.csv`,

@@ -18,6 +18,24 @@ const ADAPTERS_AND_SDKS = [
   },
 ];
 
+/** Slack text is branded only where it is escaped or built (src/slack/views/mrkdwn.ts). */
+const MRKDWN_CAST = {
+  selector:
+    "TSAsExpression[typeAnnotation.typeName.name='Mrkdwn'], TSTypeAssertion[typeAnnotation.typeName.name='Mrkdwn']",
+  message: 'Make Slack text with mk`…`, escapeMrkdwn or a helper of src/slack/views/format.ts, not a cast.',
+};
+/** Text carried through the bot's own job payload is re-branded in the two jobs that carry it, nowhere else. */
+const OWN_JOB_TEXT = {
+  selector: "CallExpression[callee.name='ownJobText']",
+  message: 'ownJobText is for the bot’s own text carried in a job payload (home and export jobs) only.',
+};
+/** A mrkdwn text object is written by the block constructors only (src/slack/views/blocks.ts). */
+const MRKDWN_OBJECT = {
+  selector: "Property[key.name='type'][value.value='mrkdwn']",
+  message:
+    'Use section(), context(), fieldsSection() or mrkdwn() of src/slack/views/blocks.ts: they take only safe text.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'test-results/', 'local/slack/page/**/*.js'] },
   js.configs.recommended,
@@ -91,6 +109,22 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Text is safe by construction (src/slack/views/mrkdwn.ts): only that module brands text as
+    // mrkdwn, and only the block constructors write a mrkdwn text object.
+    files: ['src/**/*.ts', 'handlers/**/*.ts'],
+    ignores: ['src/slack/views/mrkdwn.ts', 'src/slack/views/blocks.ts', 'src/slack/views/limits.ts'],
+    rules: { 'no-restricted-syntax': ['error', MRKDWN_CAST, MRKDWN_OBJECT, OWN_JOB_TEXT] },
+  },
+  {
+    // The two jobs that carry the bot's own mrkdwn through a job payload (a Home notice, a clicked card).
+    files: ['src/slack/features/home/jobs.ts', 'src/slack/features/lists/export-jobs.ts'],
+    rules: { 'no-restricted-syntax': ['error', MRKDWN_CAST, MRKDWN_OBJECT] },
+  },
+  {
+    files: ['src/slack/views/blocks.ts', 'src/slack/views/limits.ts'],
+    rules: { 'no-restricted-syntax': ['error', MRKDWN_CAST] },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -4,15 +4,16 @@ import { code } from '../views/format.ts';
 import { escapeMrkdwn, fitToLimits, linesToSections } from '../views/limits.ts';
 import type { SlackMessage } from '../views/types.ts';
 import { COMMAND_SPECS, type CommandSpec } from './index.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../views/mrkdwn.ts';
 
 /** The help card, one word's help, a usage error and "Did you mean …?", from the registered words. */
 
 const SLASH = '/events';
 const withSlash = (usage: string) => (usage.startsWith('/') ? usage : `${SLASH} ${usage}`);
 
-function commandLine(command: CommandSpec): string {
-  const cost = command.credits ? ` — credits: *${escapeMrkdwn(command.credits)}*` : '';
-  return `${code(withSlash(command.usage))}\n      ${escapeMrkdwn(command.summary)}${cost} · e.g. ${code(withSlash(command.example))}`;
+function commandLine(command: CommandSpec): Mrkdwn {
+  const cost = command.credits ? mk` — credits: *${escapeMrkdwn(command.credits)}*` : '';
+  return mk`${code(withSlash(command.usage))}\n      ${escapeMrkdwn(command.summary)}${cost} · e.g. ${code(withSlash(command.example))}`;
 }
 
 /** Every subcommand with its usage and an example; commands that spend credits listed apart. */
@@ -31,35 +32,35 @@ export function helpText(commands: readonly CommandSpec[] = COMMAND_SPECS): Slac
     context('Credits are real money, shared with the web app. Nothing is charged before you press Confirm.'),
   );
   const words = commands.map((command) => command.word).join(', ');
-  return fitToLimits({ text: `eventbot commands: ${escapeMrkdwn(words)}. Try ${SLASH} help.`, blocks });
+  return fitToLimits({ text: mk`eventbot commands: ${escapeMrkdwn(words)}. Try ${SLASH} help.`, blocks });
 }
 
 /** A command that could not be read: what was wrong, the usage, an example. */
 export function usageError(problem: string, usage: string, example: string): SlackMessage {
-  const text = `:warning: ${escapeMrkdwn(problem)}`;
+  const text = mk`:warning: ${escapeMrkdwn(problem)}`;
   return fitToLimits({
-    text: `${text} Usage: ${escapeMrkdwn(withSlash(usage))}`,
+    text: mk`${text} Usage: ${escapeMrkdwn(withSlash(usage))}`,
     blocks: [
       section(text),
-      section(`*Usage:* ${code(withSlash(usage))}\n*Example:* ${code(withSlash(example))}`),
-      context(`${code(`${SLASH} help`)} lists every command.`),
+      section(mk`*Usage:* ${code(withSlash(usage))}\n*Example:* ${code(withSlash(example))}`),
+      context(mk`${code(`${SLASH} help`)} lists every command.`),
     ],
   });
 }
 
 /** `/events help <command>`: that command's usage, example, summary and price, nothing else. */
 export function commandHelp(command: CommandSpec): SlackMessage {
-  const cost = command.credits ? ` — credits: *${escapeMrkdwn(command.credits)}*` : '';
+  const cost = command.credits ? mk` — credits: *${escapeMrkdwn(command.credits)}*` : '';
   const lines = [
-    `*${escapeMrkdwn(withSlash(command.word))}*: ${escapeMrkdwn(command.summary)}${cost}`,
-    `*Usage:* ${code(withSlash(command.usage))}`,
-    `*Example:* ${code(withSlash(command.example))}`,
+    mk`*${escapeMrkdwn(withSlash(command.word))}*: ${escapeMrkdwn(command.summary)}${cost}`,
+    mk`*Usage:* ${code(withSlash(command.usage))}`,
+    mk`*Example:* ${code(withSlash(command.example))}`,
   ];
   // Details are our own mrkdwn (code spans); escaping keeps them from ever pinging anyone.
   if (command.details) lines.push(escapeMrkdwn(command.details));
   return fitToLimits({
-    text: `${escapeMrkdwn(withSlash(command.usage))}: ${escapeMrkdwn(command.summary)}`,
-    blocks: [section(lines.join('\n')), context(`${code(`${SLASH} help`)} lists every command.`)],
+    text: mk`${escapeMrkdwn(withSlash(command.usage))}: ${escapeMrkdwn(command.summary)}`,
+    blocks: [section(joinMrkdwn(lines, '\n')), context(mk`${code(`${SLASH} help`)} lists every command.`)],
   });
 }
 
@@ -74,23 +75,25 @@ export function unknownCommand(
   suggestionCharges?: string,
   commands: readonly CommandSpec[] = COMMAND_SPECS,
 ): SlackMessage {
-  const warning = `:warning: ${escapeMrkdwn(problem)}`;
+  const warning = mk`:warning: ${escapeMrkdwn(problem)}`;
   const charges = suggestionCharges
-    ? ` That one spends credits: *${escapeMrkdwn(suggestionCharges)}* (a card asks you to confirm first).`
+    ? mk` That one spends credits: *${escapeMrkdwn(suggestionCharges)}* (a card asks you to confirm first).`
     : '';
-  const guess = suggestion ? ` Did you mean ${code(withSlash(suggestion))}?${charges}` : '';
-  const examples = commands
-    .filter((command) => command.word === 'search' || command.word === 'fit')
-    .map((command) => code(withSlash(command.example)))
-    .join(' or ');
+  const guess = suggestion ? mk` Did you mean ${code(withSlash(suggestion))}?${charges}` : '';
+  const examples = joinMrkdwn(
+    commands
+      .filter((command) => command.word === 'search' || command.word === 'fit')
+      .map((command) => code(withSlash(command.example))),
+    ' or ',
+  );
   const words = commands.map((command) => command.word).join(', ');
   return fitToLimits({
-    text: `${warning}${guess}`,
+    text: mk`${warning}${guess}`,
     blocks: [
-      section(`${warning}${guess}`),
-      section(`*Commands:* ${escapeMrkdwn(words)}.${examples ? `\nTry ${examples}.` : ''}`),
+      section(mk`${warning}${guess}`),
+      section(mk`*Commands:* ${escapeMrkdwn(words)}.${examples ? mk`\nTry ${examples}.` : ''}`),
       context(
-        `${code(`${SLASH} help`)} lists every command with an example; ${code(`${SLASH} help <command>`)} explains one.`,
+        mk`${code(`${SLASH} help`)} lists every command with an example; ${code(`${SLASH} help <command>`)} explains one.`,
       ),
     ],
   });

@@ -18,6 +18,7 @@ import { pausedWorkNotice } from '../features/home/paused-work-notice.ts';
 import { servedWorkspace } from './served-workspace.ts';
 import { openModal } from './interaction.ts';
 import { needsServiceKey } from './command-answer.ts';
+import type { Mrkdwn } from '../views/mrkdwn.ts';
 
 /**
  * Until a distributed workspace connects its Event Intelligence key (issue 15; every surface, issue 23),
@@ -129,7 +130,7 @@ export async function publishConnectHome(
   userId: string,
   text: string,
   logger: Logger,
-  notice?: string,
+  notice?: Mrkdwn,
   adminNotices: KnownBlock[] = [],
 ): Promise<void> {
   try {

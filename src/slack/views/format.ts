@@ -1,4 +1,4 @@
-import { escapeMrkdwn } from './limits.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from './mrkdwn.ts';
 
 /** Text formatting shared by the views. Everything taking service or user text escapes it. */
 
@@ -8,23 +8,25 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 let numberFormat: Intl.NumberFormat | undefined;
 
 /** `2,000`; `2.5`. */
-export function formatNumber(value: number): string {
+export function formatNumber(value: number): Mrkdwn {
   if (Number.isSafeInteger(value) && !Object.is(value, -0)) {
-    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
-    return value < 0 ? `-${digits}` : digits;
+    const digits = escapeMrkdwn(String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ','));
+    return value < 0 ? mk`-${digits}` : digits;
   }
   numberFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-  return numberFormat.format(value);
+  return escapeMrkdwn(numberFormat.format(value));
 }
 
 /** `1 credit`, `2,000 credits`. */
-export function formatCredits(value: number): string {
-  return `${formatNumber(value)} ${value === 1 ? 'credit' : 'credits'}`;
+export function formatCredits(value: number): Mrkdwn {
+  return mk`${formatNumber(value)} ${value === 1 ? 'credit' : 'credits'}`;
 }
 
 /** `x.x/10`, or `–` when the service left it out. */
-export function outOfTen(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(1)}/10` : '–';
+export function outOfTen(value: number | null | undefined): Mrkdwn {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? mk`${escapeMrkdwn(value.toFixed(1))}/10`
+    : mk`–`;
 }
 
 interface CalendarDate {
@@ -41,32 +43,35 @@ function parseDate(text: string | null | undefined): CalendarDate | undefined {
   return { year, month, day };
 }
 
-const monthName = (date: CalendarDate) => MONTHS[date.month - 1] ?? '';
-const fullDate = (date: CalendarDate) => `${date.day} ${monthName(date)} ${date.year}`;
+const monthName = (date: CalendarDate) => escapeMrkdwn(MONTHS[date.month - 1] ?? '');
+const fullDate = (date: CalendarDate) => mk`${date.day} ${monthName(date)} ${date.year}`;
 const compare = (a: CalendarDate, b: CalendarDate) => a.year - b.year || a.month - b.month || a.day - b.day;
 
 /** `12–14 Mar 2027`, `28 Feb – 2 Mar 2027`, `12 Mar 2027`, or `Dates not announced`. */
-export function formatDateRange(start: string | null | undefined, end: string | null | undefined): string {
+export function formatDateRange(start: string | null | undefined, end: string | null | undefined): Mrkdwn {
   const from = parseDate(start);
   const to = parseDate(end);
-  if (!from && !to) return 'Dates not announced';
-  if (!from && to) return `Until ${fullDate(to)}`;
-  if (!from) return 'Dates not announced';
+  if (!from && !to) return mk`Dates not announced`;
+  if (!from && to) return mk`Until ${fullDate(to)}`;
+  if (!from) return mk`Dates not announced`;
   if (!to || compare(to, from) <= 0) return fullDate(from);
   if (from.year === to.year && from.month === to.month) {
-    return `${from.day}–${to.day} ${monthName(from)} ${from.year}`;
+    return mk`${from.day}–${to.day} ${monthName(from)} ${from.year}`;
   }
-  if (from.year === to.year) return `${from.day} ${monthName(from)} – ${fullDate(to)}`;
-  return `${fullDate(from)} – ${fullDate(to)}`;
+  if (from.year === to.year) return mk`${from.day} ${monthName(from)} – ${fullDate(to)}`;
+  return mk`${fullDate(from)} – ${fullDate(to)}`;
 }
 
 /** Non-empty parts joined with `, `, escaped. */
-export function joinPresent(parts: readonly (string | null | undefined)[], separator = ', '): string {
-  return parts
+export function joinPresent(
+  parts: readonly (string | null | undefined)[],
+  separator: ', ' | ' · ' = ', ',
+): Mrkdwn {
+  const present = parts
     .map((part) => part?.trim())
     .filter((part): part is string => Boolean(part))
-    .map(escapeMrkdwn)
-    .join(separator);
+    .map(escapeMrkdwn);
+  return joinMrkdwn(present, separator);
 }
 
 /** Venue, city, region, country of an event; missing parts (null or absent) skipped. */
@@ -75,28 +80,28 @@ export function formatPlace(event: {
   city?: string | null | undefined;
   region?: string | null | undefined;
   country?: string | null | undefined;
-}): string {
+}): Mrkdwn {
   return joinPresent([event.venue, event.city, event.region, event.country]);
 }
 
 /** `12 Mar 2027` in UTC. */
-export function utcDay(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+export function utcDay(date: Date): Mrkdwn {
+  return mk`${date.getUTCDate()} ${escapeMrkdwn(MONTHS[date.getUTCMonth()] ?? '')} ${date.getUTCFullYear()}`;
 }
 
 /** `14:05 UTC`. */
-export function utcTime(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+export function utcTime(date: Date): Mrkdwn {
+  const pad = (value: number) => escapeMrkdwn(String(value).padStart(2, '0'));
+  return mk`${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
 
 /**
  * A Slack date token, shown in each reader's own time zone: `<!date^1700000000^{time}|14:05 UTC>`.
  * `fallback` is for clients that cannot render it.
  */
-export function slackDate(date: Date, format: string, fallback: string): string {
+export function slackDate(date: Date, format: string, fallback: string): Mrkdwn {
   const seconds = Math.floor(date.getTime() / 1000);
-  return `<!date^${seconds}^${format}|${escapeMrkdwn(fallback).replace(/\|/g, '/')}>`;
+  return mk`<!date^${seconds}^${escapeMrkdwn(format)}|${escapeMrkdwn(fallback.replace(/\|/g, '/'))}>`;
 }
 
 /** A Unix timestamp in seconds or milliseconds (the service's examples use milliseconds). */
@@ -105,22 +110,22 @@ export function fromUnixTimestamp(value: number): Date {
 }
 
 /** `<@U123>` for a user id; anything else is shown as escaped text. */
-export function mentionUser(userId: string): string {
-  return /^[UW][A-Z0-9]+$/.test(userId) ? `<@${userId}>` : escapeMrkdwn(userId);
+export function mentionUser(userId: string): Mrkdwn {
+  return /^[UW][A-Z0-9]+$/.test(userId) ? mk`<@${escapeMrkdwn(userId)}>` : escapeMrkdwn(userId);
 }
 
 /** `<#C123>` for a channel id; anything else is shown as escaped text. */
-export function mentionChannel(channelId: string): string {
-  return /^[CGD][A-Z0-9]+$/.test(channelId) ? `<#${channelId}>` : escapeMrkdwn(channelId);
+export function mentionChannel(channelId: string): Mrkdwn {
+  return /^[CGD][A-Z0-9]+$/.test(channelId) ? mk`<#${escapeMrkdwn(channelId)}>` : escapeMrkdwn(channelId);
 }
 
 /**
  * A mrkdwn link for an http(s) address (a bare domain gets `https://`), else the escaped text.
  * The label defaults to the host.
  */
-export function formatLink(address: string | null | undefined, label?: string): string {
+export function formatLink(address: string | null | undefined, label?: string): Mrkdwn {
   const trimmed = address?.trim();
-  if (!trimmed) return '';
+  if (!trimmed) return mk``;
   const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {
@@ -130,16 +135,17 @@ export function formatLink(address: string | null | undefined, label?: string): 
   }
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(url.hostname)) return escapeMrkdwn(trimmed);
   const text = label ?? url.hostname.replace(/^www\./, '');
-  return `<${url.href.replace(/\|/g, '%7C').replace(/>/g, '%3E')}|${escapeMrkdwn(text).replace(/\|/g, '/')}>`;
+  const href = escapeMrkdwn(url.href.replace(/\|/g, '%7C').replace(/>/g, '%3E'));
+  return mk`<${href}|${escapeMrkdwn(text.replace(/\|/g, '/'))}>`;
 }
 
 /** Inline code with the text escaped and backticks removed (they would end the span). */
-export function code(text: string): string {
-  return `\`${escapeMrkdwn(text.replace(/`/g, "'"))}\``;
+export function code(text: string): Mrkdwn {
+  return mk`\`${escapeMrkdwn(text.replace(/`/g, "'"))}\``;
 }
 
 /** A person as the thread replies name them: their name and id, or the id alone. */
-export function personLabel(personnelId: string, names: Readonly<Record<string, string>>): string {
+export function personLabel(personnelId: string, names: Readonly<Record<string, string>>): Mrkdwn {
   const name = names[personnelId]?.trim();
-  return name ? `*${escapeMrkdwn(name)}* (${code(personnelId)})` : `Person ${code(personnelId)}`;
+  return name ? mk`*${escapeMrkdwn(name)}* (${code(personnelId)})` : mk`Person ${code(personnelId)}`;
 }

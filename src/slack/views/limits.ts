@@ -1,5 +1,8 @@
 import type { Button, ConfirmationDialog, KnownBlock, SectionBlock, TextObject } from '@slack/types';
+import { type BotText, botText, escapeMrkdwn, mk, type Mrkdwn, trimMrkdwn, truncate } from './mrkdwn.ts';
 import type { SlackMessage } from './types.ts';
+
+export { escapeMrkdwn, truncate };
 
 /** Block Kit limits that Slack enforces (it rejects the whole message with `invalid_blocks` otherwise). */
 export const LIMITS = {
@@ -21,26 +24,9 @@ export const LIMITS = {
   fallbackText: 3000,
 } as const;
 
-/** Escapes service and user text for mrkdwn, so `<!channel>` or `<@U1>` in data never pings anyone. */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/**
- * Cuts text to `max` characters, ending in `…`. Never leaves half an entity (`&am`), half a Slack control
- * sequence (`<https://x|lab`) or half a surrogate pair behind.
- */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, Math.max(0, max - 1));
-  cut = cut.replace(/&[a-z0-9#]*$/i, '').replace(/<[^>]*$/, '');
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut}…`;
-}
-
 /** `…and 12 more` (with an optional noun: `…and 12 more exhibitors`). */
-export function andMore(count: number, noun?: string): string {
-  return `…and ${count.toLocaleString('en-US')} more${noun ? ` ${noun}` : ''}`;
+export function andMore(count: number, noun?: string): Mrkdwn {
+  return mk`…and ${escapeMrkdwn(count.toLocaleString('en-US'))} more${noun ? escapeMrkdwn(` ${noun}`) : ''}`;
 }
 
 /**
@@ -57,9 +43,9 @@ export function capRows(rows: readonly KnownBlock[], budget: number, noun?: stri
  * Lines packed into as few section blocks as fit (each within the section text limit), at most
  * `maxBlocks` of them; lines left out are counted in a final `…and N more` line.
  */
-export function linesToSections(lines: readonly string[], maxBlocks: number, noun?: string): KnownBlock[] {
-  const chunks: string[][] = [];
-  let current: string[] = [];
+export function linesToSections(lines: readonly Mrkdwn[], maxBlocks: number, noun?: string): KnownBlock[] {
+  const chunks: Mrkdwn[][] = [];
+  let current: Mrkdwn[] = [];
   let length = 0;
   for (const line of lines) {
     const fitted = truncate(line, LIMITS.sectionText);
@@ -183,9 +169,14 @@ function capBlocks(blocks: KnownBlock[]): KnownBlock[] {
 /**
  * The last step of every builder: whatever the data, the message stays within Block Kit's limits.
  * Texts are cut with `…`, overflowing rows are counted (`…and N more`), oversized buttons are dropped.
+ * The notification `text` is mrkdwn too: data in it is escaped like data in a block.
  */
-export function fitToLimits(message: SlackMessage): SlackMessage {
+export function fitToLimits<T extends string>(message: {
+  text: BotText<T>;
+  blocks: KnownBlock[];
+}): SlackMessage {
   const blocks = message.blocks.map(fitBlock).filter((block) => block !== undefined);
-  const text = truncate(message.text.trim() || 'eventbot', LIMITS.fallbackText);
+  const given = trimMrkdwn(botText(message.text));
+  const text = truncate(given || mk`eventbot`, LIMITS.fallbackText);
   return { text, blocks: capBlocks(blocks) };
 }

@@ -1,5 +1,6 @@
 import type { ModalView } from '@slack/types';
 import { plainText, section } from './blocks.ts';
+import { escapeMrkdwn } from './mrkdwn.ts';
 
 /** Its callback id: a modal that only says something, with nothing to submit. */
 export const NOT_CONNECTED_MODAL = 'not-connected';
@@ -13,5 +14,5 @@ export const notConnectedModal = (notConnectedText: string): ModalView => ({
   callback_id: NOT_CONNECTED_MODAL,
   title: plainText('Event Intelligence'),
   close: plainText('Close'),
-  blocks: [section(notConnectedText)],
+  blocks: [section(escapeMrkdwn(notConnectedText))],
 });

@@ -6,6 +6,7 @@ import { actions, button, context } from './blocks.ts';
 import { mentionUser } from './format.ts';
 import { fitToLimits } from './limits.ts';
 import type { SlackMessage } from './types.ts';
+import { mk } from './mrkdwn.ts';
 
 /** What Share in channel carries: the command a private answer came from, or the list page it shows. */
 export const ShareValueSchema = z.union([CommandValueSchema, ListPageValueSchema]);
@@ -21,6 +22,6 @@ export function withShareButton(message: SlackMessage, share: ShareValue): Slack
 export function sharedBy(message: SlackMessage, userId: string): SlackMessage {
   return fitToLimits({
     ...message,
-    blocks: [...message.blocks, context(`Shared by ${mentionUser(userId)}`)],
+    blocks: [...message.blocks, context(mk`Shared by ${mentionUser(userId)}`)],
   });
 }

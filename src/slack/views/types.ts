@@ -1,15 +1,16 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChargeAction } from '../../domain/charging.ts';
 import type { LedgerEntry as StoredLedgerEntry } from '../../store/index.ts';
+import type { Mrkdwn } from './mrkdwn.ts';
 
 /**
  * What the views read, as structural types with the service's own field names. Parsed service objects
  * (which carry more members) can be passed in directly; only the members a view reads are listed.
  */
 
-/** Every builder's output: `text` is the plain fallback for notifications and screen readers. */
+/** Every builder's output: `text` is the fallback for notifications and screen readers (mrkdwn). */
 export interface SlackMessage {
-  text: string;
+  text: Mrkdwn;
   blocks: KnownBlock[];
 }
 

@@ -5,6 +5,7 @@ import type { JobContext } from '../jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 import { inviteBotMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';
+import type { Mrkdwn } from '../views/mrkdwn.ts';
 
 /**
  * How the worker talks back to Slack: channel posts, in-place updates, and answers only the user sees.
@@ -28,7 +29,7 @@ export interface SlackOut {
    * Posts `text` in the app's direct messages with a user and returns that conversation's id (from
    * chat.postMessage's answer: no `conversations.open`, so no `im:write` scope).
    */
-  directMessage?: (userId: string, text: string) => Promise<string>;
+  directMessage?: (userId: string, text: Mrkdwn) => Promise<string>;
 }
 
 export interface FileUpload {
@@ -37,7 +38,7 @@ export interface FileUpload {
   filename: string;
   title: string;
   content: string;
-  comment: string;
+  comment: Mrkdwn;
 }
 
 export function createSlackOut(web: WebClient, logger: Logger): SlackOut {

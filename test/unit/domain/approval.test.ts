@@ -19,7 +19,7 @@ const confirmation = (credits: number): Confirmation => ({
   id: 'c1',
   teamId: 'T1',
   channelId: 'C1',
-  requestedBy: 'U_ALICE',
+  requestedBy: 'U0ALICE',
   action: { kind: 'event-unlock', eventId: '26855' },
   price: { credits, upTo: false },
   status: 'pending',
@@ -27,26 +27,26 @@ const confirmation = (credits: number): Confirmation => ({
   deadline: '2031-05-14T10:15:00.000Z',
   expiresAt: 1_950_000_000,
 });
-const alice = { userId: 'U_ALICE', teamId: 'T1', membership: 'member' } as const;
-const boss = { userId: 'U_BOSS', teamId: 'T1', membership: 'member' } as const;
-const bob = { userId: 'U_BOB', teamId: 'T1', membership: 'member' } as const;
+const alice = { userId: 'U0ALICE', teamId: 'T1', membership: 'member' } as const;
+const boss = { userId: 'U0BOSS', teamId: 'T1', membership: 'member' } as const;
+const bob = { userId: 'U0BOB', teamId: 'T1', membership: 'member' } as const;
 
 describe('who may decide a confirmation', () => {
   it('lets the requester or an approver confirm below the approval threshold, nobody else', () => {
-    const policy = { approvers: ['U_BOSS'], approvalThreshold: 1000 };
+    const policy = { approvers: ['U0BOSS'], approvalThreshold: 1000 };
 
     expect(confirmRefusal(confirmation(999), alice, policy)).toBeNull();
     expect(confirmRefusal(confirmation(999), boss, policy)).toBeNull();
     expect(confirmRefusal(confirmation(999), bob, policy)).toBe(
-      'Only <@U_ALICE> or an approver can confirm this.',
+      'Only <@U0ALICE> or an approver can confirm this.',
     );
   });
 
   it('needs an approver other than the requester at or above the threshold, even when the requester is one', () => {
-    const policy = { approvers: ['U_BOSS', 'U_ALICE'], approvalThreshold: 1000 };
+    const policy = { approvers: ['U0BOSS', 'U0ALICE'], approvalThreshold: 1000 };
 
-    expect(confirmRefusal(confirmation(1000), alice, policy)).toContain('<@U_BOSS>');
-    expect(confirmRefusal(confirmation(1000), alice, policy)).not.toContain('<@U_ALICE>');
+    expect(confirmRefusal(confirmation(1000), alice, policy)).toContain('<@U0BOSS>');
+    expect(confirmRefusal(confirmation(1000), alice, policy)).not.toContain('<@U0ALICE>');
     expect(confirmRefusal(confirmation(1000), boss, policy)).toBeNull();
     expect(cancelRefusal(confirmation(1000), alice, policy)).toBeNull();
   });
@@ -58,7 +58,7 @@ describe('who may decide a confirmation', () => {
   });
 
   it('refuses a click from another workspace, whoever it is', () => {
-    const policy = { approvers: ['U_BOSS'] };
+    const policy = { approvers: ['U0BOSS'] };
     const elsewhere = { ...alice, teamId: 'T2' };
 
     expect(confirmRefusal(confirmation(10), elsewhere, policy)).toBe(
@@ -70,7 +70,7 @@ describe('who may decide a confirmation', () => {
   });
 
   it('never lets a guest from another organisation confirm, nor cancel as an approver, whatever list names them', () => {
-    const policy = { approvers: ['U_BOSS', 'U_ALICE'] };
+    const policy = { approvers: ['U0BOSS', 'U0ALICE'] };
     const guestBoss = { ...boss, membership: 'outsider' } as const;
     const guestAlice = { ...alice, membership: 'outsider' } as const;
     const guest = 'You are a guest from another organisation here: only members of this workspace can';

@@ -3,6 +3,7 @@ import { escapeMrkdwn } from '../../views/limits.ts';
 import { type ListInput, listCard } from '../lists/list-card.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** A contact search item (OpenAPI ContactItem), the members the card reads. */
 export interface ContactRow {
@@ -18,22 +19,27 @@ export interface ContactRow {
   phoneUnlockStatus?: string | null;
 }
 
-function contactLine(person: ContactRow): string {
+function contactLine(person: ContactRow): Mrkdwn {
   const name = person.fullName?.trim() || `Person ${person.id}`;
   const role = joinPresent([person.title, person.companyName]);
   const email = person.email?.trim()
-    ? `:email: ${escapeMrkdwn(person.email.trim())}`
+    ? mk`:email: ${escapeMrkdwn(person.email.trim())}`
     : person.contactUnlockStatus === 'unlocking'
-      ? ':hourglass_flowing_sand: Email unlocking…'
-      : ':lock: Email locked';
-  const phone = person.phone?.trim() ? `:telephone_receiver: ${escapeMrkdwn(person.phone.trim())}` : '';
+      ? mk`:hourglass_flowing_sand: Email unlocking…`
+      : mk`:lock: Email locked`;
+  const phone = person.phone?.trim()
+    ? mk`:telephone_receiver: ${escapeMrkdwn(person.phone.trim())}`
+    : undefined;
   const facts = [
     joinPresent([person.seniorityLevel, person.department]),
-    `ID ${code(person.id)}`,
+    mk`ID ${code(person.id)}`,
     email,
     phone,
   ];
-  return [`*${escapeMrkdwn(name)}*${role ? ` — ${role}` : ''}`, facts.filter(Boolean).join(' · ')].join('\n');
+  return joinMrkdwn(
+    [mk`*${escapeMrkdwn(name)}*${role ? mk` — ${role}` : ''}`, joinMrkdwn(facts.filter(Boolean), ' · ')],
+    '\n',
+  );
 }
 
 /** Emails / Phones for the people shown whose email or phone is still to unlock (the usual confirmation). */

@@ -1,9 +1,17 @@
 import type { KnownBlock } from '@slack/types';
 import { eventLeadsOn } from '../../views/event-buttons.ts';
 import { actions, context, header, section } from '../../views/blocks.ts';
-import { code, formatDateRange, formatLink, formatNumber, formatPlace, joinPresent } from '../../views/format.ts';
+import {
+  code,
+  formatDateRange,
+  formatLink,
+  formatNumber,
+  formatPlace,
+  joinPresent,
+} from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** Events shown on one account or LinkedIn card, each with its own row of buttons (two blocks). */
 export const EVENTS_ON_A_CARD = 8;
@@ -54,23 +62,23 @@ function eventBlocks(event: EventSummary, today: string): KnownBlock[] {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
   const past = (event.dateEnd ?? event.dateStart ?? today) < today ? ' _(past)_' : '';
-  const facts = [formatDateRange(event.dateStart, event.dateEnd) + past, formatPlace(event)];
+  const facts = [mk`${formatDateRange(event.dateStart, event.dateEnd)}${past}`, formatPlace(event)];
   if (typeof event.exhibitorCount === 'number')
-    facts.push(`${formatNumber(event.exhibitorCount)} exhibitors`);
+    facts.push(mk`${formatNumber(event.exhibitorCount)} exhibitors`);
   const row = eventButtons(event.eventId);
-  const text = `*${title}*  ${code(event.eventId)}\n${facts.filter(Boolean).join(' · ')}`;
+  const text = mk`*${title}*  ${code(event.eventId)}\n${joinMrkdwn(facts.filter(Boolean), ' · ')}`;
   return row ? [section(text), row] : [section(text)];
 }
 
 /** The events part of a card: the first `EVENTS_ON_A_CARD`, upcoming first, and how many more. */
-export function eventSection(events: RelatedEvents, today: string, none: string): KnownBlock[] {
+export function eventSection(events: RelatedEvents, today: string, none: Mrkdwn): KnownBlock[] {
   const sorted = upcomingFirst(events.items, today);
   if (sorted.length === 0) return [section(none)];
   const total = Math.max(events.total ?? sorted.length, sorted.length);
   const shown = sorted.slice(0, EVENTS_ON_A_CARD);
   const upcoming = sorted.filter((event) => (event.dateEnd ?? event.dateStart ?? '') >= today).length;
-  const summary = `${formatNumber(total)} ${total === 1 ? 'event' : 'events'} · ${formatNumber(upcoming)} upcoming${
-    total > shown.length ? ` · the first ${shown.length} shown` : ''
+  const summary = mk`${formatNumber(total)} ${total === 1 ? 'event' : 'events'} · ${formatNumber(upcoming)} upcoming${
+    total > shown.length ? mk` · the first ${shown.length} shown` : ''
   }`;
   return [context(summary), ...shown.flatMap((event) => eventBlocks(event, today))];
 }
@@ -79,27 +87,33 @@ export function eventSection(events: RelatedEvents, today: string, none: string)
 export function accountCard(profile: AccountProfile, events: RelatedEvents, today: string): SlackMessage {
   const facts = [
     joinPresent([profile.industry, profile.country], ' · '),
-    typeof profile.employeeCount === 'number' ? `${formatNumber(profile.employeeCount)} employees` : '',
-    profile.fundingRound ? escapeMrkdwn(profile.fundingRound) : '',
+    typeof profile.employeeCount === 'number'
+      ? mk`${formatNumber(profile.employeeCount)} employees`
+      : undefined,
+    profile.fundingRound ? escapeMrkdwn(profile.fundingRound) : undefined,
     formatLink(profile.website ?? profile.domain),
     formatLink(profile.linkedinUrl, 'LinkedIn'),
   ].filter(Boolean);
   const categories = profile.categories ?? [];
   const blocks: KnownBlock[] = [header(profile.companyName)];
-  if (facts.length > 0) blocks.push(section(facts.join(' · ')));
+  if (facts.length > 0) blocks.push(section(joinMrkdwn(facts, ' · ')));
   if (profile.description?.trim())
     blocks.push(section(escapeMrkdwn(truncate(profile.description.trim(), 600))));
   blocks.push(
     context(
-      [`Exhibitor ID ${code(profile.id)}`, categories.length > 0 ? joinPresent(categories.slice(0, 5)) : '']
-        .filter(Boolean)
-        .join(' · '),
+      joinMrkdwn(
+        [
+          mk`Exhibitor ID ${code(profile.id)}`,
+          categories.length > 0 ? joinPresent(categories.slice(0, 5)) : undefined,
+        ].filter(Boolean),
+        ' · ',
+      ),
     ),
   );
-  blocks.push(...eventSection(events, today, 'No events on record for this company.'));
+  blocks.push(...eventSection(events, today, mk`No events on record for this company.`));
   const next = upcomingFirst(events.items, today)[0];
-  const text = `${escapeMrkdwn(profile.companyName)}: ${formatNumber(Math.max(events.total ?? 0, events.items.length))} events${
-    next ? `, next ${escapeMrkdwn(next.name?.trim() || next.eventId)}` : ''
+  const text = mk`${escapeMrkdwn(profile.companyName)}: ${formatNumber(Math.max(events.total ?? 0, events.items.length))} events${
+    next ? mk`, next ${escapeMrkdwn(next.name?.trim() || next.eventId)}` : ''
   }.`;
   return fitToLimits({ text, blocks });
 }
@@ -120,10 +134,13 @@ export function linkedinCard(person: LinkedinPerson, events: RelatedEvents, toda
   const blocks: KnownBlock[] = [
     header(name),
     context(
-      [role, `ID ${code(person.id)}`, formatLink(person.linkedinUrl, 'LinkedIn')].filter(Boolean).join(' · '),
+      joinMrkdwn(
+        [role, mk`ID ${code(person.id)}`, formatLink(person.linkedinUrl, 'LinkedIn')].filter(Boolean),
+        ' · ',
+      ),
     ),
-    ...eventSection(events, today, 'No events on record for this person.'),
+    ...eventSection(events, today, mk`No events on record for this person.`),
   ];
   const total = Math.max(events.total ?? 0, events.items.length);
-  return fitToLimits({ text: `${escapeMrkdwn(name)}: ${formatNumber(total)} events.`, blocks });
+  return fitToLimits({ text: mk`${escapeMrkdwn(name)}: ${formatNumber(total)} events.`, blocks });
 }

@@ -1,5 +1,6 @@
 import type { ApprovalRefusal } from '../../../domain/approval.ts';
-import { formatCredits } from '../../views/format.ts';
+import { formatCredits, mentionUser } from '../../views/format.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
 
 /*
@@ -7,13 +8,13 @@ import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
  * these say it to the clicker, on the card and on the Home.
  */
 
-const mentions = (ids: readonly string[]) => ids.map((id) => `<@${id}>`).join(', ');
+const mentions = (ids: readonly string[]) => joinMrkdwn(ids.map(mentionUser), ', ');
 
 /** Why the clicker may not confirm or cancel, and who may. */
-export function approvalRefusalWords(refusal: ApprovalRefusal): string {
+export function approvalRefusalWords(refusal: ApprovalRefusal): Mrkdwn {
   switch (refusal.reason) {
     case 'other-workspace':
-      return 'This confirmation belongs to another workspace.';
+      return mk`This confirmation belongs to another workspace.`;
     case 'not-a-member':
       return membershipRefusalWords(
         refusal.membership,
@@ -24,9 +25,9 @@ export function approvalRefusalWords(refusal: ApprovalRefusal): string {
         refusal.approvers.length > 0
           ? mentions(refusal.approvers)
           : 'an approver (none is set up: ask an admin)';
-      return `Charges of ${formatCredits(refusal.threshold)} or more need an approver other than the requester: ${who}.`;
+      return mk`Charges of ${formatCredits(refusal.threshold)} or more need an approver other than the requester: ${who}.`;
     }
     case 'requester-or-approver':
-      return `Only <@${refusal.requestedBy}> or an approver can ${refusal.doing} this.`;
+      return mk`Only ${mentionUser(refusal.requestedBy)} or an approver can ${refusal.doing} this.`;
   }
 }

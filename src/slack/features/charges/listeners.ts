@@ -19,6 +19,8 @@ import { registerCommandButtons } from '../../listeners/command-buttons.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { servedWorkspace } from '../../listeners/served-workspace.ts';
 import { membershipIn } from '../workspace-admin/workspace-admins.ts';
+import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { mentionUser } from '../../views/format.ts';
 
 type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -41,13 +43,13 @@ async function actorOf({ body, client, context }: ClickArgs, deps: ListenerDeps)
  * updated with `chat.update`, and notes appear at the top of the clicker's republished Home.
  */
 interface ClickSurface {
-  tell(message: string): Promise<void>;
+  tell(message: Mrkdwn): Promise<void>;
   /** Shows the confirmation's state on its card (a final one is then marked shown). */
   show(confirmation: Confirmation): Promise<void>;
   /** Where the charge job answers. */
   chargeContext(confirmation: Confirmation): JobContext;
   /** A decision with nothing left to run: the Home shows it (the card already does). */
-  decided(message: string): Promise<void>;
+  decided(message: Mrkdwn): Promise<void>;
 }
 
 const isFromHome = (body: BlockAction) => body.container.type === 'view';
@@ -71,7 +73,7 @@ function homeSurface({ body, client }: ClickArgs, deps: ListenerDeps): ClickSurf
   const actor = clickerOf(body);
   let answers = 0;
   // Slow work stays out of the request: the Home is rebuilt (service balance included) by the worker.
-  const republish = (notice: string) =>
+  const republish = (notice: Mrkdwn) =>
     deps.dispatch({
       kind: 'home',
       id: `home:${body.trigger_id}:${++answers}`,
@@ -110,7 +112,7 @@ function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: Cli
     } catch (error) {
       deps.logger.error('a button could not be handled', { error });
       await surface
-        .tell('The bot could not handle that click just now. Please try again in a moment.')
+        .tell(mk`The bot could not handle that click just now. Please try again in a moment.`)
         .catch((tellError: unknown) => deps.logger.error('could not tell the user', { error: tellError }));
     }
   };
@@ -142,7 +144,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
     clickHandler(deps, async (args, surface) => {
       const { body, action, context } = args;
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
-      if (!value.success) return surface.tell('This button is out of date.');
+      if (!value.success) return surface.tell(mk`This button is out of date.`);
       const { confirmationId } = value.data;
       const actor = await actorOf(args, deps);
       const decision = await confirm(confirmationId, actor, {
@@ -176,7 +178,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
           );
           if (closed) {
             await surface.show(closed);
-            await surface.decided('The bot could not start the charge. Nothing was charged.');
+            await surface.decided(mk`The bot could not start the charge. Nothing was charged.`);
           }
           return;
         }
@@ -186,9 +188,9 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
           return surface.tell(alreadyHandled(decision.status, decision.confirmedBy));
         case 'expired':
           await surface.show(decision.confirmation);
-          return surface.tell('This confirmation expired; nothing was charged. Run the command again.');
+          return surface.tell(mk`This confirmation expired; nothing was charged. Run the command again.`);
         case 'not-found':
-          return surface.tell('This confirmation no longer exists; nothing was charged.');
+          return surface.tell(mk`This confirmation no longer exists; nothing was charged.`);
       }
     }),
   );
@@ -198,39 +200,39 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
     clickHandler(deps, async (args, surface) => {
       const { action, context } = args;
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
-      if (!value.success) return surface.tell('This button is out of date.');
+      if (!value.success) return surface.tell(mk`This button is out of date.`);
       const actor = await actorOf(args, deps);
       const policy = await deps.policyFor(actor.teamId, context.botToken);
       const result = await cancel(value.data.confirmationId, actor, { ...deps, policy });
       switch (result.kind) {
         case 'cancelled':
           await surface.show(result.confirmation);
-          return surface.decided('Cancelled; nothing was charged.');
+          return surface.decided(mk`Cancelled; nothing was charged.`);
         case 'not-allowed':
           return surface.tell(approvalRefusalWords(result.refusal));
         case 'already-handled':
           return surface.tell(alreadyHandled(result.status));
         case 'not-found':
-          return surface.tell('This confirmation no longer exists; nothing was charged.');
+          return surface.tell(mk`This confirmation no longer exists; nothing was charged.`);
       }
     }),
   );
 }
 
-function alreadyHandled(status: string, confirmedBy?: string): string {
-  const by = confirmedBy ? ` by <@${confirmedBy}>` : '';
+function alreadyHandled(status: string, confirmedBy?: string): Mrkdwn {
+  const by = confirmedBy ? mk` by ${mentionUser(confirmedBy)}` : '';
   switch (status) {
     case 'running':
-      return `This is already being handled${by}; it runs once.`;
+      return mk`This is already being handled${by}; it runs once.`;
     case 'succeeded':
-      return `This was already confirmed${by} and has run.`;
+      return mk`This was already confirmed${by} and has run.`;
     case 'failed':
-      return `This was already confirmed${by}; it failed and was not retried.`;
+      return mk`This was already confirmed${by}; it failed and was not retried.`;
     case 'cancelled':
-      return 'This was cancelled; nothing was charged.';
+      return mk`This was cancelled; nothing was charged.`;
     case 'expired':
-      return 'This confirmation expired; nothing was charged. Run the command again.';
+      return mk`This confirmation expired; nothing was charged. Run the command again.`;
     default:
-      return 'This confirmation was already handled.';
+      return mk`This confirmation was already handled.`;
   }
 }

@@ -4,6 +4,7 @@ import { context, header, section } from '../../views/blocks.ts';
 import { formatCredits, mentionChannel, mentionUser, slackDate } from '../../views/format.ts';
 import { andMore, linesToSections } from '../../views/limits.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
+import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** A charge whose outcome the service never confirmed, as the Home's admins see it. */
 export type UnknownCharge = Pick<
@@ -15,12 +16,14 @@ export type UnknownCharge = Pick<
 export const NEEDS_ATTENTION_DAYS = 30;
 const MAX_LINES = 10;
 
-function unknownChargeLine(charge: UnknownCharge): string {
+function unknownChargeLine(charge: UnknownCharge): Mrkdwn {
   const at = new Date(charge.at);
-  const day = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{date_short}', charge.at.slice(0, 10))} · `;
+  const day = Number.isNaN(at.getTime())
+    ? ''
+    : mk`${slackDate(at, '{date_short}', charge.at.slice(0, 10))} · `;
   const target = chargeTargetWords(charge);
-  const where = charge.channelId ? ` in ${mentionChannel(charge.channelId)}` : '';
-  return `• ${day}${chargeKindWords(charge.action)}${target}, confirmed by ${mentionUser(charge.userId)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
+  const where = charge.channelId ? mk` in ${mentionChannel(charge.channelId)}` : '';
+  return mk`• ${day}${chargeKindWords(charge.action)}${target}, confirmed by ${mentionUser(charge.userId)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
 }
 
 /**
@@ -35,7 +38,7 @@ export function needsAttentionBlocks(charges: readonly UnknownCharge[]): KnownBl
     { type: 'divider' },
     header('Needs attention'),
     section(
-      `The service never confirmed whether ${charges.length === 1 ? 'this charge' : 'these charges'} went through: the bot was interrupted while charging, or the service did not answer in time.`,
+      mk`The service never confirmed whether ${charges.length === 1 ? 'this charge' : 'these charges'} went through: the bot was interrupted while charging, or the service did not answer in time.`,
     ),
     ...linesToSections(lines.slice(0, MAX_LINES), 3, 'charges'),
     ...(lines.length > MAX_LINES ? [context(andMore(lines.length - MAX_LINES, 'charges'))] : []),

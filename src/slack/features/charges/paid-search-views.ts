@@ -9,6 +9,7 @@ import { eventList, personEventList } from '../lists/event-views.ts';
 import { companyExhibitorList } from '../lists/exhibitor-views.ts';
 import { otherPagesWords } from './money-words.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { escapeMrkdwn } from '../../views/mrkdwn.ts';
 
 type SearchAction = Extract<
   ChargeAction,
@@ -50,7 +51,7 @@ export function paidSearchResults(
   const row = actions(buttons, 'search-paging');
   if (row) {
     footer.push(row);
-    footer.push(context(otherPagesWords(credits)));
+    footer.push(context(escapeMrkdwn(otherPagesWords(credits))));
   } else if (page > 1 || results.page.items.length > 0) {
     footer.push(context('That is every match: there is no further page to pay for.'));
   }

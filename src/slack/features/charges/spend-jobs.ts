@@ -12,6 +12,7 @@ import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
 import type { SpendCommand } from './commands.ts';
 import { SPEND_ROWS, spendCard, spendPeriodWords } from './spend-views.ts';
+import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** `/events spend [period] [export]`: the worker's half. Free: it reads the ledger and free event details. */
 
@@ -84,16 +85,16 @@ async function exportSpend(
   const { upload, directMessage } = deps.slack;
   if (!upload || !directMessage) return errorMessage('The spend cannot be exported here.');
   const when = spendPeriodWords(period);
-  if (read.entries.length === 0) return botNotice(`Nothing was charged ${when}: there is nothing to export.`);
+  if (read.entries.length === 0)
+    return botNotice(mk`Nothing was charged ${escapeMrkdwn(when)}: there is nothing to export.`);
   const eventIds = [...new Set(read.entries.flatMap((entry) => (entry.eventId ? [entry.eventId] : [])))];
   const names = await showNames(eventIds.slice(0, EXPORT_NAME_READS), deps);
   const { total } = summarizeSpend(read.entries);
-  const comment =
-    `:page_facing_up: CSV of the ${formatNumber(read.entries.length)} ledger entries ${when}: ` +
-    `${formatCredits(total.credits)} spent.` +
-    (read.capped ? ' The period holds more: these are its first ones.' : '') +
-    ' The export spent no credits.';
-  const channelId = await directMessage(context.userId, `Credits spent ${when}, only for you:`);
+  const comment = mk`:page_facing_up: CSV of the ${formatNumber(read.entries.length)} ledger entries ${escapeMrkdwn(when)}: ${formatCredits(total.credits)} spent.${read.capped ? ' The period holds more: these are its first ones.' : ''} The export spent no credits.`;
+  const channelId = await directMessage(
+    context.userId,
+    mk`Credits spent ${escapeMrkdwn(when)}, only for you:`,
+  );
   await upload({
     channelId,
     filename: fileNameOf(period),
@@ -101,7 +102,7 @@ async function exportSpend(
     content: toCsv(SPEND_CSV_HEADER, spendCsvRows(read.entries, names)),
     comment,
   });
-  return botNotice(`${comment} The file is in your direct messages with the app.`);
+  return botNotice(mk`${comment} The file is in your direct messages with the app.`);
 }
 
 /**

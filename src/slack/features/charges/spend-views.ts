@@ -14,6 +14,7 @@ import {
   formatCredits,
   formatDateRange,
   formatNumber,
+  mentionChannel,
   mentionUser,
   slackDate,
   utcDay,
@@ -23,6 +24,7 @@ import { andMore, escapeMrkdwn, fitToLimits, linesToSections } from '../../views
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import type { LedgerEntry, SlackMessage } from '../../views/types.ts';
 import type { SpendExportValue } from './buttons.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** `/events spend`: what the workspace spent in a period, in totals by person, show and action. */
 
@@ -39,47 +41,48 @@ export function spendPeriodWords(period: Period): string {
   return `in ${period.label} (UTC)`;
 }
 
-const charges = (count: number) => `${formatNumber(count)} ${count === 1 ? 'charge' : 'charges'}`;
+const charges = (count: number) => mk`${formatNumber(count)} ${count === 1 ? 'charge' : 'charges'}`;
 
 /** What of a total is not yet confirmed, marked after it. */
-function unsettledWords(total: SpendTotal, long: boolean): string {
-  const parts: string[] = [];
-  if (total.pending > 0) parts.push(`${formatCredits(total.pending)} charging now`);
+function unsettledWords(total: SpendTotal, long: boolean): Mrkdwn {
+  const parts: Mrkdwn[] = [];
+  if (total.pending > 0) parts.push(mk`${formatCredits(total.pending)} charging now`);
   if (total.unconfirmed > 0)
     parts.push(
-      `${formatCredits(total.unconfirmed)} unconfirmed by the service${long ? ': check the balance' : ''}`,
+      mk`${formatCredits(total.unconfirmed)} unconfirmed by the service${long ? ': check the balance' : ''}`,
     );
-  return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
+  return parts.length === 0 ? mk`` : mk` (${joinMrkdwn(parts, '; ')})`;
 }
 
-const rowWords = (label: string, total: SpendTotal) =>
-  `${label} · *${formatCredits(total.credits)}* · ${charges(total.charges)}${unsettledWords(total, false)}`;
+const rowWords = (label: Mrkdwn, total: SpendTotal) =>
+  mk`${label} · *${formatCredits(total.credits)}* · ${charges(total.charges)}${unsettledWords(total, false)}`;
 
 /** A total's rows, largest first, at most `SPEND_ROWS`, then how many are left out. */
-function rows(title: string, groups: readonly SpendGroup[], labelOf: (key: string) => string, noun: string) {
+function rows(title: string, groups: readonly SpendGroup[], labelOf: (key: string) => Mrkdwn, noun: string) {
   const lines = groups.slice(0, SPEND_ROWS).map((group) => rowWords(labelOf(group.key), group));
   if (groups.length > SPEND_ROWS) lines.push(andMore(groups.length - SPEND_ROWS, noun));
-  return section([`*${title}*`, ...lines].join('\n'));
+  return section(joinMrkdwn([mk`*${escapeMrkdwn(title)}*`, ...lines], '\n'));
 }
 
 function showLabel(names: ReadonlyMap<string, string>) {
   return (eventId: string) => {
     const name = names.get(eventId);
-    return name ? `${escapeMrkdwn(name)} ${code(eventId)}` : `Event ${code(eventId)}`;
+    return name ? mk`${escapeMrkdwn(name)} ${code(eventId)}` : mk`Event ${code(eventId)}`;
   };
 }
 
 function byShow(summary: SpendSummary, names: ReadonlyMap<string, string>): KnownBlock[] {
   const other = summary.notForAShow;
-  const otherLine = other.charges > 0 ? rowWords('Not for one show (searches, contacts)', other) : undefined;
-  if (summary.byShow.length === 0) return otherLine ? [section(`*By show*\n${otherLine}`)] : [];
+  const otherLine =
+    other.charges > 0 ? rowWords(mk`Not for one show (searches, contacts)`, other) : undefined;
+  if (summary.byShow.length === 0) return otherLine ? [section(mk`*By show*\n${otherLine}`)] : [];
   const shows = rows('By show', summary.byShow, showLabel(names), 'shows');
   return otherLine ? [shows, context(otherLine)] : [shows];
 }
 
-function ledgerLine(entry: LedgerEntry): string {
+function ledgerLine(entry: LedgerEntry): Mrkdwn {
   const at = new Date(entry.at);
-  const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} `;
+  const time = Number.isNaN(at.getTime()) ? '' : mk`${slackDate(at, '{time}', utcTime(at))} `;
   const state = spendStateOf(entry);
   const marked =
     state === 'pending'
@@ -88,9 +91,9 @@ function ledgerLine(entry: LedgerEntry): string {
         ? ' (unconfirmed by the service: check the balance)'
         : '';
   const approved = entry.preApproval
-    ? ` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for <#${entry.preApproval.channelId}>`
+    ? mk` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for ${mentionChannel(entry.preApproval.channelId)}`
     : '';
-  return `${time}${mentionUser(entry.userId)} · ${chargeKindWords(entry.action)}${chargeTargetWords(entry)} · *${formatCredits(entry.credits)}*${marked}${approved}`;
+  return mk`${time}${mentionUser(entry.userId)} · ${chargeKindWords(entry.action)}${chargeTargetWords(entry)} · *${formatCredits(entry.credits)}*${marked}${approved}`;
 }
 
 /** A day's charges one by one (a refused one spent nothing: it stays in the ledger, not here). */
@@ -101,16 +104,17 @@ function dayLines(ledger: readonly LedgerEntry[]): KnownBlock[] {
     : [];
 }
 
-function totalWords(total: SpendTotal, cap: number | undefined): string {
-  let words = `*Total: ${formatCredits(total.credits)}* in ${charges(total.charges)}`;
+function totalWords(total: SpendTotal, cap: number | undefined): Mrkdwn {
+  let extra: Mrkdwn = mk``;
+  const words = mk`*Total: ${formatCredits(total.credits)}* in ${charges(total.charges)}`;
   if (typeof cap === 'number') {
     const left = cap - total.credits;
-    words +=
+    extra =
       left > 0
-        ? ` · ${formatCredits(left)} left under the daily cap of ${formatNumber(cap)}`
-        : ` · daily cap of ${formatNumber(cap)} reached`;
+        ? mk` · ${formatCredits(left)} left under the daily cap of ${formatNumber(cap)}`
+        : mk` · daily cap of ${formatNumber(cap)} reached`;
   }
-  return words + unsettledWords(total, true);
+  return mk`${words}${extra}${unsettledWords(total, true)}`;
 }
 
 export interface SpendCardInput {
@@ -148,10 +152,10 @@ export function spendCard(input: SpendCardInput): SlackMessage {
     );
   }
   if (input.capped)
-    blocks.push(context(`Counted from the first ${charges(ledger.length)} of the period only.`));
+    blocks.push(context(mk`Counted from the first ${charges(ledger.length)} of the period only.`));
   const value: SpendExportValue = { period: input.exportPeriod };
   const exportButton =
     ledger.length > 0 ? actions([button('Export CSV', ACTION_IDS.spendExport, value)]) : undefined;
   if (exportButton) blocks.push(exportButton);
-  return fitToLimits({ text: `${title}: ${formatCredits(summary.total.credits)}.`, blocks });
+  return fitToLimits({ text: mk`${escapeMrkdwn(title)}: ${formatCredits(summary.total.credits)}.`, blocks });
 }

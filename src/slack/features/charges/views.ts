@@ -22,6 +22,7 @@ import {
   unchargedPriceWords,
 } from './money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn, trimMrkdwn } from '../../views/mrkdwn.ts';
 
 /** What every state of the card repeats: the action in words, its price, who asked. */
 interface ConfirmationBase {
@@ -93,18 +94,18 @@ type CardButtons = { kind: 'confirm'; card: StateInput<'pending'> } | { kind: 'r
 /** What one state of the card shows, before it becomes Block Kit. Texts are escaped mrkdwn. */
 interface CardView {
   /** One section each; the first says what happened and to what. */
-  sections: string[];
+  sections: Mrkdwn[];
   /** The small print under them: price or credits spent, who asked, who confirmed. */
-  footnote: string;
+  footnote: Mrkdwn;
   /** The notification text. */
-  text: string;
+  text: Mrkdwn;
   buttons?: CardButtons;
 }
 
 /** What every state repeats, as mrkdwn. */
 interface CardWords {
-  what: string;
-  asked: string;
+  what: Mrkdwn;
+  asked: Mrkdwn;
 }
 
 /**
@@ -113,7 +114,7 @@ interface CardWords {
  */
 export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
   const view = cardView(input);
-  const blocks: KnownBlock[] = [...view.sections.map(section), context(view.footnote)];
+  const blocks: KnownBlock[] = [...view.sections.map((text) => section(text)), context(view.footnote)];
   const row = view.buttons && buttonRow(view.buttons);
   if (row) blocks.push(row);
   return fitToLimits({ text: view.text, blocks });
@@ -122,7 +123,7 @@ export function confirmationCard(input: ConfirmationCardInput): SlackMessage {
 function cardView(input: ConfirmationCardInput): CardView {
   const words: CardWords = {
     what: escapeMrkdwn(input.description),
-    asked: `Asked by ${mentionUser(input.requestedBy)}`,
+    asked: mk`Asked by ${mentionUser(input.requestedBy)}`,
   };
   const { what, asked } = words;
   switch (input.state) {
@@ -131,10 +132,10 @@ function cardView(input: ConfirmationCardInput): CardView {
     case 'running':
       return {
         sections: [
-          `:hourglass_flowing_sand: Charging… confirmed by ${mentionUser(input.confirmedBy)}\n${what}`,
+          mk`:hourglass_flowing_sand: Charging… confirmed by ${mentionUser(input.confirmedBy)}\n${what}`,
         ],
-        footnote: `${escapeMrkdwn(chargingPriceWords(input.price))} · ${asked}`,
-        text: `Charging… ${what}`,
+        footnote: mk`${escapeMrkdwn(chargingPriceWords(input.price))} · ${asked}`,
+        text: mk`Charging… ${what}`,
       };
     case 'succeeded':
       return succeededView(input, words);
@@ -145,17 +146,17 @@ function cardView(input: ConfirmationCardInput): CardView {
     case 'cancelled':
       return {
         sections: [
-          `:no_entry_sign: *Cancelled* by ${mentionUser(input.cancelledBy)} — nothing was charged.\n${what}`,
+          mk`:no_entry_sign: *Cancelled* by ${mentionUser(input.cancelledBy)} — nothing was charged.\n${what}`,
         ],
-        footnote: `${escapeMrkdwn(unchargedPriceWords(input.price))} · ${asked}`,
-        text: `Cancelled: ${what}. Nothing was charged.`,
+        footnote: mk`${escapeMrkdwn(unchargedPriceWords(input.price))} · ${asked}`,
+        text: mk`Cancelled: ${what}. Nothing was charged.`,
         ...restartButton(input.restart),
       };
     case 'expired':
       return {
-        sections: [`:hourglass: *Expired* — nothing was charged.\n${what}`],
-        footnote: `${escapeMrkdwn(unchargedPriceWords(input.price))} · ${asked}`,
-        text: `Expired: ${what}. Nothing was charged.`,
+        sections: [mk`:hourglass: *Expired* — nothing was charged.\n${what}`],
+        footnote: mk`${escapeMrkdwn(unchargedPriceWords(input.price))} · ${asked}`,
+        text: mk`Expired: ${what}. Nothing was charged.`,
         ...restartButton(input.restart),
       };
   }
@@ -163,66 +164,71 @@ function cardView(input: ConfirmationCardInput): CardView {
 
 function pendingView(input: StateInput<'pending'>, { what, asked }: CardWords): CardView {
   const price = escapeMrkdwn(priceWords(input.price));
-  const balance = creditsWords(input.balance);
+  const balance = escapeMrkdwn(creditsWords(input.balance));
   const expires = typeof input.expiresAt === 'string' ? new Date(input.expiresAt) : input.expiresAt;
   const expiry = Number.isNaN(expires.getTime())
     ? 'Expires soon'
-    : `Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
+    : mk`Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
   const short =
     typeof input.balance === 'number' && input.balance < input.price.credits && !input.price.upTo
       ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
       : '';
   const approval = input.approvers
-    ? `\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? input.approvers.map(mentionUser).join(', ') : 'none is set up (ask an admin)'}.`
+    ? mk`\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? joinMrkdwn(input.approvers.map(mentionUser), ', ') : 'none is set up (ask an admin)'}.`
     : '';
   const paging =
     input.searchPage === undefined
       ? ''
-      : `\n:page_facing_up: *Page ${input.searchPage}.* ${otherPagesWords(input.price.credits)}`;
+      : mk`\n:page_facing_up: *Page ${input.searchPage}.* ${escapeMrkdwn(otherPagesWords(input.price.credits))}`;
   return {
     sections: [
-      `:credit_card: *Confirm before spending credits*\n${what}`,
-      `*Price:* ${price}\n*Balance:* ${balance}${short}${approval}${paging}`,
+      mk`:credit_card: *Confirm before spending credits*\n${what}`,
+      mk`*Price:* ${price}\n*Balance:* ${balance}${short}${approval}${paging}`,
     ],
-    footnote: `${asked} · ${expiry}`,
-    text: `Confirm: ${what} — ${price}. Balance: ${balance}.`,
+    footnote: mk`${asked} · ${expiry}`,
+    text: mk`Confirm: ${what} — ${price}. Balance: ${balance}.`,
     ...(input.buttons === false ? {} : { buttons: { kind: 'confirm', card: input } }),
   };
 }
 
 function succeededView(input: StateInput<'succeeded'>, { what, asked }: CardWords): CardView {
-  const lines = input.outcome.map((line) => `• ${escapeMrkdwn(line)}`).join('\n');
+  const lines = joinMrkdwn(
+    input.outcome.map((line) => mk`• ${escapeMrkdwn(line)}`),
+    '\n',
+  );
   const title = input.resultsPending
     ? ':hourglass_flowing_sand: *Charged — results pending*'
     : ':white_check_mark: *Done*';
-  const settled = settledWords(input.price, input.creditsSpent, input.balanceAfter);
+  const settled = escapeMrkdwn(settledWords(input.price, input.creditsSpent, input.balanceAfter));
   return {
-    sections: [`${title} — ${what}${lines ? `\n${lines}` : ''}`],
-    footnote: `${settled} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
-    text: `${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. ${settled}.`,
+    sections: [mk`${title} — ${what}${lines ? mk`\n${lines}` : ''}`],
+    footnote: mk`${settled} · ${asked} · Confirmed by ${mentionUser(input.confirmedBy)}`,
+    text: mk`${input.resultsPending ? 'Charged, results pending' : 'Done'}: ${what}. ${settled}.`,
   };
 }
 
 function failedView(input: StateInput<'failed'>, { what, asked }: CardWords): CardView {
   // Unknown when the service did not confirm the outcome: then no amount is claimed either way.
-  const spent = input.creditsSpent === undefined ? '' : `${spentWords(input.creditsSpent)} · `;
-  const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
+  const spentWord =
+    input.creditsSpent === undefined ? undefined : escapeMrkdwn(spentWords(input.creditsSpent));
+  const spent = spentWord ? mk`${spentWord} · ` : '';
+  const by = input.confirmedBy ? mk` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
   const error = escapeMrkdwn(input.errorMessage);
   return {
-    sections: [`:x: *That did not work* — ${what}\n${error}`],
-    footnote: `${spent}${asked}${by}`,
-    text: `Failed: ${what}. ${error} ${spent.replace(' · ', '.')}`.trim(),
+    sections: [mk`:x: *That did not work* — ${what}\n${error}`],
+    footnote: mk`${spent}${asked}${by}`,
+    text: trimMrkdwn(mk`Failed: ${what}. ${error} ${spentWord ? mk`${spentWord}.` : ''}`),
   };
 }
 
 function unknownView(input: StateInput<'unknown'>, { what, asked }: CardWords): CardView {
-  const title = `Outcome unknown: ${escapeMrkdwn(mayHaveSpentWords(input.price))}`;
-  const by = input.confirmedBy ? ` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
+  const title = mk`Outcome unknown: ${escapeMrkdwn(mayHaveSpentWords(input.price))}`;
+  const by = input.confirmedBy ? mk` · Confirmed by ${mentionUser(input.confirmedBy)}` : '';
   const explanation = escapeMrkdwn(input.explanation);
   return {
-    sections: [`:warning: *${title}* — ${what}\n${explanation}`],
-    footnote: `${asked}${by}`,
-    text: `${title} — ${what}. ${explanation}`,
+    sections: [mk`:warning: *${title}* — ${what}\n${explanation}`],
+    footnote: mk`${asked}${by}`,
+    text: mk`${title} — ${what}. ${explanation}`,
   };
 }
 

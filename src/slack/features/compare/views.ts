@@ -18,6 +18,7 @@ import type { EventSummary, FitScoreResult, SlackMessage } from '../../views/typ
 import { fitBand } from '../events/fit-card.ts';
 import type { CompareMetadata, PickableShow } from './buttons.ts';
 import { MAX_SHOWS, MIN_SHOWS } from './commands.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** The compare card (a section per fact, one line per show) and the Compare… button and modal of lists. */
 
@@ -56,63 +57,71 @@ const WATCHED_NAMED = 5;
 
 const nameOf = (show: FoundShow) => show.event.name?.trim() || `Event ${show.event.eventId}`;
 /** A show's name at the head of its line in every fact: short enough for a phone. */
-const labelOf = (show: FoundShow) => `*${escapeMrkdwn(truncate(nameOf(show), 40))}*`;
+const labelOf = (show: FoundShow) => mk`*${escapeMrkdwn(truncate(nameOf(show), 40))}*`;
 
-function fitLines(show: FoundShow): string {
+function fitLines(show: FoundShow): Mrkdwn {
   const { fit } = show;
-  if (!fit) return 'Fit score not available right now';
+  if (!fit) return mk`Fit score not available right now`;
   const score = Math.min(10, Math.max(0, fit.score));
   const band = fitBand(score, fit.recommendation);
   const factors = [
-    `Profile match ${outOfTen(fit.breakdown?.profile_match)}`,
-    `Exhibitor density ${outOfTen(fit.breakdown?.matched_exhibitor_density)}`,
-    `Event scale ${outOfTen(fit.breakdown?.event_scale)}`,
+    mk`Profile match ${outOfTen(fit.breakdown?.profile_match)}`,
+    mk`Exhibitor density ${outOfTen(fit.breakdown?.matched_exhibitor_density)}`,
+    mk`Event scale ${outOfTen(fit.breakdown?.event_scale)}`,
   ];
-  return `*${score.toFixed(1)} / 10* ${BAND_MARK[band]} ${band}\n      ${factors.join(' · ')}`;
+  return mk`*${escapeMrkdwn(score.toFixed(1))} / 10* ${escapeMrkdwn(BAND_MARK[band])} ${band}\n      ${joinMrkdwn(factors, ' · ')}`;
 }
 
-function visitorWords(hasVisitors: boolean | undefined): string {
-  if (hasVisitors === undefined) return 'Not known';
-  return hasVisitors ? 'Available (separate unlock)' : 'Not available';
+function visitorWords(hasVisitors: boolean | undefined): Mrkdwn {
+  if (hasVisitors === undefined) return mk`Not known`;
+  return hasVisitors ? mk`Available (separate unlock)` : mk`Not available`;
 }
 
-function watchedWords(watched: readonly WatchedAtShow[]): string {
-  if (watched.length === 0) return 'None of the watched accounts';
+function watchedWords(watched: readonly WatchedAtShow[]): Mrkdwn {
+  if (watched.length === 0) return mk`None of the watched accounts`;
   const named = watched
     .slice(0, WATCHED_NAMED)
     .map(
-      (account) => `${escapeMrkdwn(account.label)}${account.kind === 'competitor' ? ' (competitor)' : ''}`,
+      (account) => mk`${escapeMrkdwn(account.label)}${account.kind === 'competitor' ? ' (competitor)' : ''}`,
     );
-  const more = watched.length > WATCHED_NAMED ? ` ${andMore(watched.length - WATCHED_NAMED)}` : '';
-  return `${named.join(', ')}${more}`;
+  const more = watched.length > WATCHED_NAMED ? mk` ${andMore(watched.length - WATCHED_NAMED)}` : '';
+  return mk`${joinMrkdwn(named, ', ')}${more}`;
 }
 
 /** The service's reasons for not offering an unlock, in words. */
-const NOT_OFFERED: Record<string, string> = {
-  unlock_in_progress: 'An unlock is in progress',
-  no_contacts_available: 'Nothing to unlock: no contacts available',
-  forbidden: 'Not available to this account',
+const NOT_OFFERED: Record<string, Mrkdwn> = {
+  unlock_in_progress: mk`An unlock is in progress`,
+  no_contacts_available: mk`Nothing to unlock: no contacts available`,
+  forbidden: mk`Not available to this account`,
 };
 
-function unlockWords(unlock: UnlockCost): string {
+function unlockWords(unlock: UnlockCost): Mrkdwn {
   switch (unlock.state) {
     case 'unlocked':
-      return ':white_check_mark: Unlocked';
+      return mk`:white_check_mark: Unlocked`;
     case 'not-offered':
-      return NOT_OFFERED[unlock.reason] ?? `Not offered (${unlock.reason.replace(/_/g, ' ')})`;
+      return (
+        (Object.hasOwn(NOT_OFFERED, unlock.reason) ? NOT_OFFERED[unlock.reason] : undefined) ??
+        mk`Not offered (${escapeMrkdwn(unlock.reason.replace(/_/g, ' '))})`
+      );
     default:
       if (unlock.estimated)
-        return `Price not available right now (list price ${formatCredits(unlock.credits)})`;
-      return `${formatCredits(unlock.credits)}${unlock.overBalance ? ' (more than the balance)' : ''}`;
+        return mk`Price not available right now (list price ${formatCredits(unlock.credits)})`;
+      return mk`${formatCredits(unlock.credits)}${unlock.overBalance ? ' (more than the balance)' : ''}`;
   }
 }
 
 const exhibitorWords = (count: number | null | undefined) =>
-  typeof count === 'number' ? formatNumber(count) : 'Not known';
+  typeof count === 'number' ? formatNumber(count) : mk`Not known`;
 
 /** One fact for every show: its title, then a line per show led by the show's name. */
-function factSection(title: string, shows: readonly FoundShow[], value: (show: FoundShow) => string) {
-  return section([`*${title}*`, ...shows.map((show) => `${labelOf(show)}: ${value(show)}`)].join('\n'));
+function factSection(title: string, shows: readonly FoundShow[], value: (show: FoundShow) => Mrkdwn) {
+  return section(
+    joinMrkdwn(
+      [mk`*${escapeMrkdwn(title)}*`, ...shows.map((show) => mk`${labelOf(show)}: ${value(show)}`)],
+      '\n',
+    ),
+  );
 }
 
 function factSections(shows: readonly FoundShow[], watchesAccounts: boolean): KnownBlock[] {
@@ -122,7 +131,7 @@ function factSections(shows: readonly FoundShow[], watchesAccounts: boolean): Kn
     factSection(
       'Where',
       shows,
-      (show) => joinPresent([show.event.city, show.event.country]) || 'Place not announced',
+      (show) => joinPresent([show.event.city, show.event.country]) || mk`Place not announced`,
     ),
     factSection('Exhibitors', shows, (show) => exhibitorWords(show.event.exhibitorCount)),
     factSection('Visitor data', shows, (show) => visitorWords(show.event.hasVisitors)),
@@ -138,27 +147,30 @@ function factSections(shows: readonly FoundShow[], watchesAccounts: boolean): Kn
   return blocks;
 }
 
-const MISSING_WORDS: Record<MissingShow['reason'], string> = {
+const MISSING_WORDS = {
   'not-found': 'the service has no show with this id (check it with `/events search`)',
   unavailable: 'the service could not be read for it just now; try again in a minute',
-};
+} as const satisfies Record<MissingShow['reason'], string>;
 
 /** Under the facts, each show with its id and where it leads on (Fit, Exhibitors, People, Add to plan). */
 function showBlocks(show: ComparedShow): KnownBlock[] {
   if (!show.found)
-    return [section(`:warning: ${code(show.eventId)}: not compared, ${MISSING_WORDS[show.reason]}.`)];
+    return [section(mk`:warning: ${code(show.eventId)}: not compared, ${MISSING_WORDS[show.reason]}.`)];
   const buttons = actions(eventLeadsOn(show.event.eventId));
-  const title = section(`${labelOf(show)}  ${code(show.event.eventId)}`);
+  const title = section(mk`${labelOf(show)}  ${code(show.event.eventId)}`);
   return buttons ? [title, buttons] : [title];
 }
 
 /** `Compare: Fintech Expo 7.4/10, Payments Week 5.1/10; 99999 not found.` */
-function fallbackText(shows: readonly ComparedShow[]): string {
+function fallbackText(shows: readonly ComparedShow[]): Mrkdwn {
   const parts = shows.map((show) => {
-    if (!show.found) return `${show.eventId} not compared`;
-    return `${escapeMrkdwn(nameOf(show))} ${show.fit ? `${Math.min(10, Math.max(0, show.fit.score)).toFixed(1)}/10` : 'no fit score'}`;
+    if (!show.found) return mk`${escapeMrkdwn(show.eventId)} not compared`;
+    const score = show.fit
+      ? mk`${escapeMrkdwn(Math.min(10, Math.max(0, show.fit.score)).toFixed(1))}/10`
+      : 'no fit score';
+    return mk`${escapeMrkdwn(nameOf(show))} ${score}`;
   });
-  return `Compare: ${parts.join(', ')}.`;
+  return mk`Compare: ${joinMrkdwn(parts, ', ')}.`;
 }
 
 /** The compare card: the shows fact by fact, then each show's buttons. Free. */

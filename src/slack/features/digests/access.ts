@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
 import type { Logger } from '../../../platform/log.ts';
 import { mentionChannel } from '../../views/format.ts';
+import { mk } from '../../views/mrkdwn.ts';
 
 /** A user's channels are read 1,000 at a time (Slack's most), at most this many pages per question. */
 const CHANNEL_PAGE_SIZE = 1000;
@@ -68,4 +69,4 @@ export async function mayManageDigest(
 
 /** The answer to someone who may not touch a channel's digest; nothing was changed. */
 export const digestRefusal = (channelId: string, doing: 'turn off' | 'change') =>
-  `Only members of ${mentionChannel(channelId)}, spend approvers and workspace admins can ${doing} its daily digest. Nothing was changed.`;
+  mk`Only members of ${mentionChannel(channelId)}, spend approvers and workspace admins can ${doing} its daily digest. Nothing was changed.`;

@@ -4,6 +4,7 @@ import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { input, section } from '../../views/blocks.ts';
 import { escapeMrkdwn } from '../../views/limits.ts';
 import { dateInput, FIELD_ACTION, modal, option, selectInput, textInput } from '../../views/modal-inputs.ts';
+import { mk } from '../../views/mrkdwn.ts';
 
 /** The digest's settings modal: a pure builder; `forms.ts` reads its submission back. */
 
@@ -74,7 +75,7 @@ export function digestModal(
     'Daily digest',
     'Save',
     [
-      section(`The digest of new events posted daily in <#${escapeMrkdwn(channelId)}>.`),
+      section(mk`The digest of new events posted daily in <#${escapeMrkdwn(channelId)}>.`),
       input(
         'time',
         'Time of day',

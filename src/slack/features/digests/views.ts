@@ -15,6 +15,7 @@ import { fitBand } from '../events/fit-card.ts';
 import {
   code,
   formatCredits,
+  formatLink,
   formatDateRange,
   formatPlace,
   mentionUser,
@@ -26,9 +27,10 @@ import {
 import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { andMore, escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** `in Berlin, Germany matching “fintech” from 2027-03-01`: what narrows the events, or `` when nothing does. */
-function narrowing(filters: DigestFilters): string {
+function narrowing(filters: DigestFilters): Mrkdwn {
   const place = [filters.city, filters.country ?? filters.region].filter(Boolean).join(', ');
   const period = calendarPeriodOf(filters.from, filters.to);
   const dates = period
@@ -45,17 +47,17 @@ function narrowing(filters: DigestFilters): string {
 }
 
 /** `events in Germany matching “fintech”`, or `all upcoming events`. */
-export function describeFilters(filters: DigestFilters): string {
+export function describeFilters(filters: DigestFilters): Mrkdwn {
   const narrowed = narrowing(filters);
-  return narrowed ? `events ${narrowed}` : 'all upcoming events';
+  return narrowed ? mk`events ${narrowed}` : mk`all upcoming events`;
 }
 
 /** `every day at 08:30 Europe/Berlin (07:30 UTC today)`; the UTC time only when it differs. */
-export function describeSchedule(time: string, timeZone: string, now: Date): string {
-  const what = `every day at ${escapeMrkdwn(time)} ${escapeMrkdwn(timeZone)}`;
+export function describeSchedule(time: string, timeZone: string, now: Date): Mrkdwn {
+  const what = mk`every day at ${escapeMrkdwn(time)} ${escapeMrkdwn(timeZone)}`;
   const [year = 0, month = 1, day = 1] = localDate(now, timeZone).split('-').map(Number);
   const utc = utcTime(zonedInstant({ year, month, day }, parseLocalTime(time), timeZone));
-  return utc === `${time} UTC` ? what : `${what} (${utc} today)`;
+  return utc === `${time} UTC` ? what : mk`${what} (${utc} today)`;
 }
 
 function eventBlocks({ event, fit, unlocked }: DigestEvent): KnownBlock[] {
@@ -63,13 +65,13 @@ function eventBlocks({ event, fit, unlocked }: DigestEvent): KnownBlock[] {
   const place = formatPlace(event);
   const when = formatDateRange(event.dateStart, event.dateEnd);
   const score = fit
-    ? `Fit *${outOfTen(fit.score)}* · ${fitBand(fit.score, fit.recommendation)}`
+    ? mk`Fit *${outOfTen(fit.score)}* · ${fitBand(fit.score, fit.recommendation)}`
     : 'Fit not scored today';
   const value = { eventId: event.eventId };
   const access = unlocked ? ' · Unlocked' : '';
   const blocks: KnownBlock[] = [
     section(
-      `*${name}* · ${when}${place ? ` · ${place}` : ''}\n${score} · ID ${code(event.eventId)}${access}`,
+      mk`*${name}* · ${when}${place ? mk` · ${place}` : ''}\n${score} · ID ${code(event.eventId)}${access}`,
     ),
   ];
   // An event this workspace already unlocked is not offered again.
@@ -86,33 +88,33 @@ export function threadLink(channelId: string, threadTs: string): string {
   return `https://slack.com/archives/${encodeURIComponent(channelId)}/p${threadTs.replace('.', '')}`;
 }
 
-function unlockLine(unlock: DigestUnlock): string {
+function unlockLine(unlock: DigestUnlock): Mrkdwn {
   const what = unlock.kind === 'email' ? 'Emails' : 'Phone numbers';
   const label = `${what} for ${unlock.people} ${unlock.people === 1 ? 'person' : 'people'}`;
-  const link = `<${threadLink(unlock.channelId, unlock.threadTs)}|${label}>`;
+  const link = formatLink(threadLink(unlock.channelId, unlock.threadTs), label);
   const outcome = unlock.outcome;
   const result = !outcome
     ? 'finished'
     : outcome.status === 'timed-out'
-      ? `no result after ${GIVE_UP_AFTER_HOURS} h`
-      : `${outcome.unlocked} unlocked${outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} not` : ''}`;
-  return `• ${link} — ${result} · asked by ${mentionUser(unlock.requestedBy)}`;
+      ? mk`no result after ${GIVE_UP_AFTER_HOURS} h`
+      : mk`${outcome.unlocked} unlocked${outcome.notUnlocked > 0 ? mk`, ${outcome.notUnlocked} not` : ''}`;
+  return mk`• ${link} — ${result} · asked by ${mentionUser(unlock.requestedBy)}`;
 }
 
-const EVENT_UNLOCK_WORDS: Record<EventUnlockAction, string> = {
+const EVENT_UNLOCK_WORDS = {
   'event-unlock': 'Event unlock',
   'visitors-unlock': 'Visitors unlock',
   'full-access-unlock': 'Full access unlock',
-};
+} as const satisfies Record<EventUnlockAction, string>;
 
-function eventUnlockLine(unlock: DigestEventUnlock): string {
+function eventUnlockLine(unlock: DigestEventUnlock): Mrkdwn {
   const id = code(unlock.eventId);
-  const target = unlock.eventName ? `*${escapeMrkdwn(unlock.eventName)}* (${id})` : `event ${id}`;
-  return `• ${EVENT_UNLOCK_WORDS[unlock.action]} — ${target} · ${formatCredits(unlock.credits)} · by ${mentionUser(unlock.userId)}`;
+  const target = unlock.eventName ? mk`*${escapeMrkdwn(unlock.eventName)}* (${id})` : mk`event ${id}`;
+  return mk`• ${EVENT_UNLOCK_WORDS[unlock.action]} — ${target} · ${formatCredits(unlock.credits)} · by ${mentionUser(unlock.userId)}`;
 }
 
 /** Every unlock of the last 24 h, event and contact alike, oldest first. */
-function unlockLines(digest: Digest): string[] {
+function unlockLines(digest: Digest): Mrkdwn[] {
   const lines = [
     ...digest.eventUnlocks.map((unlock) => ({ at: unlock.at, line: eventUnlockLine(unlock) })),
     ...digest.unlocks.map((unlock) => ({ at: unlock.finishedAt, line: unlockLine(unlock) })),
@@ -131,19 +133,19 @@ export function digestMessage(digest: Digest): SlackMessage {
   const day = formatDateRange(digest.localDate, null);
   const balance =
     digest.balance === null
-      ? 'Balance unavailable right now'
-      : `*${formatCredits(digest.balance)}* available`;
-  const credits = [`${balance} · ${formatCredits(digest.spentLast24h)} spent in the last 24 h`];
+      ? mk`Balance unavailable right now`
+      : mk`*${formatCredits(digest.balance)}* available`;
+  const credits = [mk`${balance} · ${formatCredits(digest.spentLast24h)} spent in the last 24 h`];
   if (digest.lowBalance) {
     credits.push(
-      `:warning: The balance would not cover an event unlock (${formatCredits(digest.eventUnlockCredits)}).`,
+      mk`:warning: The balance would not cover an event unlock (${formatCredits(digest.eventUnlockCredits)}).`,
     );
   }
   const narrowed = narrowing(digest.filters);
   const blocks: KnownBlock[] = [
     header(digest.schedule ? `Daily digest · ${day}` : `Digest · ${day}`),
-    section(credits.join('\n')),
-    section(`*Upcoming events*${narrowed ? ` ${narrowed}` : ''}, next 90 days, best fit first`),
+    section(joinMrkdwn(credits, '\n')),
+    section(mk`*Upcoming events*${narrowed ? mk` ${narrowed}` : ''}, next 90 days, best fit first`),
   ];
 
   const events = digest.events;
@@ -165,16 +167,16 @@ export function digestMessage(digest: Digest): SlackMessage {
   // A channel with a digest is told when the next comes and how to change it; only one without is offered one.
   const schedule = digest.schedule;
   const footer = schedule
-    ? `Next digest ${nextDigest(new Date(schedule.next))} (every day at ${escapeMrkdwn(schedule.time)} ${escapeMrkdwn(schedule.timeZone)}) · ${code('/events digest on …')} to change it · ${code('/events digest off')} to stop`
-    : `${code('/events digest on')} to get this every morning`;
+    ? mk`Next digest ${nextDigest(new Date(schedule.next))} (every day at ${escapeMrkdwn(schedule.time)} ${escapeMrkdwn(schedule.timeZone)}) · ${code('/events digest on …')} to change it · ${code('/events digest off')} to stop`
+    : mk`${code('/events digest on')} to get this every morning`;
   blocks.push(context(footer));
 
   const count =
     events === null
       ? 'events unavailable'
-      : `${events.length} upcoming ${events.length === 1 ? 'event' : 'events'}`;
+      : mk`${events.length} upcoming ${events.length === 1 ? 'event' : 'events'}`;
   const warning = digest.lowBalance ? ' Low balance.' : '';
-  const text = `Digest for ${day}: ${digest.balance === null ? 'balance unavailable' : formatCredits(digest.balance)}, ${count}.${warning}`;
+  const text = mk`Digest for ${day}: ${digest.balance === null ? 'balance unavailable' : formatCredits(digest.balance)}, ${count}.${warning}`;
   return fitToLimits({ text, blocks });
 }
 
@@ -185,35 +187,37 @@ export type DigestSubscriptionView = Pick<
   'channelId' | 'time' | 'timeZone' | 'filters' | 'status' | 'nextRunAt' | 'lastRunAt' | 'disabledReason'
 >;
 
-const DISABLED_REASONS: Record<string, string> = {
-  channel_not_found: 'the channel could not be found',
-  is_archived: 'the channel was archived',
-  not_in_channel: 'the bot was removed from the channel',
-  restricted_action: 'posting here is restricted',
+const DISABLED_REASONS: Record<string, Mrkdwn> = {
+  channel_not_found: mk`the channel could not be found`,
+  is_archived: mk`the channel was archived`,
+  not_in_channel: mk`the bot was removed from the channel`,
+  restricted_action: mk`posting here is restricted`,
 };
 
-function nextTime(subscription: DigestSubscriptionView): string {
+function nextTime(subscription: DigestSubscriptionView): Mrkdwn {
   const next = new Date(subscription.nextRunAt);
-  return Number.isNaN(next.getTime()) ? '' : ` Next: ${nextDigest(next)}.`;
+  return Number.isNaN(next.getTime()) ? mk`` : mk` Next: ${nextDigest(next)}.`;
 }
 
 /** `every day at 08:30 Europe/Berlin (07:30 UTC today) — events in Germany matching “fintech”`. */
 const describeSubscription = (subscription: DigestSubscriptionView, now: Date) =>
-  `${describeSchedule(subscription.time, subscription.timeZone, now)} — ${describeFilters(subscription.filters)}`;
+  mk`${describeSchedule(subscription.time, subscription.timeZone, now)} — ${describeFilters(subscription.filters)}`;
 
-const notice = (text: string): SlackMessage => fitToLimits({ text, blocks: [section(text)] });
+const notice = (text: Mrkdwn): SlackMessage => fitToLimits({ text, blocks: [section(text)] });
 
 /** The answer to `digest on`: the schedule as understood, when the first digest comes. */
 export function digestSubscribedMessage(
   subscription: DigestSubscriptionView,
   options: { now: Date; zoneGuessed?: boolean; note?: string },
 ): SlackMessage {
-  const note = options.note?.trim() ? ` Note: ${escapeMrkdwn(options.note.trim().replace(/\.$/, ''))}.` : '';
+  const note = options.note?.trim()
+    ? mk` Note: ${escapeMrkdwn(options.note.trim().replace(/\.$/, ''))}.`
+    : '';
   const guessed = options.zoneGuessed
     ? ' Your Slack time zone was not available: add a zone to change it.'
     : '';
   return notice(
-    `:newspaper: Daily digest on: ${describeSubscription(subscription, options.now)}.${note}${guessed}${nextTime(
+    mk`:newspaper: Daily digest on: ${describeSubscription(subscription, options.now)}.${note}${guessed}${nextTime(
       subscription,
     )} ${code('/events digest now')} shows one now.`,
   );
@@ -223,8 +227,8 @@ export function digestSubscribedMessage(
 export function digestOffMessage(existed: boolean): SlackMessage {
   return notice(
     existed
-      ? 'Daily digest off for this channel.'
-      : 'There is no digest in this channel: nothing to turn off.',
+      ? mk`Daily digest off for this channel.`
+      : mk`There is no digest in this channel: nothing to turn off.`,
   );
 }
 
@@ -232,7 +236,7 @@ export function digestOffMessage(existed: boolean): SlackMessage {
 export function digestStatusMessage(subscription: DigestSubscriptionView | null, now: Date): SlackMessage {
   if (!subscription) {
     return notice(
-      `No digest in this channel. ${code('/events digest on [HH:MM] [time zone] [filters]')} starts one.`,
+      mk`No digest in this channel. ${code('/events digest on [HH:MM] [time zone] [filters]')} starts one.`,
     );
   }
   const what = describeSubscription(subscription, now);
@@ -241,15 +245,15 @@ export function digestStatusMessage(subscription: DigestSubscriptionView | null,
       ? (DISABLED_REASONS[subscription.disabledReason] ?? escapeMrkdwn(subscription.disabledReason))
       : 'it was stopped';
     return notice(
-      `The digest here stopped: ${reason}. It ran ${what}. ${code('/events digest on')} starts it again.`,
+      mk`The digest here stopped: ${reason}. It ran ${what}. ${code('/events digest on')} starts it again.`,
     );
   }
   const last = subscription.lastRunAt ? new Date(subscription.lastRunAt) : undefined;
   const lastLine =
     last && !Number.isNaN(last.getTime())
-      ? ` Last run: ${slackDate(last, '{date_short_pretty} at {time}', `${utcDay(last)} ${utcTime(last)}`)}.`
+      ? mk` Last run: ${slackDate(last, '{date_short_pretty} at {time}', `${utcDay(last)} ${utcTime(last)}`)}.`
       : '';
   return notice(
-    `:newspaper: Daily digest on: ${what}.${nextTime(subscription)}${lastLine} ${code('/events digest off')} stops it.`,
+    mk`:newspaper: Daily digest on: ${what}.${nextTime(subscription)}${lastLine} ${code('/events digest off')} stops it.`,
   );
 }

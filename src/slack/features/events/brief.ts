@@ -1,9 +1,17 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
-import { code, formatDateRange, formatLink, formatNumber, formatPlace, joinPresent } from '../../views/format.ts';
+import {
+  code,
+  formatDateRange,
+  formatLink,
+  formatNumber,
+  formatPlace,
+  joinPresent,
+} from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** The event brief (OpenAPI getEventBrief): the summary plus coverage counts. */
 export interface EventBriefInput {
@@ -29,20 +37,21 @@ export function briefCard({ event, summary }: EventBriefInput): SlackMessage {
   const blocks: (KnownBlock | undefined)[] = [
     header(name),
     fieldsSection([
-      `*When*\n${dates}`,
-      `*Where*\n${place || 'Place not announced'}`,
-      `*Exhibitors*\n${count(summary.exhibitorCount ?? event.exhibitorCount)}`,
-      `*Attendees*\n${count(summary.attendeeCount)}`,
+      mk`*When*\n${dates}`,
+      mk`*Where*\n${place || 'Place not announced'}`,
+      mk`*Exhibitors*\n${count(summary.exhibitorCount ?? event.exhibitorCount)}`,
+      mk`*Attendees*\n${count(summary.attendeeCount)}`,
     ]),
-    categories.length > 0 ? section(`*Top categories:* ${joinPresent(categories.slice(0, 8))}`) : undefined,
+    categories.length > 0 ? section(mk`*Top categories:* ${joinPresent(categories.slice(0, 8))}`) : undefined,
     context(
-      [
-        `Event ID ${code(event.eventId)}`,
-        summary.dataFreshness ? `Data: ${escapeMrkdwn(summary.dataFreshness.replace(/_/g, ' '))}` : '',
-        formatLink(event.url, 'Event website'),
-      ]
-        .filter(Boolean)
-        .join(' · '),
+      joinMrkdwn(
+        [
+          mk`Event ID ${code(event.eventId)}`,
+          summary.dataFreshness ? mk`Data: ${escapeMrkdwn(summary.dataFreshness.replace(/_/g, ' '))}` : mk``,
+          formatLink(event.url, 'Event website'),
+        ].filter(Boolean),
+        ' · ',
+      ),
     ),
     actions([
       button('Fit score', ACTION_IDS.eventFit, value, { style: 'primary' }),
@@ -50,6 +59,6 @@ export function briefCard({ event, summary }: EventBriefInput): SlackMessage {
       button('People', ACTION_IDS.fitPeople, value),
     ]),
   ];
-  const text = `${escapeMrkdwn(name)}: ${dates}${place ? `, ${place}` : ''}.`;
+  const text = mk`${escapeMrkdwn(name)}: ${dates}${place ? mk`, ${place}` : ''}.`;
   return fitToLimits({ text, blocks: blocks.filter((block) => block !== undefined) });
 }

@@ -4,6 +4,7 @@ import { actions, button, context, fieldsSection, header, section } from '../../
 import { code, formatDateRange, formatLink, formatNumber, formatPlace } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 export interface EventDetailInput extends EventSummary {
   description?: string | null;
@@ -16,12 +17,12 @@ export function eventCard(event: EventDetailInput): SlackMessage {
   const dates = formatDateRange(event.dateStart, event.dateEnd);
   const place = formatPlace(event);
   const facts = [
-    `*When*\n${dates}`,
-    `*Where*\n${place || 'Place not announced'}`,
-    `*Exhibitors*\n${typeof event.exhibitorCount === 'number' ? formatNumber(event.exhibitorCount) : 'Not known'}`,
+    mk`*When*\n${dates}`,
+    mk`*Where*\n${place || 'Place not announced'}`,
+    mk`*Exhibitors*\n${typeof event.exhibitorCount === 'number' ? formatNumber(event.exhibitorCount) : 'Not known'}`,
   ];
   if (typeof event.hasVisitors === 'boolean') {
-    facts.push(`*Visitor data*\n${event.hasVisitors ? 'Available (separate unlock)' : 'Not available'}`);
+    facts.push(mk`*Visitor data*\n${event.hasVisitors ? 'Available (separate unlock)' : 'Not available'}`);
   }
   const value = { eventId: event.eventId };
   const blocks: (KnownBlock | undefined)[] = [
@@ -29,7 +30,10 @@ export function eventCard(event: EventDetailInput): SlackMessage {
     event.description ? section(escapeMrkdwn(truncate(event.description, 1500))) : undefined,
     fieldsSection(facts),
     context(
-      [`Event ID ${code(event.eventId)}`, formatLink(event.url, 'Event website')].filter(Boolean).join(' · '),
+      joinMrkdwn(
+        [mk`Event ID ${code(event.eventId)}`, formatLink(event.url, 'Event website')].filter(Boolean),
+        ' · ',
+      ),
     ),
     actions([
       button('Fit score', ACTION_IDS.eventFit, value, { style: 'primary' }),
@@ -38,6 +42,6 @@ export function eventCard(event: EventDetailInput): SlackMessage {
       button('Unlock event', ACTION_IDS.fitUnlock, value),
     ]),
   ];
-  const text = `${escapeMrkdwn(name)}: ${dates}${place ? `, ${place}` : ''}.`;
+  const text = mk`${escapeMrkdwn(name)}: ${dates}${place ? mk`, ${place}` : ''}.`;
   return fitToLimits({ text, blocks: blocks.filter((block) => block !== undefined) });
 }

@@ -1,8 +1,16 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
-import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from '../../views/format.ts';
+import {
+  code,
+  formatDateRange,
+  formatLink,
+  formatNumber,
+  formatPlace,
+  outOfTen,
+} from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
 
 export type FitBand = 'Recommended' | 'Consider' | 'Not recommended';
@@ -70,17 +78,19 @@ function factorField(
   label: string,
   factor: keyof typeof FACTOR_WORDS,
   value: number | null | undefined,
-  note = '',
-) {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `*${label}*\n– (not given by the service)`;
-  return `*${label}* ${outOfTen(value)}\n${FACTOR_WORDS[factor][levelOf(value)]}${note}.`;
+  note: Mrkdwn = mk``,
+): Mrkdwn {
+  const name = escapeMrkdwn(label);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return mk`*${name}*\n– (not given by the service)`;
+  return mk`*${name}* ${outOfTen(value)}\n${escapeMrkdwn(FACTOR_WORDS[factor][levelOf(value)])}${note}.`;
 }
 
 /** The three factors of the fit score, each in words, from the service's numbers only. */
-function breakdownFields(fit: FitScoreResult): string[] {
+function breakdownFields(fit: FitScoreResult): Mrkdwn[] {
   const { breakdown, event } = fit;
   const count =
-    typeof event.exhibitorCount === 'number' ? ` (${formatNumber(event.exhibitorCount)} exhibitors)` : '';
+    typeof event.exhibitorCount === 'number' ? mk` (${formatNumber(event.exhibitorCount)} exhibitors)` : mk``;
   return [
     factorField('Profile match', 'profile_match', breakdown?.profile_match),
     factorField(
@@ -105,29 +115,31 @@ export interface FitCardOptions {
 export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): SlackMessage {
   const { event } = fit;
   const score = clampScore(fit.score);
-  const scoreText = `${score.toFixed(1)} / 10`;
+  const scoreText = mk`${escapeMrkdwn(score.toFixed(1))} / 10`;
   const band = fitBand(score, fit.recommendation);
   const name = event.name?.trim() || options.name?.trim() || `Event ${event.eventId}`;
   const dates = formatDateRange(event.dateStart, event.dateEnd);
   const place = formatPlace(event);
   const hasVisitors = options.hasVisitors ?? event.hasVisitors;
 
-  const facts = [`*When*\n${dates}`, `*Where*\n${place || 'Place not announced'}`];
+  const facts = [mk`*When*\n${dates}`, mk`*Where*\n${place || 'Place not announced'}`];
   facts.push(
-    `*Exhibitors*\n${typeof event.exhibitorCount === 'number' ? formatNumber(event.exhibitorCount) : 'Not known'}`,
+    mk`*Exhibitors*\n${typeof event.exhibitorCount === 'number' ? formatNumber(event.exhibitorCount) : 'Not known'}`,
   );
   if (typeof hasVisitors === 'boolean') {
-    facts.push(`*Visitor data*\n${hasVisitors ? 'Available (separate unlock)' : 'Not available'}`);
+    facts.push(mk`*Visitor data*\n${hasVisitors ? 'Available (separate unlock)' : 'Not available'}`);
   }
 
   const eventValue = { eventId: event.eventId };
   const website = formatLink(event.url, 'Event website');
   const blocks: KnownBlock[] = [
-    header(name),
-    section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`\n${BAND_MARK[band]} *${band}* for your profile`),
+    header(escapeMrkdwn(name)),
+    section(
+      mk`*Fit ${scoreText}*  \`${escapeMrkdwn(scoreBar(score))}\`\n${escapeMrkdwn(BAND_MARK[band])} *${band}* for your profile`,
+    ),
     fieldsSection(breakdownFields(fit)),
     fieldsSection(facts),
-    context([`Event ID ${code(event.eventId)}`, website].filter(Boolean).join(' · ')),
+    context(joinMrkdwn([mk`Event ID ${code(event.eventId)}`, website].filter(Boolean), ' · ')),
   ];
   const buttons = actions([
     button('Unlock event', ACTION_IDS.fitUnlock, eventValue, { style: 'primary' }),
@@ -137,6 +149,6 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
   ]);
   if (buttons) blocks.push(buttons);
 
-  const text = `Fit for ${escapeMrkdwn(name)}: ${scoreText}, ${band}. ${dates}${place ? `, ${place}` : ''}.`;
+  const text = mk`Fit for ${escapeMrkdwn(name)}: ${scoreText}, ${band}. ${dates}${place ? mk`, ${place}` : ''}.`;
   return fitToLimits({ text, blocks });
 }

@@ -16,6 +16,7 @@ import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from '..
 import { FIELD_ACTION } from '../../views/modal-inputs.ts';
 import { confirmDialogWords, creditsWords, priceWords, spendWords } from '../charges/money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 type Names = Readonly<Record<string, string>>;
 
@@ -75,7 +76,7 @@ export function followUpButtons(
     actions(
       [
         followUpButton(
-          found.length === 1 ? 'Draft outreach' : `Draft outreach for all ${found.length}`,
+          found.length === 1 ? 'Draft outreach' : mk`Draft outreach for all ${found.length}`,
           ACTION_IDS.followUpOutreach,
           'all',
           target(found),
@@ -108,7 +109,7 @@ export function followUpButtons(
     if (found.length > PEOPLE_WITH_BUTTONS)
       blocks.push(
         context(
-          `Buttons for the first ${PEOPLE_WITH_BUTTONS}; “Draft outreach for all” covers all ${found.length}.`,
+          mk`Buttons for the first ${PEOPLE_WITH_BUTTONS}; “Draft outreach for all” covers all ${found.length}.`,
         ),
       );
   }
@@ -121,7 +122,7 @@ export function followUpReply(result: FollowUpResult, names: Names = {}): SlackM
 }
 
 /** Why someone got no drafts, in words that say what to do about it. */
-const SKIP_WORDS: Record<OutreachSkipReason, string> = {
+const SKIP_WORDS = {
   'no-event':
     'the service links them to no event, and they were not taken from an event’s people list, so there is no event to write the message for. Open the people list of the show you want to meet them at (`/events people <event id>`), unlock their emails there, then Draft outreach.',
   'not-found': 'the service does not know this person id. Take them from an event’s people list again.',
@@ -130,7 +131,7 @@ const SKIP_WORDS: Record<OutreachSkipReason, string> = {
     'the service says they are not on the event the drafts were for. Draft for them from the people list of a show they attend.',
   refused:
     'the service refused to draft for them without saying why. Try Draft outreach for them again later.',
-};
+} as const satisfies Record<OutreachSkipReason, string>;
 
 const PROBLEM_WORDS: Record<OutreachProblem, string> = {
   'no-event': 'no event to write the message for. Draft for them again from an event’s people list.',
@@ -139,41 +140,43 @@ const PROBLEM_WORDS: Record<OutreachProblem, string> = {
 };
 
 /** A stored skip reason in words (mrkdwn); a reason stored as words (an unlock's, an older task's) escaped. */
-function skipWords(reason: string): string {
-  return Object.hasOwn(SKIP_WORDS, reason) ? SKIP_WORDS[reason as OutreachSkipReason] : escapeMrkdwn(reason);
+function skipWords(reason: string): Mrkdwn {
+  return Object.hasOwn(SKIP_WORDS, reason)
+    ? mk`${SKIP_WORDS[reason as OutreachSkipReason]}`
+    : escapeMrkdwn(reason);
 }
 
 /** Names listed on one skipped line before "and N more". */
 const NAMES_PER_REASON = 10;
 
 /** One line per reason: who was skipped for it, by name, then why and what to do. */
-function skippedLines(skipped: FollowUpResult['skipped'], names: Names): string[] {
+function skippedLines(skipped: FollowUpResult['skipped'], names: Names): Mrkdwn[] {
   const byReason = new Map<string, string[]>();
   for (const skip of skipped)
     byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.personnelId]);
   return [...byReason].map(([reason, ids]) => {
     const listed = ids.slice(0, NAMES_PER_REASON).map((id) => personLabel(id, names));
-    if (ids.length > NAMES_PER_REASON) listed.push(`${ids.length - NAMES_PER_REASON} more`);
-    return `• Skipped ${listed.join(', ')}: ${skipWords(reason)}`;
+    if (ids.length > NAMES_PER_REASON) listed.push(mk`${ids.length - NAMES_PER_REASON} more`);
+    return mk`• Skipped ${joinMrkdwn(listed, ', ')}: ${skipWords(reason)}`;
   });
 }
 
 function draftsReply(result: Extract<FollowUpResult, { kind: 'outreach' }>, names: Names): SlackMessage {
   const ready = result.people.filter((person) => person.drafts);
-  const title = `:memo: *Outreach drafts* for ${ready.length} of ${result.people.length}. Nothing was sent: copy, edit and send them yourself.`;
+  const title = mk`:memo: *Outreach drafts* for ${ready.length} of ${result.people.length}. Nothing was sent: copy, edit and send them yourself.`;
   const lines = result.people.map((person) => {
     if (!person.drafts)
-      return `• ${personLabel(person.personnelId, names)} — _${escapeMrkdwn(PROBLEM_WORDS[person.problem ?? 'generation-failed'])}_`;
-    const email = person.drafts.email ? `\n>*Email:* ${escapeMrkdwn(person.drafts.email)}` : '';
-    const linkedin = person.drafts.linkedin ? `\n>*LinkedIn:* ${escapeMrkdwn(person.drafts.linkedin)}` : '';
-    return `• ${personLabel(person.personnelId, names)}${email}${linkedin}`;
+      return mk`• ${personLabel(person.personnelId, names)} — _${escapeMrkdwn(PROBLEM_WORDS[person.problem ?? 'generation-failed'])}_`;
+    const email = person.drafts.email ? mk`\n>*Email:* ${escapeMrkdwn(person.drafts.email)}` : '';
+    const linkedin = person.drafts.linkedin ? mk`\n>*LinkedIn:* ${escapeMrkdwn(person.drafts.linkedin)}` : '';
+    return mk`• ${personLabel(person.personnelId, names)}${email}${linkedin}`;
   });
   const blocks: KnownBlock[] = [section(title)];
   blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 4, 'people'));
   const skipped = skippedLines(result.skipped, names);
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
   blocks.push(context('Drafted by the service for each person’s next event. Drafting spends no credits.'));
-  return fitToLimits({ text: `Outreach drafts for ${ready.length} of ${result.people.length}.`, blocks });
+  return fitToLimits({ text: mk`Outreach drafts for ${ready.length} of ${result.people.length}.`, blocks });
 }
 
 function activityWords(activity: {
@@ -181,21 +184,23 @@ function activityWords(activity: {
   isActive: boolean | null;
   latestPostAt: string | null;
 }) {
-  const level = activity.level ? `${escapeMrkdwn(activity.level)} activity` : 'activity level unknown';
+  const level = activity.level ? mk`${escapeMrkdwn(activity.level)} activity` : 'activity level unknown';
   const active = activity.isActive === null ? '' : activity.isActive ? ', active' : ', not active';
   const latest = activity.latestPostAt
-    ? `, last post ${escapeMrkdwn(activity.latestPostAt.slice(0, 10))}`
+    ? mk`, last post ${escapeMrkdwn(activity.latestPostAt.slice(0, 10))}`
     : '';
-  return `${level}${active}${latest}`;
+  return mk`${level}${active}${latest}`;
 }
 
 function linkedinReply(result: Extract<FollowUpResult, { kind: 'linkedin' }>, names: Names): SlackMessage {
   const ready = result.people.filter((person) => person.activity);
-  const title = `:bar_chart: *LinkedIn activity* for ${ready.length} of ${result.people.length}.`;
+  const title = mk`:bar_chart: *LinkedIn activity* for ${ready.length} of ${result.people.length}.`;
   const lines = result.people.map(
     (person) =>
-      `• ${personLabel(person.personnelId, names)} — ${
-        person.activity ? activityWords(person.activity) : `_${escapeMrkdwn(person.problem ?? 'no result')}_`
+      mk`• ${personLabel(person.personnelId, names)} — ${
+        person.activity
+          ? activityWords(person.activity)
+          : mk`_${escapeMrkdwn(person.problem ?? 'no result')}_`
       }`,
   );
   const blocks: KnownBlock[] = [
@@ -204,7 +209,7 @@ function linkedinReply(result: Extract<FollowUpResult, { kind: 'linkedin' }>, na
   ];
   const skipped = skippedLines(result.skipped, names);
   if (skipped.length > 0) blocks.push(...linesToSections(skipped, 2, 'skipped'));
-  return fitToLimits({ text: `LinkedIn activity for ${ready.length} of ${result.people.length}.`, blocks });
+  return fitToLimits({ text: mk`LinkedIn activity for ${ready.length} of ${result.people.length}.`, blocks });
 }
 
 /** The one thread reply when a follow-up never finished. */
@@ -213,10 +218,10 @@ export function followUpTimeoutReply(task: {
   requestedBy: string;
 }): SlackMessage {
   const what = task.followUp?.kind === 'linkedin' ? 'LinkedIn activity analysis' : 'outreach drafts';
-  const text = `:hourglass: The ${what} did not arrive: I stopped waiting.`;
+  const text = mk`:hourglass: The ${what} did not arrive: I stopped waiting.`;
   return fitToLimits({
     text,
-    blocks: [section(`${text} ${mentionUser(task.requestedBy)}`), context('Try the button again later.')],
+    blocks: [section(mk`${text} ${mentionUser(task.requestedBy)}`), context('Try the button again later.')],
   });
 }
 
@@ -257,7 +262,7 @@ export function outreachModal(target: OutreachTarget): ModalView {
     private_metadata: JSON.stringify(target),
     blocks: [
       section(
-        `Drafts for *${escapeMrkdwn(who)}*, posted in the thread. Nothing is sent, and drafting spends no credits.`,
+        mk`Drafts for *${escapeMrkdwn(who)}*, posted in the thread. Nothing is sent, and drafting spends no credits.`,
       ),
       input(
         'channels',
@@ -304,11 +309,11 @@ export function outreachStartedNotice(
   const { drafting, skipped } = started;
   const head =
     drafting === 0
-      ? 'No drafts could be started for these people.'
-      : `Drafting outreach for ${plural(drafting, 'person', 'people')}${
-          skipped.length > 0 ? ` (${skipped.length} skipped)` : ''
+      ? mk`No drafts could be started for these people.`
+      : mk`Drafting outreach for ${escapeMrkdwn(plural(drafting, 'person', 'people'))}${
+          skipped.length > 0 ? mk` (${skipped.length} skipped)` : ''
         }… The drafts will arrive in this thread. Drafting spends no credits.`;
-  const blocks: KnownBlock[] = [section(`:information_source: ${head}`)];
+  const blocks: KnownBlock[] = [section(mk`:information_source: ${head}`)];
   blocks.push(...linesToSections(skippedLines(skipped, names), 3, 'skipped'));
   return fitToLimits({ text: head, blocks });
 }
@@ -329,7 +334,7 @@ export function linkedinPendingCard(input: {
 }): SlackMessage {
   const what = escapeMrkdwn(input.description);
   const price = escapeMrkdwn(priceWords(LINKEDIN_PRICE));
-  const balance = creditsWords(input.balance);
+  const balance = escapeMrkdwn(creditsWords(input.balance));
   const value = { confirmationId: input.confirmationId };
   const row = input.buttons
     ? actions(
@@ -351,12 +356,12 @@ export function linkedinPendingCard(input: {
       )
     : undefined;
   const blocks: KnownBlock[] = [
-    section(`:credit_card: *Confirm before spending credits*\n${what}`),
-    section(`*Price:* ${price}\n*Balance:* ${balance}`),
-    context(`Asked by ${mentionUser(input.requestedBy)} · Expires in 15 minutes`),
+    section(mk`:credit_card: *Confirm before spending credits*\n${what}`),
+    section(mk`*Price:* ${price}\n*Balance:* ${balance}`),
+    context(mk`Asked by ${mentionUser(input.requestedBy)} · Expires in 15 minutes`),
   ];
   if (row) blocks.push(row);
-  return fitToLimits({ text: `Confirm: ${what} — ${price}. Balance: ${balance}.`, blocks });
+  return fitToLimits({ text: mk`Confirm: ${what} — ${price}. Balance: ${balance}.`, blocks });
 }
 
 /** The card once the analysis ran (or failed): the stored outcome, with the price as unpublished. */

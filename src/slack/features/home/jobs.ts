@@ -18,6 +18,7 @@ import { digestRefusal, mayManageDigest } from '../digests/access.ts';
 import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
 import { HOME_PLAN_CHANNELS, type HomePlans } from '../plan/home-views.ts';
 import { utcDate } from '../../../time/local-time.ts';
+import { mk, type Mrkdwn, ownJobText } from '../../views/mrkdwn.ts';
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(
@@ -42,10 +43,10 @@ export function homeSourcesOf(
 type HomeJob = Extract<Job, { kind: 'home' }>;
 
 /** A settled charge in one line, for the Home of the people it concerns. */
-export function settledNotice(confirmation: Confirmation): string {
+export function settledNotice(confirmation: Confirmation): Mrkdwn {
   const what = escapeMrkdwn(describeStoredAction(confirmation.action));
   const outcome = storedOutcome(confirmation);
-  const where = ` (card in ${mentionChannel(confirmation.channelId)})`;
+  const where = mk` (card in ${mentionChannel(confirmation.channelId)})`;
   switch (confirmation.status) {
     case 'succeeded': {
       const settled = settledWords(
@@ -53,16 +54,16 @@ export function settledNotice(confirmation: Confirmation): string {
         outcome.creditsSpent ?? confirmation.price.credits,
         outcome.balanceAfter,
       );
-      const by = confirmation.confirmedBy ? ` Confirmed by ${mentionUser(confirmation.confirmedBy)}.` : '';
+      const by = confirmation.confirmedBy ? mk` Confirmed by ${mentionUser(confirmation.confirmedBy)}.` : '';
       const pending = outcome.resultsPending ? ' Results will arrive in the card’s thread.' : '';
-      return `Settled: ${what} — ${settled}${where}.${by}${pending}`;
+      return mk`Settled: ${what} — ${escapeMrkdwn(settled)}${where}.${by}${pending}`;
     }
     case 'failed':
       if (outcome.outcomeUnknown)
-        return `Outcome unknown: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'the service did not confirm it')}${where}`;
-      return `Not done: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'it did not work')}${where}`;
+        return mk`Outcome unknown: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'the service did not confirm it')}${where}`;
+      return mk`Not done: ${what} — ${escapeMrkdwn(failureWords(confirmation) ?? 'it did not work')}${where}`;
     default:
-      return `${what}: ${confirmation.status}${where}.`;
+      return mk`${what}: ${confirmation.status}${where}.`;
   }
 }
 
@@ -228,7 +229,7 @@ export function homeJobs(deps: WorkerDeps) {
   const { logger } = deps;
 
   /** Builds and publishes `userId`'s Home, with `notice` at its top. */
-  async function publishHome(teamId: string, userId: string, notice?: string): Promise<void> {
+  async function publishHome(teamId: string, userId: string, notice?: Mrkdwn): Promise<void> {
     const sources = deps.home;
     if (!sources) {
       logger.warn('App Home is not wired into this worker; nothing published');
@@ -266,12 +267,17 @@ export function homeJobs(deps: WorkerDeps) {
     const existed = await digests.delete(context.teamId, channelId);
     logger.info('digest turned off from the App Home', { digestChannel: channelId, existed });
     return existed
-      ? `The daily digest of ${mentionChannel(channelId)} is off. Turn it on again there with \`/events digest on\`.`
-      : `${mentionChannel(channelId)} had no digest to turn off.`;
+      ? mk`The daily digest of ${mentionChannel(channelId)} is off. Turn it on again there with \`/events digest on\`.`
+      : mk`${mentionChannel(channelId)} had no digest to turn off.`;
   }
 
   async function homeJob({ context, notice, digestOff }: HomeJob): Promise<void> {
-    const said = digestOff && deps.home ? await turnOff(deps.home.digests, context, digestOff) : notice;
+    const said =
+      digestOff && deps.home
+        ? await turnOff(deps.home.digests, context, digestOff)
+        : notice
+          ? ownJobText(notice)
+          : undefined;
     await publishHome(context.teamId, context.userId, said);
   }
 

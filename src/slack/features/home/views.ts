@@ -9,6 +9,7 @@ import { describeFilters, describeSchedule, threadLink } from '../digests/views.
 import {
   code,
   formatCredits,
+  formatLink,
   formatNumber,
   mentionChannel,
   mentionUser,
@@ -19,6 +20,7 @@ import { andMore, escapeMrkdwn, linesToSections, truncate } from '../../views/li
 import type { Price } from '../../views/types.ts';
 import { type HomeWatches, watchHomeBlocks } from '../watch/home-views.ts';
 import { type HomePlans, planHomeBlocks } from '../plan/home-views.ts';
+import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** A confirmation the Home's user can act on (as the requester, or as an approver). */
 export interface HomeConfirmation {
@@ -62,7 +64,7 @@ export interface HomeInput {
   userId: string;
   now: Date;
   /** The answer to the user's last click on the Home, shown at the top. */
-  notice?: string;
+  notice?: Mrkdwn;
   balance: number | null;
   /** The workspace's credits spent today (UTC), refused charges left out; null when unreadable. */
   spentToday: number | null;
@@ -93,7 +95,7 @@ export const HOME_BLOCK_LIMIT = 100;
 const MAX_CONFIRMATIONS = 10;
 const MAX_DIGESTS = 10;
 const MAX_LINES = 20;
-const UNAVAILABLE = '_Could not be read just now; open the tab again in a moment._';
+const UNAVAILABLE = mk`_Could not be read just now; open the tab again in a moment._`;
 
 const divider: KnownBlock = { type: 'divider' };
 
@@ -113,7 +115,7 @@ export function homeView(input: HomeInput): HomeView {
   const blocks: KnownBlock[] = [
     header('Event Intelligence'),
     // The notice is the bot's own mrkdwn (it may mention people), already escaped where it quotes data.
-    ...(input.notice ? [section(`:information_source: ${truncate(input.notice, 2900)}`)] : []),
+    ...(input.notice ? [section(mk`:information_source: ${truncate(input.notice, 2900)}`)] : []),
     ...creditBlocks(input),
     {
       type: 'actions',
@@ -143,7 +145,7 @@ export function homeView(input: HomeInput): HomeView {
     divider,
     header('Your charges today'),
     ...chargeBlocks(input.charges),
-    context(`Updated ${slackDate(input.now, '{date_short_pretty} {time}', utcTime(input.now))}`),
+    context(mk`Updated ${slackDate(input.now, '{date_short_pretty} {time}', utcTime(input.now))}`),
   ];
   return { type: 'home', blocks: blocks.slice(0, HOME_BLOCK_LIMIT) };
 }
@@ -155,11 +157,16 @@ function creditBlocks({ balance, spentToday, dailyCap }: HomeInput): KnownBlock[
     dailyCap === undefined
       ? 'No daily cap'
       : spentToday === null
-        ? `Daily cap ${formatNumber(dailyCap)}`
+        ? mk`Daily cap ${formatNumber(dailyCap)}`
         : spentToday >= dailyCap
-          ? `Daily cap of ${formatNumber(dailyCap)} reached`
-          : `${formatCredits(dailyCap - spentToday)} left under the daily cap of ${formatNumber(dailyCap)}`;
-  return [fieldsSection([`*Credit balance*\n${balanceText}`, `*Spent today (UTC)*\n${spent}\n${cap}`])];
+          ? mk`Daily cap of ${formatNumber(dailyCap)} reached`
+          : mk`${formatCredits(dailyCap - spentToday)} left under the daily cap of ${formatNumber(dailyCap)}`;
+  return [
+    fieldsSection([
+      mk`*Credit balance*\n${escapeMrkdwn(balanceText)}`,
+      mk`*Spent today (UTC)*\n${escapeMrkdwn(spent)}\n${cap}`,
+    ]),
+  ];
 }
 
 function confirmationBlocks(confirmations: HomeInput['confirmations']): KnownBlock[] {
@@ -178,9 +185,9 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
   const deadline = new Date(confirmation.deadline);
   const expiry = Number.isNaN(deadline.getTime())
     ? ''
-    : ` · expires ${slackDate(deadline, '{time}', utcTime(deadline))}`;
+    : mk` · expires ${slackDate(deadline, '{time}', utcTime(deadline))}`;
   const refusal = confirmation.confirmRefusal
-    ? `\n:lock: ${truncate(escapeMrkdwn(confirmation.confirmRefusal), 500)}`
+    ? mk`\n:lock: ${truncate(escapeMrkdwn(confirmation.confirmRefusal), 500)}`
     : '';
   const what = truncate(escapeMrkdwn(confirmation.description), 1500);
   const spend = spendWords(confirmation.price);
@@ -205,7 +212,7 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
   );
   return [
     section(
-      `*${what}*\n${escapeMrkdwn(priceWords(confirmation.price))} · asked by ${mentionUser(confirmation.requestedBy)} in ${mentionChannel(confirmation.channelId)}${expiry}${refusal}`,
+      mk`*${what}*\n${escapeMrkdwn(priceWords(confirmation.price))} · asked by ${mentionUser(confirmation.requestedBy)} in ${mentionChannel(confirmation.channelId)}${expiry}${refusal}`,
     ),
     ...(row ? [row] : []),
   ];
@@ -220,8 +227,8 @@ function taskBlocks(tasks: HomeInput['tasks']): KnownBlock[] {
     const started = new Date(task.createdAt);
     const since = Number.isNaN(started.getTime())
       ? ''
-      : ` · started ${slackDate(started, '{time}', utcTime(started))}`;
-    return `• <${threadLink(task.channelId, task.threadTs)}|${label}> in ${mentionChannel(task.channelId)}${since} · results arrive in the thread`;
+      : mk` · started ${slackDate(started, '{time}', utcTime(started))}`;
+    return mk`• ${formatLink(threadLink(task.channelId, task.threadTs), label)} in ${mentionChannel(task.channelId)}${since} · results arrive in the thread`;
   });
   return linesToSections(lines.slice(0, MAX_LINES), 5, 'unlocks').concat(
     lines.length > MAX_LINES ? [context(andMore(lines.length - MAX_LINES, 'unlocks'))] : [],
@@ -233,13 +240,13 @@ function digestBlocks(digests: HomeInput['digests'], now: Date): KnownBlock[] {
   if (digests.length === 0)
     return [
       context(
-        `No channel you are in has a digest. Set one up in a channel with ${code('/events digest on')}.`,
+        mk`No channel you are in has a digest. Set one up in a channel with ${code('/events digest on')}.`,
       ),
     ];
   const shown = [...digests].sort((a, b) => a.channelId.localeCompare(b.channelId)).slice(0, MAX_DIGESTS);
   const blocks = shown.flatMap((digest, index): KnownBlock[] => [
     section(
-      `${mentionChannel(digest.channelId)} — ${describeSchedule(digest.time, digest.timeZone, now)}\n${describeFilters(digest.filters)}`,
+      mk`${mentionChannel(digest.channelId)} — ${describeSchedule(digest.time, digest.timeZone, now)}\n${describeFilters(digest.filters)}`,
     ),
     {
       type: 'actions',
@@ -262,9 +269,9 @@ function digestBlocks(digests: HomeInput['digests'], now: Date): KnownBlock[] {
   return blocks;
 }
 
-function chargeLine(charge: HomeCharge): string {
+function chargeLine(charge: HomeCharge): Mrkdwn {
   const at = new Date(charge.at);
-  const time = Number.isNaN(at.getTime()) ? '' : `${slackDate(at, '{time}', utcTime(at))} · `;
+  const time = Number.isNaN(at.getTime()) ? '' : mk`${slackDate(at, '{time}', utcTime(at))} · `;
   const action = chargeKindWords(charge.action);
   const target = chargeTargetWords(charge);
   const state =
@@ -275,7 +282,7 @@ function chargeLine(charge: HomeCharge): string {
         : charge.status === 'unknown' || charge.outcomeUnknown
           ? 'unconfirmed by the service: check the balance'
           : 'settled';
-  return `• ${time}${action}${target} · *${formatCredits(charge.credits)}* · ${state}`;
+  return mk`• ${time}${action}${target} · *${formatCredits(charge.credits)}* · ${state}`;
 }
 
 function chargeBlocks(charges: HomeInput['charges']): KnownBlock[] {

@@ -12,13 +12,14 @@ import { andMore, escapeMrkdwn } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
 import { type ListInput, listCard, titled } from './list-card.ts';
 import { compareButton } from '../compare/views.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */
 
 /** A search of several words says which words each show matched (src/domain/event-search.ts). */
 type ListedEvent = EventSummary & { matchedWords?: readonly string[] };
 
-function eventRow(event: ListedEvent): string {
+function eventRow(event: ListedEvent): Mrkdwn {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
   const facts = [formatDateRange(event.dateStart, event.dateEnd)];
@@ -26,20 +27,20 @@ function eventRow(event: ListedEvent): string {
   if (place) facts.push(place);
   if (typeof event.exhibitorCount === 'number') {
     facts.push(
-      `${formatNumber(event.exhibitorCount)} ${event.exhibitorCount === 1 ? 'exhibitor' : 'exhibitors'}`,
+      mk`${formatNumber(event.exhibitorCount)} ${event.exhibitorCount === 1 ? 'exhibitor' : 'exhibitors'}`,
     );
   }
-  const lines = [`*${title}*  ${code(event.eventId)}`, facts.join(' · ')];
-  if (event.matchedWords?.length) lines.push(`Matches: ${escapeMrkdwn(event.matchedWords.join(', '))}`);
+  const lines = [mk`*${title}*  ${code(event.eventId)}`, joinMrkdwn(facts, ' · ')];
+  if (event.matchedWords?.length) lines.push(mk`Matches: ${escapeMrkdwn(event.matchedWords.join(', '))}`);
   const matched = event.matchedExhibitors ?? [];
   if (matched.length > 0) {
     const names = joinPresent(
       matched.slice(0, 5).map((exhibitor) => exhibitor.companyName),
       ', ',
     );
-    lines.push(`Exhibiting: ${names}${matched.length > 5 ? ` ${andMore(matched.length - 5)}` : ''}`);
+    lines.push(mk`Exhibiting: ${names}${matched.length > 5 ? mk` ${andMore(matched.length - 5)}` : ''}`);
   }
-  return lines.join('\n');
+  return joinMrkdwn(lines, '\n');
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../..
 import { ExhibitorValueSchema } from '../account/buttons.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 import { reasonLine } from './recommended-events-views.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * The cards of exhibitor lists: an event's exhibitors (exhibitors.ts), exhibitor records by company
@@ -13,25 +14,26 @@ import { reasonLine } from './recommended-events-views.ts';
  * of the first three shows its exhibitor id, with Account beside it.
  */
 
-function employees(count: number | null | undefined): string | undefined {
-  return typeof count === 'number' ? `${formatNumber(count)} employees` : undefined;
+function employees(count: number | null | undefined): Mrkdwn | undefined {
+  return typeof count === 'number' ? mk`${formatNumber(count)} employees` : undefined;
 }
 
 /** An exhibitor row, ending in its id (the id `/events account` takes). */
-function exhibitorRow(exhibitor: ExhibitorSummary): string {
+function exhibitorRow(exhibitor: ExhibitorSummary): Mrkdwn {
   const facts = [
     joinPresent([exhibitor.industry, exhibitor.country], ' · '),
     employees(exhibitor.employeeCount),
     formatLink(exhibitor.website ?? exhibitor.domain),
   ].filter(Boolean);
   const star = exhibitor.isRecommended ? '  :star: Recommended for you' : '';
-  return [
-    `*${escapeMrkdwn(exhibitor.companyName)}*${star}`,
-    facts.join(' · '),
-    `Exhibitor ID ${code(exhibitor.id)}`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  return joinMrkdwn(
+    [
+      mk`*${escapeMrkdwn(exhibitor.companyName)}*${star}`,
+      joinMrkdwn(facts, ' · '),
+      mk`Exhibitor ID ${code(exhibitor.id)}`,
+    ].filter(Boolean),
+    '\n',
+  );
 }
 
 /**
@@ -43,22 +45,23 @@ function accountButton({ id }: ExhibitorSummary) {
   return value.success ? button('Account', ACTION_IDS.accountOpen, value.data) : undefined;
 }
 
-function recommendedRow(exhibitor: RecommendedExhibitor): string {
+function recommendedRow(exhibitor: RecommendedExhibitor): Mrkdwn {
   const size =
-    employees(exhibitor.employeeCount) ?? (exhibitor.companySize ? escapeMrkdwn(exhibitor.companySize) : '');
+    employees(exhibitor.employeeCount) ??
+    (exhibitor.companySize ? escapeMrkdwn(exhibitor.companySize) : undefined);
   const facts = [
     joinPresent([exhibitor.industry, exhibitor.country], ' · '),
     size,
     formatLink(exhibitor.website),
   ].filter(Boolean);
-  const lines = [`*${escapeMrkdwn(exhibitor.companyName)}*`, facts.join(' · ')];
+  const lines = [mk`*${escapeMrkdwn(exhibitor.companyName)}*`, joinMrkdwn(facts, ' · ')];
   const categories = exhibitor.categories ?? [];
-  if (categories.length > 0) lines.push(`Tags: ${joinPresent(categories.slice(0, 4))}`);
+  if (categories.length > 0) lines.push(mk`Tags: ${joinPresent(categories.slice(0, 4))}`);
   const given = exhibitor.reason?.trim();
   // The service gives a reason once its matching is ready; while it still matches, the row says so.
   const matching = !given && exhibitor.matchStatus === 'processing';
-  lines.push(matching ? '_No reason given by the service yet: it is still matching._' : reasonLine(given));
-  return lines.filter(Boolean).join('\n');
+  lines.push(matching ? mk`_No reason given by the service yet: it is still matching._` : reasonLine(given));
+  return joinMrkdwn(lines.filter(Boolean), '\n');
 }
 
 /** Exhibitors of one event, preview-gated until the event is unlocked. */

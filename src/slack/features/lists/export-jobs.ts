@@ -8,6 +8,8 @@ import type { SlackMessage } from '../../views/types.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import type { ExportSource } from './definition.ts';
 import { exportSourceOf, renderList } from './index.ts';
+import { mk, ownJobText } from '../../views/mrkdwn.ts';
+import { mentionChannel } from '../../views/format.ts';
 
 type ExportJob = Extract<Job, { kind: 'export' }>;
 
@@ -89,7 +91,7 @@ export function exportJobs(deps: WorkerDeps) {
 
   /** The card as clicked; when Slack did not send it (a private card), the same page again. */
   async function cardOf(job: ExportJob): Promise<SlackMessage> {
-    if (job.card) return { text: job.card.text, blocks: job.card.blocks };
+    if (job.card) return { text: ownJobText(job.card.text), blocks: job.card.blocks };
     const message = await renderList(job.list, job.query, job.page, eis);
     if (!job.private) return message;
     return withShareButton(message, { list: job.list, query: job.query, page: job.page });
@@ -126,7 +128,7 @@ export function exportJobs(deps: WorkerDeps) {
     if (!job.private) {
       return upload({ ...file, channelId: job.context.channelId, threadTs: job.context.threadTs });
     }
-    const intro = `Your CSV export from <#${job.context.channelId}>, only for you:`;
+    const intro = mk`Your CSV export from ${mentionChannel(job.context.channelId)}, only for you:`;
     await upload({ ...file, channelId: await directMessage(job.context.userId, intro) });
     await slack.ephemeral(job.context, exportedPrivately(comment));
   }

@@ -12,6 +12,7 @@ import type {
   RecommendedExhibitor,
   SlackMessage,
 } from '../../views/types.ts';
+import { escapeMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** "Export CSV" on a free list card: every page of the same query, as one file in the card's thread. */
 export function exportButton(value: ListPageValue): Button | undefined {
@@ -20,8 +21,8 @@ export function exportButton(value: ListPageValue): Button | undefined {
 
 /** The card as it was, with one line saying how far the export got ("Exporting… page 3 of 34"). */
 export function exportProgress(card: SlackMessage, page: number, pages: number | undefined): SlackMessage {
-  const of = pages ? ` of ${formatNumber(pages)}` : '';
-  const line = context(`:hourglass_flowing_sand: Exporting… page ${formatNumber(page)}${of}`);
+  const of = pages ? mk` of ${formatNumber(pages)}` : '';
+  const line = context(mk`:hourglass_flowing_sand: Exporting… page ${formatNumber(page)}${of}`);
   const blocks = card.blocks.length >= LIMITS.blocksPerMessage ? card.blocks.slice(0, -1) : card.blocks;
   return fitToLimits({ text: card.text, blocks: [...blocks, line] });
 }
@@ -45,20 +46,20 @@ export interface ExportSummary {
  * The comment above the file: how many rows it holds, and why not more (the cap, locked rows).
  * "CSV of 340 exhibitors (all of them) · Exhibitors: … · at most 5,000 rows per export. No credits spent."
  */
-export function exportComment(summary: ExportSummary): string {
+export function exportComment(summary: ExportSummary): Mrkdwn {
   const { noun, rows, total, locked, capped, limit } = summary;
-  const count = `${formatNumber(rows)} ${noun}`;
+  const count = mk`${formatNumber(rows)} ${escapeMrkdwn(noun)}`;
   const scope = capped
-    ? `the first ${formatNumber(limit)}${typeof total === 'number' ? ` of ${formatNumber(total)}` : ''}: the export stops at ${formatNumber(limit)} rows`
+    ? mk`the first ${formatNumber(limit)}${typeof total === 'number' ? mk` of ${formatNumber(total)}` : ''}: the export stops at ${formatNumber(limit)} rows`
     : locked > 0
-      ? `${formatNumber(locked)} locked ${noun} beyond the free preview are not included; unlock the event to export them`
-      : `all of them; at most ${formatNumber(limit)} rows per export`;
-  return `:page_facing_up: CSV of ${count} (${scope}) · ${summary.title}. No credits spent.`;
+      ? mk`${formatNumber(locked)} locked ${escapeMrkdwn(noun)} beyond the free preview are not included; unlock the event to export them`
+      : mk`all of them; at most ${formatNumber(limit)} rows per export`;
+  return mk`:page_facing_up: CSV of ${count} (${scope}) · ${escapeMrkdwn(summary.title)}. No credits spent.`;
 }
 
 /** The private answer when the card was private: where its file went. */
-export function exportedPrivately(comment: string): SlackMessage {
-  const text = `${comment} The file is in your direct messages with the app.`;
+export function exportedPrivately(comment: Mrkdwn): SlackMessage {
+  const text = mk`${comment} The file is in your direct messages with the app.`;
   return fitToLimits({ text, blocks: [context(text)] });
 }
 

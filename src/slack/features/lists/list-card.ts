@@ -6,6 +6,7 @@ import { formatCredits, formatNumber } from '../../views/format.ts';
 import { capRows, escapeMrkdwn, fitToLimits, LIMITS } from '../../views/limits.ts';
 import type { ListPage, Semantics, SlackMessage } from '../../views/types.ts';
 import { exportButton } from './export-views.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * The card every list is shown on: its title with the query in words, the page summary, the rows
@@ -42,7 +43,7 @@ export interface ListSpec<T> {
   title: (label: string) => string;
   noun: string;
   input: ListInput<T>;
-  row: (item: T) => string;
+  row: (item: T) => Mrkdwn;
   /** A row's own buttons, shown under it (`shows-for`): rows are then cut two blocks at a time. */
   rowActions?: (item: T) => KnownBlock | undefined;
   /** One button beside each row, in the row's own block: a paid page shows all its rows (40). */
@@ -79,50 +80,50 @@ function isPreview(semantics: Semantics | undefined): boolean {
 function unlockButton(eventId: string | undefined, semantics: Semantics | undefined) {
   if (!eventId) return undefined;
   const credits = semantics?.unlock?.credits;
-  const label = typeof credits === 'number' ? `Unlock event · ${formatCredits(credits)}` : 'Unlock event';
+  const label = typeof credits === 'number' ? mk`Unlock event · ${formatCredits(credits)}` : 'Unlock event';
   return button(label, ACTION_IDS.listUnlock, { eventId }, { style: 'primary' });
 }
 
 /** "Page 4 is beyond the free preview (pages 1–3). Unlock the event to see all 312 matches." */
-function inaccessibleMessage(requestedPage: number, semantics: Semantics): string {
+function inaccessibleMessage(requestedPage: number, semantics: Semantics): Mrkdwn {
   const max = semantics.pageState?.maxAccessiblePage;
   const window =
     typeof max === 'number' && max >= 2
-      ? `pages 1–${max}`
+      ? mk`pages 1–${max}`
       : max === 1
         ? 'page 1'
-        : `the first ${semantics.previewLimit ?? 50} records`;
+        : mk`the first ${semantics.previewLimit ?? 50} records`;
   const actual = semantics.counts?.actualTotal;
   const all =
-    typeof actual === 'number' && actual > 0 ? `all ${formatNumber(actual)} matches` : 'all matches';
-  return `Page ${requestedPage} is beyond the free preview (${window}). Unlock the event to see ${all}.`;
+    typeof actual === 'number' && actual > 0 ? mk`all ${formatNumber(actual)} matches` : 'all matches';
+  return mk`Page ${requestedPage} is beyond the free preview (${window}). Unlock the event to see ${all}.`;
 }
 
 /**
  * What this message shows: "Page 1 of 5 · rows 1–10 of 340 (50 free, 290 locked)" while the service
  * reports locked rows, else "Page 2 of 3 · rows 11–20 of 25".
  */
-function pageSummary(page: ListInput<unknown>['page']): string {
+function pageSummary(page: ListInput<unknown>['page']): Mrkdwn {
   const shown = page.items.length;
   const first = (page.page - 1) * (page.pageSize ?? shown) + 1;
   const rows =
     shown === 1
-      ? `row ${formatNumber(first)}`
-      : `rows ${formatNumber(first)}–${formatNumber(first + shown - 1)}`;
+      ? mk`row ${formatNumber(first)}`
+      : mk`rows ${formatNumber(first)}–${formatNumber(first + shown - 1)}`;
   const counts = page.semantics?.counts;
   const locked = counts?.remainingLockedCount ?? 0;
   const total = locked > 0 ? counts?.actualTotal : (page.total ?? counts?.actualTotal);
   const parts = [
     page.totalPages
-      ? `Page ${formatNumber(page.page)} of ${formatNumber(page.totalPages)}`
-      : `Page ${formatNumber(page.page)}`,
-    typeof total === 'number' ? `${rows} of ${page.capped ? 'at least ' : ''}${formatNumber(total)}` : rows,
+      ? mk`Page ${formatNumber(page.page)} of ${formatNumber(page.totalPages)}`
+      : mk`Page ${formatNumber(page.page)}`,
+    typeof total === 'number' ? mk`${rows} of ${page.capped ? 'at least ' : ''}${formatNumber(total)}` : rows,
   ];
   const split =
     locked > 0 && typeof counts?.visibleTotal === 'number'
-      ? ` (${formatNumber(counts.visibleTotal)} free, ${formatNumber(locked)} locked)`
+      ? mk` (${formatNumber(counts.visibleTotal)} free, ${formatNumber(locked)} locked)`
       : '';
-  return `${parts.join(' · ')}${split}`;
+  return mk`${joinMrkdwn(parts, ' · ')}${split}`;
 }
 
 /** The card of one page of a list. */
@@ -146,10 +147,10 @@ export function listCard<T>(spec: ListSpec<T>): SlackMessage {
   const footerButtons: (Button | undefined)[] = [];
   let body: KnownBlock[] = [];
   if (inaccessible && semantics) {
-    body = [section(`:lock: ${inaccessibleMessage(pageNumber, semantics)}`)];
+    body = [section(mk`:lock: ${inaccessibleMessage(pageNumber, semantics)}`)];
     footerButtons.push(unlockButton(spec.eventId, semantics));
   } else if (shown === 0) {
-    body = [section(label ? `No matches for “${escapeMrkdwn(label)}”.` : 'No matches.')];
+    body = [section(label ? mk`No matches for “${escapeMrkdwn(label)}”.` : 'No matches.')];
   } else if (semantics?.unlock?.requiredForMoreResults) {
     footerButtons.push(unlockButton(spec.eventId, semantics));
   }
@@ -187,8 +188,8 @@ export function listCard<T>(spec: ListSpec<T>): SlackMessage {
     inaccessible && semantics
       ? inaccessibleMessage(pageNumber, semantics)
       : summary
-        ? `${escapeMrkdwn(title)}: ${summary}.`
-        : `${escapeMrkdwn(title)}: no matches.`;
+        ? mk`${escapeMrkdwn(title)}: ${summary}.`
+        : mk`${escapeMrkdwn(title)}: no matches.`;
   return fitToLimits({ text, blocks: [...head, ...body, ...footer] });
 }
 

@@ -6,50 +6,57 @@ import { escapeMrkdwn } from '../../views/limits.ts';
 import type { PersonnelItem, SlackMessage } from '../../views/types.ts';
 import { NAMED_ON_A_CARD, plural } from '../charges/charge-words.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * The cards of people lists: an event's people (people.ts) and the people a card named, all of them
  * (contacts.ts), with the buttons that unlock their contacts.
  */
 
-const SOURCE_LABELS: Record<string, string> = {
-  exhibitor: 'Exhibitor',
-  social: 'Social Signals',
-  visitors: 'Visitor',
+const SOURCE_LABELS: Record<string, Mrkdwn> = {
+  exhibitor: mk`Exhibitor`,
+  social: mk`Social Signals`,
+  visitors: mk`Visitor`,
 };
 
-function sourceLabels(sourceType: PersonnelItem['sourceType']): string {
+function sourceLabels(sourceType: PersonnelItem['sourceType']): Mrkdwn {
   const sources = typeof sourceType === 'string' ? sourceType.split(',') : (sourceType ?? []);
-  return sources
+  const labels = sources
     .map((source) => source.trim())
     .filter(Boolean)
-    .map((source) => SOURCE_LABELS[source] ?? escapeMrkdwn(source))
-    .join(', ');
+    .map(
+      (source) =>
+        (Object.hasOwn(SOURCE_LABELS, source) ? SOURCE_LABELS[source] : undefined) ?? escapeMrkdwn(source),
+    );
+  return joinMrkdwn(labels, ', ');
 }
 
-function emailStatus(person: PersonnelItem): string {
-  if (person.email?.trim()) return `:email: ${escapeMrkdwn(person.email.trim())}`;
+function emailStatus(person: PersonnelItem): Mrkdwn {
+  if (person.email?.trim()) return mk`:email: ${escapeMrkdwn(person.email.trim())}`;
   switch (person.contactUnlockStatus) {
     case 'unlocked':
-      return 'Email unlocked (none on file)';
+      return mk`Email unlocked (none on file)`;
     case 'unlocking':
-      return ':hourglass_flowing_sand: Email unlocking…';
+      return mk`:hourglass_flowing_sand: Email unlocking…`;
     case 'failed':
-      return 'Email unlock failed';
+      return mk`Email unlock failed`;
     case 'locked':
     case undefined:
-      return ':lock: Email locked';
+      return mk`:lock: Email locked`;
     default:
-      return `Email ${escapeMrkdwn(person.contactUnlockStatus)}`;
+      return mk`Email ${escapeMrkdwn(person.contactUnlockStatus)}`;
   }
 }
 
-function personRow(person: PersonnelItem): string {
+function personRow(person: PersonnelItem): Mrkdwn {
   const role = joinPresent([person.title, person.companyName]);
-  const facts = [sourceLabels(person.sourceType), `ID ${code(person.id)}`, emailStatus(person)].filter(
+  const facts = [sourceLabels(person.sourceType), mk`ID ${code(person.id)}`, emailStatus(person)].filter(
     Boolean,
   );
-  return [`*${escapeMrkdwn(person.fullName)}*${role ? ` — ${role}` : ''}`, facts.join(' · ')].join('\n');
+  return joinMrkdwn(
+    [mk`*${escapeMrkdwn(person.fullName)}*${role ? mk` — ${role}` : ''}`, joinMrkdwn(facts, ' · ')],
+    '\n',
+  );
 }
 
 /** People of one event, preview-gated, with contact unlock buttons for the people shown. */

@@ -1,44 +1,52 @@
 import type { RecommendedEvent } from '../../../eis/index.ts';
 import { eventButtons } from '../account/views.ts';
-import { code, formatDateRange, formatLink, formatNumber, formatPlace, outOfTen } from '../../views/format.ts';
+import {
+  code,
+  formatDateRange,
+  formatLink,
+  formatNumber,
+  formatPlace,
+  outOfTen,
+} from '../../views/format.ts';
 import { escapeMrkdwn, truncate } from '../../views/limits.ts';
 import { type ListInput, listCard } from './list-card.ts';
 import { compareButton } from '../compare/views.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** A match score as the service gives it (0–1, as in the OpenAPI's examples), out of 10. */
-function matchOutOfTen(score: number | null): string | undefined {
+function matchOutOfTen(score: number | null): Mrkdwn | undefined {
   if (score === null) return undefined;
-  return `Match *${outOfTen(score <= 1 ? score * 10 : score)}*`;
+  return mk`Match *${outOfTen(score <= 1 ? score * 10 : score)}*`;
 }
 
 /** The service's reason for a recommendation, as it gave it; where it gave none, the row says so. */
-export function reasonLine(reason: string | null | undefined): string {
+export function reasonLine(reason: string | null | undefined): Mrkdwn {
   const given = reason?.trim();
-  return given ? `Why: ${escapeMrkdwn(truncate(given, 300))}` : '_No reason given by the service._';
+  return given ? mk`Why: ${escapeMrkdwn(truncate(given, 300))}` : mk`_No reason given by the service._`;
 }
 
 /**
  * One recommended event: its rank and match score, when and where, what matched (exhibitors and
  * people like you), whether this account has unlocked it, and the service's reason.
  */
-function recommendedEventRow(event: RecommendedEvent): string {
+function recommendedEventRow(event: RecommendedEvent): Mrkdwn {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
-  const scored = [`#${formatNumber(event.rank)}`, matchOutOfTen(event.match_score)].filter(Boolean);
+  const scored = [mk`#${formatNumber(event.rank)}`, matchOutOfTen(event.match_score)].filter(Boolean);
   const facts = [formatDateRange(event.dateStart, event.dateEnd), formatPlace(event)].filter(Boolean);
   const matched = [
-    `${formatNumber(event.matched_exhibitor_count)} matching exhibitors`,
-    `${formatNumber(event.matched_personnel_count)} matching people`,
+    mk`${formatNumber(event.matched_exhibitor_count)} matching exhibitors`,
+    mk`${formatNumber(event.matched_personnel_count)} matching people`,
   ];
-  if (event.unlocked) matched.push('Unlocked');
+  if (event.unlocked) matched.push(mk`Unlocked`);
   const lines = [
-    `${scored.join(' · ')}  *${title}*  ${code(event.eventId)}`,
-    facts.join(' · '),
-    matched.join(' · '),
+    mk`${joinMrkdwn(scored, ' · ')}  *${title}*  ${code(event.eventId)}`,
+    joinMrkdwn(facts, ' · '),
+    joinMrkdwn(matched, ' · '),
   ];
   lines.push(reasonLine(event.relevanceReason));
-  return lines.filter(Boolean).join('\n');
+  return joinMrkdwn(lines.filter(Boolean), '\n');
 }
 
 /**

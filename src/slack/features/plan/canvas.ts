@@ -6,8 +6,13 @@ import { costLines, costWords, fitWords, type PlanView, showName, watchedWords }
 
 export const PLAN_CANVAS_TITLE = 'Event plan';
 
-/** Canvas markdown: a character that would start markup is taken as text. */
-const plain = (text: string) => text.replace(/[\\`*_~#>|[\]]/g, (c) => `\\${c}`);
+/**
+ * Canvas markdown: a value stays on its line (a line break would start a list item or a heading of the
+ * data's own) and a character that would start markup (emphasis, heading, quote, link, autolink) is
+ * taken as text.
+ */
+const plain = (text: string) =>
+  text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ').replace(/[\\`*_~#<>|[\]]/g, (c) => `\\${c}`);
 
 /** The plan as the channel's canvas shows it: the shows by date, then the cost line. */
 export function planCanvasMarkdown(view: PlanView): string {
@@ -16,7 +21,7 @@ export function planCanvasMarkdown(view: PlanView): string {
       ? ['No shows yet. Add one with `/events plan add <event id>`.']
       : view.rows.flatMap(({ show, ...row }) => [
           `## ${plain(showName(show))}`,
-          `- ${plain(formatDateRange(show.dateStart, show.dateEnd))}${show.city ? ` · ${plain(show.city)}` : ''} · event ${show.eventId}`,
+          `- ${plain(formatDateRange(show.dateStart, show.dateEnd))}${show.city ? ` · ${plain(show.city)}` : ''} · event ${plain(show.eventId)}`,
           `- ${plain(fitWords(row.fit))}`,
           `- ${plain(watchedWords(row.watched))}`,
           `- ${plain(costWords(row.cost))}`,

@@ -5,6 +5,7 @@ import { section } from '../../views/blocks.ts';
 import { formatCredits, formatDateRange, mentionChannel } from '../../views/format.ts';
 import { andMore, escapeMrkdwn } from '../../views/limits.ts';
 import { showName } from './views.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** Channels whose plan the Home shows, and shows named per channel (the rest counted). */
 export const HOME_PLAN_CHANNELS = 5;
@@ -16,27 +17,27 @@ export interface HomePlans {
   more: number;
 }
 
-function planLines(plan: Plan): string {
+function planLines(plan: Plan): Mrkdwn {
   const shows = byDate(plan.shows);
   const named = shows
     .slice(0, HOME_SHOWS_PER_PLAN)
     .map(
       (show) =>
-        `• *${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${show.city ? ` · ${escapeMrkdwn(show.city)}` : ''}`,
+        mk`• *${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${show.city ? mk` · ${escapeMrkdwn(show.city)}` : ''}`,
     );
   if (shows.length > HOME_SHOWS_PER_PLAN) named.push(andMore(shows.length - HOME_SHOWS_PER_PLAN, 'shows'));
   const budgets = Object.entries(plan.budgets)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([quarter, budget]) => {
       const count = shows.filter((s) => quarterOfShow(s)?.key === quarter).length;
-      return `${quarter}: ${formatCredits(budget.credits)} for ${count} ${count === 1 ? 'show' : 'shows'}`;
+      return mk`${escapeMrkdwn(quarter)}: ${formatCredits(budget.credits)} for ${count} ${count === 1 ? 'show' : 'shows'}`;
     });
-  const head = `*${mentionChannel(plan.channelId)}*: ${shows.length} ${shows.length === 1 ? 'show' : 'shows'}${budgets.length > 0 ? ` · budgets ${budgets.join('; ')}` : ''}`;
-  return [head, ...named].join('\n');
+  const head = mk`*${mentionChannel(plan.channelId)}*: ${shows.length} ${shows.length === 1 ? 'show' : 'shows'}${budgets.length > 0 ? mk` · budgets ${joinMrkdwn(budgets, '; ')}` : ''}`;
+  return joinMrkdwn([head, ...named], '\n');
 }
 
 /** `null`: the plans could not be read. */
-export function planHomeBlocks(plans: HomePlans | null, unavailable: string): KnownBlock[] {
+export function planHomeBlocks(plans: HomePlans | null, unavailable: Mrkdwn): KnownBlock[] {
   if (plans === null) return [section(unavailable)];
   const shown = plans.plans.filter((plan) => plan.shows.length > 0 || Object.keys(plan.budgets).length > 0);
   if (shown.length === 0)

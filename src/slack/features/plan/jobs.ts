@@ -23,6 +23,8 @@ import { type PlanReadDeps, readPlanView } from './read.ts';
 import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
 import type { WorkspaceRoles } from '../workspace-admin/workspace-admins.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { formatNumber } from '../../views/format.ts';
 
 export interface PlanCommandDeps extends PlanReadDeps {
   plans: Store['plans'];
@@ -110,7 +112,7 @@ async function showToAdd(
 }
 
 /** What a command did: the plan now and what to say, with `wrote` when the plan changed; or a refusal. */
-type Changed = { plan: Plan | null; notice: string; wrote?: true } | { refusal: string };
+type Changed = { plan: Plan | null; notice: Mrkdwn; wrote?: true } | { refusal: string };
 
 async function change(deps: PlanCommandDeps, context: JobContext, command: PlanCommand): Promise<Changed> {
   const { teamId, channelId, userId } = context;
@@ -128,10 +130,10 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
         return {
           refusal: `This channel's plan already has ${result.limit} shows, the most it holds. Remove one with /events plan remove <id> first.`,
         };
-      const name = `*${escapeMrkdwn(showName(result.show))}*`;
+      const name = mk`*${escapeMrkdwn(showName(result.show))}*`;
       return result.outcome === 'already'
-        ? { plan, notice: `${name} is already on this channel’s plan.` }
-        : { plan, notice: `Added ${name} to this channel’s plan.`, wrote: true };
+        ? { plan, notice: mk`${name} is already on this channel’s plan.` }
+        : { plan, notice: mk`Added ${name} to this channel’s plan.`, wrote: true };
     }
     case 'plan-remove': {
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
@@ -140,11 +142,11 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
       if (result.outcome === 'absent')
         return {
           plan,
-          notice: `Event ${command.eventId} is not on this channel’s plan; nothing was removed.`,
+          notice: mk`Event ${escapeMrkdwn(command.eventId)} is not on this channel’s plan; nothing was removed.`,
         };
       return {
         plan,
-        notice: `Removed *${escapeMrkdwn(showName(result.show))}* from this channel’s plan.`,
+        notice: mk`Removed *${escapeMrkdwn(showName(result.show))}* from this channel’s plan.`,
         wrote: true,
       };
     }
@@ -163,12 +165,12 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
         wrote: true,
         notice:
           credits === 0
-            ? `${quarter.label} has no budget now.`
-            : `The budget for ${quarter.label} is ${credits.toLocaleString('en-US')} credits. This channel is warned once when its spend in ${quarter.label} reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
+            ? mk`${escapeMrkdwn(quarter.label)} has no budget now.`
+            : mk`The budget for ${escapeMrkdwn(quarter.label)} is ${formatNumber(credits)} credits. This channel is warned once when its spend in ${escapeMrkdwn(quarter.label)} reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
       };
     }
     default:
-      return { plan: await deps.plans.get(teamId, channelId), notice: '' };
+      return { plan: await deps.plans.get(teamId, channelId), notice: mk`` };
   }
 }
 
@@ -186,9 +188,10 @@ export async function runPlanCommand(
   const canvasProblem = changed.wrote ? await updateCanvas(deps, context, viewOf) : undefined;
   const view = await viewOf(plan);
   if (command.name === 'plan-budgets') return answer(context, budgetsAnswer(view));
-  const notice = [changed.notice, canvasProblem ? `:warning: ${escapeMrkdwn(canvasProblem)}` : '']
-    .filter(Boolean)
-    .join('\n');
+  const notice = joinMrkdwn(
+    [changed.notice, canvasProblem ? mk`:warning: ${escapeMrkdwn(canvasProblem)}` : mk``].filter(Boolean),
+    '\n',
+  );
   return answer(context, planCard(view, notice || undefined));
 }
 

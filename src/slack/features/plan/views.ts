@@ -10,6 +10,7 @@ import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } fr
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { FitBand } from '../events/fit-card.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** One show of the plan as the card and the canvas show it. */
 export interface PlanRow {
@@ -87,48 +88,48 @@ export function costLines({ costs, balance }: Pick<PlanView, 'costs' | 'balance'
 
 function rowBlocks(row: PlanRow): KnownBlock[] {
   const { show } = row;
-  const where = show.city ? ` · ${escapeMrkdwn(show.city)}` : '';
-  const text =
-    `*${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${where} · ID ${code(show.eventId)}\n` +
-    `${fitWords(row.fit)} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
+  const where = show.city ? mk` · ${escapeMrkdwn(show.city)}` : '';
+  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
   const leads = eventLeadsOn(show.eventId).filter((b) => b?.action_id !== ACTION_IDS.planAdd);
   const buttons = actions([...leads, button('Remove', ACTION_IDS.planRemove, { eventId: show.eventId })]);
   return [section(text), ...(buttons ? [buttons] : [])];
 }
 
 /** The plan card: its shows by date, each leading on, and the cost line. */
-export function planCard(view: PlanView, notice?: string): SlackMessage {
-  const title = `*The plan of ${mentionChannel(view.channelId)}*`;
+export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
+  const title = mk`*The plan of ${mentionChannel(view.channelId)}*`;
   const top = notice ? [section(notice)] : [];
   if (view.rows.length === 0) {
-    const text = `${title}: no shows yet. Add one with \`/events plan add <event id>\` or the *Add to plan* button on a show.`;
+    const text = mk`${title}: no shows yet. Add one with \`/events plan add <event id>\` or the *Add to plan* button on a show.`;
     return fitToLimits({ text: notice ?? text, blocks: [...top, section(text), ...budgetOnly(view)] });
   }
   const blocks: KnownBlock[] = [
     ...top,
     section(
-      `${title}: ${formatNumber(view.rows.length)} ${view.rows.length === 1 ? 'show' : 'shows'}, by date`,
+      mk`${title}: ${formatNumber(view.rows.length)} ${view.rows.length === 1 ? 'show' : 'shows'}, by date`,
     ),
     ...view.rows.flatMap(rowBlocks),
     section(
-      costLines(view)
-        .map((line) => `• ${escapeMrkdwn(line)}`)
-        .join('\n'),
+      joinMrkdwn(
+        costLines(view).map((line) => mk`• ${escapeMrkdwn(line)}`),
+        '\n',
+      ),
     ),
     context(
       'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget.',
     ),
   ];
-  return fitToLimits({ text: notice ?? `The plan of this channel: ${view.rows.length} shows`, blocks });
+  return fitToLimits({ text: notice ?? mk`The plan of this channel: ${view.rows.length} shows`, blocks });
 }
 
 const budgetOnly = (view: PlanView): KnownBlock[] =>
   view.costs.quarters.length > 0
     ? [
         section(
-          costLines(view)
-            .map((l) => `• ${escapeMrkdwn(l)}`)
-            .join('\n'),
+          joinMrkdwn(
+            costLines(view).map((l) => mk`• ${escapeMrkdwn(l)}`),
+            '\n',
+          ),
         ),
       ]
     : [];
@@ -143,10 +144,10 @@ export function budgetsAnswer(view: PlanView): SlackMessage {
         section('This channel’s plan has no budget yet. Set one with `/events plan budget 20000 Q2-2027`.'),
       ],
     });
-  const lines = withBudget.map((q) => `• ${escapeMrkdwn(quarterWords(q))}`);
+  const lines = withBudget.map((q) => mk`• ${escapeMrkdwn(quarterWords(q))}`);
   return fitToLimits({
     text: 'The plan’s budgets',
-    blocks: [section(`*Budgets of this channel’s plan*\n${lines.join('\n')}`)],
+    blocks: [section(mk`*Budgets of this channel’s plan*\n${joinMrkdwn(lines, '\n')}`)],
   });
 }
 
@@ -158,8 +159,6 @@ export function budgetWarningMessage(input: {
   spent: number;
 }): SlackMessage {
   const share = Math.round((input.spent / input.budget) * 100);
-  const text =
-    `:warning: This channel has spent ${formatCredits(input.spent)} in ${input.quarterLabel}: ${share}% of its plan’s budget of ${formatCredits(input.budget)}. ` +
-    `\`/events plan\` shows what is left to unlock; \`/events plan budget <credits> ${input.quarterKey}\` changes the budget.`;
+  const text = mk`:warning: This channel has spent ${formatCredits(input.spent)} in ${escapeMrkdwn(input.quarterLabel)}: ${share}% of its plan’s budget of ${formatCredits(input.budget)}. \`/events plan\` shows what is left to unlock; \`/events plan budget <credits> ${escapeMrkdwn(input.quarterKey)}\` changes the budget.`;
   return fitToLimits({ text, blocks: [section(text)] });
 }

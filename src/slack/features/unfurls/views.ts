@@ -6,6 +6,7 @@ import type { EventBriefInput } from '../events/brief.ts';
 import { code, formatDateRange, formatNumber, formatPlace } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 const BAND_MARK: Record<FitBand, string> = {
   Recommended: ':large_green_circle:',
@@ -14,14 +15,17 @@ const BAND_MARK: Record<FitBand, string> = {
 };
 
 /** "1,204 exhibitors · 35,000 attendees": the brief's counts the service knows. */
-function countsOf({ event, summary }: EventBriefInput): string {
+function countsOf({ event, summary }: EventBriefInput): Mrkdwn {
   const exhibitors = summary.exhibitorCount ?? event.exhibitorCount;
-  return [
-    typeof exhibitors === 'number' ? `${formatNumber(exhibitors)} exhibitors` : '',
-    typeof summary.attendeeCount === 'number' ? `${formatNumber(summary.attendeeCount)} attendees` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  return joinMrkdwn(
+    [
+      typeof exhibitors === 'number' ? mk`${formatNumber(exhibitors)} exhibitors` : undefined,
+      typeof summary.attendeeCount === 'number'
+        ? mk`${formatNumber(summary.attendeeCount)} attendees`
+        : undefined,
+    ].filter(Boolean),
+    ' · ',
+  );
 }
 
 /**
@@ -32,7 +36,7 @@ function countsOf({ event, summary }: EventBriefInput): string {
 export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null = null): SlackMessage {
   const event = { ...fit.event, ...brief?.event };
   const score = Number.isFinite(fit.score) ? Math.min(10, Math.max(0, fit.score)) : 0;
-  const scoreText = `${score.toFixed(1)} / 10`;
+  const scoreText = mk`${escapeMrkdwn(score.toFixed(1))} / 10`;
   const band = fitBand(score, fit.recommendation);
   const name = event.name?.trim() || fit.event.name?.trim() || `Event ${event.eventId}`;
   const dates = formatDateRange(event.dateStart, event.dateEnd);
@@ -42,9 +46,11 @@ export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null =
   const eventValue = { eventId: event.eventId };
 
   const blocks: KnownBlock[] = [
-    section(`*${escapeMrkdwn(name)}*\n${dates} · ${place}${counts ? `\n${counts}` : ''}`),
-    section(`*Fit ${scoreText}*  \`${scoreBar(score)}\`  ${BAND_MARK[band]} *${band}* for your profile`),
-    context(`Event ID ${code(event.eventId)}`),
+    section(mk`*${escapeMrkdwn(name)}*\n${dates} · ${place}${counts ? mk`\n${counts}` : ''}`),
+    section(
+      mk`*Fit ${scoreText}*  \`${escapeMrkdwn(scoreBar(score))}\`  ${escapeMrkdwn(BAND_MARK[band])} *${band}* for your profile`,
+    ),
+    context(mk`Event ID ${code(event.eventId)}`),
   ];
   const buttons = actions([
     button('Fit details', ACTION_IDS.eventFit, eventValue),
@@ -52,6 +58,6 @@ export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null =
   ]);
   if (buttons) blocks.push(buttons);
 
-  const text = `${escapeMrkdwn(name)}: fit ${scoreText}, ${band}. ${dates}, ${place}.`;
+  const text = mk`${escapeMrkdwn(name)}: fit ${scoreText}, ${band}. ${dates}, ${place}.`;
   return fitToLimits({ text, blocks });
 }

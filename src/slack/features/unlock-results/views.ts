@@ -10,13 +10,14 @@ import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from '../../views/
 import { unlockOutcomeWords } from '../charges/money-words.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons } from '../follow-up/views.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
+import { mk } from '../../views/mrkdwn.ts';
 
 type Kind = UnlockResult['kind'];
 
-const WHAT: Record<Kind, { one: string; many: string; unlock: string }> = {
+const WHAT = {
   email: { one: 'email', many: 'emails', unlock: 'email unlock' },
   phone: { one: 'phone number', many: 'phone numbers', unlock: 'phone unlock' },
-};
+} as const satisfies Record<Kind, { one: string; many: string; unlock: string }>;
 
 /**
  * The thread reply when an unlock finished: one line per person asked for, with the email or phone, or
@@ -34,18 +35,18 @@ export function unlockResultReply(
   const unlocked = result.people.filter((person) => person.value !== null).length;
   const title =
     result.status === 'failed' && unlocked === 0
-      ? `:x: *The ${what.unlock} failed* — nothing was unlocked.`
-      : `:white_check_mark: *${plural(unlocked, what.one, what.many)} unlocked* of ${result.people.length}.`;
+      ? mk`:x: *The ${what.unlock} failed* — nothing was unlocked.`
+      : mk`:white_check_mark: *${escapeMrkdwn(plural(unlocked, what.one, what.many))} unlocked* of ${result.people.length}.`;
   const lines = result.people.map(
     (person) =>
-      `• ${personLabel(person.personnelId, names)} — ${
+      mk`• ${personLabel(person.personnelId, names)} — ${
         person.value !== null
           ? escapeMrkdwn(person.value)
-          : `_${escapeMrkdwn(person.problem ?? 'not unlocked')}_`
+          : mk`_${escapeMrkdwn(person.problem ?? 'not unlocked')}_`
       }`,
   );
   const skipped = result.skipped.map(
-    (skip) => `• ${personLabel(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
+    (skip) => mk`• ${personLabel(skip.personnelId, names)} — _skipped: ${escapeMrkdwn(skip.reason)}_`,
   );
   const blocks: KnownBlock[] = [section(title)];
   blocks.push(...linesToSections(lines, LIMITS.blocksPerMessage - 5 - FOLLOW_UP_BLOCKS, 'people'));
@@ -54,8 +55,8 @@ export function unlockResultReply(
   if (exportRow) blocks.push(exportRow);
   blocks.push(...followUpButtons(result, names, threadTs, fromEventId));
   blocks.push(context('Contacts unlocked here stay unlocked for the account.'));
-  const text = `${plural(unlocked, what.one, what.many)} unlocked of ${result.people.length}${
-    result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''
+  const text = mk`${escapeMrkdwn(plural(unlocked, what.one, what.many))} unlocked of ${result.people.length}${
+    result.skipped.length > 0 ? mk`, ${result.skipped.length} skipped` : ''
   }.`;
   return fitToLimits({ text, blocks });
 }
@@ -74,7 +75,7 @@ export function unlockAccountChangedReply(task: { requestedBy: string }): SlackM
   return fitToLimits({
     text,
     blocks: [
-      section(`${text} ${mentionUser(task.requestedBy)}`),
+      section(mk`${text} ${mentionUser(task.requestedBy)}`),
       context(
         'They are on the service account that was connected when this was confirmed: check them on the service, with that account.',
       ),
@@ -89,15 +90,11 @@ export function unlockTimeoutReply(task: {
   requestedBy: string;
 }): SlackMessage {
   const what = WHAT[task.kind];
-  const text = `:hourglass: No result after ${GIVE_UP_AFTER_HOURS} hours: I stopped waiting for the ${what.unlock} of ${plural(
-    task.personnelIds.length,
-    'person',
-    'people',
-  )}.`;
+  const text = mk`:hourglass: No result after ${GIVE_UP_AFTER_HOURS} hours: I stopped waiting for the ${what.unlock} of ${escapeMrkdwn(plural(task.personnelIds.length, 'person', 'people'))}.`;
   return fitToLimits({
     text,
     blocks: [
-      section(`${text} ${mentionUser(task.requestedBy)}`),
+      section(mk`${text} ${mentionUser(task.requestedBy)}`),
       context(
         'Run the unlock again later to see what arrived: contacts already unlocked are skipped and not charged again.',
       ),

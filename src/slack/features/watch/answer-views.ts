@@ -2,8 +2,9 @@ import type { WatchAccount, WatchSettings, WatchShow } from '../../../domain/por
 import { type RefusedEntry, spentThisMonth } from '../../../domain/watch/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
-import { formatNumber, utcDay, utcTime } from '../../views/format.ts';
+import { formatNumber, mentionUser, utcDay, utcTime } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, linesToSections, truncate } from '../../views/limits.ts';
+import { joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { type ChoosableAccount, choicesOf } from './choice-views.ts';
 import { accountWords, showWords } from './views.ts';
@@ -19,20 +20,20 @@ export interface AccountNow {
   shows: WatchShow[];
 }
 
-function whereNow({ account, shows }: AccountNow): string {
+function whereNow({ account, shows }: AccountNow): Mrkdwn {
   const name = accountWords(account);
   switch (account.resolution) {
     case 'pending':
-      return `${name}: looked up at the next check (within the hour); its shows then will not alert.`;
+      return mk`${name}: looked up at the next check (within the hour); its shows then will not alert.`;
     case 'not-found':
-      return `${name}: no exhibitor record matches this name yet. It is looked for again at every check; a domain (\`globex.com\`) finds a company more surely.`;
+      return mk`${name}: no exhibitor record matches this name yet. It is looked for again at every check; a domain (\`globex.com\`) finds a company more surely.`;
     case 'ambiguous':
-      return `${name}: ${formatNumber(account.exhibitorIds.length)} exhibitors have this name; choose the one you mean below; its shows are followed from then.`;
+      return mk`${name}: ${formatNumber(account.exhibitorIds.length)} exhibitors have this name; choose the one you mean below; its shows are followed from then.`;
     case 'resolved': {
-      if (shows.length === 0) return `${name}: no upcoming shows as an exhibitor right now.`;
-      const named = shows.slice(0, SHOWS_NAMED).map(showWords).join('; ');
-      const more = shows.length > SHOWS_NAMED ? ` and ${shows.length - SHOWS_NAMED} more` : '';
-      return `${name} exhibits at ${named}${more}.`;
+      if (shows.length === 0) return mk`${name}: no upcoming shows as an exhibitor right now.`;
+      const named = joinMrkdwn(shows.slice(0, SHOWS_NAMED).map(showWords), '; ');
+      const more = shows.length > SHOWS_NAMED ? mk` and ${shows.length - SHOWS_NAMED} more` : '';
+      return mk`${name} exhibits at ${named}${more}.`;
     }
   }
 }
@@ -49,21 +50,24 @@ export function addedAnswer(input: {
   if (input.rest)
     lines.push(
       input.rest.checkedNow
-        ? `${formatNumber(input.rest.count)} more accounts are being looked up now; the shows they are on now will not alert: you’ll hear only about new shows.`
-        : `${formatNumber(input.rest.count)} more accounts are looked up when this channel’s watch is on again (\`/events watch on\`); the shows they are on then will not alert.`,
+        ? mk`${formatNumber(input.rest.count)} more accounts are being looked up now; the shows they are on now will not alert: you’ll hear only about new shows.`
+        : mk`${formatNumber(input.rest.count)} more accounts are looked up when this channel’s watch is on again (\`/events watch on\`); the shows they are on then will not alert.`,
     );
   if (input.alreadyWatched.length > 0)
-    lines.push(`Already watched: ${input.alreadyWatched.map(escapeMrkdwn).join(', ')}.`);
+    lines.push(mk`Already watched: ${joinMrkdwn(input.alreadyWatched.map(escapeMrkdwn), ', ')}.`);
   if (input.refused.length > 0)
     lines.push(
-      `Not added (not a name or domain): ${input.refused.map((r) => `\`${escapeMrkdwn(r)}\``).join(', ')}.`,
+      mk`Not added (not a name or domain): ${joinMrkdwn(
+        input.refused.map((r) => mk`\`${escapeMrkdwn(r)}\``),
+        ', ',
+      )}.`,
     );
   const count = input.added.length + (input.rest?.count ?? 0);
-  const title = `*This channel now watches ${formatNumber(count)} more ${count === 1 ? 'account' : 'accounts'}.*`;
-  const text = `${title}\n${lines.join('\n')}`;
+  const title = mk`*This channel now watches ${formatNumber(count)} more ${count === 1 ? 'account' : 'accounts'}.*`;
+  const text = mk`${title}\n${joinMrkdwn(lines, '\n')}`;
   const choices = choicesOf(input.added.map((added) => added.account));
   return fitToLimits({
-    text: text.replace(/\*/g, ''),
+    text: withoutBold(text),
     blocks: [
       section(title),
       ...linesToSections(lines, 20, 'accounts'),
@@ -82,19 +86,20 @@ const someOf = (names: readonly string[], quote = false) => {
   const shown = names
     .slice(0, NAMES_LISTED)
     .map((name) => escapeMrkdwn(truncate(name, 40)))
-    .map((name) => (quote ? `\`${name}\`` : name));
+    .map((name) => (quote ? mk`\`${name}\`` : name));
   const rest = names.length - shown.length;
-  return rest > 0 ? `${shown.join(', ')} and ${formatNumber(rest)} more` : shown.join(', ');
+  const listed = joinMrkdwn(shown, ', ');
+  return rest > 0 ? mk`${listed} and ${formatNumber(rest)} more` : listed;
 };
 
-const REFUSED_WHY: Record<RefusedEntry['reason'], string> = {
+const REFUSED_WHY = {
   'no-name': 'not a name or domain',
   'too-long': 'longer than 200 characters',
   blank: 'empty (`,,` or a bare `competitor:`)',
-};
+} as const satisfies Record<RefusedEntry['reason'], string>;
 
 /** What happens next to imported accounts (the check right after the answer, when the watch is on). */
-function importNext(added: number, watchOn: boolean): string {
+function importNext(added: number, watchOn: boolean) {
   if (added === 0) return 'Nothing new to look up.';
   return watchOn
     ? 'Checking them now: the shows they are on now will not alert; you’ll hear only about new shows.'
@@ -110,24 +115,24 @@ export function importedAnswer(input: {
   watchOn: boolean;
 }): SlackMessage {
   const { added, alreadyWatched, refused } = input;
-  const lines: string[] = [];
+  const lines: Mrkdwn[] = [];
   if (alreadyWatched.length > 0)
     lines.push(
-      `Already watched (kept as they were): ${formatNumber(alreadyWatched.length)} — ${someOf(alreadyWatched)}.`,
+      mk`Already watched (kept as they were): ${formatNumber(alreadyWatched.length)} — ${someOf(alreadyWatched)}.`,
     );
   for (const reason of Object.keys(REFUSED_WHY) as RefusedEntry['reason'][]) {
     const entries = refused.filter((entry) => entry.reason === reason).map((entry) => entry.entry);
     if (entries.length === 0) continue;
-    const examples = reason === 'blank' ? '' : `: ${someOf(entries, true)}`;
-    lines.push(`Not added, ${REFUSED_WHY[reason]}: ${formatNumber(entries.length)}${examples}.`);
+    const examples = reason === 'blank' ? '' : mk`: ${someOf(entries, true)}`;
+    lines.push(mk`Not added, ${REFUSED_WHY[reason]}: ${formatNumber(entries.length)}${examples}.`);
   }
-  const title = `*Imported: this channel now watches ${formatNumber(added)} more ${added === 1 ? 'account' : 'accounts'}.*`;
+  const title = mk`*Imported: this channel now watches ${formatNumber(added)} more ${added === 1 ? 'account' : 'accounts'}.*`;
   return fitToLimits({
-    text: [title, ...lines].join('\n').replace(/\*/g, ''),
+    text: withoutBold(joinMrkdwn([title, ...lines], '\n')),
     blocks: [
       section(title),
-      ...(lines.length > 0 ? [section(lines.join('\n'))] : []),
-      context(`${importNext(added, input.watchOn)} Charged nothing. \`/events watch status\` counts them.`),
+      ...(lines.length > 0 ? [section(joinMrkdwn(lines, '\n'))] : []),
+      context(mk`${importNext(added, input.watchOn)} Charged nothing. \`/events watch status\` counts them.`),
     ],
   });
 }
@@ -150,20 +155,17 @@ export function watchListAnswer(
         ),
       ],
     });
-  const lines = accounts.map(
-    (account) =>
-      whereNow({
-        account,
-        shows: (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today),
-      }) + (account.muted ? ' _(muted)_' : ''),
-  );
+  const lines = accounts.map((account) => {
+    const told = (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today);
+    return mk`${whereNow({ account, shows: told })}${account.muted ? ' _(muted)_' : ''}`;
+  });
   const next = actions([
     more ? button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 }) : undefined,
     button('Export CSV', ACTION_IDS.watchExport, {}),
   ]);
-  const title = `*Watched accounts, page ${page}*`;
+  const title = mk`*Watched accounts, page ${page}*`;
   return fitToLimits({
-    text: `Watched accounts, page ${page}`,
+    text: mk`Watched accounts, page ${page}`,
     blocks: [
       section(title),
       ...linesToSections(lines, 20, 'accounts'),
@@ -191,17 +193,17 @@ export function watchStatusAnswer({ settings, accounts, now }: WatchStatus): Sla
   const count = (resolution: WatchAccount['resolution']) =>
     accounts.filter((a) => a.resolution === resolution).length;
   const when = (iso: string | undefined) =>
-    iso ? `${utcDay(new Date(iso))} ${utcTime(new Date(iso))} UTC` : 'not yet';
+    iso ? mk`${utcDay(new Date(iso))} ${utcTime(new Date(iso))} UTC` : 'not yet';
   const spent = spentThisMonth(settings, now);
   const lines = [
-    `*Watch:* ${settings.status === 'on' ? 'on' : 'off (turn it on with `/events watch on`)'}`,
-    `*Accounts:* ${formatNumber(accounts.length)} — ${formatNumber(count('resolved'))} found, ${formatNumber(count('not-found') + count('pending'))} not found yet, ${formatNumber(count('ambiguous'))} to choose`,
-    `*Last check:* ${when(settings.lastCheckAt)}`,
-    `*Next check:* ${settings.status === 'on' ? when(settings.nextCheckAt) : 'none while off'}`,
-    `*Credits this month:* ${formatNumber(spent)} of ${settings.budgetCredits === 0 ? 'a budget of 0 (free look-ups only)' : `${formatNumber(settings.budgetCredits)} a month, on paid name look-ups${settings.budgetSetBy ? ` (budget set by <@${settings.budgetSetBy}>)` : ''}`}`,
+    mk`*Watch:* ${settings.status === 'on' ? 'on' : 'off (turn it on with `/events watch on`)'}`,
+    mk`*Accounts:* ${formatNumber(accounts.length)} — ${formatNumber(count('resolved'))} found, ${formatNumber(count('not-found') + count('pending'))} not found yet, ${formatNumber(count('ambiguous'))} to choose`,
+    mk`*Last check:* ${when(settings.lastCheckAt)}`,
+    mk`*Next check:* ${settings.status === 'on' ? when(settings.nextCheckAt) : 'none while off'}`,
+    mk`*Credits this month:* ${formatNumber(spent)} of ${settings.budgetCredits === 0 ? 'a budget of 0 (free look-ups only)' : mk`${formatNumber(settings.budgetCredits)} a month, on paid name look-ups${settings.budgetSetBy ? mk` (budget set by ${mentionUser(settings.budgetSetBy)})` : ''}`}`,
   ];
   return fitToLimits({
-    text: lines.join('\n').replace(/\*/g, ''),
-    blocks: [section(lines.join('\n')), ...choicesOf(accounts)],
+    text: withoutBold(joinMrkdwn(lines, '\n')),
+    blocks: [section(joinMrkdwn(lines, '\n')), ...choicesOf(accounts)],
   });
 }

@@ -2,11 +2,12 @@ import type { KnownBlock } from '@slack/types';
 import type { WatchAccount, WatchCandidate, WatchShow } from '../../../domain/ports/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button, context, section } from '../../views/blocks.ts';
-import { formatNumber } from '../../views/format.ts';
+import { formatNumber, mentionUser } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { WatchChoiceValue } from './buttons.ts';
 import { accountWords, showWords } from './views.ts';
+import { joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 
 /** The choice an ambiguous account offers: its candidates, each with a This one button. */
 
@@ -19,23 +20,26 @@ export const CHOICES_PER_ANSWER = 3;
 const SHOWS_NAMED = 3;
 
 /** `Acme Robotics Inc. · acme-robotics.com · exhibitor 4100 · Germany`. */
-export function candidateWords(candidate: WatchCandidate): string {
+export function candidateWords(candidate: WatchCandidate): Mrkdwn {
   const where = candidate.domain ?? candidate.website;
-  return [
-    `*${escapeMrkdwn(candidate.companyName)}*`,
-    where ? `\`${escapeMrkdwn(where)}\`` : null,
-    `exhibitor ${candidate.id}`,
+  const parts = [
+    mk`*${escapeMrkdwn(candidate.companyName)}*`,
+    where ? mk`\`${escapeMrkdwn(where)}\`` : null,
+    mk`exhibitor ${escapeMrkdwn(candidate.id)}`,
     candidate.country ? escapeMrkdwn(candidate.country) : null,
-  ]
-    .filter((part) => part !== null)
-    .join(' · ');
+  ];
+  return joinMrkdwn(
+    parts.filter((part) => part !== null),
+    ' · ',
+  );
 }
 
 /** `Acme Robotics Inc. (acme-robotics.com, exhibitor 4100)`, or the id alone when no record is kept. */
-function chosenWords(exhibitorId: string, candidate: WatchCandidate | undefined): string {
-  if (!candidate) return `exhibitor ${exhibitorId}`;
+function chosenWords(exhibitorId: string, candidate: WatchCandidate | undefined): Mrkdwn {
+  const id = escapeMrkdwn(exhibitorId);
+  if (!candidate) return mk`exhibitor ${id}`;
   const where = candidate.domain ?? candidate.website;
-  return `${escapeMrkdwn(candidate.companyName)} (${where ? `${escapeMrkdwn(where)}, ` : ''}exhibitor ${exhibitorId})`;
+  return mk`${escapeMrkdwn(candidate.companyName)} (${where ? mk`${escapeMrkdwn(where)}, ` : ''}exhibitor ${id})`;
 }
 
 function candidateBlock(account: ChoosableAccount, candidate: WatchCandidate): KnownBlock {
@@ -50,13 +54,13 @@ export function choiceBlocks(account: ChoosableAccount): KnownBlock[] {
   const total = Math.max(account.exhibitorIds.length, candidates.length);
   const rest = total - candidates.length;
   const blocks: KnownBlock[] = [
-    section(`Which exhibitor is ${accountWords(account)}? ${formatNumber(total)} have this name:`),
+    section(mk`Which exhibitor is ${accountWords(account)}? ${formatNumber(total)} have this name:`),
     ...candidates.map((candidate) => candidateBlock(account, candidate)),
   ];
   if (rest > 0)
     blocks.push(
       context(
-        `and ${formatNumber(rest)} more: add the one you mean by its domain (\`/events watch add <domain>\`), then remove this name.`,
+        mk`and ${formatNumber(rest)} more: add the one you mean by its domain (\`/events watch add <domain>\`), then remove this name.`,
       ),
     );
   return blocks;
@@ -70,7 +74,7 @@ export function choicesOf(accounts: readonly (ChoosableAccount & Pick<WatchAccou
   if (later > 0)
     blocks.push(
       context(
-        `${formatNumber(later)} more ${later === 1 ? 'name is' : 'names are'} shared by several exhibitors: \`/events watch status\` shows their choices once these are made.`,
+        mk`${formatNumber(later)} more ${later === 1 ? 'name is' : 'names are'} shared by several exhibitors: \`/events watch status\` shows their choices once these are made.`,
       ),
     );
   return blocks;
@@ -83,14 +87,14 @@ export function chosenAnswer(
   shows: readonly WatchShow[],
 ): SlackMessage {
   const candidate = account.candidates?.find((kept) => kept.id === exhibitorId);
-  const title = `Watching ${chosenWords(exhibitorId, candidate)}${account.kind === 'competitor' ? ' as a competitor' : ''}.`;
-  const named = shows.slice(0, SHOWS_NAMED).map(showWords).join('; ');
-  const more = shows.length > SHOWS_NAMED ? ` and ${shows.length - SHOWS_NAMED} more` : '';
+  const title = mk`Watching ${chosenWords(exhibitorId, candidate)}${account.kind === 'competitor' ? ' as a competitor' : ''}.`;
+  const named = joinMrkdwn(shows.slice(0, SHOWS_NAMED).map(showWords), '; ');
+  const more = shows.length > SHOWS_NAMED ? mk` and ${shows.length - SHOWS_NAMED} more` : '';
   const where =
-    shows.length === 0 ? 'No upcoming shows as an exhibitor right now.' : `Exhibits at ${named}${more}.`;
-  const text = `${title}\n${where}`;
+    shows.length === 0 ? 'No upcoming shows as an exhibitor right now.' : mk`Exhibits at ${named}${more}.`;
+  const text = mk`${title}\n${where}`;
   return fitToLimits({
-    text: text.replace(/\*/g, ''),
+    text: withoutBold(text),
     blocks: [
       section(text),
       context(
@@ -104,12 +108,12 @@ export function chosenAnswer(
 export function choiceRefused(
   label: string,
   account: Pick<WatchAccount, 'resolution' | 'exhibitorIds' | 'chosenBy'> | null,
-): string {
+): Mrkdwn {
   const name = escapeMrkdwn(label);
-  if (!account) return `This channel no longer watches ${name}. Nothing was changed.`;
+  if (!account) return mk`This channel no longer watches ${name}. Nothing was changed.`;
   if (account.resolution === 'resolved') {
-    const who = account.chosenBy ? `, chosen by <@${account.chosenBy}>` : '';
-    return `${name} is already matched to exhibitor ${account.exhibitorIds[0] ?? ''}${who}. Nothing was changed; to watch another, add it by its domain.`;
+    const who = account.chosenBy ? mk`, chosen by ${mentionUser(account.chosenBy)}` : '';
+    return mk`${name} is already matched to exhibitor ${escapeMrkdwn(account.exhibitorIds[0] ?? '')}${who}. Nothing was changed; to watch another, add it by its domain.`;
   }
-  return `That exhibitor is not one of ${name}’s candidates any more. Nothing was changed; \`/events watch status\` shows the current choice.`;
+  return mk`That exhibitor is not one of ${name}’s candidates any more. Nothing was changed; \`/events watch status\` shows the current choice.`;
 }

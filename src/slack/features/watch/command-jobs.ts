@@ -26,6 +26,8 @@ import { exportWatchList } from './export.ts';
 import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
 import { utcDate } from '../../../time/local-time.ts';
+import { mk } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn } from '../../views/limits.ts';
 
 /** Added accounts looked up while the answer is written; the rest by a check of the channel after it. */
 export const LOOKED_UP_AT_ONCE = 25;
@@ -123,7 +125,7 @@ async function setBudget(
   return botNotice(
     credits === 0
       ? 'This channel’s watch uses free look-ups only.'
-      : `This channel’s watch may spend up to ${credits} credits a month on paid name look-ups, pre-approved by you: a scheduled check may run one (${PRICES['exhibitor-search'].credits} credits, charged only when it finds the company) for an account the free look-ups did not find, at most once a month per account and within the daily cap. Each is in the ledger (\`/events spend\`). \`/events watch budget 0\` stops them.`,
+      : mk`This channel’s watch may spend up to ${credits} credits a month on paid name look-ups, pre-approved by you: a scheduled check may run one (${PRICES['exhibitor-search'].credits} credits, charged only when it finds the company) for an account the free look-ups did not find, at most once a month per account and within the daily cap. Each is in the ledger (\`/events spend\`). \`/events watch budget 0\` stops them.`,
   );
 }
 
@@ -134,16 +136,16 @@ async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<Sl
   const found =
     summary.appeared === 0
       ? 'No new appearances since the last check.'
-      : `${summary.appeared} new appearances: see the alert in the channel.`;
+      : mk`${summary.appeared} new appearances: see the alert in the channel.`;
   const failed =
     summary.failed > 0
-      ? ` ${summary.failed} accounts could not be looked up just now; they are tried again at the next check.`
+      ? mk` ${summary.failed} accounts could not be looked up just now; they are tried again at the next check.`
       : '';
   const checked =
     summary.remaining > 0
-      ? `Checked ${summary.looked} of ${summary.accounts} accounts, free; the other ${summary.remaining} are checked at the next hourly run.`
-      : `Checked ${summary.accounts} accounts, free.`;
-  return botNotice(`${checked} ${found}${failed}`);
+      ? mk`Checked ${summary.looked} of ${summary.accounts} accounts, free; the other ${summary.remaining} are checked at the next hourly run.`
+      : mk`Checked ${summary.accounts} accounts, free.`;
+  return botNotice(mk`${checked} ${found}${failed}`);
 }
 
 async function findAccount(deps: WatchCommandDeps, context: JobContext, words: string) {
@@ -197,7 +199,7 @@ export async function runWatchCommand(
       const account = await findAccount(deps, context, command.account);
       if (!account || !(await deps.watchLists.removeAccount(teamId, channelId, account.key)))
         return notWatched(command.account);
-      return say(botNotice(`This channel no longer watches ${account.label}.`));
+      return say(botNotice(mk`This channel no longer watches ${escapeMrkdwn(account.label)}.`));
     }
     case 'watch-mute':
     case 'watch-unmute': {
@@ -208,8 +210,8 @@ export async function runWatchCommand(
       return say(
         botNotice(
           muted
-            ? `${account.label} is muted: its shows are still followed, but not posted. \`/events watch unmute ${account.label}\` undoes it.`
-            : `${account.label} is posted again from the next check.`,
+            ? mk`${escapeMrkdwn(account.label)} is muted: its shows are still followed, but not posted. \`/events watch unmute ${escapeMrkdwn(account.label)}\` undoes it.`
+            : mk`${escapeMrkdwn(account.label)} is posted again from the next check.`,
         ),
       );
     }

@@ -8,6 +8,7 @@ import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
 import { utcDate } from '../../../time/local-time.ts';
+import { mk } from '../../views/mrkdwn.ts';
 
 /** `/events watch export` (Export CSV on the list): the channel's accounts and their upcoming shows, one file. */
 
@@ -62,10 +63,8 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
   const rows = watchCsvRows(accounts, utcDate(deps.now()));
   const shows = rows.filter((row) => row[4] !== null).length;
   const where = mentionChannel(context.channelId);
-  const comment =
-    `:page_facing_up: CSV of the ${formatNumber(accounts.length)} accounts ${where} watches and their ` +
-    `${formatNumber(shows)} upcoming ${shows === 1 ? 'show' : 'shows'}, as of its last check. No credits spent.`;
-  const channelId = await directMessage(context.userId, `The watch list of ${where}, only for you:`);
+  const comment = mk`:page_facing_up: CSV of the ${formatNumber(accounts.length)} accounts ${where} watches and their ${formatNumber(shows)} upcoming ${shows === 1 ? 'show' : 'shows'}, as of its last check. No credits spent.`;
+  const channelId = await directMessage(context.userId, mk`The watch list of ${where}, only for you:`);
   await upload({
     channelId,
     filename: `watch-list-${context.channelId}.csv`,
@@ -73,5 +72,5 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
     content: toCsv(WATCH_CSV_HEADER, rows),
     comment,
   });
-  return botNotice(`${comment} The file is in your direct messages with the app.`);
+  return botNotice(mk`${comment} The file is in your direct messages with the app.`);
 }

@@ -4,6 +4,7 @@ import { context, section } from '../../views/blocks.ts';
 import { code, formatNumber, mentionChannel } from '../../views/format.ts';
 import { andMore, truncate } from '../../views/limits.ts';
 import { accountWords, showWords } from './views.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** The watch's part of the App Home: each watched channel the user is in, a few accounts and their next shows. */
 
@@ -48,38 +49,39 @@ export function homeWatchOf(channelId: string, accounts: readonly WatchAccount[]
   return { channelId, count: accounts.length, shown: withNext.slice(0, HOME_ACCOUNTS_PER_CHANNEL) };
 }
 
-function accountLine({ account, next }: HomeWatchedAccount): string {
+function accountLine({ account, next }: HomeWatchedAccount): Mrkdwn {
   const muted = account.muted ? ' _(muted)_' : '';
-  const name = `• ${accountWords(account)}${muted}`;
-  if (next) return `${name} — next: ${showWords(next)}`;
+  const name = mk`• ${accountWords(account)}${muted}`;
+  if (next) return mk`${name} — next: ${showWords(next)}`;
   switch (account.resolution) {
     case 'pending':
-      return `${name} — looked up at the next check`;
+      return mk`${name} — looked up at the next check`;
     case 'not-found':
-      return `${name} — no exhibitor record found yet`;
+      return mk`${name} — no exhibitor record found yet`;
     case 'ambiguous':
-      return `${name} — several exhibitors have this name`;
+      return mk`${name} — several exhibitors have this name`;
     case 'resolved':
-      return `${name} — no upcoming show as an exhibitor`;
+      return mk`${name} — no upcoming show as an exhibitor`;
   }
 }
 
 function channelBlock(watch: HomeWatch): KnownBlock {
   const where = mentionChannel(watch.channelId);
-  const accounts = `${formatNumber(watch.count)} ${watch.count === 1 ? 'account' : 'accounts'}`;
+  const accounts = mk`${formatNumber(watch.count)} ${watch.count === 1 ? 'account' : 'accounts'}`;
   const rest = watch.count - watch.shown.length;
-  const more = rest > 0 ? [`and ${formatNumber(rest)} more — ${code('/events watch list')} in ${where}`] : [];
-  const lines = [`${where} watches ${accounts}`, ...watch.shown.map(accountLine), ...more];
-  return section(truncate(lines.join('\n'), 2900));
+  const more =
+    rest > 0 ? [mk`and ${formatNumber(rest)} more — ${code('/events watch list')} in ${where}`] : [];
+  const lines = [mk`${where} watches ${accounts}`, ...watch.shown.map(accountLine), ...more];
+  return section(truncate(joinMrkdwn(lines, '\n'), 2900));
 }
 
 /** `null`: the watches could not be read. */
-export function watchHomeBlocks(watches: HomeWatches | null, unavailable: string): KnownBlock[] {
+export function watchHomeBlocks(watches: HomeWatches | null, unavailable: Mrkdwn): KnownBlock[] {
   if (watches === null) return [section(unavailable)];
   if (watches.channels.length === 0)
     return [
       context(
-        `No channel you are in watches accounts. Start in a channel with ${code('/events watch add Acme Robotics, globex.com')}.`,
+        mk`No channel you are in watches accounts. Start in a channel with ${code('/events watch add Acme Robotics, globex.com')}.`,
       ),
     ];
   const blocks = watches.channels.map(channelBlock);

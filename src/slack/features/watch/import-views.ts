@@ -3,6 +3,7 @@ import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { input, plainText, section } from '../../views/blocks.ts';
 import { escapeMrkdwn } from '../../views/limits.ts';
 import { FIELD_ACTION, modal } from '../../views/modal-inputs.ts';
+import { mk } from '../../views/mrkdwn.ts';
 
 /** The `/events watch import` modal: a pure builder; `forms.ts` reads its boxes back. */
 
@@ -45,9 +46,7 @@ export function watchImportModal(channelId: string): ModalView {
     'Import',
     [
       section(
-        `Paste up to ${limit} company names or domains for <#${escapeMrkdwn(channelId)}> to watch: one per line ` +
-          'or comma-separated; `competitor:` before one marks a competitor. They are looked up as soon as they ' +
-          'are imported, and the shows they are on now will not alert; from then on, a new show is posted here.',
+        mk`Paste up to ${escapeMrkdwn(limit)} company names or domains for <#${escapeMrkdwn(channelId)}> to watch: one per line or comma-separated; \`competitor:\` before one marks a competitor. They are looked up as soon as they are imported, and the shows they are on now will not alert; from then on, a new show is posted here.`,
       ),
       ...boxes,
     ],

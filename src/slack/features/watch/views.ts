@@ -11,6 +11,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { formatDateRange } from '../../views/format.ts';
 import { escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
+import { joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { fitBand } from '../events/fit-card.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';
@@ -26,30 +27,36 @@ const kindWord = (account: Pick<WatchAlertAccount, 'kind'>) =>
 
 /** `Acme Robotics (competitor)`. */
 export const accountWords = (account: Pick<WatchAlertAccount, 'label' | 'kind'>) =>
-  `*${escapeMrkdwn(account.label)}* (${kindWord(account)})`;
+  mk`*${escapeMrkdwn(account.label)}* (${kindWord(account)})`;
 
 /** `Robotics Expo · 3–5 May 2027 · Munich`. */
-export function showWords(show: WatchShow): string {
+export function showWords(show: WatchShow): Mrkdwn {
   const parts = [
-    `*${escapeMrkdwn(show.name ?? `Event ${show.eventId}`)}*`,
+    mk`*${escapeMrkdwn(show.name ?? `Event ${show.eventId}`)}*`,
     formatDateRange(show.dateStart, show.dateEnd),
     show.city ? escapeMrkdwn(show.city) : null,
   ];
-  return parts.filter((part) => part !== null).join(' · ');
+  return joinMrkdwn(
+    parts.filter((part) => part !== null),
+    ' · ',
+  );
 }
 
 const peopleWords = (row: WatchAlertRow) =>
   row.people.length === 0
-    ? 'No one of theirs on the show’s people list yet.'
-    : `Going: ${row.people
-        .map((person) => escapeMrkdwn(person.title ? `${person.name} (${person.title})` : person.name))
-        .join(', ')}`;
+    ? mk`No one of theirs on the show’s people list yet.`
+    : mk`Going: ${joinMrkdwn(
+        row.people.map((person) =>
+          escapeMrkdwn(person.title ? `${person.name} (${person.title})` : person.name),
+        ),
+        ', ',
+      )}`;
 
 /** `Fit 7.8 / 10, Recommended`; nothing when the check could not read the score. */
 const fitWords = (row: WatchAlertRow) => {
   if (!row.fit || !Number.isFinite(row.fit.score)) return null;
   const score = Math.min(10, Math.max(0, row.fit.score));
-  return `Fit ${score.toFixed(1)} / 10, ${fitBand(score, row.fit.recommendation)}`;
+  return mk`Fit ${escapeMrkdwn(score.toFixed(1))} / 10, ${fitBand(score, row.fit.recommendation)}`;
 };
 
 function rowBlocks(row: WatchAlertRow): KnownBlock[] {
@@ -72,9 +79,14 @@ function rowBlocks(row: WatchAlertRow): KnownBlock[] {
   ]);
   return [
     section(
-      [`${accountWords(row.account)} will exhibit at ${showWords(row.show)}`, fitWords(row), peopleWords(row)]
-        .filter((line) => line !== null)
-        .join('\n'),
+      joinMrkdwn(
+        [
+          mk`${accountWords(row.account)} will exhibit at ${showWords(row.show)}`,
+          fitWords(row),
+          peopleWords(row),
+        ].filter((line) => line !== null),
+        '\n',
+      ),
     ),
     ...(buttons ? [buttons] : []),
   ];
@@ -84,18 +96,20 @@ function rowBlocks(row: WatchAlertRow): KnownBlock[] {
 export function watchAlertMessage(alert: WatchAlertMessage): SlackMessage {
   const total = alert.rows.length + alert.more;
   const title =
-    total === 1 ? 'A watched account will exhibit' : `${total} new appearances of watched accounts`;
+    total === 1 ? mk`A watched account will exhibit` : mk`${total} new appearances of watched accounts`;
   const first = alert.rows[0];
   const text = first
-    ? `${first.account.label} will exhibit at ${first.show.name ?? `event ${first.show.eventId}`}` +
-      (total > 1 ? ` (and ${total - 1} more)` : '')
+    ? mk`${escapeMrkdwn(first.account.label)} will exhibit at ${escapeMrkdwn(first.show.name ?? `event ${first.show.eventId}`)}${total > 1 ? mk` (and ${total - 1} more)` : ''}`
     : title;
   const more = actions([button('Show all', ACTION_IDS.watchShowAll, { alert: true })]);
   const blocks: KnownBlock[] = [
     header(title),
     ...alert.rows.flatMap(rowBlocks),
     ...(alert.more > 0
-      ? [context(`…and ${alert.more} more. Show all lists every row of this alert.`), ...(more ? [more] : [])]
+      ? [
+          context(mk`…and ${alert.more} more. Show all lists every row of this alert.`),
+          ...(more ? [more] : []),
+        ]
       : []),
     context('Seen at this channel’s watch check. Changes to these shows are said in this thread.'),
   ];
@@ -113,13 +127,13 @@ export function alertRowsAnswer(rows: readonly AlertRow[]): SlackMessage {
         ),
       ],
     });
-  const title = `*This alert’s ${rows.length} ${rows.length === 1 ? 'appearance' : 'appearances'}, by date*`;
+  const title = mk`*This alert’s ${rows.length} ${rows.length === 1 ? 'appearance' : 'appearances'}, by date*`;
   const lines = rows.map(
     ({ account, show }) =>
-      `${accountWords(account)} will exhibit at ${showWords(show)}${account.muted ? ' _(muted)_' : ''}`,
+      mk`${accountWords(account)} will exhibit at ${showWords(show)}${account.muted ? ' _(muted)_' : ''}`,
   );
   return fitToLimits({
-    text: title.replace(/\*/g, ''),
+    text: withoutBold(title),
     blocks: [section(title), ...linesToSections(lines, 40, 'appearances')],
   });
 }
@@ -129,14 +143,14 @@ export function watchNoticeMessage(notice: WatchNoticeMessage): SlackMessage {
   const lines = [
     ...notice.changed.map(({ account, before, now }) =>
       before.dateStart !== now.dateStart || before.dateEnd !== now.dateEnd
-        ? `${accountWords(account)}: ${showWords(before)} moved to ${formatDateRange(now.dateStart, now.dateEnd)}${now.city && now.city !== before.city ? ` in ${escapeMrkdwn(now.city)}` : ''}.`
-        : `${accountWords(account)}: ${showWords(before)} is now in ${escapeMrkdwn(now.city ?? 'a city not announced')}.`,
+        ? mk`${accountWords(account)}: ${showWords(before)} moved to ${formatDateRange(now.dateStart, now.dateEnd)}${now.city && now.city !== before.city ? mk` in ${escapeMrkdwn(now.city)}` : ''}.`
+        : mk`${accountWords(account)}: ${showWords(before)} is now in ${escapeMrkdwn(now.city ?? 'a city not announced')}.`,
     ),
     ...notice.dropped.map(
       ({ account, show }) =>
-        `${accountWords(account)} is no longer listed as an exhibitor of ${showWords(show)}.`,
+        mk`${accountWords(account)} is no longer listed as an exhibitor of ${showWords(show)}.`,
     ),
   ];
-  const text = lines.join('\n');
-  return fitToLimits({ text: text.replace(/\*/g, ''), blocks: [section(text)] });
+  const text = joinMrkdwn(lines, '\n');
+  return fitToLimits({ text: withoutBold(text), blocks: [section(text)] });
 }

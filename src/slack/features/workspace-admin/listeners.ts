@@ -23,6 +23,7 @@ import { servedWorkspace } from '../../listeners/served-workspace.ts';
 import { workspaceSettingsAccess } from './workspace-admins.ts';
 import { openModal } from '../../listeners/interaction.ts';
 import { notConnectedText, publishConnectHome } from '../../listeners/until-connected.ts';
+import { mk } from '../../views/mrkdwn.ts';
 
 /**
  * A distributed workspace's admin side (issue 15): until it connects its Event Intelligence key,
@@ -181,7 +182,7 @@ async function submitSettings(
       })
       .catch((error: unknown) => log.warn('could not republish the Home after the settings', { error }));
   } else {
-    const notice = 'The key was removed: commands wait until a key is connected again.';
+    const notice = mk`The key was removed: commands wait until a key is connected again.`;
     await publishConnectHome(client, userId, notConnectedText(teamId), log, notice);
   }
 }

@@ -1,10 +1,20 @@
+import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+
+/** What only members may do, as the refusal finishes "only members of this workspace can …". */
+type MembersOnly =
+  | 'confirm charges'
+  | 'cancel someone else’s charge'
+  | 'change these settings'
+  | 'set a watch budget'
+  | 'set a plan’s budget';
+
 /**
  * Why someone who is not (or could not be told to be) a member of the workspace may not do something,
  * in one sentence (src/domain/workspace-admins.ts decides who is). `doing` finishes "only members of
  * this workspace can …", e.g. "confirm charges".
  */
-export function membershipRefusalWords(membership: 'outsider' | 'unknown', doing: string): string {
+export function membershipRefusalWords(membership: 'outsider' | 'unknown', doing: MembersOnly): Mrkdwn {
   return membership === 'outsider'
-    ? `You are a guest from another organisation here: only members of this workspace can ${doing}.`
-    : `Slack did not answer in time to say whether you can ${doing}. Please try again in a moment.`;
+    ? mk`You are a guest from another organisation here: only members of this workspace can ${doing}.`
+    : mk`Slack did not answer in time to say whether you can ${doing}. Please try again in a moment.`;
 }

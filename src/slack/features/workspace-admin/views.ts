@@ -8,6 +8,7 @@ import { truncate } from '../../views/limits.ts';
 import type { HomeView } from '../home/views.ts';
 import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
 import { membershipRefusalWords } from './membership-words.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
@@ -63,15 +64,15 @@ const connectButton = (label: string): KnownBlock => ({
 /** The Home of a workspace without a service key: what to do, and the button that does it. */
 export function connectHomeView(
   notConnectedText: string,
-  notice?: string,
+  notice?: Mrkdwn,
   adminNotices: KnownBlock[] = [],
 ): HomeView {
   return {
     type: 'home',
     blocks: [
       header('Event Intelligence'),
-      ...(notice ? [section(`:information_source: ${truncate(notice, 2900)}`)] : []),
-      section(notConnectedText),
+      ...(notice ? [section(mk`:information_source: ${truncate(notice, 2900)}`)] : []),
+      section(escapeMrkdwn(notConnectedText)),
       ...adminNotices,
       connectButton('Connect Event Intelligence'),
       context(WHO_MANAGES_SETTINGS),
@@ -79,7 +80,7 @@ export function connectHomeView(
   };
 }
 
-const simpleModal = (title: string, text: string): ModalView => ({
+const simpleModal = (title: string, text: Mrkdwn): ModalView => ({
   type: 'modal',
   callback_id: `${WORKSPACE_SETTINGS_CALLBACK}.info`,
   title: plainText(title),
@@ -88,14 +89,14 @@ const simpleModal = (title: string, text: string): ModalView => ({
 });
 
 /** Shown at once (the trigger id lasts 3 s) while who is asking is checked. */
-export const settingsLoadingModal = () => simpleModal('Workspace settings', 'Checking your access…');
+export const settingsLoadingModal = () => simpleModal('Workspace settings', mk`Checking your access…`);
 
 /** Why the settings are refused: not an admin or app manager, a guest from another organisation, or Slack did not say. */
 export const settingsRefusedModal = (why: 'not-admin' | 'outsider' | 'unknown') =>
   simpleModal(
     'Workspace settings',
     why === 'not-admin'
-      ? `${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`
+      ? mk`${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`
       : membershipRefusalWords(why, 'change these settings'),
   );
 
@@ -114,10 +115,10 @@ const creditsInput = (field: string, label: string, initial: number | null | und
   );
 
 /** The key's status: only its last 4 characters, who connected it and when. */
-export function keyStatus(info: WorkspaceServiceKeyInfo | null): string {
-  if (!info) return '*Not connected.* Paste the workspace’s Event Intelligence API key below.';
+export function keyStatus(info: WorkspaceServiceKeyInfo | null): Mrkdwn {
+  if (!info) return mk`*Not connected.* Paste the workspace’s Event Intelligence API key below.`;
   const at = new Date(info.connectedAt);
-  return `*Connected:* key ending …${info.last4}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
+  return mk`*Connected:* key ending …${escapeMrkdwn(info.last4)}, by ${mentionUser(info.connectedBy)}, on ${slackDate(at, '{date_short}', utcDay(at))}`;
 }
 
 /**
@@ -147,7 +148,7 @@ function managerBlocks(policy: WorkspacePolicy | null, role: SettingsRole): Know
   if (!mayChangeAppManagers(role))
     return [
       header('App managers'),
-      section(managers.map(mentionUser).join(', ') || 'None.'),
+      section(joinMrkdwn(managers.map(mentionUser), ', ') || mk`None.`),
       context('Only workspace admins and owners can change who the app managers are.'),
     ];
   return [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
 import { type HomeInput, homeView } from '../../../../src/slack/features/home/views.ts';
 import { buttonsOf, textsOf } from './support.ts';
+import { escapeMrkdwn } from '../../../../src/slack/views/mrkdwn.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 
@@ -33,7 +34,7 @@ describe('the App Home view', () => {
   it('stays within a Home tab’s limits however long every list is, counting what it leaves out', () => {
     const view = homeView(
       input({
-        notice: 'x'.repeat(5000),
+        notice: escapeMrkdwn('x'.repeat(5000)),
         confirmations: many(60, (i) => ({
           id: `conf-${i}`,
           description: `Unlock event ${i} ${'<!channel> '.repeat(300)}`,

@@ -7,6 +7,7 @@ import { cardPrice } from '../../../../src/slack/features/charges/money-words.ts
 import { unlockCardUpdate } from '../../../../src/slack/features/unlock-results/views.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
+import { escapeMrkdwn } from '../../../../src/slack/views/mrkdwn.ts';
 
 /** One action of every kind of charge, with the price its confirmation stores. */
 const KINDS: { action: ChargeAction; price: Confirmation['price'] }[] = [
@@ -193,7 +194,7 @@ describe('money words on every card of every kind of charge', () => {
       });
 
       // Assess
-      expectTrueMoneyWords(readable({ text: '', blocks: view.blocks }), name);
+      expectTrueMoneyWords(readable({ text: escapeMrkdwn(''), blocks: view.blocks }), name);
     });
   });
 

@@ -733,7 +733,7 @@ function brokenInvariants(run: Run, items: Record<string, unknown>[]): string[] 
     ...paidLookupsBroken(items, run.watch, run.seq.tenants),
     ...budgetsBroken(history, run.watch),
     ...outsidersActed(history, run.seq.tenants),
-    ...pingsShown(stack.slack, run.callsFrom, run.messagesFrom, run.seq.tenants),
+    ...pingsShown(stack.slack, run.callsFrom, run.seq.tenants),
   ];
 }
 

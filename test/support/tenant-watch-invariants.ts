@@ -152,16 +152,11 @@ function textsIn(value: unknown, into: string[], key = ''): string[] {
 
 /**
  * No text the data wrote pings anyone or links away, in every message, update, ephemeral answer,
- * view, canvas and file the app sent Slack since `callsFrom`: no `<!channel>`, `<!here>`,
+ * view, canvas and file title or comment the app sent Slack since `callsFrom`: no `<!channel>`, `<!here>`,
  * `<!everyone>`, `<!subteam^…>`, no user or channel mention of an id the sequence does not have, no
  * link to a host only the data names.
  */
-export function pingsShown(
-  slack: FakeSlack,
-  callsFrom: number,
-  messagesFrom: number,
-  tenants: readonly Tenant[],
-) {
+export function pingsShown(slack: FakeSlack, callsFrom: number, tenants: readonly Tenant[]) {
   const ids = new Set([
     slack.botUserId,
     ...tenants.flatMap((t) => [t.channel, t.side, t.member, t.approver, t.external, ...t.admins]),
@@ -181,7 +176,7 @@ export function pingsShown(
   };
   for (const call of slack.calls.slice(callsFrom))
     for (const text of textsIn(call.args, [])) scan(call.method, text);
-  for (const message of slack.messages().slice(messagesFrom))
-    for (const file of message.files ?? []) scan(`file ${file.name}`, file.content);
+  // A file's content (the CSV exports) is data kept as it was, behind the formula guard: Slack shows a
+  // file as it is and parses no mention or link in it. Its title and comment are scanned above.
   return [...found].map(([what, around]) => `${what} reached Slack: …${around}…`);
 }

@@ -2,7 +2,8 @@ import { reconcileConfirmations, type ReconcileReport, emptyReport } from '../do
 import type { Logger } from '../platform/log.ts';
 import { cardUpdater, confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
 import { scheduledWebClient } from '../slack/scheduled.ts';
-import { type Confirmation, InstallationNotFoundError, type Store } from '../store/index.ts';
+import { InstallationNotFoundError, type Store } from '../store/index.ts';
+import type { Confirmation } from '../domain/ports/index.ts';
 
 /** Why no runtime can be loaded for a workspace: its key was removed, or the app was. */
 export type Unserved = 'key-removed' | 'uninstalled';

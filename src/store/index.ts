@@ -24,23 +24,6 @@ import { createWatchListRepository } from './watch-lists.ts';
 import { createWorkspaceRepository } from './workspaces.ts';
 import type { KeyCipher } from '../platform/config/key-cipher.ts';
 
-export type {
-  BeginCharge,
-  BeginResult,
-  CancelResult,
-  ChargeRepository,
-  ClaimResult,
-  ConfirmationRepository,
-  DigestSubscriptionRepository,
-  FitScoreCache,
-  LedgerRepository,
-  NewConfirmation,
-  NewUnlockTask,
-  Settlement,
-  UnlockTaskRepository,
-  WatchListRepository,
-} from '../domain/ports/index.ts';
-export { RECONCILE_AFTER_SECONDS } from '../domain/ports/index.ts';
 export type { DeliveryLog } from './deliveries.ts';
 export type { PauseReason, ScheduledWorkPause, ScheduledWorkspace } from './scheduled-work.ts';
 export type { DigestSubscriptionInput } from './digest-subscriptions.ts';
@@ -52,7 +35,7 @@ export {
 } from './installations.ts';
 export type { InstallOptions, OAuthStateRepository } from './oauth-state.ts';
 export type { NewLedgerEntry } from './ledger.ts';
-export type * from './schemas.ts';
+export type { DailySpend, DigestDayClaim, WatchCheckClaim } from './schemas.ts';
 export { type StoreDeps, StoredItemInvalidError } from './support.ts';
 export type {
   WorkspacePolicy,

@@ -5,7 +5,8 @@ import { localDate } from '../../src/time/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SlackMessage } from '../../local/slack/fake-slack.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
-import { createStore, type DigestFilters, type Store } from '../../src/store/index.ts';
+import { createStore, type Store } from '../../src/store/index.ts';
+import { type DigestFilters } from '../../src/domain/ports/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 
 const OTHER = 'C0OTHER';

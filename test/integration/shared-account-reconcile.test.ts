@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAccountId } from '../../src/platform/config/secrets.ts';
-import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
+import { RECONCILE_AFTER_SECONDS } from '../../src/domain/ports/index.ts';
 import { visibleText } from '../support/bot.ts';
 import { confirmationIdOf } from '../support/charge-harness.ts';
 import { createKillSwitch } from '../support/kill-switch.ts';

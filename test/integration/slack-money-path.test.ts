@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { slashCommandBody } from '../../local/slack/payloads.ts';
-import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
+import { RECONCILE_AFTER_SECONDS } from '../../src/domain/ports/index.ts';
 import {
   ALICE,
   APPROVER,

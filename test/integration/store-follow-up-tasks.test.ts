@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewUnlockTask } from '../../src/store/index.ts';
+import type { NewUnlockTask } from '../../src/domain/ports/index.ts';
 import { createTestStore } from './store-support.ts';
 
 const base: NewUnlockTask = {

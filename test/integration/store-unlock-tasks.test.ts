@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../src/store/keys.ts';
-import type { NewUnlockTask } from '../../src/store/index.ts';
+import type { NewUnlockTask } from '../../src/domain/ports/index.ts';
 import { createTestStore } from './store-support.ts';
 
 function unlockTask(overrides: Partial<NewUnlockTask> = {}): NewUnlockTask {

@@ -4,7 +4,7 @@ import { createEisClient } from '../../src/eis/index.ts';
 import type { SeededPersonnel } from '../../simulator/server.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
-import type { UnlockTask } from '../../src/store/index.ts';
+import type { UnlockTask } from '../../src/domain/ports/index.ts';
 import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 const TASK_ROUTE = 'GET /external/contacts/unlock-tasks/{taskId}';

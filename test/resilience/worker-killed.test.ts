@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RECONCILE_AFTER_SECONDS } from '../../src/store/index.ts';
+import { RECONCILE_AFTER_SECONDS } from '../../src/domain/ports/index.ts';
 import {
   ALICE,
   type ChargeHarness,

@@ -1,5 +1,5 @@
 import type { UnlockPollingDeps } from '../../src/domain/unlock-polling.ts';
-import type { UnlockTask } from '../../src/store/index.ts';
+import type { UnlockTask } from '../../src/domain/ports/index.ts';
 
 /**
  * An in-memory unlock-task store with the repository's conditional semantics (one lease at a time,

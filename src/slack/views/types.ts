@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChargeAction } from '../../domain/charging.ts';
-import type { LedgerEntry as StoredLedgerEntry } from '../../store/index.ts';
+import type { LedgerEntry as StoredLedgerEntry } from '../../domain/ports/index.ts';
 import type { Mrkdwn } from './mrkdwn.ts';
 
 /**

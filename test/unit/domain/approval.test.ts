@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as approval from '../../../src/domain/approval.ts';
 import { approvalRefusalWords } from '../../../src/slack/features/charges/approval-words.ts';
-import type { Confirmation } from '../../../src/store/index.ts';
+import type { Confirmation } from '../../../src/domain/ports/index.ts';
 
 // The rule is the domain's, the words Slack's: each check reads what the clicker is told.
 type Decide = (...args: Parameters<typeof approval.confirmRefusal>) => string | null;

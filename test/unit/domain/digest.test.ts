@@ -14,7 +14,7 @@ import type {
   FinishedUnlockTask,
   FitScoreCacheEntry,
   LedgerEntry,
-} from '../../../src/store/index.ts';
+} from '../../../src/domain/ports/index.ts';
 
 const NOW = new Date('2027-03-01T08:00:30Z');
 

@@ -3,7 +3,7 @@ import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unl
 import type { UnlockOutcome, UnlockResult, UnlockTaskProgress } from '../../../src/domain/unlock-result.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
-import type { UnlockKind, UnlockTask } from '../../../src/store/index.ts';
+import type { UnlockKind, UnlockTask } from '../../../src/domain/ports/index.ts';
 
 const START = new Date('2027-03-01T10:00:00Z');
 

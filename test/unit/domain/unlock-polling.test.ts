@@ -5,7 +5,7 @@ import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unl
 import { type UnlockTaskProgress, unlockResultOf } from '../../../src/domain/unlock-result.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
-import type { UnlockTask } from '../../../src/store/index.ts';
+import type { UnlockTask } from '../../../src/domain/ports/index.ts';
 
 const START = new Date('2027-03-01T10:00:00Z');
 

@@ -7,7 +7,7 @@ import type {
 } from '@slack/bolt';
 import { handOverCharge } from '../../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
-import type { Confirmation } from '../../../store/index.ts';
+import type { Confirmation } from '../../../domain/ports/index.ts';
 import { CommandValueSchema, ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
 import type { JobContext } from '../../jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';

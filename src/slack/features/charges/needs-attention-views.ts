@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { LedgerEntry } from '../../../store/index.ts';
+import type { LedgerEntry } from '../../../domain/ports/index.ts';
 import { context, header, section } from '../../views/blocks.ts';
 import { formatCredits, mentionChannel, mentionUser, slackDate } from '../../views/format.ts';
 import { andMore, linesToSections } from '../../views/limits.ts';

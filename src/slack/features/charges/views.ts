@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { ChargeActionSchema, unlockOf } from '../../../domain/charging.ts';
 import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
-import type { Confirmation } from '../../../store/index.ts';
+import type { Confirmation } from '../../../domain/ports/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { showAllPeopleButton } from '../lists/people-views.ts';
 import { actions, button, context, plainText, section } from '../../views/blocks.ts';

@@ -8,7 +8,7 @@ import type {
 } from '../../../domain/digest.ts';
 import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
 import { localDate, parseLocalTime, zonedInstant } from '../../../time/local-time.ts';
-import type { DigestFilters, DigestSubscription } from '../../../store/index.ts';
+import type { DigestFilters, DigestSubscription } from '../../../domain/ports/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { fitBand } from '../events/fit-card.ts';

@@ -4,7 +4,7 @@ import type { ConfirmationDeps } from '../../../domain/confirmations.ts';
 import { runCharge, storedOutcome } from '../../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../../domain/follow-up.ts';
 import { isLinkedinConfirmation, requestLinkedinActivity } from '../../../domain/linkedin-activity.ts';
-import type { Confirmation } from '../../../store/index.ts';
+import type { Confirmation } from '../../../domain/ports/index.ts';
 import type { WebClient } from '@slack/web-api';
 import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
 import type { Job, JobContext } from '../../jobs.ts';

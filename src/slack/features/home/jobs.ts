@@ -1,7 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import { confirmRefusal, maySee } from '../../../domain/approval.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
-import type { Confirmation, Store } from '../../../store/index.ts';
+import type { Store } from '../../../store/index.ts';
+import type { Confirmation } from '../../../domain/ports/index.ts';
 import type { Job } from '../../jobs.ts';
 import { approvalRefusalWords } from '../charges/approval-words.ts';
 import { describeStoredAction } from '../charges/charge-words.ts';

@@ -1,5 +1,5 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { DigestFilters } from '../../../store/index.ts';
+import type { DigestFilters } from '../../../domain/ports/index.ts';
 import { ACTION_IDS, type ActionId } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, plainText, section } from '../../views/blocks.ts';
 import { creditsWords, confirmDialogWords, priceWords, spendWords } from '../charges/money-words.ts';

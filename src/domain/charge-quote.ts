@@ -1,3 +1,4 @@
+import { within } from '../platform/within.ts';
 import type { EisClient } from '../eis/index.ts';
 import {
   type ChargeAction,
@@ -76,19 +77,6 @@ export async function withEventNaming(
     city: event.city?.trim() || null,
   };
   return { ...action, event: naming };
-}
-
-/** What `promise` gives within `ms`, else undefined (the promise is left to settle unheard). */
-async function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export function precheckParams(action: ChargeAction): Record<string, unknown> {

@@ -10,6 +10,7 @@ import {
   settingsAccessOf,
 } from '../../../domain/workspace-admins.ts';
 import type { Logger } from '../../../platform/log.ts';
+import { within } from '../../../platform/within.ts';
 import type { ServedWorkspace } from '../../../store/workspaces.ts';
 import type { WorkspaceAdminDeps } from '../../listeners/deps.ts';
 
@@ -79,21 +80,13 @@ async function slackRolesOf(
   userId: string,
   logger: Logger,
 ): Promise<SlackRoles | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ROLES_DEADLINE_MS);
-  });
   const asked = askSlackRoles(client, userId).catch((error: unknown) => {
     logger.warn('Slack did not say who a user is', { error });
     return undefined;
   });
-  try {
-    const roles = await Promise.race([asked, late]);
-    if (!roles) logger.warn('Slack did not say who a user is in time', { deadlineMs: ROLES_DEADLINE_MS });
-    return roles;
-  } finally {
-    clearTimeout(timer);
-  }
+  const roles = await within(ROLES_DEADLINE_MS, asked);
+  if (!roles) logger.warn('Slack did not say who a user is in time', { deadlineMs: ROLES_DEADLINE_MS });
+  return roles;
 }
 
 /**

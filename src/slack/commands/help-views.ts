@@ -1,10 +1,10 @@
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../views/blocks.ts';
 import { code } from '../views/format.ts';
-import { escapeMrkdwn, fitToLimits, linesToSections } from '../views/limits.ts';
+import { fitToLimits, linesToSections } from '../views/limits.ts';
 import type { SlackMessage } from '../views/types.ts';
 import { COMMAND_SPECS, type CommandSpec } from './index.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../views/mrkdwn.ts';
 
 /** The help card, one word's help, a usage error and "Did you mean …?", from the registered words. */
 

@@ -2,8 +2,6 @@ import type { Button, ConfirmationDialog, KnownBlock, SectionBlock, TextObject }
 import { type BotText, botText, escapeMrkdwn, mk, type Mrkdwn, trimMrkdwn, truncate } from './mrkdwn.ts';
 import type { SlackMessage } from './types.ts';
 
-export { escapeMrkdwn, truncate };
-
 /** Block Kit limits that Slack enforces (it rejects the whole message with `invalid_blocks` otherwise). */
 export const LIMITS = {
   blocksPerMessage: 50,

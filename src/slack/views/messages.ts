@@ -10,8 +10,8 @@ import {
   slackDate,
   utcDay,
 } from './format.ts';
-import { escapeMrkdwn, fitToLimits, truncate } from './limits.ts';
-import { type BotText, botText, mk, type Mrkdwn } from './mrkdwn.ts';
+import { fitToLimits } from './limits.ts';
+import { botText, type BotText, escapeMrkdwn, mk, type Mrkdwn, truncate } from './mrkdwn.ts';
 import type { CreditBalance, SlackMessage } from './types.ts';
 
 /** Keeps only what a user should read: no stack frames, no walls of text. */

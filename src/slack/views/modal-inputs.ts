@@ -1,6 +1,6 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { input, plainText } from './blocks.ts';
-import { truncate } from './limits.ts';
+import { truncate } from './mrkdwn.ts';
 
 /**
  * What the rooms' modals are built of (search, research, digest, list filters). Every input's

@@ -1,9 +1,8 @@
 import { code, joinPresent } from '../../views/format.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import { type ListInput, listCard } from '../lists/list-card.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** A contact search item (OpenAPI ContactItem), the members the card reads. */
 export interface ContactRow {

@@ -1,6 +1,6 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { context, input, plainText } from '../../views/blocks.ts';
-import { truncate } from '../../views/limits.ts';
+import { truncate } from '../../views/mrkdwn.ts';
 import { channelInput, FIELD_ACTION, modal, option } from '../../views/modal-inputs.ts';
 
 /** "Research a company": a pure builder; `forms.ts` reads its submission back. */

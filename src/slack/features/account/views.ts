@@ -9,9 +9,9 @@ import {
   formatPlace,
   joinPresent,
 } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /** Events shown on one account or LinkedIn card, each with its own row of buttons (two blocks). */
 export const EVENTS_ON_A_CARD = 8;

@@ -20,11 +20,11 @@ import {
   utcDay,
   utcTime,
 } from '../../views/format.ts';
-import { andMore, escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
+import { andMore, fitToLimits, linesToSections } from '../../views/limits.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import type { LedgerEntry, SlackMessage } from '../../views/types.ts';
 import type { SpendExportValue } from './buttons.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** `/events spend`: what the workspace spent in a period, in totals by person, show and action. */
 

@@ -7,7 +7,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { showAllPeopleButton } from '../lists/people-views.ts';
 import { actions, button, context, plainText, section } from '../../views/blocks.ts';
 import { mentionUser, slackDate, utcTime } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import {
   creditsWords,
   cardPrice,
@@ -22,7 +22,7 @@ import {
   unchargedPriceWords,
 } from './money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn, trimMrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, trimMrkdwn } from '../../views/mrkdwn.ts';
 
 /** What every state of the card repeats: the action in words, its price, who asked. */
 interface ConfirmationBase {

@@ -2,9 +2,8 @@ import type { ModalView } from '@slack/types';
 import { digestTimeOf } from '../../../domain/digest-defaults.ts';
 import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { input, section } from '../../views/blocks.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import { dateInput, FIELD_ACTION, modal, option, selectInput, textInput } from '../../views/modal-inputs.ts';
-import { mk } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** The digest's settings modal: a pure builder; `forms.ts` reads its submission back. */
 

@@ -25,9 +25,9 @@ import {
   utcTime,
 } from '../../views/format.ts';
 import { calendarPeriodOf } from '../../../domain/periods.ts';
-import { andMore, escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
+import { andMore, fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** `in Berlin, Germany matching “fintech” from 2027-03-01`: what narrows the events, or `` when nothing does. */
 function narrowing(filters: DigestFilters): Mrkdwn {

@@ -9,9 +9,9 @@ import {
   formatPlace,
   joinPresent,
 } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** The event brief (OpenAPI getEventBrief): the summary plus coverage counts. */
 export interface EventBriefInput {

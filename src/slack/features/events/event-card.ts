@@ -2,9 +2,9 @@ import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
 import { code, formatDateRange, formatLink, formatNumber, formatPlace } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, truncate } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, truncate } from '../../views/mrkdwn.ts';
 
 export interface EventDetailInput extends EventSummary {
   description?: string | null;

@@ -9,8 +9,8 @@ import {
   formatPlace,
   outOfTen,
 } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { fitToLimits } from '../../views/limits.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
 
 export type FitBand = 'Recommended' | 'Consider' | 'Not recommended';

@@ -12,11 +12,11 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../charges/views.ts';
 import { mentionUser, personLabel } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections, truncate } from '../../views/limits.ts';
+import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import { FIELD_ACTION } from '../../views/modal-inputs.ts';
 import { confirmDialogWords, creditsWords, priceWords, spendWords } from '../charges/money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 type Names = Readonly<Record<string, string>>;
 

@@ -10,7 +10,6 @@ import { cardPrice, settledWords } from '../charges/money-words.ts';
 import { mentionChannel, mentionUser } from '../../views/format.ts';
 import { failureWords } from '../charges/views.ts';
 import { type HomeInput, homeView } from './views.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from '../charges/needs-attention-views.ts';
 import { isAdminOfTeam } from '../workspace-admin/workspace-admins.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
@@ -19,7 +18,7 @@ import { digestRefusal, mayManageDigest } from '../digests/access.ts';
 import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
 import { HOME_PLAN_CHANNELS, type HomePlans } from '../plan/home-views.ts';
 import { utcDate } from '../../../time/local-time.ts';
-import { mk, type Mrkdwn, ownJobText } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, mk, type Mrkdwn, ownJobText } from '../../views/mrkdwn.ts';
 
 /** The Home's sources over the store and a Slack client (`views.publish`). */
 export function homeSourcesOf(

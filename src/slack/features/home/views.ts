@@ -16,11 +16,11 @@ import {
   slackDate,
   utcTime,
 } from '../../views/format.ts';
-import { andMore, escapeMrkdwn, linesToSections, truncate } from '../../views/limits.ts';
+import { andMore, linesToSections } from '../../views/limits.ts';
 import type { Price } from '../../views/types.ts';
 import { type HomeWatches, watchHomeBlocks } from '../watch/home-views.ts';
 import { type HomePlans, planHomeBlocks } from '../plan/home-views.ts';
-import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /** A confirmation the Home's user can act on (as the requester, or as an approver). */
 export interface HomeConfirmation {

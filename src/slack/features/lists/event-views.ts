@@ -8,11 +8,11 @@ import {
   formatPlace,
   joinPresent,
 } from '../../views/format.ts';
-import { andMore, escapeMrkdwn } from '../../views/limits.ts';
+import { andMore } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
 import { type ListInput, listCard, titled } from './list-card.ts';
 import { compareButton } from '../compare/views.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */
 

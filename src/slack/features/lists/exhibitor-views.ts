@@ -1,12 +1,11 @@
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
 import { code, formatLink, formatNumber, joinPresent } from '../../views/format.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../../views/types.ts';
 import { ExhibitorValueSchema } from '../account/buttons.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 import { reasonLine } from './recommended-events-views.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * The cards of exhibitor lists: an event's exhibitors (exhibitors.ts), exhibitor records by company

@@ -3,10 +3,10 @@ import type { ListKind, ListPageValue, ListQuery } from './buttons.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { formatCredits, formatNumber } from '../../views/format.ts';
-import { capRows, escapeMrkdwn, fitToLimits, LIMITS } from '../../views/limits.ts';
+import { capRows, fitToLimits, LIMITS } from '../../views/limits.ts';
 import type { ListPage, Semantics, SlackMessage } from '../../views/types.ts';
 import { exportButton } from './export-views.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * The card every list is shown on: its title with the query in words, the page summary, the rows

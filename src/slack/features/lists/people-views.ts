@@ -2,11 +2,10 @@ import type { Button } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
 import { code, formatNumber, joinPresent } from '../../views/format.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import type { PersonnelItem, SlackMessage } from '../../views/types.ts';
 import { NAMED_ON_A_CARD, plural } from '../charges/charge-words.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * The cards of people lists: an event's people (people.ts) and the people a card named, all of them

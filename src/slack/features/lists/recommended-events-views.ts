@@ -8,11 +8,10 @@ import {
   formatPlace,
   outOfTen,
 } from '../../views/format.ts';
-import { escapeMrkdwn, truncate } from '../../views/limits.ts';
 import { type ListInput, listCard } from './list-card.ts';
 import { compareButton } from '../compare/views.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /** A match score as the service gives it (0–1, as in the OpenAPI's examples), out of 10. */
 function matchOutOfTen(score: number | null): Mrkdwn | undefined {

@@ -3,9 +3,9 @@ import { byDate, quarterOfShow } from '../../../domain/plan/index.ts';
 import type { Plan } from '../../../domain/ports/index.ts';
 import { section } from '../../views/blocks.ts';
 import { formatCredits, formatDateRange, mentionChannel } from '../../views/format.ts';
-import { andMore, escapeMrkdwn } from '../../views/limits.ts';
+import { andMore } from '../../views/limits.ts';
 import { showName } from './views.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** Channels whose plan the Home shows, and shows named per channel (the rest counted). */
 export const HOME_PLAN_CHANNELS = 5;

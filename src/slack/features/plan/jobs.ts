@@ -14,7 +14,6 @@ import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../jobs.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import type { Answer } from '../../worker/answer.ts';
 import type { SlackOut } from '../../worker/slack-out.ts';
 import { CANVAS_RECREATED_WORDS, canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
@@ -23,7 +22,7 @@ import { type PlanReadDeps, readPlanView } from './read.ts';
 import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
 import type { WorkspaceRoles } from '../workspace-admin/workspace-admins.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { formatNumber } from '../../views/format.ts';
 
 export interface PlanCommandDeps extends PlanReadDeps {

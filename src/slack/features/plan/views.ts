@@ -7,10 +7,10 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { eventLeadsOn } from '../../views/event-buttons.ts';
 import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { FitBand } from '../events/fit-card.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** One show of the plan as the card and the canvas show it. */
 export interface PlanRow {

@@ -4,9 +4,9 @@ import { actions, button, context, section } from '../../views/blocks.ts';
 import { type FitBand, fitBand, scoreBar } from '../events/fit-card.ts';
 import type { EventBriefInput } from '../events/brief.ts';
 import { code, formatDateRange, formatNumber, formatPlace } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 const BAND_MARK: Record<FitBand, string> = {
   Recommended: ':large_green_circle:',

@@ -6,11 +6,11 @@ import { actions, context, section } from '../../views/blocks.ts';
 import { exportButton } from '../lists/export-views.ts';
 import { confirmationCard } from '../charges/views.ts';
 import { mentionUser, personLabel } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
+import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import { unlockOutcomeWords } from '../charges/money-words.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons } from '../follow-up/views.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
-import { mk } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 type Kind = UnlockResult['kind'];
 

@@ -3,8 +3,8 @@ import { type RefusedEntry, spentThisMonth } from '../../../domain/watch/index.t
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { formatNumber, mentionUser, utcDay, utcTime } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, linesToSections, truncate } from '../../views/limits.ts';
-import { joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
+import { fitToLimits, linesToSections } from '../../views/limits.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { type ChoosableAccount, choicesOf } from './choice-views.ts';
 import { accountWords, showWords } from './views.ts';

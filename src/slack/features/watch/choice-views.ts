@@ -3,11 +3,11 @@ import type { WatchAccount, WatchCandidate, WatchShow } from '../../../domain/po
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button, context, section } from '../../views/blocks.ts';
 import { formatNumber, mentionUser } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits } from '../../views/limits.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { WatchChoiceValue } from './buttons.ts';
 import { accountWords, showWords } from './views.ts';
-import { joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 
 /** The choice an ambiguous account offers: its candidates, each with a This one button. */
 

@@ -26,8 +26,7 @@ import { exportWatchList } from './export.ts';
 import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
 import { utcDate } from '../../../time/local-time.ts';
-import { mk } from '../../views/mrkdwn.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
+import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** Added accounts looked up while the answer is written; the rest by a check of the channel after it. */
 export const LOOKED_UP_AT_ONCE = 25;

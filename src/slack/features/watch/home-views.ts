@@ -2,9 +2,9 @@ import type { KnownBlock } from '@slack/types';
 import type { ToldShow, WatchAccount } from '../../../domain/ports/index.ts';
 import { context, section } from '../../views/blocks.ts';
 import { code, formatNumber, mentionChannel } from '../../views/format.ts';
-import { andMore, truncate } from '../../views/limits.ts';
+import { andMore } from '../../views/limits.ts';
 import { accountWords, showWords } from './views.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /** The watch's part of the App Home: each watched channel the user is in, a few accounts and their next shows. */
 

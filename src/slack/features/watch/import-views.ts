@@ -1,9 +1,8 @@
 import type { ModalView } from '@slack/types';
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { input, plainText, section } from '../../views/blocks.ts';
-import { escapeMrkdwn } from '../../views/limits.ts';
 import { FIELD_ACTION, modal } from '../../views/modal-inputs.ts';
-import { mk } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** The `/events watch import` modal: a pure builder; `forms.ts` reads its boxes back. */
 

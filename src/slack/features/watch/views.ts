@@ -10,8 +10,8 @@ import type {
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { formatDateRange } from '../../views/format.ts';
-import { escapeMrkdwn, fitToLimits, linesToSections } from '../../views/limits.ts';
-import { joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
+import { fitToLimits, linesToSections } from '../../views/limits.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { fitBand } from '../events/fit-card.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';

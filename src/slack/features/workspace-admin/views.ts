@@ -4,11 +4,10 @@ import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../../store/wo
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { context, header, input, plainText, section } from '../../views/blocks.ts';
 import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
-import { truncate } from '../../views/limits.ts';
 import type { HomeView } from '../home/views.ts';
 import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
 import { membershipRefusalWords } from './membership-words.ts';
-import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is

@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { escapeMrkdwn, fitToLimits, truncate } from '../../../../src/slack/views/limits.ts';
+import { fitToLimits } from '../../../../src/slack/views/limits.ts';
+import { escapeMrkdwn, truncate } from '../../../../src/slack/views/mrkdwn.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 

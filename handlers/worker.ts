@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withCorrelationId } from '../src/platform/log.ts';
-import { correlationIdOf, teamIdOf } from '../src/slack/jobs.ts';
+import { correlationIdOf, teamIdOf } from '../src/slack/kit/jobs.ts';
 import { createTracing } from '../src/platform/tracing.ts';
 import { jobAnnotations } from '../src/slack/job-annotations.ts';
 import { createWorkerLoader, jobWorkers } from '../src/roots/worker-runtime.ts';

@@ -5,8 +5,8 @@ import { createOAuthSecretsProvider, type ReadSecret } from '../platform/config/
 import type { Logger } from '../platform/log.ts';
 import { type CommandSource, commandRequests } from '../slack/command-requests.ts';
 import { slackHttpBoundary } from '../slack/http-boundary.ts';
-import { needsServiceKey } from '../slack/listeners/command-answer.ts';
-import type { ListenerDeps } from '../slack/listeners/deps.ts';
+import { needsServiceKey } from '../slack/commands/index.ts';
+import type { ListenerDeps } from '../slack/kit/listener-deps.ts';
 import type { Store } from '../store/index.ts';
 import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';

@@ -3,7 +3,7 @@ import type { Metrics } from '../domain/ports/index.ts';
 import { type Logger, withCorrelationId } from '../platform/log.ts';
 import type { Tracing } from '../platform/tracing.ts';
 import type { SlackHttpEvent, SlackHttpHandler } from '../slack/http-boundary.ts';
-import type { Dispatch } from '../slack/jobs.ts';
+import type { Dispatch } from '../slack/kit/jobs.ts';
 
 /** The Slack function's handler, and the dispatch it hands jobs to (tests wait for it to go idle). */
 export type BuiltHandler = {

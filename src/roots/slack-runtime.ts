@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
 import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
 import { inlineDispatch, lambdaDispatch } from '../slack/dispatch.ts';
-import type { Job } from '../slack/jobs.ts';
+import type { Job } from '../slack/kit/jobs.ts';
 import { commandRequests } from '../slack/command-requests.ts';
 import { slackHttpBoundary } from '../slack/http-boundary.ts';
 import type { Store } from '../store/index.ts';

@@ -4,18 +4,18 @@ import { EARLY_POLLS } from '../domain/poll-cadence.ts';
 import { pollSubmittedTask } from '../domain/unlock-polling.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
 import { webClientOptions } from '../slack/web-client.ts';
-import { type DigestAccess, memberChannelsOf } from '../slack/features/digests/access.ts';
+import { type DigestAccess, memberChannelsOf } from '../slack/kit/digest-access.ts';
 import { slackUserTimeZone } from '../slack/features/digests/jobs.ts';
-import type { WorkerDeps } from '../slack/worker/deps.ts';
+import type { WorkerDeps } from '../slack/kit/worker-deps.ts';
 import { createWorker, type Worker } from '../slack/worker/index.ts';
 import { homeSourcesOf } from '../slack/features/home/jobs.ts';
-import { createSlackOut } from '../slack/worker/slack-out.ts';
+import { createSlackOut } from '../slack/kit/slack-out.ts';
 import { createUnfurlOut } from '../slack/features/unfurls/jobs.ts';
 import { createWorkflowStepOut } from '../slack/features/workflow-step/jobs.ts';
 import { createPlanCanvasOut } from '../slack/features/plan/canvas.ts';
-import { notConnectedWorker } from '../slack/worker/not-connected.ts';
+import { notConnectedWorker } from '../slack/features/workspace-admin/not-connected-worker.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
-import { workspaceRolesOf } from '../slack/features/workspace-admin/workspace-admins.ts';
+import { workspaceRolesOf } from '../slack/kit/workspace-roles.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */

@@ -4,7 +4,7 @@ import type { Logger } from '../platform/log.ts';
 import type { SlackHttpHandler } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
 import { boltLogger } from './bolt-logger.ts';
-import type { ListenerDeps } from './listeners/deps.ts';
+import type { ListenerDeps } from './kit/listener-deps.ts';
 import { registerListeners } from './listeners/index.ts';
 
 export interface SlackAppOptions {

@@ -1,5 +1,5 @@
 import type { SlackHttpResult } from './http-boundary.ts';
-import type { ListenerDeps } from './listeners/deps.ts';
+import type { ListenerDeps } from './kit/listener-deps.ts';
 import { answerCommand, type CommandAck, type CommandFields } from './listeners/command-answer.ts';
 
 /** Where a command comes from, as Bolt's `authorize` is asked about it, and its words. */

@@ -1,7 +1,7 @@
 import { currentCorrelationId, type Logger } from '../platform/log.ts';
 import { NO_TRACING, type Tracing } from '../platform/tracing.ts';
 import { jobAnnotations } from './job-annotations.ts';
-import type { Dispatch, Job } from './jobs.ts';
+import type { Dispatch, Job } from './kit/jobs.ts';
 
 /** Lambda Invoke of the worker (`WORKER_FUNCTION_NAME`) with InvocationType 'Event' and this payload. */
 export type InvokeWorker = (payload: string) => Promise<void>;

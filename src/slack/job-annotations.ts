@@ -1,6 +1,6 @@
 import type { Annotations } from '../platform/tracing.ts';
 import { commandSpec } from './commands/index.ts';
-import type { Job } from './jobs.ts';
+import type { Job } from './kit/jobs.ts';
 
 /** What a trace says of a Slack job: the tracer is handed these by its callers (dispatch, the worker). */
 

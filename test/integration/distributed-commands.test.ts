@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommandBody } from '../../local/slack/payloads.ts';
 import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { helpText } from '../../src/slack/commands/help-views.ts';
-import { notConnectedText } from '../../src/slack/listeners/until-connected.ts';
+import { notConnectedText } from '../../src/slack/features/workspace-admin/until-connected.ts';
 import { visibleText } from '../support/bot.ts';
 import { type DistributedBot, startDistributedBot, testWorkspace } from '../support/distributed-bot.ts';
 

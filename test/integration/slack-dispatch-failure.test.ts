@@ -12,9 +12,9 @@ import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createBoltApp } from '../../src/slack/app.ts';
 import { slackHttpBoundary } from '../../src/slack/http-boundary.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';
-import type { Job } from '../../src/slack/jobs.ts';
+import type { Job } from '../../src/slack/kit/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
-import { createSlackOut } from '../../src/slack/worker/slack-out.ts';
+import { createSlackOut } from '../../src/slack/kit/slack-out.ts';
 import {
   ALICE,
   APPROVER,

@@ -12,7 +12,7 @@ import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
 import { dispatchDueWatches, type WatchCheckRequest } from '../../src/roots/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
-import type { Job } from '../../src/slack/jobs.ts';
+import type { Job } from '../../src/slack/kit/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
 import { createStore } from '../../src/store/index.ts';

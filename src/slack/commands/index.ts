@@ -16,11 +16,6 @@ import { plainText, tokenize } from './words.ts';
 
 export type { CommandSpec } from './types.ts';
 
-/**
- * The longest command text taken (a longer one is refused whole, never cut): room for `watch add`'s
- * accounts at their longest (100 of 200 characters, each with `competitor:` and a comma).
- */
-export const COMMAND_TEXT_MAX = 25_000;
 
 /**
  * The `/events` command registry: every feature room adds its words here, one line per room, in the
@@ -148,4 +143,13 @@ function notACommand(typo: string, rest: string[], prefix = ''): Refusal {
   if (read && !read.ok) return refusal;
   const charges = prefix ? undefined : chargeWordsOf(guess, read?.command);
   return { ...refusal, suggestion, ...(charges ? { suggestionCharges: charges } : {}) };
+}
+
+/**
+ * Whether a command waits for the workspace's service key: all but `help` (which says how to connect
+ * it). Read by `untilConnected` and by the distributed app's commands answered without Bolt.
+ */
+export function needsServiceKey(text: string): boolean {
+  const parsed = parseCommand(text);
+  return !(parsed.ok && parsed.command.name === 'help');
 }

@@ -1,9 +1,10 @@
 import type { SlashCommand } from '@slack/bolt';
-import { COMMAND_TEXT_MAX, type Command, commandSpec, parseCommand } from '../commands/index.ts';
+import { type Command, commandSpec, parseCommand } from '../commands/index.ts';
 import { commandHelp, helpText, unknownCommand, usageError } from '../commands/help-views.ts';
 import { errorMessage, workingMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';
-import type { ListenerDeps } from './deps.ts';
+import type { ListenerDeps } from '../kit/listener-deps.ts';
+import { COMMAND_TEXT_MAX } from '../kit/job-values.ts';
 
 /** The fields of a slash command this answer reads (Bolt's `command`, or the form Slack posts). */
 export type CommandFields = Pick<
@@ -25,15 +26,6 @@ export const isBareDigestOn = (command: Command) =>
 export type ModalCommand = Extract<Command, { name: 'digest-on' | 'watch-import' }>;
 const opensModal = (command: Command): command is ModalCommand =>
   isBareDigestOn(command) || command.name === 'watch-import';
-
-/**
- * Whether a command waits for the workspace's service key: all but `help` (which says how to connect
- * it). Read by `untilConnected` and by the distributed app's commands answered without Bolt.
- */
-export function needsServiceKey(text: string): boolean {
-  const parsed = parseCommand(text);
-  return !(parsed.ok && parsed.command.name === 'help');
-}
 
 const ephemeral = (message: SlackMessage): CommandAck => ({ response_type: 'ephemeral', ...message });
 

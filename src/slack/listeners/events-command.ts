@@ -2,10 +2,10 @@ import type { App } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { digestModal } from '../features/digests/settings-views.ts';
 import { errorMessage } from '../views/messages.ts';
-import type { ListenerDeps } from './deps.ts';
+import type { ListenerDeps } from '../kit/listener-deps.ts';
 import { fillDigestModal } from '../features/digests/listeners.ts';
 import { watchImportModal } from '../features/watch/import-views.ts';
-import { openModal } from './interaction.ts';
+import { openModal } from '../kit/interaction.ts';
 import { answerCommand, isBareDigestOn, type ModalCommand } from './command-answer.ts';
 
 /** The view a modal command opens, and what to say when it cannot open. */

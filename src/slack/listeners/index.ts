@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from './deps.ts';
+import type { ListenerDeps } from '../kit/listener-deps.ts';
 import { registerAccount } from '../features/account/listeners.ts';
 import { registerConfirmationActions } from '../features/charges/listeners.ts';
 import { registerCompare } from '../features/compare/listeners.ts';
@@ -12,7 +12,7 @@ import { registerLists } from '../features/lists/listeners.ts';
 import { registerShare } from './share.ts';
 import { registerUninstall } from './uninstall.ts';
 import { registerUnfurls } from '../features/unfurls/listeners.ts';
-import { registerUntilConnected } from './until-connected.ts';
+import { registerUntilConnected } from '../features/workspace-admin/until-connected.ts';
 import { registerWorkflowStep } from '../features/workflow-step/listeners.ts';
 import { registerWorkspaceAdmin } from '../features/workspace-admin/listeners.ts';
 import { registerWatch } from '../features/watch/listeners.ts';

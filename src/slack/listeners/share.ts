@@ -1,10 +1,10 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION_IDS } from '../views/action-ids.ts';
-import { ShareValueSchema } from '../views/share.ts';
-import { answeringFailures } from './answer-failures.ts';
-import { outOfDate } from './command-buttons.ts';
-import type { ListenerDeps } from './deps.ts';
-import { contextOf, parseValue } from './interaction.ts';
+import { ShareValueSchema } from '../kit/share.ts';
+import { answeringFailures } from '../kit/answer-failures.ts';
+import { outOfDate } from '../kit/command-buttons.ts';
+import type { ListenerDeps } from '../kit/listener-deps.ts';
+import { contextOf, parseValue } from '../kit/interaction.ts';
 
 /** "Share in channel" on a private answer: the worker posts it for everyone and removes the private one. */
 export function registerShare(app: App, deps: ListenerDeps): void {

@@ -1,6 +1,6 @@
 import type { App, Context } from '@slack/bolt';
-import type { ListenerDeps } from './deps.ts';
-import { servedWorkspace } from './served-workspace.ts';
+import type { ListenerDeps } from '../kit/listener-deps.ts';
+import { servedWorkspace } from '../kit/served-workspace.ts';
 
 /**
  * A workspace that removes the app (`app_uninstalled`), or whose bot token is revoked

@@ -1,6 +1,6 @@
 /**
  * The `action_id`s the views put on buttons; the JSON each `value` carries is the named schema in
- * its room's `src/slack/features/<room>/buttons.ts` (`ShareValueSchema`: views/share.ts). Action
+ * its room's `src/slack/features/<room>/buttons.ts` (`ShareValueSchema`: kit/share.ts). Action
  * listeners register on these ids and parse the value.
  */
 export const ACTION_IDS = {

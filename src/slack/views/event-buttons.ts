@@ -1,6 +1,14 @@
 import type { Button } from '@slack/types';
+import * as z from 'zod';
+import { EventIdSchema } from '../../domain/ids.ts';
 import { ACTION_IDS } from './action-ids.ts';
 import { button } from './blocks.ts';
+
+/**
+ * An event, on the event and fit cards' buttons (Unlock, Exhibitors, People, Recommend, Fit score).
+ * Shared: the lists' Unlock and the digest's Fit score / Unlock carry it too.
+ */
+export const EventValueSchema = z.object({ eventId: EventIdSchema });
 
 /**
  * Where a show leads on, the same on every row or card that names one (search rows, compare

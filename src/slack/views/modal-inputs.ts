@@ -5,7 +5,7 @@ import { truncate } from './mrkdwn.ts';
 /**
  * What the rooms' modals are built of (search, research, digest, list filters). Every input's
  * `block_id` is its field name and its element's `action_id` is `value`, so a submission reads as
- * `state.values[field].value` (each room's `forms.ts` reads them back with `modal-forms.ts`).
+ * `state.values[field].value` (each room's `forms.ts` reads them back with `kit/modal-forms.ts`).
  */
 
 export const FIELD_ACTION = 'value';

@@ -141,3 +141,9 @@ export interface Price {
    */
   kind?: ChargeAction['kind'];
 }
+
+/** The Home tab as `views.publish` takes it. */
+export interface HomeView {
+  type: 'home';
+  blocks: KnownBlock[];
+}

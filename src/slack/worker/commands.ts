@@ -1,14 +1,13 @@
 import { chargeActionOf, type Command, parseCommand } from '../commands/index.ts';
-import type { JobContext } from '../jobs.ts';
+import type { JobContext } from '../kit/jobs.ts';
 import { eventCard } from '../features/events/event-card.ts';
 import { fitCard } from '../features/events/fit-card.ts';
 import { creditsCard, errorMessage } from '../views/messages.ts';
-import type { Answer } from './answer.ts';
+import type { Answer } from '../kit/answer.ts';
 import type { AskToConfirm } from '../features/charges/jobs.ts';
-import type { WorkerDeps } from './deps.ts';
-import { mayManageDigest } from '../features/digests/access.ts';
+import type { WorkerDeps } from '../kit/worker-deps.ts';
+import { mayManageDigest } from '../kit/digest-access.ts';
 import { type DigestCommandDeps, isDigestCommand, runDigestCommand } from '../features/digests/jobs.ts';
-import type { ListKind } from '../features/lists/buttons.ts';
 import { renderList } from '../features/lists/index.ts';
 import { accountAnswer, isAccountCommand } from '../features/account/jobs.ts';
 import { isWatchCommand, runWatchCommand, type WatchCommandDeps } from '../features/watch/command-jobs.ts';
@@ -17,6 +16,7 @@ import { type SpendDeps, spendAnswer } from '../features/charges/spend-jobs.ts';
 import { isCompareCommand } from '../features/compare/commands.ts';
 import { compareJobs } from '../features/compare/jobs.ts';
 import { isPlanCommand, type PlanCommandDeps, runPlanCommand } from '../features/plan/jobs.ts';
+import type { ListKind } from '../kit/job-values.ts';
 
 export type RunCommand = (command: Command, context: JobContext, text: string) => Promise<void>;
 

@@ -1,11 +1,11 @@
 import { EisBadInputError, EisError, EisNotFoundError, referenceOf } from '../../eis/errors.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { type Job, JobSchema } from '../jobs.ts';
+import { type Job, JobSchema } from '../kit/jobs.ts';
 import { errorMessage, notFoundText } from '../views/messages.ts';
-import { answerer } from './answer.ts';
+import { answerer } from '../kit/answer.ts';
 import { chargeJobs } from '../features/charges/jobs.ts';
 import { commandJobs } from './commands.ts';
-import type { WorkerDeps } from './deps.ts';
+import type { WorkerDeps } from '../kit/worker-deps.ts';
 import { homeJobs } from '../features/home/jobs.ts';
 import { followUpJobs } from '../features/follow-up/jobs.ts';
 import { exportJobs } from '../features/lists/export-jobs.ts';
@@ -15,7 +15,7 @@ import { workflowStepJobs } from '../features/workflow-step/jobs.ts';
 import { watchImportJobs } from '../features/watch/import-jobs.ts';
 import { compareJobs } from '../features/compare/jobs.ts';
 
-export type { WorkerDeps, WorkerStore } from './deps.ts';
+export type { WorkerDeps, WorkerStore } from '../kit/worker-deps.ts';
 
 type JobOf = { [Kind in Job['kind']]: Extract<Job, { kind: Kind }> };
 /** One handler per kind of job: a kind added to `Job` does not compile until it is handled here. */

@@ -1,9 +1,9 @@
 import { parseCommand } from '../commands/index.ts';
-import type { Job } from '../jobs.ts';
+import type { Job } from '../kit/jobs.ts';
 import { errorMessage } from '../views/messages.ts';
-import type { Answer } from './answer.ts';
+import type { Answer } from '../kit/answer.ts';
 import type { RunCommand } from './commands.ts';
-import type { WorkerDeps } from './deps.ts';
+import type { WorkerDeps } from '../kit/worker-deps.ts';
 import { renderList } from '../features/lists/index.ts';
 
 type ShareJob = Extract<Job, { kind: 'share' }>;

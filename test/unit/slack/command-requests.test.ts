@@ -6,7 +6,7 @@ import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { createBoltApp } from '../../../src/slack/app.ts';
 import { type CommandSource, commandRequests } from '../../../src/slack/command-requests.ts';
 import type { SlackHttpEvent } from '../../../src/slack/http-boundary.ts';
-import type { Job } from '../../../src/slack/jobs.ts';
+import type { Job } from '../../../src/slack/kit/jobs.ts';
 
 const SECRET = 'unit-signing-secret-0c4a';
 const TEAM = 'T0SERVED';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readOutreachForm } from '../../../src/slack/features/follow-up/forms.ts';
-import type { ViewValues } from '../../../src/slack/modal-forms.ts';
+import type { ViewValues } from '../../../src/slack/kit/modal-forms.ts';
 
 const checked = (...values: string[]) => ({
   value: { type: 'checkboxes', selected_options: values.map((value) => ({ value })) },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { checked, channelOf, fieldOf, type FormResult, type ViewValues } from '../../modal-forms.ts';
+import { checked, channelOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 import { asCompanyUrl } from '../lists/filter-words.ts';
 import { type ResearchLookup, RESEARCH_LOOKUPS } from './research-views.ts';
 

@@ -1,11 +1,11 @@
 import type { App, MessageShortcut } from '@slack/bolt';
-import type { JobContext } from '../../jobs.ts';
-import { metadataOf } from '../../modal-forms.ts';
+import type { JobContext } from '../../kit/jobs.ts';
+import { metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { registerCommandButtons } from '../../listeners/command-buttons.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { openModal } from '../../listeners/interaction.ts';
-import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../listeners/modals.ts';
+import { registerCommandButtons } from '../../kit/command-buttons.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { openModal } from '../../kit/interaction.ts';
+import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
 import { ExhibitorValueSchema } from './buttons.ts';
 import { companyHint, readResearchForm, ResearchTargetSchema } from './forms.ts';
 import { RESEARCH_MODAL, researchModal } from './research-views.ts';

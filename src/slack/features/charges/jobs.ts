@@ -3,7 +3,7 @@ import { type ConfirmationCardPort, publishConfirmation } from '../../../domain/
 import { approversToName } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { describeAction, quoteRefusalWords } from './charge-words.ts';
 import { type ConfirmationCardInput, confirmationCard } from './views.ts';
 import { eventList } from '../lists/event-views.ts';
@@ -11,7 +11,7 @@ import { companyExhibitorList } from '../lists/exhibitor-views.ts';
 import { errorMessage } from '../../views/messages.ts';
 import { quotedPrice } from './money-words.ts';
 import { isSearchAction, paidSearchResults } from './paid-search-views.ts';
-import type { WorkerDeps } from '../../worker/deps.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import { homeJobs } from '../home/jobs.ts';
 import { followUpJobs } from '../follow-up/jobs.ts';
 import { planBudgetWatch } from '../plan/jobs.ts';

@@ -8,19 +8,20 @@ import type {
 import { handOverCharge } from '../../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
-import { CommandValueSchema, ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
-import type { JobContext } from '../../jobs.ts';
+import { ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from './approval-words.ts';
 import { storedConfirmationCard } from './views.ts';
 import { botNotice } from '../../views/messages.ts';
-import { contextOf, parseValue } from '../../listeners/interaction.ts';
-import { registerCommandButtons } from '../../listeners/command-buttons.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { servedWorkspace } from '../../listeners/served-workspace.ts';
-import { membershipIn } from '../workspace-admin/workspace-admins.ts';
+import { contextOf, parseValue } from '../../kit/interaction.ts';
+import { registerCommandButtons } from '../../kit/command-buttons.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { servedWorkspace } from '../../kit/served-workspace.ts';
+import { membershipIn } from '../../kit/workspace-roles.ts';
 import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { mentionUser } from '../../views/format.ts';
+import { CommandValueSchema } from '../../kit/job-values.ts';
 
 type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 

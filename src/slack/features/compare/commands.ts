@@ -1,12 +1,10 @@
 import { isTypedEventId } from '../../../domain/ids.ts';
+import { MAX_SHOWS, MIN_SHOWS } from '../../kit/job-values.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
 
 /** The compare room's `/events` word: two to five shows side by side, free. */
 
-/** How many shows one compare card holds: two to compare at all, five to stay readable on a phone. */
-export const MIN_SHOWS = 2;
-export const MAX_SHOWS = 5;
 
 export type CompareCommand = { name: 'compare'; eventIds: string[] };
 

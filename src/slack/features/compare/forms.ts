@@ -1,6 +1,7 @@
-import { choicesOf, type FormResult, plainProblem, type ViewValues } from '../../modal-forms.ts';
-import { MAX_SHOWS, MIN_SHOWS, readCompareIds } from './commands.ts';
+import { choicesOf, type FormResult, plainProblem, type ViewValues } from '../../kit/modal-forms.ts';
+import { readCompareIds } from './commands.ts';
 import { SHOWS_FIELD } from './views.ts';
+import { MAX_SHOWS, MIN_SHOWS } from '../../kit/job-values.ts';
 
 /** The Compare… modal's ticked shows, read back: 2 to 5 event ids, or the field's error. */
 export function readCompareForm(values: ViewValues): FormResult<string[]> {

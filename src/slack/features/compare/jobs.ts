@@ -5,10 +5,10 @@ import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
 import type { Store } from '../../../store/index.ts';
-import type { Job, JobContext } from '../../jobs.ts';
-import { sharedBy } from '../../views/share.ts';
-import type { Answer } from '../../worker/answer.ts';
-import type { WorkerDeps } from '../../worker/deps.ts';
+import type { Job, JobContext } from '../../kit/jobs.ts';
+import { sharedBy } from '../../kit/share.ts';
+import type { Answer } from '../../kit/answer.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { CompareCommand } from './commands.ts';
 import { type ComparedShow, type Comparison, compareCard, type FoundShow } from './views.ts';
 

@@ -1,9 +1,9 @@
 import type { App } from '@slack/bolt';
-import { metadataOf } from '../../modal-forms.ts';
+import { metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { parseValue } from '../../listeners/interaction.ts';
-import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../listeners/modals.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { parseValue } from '../../kit/interaction.ts';
+import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
 import { CompareMetadataSchema, CompareValueSchema } from './buttons.ts';
 import { readCompareForm } from './forms.ts';
 import { COMPARE_MODAL, compareModal } from './views.ts';

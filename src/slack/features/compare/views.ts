@@ -15,10 +15,10 @@ import {
 import { andMore, fitToLimits } from '../../views/limits.ts';
 import { FIELD_ACTION, modal, option } from '../../views/modal-inputs.ts';
 import type { EventSummary, FitScoreResult, SlackMessage } from '../../views/types.ts';
-import { fitBand } from '../events/fit-card.ts';
+import { fitBand } from '../../views/fit-band.ts';
 import type { CompareMetadata, PickableShow } from './buttons.ts';
-import { MAX_SHOWS, MIN_SHOWS } from './commands.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
+import { MAX_SHOWS, MIN_SHOWS } from '../../kit/job-values.ts';
 
 /** The compare card (a section per fact, one line per show) and the Compare… button and modal of lists. */
 

@@ -7,7 +7,7 @@ import {
   filterWord,
   type FormResult,
   type ViewValues,
-} from '../../modal-forms.ts';
+} from '../../kit/modal-forms.ts';
 import { SLACK_ZONE } from './settings-views.ts';
 
 /** The digest modal's submission read back (`settings-views.ts` builds it). */

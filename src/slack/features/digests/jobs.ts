@@ -3,12 +3,12 @@ import { composeDigest, type Digest, type DigestSources, nextDigestRun } from '.
 import { type DigestDefaults, digestTimeOf, digestZoneOf } from '../../../domain/digest-defaults.ts';
 import type { Store } from '../../../store/index.ts';
 import type { Command } from '../../commands/index.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { slackCall } from '../../scheduled.ts';
 import { digestMessage, digestOffMessage, digestStatusMessage, digestSubscribedMessage } from './views.ts';
-import { type DigestManager, digestRefusal } from './access.ts';
+import { type DigestManager, digestRefusal } from '../../kit/digest-access.ts';
 import { botNotice } from '../../views/messages.ts';
-import type { SlackOut } from '../../worker/slack-out.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
 
 export type DigestCommand = Extract<
   Command,

@@ -1,14 +1,14 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
 import { isApprover } from '../../../domain/approval.ts';
-import { CHANNEL_ID, metadataOf } from '../../modal-forms.ts';
+import { CHANNEL_ID, metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { registerCommandButtons } from '../../listeners/command-buttons.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { openModal } from '../../listeners/interaction.ts';
-import { type ModalReader, registerModalSubmission } from '../../listeners/modals.ts';
-import { EventValueSchema } from '../events/buttons.ts';
-import { memberChannelsOf } from './access.ts';
+import { registerCommandButtons } from '../../kit/command-buttons.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { openModal } from '../../kit/interaction.ts';
+import { type ModalReader, registerModalSubmission } from '../../kit/modals.ts';
+import { EventValueSchema } from '../../views/event-buttons.ts';
+import { memberChannelsOf } from '../../kit/digest-access.ts';
 import { readDigestForm } from './forms.ts';
 import { DIGEST_MODAL, digestModal } from './settings-views.ts';
 

@@ -11,7 +11,7 @@ import { localDate, parseLocalTime, zonedInstant } from '../../../time/local-tim
 import type { DigestFilters, DigestSubscription } from '../../../domain/ports/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
-import { fitBand } from '../events/fit-card.ts';
+import { fitBand } from '../../views/fit-band.ts';
 import {
   code,
   formatCredits,

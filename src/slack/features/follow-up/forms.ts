@@ -1,5 +1,5 @@
 import { type OutreachOptions, OutreachOptionsSchema } from '../../../domain/follow-up.ts';
-import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../modal-forms.ts';
+import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 
 /** The Draft outreach modal: its channels, LinkedIn variants (only with LinkedIn) and purpose. */
 export function readOutreachForm(values: ViewValues): FormResult<OutreachOptions> {

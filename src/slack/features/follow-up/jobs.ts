@@ -7,7 +7,7 @@ import { isLinkedinConfirmation, requestLinkedinActivity } from '../../../domain
 import type { Confirmation } from '../../../domain/ports/index.ts';
 import type { WebClient } from '@slack/web-api';
 import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
-import type { Job, JobContext } from '../../jobs.ts';
+import type { Job, JobContext } from '../../kit/jobs.ts';
 import { replyInThread } from '../../scheduled.ts';
 import { failureWords, storedConfirmationCard } from '../charges/views.ts';
 import { botNotice } from '../../views/messages.ts';
@@ -18,7 +18,7 @@ import {
   linkedinPendingCard,
   outreachStartedNotice,
 } from './views.ts';
-import type { WorkerDeps } from '../../worker/deps.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
 
 type FollowUpJob = Extract<Job, { kind: 'follow-up' }>;
 

@@ -7,15 +7,15 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import * as z from 'zod';
-import { FollowUpValueSchema } from './buttons.ts';
 import { readOutreachForm } from './forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { errorMessage } from '../../views/messages.ts';
 import { OUTREACH_MODAL, outreachModal } from './views.ts';
-import { answeringFailures } from '../../listeners/answer-failures.ts';
-import { contextOf, parseValue } from '../../listeners/interaction.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { openModal } from '../../listeners/interaction.ts';
+import { answeringFailures } from '../../kit/answer-failures.ts';
+import { contextOf, parseValue } from '../../kit/interaction.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { openModal } from '../../kit/interaction.ts';
+import { FollowUpValueSchema } from '../../kit/job-values.ts';
 
 /** `ACTION_IDS.followUpOutreach` and `.followUpLinkedin`, each with its `.<n>` suffix. */
 const FOLLOW_UP = /^followup\.(outreach|linkedin)\./;

@@ -6,7 +6,6 @@ import {
   type OutreachProblem,
   type OutreachSkipReason,
 } from '../../../domain/follow-up.ts';
-import type { FollowUpValue } from './buttons.ts';
 import type { UnlockResult } from '../../../domain/unlock-result.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
@@ -17,6 +16,7 @@ import { FIELD_ACTION } from '../../views/modal-inputs.ts';
 import { confirmDialogWords, creditsWords, priceWords, spendWords } from '../charges/money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
+import type { FollowUpValue } from '../../kit/job-values.ts';
 
 type Names = Readonly<Record<string, string>>;
 

@@ -1,8 +1,8 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
 
 /** A channel id as the Home's digest buttons carry it: plain, or (from an older view) as JSON. */
 const ChannelIdSchema = z.string().regex(/^[CG][A-Z0-9]{2,30}$/);

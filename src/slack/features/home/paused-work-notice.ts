@@ -4,8 +4,8 @@ import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import type { ServedWorkspace } from '../../../store/workspaces.ts';
 import { pausedWorkBlocks } from './paused-work-views.ts';
-import type { WorkspaceAdminDeps } from '../../listeners/deps.ts';
-import { isWorkspaceAdmin } from '../workspace-admin/workspace-admins.ts';
+import type { WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
+import { isWorkspaceAdmin } from '../../kit/workspace-roles.ts';
 
 export interface PausedWorkSources {
   scheduledWork: Pick<Store['scheduledWork'], 'get'>;

@@ -17,7 +17,7 @@ import {
   utcTime,
 } from '../../views/format.ts';
 import { andMore, linesToSections } from '../../views/limits.ts';
-import type { Price } from '../../views/types.ts';
+import type { HomeView, Price } from '../../views/types.ts';
 import { type HomeWatches, watchHomeBlocks } from '../watch/home-views.ts';
 import { type HomePlans, planHomeBlocks } from '../plan/home-views.ts';
 import { escapeMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
@@ -82,12 +82,6 @@ export interface HomeInput {
   settingsButton?: boolean;
   /** Workspace admins only: recent charges whose outcome is unknown. */
   needsAttention?: readonly UnknownCharge[];
-}
-
-/** The Home tab as `views.publish` takes it. */
-export interface HomeView {
-  type: 'home';
-  blocks: KnownBlock[];
 }
 
 /** Slack's limit for a Home tab; each list below is cut well before it with a count of the rest. */

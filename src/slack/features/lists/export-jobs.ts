@@ -1,11 +1,11 @@
 import { type CsvCell, toCsv } from '../../../domain/csv.ts';
 import { iteratePages } from '../../../eis/pagination.ts';
-import type { Job } from '../../jobs.ts';
+import type { Job } from '../../kit/jobs.ts';
 import { exportComment, exportedPrivately, exportProgress } from './export-views.ts';
 import { errorMessage } from '../../views/messages.ts';
-import { withShareButton } from '../../views/share.ts';
+import { withShareButton } from '../../kit/share.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { WorkerDeps } from '../../worker/deps.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { ExportSource } from './definition.ts';
 import { exportSourceOf, renderList } from './index.ts';
 import { mk, ownJobText } from '../../views/mrkdwn.ts';

@@ -1,6 +1,5 @@
 import type { Button } from '@slack/types';
 import type { CsvCell } from '../../../domain/csv.ts';
-import type { ListPageValue } from './buttons.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button, context } from '../../views/blocks.ts';
 import { formatNumber } from '../../views/format.ts';
@@ -13,6 +12,7 @@ import type {
   SlackMessage,
 } from '../../views/types.ts';
 import { escapeMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import type { ListPageValue } from '../../kit/job-values.ts';
 
 /** "Export CSV" on a free list card: every page of the same query, as one file in the card's thread. */
 export function exportButton(value: ListPageValue): Button | undefined {

@@ -9,10 +9,10 @@ import {
   selectInput,
   textInput,
 } from '../../views/modal-inputs.ts';
-import type { ListKind } from './buttons.ts';
 import type { ListOperations } from './definition.ts';
 import { type EventSearchFilters, type FilterWord, labelsOf } from './filter-words.ts';
 import { LISTS } from './index.ts';
+import type { ListKind } from '../../kit/job-values.ts';
 
 /**
  * The lists' modals: search (the events list's filters) and every other list's Filter…. Pure builders,

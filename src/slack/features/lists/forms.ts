@@ -9,12 +9,12 @@ import {
   type FormResult,
   plainProblem,
   type ViewValues,
-} from '../../modal-forms.ts';
-import { ListKindSchema } from './buttons.ts';
+} from '../../kit/modal-forms.ts';
 import type { ListOperations } from './definition.ts';
 import { type FilterMetadata, isFilterableList } from './filter-views.ts';
 import { readFilterWords } from './filter-words.ts';
 import { LISTS } from './index.ts';
+import { ListKindSchema } from '../../kit/job-values.ts';
 
 /** The search and Filter… modals' submissions read back (`filter-views.ts` builds them). */
 

@@ -1,5 +1,4 @@
 import type { EisClient } from '../../../eis/index.ts';
-import type { ListKind } from './buttons.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { CONTACT_SEARCH } from './contact-search.ts';
 import { CONTACTS } from './contacts.ts';
@@ -11,6 +10,7 @@ import { PERSON_EVENTS } from './person-events.ts';
 import { RECOMMEND } from './recommend.ts';
 import { SHOWS_FOR } from './shows-for.ts';
 import { SIMILAR } from './similar.ts';
+import type { ListKind } from '../../kit/job-values.ts';
 
 /** Every list of the bot, by the name its buttons carry; the compiler wants one per list kind. */
 export const LISTS: Readonly<Record<ListKind, ListOperations>> = {

@@ -1,5 +1,4 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { ListKind, ListPageValue, ListQuery } from './buttons.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { formatCredits, formatNumber } from '../../views/format.ts';
@@ -7,6 +6,7 @@ import { capRows, fitToLimits, LIMITS } from '../../views/limits.ts';
 import type { ListPage, Semantics, SlackMessage } from '../../views/types.ts';
 import { exportButton } from './export-views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import type { ListKind, ListPageValue, ListQuery } from '../../kit/job-values.ts';
 
 /**
  * The card every list is shown on: its title with the query in words, the page summary, the rows

@@ -1,15 +1,15 @@
 import type { App, BlockAction, ButtonAction, GlobalShortcut } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
-import type { Job, JobContext } from '../../jobs.ts';
-import { metadataOf } from '../../modal-forms.ts';
+import type { Job, JobContext } from '../../kit/jobs.ts';
+import { metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { answeringFailures } from '../../listeners/answer-failures.ts';
-import { outOfDate, registerCommandButtons, threadOf } from '../../listeners/command-buttons.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { contextOf, openModal, parseValue } from '../../listeners/interaction.ts';
-import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../listeners/modals.ts';
-import { EventValueSchema } from '../events/buttons.ts';
-import { type ListPageValue, ListPageValueSchema, PeopleValueSchema } from './buttons.ts';
+import { answeringFailures } from '../../kit/answer-failures.ts';
+import { outOfDate, registerCommandButtons, threadOf } from '../../kit/command-buttons.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { contextOf, openModal, parseValue } from '../../kit/interaction.ts';
+import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
+import { EventValueSchema } from '../../views/event-buttons.ts';
+import { PeopleValueSchema } from './buttons.ts';
 import {
   FILTER_MODAL,
   isFilterableList,
@@ -19,6 +19,7 @@ import {
   type SearchPrefill,
 } from './filter-views.ts';
 import { FilterMetadataSchema, readFilterForm, readSearchForm } from './forms.ts';
+import { type ListPageValue, ListPageValueSchema } from '../../kit/job-values.ts';
 
 /** The search shortcut's id, as declared in the app manifests. */
 export const SEARCH_SHORTCUT = 'search_events';

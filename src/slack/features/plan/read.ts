@@ -7,7 +7,7 @@ import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/ind
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Store } from '../../../store/index.ts';
-import { fitBand } from '../events/fit-card.ts';
+import { fitBand } from '../../views/fit-band.ts';
 import type { PlanRow, PlanView } from './views.ts';
 
 /** What reading a plan for showing asks of the service and the store (all free reads). */

@@ -9,7 +9,7 @@ import { eventLeadsOn } from '../../views/event-buttons.ts';
 import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { FitBand } from '../events/fit-card.ts';
+import type { FitBand } from '../../views/fit-band.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** One show of the plan as the card and the canvas show it. */

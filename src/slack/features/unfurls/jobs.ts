@@ -1,12 +1,12 @@
 import type { LinkUnfurls } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { EisBadInputError, EisNotFoundError } from '../../../eis/errors.ts';
-import type { Job } from '../../jobs.ts';
+import type { Job } from '../../kit/jobs.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { eventUnfurl } from './views.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { WorkerDeps } from '../../worker/deps.ts';
-import type { UnfurlOut } from '../../worker/outs.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
+import type { UnfurlOut } from '../../kit/outs.ts';
 
 type UnfurlJob = Extract<Job, { kind: 'unfurl' }>;
 

@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import { isTypedEventId } from '../../../domain/ids.ts';
-import type { Job } from '../../jobs.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { Job } from '../../kit/jobs.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
 
 export const DEFAULT_UNFURL_DOMAINS: readonly string[] = ['app.lensmor.com'];
 /** More links than this in one message are left as they are (Slack itself unfurls a few per message). */

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
-import { type FitBand, fitBand, scoreBar } from '../events/fit-card.ts';
+import { type FitBand, fitBand, scoreBar } from '../../views/fit-band.ts';
 import type { EventBriefInput } from '../events/brief.ts';
 import { code, formatDateRange, formatNumber, formatPlace } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';

@@ -7,9 +7,9 @@ import {
   type WatchCheckSummary,
 } from '../../../domain/watch/index.ts';
 import type { Logger } from '../../../platform/log.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { errorMessage } from '../../views/messages.ts';
-import type { SlackOut } from '../../worker/slack-out.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
 
 /** What a check run from the worker needs: the watch lists, the free look-ups, the worker's Slack. */

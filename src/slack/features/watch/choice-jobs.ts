@@ -1,7 +1,7 @@
 import type { WatchLookups } from '../../../domain/ports/index.ts';
 import { accountKey, compareAppearances } from '../../../domain/watch/index.ts';
 import type { Store } from '../../../store/index.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { botNotice } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { choiceRefused, chosenAnswer } from './choice-views.ts';

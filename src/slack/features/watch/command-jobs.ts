@@ -12,12 +12,12 @@ import {
 } from '../../../domain/watch/index.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { SlackOut } from '../../worker/slack-out.ts';
-import { membershipRefusalWords } from '../workspace-admin/membership-words.ts';
-import type { WorkspaceRoles } from '../workspace-admin/workspace-admins.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
+import { membershipRefusalWords } from '../../kit/membership-words.ts';
+import type { WorkspaceRoles } from '../../kit/workspace-roles.ts';
 import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
 import { checkAfterChange, checkChannelNow } from './check-now.ts';
 import { chooseExhibitor } from './choice-jobs.ts';

@@ -2,11 +2,11 @@ import type { CsvCell } from '../../../domain/csv.ts';
 import { toCsv } from '../../../domain/csv.ts';
 import type { WatchAccount } from '../../../domain/ports/index.ts';
 import type { Store } from '../../../store/index.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { formatNumber, mentionChannel } from '../../views/format.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { SlackOut } from '../../worker/slack-out.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import { mk } from '../../views/mrkdwn.ts';
 

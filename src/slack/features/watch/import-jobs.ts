@@ -1,10 +1,10 @@
 import type { EisClient } from '../../../eis/index.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
-import type { JobContext } from '../../jobs.ts';
+import type { JobContext } from '../../kit/jobs.ts';
 import { errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { SlackOut } from '../../worker/slack-out.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
 import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { importedAnswer } from './answer-views.ts';
 import { checkAfterChange, type CheckNowDeps } from './check-now.ts';

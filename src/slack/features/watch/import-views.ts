@@ -1,5 +1,6 @@
 import type { ModalView } from '@slack/types';
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
+import { IMPORT_BOX_CHARS, IMPORT_BOXES } from '../../kit/job-values.ts';
 import { input, plainText, section } from '../../views/blocks.ts';
 import { FIELD_ACTION, modal } from '../../views/modal-inputs.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
@@ -8,11 +9,6 @@ import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 export const WATCH_IMPORT_MODAL = 'modal.watch-import';
 
-/** Slack's plain-text input holds at most 3,000 characters; ten boxes hold about 1,000 names. */
-export const IMPORT_BOX_CHARS = 3000;
-export const IMPORT_BOXES = 10;
-/** The most an import's text may be: every box full, joined by newlines. */
-export const IMPORT_MAX_CHARS = IMPORT_BOXES * (IMPORT_BOX_CHARS + 1);
 
 /** Block id of box `n` (1-based). */
 export const importBox = (n: number) => `accounts-${n}`;

@@ -8,7 +8,7 @@ import { serviceAccountId } from '../../../platform/config/secrets.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import { slackCall } from '../../scheduled.ts';
-import { isAdminOfTeam, membershipInTeam } from '../workspace-admin/workspace-admins.ts';
+import { isAdminOfTeam, membershipInTeam } from '../../kit/workspace-roles.ts';
 import { eisWatchLookups } from './lookups.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
 

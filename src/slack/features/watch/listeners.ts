@@ -1,9 +1,9 @@
 import type { App } from '@slack/bolt';
 import * as z from 'zod';
-import { metadataOf } from '../../modal-forms.ts';
-import { registerCommandButtons } from '../../listeners/command-buttons.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { type ModalReader, registerModalSubmission } from '../../listeners/modals.ts';
+import { metadataOf } from '../../kit/modal-forms.ts';
+import { registerCommandButtons } from '../../kit/command-buttons.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { type ModalReader, registerModalSubmission } from '../../kit/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { WatchChoiceValueSchema, WatchRowValueSchema } from './buttons.ts';
 import { readImportForm } from './forms.ts';

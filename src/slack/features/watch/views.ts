@@ -13,7 +13,7 @@ import { formatDateRange } from '../../views/format.ts';
 import { fitToLimits, linesToSections } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import { fitBand } from '../events/fit-card.ts';
+import { fitBand } from '../../views/fit-band.ts';
 import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { WatchRowValue } from './buttons.ts';
 

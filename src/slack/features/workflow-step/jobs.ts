@@ -2,11 +2,11 @@ import type { WebClient } from '@slack/web-api';
 import { EVENT_ID_PATTERN } from '../../../domain/ids.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { Job } from '../../jobs.ts';
+import type { Job } from '../../kit/jobs.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
-import { fitBand } from '../events/fit-card.ts';
-import type { WorkerDeps } from '../../worker/deps.ts';
-import type { EventFitOutputs, WorkflowStepOut } from '../../worker/outs.ts';
+import { fitBand } from '../../views/fit-band.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
+import type { EventFitOutputs, WorkflowStepOut } from '../../kit/outs.ts';
 
 type WorkflowStepJob = Extract<Job, { kind: 'workflow-step' }>;
 

@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { ListenerDeps } from '../../kit/listener-deps.ts';
 
 /** The step's `callback_id`, as declared under `functions` in the app manifests. */
 export const EVENT_FIT_SCORE_STEP = 'event_fit_score';

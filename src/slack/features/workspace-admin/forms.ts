@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../../../store/workspace-policy-input.ts';
-import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../modal-forms.ts';
+import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 import { SLACK_ZONE } from '../digests/settings-views.ts';
 import { zoneOf } from '../digests/forms.ts';
 import { REMOVE_KEY_VALUE, SETTINGS_FIELDS, type SettingsMetadata } from './views.ts';

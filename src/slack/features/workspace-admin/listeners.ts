@@ -18,11 +18,11 @@ import {
   WORKSPACE_SETTINGS_CALLBACK,
   workspaceSettingsModal,
 } from './views.ts';
-import type { ListenerDeps, WorkspaceAdminDeps } from '../../listeners/deps.ts';
-import { servedWorkspace } from '../../listeners/served-workspace.ts';
-import { workspaceSettingsAccess } from './workspace-admins.ts';
-import { openModal } from '../../listeners/interaction.ts';
-import { notConnectedText, publishConnectHome } from '../../listeners/until-connected.ts';
+import type { ListenerDeps, WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
+import { servedWorkspace } from '../../kit/served-workspace.ts';
+import { workspaceSettingsAccess } from '../../kit/workspace-roles.ts';
+import { openModal } from '../../kit/interaction.ts';
+import { notConnectedText, publishConnectHome } from './until-connected.ts';
 import { mk } from '../../views/mrkdwn.ts';
 
 /**

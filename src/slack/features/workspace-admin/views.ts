@@ -4,9 +4,9 @@ import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../../store/wo
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { context, header, input, plainText, section } from '../../views/blocks.ts';
 import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
-import type { HomeView } from '../home/views.ts';
+import type { HomeView } from '../../views/types.ts';
 import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
-import { membershipRefusalWords } from './membership-words.ts';
+import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /**

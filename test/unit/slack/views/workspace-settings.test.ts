@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
 import { stateValues, withInitialValues } from '../../../../local/slack/view-state.ts';
 import { readWorkspaceSettingsForm } from '../../../../src/slack/features/workspace-admin/forms.ts';
-import type { ViewValues } from '../../../../src/slack/modal-forms.ts';
+import type { ViewValues } from '../../../../src/slack/kit/modal-forms.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';
 import { DIGEST_ZONES, digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
 import { workspaceSettingsModal } from '../../../../src/slack/features/workspace-admin/views.ts';

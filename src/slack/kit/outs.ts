@@ -1,8 +1,8 @@
 import type { LinkUnfurls } from '@slack/types';
 import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
-import type { Job } from '../jobs.ts';
-import type { HomeView } from '../features/home/views.ts';
+import type { Job } from './jobs.ts';
+import type { HomeView } from '../views/types.ts';
 
 /** Where the worker's jobs go out to Slack beyond messages: the Home, unfurls, workflow steps. */
 

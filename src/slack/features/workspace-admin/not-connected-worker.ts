@@ -1,13 +1,13 @@
-import type { Logger } from '../../platform/log.ts';
-import type { Store } from '../../store/index.ts';
-import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
-import { JobSchema } from '../jobs.ts';
-import { slackErrorCode } from '../slack-errors.ts';
-import type { HomeView } from '../features/home/views.ts';
-import { errorMessage } from '../views/messages.ts';
-import { connectHomeView } from '../features/workspace-admin/views.ts';
-import type { SlackOut } from './slack-out.ts';
-import type { WorkflowStepOut } from './outs.ts';
+import type { Logger } from '../../../platform/log.ts';
+import type { Store } from '../../../store/index.ts';
+import { WorkspaceNotConnectedError } from '../../../platform/errors.ts';
+import { JobSchema } from '../../kit/jobs.ts';
+import { slackErrorCode } from '../../slack-errors.ts';
+import type { HomeView } from '../../views/types.ts';
+import { errorMessage } from '../../views/messages.ts';
+import { connectHomeView } from './views.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
+import type { WorkflowStepOut } from '../../kit/outs.ts';
 
 export interface NotConnectedDeps {
   deliveries: Pick<Store['deliveries'], 'first'>;

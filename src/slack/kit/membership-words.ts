@@ -1,4 +1,4 @@
-import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { mk, type Mrkdwn } from '../views/mrkdwn.ts';
 
 /** What only members may do, as the refusal finishes "only members of this workspace can …". */
 type MembersOnly =

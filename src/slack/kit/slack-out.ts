@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { CHANNEL_GONE } from '../../domain/slack-delivery.ts';
 import type { Logger } from '../../platform/log.ts';
-import type { JobContext } from '../jobs.ts';
+import type { JobContext } from './jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 import { inviteBotMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';

@@ -5,9 +5,9 @@ import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
-import type { DigestAccess } from '../features/digests/access.ts';
-import type { DigestCommandDeps } from '../features/digests/jobs.ts';
-import type { WorkspaceRoles } from '../features/workspace-admin/workspace-admins.ts';
+import type { DigestAccess } from './digest-access.ts';
+import type { DigestDefaults } from '../../domain/digest-defaults.ts';
+import type { WorkspaceRoles } from './workspace-roles.ts';
 import type { SlackOut } from './slack-out.ts';
 import type { HomeSources, UnfurlOut, WorkflowStepOut } from './outs.ts';
 
@@ -17,7 +17,7 @@ export interface WorkerStore {
     Pick<Store['confirmations'], 'attachMessage' | 'cancel' | 'cardShown'>;
   charges: ConfirmationDeps['charges'];
   ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay' | 'listForPeriod'>;
-  digestSubscriptions: DigestCommandDeps['subscriptions'];
+  digestSubscriptions: Pick<Store['digestSubscriptions'], 'put' | 'get' | 'delete'>;
   /** `create`: follow-up tasks (outreach drafts) the worker starts itself. */
   unlockTasks: DigestSources['unlockTasks'] & Pick<Store['unlockTasks'], 'create'>;
   /** Per service account: a score is that account's profile against the event. */
@@ -36,7 +36,7 @@ export interface WorkerDeps {
   /** For the requester's time zone (`users.info`) when a digest is set up without one. */
   userTimeZone: (userId: string) => Promise<string | undefined>;
   /** The workspace's digest defaults (distributed apps); unset: `DIGEST_DEFAULTS`. */
-  digestDefaults?: DigestCommandDeps['digestDefaults'];
+  digestDefaults?: DigestDefaults | undefined;
   policy: SpendPolicy;
   /** The service account of the key (the daily cap is kept per account). */
   accountId: string;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseCommand } from './commands/index.ts';
+import { parseCommand } from '../commands/index.ts';
 
 /**
  * What every room's form reader (`features/<room>/forms.ts`) is built of. A modal's submission is read

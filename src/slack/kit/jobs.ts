@@ -1,13 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
-import { OutreachOptionsSchema } from '../domain/follow-up.ts';
-import { EventIdSchema } from '../domain/ids.ts';
-import { COMMAND_TEXT_MAX } from './commands/index.ts';
-import { MAX_SHOWS, MIN_SHOWS } from './features/compare/commands.ts';
-import { FollowUpValueSchema } from './features/follow-up/buttons.ts';
-import { IMPORT_MAX_CHARS } from './features/watch/import-views.ts';
-import { ListPageValueSchema } from './features/lists/buttons.ts';
-import { ShareValueSchema } from './views/share.ts';
+import { OutreachOptionsSchema } from '../../domain/follow-up.ts';
+import { EventIdSchema } from '../../domain/ids.ts';
+import { ShareValueSchema } from './share.ts';
+import { ListPageValueSchema, FollowUpValueSchema, COMMAND_TEXT_MAX, MAX_SHOWS, MIN_SHOWS, IMPORT_MAX_CHARS } from './job-values.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */
 export const JobContextSchema = z.object({

@@ -1,6 +1,6 @@
-import type { JobContext } from '../jobs.ts';
-import type { ShareValue } from '../views/share.ts';
-import { sharedBy, withShareButton } from '../views/share.ts';
+import type { JobContext } from './jobs.ts';
+import type { ShareValue } from './share.ts';
+import { sharedBy, withShareButton } from './share.ts';
 import type { SlackMessage } from '../views/types.ts';
 import type { SlackOut } from './slack-out.ts';
 

@@ -2,7 +2,7 @@ import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.t
 import type { DeliveryLog, Store } from '../../store/index.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
 import type { Logger } from '../../platform/log.ts';
-import type { Dispatch } from '../jobs.ts';
+import type { Dispatch } from './jobs.ts';
 import type { DigestDefaults } from '../../domain/digest-defaults.ts';
 
 /** What the listeners need: they answer at once and hand slow work on. */

@@ -8,17 +8,17 @@ import type {
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
-import type { Logger } from '../../platform/log.ts';
-import { WorkspaceNotConnectedError } from '../../platform/errors.ts';
-import { ACTION_IDS } from '../views/action-ids.ts';
-import { notConnectedModal } from '../views/not-connected.ts';
-import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from '../features/workspace-admin/views.ts';
-import type { ListenerDeps, WorkspaceAdminDeps } from './deps.ts';
-import { pausedWorkNotice } from '../features/home/paused-work-notice.ts';
-import { servedWorkspace } from './served-workspace.ts';
-import { openModal } from './interaction.ts';
-import { needsServiceKey } from './command-answer.ts';
-import type { Mrkdwn } from '../views/mrkdwn.ts';
+import type { Logger } from '../../../platform/log.ts';
+import { WorkspaceNotConnectedError } from '../../../platform/errors.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { notConnectedModal } from '../../views/not-connected.ts';
+import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from './views.ts';
+import type { ListenerDeps, WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
+import { pausedWorkNotice } from '../home/paused-work-notice.ts';
+import { servedWorkspace } from '../../kit/served-workspace.ts';
+import { openModal } from '../../kit/interaction.ts';
+import { needsServiceKey } from '../../commands/index.ts';
+import type { Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
  * Until a distributed workspace connects its Event Intelligence key (issue 15; every surface, issue 23),

@@ -8,11 +8,11 @@ import {
   type SettingsAccess,
   type SlackRoles,
   settingsAccessOf,
-} from '../../../domain/workspace-admins.ts';
-import type { Logger } from '../../../platform/log.ts';
-import { within } from '../../../platform/within.ts';
-import type { ServedWorkspace } from '../../../store/workspaces.ts';
-import type { WorkspaceAdminDeps } from '../../listeners/deps.ts';
+} from '../../domain/workspace-admins.ts';
+import type { Logger } from '../../platform/log.ts';
+import { within } from '../../platform/within.ts';
+import type { ServedWorkspace } from '../../store/workspaces.ts';
+import type { WorkspaceAdminDeps } from './listener-deps.ts';
 
 /** What a job (which knows only the team and the user) asks Slack of who acts: for budgets and pre-approvals. */
 export interface WorkspaceRoles {

@@ -1,8 +1,8 @@
 import type { WebClient } from '@slack/web-api';
-import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
-import type { Logger } from '../../../platform/log.ts';
-import { mentionChannel } from '../../views/format.ts';
-import { mk } from '../../views/mrkdwn.ts';
+import { isApprover, type SpendPolicy } from '../../domain/approval.ts';
+import type { Logger } from '../../platform/log.ts';
+import { mentionChannel } from '../views/format.ts';
+import { mk } from '../views/mrkdwn.ts';
 
 /** A user's channels are read 1,000 at a time (Slack's most), at most this many pages per question. */
 const CHANNEL_PAGE_SIZE = 1000;

@@ -3,7 +3,7 @@ import type { ModalView } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import type { Logger } from '../../platform/log.ts';
-import type { JobContext } from '../jobs.ts';
+import type { JobContext } from './jobs.ts';
 import { slackErrorCode } from '../slack-errors.ts';
 
 /** What every listener reads of an interaction: who, where, and the button's value. */

@@ -7,9 +7,9 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
-import type { Job, JobContext } from '../jobs.ts';
-import type { FormResult, ViewValues } from '../modal-forms.ts';
-import type { ListenerDeps } from './deps.ts';
+import type { Job, JobContext } from './jobs.ts';
+import type { FormResult, ViewValues } from './modal-forms.ts';
+import type { ListenerDeps } from './listener-deps.ts';
 import { openModal } from './interaction.ts';
 
 type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;

@@ -1,7 +1,7 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { errorMessage } from '../views/messages.ts';
 import { answeringFailures } from './answer-failures.ts';
-import type { ListenerDeps } from './deps.ts';
+import type { ListenerDeps } from './listener-deps.ts';
 import { contextOf, parseValue } from './interaction.ts';
 
 /** A button's value as the `/events` words it stands for (throws when the value does not parse). */

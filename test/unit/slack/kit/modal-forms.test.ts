@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/slack/commands/index.ts';
-import { companyHint, readResearchForm } from '../../../src/slack/features/account/forms.ts';
-import { researchModal } from '../../../src/slack/features/account/research-views.ts';
-import { readDigestForm } from '../../../src/slack/features/digests/forms.ts';
-import { digestModal } from '../../../src/slack/features/digests/settings-views.ts';
-import { listFilterModal, searchModal } from '../../../src/slack/features/lists/filter-views.ts';
-import { readFilterForm, readSearchForm } from '../../../src/slack/features/lists/forms.ts';
-import type { ViewValues } from '../../../src/slack/modal-forms.ts';
-import { viewViolations } from '../../../local/slack/block-kit-check.ts';
+import { parseCommand } from '../../../../src/slack/commands/index.ts';
+import { companyHint, readResearchForm } from '../../../../src/slack/features/account/forms.ts';
+import { researchModal } from '../../../../src/slack/features/account/research-views.ts';
+import { readDigestForm } from '../../../../src/slack/features/digests/forms.ts';
+import { digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
+import { listFilterModal, searchModal } from '../../../../src/slack/features/lists/filter-views.ts';
+import { readFilterForm, readSearchForm } from '../../../../src/slack/features/lists/forms.ts';
+import type { ViewValues } from '../../../../src/slack/kit/modal-forms.ts';
+import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
 
 const text = (value: string) => ({ value: { type: 'plain_text_input', value } });
 const date = (value: string) => ({ value: { type: 'datepicker', selected_date: value } });

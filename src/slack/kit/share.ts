@@ -1,12 +1,11 @@
 import * as z from 'zod';
-import { CommandValueSchema } from '../features/charges/buttons.ts';
-import { ListPageValueSchema } from '../features/lists/buttons.ts';
-import { ACTION_IDS } from './action-ids.ts';
-import { actions, button, context } from './blocks.ts';
-import { mentionUser } from './format.ts';
-import { fitToLimits } from './limits.ts';
-import type { SlackMessage } from './types.ts';
-import { mk } from './mrkdwn.ts';
+import { ACTION_IDS } from '../views/action-ids.ts';
+import { actions, button, context } from '../views/blocks.ts';
+import { mentionUser } from '../views/format.ts';
+import { fitToLimits } from '../views/limits.ts';
+import type { SlackMessage } from '../views/types.ts';
+import { mk } from '../views/mrkdwn.ts';
+import { CommandValueSchema, ListPageValueSchema } from '../kit/job-values.ts';
 
 /** What Share in channel carries: the command a private answer came from, or the list page it shows. */
 export const ShareValueSchema = z.union([CommandValueSchema, ListPageValueSchema]);

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../platform/log.ts';
 import { EisBadInputError, type EisError } from './errors.ts';
-import { rememberTraceId } from '../domain/ports/service.ts';
+import { rememberTraceId } from '../platform/trace-ids.ts';
 import { semaphoreForKey } from './limiter.ts';
 import { dispatcherTransport, fetchTransport, type Transport } from './transport.ts';
 import { type Attempt, type Failure, judgeAttempt, transportAttempt, type Verdict } from './verdict.ts';

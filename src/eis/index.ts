@@ -53,7 +53,7 @@ export type { ActionsApi, PrecheckInput } from './actions.ts';
 export type { AgentFilesApi } from './agent-files.ts';
 export type { ContactSearchInput, ContactsApi, UnlockContactsOptions } from './contacts.ts';
 export type { EisClientOptions } from './core.ts';
-export { traceIdOf } from '../domain/ports/service.ts';
+export { traceIdOf } from '../platform/trace-ids.ts';
 export type { CreditsApi } from './credits.ts';
 export * from './errors.ts';
 export type { EventListQuery, EventsApi, RankInput } from './events.ts';

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { ActionsApi } from './actions.ts';
-import { PRICES, type PricedKind } from '../domain/prices.ts';
+import { PRICES, type PricedKind } from '../platform/prices.ts';
 import type { AgentFilesApi } from './agent-files.ts';
 import type { ContactsApi } from './contacts.ts';
 import type { CreditsApi } from './credits.ts';
@@ -42,8 +42,8 @@ import {
 /*
  * Every operation of the vendor OpenAPI 0.27.0, the client method that calls it, and what calling it can
  * cost: the one place the bot asks "is this free, and if not, how much and how do I quote it?". Prices and
- * precheck codes are the domain's one price table (src/domain/prices.ts); the service's precheck has the
- * last word where an action code exists.
+ * precheck codes are the one price table (src/platform/prices.ts); the service's precheck has the last
+ * word where an action code exists.
  */
 
 interface ClientApis {
@@ -97,7 +97,7 @@ const FREE: Charging = { kind: 'free' };
 const SEARCH_NOTE = 'charged again for every page requested, each time that page is non-empty';
 const CONTACT_NOTE = 'already unlocked, unlocking, unlinked and unknown contacts are skipped, not charged';
 
-/** How a kind of charge is charged, from the domain's price table (src/domain/prices.ts). */
+/** How a kind of charge is charged, from the one price table (src/platform/prices.ts). */
 function priced(kind: PricedKind, note: string): Charging {
   const { credits, basis, precheck } = PRICES[kind];
   if (credits === null || precheck === null) return { kind: 'undocumented', note };

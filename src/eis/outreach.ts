@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { EisCore } from './core.ts';
-import { OutreachOptionsSchema } from '../domain/ports/outreach.ts';
+import { OutreachOptionsSchema } from './outreach-options.ts';
 import { parseInput, PersonnelIdsInput } from './input.ts';
 import {
   type OutreachDetail,

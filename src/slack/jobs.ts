@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
-import { OutreachOptionsSchema } from '../domain/follow-up.ts';
+import { OutreachOptionsSchema } from '../eis/outreach-options.ts';
 import { EventIdSchema } from '../domain/ids.ts';
 import { COMMAND_TEXT_MAX } from './commands/index.ts';
 import { MAX_SHOWS, MIN_SHOWS } from './features/compare/commands.ts';

@@ -56,13 +56,10 @@ import {
 } from './schemas.ts';
 
 /*
- * The operation table: every operation of the vendor OpenAPI 0.27.0, one row each, and the client is
- * built from it. A row names the client method, the HTTP method and path, the request and response
- * schemas and what calling it can cost; the area modules only put the input under its wire names
- * (`call.ts`). It is also the one place the bot asks "is this free, and if not, how much and how do I
- * quote it?", and the one place that decides whether a call may be retried once sent (`isCharging`).
- * Prices and precheck codes are the one price table (src/platform/prices.ts); the service's precheck has
- * the last word where an action code exists.
+ * The operation table: one row per operation of the vendor OpenAPI 0.27.0 (client method, HTTP method and
+ * path, request and response schemas, what it can cost), and the client is built from it (`call.ts`).
+ * The one place that says whether a call is free, how it is priced (src/platform/prices.ts; the service's
+ * precheck has the last word) and so whether it may be retried once sent.
  */
 
 /** `METHOD /path` exactly as the OpenAPI writes it. */

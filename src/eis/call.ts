@@ -2,15 +2,25 @@ import type { z } from 'zod';
 import type { EisCore, QueryParams } from './core.ts';
 import { isCharging } from './charging.ts';
 import { parseInput } from './input.ts';
-import type { CallRow } from './operations.ts';
+import type { CallRow, OperationKey } from './operations.ts';
 
-/** What a call sends besides its row: path parameters, query and body, from the checked input. */
-export interface CallParts {
-  /** Values of the row's `{name}` path parameters; each is encoded. */
+interface WireParts {
   path?: Record<string, string>;
   query?: QueryParams;
   body?: Record<string, unknown>;
 }
+
+/** The `{name}` parameters of a path: `'POST /external/events/{id}/unlock'` → `'id'`. */
+type PathParams<K extends string> = K extends `${string}{${infer P}}${infer Rest}`
+  ? P | PathParams<Rest>
+  : never;
+
+/**
+ * What a call sends besides its row: query and body from the checked input, and a value for each of
+ * the row's path parameters (each is encoded); a row with a parameter does not compile without it.
+ */
+export type CallParts<K extends OperationKey> = WireParts &
+  ([PathParams<K>] extends [never] ? { path?: never } : { path: Record<PathParams<K>, string> });
 
 /**
  * One call, built from its row of the operation table: the input checked with the row's request schema
@@ -18,14 +28,14 @@ export interface CallParts {
  * the row's charging allows, the answer parsed with the row's response schema. `wire` puts the checked
  * input under its wire names.
  */
-export async function call<I extends z.ZodType, R extends z.ZodType>(
+export async function call<K extends OperationKey, I extends z.ZodType, R extends z.ZodType>(
   core: EisCore,
-  row: CallRow<string, I, R>,
+  row: CallRow<string, I, R, K>,
   input: unknown,
-  wire: (valid: z.output<I>) => CallParts = () => ({}),
+  wire: (valid: z.output<I>) => CallParts<K>,
 ): Promise<z.output<R>> {
   const valid = parseInput(row.clientMethod, row.request, input);
-  const { path, ...rest } = wire(valid);
+  const { path, ...rest }: WireParts = wire(valid);
   const [method, template] = splitKey(row.operation);
   return core.request({
     operation: row.clientMethod,

@@ -9,5 +9,5 @@ export interface CreditsApi {
 }
 
 export function createCreditsApi(core: EisCore): CreditsApi {
-  return { balance: () => call(core, rowOf('credits.balance'), undefined) };
+  return { balance: () => call(core, rowOf('credits.balance'), undefined, () => ({})) };
 }

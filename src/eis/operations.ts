@@ -73,9 +73,10 @@ export interface CallRow<
   M extends string = string,
   I extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  K extends OperationKey = OperationKey,
 > {
   clientMethod: M;
-  operation: OperationKey;
+  operation: K;
   charging: Charging;
   /** The schema the input is checked with before any HTTP call. */
   request: I;
@@ -88,7 +89,8 @@ export interface EisOperation<
   M extends string = string,
   I extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> extends CallRow<M, I, R> {
+  K extends OperationKey = OperationKey,
+> extends CallRow<M, I, R, K> {
   operationId: string;
 }
 
@@ -365,14 +367,14 @@ export function rowOf<M extends ClientMethod>(clientMethod: M): Extract<Row, { c
   return ROWS.get(clientMethod) as Extract<Row, { clientMethod: M }>;
 }
 
-function op<const M extends string, I extends z.ZodType, R extends z.ZodType>(
-  operation: OperationKey,
+function op<const K extends OperationKey, const M extends string, I extends z.ZodType, R extends z.ZodType>(
+  operation: K,
   operationId: string,
   clientMethod: M,
   charging: Charging,
   request: I,
   response: R,
-): EisOperation<M, I, R> {
+): EisOperation<M, I, R, K> {
   return { operation, operationId, clientMethod, charging, request, response };
 }
 

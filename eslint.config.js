@@ -93,6 +93,24 @@ export default tseslint.config(
     },
   },
   {
+    // The service client stands on the platform alone: the domain reaches it, never the other way.
+    files: ['src/eis/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain/**', '**/store/**', '**/slack/**', '**/roots/**'],
+              message: 'The service client imports nothing above it: src/platform holds what it shares.',
+            },
+            { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The store implements the domain's ports and knows nothing else of it.
     files: ['src/store/**/*.ts'],
     rules: {

@@ -149,7 +149,7 @@ export interface OutreachStarted {
   skipped: SkippedPerson[];
 }
 
-export { type OutreachOptions, OutreachOptionsSchema } from './ports/outreach.ts';
+export type { OutreachOptions } from './ports/outreach.ts';
 
 /** Preselected in the modal: an email and a LinkedIn connection note, no purpose. */
 export const DEFAULT_OUTREACH: OutreachOptions = {

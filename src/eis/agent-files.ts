@@ -1,6 +1,7 @@
+import { call } from './call.ts';
 import type { EisCore } from './core.ts';
-import { PageInput, parseInput } from './input.ts';
-import { type AgentFilePage, AgentFilePageSchema } from './schemas.ts';
+import { rowOf } from './operations.ts';
+import type { AgentFilePage } from './schemas.ts';
 
 export interface AgentFilesApi {
   /** Generated files of the key owner, newest first. Free. */
@@ -9,16 +10,6 @@ export interface AgentFilesApi {
 
 export function createAgentFilesApi(core: EisCore): AgentFilesApi {
   return {
-    async list(page) {
-      const valid = parseInput('agentFiles.list', PageInput, page);
-      return core.request({
-        operation: 'agentFiles.list',
-        method: 'GET',
-        path: '/external/agent-files/list',
-        query: { page: valid },
-        charging: false,
-        schema: AgentFilePageSchema,
-      });
-    },
+    list: (page) => call(core, rowOf('agentFiles.list'), page, (valid) => ({ query: { page: valid } })),
   };
 }

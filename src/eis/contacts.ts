@@ -1,31 +1,8 @@
-import * as z from 'zod';
-import { type EisCore, pathOf } from './core.ts';
-import { EventIdInput, NumericIdInput, PageInput, pageSizeInput, parseInput, TaskIdInput } from './input.ts';
-import {
-  type ContactPage,
-  ContactPageSchema,
-  type ContactUnlockSubmission,
-  ContactUnlockSubmissionSchema,
-  type EmailUnlockTask,
-  EmailUnlockTaskSchema,
-  type PhoneUnlockTask,
-  PhoneUnlockTaskSchema,
-} from './schemas.ts';
-
-export const UnlockContactsInputSchema = z.object({
-  personnelIds: z.array(NumericIdInput).min(1, 'no personnel ids').max(2000, 'more than 2000 personnel ids'),
-  eventId: EventIdInput.optional(),
-});
-
-/** `role` and `person_name` narrow a company-scoped search; blank values are ignored by the service. */
-export const ContactSearchInputSchema = z.object({
-  companyName: z.string().trim().min(1, 'company name is empty').max(200),
-  role: z.string().trim().min(1).max(200).optional(),
-  personName: z.string().trim().min(1).max(200).optional(),
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-});
-export type ContactSearchInput = z.input<typeof ContactSearchInputSchema>;
+import { call } from './call.ts';
+import type { EisCore } from './core.ts';
+import { rowOf } from './operations.ts';
+import type { ContactSearchInput } from './requests.ts';
+import type { ContactPage, ContactUnlockSubmission, EmailUnlockTask, PhoneUnlockTask } from './schemas.ts';
 
 export interface UnlockContactsOptions {
   /** Optional event context; the service then checks the people belong to the event. */
@@ -53,28 +30,15 @@ export interface ContactsApi {
 
 export function createContactsApi(core: EisCore): ContactsApi {
   const unlock =
-    (operation: string, path: string) =>
-    async (ids: readonly string[], options: UnlockContactsOptions = {}) => {
-      const valid = parseInput(operation, UnlockContactsInputSchema, {
-        personnelIds: ids,
-        eventId: options.eventId,
-      });
-      return core.request({
-        operation,
-        method: 'POST',
-        path,
+    (row: ReturnType<typeof rowOf<'contacts.unlockEmails' | 'contacts.unlockPhones'>>) =>
+    (ids: readonly string[], options: UnlockContactsOptions = {}) =>
+      call(core, row, { personnelIds: ids, eventId: options.eventId }, (valid) => ({
         body: { personnel_ids: valid.personnelIds, event_id: valid.eventId },
-        charging: true,
-        schema: ContactUnlockSubmissionSchema,
-      });
-    };
+      }));
+  const byTaskId = (taskId: string) => ({ path: { taskId } });
   return {
-    async search(input) {
-      const valid = parseInput('contacts.search', ContactSearchInputSchema, input);
-      return core.request({
-        operation: 'contacts.search',
-        method: 'GET',
-        path: '/external/contacts/search',
+    search: (input) =>
+      call(core, rowOf('contacts.search'), input, (valid) => ({
         query: {
           company_name: valid.companyName,
           role: valid.role,
@@ -82,31 +46,10 @@ export function createContactsApi(core: EisCore): ContactsApi {
           page: valid.page,
           pageSize: valid.pageSize,
         },
-        charging: false,
-        schema: ContactPageSchema,
-      });
-    },
-    unlockEmails: unlock('contacts.unlockEmails', '/external/contacts/unlock'),
-    async emailTask(taskId) {
-      const id = parseInput('contacts.emailTask', TaskIdInput, taskId);
-      return core.request({
-        operation: 'contacts.emailTask',
-        method: 'GET',
-        path: pathOf`/external/contacts/unlock-tasks/${id}`,
-        charging: false,
-        schema: EmailUnlockTaskSchema,
-      });
-    },
-    unlockPhones: unlock('contacts.unlockPhones', '/external/contacts/unlock-phone'),
-    async phoneTask(taskId) {
-      const id = parseInput('contacts.phoneTask', TaskIdInput, taskId);
-      return core.request({
-        operation: 'contacts.phoneTask',
-        method: 'GET',
-        path: pathOf`/external/contacts/unlock-phone-tasks/${id}`,
-        charging: false,
-        schema: PhoneUnlockTaskSchema,
-      });
-    },
+      })),
+    unlockEmails: unlock(rowOf('contacts.unlockEmails')),
+    emailTask: (taskId) => call(core, rowOf('contacts.emailTask'), taskId, byTaskId),
+    unlockPhones: unlock(rowOf('contacts.unlockPhones')),
+    phoneTask: (taskId) => call(core, rowOf('contacts.phoneTask'), taskId, byTaskId),
   };
 }

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../platform/log.ts';
 import { EisBadInputError, type EisError } from './errors.ts';
-import { rememberTraceId } from '../domain/ports/service.ts';
+import { rememberTraceId } from '../platform/trace-ids.ts';
 import { semaphoreForKey } from './limiter.ts';
 import { dispatcherTransport, fetchTransport, type Transport } from './transport.ts';
 import { type Attempt, type Failure, judgeAttempt, transportAttempt, type Verdict } from './verdict.ts';
@@ -43,13 +43,14 @@ export interface EisRequest<S extends z.ZodType> {
   /** A stable operation name for logs and errors, e.g. `events.unlock`. */
   operation: string;
   method: 'GET' | 'POST';
-  /** The path below the base address, with path parameters already encoded (use `pathOf`). */
+  /** The path below the base address, with path parameters already encoded (`call.ts` fills them). */
   path: string;
   query?: QueryParams;
   body?: Record<string, unknown>;
   /**
    * A charging call is retried only when the service provably did not run it (429, the 200 concurrency
    * envelope, a connection that was never made). Anything else after sending has an unknown outcome.
+   * The operation table's row decides it (`isCharging`, through `call.ts`).
    */
   charging: boolean;
   schema: S;
@@ -58,14 +59,6 @@ export interface EisRequest<S extends z.ZodType> {
 export interface EisCore {
   request<S extends z.ZodType>(request: EisRequest<S>): Promise<z.output<S>>;
   close(): Promise<void>;
-}
-
-/** Builds a path from a template literal, encoding every parameter. */
-export function pathOf(strings: TemplateStringsArray, ...params: string[]): string {
-  return strings.reduce((path, part, index) => {
-    const param = params[index - 1];
-    return path + (param === undefined ? '' : encodeURIComponent(param)) + part;
-  });
 }
 
 // `Array.isArray` alone narrows a readonly array to `any[]`.

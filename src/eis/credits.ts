@@ -1,5 +1,7 @@
+import { call } from './call.ts';
 import type { EisCore } from './core.ts';
-import { type CreditBalance, CreditBalanceSchema } from './schemas.ts';
+import { rowOf } from './operations.ts';
+import type { CreditBalance } from './schemas.ts';
 
 export interface CreditsApi {
   /** The key owner's credit balance. Free. */
@@ -7,14 +9,5 @@ export interface CreditsApi {
 }
 
 export function createCreditsApi(core: EisCore): CreditsApi {
-  return {
-    balance: async () =>
-      core.request({
-        operation: 'credits.balance',
-        method: 'GET',
-        path: '/external/credits/balance',
-        charging: false,
-        schema: CreditBalanceSchema,
-      }),
-  };
+  return { balance: () => call(core, rowOf('credits.balance'), undefined, () => ({})) };
 }

@@ -1,4 +1,4 @@
-import { SERVICE_ERROR_CODE, ServiceError } from '../domain/ports/service.ts';
+import { SERVICE_ERROR_CODE, ServiceError } from '../platform/service-error.ts';
 
 /** What the service said about a failed call, as far as it said anything. Never holds request headers. */
 export interface EisErrorDetails {

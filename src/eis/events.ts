@@ -1,51 +1,17 @@
-import * as z from 'zod';
-import { type EisCore, pathOf } from './core.ts';
-import {
-  DateInput,
-  EventIdInput,
-  FlagInput,
-  listInput,
-  PageInput,
-  pageSizeInput,
-  parseInput,
-  textInput,
-} from './input.ts';
-import {
-  type EventBrief,
-  EventBriefSchema,
-  type EventDetail,
-  EventDetailResponseSchema,
-  type EventPage,
-  EventPageSchema,
-  type EventRank,
-  EventRankSchema,
-  type EventUnlockResult,
-  EventUnlockResultSchema,
-  type FitScore,
-  FitScoreSchema,
-  type FullAccessUnlockResult,
-  FullAccessUnlockResultSchema,
-  type VisitorUnlockResult,
-  VisitorUnlockResultSchema,
+import { call } from './call.ts';
+import type { EisCore } from './core.ts';
+import { rowOf } from './operations.ts';
+import type { EventListQuery, RankInput } from './requests.ts';
+import type {
+  EventBrief,
+  EventDetail,
+  EventPage,
+  EventRank,
+  EventUnlockResult,
+  FitScore,
+  FullAccessUnlockResult,
+  VisitorUnlockResult,
 } from './schemas.ts';
-
-export const EventListQuerySchema = z.object({
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-  keyword: textInput(200),
-  country: textInput(100),
-  city: textInput(100),
-  dateStartFrom: DateInput,
-  dateStartTo: DateInput,
-  eventType: listInput(200),
-  quality: listInput(200),
-  sponsorMatchStarred: FlagInput,
-  hasVisitors: FlagInput,
-});
-export type EventListQuery = z.input<typeof EventListQuerySchema>;
-
-export const RankInputSchema = z.object({ eventIds: z.array(EventIdInput).min(1).max(100) });
-export type RankInput = z.input<typeof RankInputSchema>;
 
 export interface EventsApi {
   /** Discover events. Free. */
@@ -66,36 +32,12 @@ export interface EventsApi {
   unlockFullAccess(eventId: string): Promise<FullAccessUnlockResult>;
 }
 
-const eventIdOf = (operation: string, eventId: string) => parseInput(operation, EventIdInput, eventId);
-
+/** The unlocks are charging rows: the core retries them only where the service provably did not run them. */
 export function createEventsApi(core: EisCore): EventsApi {
-  return { ...createFreeEventCalls(core), ...createBriefCall(core), ...createChargingEventCalls(core) };
-}
-
-function createBriefCall(core: EisCore): Pick<EventsApi, 'brief'> {
+  const byId = (id: string) => ({ path: { id } });
   return {
-    async brief(eventId) {
-      const id = eventIdOf('events.brief', eventId);
-      return core.request({
-        operation: 'events.brief',
-        method: 'GET',
-        path: '/external/events/brief',
-        query: { event_id: id },
-        charging: false,
-        schema: EventBriefSchema,
-      });
-    },
-  };
-}
-
-function createFreeEventCalls(core: EisCore): Pick<EventsApi, 'list' | 'detail' | 'fitScore' | 'rank'> {
-  return {
-    async list(query = {}) {
-      const q = parseInput('events.list', EventListQuerySchema, query);
-      return core.request({
-        operation: 'events.list',
-        method: 'GET',
-        path: '/external/events/list',
+    list: (query = {}) =>
+      call(core, rowOf('events.list'), query, (q) => ({
         query: {
           page: q.page,
           pageSize: q.pageSize,
@@ -109,85 +51,15 @@ function createFreeEventCalls(core: EisCore): Pick<EventsApi, 'list' | 'detail' 
           sponsor_match_starred: q.sponsorMatchStarred,
           has_visitors: q.hasVisitors,
         },
-        charging: false,
-        schema: EventPageSchema,
-      });
-    },
-
-    async detail(eventId) {
-      const id = eventIdOf('events.detail', eventId);
-      const response = await core.request({
-        operation: 'events.detail',
-        method: 'GET',
-        path: pathOf`/external/events/${id}`,
-        charging: false,
-        schema: EventDetailResponseSchema,
-      });
-      return response.event;
-    },
-
-    async fitScore(eventId) {
-      const id = eventIdOf('events.fitScore', eventId);
-      return core.request({
-        operation: 'events.fitScore',
-        method: 'POST',
-        path: '/external/events/fit-score',
-        body: { event_id: id },
-        charging: false,
-        schema: FitScoreSchema,
-      });
-    },
-
-    async rank(input) {
-      const valid = parseInput('events.rank', RankInputSchema, input);
-      return core.request({
-        operation: 'events.rank',
-        method: 'POST',
-        path: '/external/events/rank',
-        body: { event_ids: valid.eventIds },
-        charging: false,
-        schema: EventRankSchema,
-      });
-    },
-  };
-}
-
-/** The unlocks: each spends credits, so the core retries them only where the service provably did not run them. */
-function createChargingEventCalls(
-  core: EisCore,
-): Pick<EventsApi, 'unlock' | 'unlockVisitors' | 'unlockFullAccess'> {
-  return {
-    async unlock(eventId) {
-      const id = eventIdOf('events.unlock', eventId);
-      return core.request({
-        operation: 'events.unlock',
-        method: 'POST',
-        path: pathOf`/external/events/${id}/unlock`,
-        charging: true,
-        schema: EventUnlockResultSchema,
-      });
-    },
-
-    async unlockVisitors(eventId) {
-      const id = eventIdOf('events.unlockVisitors', eventId);
-      return core.request({
-        operation: 'events.unlockVisitors',
-        method: 'POST',
-        path: pathOf`/external/events/${id}/visitors/unlock`,
-        charging: true,
-        schema: VisitorUnlockResultSchema,
-      });
-    },
-
-    async unlockFullAccess(eventId) {
-      const id = eventIdOf('events.unlockFullAccess', eventId);
-      return core.request({
-        operation: 'events.unlockFullAccess',
-        method: 'POST',
-        path: pathOf`/external/events/${id}/full-access/unlock`,
-        charging: true,
-        schema: FullAccessUnlockResultSchema,
-      });
-    },
+      })),
+    detail: async (eventId) => (await call(core, rowOf('events.detail'), eventId, byId)).event,
+    brief: (eventId) => call(core, rowOf('events.brief'), eventId, (id) => ({ query: { event_id: id } })),
+    fitScore: (eventId) =>
+      call(core, rowOf('events.fitScore'), eventId, (id) => ({ body: { event_id: id } })),
+    rank: (input) =>
+      call(core, rowOf('events.rank'), input, (valid) => ({ body: { event_ids: valid.eventIds } })),
+    unlock: (eventId) => call(core, rowOf('events.unlock'), eventId, byId),
+    unlockVisitors: (eventId) => call(core, rowOf('events.unlockVisitors'), eventId, byId),
+    unlockFullAccess: (eventId) => call(core, rowOf('events.unlockFullAccess'), eventId, byId),
   };
 }

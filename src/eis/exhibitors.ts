@@ -1,81 +1,20 @@
-import * as z from 'zod';
+import { call } from './call.ts';
 import type { EisCore } from './core.ts';
-import {
-  CompanyScopeInput,
-  EventIdInput,
-  ExhibitorIdInput,
-  FlagInput,
-  listInput,
-  PageInput,
-  pageSizeInput,
-  parseInput,
-  textInput,
-} from './input.ts';
-import {
-  type EventSearchPage,
-  EventSearchPageSchema,
-  type ExhibitorListPage,
-  ExhibitorListPageSchema,
-  type ExhibitorPage,
-  ExhibitorPageSchema,
-  type ExhibitorProfile,
-  ExhibitorProfileSchema,
-  type RelatedEventPage,
-  RelatedEventPageSchema,
+import { rowOf } from './operations.ts';
+import type {
+  CompanyNameSearchInput,
+  ContextSearchInput,
+  EventSearchInput,
+  ExhibitorEventsQuery,
+  ExhibitorListQuery,
+} from './requests.ts';
+import type {
+  EventSearchPage,
+  ExhibitorListPage,
+  ExhibitorPage,
+  ExhibitorProfile,
+  RelatedEventPage,
 } from './schemas.ts';
-
-export const ExhibitorListQuerySchema = z.object({
-  eventId: EventIdInput,
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-  keyword: textInput(200),
-  country: textInput(100),
-  category: listInput(200),
-  industry: listInput(200),
-  jobTitle: listInput(200),
-  managementLevel: listInput(200),
-  department: listInput(200),
-  personnelLimit: z.number().int().min(0).optional(),
-});
-export type ExhibitorListQuery = z.input<typeof ExhibitorListQuerySchema>;
-
-export const ContextSearchInputSchema = z
-  .object({
-    companyUrl: z.url({ protocol: /^https?$/ }).optional(),
-    targetAudience: z.string().trim().min(1).max(2000).optional(),
-    page: PageInput,
-    pageSize: pageSizeInput(100),
-  })
-  .refine((input) => input.companyUrl !== undefined || input.targetAudience !== undefined, {
-    message: 'give companyUrl or targetAudience',
-  });
-export type ContextSearchInput = z.input<typeof ContextSearchInputSchema>;
-
-const companyName = z.string().trim().min(1, 'company name is empty').max(200);
-
-export const CompanyNameSearchInputSchema = z.object({
-  companyName,
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-});
-export type CompanyNameSearchInput = z.input<typeof CompanyNameSearchInputSchema>;
-
-export const EventSearchInputSchema = z.object({
-  companyName,
-  sponsorMatchStarred: FlagInput,
-  attendanceScope: CompanyScopeInput,
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-});
-export type EventSearchInput = z.input<typeof EventSearchInputSchema>;
-
-export const ExhibitorEventsQuerySchema = z.object({
-  exhibitorId: ExhibitorIdInput,
-  attendanceScope: CompanyScopeInput,
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-});
-export type ExhibitorEventsQuery = z.input<typeof ExhibitorEventsQuerySchema>;
 
 export interface ExhibitorsApi {
   /** Exhibitors of one event; preview-limited until the event is unlocked. Free. */
@@ -98,12 +37,8 @@ export function createExhibitorsApi(core: EisCore): ExhibitorsApi {
 
 function createListCalls(core: EisCore): Pick<ExhibitorsApi, 'list' | 'searchByContext'> {
   return {
-    async list(query) {
-      const q = parseInput('exhibitors.list', ExhibitorListQuerySchema, query);
-      return core.request({
-        operation: 'exhibitors.list',
-        method: 'GET',
-        path: '/external/exhibitors/list',
+    list: (query) =>
+      call(core, rowOf('exhibitors.list'), query, (q) => ({
         query: {
           event_id: q.eventId,
           page: q.page,
@@ -117,51 +52,28 @@ function createListCalls(core: EisCore): Pick<ExhibitorsApi, 'list' | 'searchByC
           department: q.department,
           personnelLimit: q.personnelLimit,
         },
-        charging: false,
-        schema: ExhibitorListPageSchema,
-      });
-    },
-
-    async searchByContext(input) {
-      const valid = parseInput('exhibitors.searchByContext', ContextSearchInputSchema, input);
-      return core.request({
-        operation: 'exhibitors.searchByContext',
-        method: 'POST',
-        path: '/external/exhibitors/search',
+      })),
+    searchByContext: (input) =>
+      call(core, rowOf('exhibitors.searchByContext'), input, (valid) => ({
         body: {
           company_url: valid.companyUrl,
           target_audience: valid.targetAudience,
           page: valid.page,
           pageSize: valid.pageSize,
         },
-        charging: false,
-        schema: ExhibitorPageSchema,
-      });
-    },
+      })),
   };
 }
 
 /** Searches by company name: each page asked for is a new search, charged when it is non-empty. */
 function createChargingSearches(core: EisCore): Pick<ExhibitorsApi, 'searchByCompanyName' | 'searchEvents'> {
   return {
-    async searchByCompanyName(input) {
-      const valid = parseInput('exhibitors.searchByCompanyName', CompanyNameSearchInputSchema, input);
-      return core.request({
-        operation: 'exhibitors.searchByCompanyName',
-        method: 'POST',
-        path: '/external/exhibitors/search-by-company-name',
+    searchByCompanyName: (input) =>
+      call(core, rowOf('exhibitors.searchByCompanyName'), input, (valid) => ({
         body: { company_name: valid.companyName, page: valid.page, pageSize: valid.pageSize },
-        charging: true,
-        schema: ExhibitorPageSchema,
-      });
-    },
-
-    async searchEvents(input) {
-      const valid = parseInput('exhibitors.searchEvents', EventSearchInputSchema, input);
-      return core.request({
-        operation: 'exhibitors.searchEvents',
-        method: 'POST',
-        path: '/external/exhibitors/search-events',
+      })),
+    searchEvents: (input) =>
+      call(core, rowOf('exhibitors.searchEvents'), input, (valid) => ({
         body: {
           company_name: valid.companyName,
           sponsor_match_starred: valid.sponsorMatchStarred,
@@ -169,42 +81,22 @@ function createChargingSearches(core: EisCore): Pick<ExhibitorsApi, 'searchByCom
           page: valid.page,
           pageSize: valid.pageSize,
         },
-        charging: true,
-        schema: EventSearchPageSchema,
-      });
-    },
+      })),
   };
 }
 
 function createAccountCalls(core: EisCore): Pick<ExhibitorsApi, 'profile' | 'events'> {
   return {
-    async profile(exhibitorId) {
-      const id = parseInput('exhibitors.profile', ExhibitorIdInput, exhibitorId);
-      return core.request({
-        operation: 'exhibitors.profile',
-        method: 'GET',
-        path: '/external/exhibitors/profile',
-        query: { exhibitor_id: id },
-        charging: false,
-        schema: ExhibitorProfileSchema,
-      });
-    },
-
-    async events(query) {
-      const q = parseInput('exhibitors.events', ExhibitorEventsQuerySchema, query);
-      return core.request({
-        operation: 'exhibitors.events',
-        method: 'GET',
-        path: '/external/exhibitors/events',
+    profile: (exhibitorId) =>
+      call(core, rowOf('exhibitors.profile'), exhibitorId, (id) => ({ query: { exhibitor_id: id } })),
+    events: (query) =>
+      call(core, rowOf('exhibitors.events'), query, (q) => ({
         query: {
           exhibitor_id: q.exhibitorId,
           attendance_scope: q.attendanceScope,
           page: q.page,
           pageSize: q.pageSize,
         },
-        charging: false,
-        schema: RelatedEventPageSchema,
-      });
-    },
+      })),
   };
 }

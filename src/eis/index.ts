@@ -2,6 +2,7 @@ import { type ActionsApi, createActionsApi } from './actions.ts';
 import { type AgentFilesApi, createAgentFilesApi } from './agent-files.ts';
 import { type ContactsApi, createContactsApi } from './contacts.ts';
 import { createEisCore, type EisClientOptions } from './core.ts';
+import type { ClientMethod } from './operations.ts';
 import { type CreditsApi, createCreditsApi } from './credits.ts';
 import { createEventsApi, type EventsApi } from './events.ts';
 import { createExhibitorsApi, type ExhibitorsApi } from './exhibitors.ts';
@@ -28,6 +29,19 @@ export interface EisClient {
   close(): Promise<void>;
 }
 
+type Area = Exclude<keyof EisClient, 'iteratePages' | 'close'>;
+type MethodsOf<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] &
+  string;
+/** `area.method` of every call the client offers, e.g. `'events.brief'`. */
+type OfferedMethod = { [A in Area]: `${A}.${MethodsOf<EisClient[A]>}` }[Area];
+/** The table and the client name the same calls: a row without a method, or a method without a row, does not compile. */
+const sameCalls: [OfferedMethod] extends [ClientMethod]
+  ? [ClientMethod] extends [OfferedMethod]
+    ? true
+    : 'a row names no client method'
+  : 'a client method has no row' = true;
+void sameCalls;
+
 /**
  * The Event Intelligence Service client. The API key lives only in the core's closure: no field of the
  * client, of its modules or of any error it throws holds it.
@@ -49,14 +63,14 @@ export function createEisClient(options: EisClientOptions): EisClient {
   });
 }
 
-export type { ActionsApi, PrecheckInput } from './actions.ts';
+export type { ActionsApi } from './actions.ts';
 export type { AgentFilesApi } from './agent-files.ts';
-export type { ContactSearchInput, ContactsApi, UnlockContactsOptions } from './contacts.ts';
+export type { ContactsApi, UnlockContactsOptions } from './contacts.ts';
 export type { EisClientOptions } from './core.ts';
-export { traceIdOf } from '../domain/ports/service.ts';
+export { traceIdOf } from '../platform/trace-ids.ts';
 export type { CreditsApi } from './credits.ts';
 export * from './errors.ts';
-export type { EventListQuery, EventsApi, RankInput } from './events.ts';
+export type { EventsApi } from './events.ts';
 export {
   type EventExhibitorMatches,
   listEventExhibitorMatches,
@@ -64,19 +78,12 @@ export {
   type PagingOptions,
   searchExhibitorsByDomain,
 } from './exhibitor-lookups.ts';
-export type {
-  CompanyNameSearchInput,
-  ContextSearchInput,
-  EventSearchInput,
-  ExhibitorEventsQuery,
-  ExhibitorListQuery,
-  ExhibitorsApi,
-} from './exhibitors.ts';
+export type { ExhibitorsApi } from './exhibitors.ts';
 export { MAX_IN_FLIGHT_PER_KEY } from './limiter.ts';
 export { type IteratePagesOptions, iteratePages, type PageLike } from './pagination.ts';
+export { type Charging, type ListPrice } from './charging.ts';
 export {
   canCharge,
-  type Charging,
   chargingOf,
   type ClientMethod,
   EIS_METHODS_OUTSIDE_OPENAPI,
@@ -84,25 +91,29 @@ export {
   EIS_OPERATIONS_NOT_IN_CLIENT,
   type EisOperation,
   listPrice,
-  type ListPrice,
   type OperationKey,
   operationOf,
 } from './operations.ts';
-export {
-  type OutreachApi,
-  type OutreachDetailInput,
-  type OutreachGenerationInput,
-} from './outreach.ts';
+export type { OutreachApi } from './outreach.ts';
+export type { PersonnelApi } from './personnel.ts';
+export type { RecommendationsApi } from './recommendations.ts';
 export type {
+  CompanyNameSearchInput,
+  ContactSearchInput,
+  ContextSearchInput,
+  EventListQuery,
+  EventSearchInput,
   EventsByLinkedinInput,
   EventsByNameInput,
+  ExhibitorEventsQuery,
+  ExhibitorListQuery,
+  OutreachDetailInput,
+  OutreachGenerationInput,
   PersonEventsOptions,
-  PersonnelApi,
   PersonnelListQuery,
-} from './personnel.ts';
-export type {
-  RecommendationsApi,
+  PrecheckInput,
+  RankInput,
   RecommendedEventsInput,
   RecommendedExhibitorsQuery,
-} from './recommendations.ts';
+} from './requests.ts';
 export * from './schemas.ts';

@@ -1,15 +1,31 @@
 import type * as z from 'zod';
-import type { ActionsApi } from './actions.ts';
-import { PRICES, type PricedKind } from '../domain/prices.ts';
-import type { AgentFilesApi } from './agent-files.ts';
-import type { ContactsApi } from './contacts.ts';
-import type { CreditsApi } from './credits.ts';
-import type { EventsApi } from './events.ts';
-import type { ExhibitorsApi } from './exhibitors.ts';
-import type { OutreachApi } from './outreach.ts';
-import type { PersonnelApi } from './personnel.ts';
-import type { RecommendationsApi } from './recommendations.ts';
+import { ExhibitorIdInput, EventIdInput, PageInput, TaskIdInput } from './input.ts';
+import { type Charging, FREE, isCharging, type ListPrice, listPriceOf, priced } from './charging.ts';
 import {
+  CompanyNameSearchInputSchema,
+  ContactSearchInputSchema,
+  ContextSearchInputSchema,
+  EventListQuerySchema,
+  EventsByLinkedinInputSchema,
+  EventsByNameInputSchema,
+  EventSearchInputSchema,
+  ExhibitorEventsQuerySchema,
+  ExhibitorListQuerySchema,
+  LinkedinActivityInputSchema,
+  NoInput,
+  OutreachDetailInputSchema,
+  OutreachGenerationInputSchema,
+  PersonEventsInputSchema,
+  PersonnelListQuerySchema,
+  PersonnelProfileInputSchema,
+  PrecheckInputSchema,
+  RankInputSchema,
+  RecommendedEventsInputSchema,
+  RecommendedExhibitorsQuerySchema,
+  UnlockContactsInputSchema,
+} from './requests.ts';
+import {
+  AgentFilePageSchema,
   ContactPageSchema,
   ContactUnlockSubmissionSchema,
   CreditBalanceSchema,
@@ -40,86 +56,55 @@ import {
 } from './schemas.ts';
 
 /*
- * Every operation of the vendor OpenAPI 0.27.0, the client method that calls it, and what calling it can
- * cost: the one place the bot asks "is this free, and if not, how much and how do I quote it?". Prices and
- * precheck codes are the domain's one price table (src/domain/prices.ts); the service's precheck has the
- * last word where an action code exists.
+ * The operation table: one row per operation of the vendor OpenAPI 0.27.0 (client method, HTTP method and
+ * path, request and response schemas, what it can cost), and the client is built from it (`call.ts`).
+ * The one place that says whether a call is free, how it is priced (src/platform/prices.ts; the service's
+ * precheck has the last word) and so whether it may be retried once sent.
  */
-
-interface ClientApis {
-  credits: CreditsApi;
-  actions: ActionsApi;
-  events: EventsApi;
-  exhibitors: ExhibitorsApi;
-  personnel: PersonnelApi;
-  contacts: ContactsApi;
-  outreach: OutreachApi;
-  recommendations: RecommendationsApi;
-  agentFiles: AgentFilesApi;
-}
-
-type MethodNames<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] &
-  string;
-
-/** A client method by its path on `EisClient`, e.g. `'events.brief'`. */
-export type ClientMethod = {
-  [A in keyof ClientApis]: `${A}.${MethodNames<ClientApis[A]>}`;
-}[keyof ClientApis];
 
 /** `METHOD /path` exactly as the OpenAPI writes it. */
 export type OperationKey = `${'GET' | 'POST'} /external/${string}`;
 
-/** What calling an operation can cost. `precheck` is the action code to ask first, where there is one. */
-export type Charging =
-  /** Never spends credits. */
-  | { kind: 'free'; note?: string }
-  /** A fixed price for the first success; repeating it once done is free. */
-  | { kind: 'flat'; credits: number; precheck: string; note: string }
-  /** Anywhere from `min` to `max`, depending on what is still locked: quote the precheck's figure. */
-  | { kind: 'range'; min: number; max: number; precheck: string; note: string }
-  /** `credits` per chargeable contact: "up to", since contacts already unlocked or skipped cost nothing. */
-  | { kind: 'per-contact'; credits: number; precheck: string; note: string }
-  /** `credits` when the answer is non-empty, nothing when empty: "up to". Every page asked for is a new search. */
-  | { kind: 'on-match'; credits: number; precheck: string; note: string }
-  /** May spend credits, but neither the spec nor the vendor gives a price or an action code. */
-  | { kind: 'undocumented'; note: string };
-
-export interface EisOperation {
-  operation: OperationKey;
-  operationId: string;
-  clientMethod: ClientMethod;
+/**
+ * One operation: what the client needs to call it. `clientMethod` is its method on `EisClient` and the
+ * name its errors and logs carry.
+ */
+export interface CallRow<
+  M extends string = string,
+  I extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  K extends OperationKey = OperationKey,
+> {
+  clientMethod: M;
+  operation: K;
   charging: Charging;
+  /** The schema the input is checked with before any HTTP call. */
+  request: I;
   /** The schema the client parses the 2xx answer with. */
-  response: z.ZodType;
+  response: R;
 }
 
-const FREE: Charging = { kind: 'free' };
+/** A row of the OpenAPI: a call row with the OpenAPI's operationId. */
+export interface EisOperation<
+  M extends string = string,
+  I extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  K extends OperationKey = OperationKey,
+> extends CallRow<M, I, R, K> {
+  operationId: string;
+}
+
 const SEARCH_NOTE = 'charged again for every page requested, each time that page is non-empty';
 const CONTACT_NOTE = 'already unlocked, unlocking, unlinked and unknown contacts are skipped, not charged';
 
-/** How a kind of charge is charged, from the domain's price table (src/domain/prices.ts). */
-function priced(kind: PricedKind, note: string): Charging {
-  const { credits, basis, precheck } = PRICES[kind];
-  if (credits === null || precheck === null) return { kind: 'undocumented', note };
-  switch (basis) {
-    case 'fixed':
-      return { kind: 'flat', credits, precheck, note };
-    case 'missing-layers':
-      return { kind: 'range', min: 0, max: credits, precheck, note };
-    case 'per-contact':
-      return { kind: 'per-contact', credits, precheck, note };
-    case 'if-found':
-      return { kind: 'on-match', credits, precheck, note };
-  }
-}
-
 /** Every OpenAPI 0.27.0 operation, in the document's order. */
-export const EIS_OPERATIONS: readonly EisOperation[] = [
+export const EIS_OPERATIONS = [
   op(
     'GET /external/credits/balance',
     'getExternalCreditsBalance',
     'credits.balance',
     FREE,
+    NoInput,
     CreditBalanceSchema,
   ),
   op(
@@ -127,13 +112,28 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'precheckExternalAction',
     'actions.precheck',
     FREE,
+    PrecheckInputSchema,
     PrecheckResponseSchema,
   ),
-  op('GET /external/events/list', 'listEvents', 'events.list', FREE, EventPageSchema),
-  op('GET /external/events/{id}', 'getEventDetail', 'events.detail', FREE, EventDetailResponseSchema),
-  op('GET /external/events/brief', 'getEventBrief', 'events.brief', FREE, EventBriefSchema),
-  op('POST /external/events/fit-score', 'scoreEventFit', 'events.fitScore', FREE, FitScoreSchema),
-  op('POST /external/events/rank', 'rankEvents', 'events.rank', FREE, EventRankSchema),
+  op('GET /external/events/list', 'listEvents', 'events.list', FREE, EventListQuerySchema, EventPageSchema),
+  op(
+    'GET /external/events/{id}',
+    'getEventDetail',
+    'events.detail',
+    FREE,
+    EventIdInput,
+    EventDetailResponseSchema,
+  ),
+  op('GET /external/events/brief', 'getEventBrief', 'events.brief', FREE, EventIdInput, EventBriefSchema),
+  op(
+    'POST /external/events/fit-score',
+    'scoreEventFit',
+    'events.fitScore',
+    FREE,
+    EventIdInput,
+    FitScoreSchema,
+  ),
+  op('POST /external/events/rank', 'rankEvents', 'events.rank', FREE, RankInputSchema, EventRankSchema),
   op(
     'POST /external/events/{id}/unlock',
     'unlockEvent',
@@ -142,13 +142,18 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
       'event-unlock',
       'typical price (the spec: "examples show 2000"); free when already unlocked; the precheck quotes it',
     ),
+    EventIdInput,
     EventUnlockResultSchema,
   ),
   op(
     'POST /external/events/{id}/visitors/unlock',
     'unlockEventVisitors',
     'events.unlockVisitors',
-    priced('visitors-unlock', 'after base access, with a subscription and visitor data; repeated unlocks are free'),
+    priced(
+      'visitors-unlock',
+      'after base access, with a subscription and visitor data; repeated unlocks are free',
+    ),
+    EventIdInput,
     VisitorUnlockResultSchema,
   ),
   op(
@@ -156,14 +161,23 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'unlockEventFullAccess',
     'events.unlockFullAccess',
     priced('full-access-unlock', 'the missing layers only: base access plus visitors'),
+    EventIdInput,
     FullAccessUnlockResultSchema,
   ),
-  op('GET /external/exhibitors/list', 'listExhibitors', 'exhibitors.list', FREE, ExhibitorListPageSchema),
+  op(
+    'GET /external/exhibitors/list',
+    'listExhibitors',
+    'exhibitors.list',
+    FREE,
+    ExhibitorListQuerySchema,
+    ExhibitorListPageSchema,
+  ),
   op(
     'POST /external/exhibitors/search',
     'searchExhibitors',
     'exhibitors.searchByContext',
     FREE,
+    ContextSearchInputSchema,
     ExhibitorPageSchema,
   ),
   op(
@@ -171,6 +185,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'searchExhibitorsByCompanyName',
     'exhibitors.searchByCompanyName',
     priced('exhibitor-search', SEARCH_NOTE),
+    CompanyNameSearchInputSchema,
     ExhibitorPageSchema,
   ),
   op(
@@ -178,6 +193,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'searchEventsByExhibitorCompanyName',
     'exhibitors.searchEvents',
     priced('exhibitor-events', SEARCH_NOTE),
+    EventSearchInputSchema,
     EventSearchPageSchema,
   ),
   op(
@@ -185,6 +201,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'getExhibitorProfile',
     'exhibitors.profile',
     FREE,
+    ExhibitorIdInput,
     ExhibitorProfileSchema,
   ),
   op(
@@ -192,14 +209,23 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'listExhibitorEvents',
     'exhibitors.events',
     FREE,
+    ExhibitorEventsQuerySchema,
     RelatedEventPageSchema,
   ),
-  op('GET /external/personnel/list', 'listPersonnel', 'personnel.list', FREE, PersonnelListPageSchema),
+  op(
+    'GET /external/personnel/list',
+    'listPersonnel',
+    'personnel.list',
+    FREE,
+    PersonnelListQuerySchema,
+    PersonnelListPageSchema,
+  ),
   op(
     'GET /external/personnel/profile',
     'getPersonnelProfile',
     'personnel.profile',
     FREE,
+    PersonnelProfileInputSchema,
     PersonnelProfileSchema,
   ),
   op(
@@ -207,6 +233,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'listPersonnelEvents',
     'personnel.events',
     FREE,
+    PersonEventsInputSchema,
     RelatedEventPageSchema,
   ),
   op(
@@ -214,6 +241,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'listPersonnelEventsByLinkedin',
     'personnel.eventsByLinkedin',
     FREE,
+    EventsByLinkedinInputSchema,
     LinkedinEventsSchema,
   ),
   op(
@@ -221,6 +249,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'searchPersonnelEventsByName',
     'personnel.eventsByName',
     priced('people-by-name', `active paid users only; ${SEARCH_NOTE}`),
+    EventsByNameInputSchema,
     RelatedEventPageSchema,
   ),
   op(
@@ -231,14 +260,23 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
       'linkedin-activity',
       'the credits page says only "no email-unlock charge"; the OpenAPI lists no 402 and no precheck code',
     ),
+    LinkedinActivityInputSchema,
     LinkedinActivityUnlockSchema,
   ),
-  op('GET /external/contacts/search', 'searchContacts', 'contacts.search', FREE, ContactPageSchema),
+  op(
+    'GET /external/contacts/search',
+    'searchContacts',
+    'contacts.search',
+    FREE,
+    ContactSearchInputSchema,
+    ContactPageSchema,
+  ),
   op(
     'POST /external/contacts/unlock',
     'unlockContactEmails',
     'contacts.unlockEmails',
     priced('email-unlock', CONTACT_NOTE),
+    UnlockContactsInputSchema,
     ContactUnlockSubmissionSchema,
   ),
   op(
@@ -246,6 +284,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'getContactUnlockTask',
     'contacts.emailTask',
     FREE,
+    TaskIdInput,
     EmailUnlockTaskSchema,
   ),
   op(
@@ -253,6 +292,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'applyRecommendedEventsPaged',
     'recommendations.events',
     { kind: 'free', note: 'the OpenAPI: "does not spend credits or unlock event access"' },
+    RecommendedEventsInputSchema,
     RecommendedEventPageSchema,
   ),
   op(
@@ -260,6 +300,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'getRecommendedExhibitors',
     'recommendations.exhibitors',
     FREE,
+    RecommendedExhibitorsQuerySchema,
     RecommendedExhibitorPageSchema,
   ),
   op(
@@ -267,6 +308,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'unlockContactPhones',
     'contacts.unlockPhones',
     priced('phone-unlock', CONTACT_NOTE),
+    UnlockContactsInputSchema,
     ContactUnlockSubmissionSchema,
   ),
   op(
@@ -274,6 +316,7 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'getPhoneUnlockTask',
     'contacts.phoneTask',
     FREE,
+    TaskIdInput,
     PhoneUnlockTaskSchema,
   ),
   op(
@@ -281,31 +324,58 @@ export const EIS_OPERATIONS: readonly EisOperation[] = [
     'generateOutreachMessage',
     'outreach.generate',
     { kind: 'free', note: 'the OpenAPI: "does not deduct credits"; drafts only, nothing is sent' },
+    OutreachGenerationInputSchema,
     OutreachGenerationSchema,
   ),
-  op('GET /external/personnel/outreach', 'getOutreachDetail', 'outreach.detail', FREE, OutreachDetailSchema),
-];
+  op(
+    'GET /external/personnel/outreach',
+    'getOutreachDetail',
+    'outreach.detail',
+    FREE,
+    OutreachDetailInputSchema,
+    OutreachDetailSchema,
+  ),
+] as const;
 
 /** OpenAPI operations the client deliberately does not call, with the reason. None today. */
 export const EIS_OPERATIONS_NOT_IN_CLIENT: readonly { operation: OperationKey; reason: string }[] = [];
 
-/** Client methods for routes outside the OpenAPI, with the reason they exist. */
-export const EIS_METHODS_OUTSIDE_OPENAPI: readonly { clientMethod: ClientMethod; reason: string }[] = [
+/** Client methods for routes outside the OpenAPI: their rows, with the reason they exist. */
+export const EIS_METHODS_OUTSIDE_OPENAPI = [
   {
     clientMethod: 'agentFiles.list',
+    operation: 'GET /external/agent-files/list',
+    charging: { kind: 'free', note: 'the spec lists it as read-only' },
+    request: PageInput,
+    response: AgentFilePageSchema,
     reason:
       'GET /external/agent-files/list is in the spec but excluded from the OpenAPI as "not customer-facing"',
   },
-];
+] as const satisfies readonly (CallRow & { reason: string })[];
 
-function op(
-  operation: OperationKey,
+type Row = (typeof EIS_OPERATIONS)[number] | (typeof EIS_METHODS_OUTSIDE_OPENAPI)[number];
+
+/** A client method by its path on `EisClient`, e.g. `'events.brief'`. */
+export type ClientMethod = Row['clientMethod'];
+
+const ROWS: ReadonlyMap<string, Row> = new Map(
+  [...EIS_OPERATIONS, ...EIS_METHODS_OUTSIDE_OPENAPI].map((row) => [row.clientMethod, row]),
+);
+
+/** The row a client method is built from. */
+export function rowOf<M extends ClientMethod>(clientMethod: M): Extract<Row, { clientMethod: M }> {
+  return ROWS.get(clientMethod) as Extract<Row, { clientMethod: M }>;
+}
+
+function op<const K extends OperationKey, const M extends string, I extends z.ZodType, R extends z.ZodType>(
+  operation: K,
   operationId: string,
-  clientMethod: ClientMethod,
+  clientMethod: M,
   charging: Charging,
-  response: z.ZodType,
-): EisOperation {
-  return { operation, operationId, clientMethod, charging, response };
+  request: I,
+  response: R,
+): EisOperation<M, I, R, K> {
+  return { operation, operationId, clientMethod, charging, request, response };
 }
 
 /** The operation a client method calls; undefined for methods outside the OpenAPI. */
@@ -315,39 +385,15 @@ export function operationOf(clientMethod: ClientMethod): EisOperation | undefine
 
 /** What a client method can cost (`free` for the agent-files list, which the spec lists as read-only). */
 export function chargingOf(clientMethod: ClientMethod): Charging {
-  return operationOf(clientMethod)?.charging ?? FREE;
-}
-
-export interface ListPrice {
-  /** Credits at most; null when no price is documented. */
-  credits: number | null;
-  /** The real charge may be lower (a search that finds nothing, contacts already unlocked, layers owned). */
-  upTo: boolean;
-  /** The precheck action code that quotes the real figure, when the service has one. */
-  precheck: string | null;
+  return rowOf(clientMethod).charging;
 }
 
 /**
  * The documented price of one call, for a confirmation card when the precheck cannot be had (or has no
  * action code). `contacts` counts the people of a per-contact unlock.
  */
-export function listPrice(clientMethod: ClientMethod, contacts = 1): ListPrice {
-  const charging = chargingOf(clientMethod);
-  switch (charging.kind) {
-    case 'free':
-      return { credits: 0, upTo: false, precheck: null };
-    case 'flat':
-      return { credits: charging.credits, upTo: false, precheck: charging.precheck };
-    case 'range':
-      return { credits: charging.max, upTo: true, precheck: charging.precheck };
-    case 'per-contact':
-      return { credits: charging.credits * contacts, upTo: true, precheck: charging.precheck };
-    case 'on-match':
-      return { credits: charging.credits, upTo: true, precheck: charging.precheck };
-    case 'undocumented':
-      return { credits: null, upTo: true, precheck: null };
-  }
-}
+export const listPrice = (clientMethod: ClientMethod, contacts = 1): ListPrice =>
+  listPriceOf(chargingOf(clientMethod), contacts);
 
 /** Whether a call can spend credits at all (anything but `free`): such calls go through a confirmation. */
-export const canCharge = (clientMethod: ClientMethod): boolean => chargingOf(clientMethod).kind !== 'free';
+export const canCharge = (clientMethod: ClientMethod): boolean => isCharging(chargingOf(clientMethod));

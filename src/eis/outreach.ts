@@ -1,30 +1,8 @@
-import * as z from 'zod';
+import { call } from './call.ts';
 import type { EisCore } from './core.ts';
-import { OutreachOptionsSchema } from '../domain/ports/outreach.ts';
-import { parseInput, PersonnelIdsInput } from './input.ts';
-import {
-  type OutreachDetail,
-  OutreachDetailSchema,
-  type OutreachGeneration,
-  OutreachGenerationSchema,
-} from './schemas.ts';
-
-// Both ids are numeric strings of at most 20 characters (OpenAPI OutreachMessageRequest, getOutreachDetail).
-const OutreachIdInput = z.string().regex(/^[0-9]{1,20}$/, 'expected a numeric id');
-
-export const OutreachGenerationInputSchema = OutreachOptionsSchema.extend({
-  personnelIds: PersonnelIdsInput,
-  /** The event's internal `id` (not its public `eventId`): the service requires it here (0.26.0). */
-  eventId: OutreachIdInput.optional(),
-});
-export type OutreachGenerationInput = z.input<typeof OutreachGenerationInputSchema>;
-
-export const OutreachDetailInputSchema = z.object({
-  personnelId: OutreachIdInput,
-  /** The internal event `id` the drafts were generated for. */
-  eventId: OutreachIdInput,
-});
-export type OutreachDetailInput = z.input<typeof OutreachDetailInputSchema>;
+import { rowOf } from './operations.ts';
+import type { OutreachDetailInput, OutreachGenerationInput } from './requests.ts';
+import type { OutreachDetail, OutreachGeneration } from './schemas.ts';
 
 export interface OutreachApi {
   /**
@@ -38,12 +16,9 @@ export interface OutreachApi {
 
 export function createOutreachApi(core: EisCore): OutreachApi {
   return {
-    async generate(input) {
-      const valid = parseInput('outreach.generate', OutreachGenerationInputSchema, input);
-      return core.request({
-        operation: 'outreach.generate',
-        method: 'POST',
-        path: '/external/personnel/generate-outreach-message',
+    // free, and regenerating replaces the earlier drafts: a retry after a lost answer does no harm
+    generate: (input) =>
+      call(core, rowOf('outreach.generate'), input, (valid) => ({
         body: {
           personnel_ids: valid.personnelIds,
           event_id: valid.eventId,
@@ -51,22 +26,10 @@ export function createOutreachApi(core: EisCore): OutreachApi {
           linkedin_message_types: valid.linkedinMessageTypes,
           outreach_purpose: valid.outreachPurpose,
         },
-        // free, and regenerating replaces the earlier drafts: a retry after a lost answer does no harm
-        charging: false,
-        schema: OutreachGenerationSchema,
-      });
-    },
-
-    async detail(input) {
-      const valid = parseInput('outreach.detail', OutreachDetailInputSchema, input);
-      return core.request({
-        operation: 'outreach.detail',
-        method: 'GET',
-        path: '/external/personnel/outreach',
+      })),
+    detail: (input) =>
+      call(core, rowOf('outreach.detail'), input, (valid) => ({
         query: { personnel_id: valid.personnelId, event_id: valid.eventId },
-        charging: false,
-        schema: OutreachDetailSchema,
-      });
-    },
+      })),
   };
 }

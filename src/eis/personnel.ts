@@ -1,75 +1,22 @@
-import * as z from 'zod';
+import { call } from './call.ts';
 import type { EisCore } from './core.ts';
-import {
-  DateInput,
-  EventIdInput,
-  HttpUrlInput,
-  NumericIdInput,
-  PageInput,
-  pageSizeInput,
-  parseInput,
-  PersonnelIdsInput,
-  PersonScopeInput,
-  textInput,
-} from './input.ts';
-import {
-  type LinkedinActivityUnlock,
-  LinkedinActivityUnlockSchema,
-  type LinkedinEvents,
-  LinkedinEventsSchema,
-  type PersonnelListPage,
-  PersonnelListPageSchema,
-  type PersonnelProfile,
-  PersonnelProfileSchema,
-  type RelatedEventPage,
-  RelatedEventPageSchema,
+import { rowOf } from './operations.ts';
+import type {
+  EventsByLinkedinInput,
+  EventsByNameInput,
+  PersonEventsOptions,
+  PersonnelListQuery,
+} from './requests.ts';
+import type {
+  LinkedinActivityUnlock,
+  LinkedinEvents,
+  PersonnelListPage,
+  PersonnelProfile,
+  RelatedEventPage,
 } from './schemas.ts';
 import { SOURCE_TYPES } from './source-types.ts';
 
 export { SOURCE_TYPES };
-
-export const PersonnelListQuerySchema = z.object({
-  eventId: EventIdInput,
-  page: PageInput,
-  // the spec states both 100 and 50 as the maximum for personnel lists: 50 is valid under either
-  pageSize: pageSizeInput(50),
-  exhibitorId: NumericIdInput.optional(),
-  department: textInput(100),
-  level: textInput(50),
-  searchQuery: textInput(200),
-  sourceType: z.array(z.enum(SOURCE_TYPES)).min(1).optional(),
-});
-export type PersonnelListQuery = z.input<typeof PersonnelListQuerySchema>;
-
-export const EventsByNameInputSchema = z.object({
-  personName: z.string().trim().min(1, 'person name is empty').max(200),
-  attendanceScope: PersonScopeInput,
-  dateStartFrom: DateInput,
-  dateStartTo: DateInput,
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-});
-export type EventsByNameInput = z.input<typeof EventsByNameInputSchema>;
-
-export const PersonEventsOptionsSchema = z.object({
-  pageSize: pageSizeInput(100),
-  attendanceScope: PersonScopeInput,
-});
-export type PersonEventsOptions = z.input<typeof PersonEventsOptionsSchema>;
-
-export const EventsByLinkedinInputSchema = z.object({
-  linkedinUrl: HttpUrlInput,
-  attendanceScope: PersonScopeInput,
-  page: PageInput,
-  pageSize: pageSizeInput(100),
-});
-export type EventsByLinkedinInput = z.input<typeof EventsByLinkedinInputSchema>;
-
-export const LinkedinActivityInputSchema = z.object({
-  personnelIds: PersonnelIdsInput,
-  // the OpenAPI's LinkedinActivityUnlockRequest allows at most 20 characters here
-  eventId: z.string().min(1).max(20).optional(),
-});
 
 export interface PersonnelApi {
   /** Personnel of one event; preview-limited until the event is unlocked. Free. */
@@ -84,7 +31,8 @@ export interface PersonnelApi {
   eventsByLinkedin(input: EventsByLinkedinInput): Promise<LinkedinEvents>;
   /**
    * Starts LinkedIn activity analysis; progress shows on the person's `linkedinActivityStatus`. No
-   * documented price (see `EIS_OPERATIONS`): sent once, never retried after it may have run.
+   * documented price (see `EIS_OPERATIONS`): a charging row, so sent once, never retried after it may
+   * have run.
    */
   unlockLinkedinActivity(
     personnelIds: readonly string[],
@@ -98,12 +46,8 @@ export function createPersonnelApi(core: EisCore): PersonnelApi {
 
 function createPersonnelReads(core: EisCore): Pick<PersonnelApi, 'list' | 'profile' | 'events'> {
   return {
-    async list(query) {
-      const q = parseInput('personnel.list', PersonnelListQuerySchema, query);
-      return core.request({
-        operation: 'personnel.list',
-        method: 'GET',
-        path: '/external/personnel/list',
+    list: (query) =>
+      call(core, rowOf('personnel.list'), query, (q) => ({
         query: {
           event_id: q.eventId,
           page: q.page,
@@ -115,56 +59,27 @@ function createPersonnelReads(core: EisCore): Pick<PersonnelApi, 'list' | 'profi
           // one multi-value string parameter in the OpenAPI: values joined by commas
           sourceType: q.sourceType?.join(','),
         },
-        charging: false,
-        schema: PersonnelListPageSchema,
-      });
-    },
-
-    async profile(personnelId) {
-      const valid = parseInput('personnel.profile', z.object({ personnelId: NumericIdInput }), {
-        personnelId,
-      });
-      return core.request({
-        operation: 'personnel.profile',
-        method: 'GET',
-        path: '/external/personnel/profile',
+      })),
+    profile: (personnelId) =>
+      call(core, rowOf('personnel.profile'), { personnelId }, (valid) => ({
         query: { personnel_id: valid.personnelId },
-        charging: false,
-        schema: PersonnelProfileSchema,
-      });
-    },
-
-    async events(personnelId, page, options = {}) {
-      const valid = parseInput(
-        'personnel.events',
-        PersonEventsOptionsSchema.extend({ personnelId: NumericIdInput, page: PageInput }),
-        { ...options, personnelId, page },
-      );
-      return core.request({
-        operation: 'personnel.events',
-        method: 'GET',
-        path: '/external/personnel/events',
+      })),
+    events: (personnelId, page, options = {}) =>
+      call(core, rowOf('personnel.events'), { ...options, personnelId, page }, (valid) => ({
         query: {
           personnel_id: valid.personnelId,
           attendance_scope: valid.attendanceScope,
           page: valid.page,
           pageSize: valid.pageSize,
         },
-        charging: false,
-        schema: RelatedEventPageSchema,
-      });
-    },
+      })),
   };
 }
 
 function createReverseLookups(core: EisCore): Pick<PersonnelApi, 'eventsByName' | 'eventsByLinkedin'> {
   return {
-    async eventsByName(input) {
-      const valid = parseInput('personnel.eventsByName', EventsByNameInputSchema, input);
-      return core.request({
-        operation: 'personnel.eventsByName',
-        method: 'GET',
-        path: '/external/personnel/events/by-name',
+    eventsByName: (input) =>
+      call(core, rowOf('personnel.eventsByName'), input, (valid) => ({
         query: {
           person_name: valid.personName,
           attendance_scope: valid.attendanceScope,
@@ -173,46 +88,27 @@ function createReverseLookups(core: EisCore): Pick<PersonnelApi, 'eventsByName' 
           page: valid.page,
           pageSize: valid.pageSize,
         },
-        charging: true,
-        schema: RelatedEventPageSchema,
-      });
-    },
-
-    async eventsByLinkedin(input) {
-      const valid = parseInput('personnel.eventsByLinkedin', EventsByLinkedinInputSchema, input);
-      return core.request({
-        operation: 'personnel.eventsByLinkedin',
-        method: 'GET',
-        path: '/external/personnel/events/by-linkedin',
+      })),
+    eventsByLinkedin: (input) =>
+      call(core, rowOf('personnel.eventsByLinkedin'), input, (valid) => ({
         query: {
           linkedin_url: valid.linkedinUrl,
           attendance_scope: valid.attendanceScope,
           page: valid.page,
           pageSize: valid.pageSize,
         },
-        charging: false,
-        schema: LinkedinEventsSchema,
-      });
-    },
+      })),
   };
 }
 
 function createLinkedinCalls(core: EisCore): Pick<PersonnelApi, 'unlockLinkedinActivity'> {
   return {
-    async unlockLinkedinActivity(personnelIds, options = {}) {
-      const valid = parseInput('personnel.unlockLinkedinActivity', LinkedinActivityInputSchema, {
-        personnelIds,
-        eventId: options.eventId,
-      });
-      return core.request({
-        operation: 'personnel.unlockLinkedinActivity',
-        method: 'POST',
-        path: '/external/personnel/unlock-linkedin-activity',
-        body: { personnel_ids: valid.personnelIds, event_id: valid.eventId },
-        // no documented price, and it starts work: never resent once it may have reached the service
-        charging: true,
-        schema: LinkedinActivityUnlockSchema,
-      });
-    },
+    unlockLinkedinActivity: (personnelIds, options = {}) =>
+      call(
+        core,
+        rowOf('personnel.unlockLinkedinActivity'),
+        { personnelIds, eventId: options.eventId },
+        (valid) => ({ body: { personnel_ids: valid.personnelIds, event_id: valid.eventId } }),
+      ),
   };
 }

@@ -1,86 +1,13 @@
-import * as z from 'zod';
+import type * as z from 'zod';
+import { call } from './call.ts';
 import type { EisCore } from './core.ts';
-import {
-  DateInput,
-  EventIdInput,
-  FlagInput,
-  HttpUrlInput,
-  listInput,
-  PageInput,
-  pageSizeInput,
-  parseInput,
-  textInput,
-} from './input.ts';
-import {
-  type RecommendedEventPage,
-  RecommendedEventPageSchema,
-  type RecommendedExhibitorPage,
-  RecommendedExhibitorPageSchema,
-} from './schemas.ts';
-
-export const RecommendedExhibitorsQuerySchema = z
-  .object({
-    eventId: EventIdInput,
-    page: PageInput,
-    pageSize: pageSizeInput(100),
-    location: textInput(200),
-    searchQuery: textInput(500),
-    exhibitorName: listInput(200),
-    category: listInput(200),
-    industry: listInput(200),
-    employeesMin: z.number().int().min(0).optional(),
-    employeesMax: z.number().int().min(0).optional(),
-  })
-  .refine(
-    (q) => q.employeesMin === undefined || q.employeesMax === undefined || q.employeesMin <= q.employeesMax,
-    { message: 'employeesMin is above employeesMax' },
-  );
-export type RecommendedExhibitorsQuery = z.input<typeof RecommendedExhibitorsQuerySchema>;
-
-const count = z.number().int().min(0).optional();
-
-/** Every member of the OpenAPI ProfileMatchingBody, camel-cased. */
-export const RecommendedEventsInputSchema = z
-  .object({
-    companyUrl: HttpUrlInput.optional(),
-    targetAudience: z.string().trim().min(1).max(2000).optional(),
-    page: PageInput,
-    pageSize: pageSizeInput(100),
-    autoRecommendTop3EventsEnabled: z.boolean().optional(),
-    city: textInput(100),
-    region: textInput(100),
-    country: textInput(100),
-    category: listInput(200),
-    eventTypeIds: z.array(z.number().int().min(0)).optional(),
-    dateStartFrom: DateInput,
-    dateStartTo: DateInput,
-    future: FlagInput,
-    attendeeCountMin: count,
-    attendeeCountMax: count,
-    linkedinUrl: HttpUrlInput.optional(),
-    companyDescription: textInput(2000),
-    industry: textInput(255),
-    targetIndustry: listInput(255),
-    plannedEvents: textInput(500),
-    targetManagementLevel: listInput(100),
-    targetJobTitles: listInput(255),
-    timeoutMs: z.number().int().min(60_000).max(3_600_000).optional(),
-  })
-  .refine((q) => q.companyUrl !== undefined || q.targetAudience !== undefined, {
-    message: 'give companyUrl or targetAudience',
-  })
-  .refine(
-    (q) =>
-      q.attendeeCountMin === undefined ||
-      q.attendeeCountMax === undefined ||
-      q.attendeeCountMin <= q.attendeeCountMax,
-    { message: 'attendeeCountMin is above attendeeCountMax' },
-  )
-  .refine(
-    (q) => q.dateStartFrom === undefined || q.dateStartTo === undefined || q.dateStartFrom <= q.dateStartTo,
-    { message: 'dateStartFrom is after dateStartTo' },
-  );
-export type RecommendedEventsInput = z.input<typeof RecommendedEventsInputSchema>;
+import { rowOf } from './operations.ts';
+import type {
+  RecommendedEventsInput,
+  RecommendedEventsInputSchema,
+  RecommendedExhibitorsQuery,
+} from './requests.ts';
+import type { RecommendedEventPage, RecommendedExhibitorPage } from './schemas.ts';
 
 export interface RecommendationsApi {
   /** Exhibitors recommended for one event against the caller's stored profile. Free. */
@@ -122,12 +49,8 @@ function recommendedEventsBody(q: z.output<typeof RecommendedEventsInputSchema>)
 
 export function createRecommendationsApi(core: EisCore): RecommendationsApi {
   return {
-    async exhibitors(query) {
-      const q = parseInput('recommendations.exhibitors', RecommendedExhibitorsQuerySchema, query);
-      return core.request({
-        operation: 'recommendations.exhibitors',
-        method: 'GET',
-        path: '/external/profile-matching/recommendations/exhibitors',
+    exhibitors: (query) =>
+      call(core, rowOf('recommendations.exhibitors'), query, (q) => ({
         query: {
           event_id: q.eventId,
           page: q.page,
@@ -140,22 +63,9 @@ export function createRecommendationsApi(core: EisCore): RecommendationsApi {
           employeesMin: q.employeesMin,
           employeesMax: q.employeesMax,
         },
-        charging: false,
-        schema: RecommendedExhibitorPageSchema,
-      });
-    },
-
-    async events(input) {
-      const valid = parseInput('recommendations.events', RecommendedEventsInputSchema, input);
-      return core.request({
-        operation: 'recommendations.events',
-        method: 'POST',
-        path: '/external/profile-matching/actions/apply-recommended-events/paged',
-        body: recommendedEventsBody(valid),
-        // free and read-only in effect (it spends nothing, unlocks nothing): retried like a read
-        charging: false,
-        schema: RecommendedEventPageSchema,
-      });
-    },
+      })),
+    // free and read-only in effect (it spends nothing, unlocks nothing): retried like a read
+    events: (input) =>
+      call(core, rowOf('recommendations.events'), input, (valid) => ({ body: recommendedEventsBody(valid) })),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ClientMethod,
@@ -65,6 +66,64 @@ function successExample(operation: Json): unknown {
   return content?.example;
 }
 
+/** One valid call of every client method, so each can be sent (and failed) without the network. */
+const ONE_CALL: Record<ClientMethod, (client: EisClient) => Promise<unknown>> = {
+  'credits.balance': (c) => c.credits.balance(),
+  'actions.precheck': (c) =>
+    c.actions.precheck({ actionType: 'unlock_event_contacts', params: { event_id: '26855' } }),
+  'events.list': (c) => c.events.list(),
+  'events.detail': (c) => c.events.detail('26855'),
+  'events.brief': (c) => c.events.brief('26855'),
+  'events.fitScore': (c) => c.events.fitScore('26855'),
+  'events.rank': (c) => c.events.rank({ eventIds: ['26855'] }),
+  'events.unlock': (c) => c.events.unlock('26855'),
+  'events.unlockVisitors': (c) => c.events.unlockVisitors('26855'),
+  'events.unlockFullAccess': (c) => c.events.unlockFullAccess('26855'),
+  'exhibitors.list': (c) => c.exhibitors.list({ eventId: '26855' }),
+  'exhibitors.searchByContext': (c) => c.exhibitors.searchByContext({ targetAudience: 'retail buyers' }),
+  'exhibitors.searchByCompanyName': (c) => c.exhibitors.searchByCompanyName({ companyName: 'Acme' }),
+  'exhibitors.searchEvents': (c) => c.exhibitors.searchEvents({ companyName: 'Acme' }),
+  'exhibitors.profile': (c) => c.exhibitors.profile('4100'),
+  'exhibitors.events': (c) => c.exhibitors.events({ exhibitorId: '4100' }),
+  'personnel.list': (c) => c.personnel.list({ eventId: '26855' }),
+  'personnel.profile': (c) => c.personnel.profile('100001'),
+  'personnel.events': (c) => c.personnel.events('100001'),
+  'personnel.eventsByLinkedin': (c) =>
+    c.personnel.eventsByLinkedin({ linkedinUrl: 'https://www.linkedin.com/in/jane' }),
+  'personnel.eventsByName': (c) => c.personnel.eventsByName({ personName: 'Jane Doe' }),
+  'personnel.unlockLinkedinActivity': (c) => c.personnel.unlockLinkedinActivity(['100001']),
+  'contacts.search': (c) => c.contacts.search({ companyName: 'Acme' }),
+  'contacts.unlockEmails': (c) => c.contacts.unlockEmails(['100001']),
+  'contacts.emailTask': (c) => c.contacts.emailTask('77'),
+  'contacts.unlockPhones': (c) => c.contacts.unlockPhones(['100001']),
+  'contacts.phoneTask': (c) => c.contacts.phoneTask('77'),
+  'recommendations.events': (c) => c.recommendations.events({ targetAudience: 'retail buyers' }),
+  'recommendations.exhibitors': (c) => c.recommendations.exhibitors({ eventId: '26855' }),
+  'outreach.generate': (c) => c.outreach.generate({ personnelIds: ['100001'], channels: ['email'] }),
+  'outreach.detail': (c) => c.outreach.detail({ personnelId: '100001', eventId: '26855' }),
+  'agentFiles.list': (c) => c.agentFiles.list(1),
+};
+
+/** A client whose every request is answered 502 (the service may have run it), recording what was sent. */
+function failingClient() {
+  const sent: { method: string; path: string }[] = [];
+  const dispatcher = {
+    request(options: { method: string; path: string }) {
+      sent.push({ method: options.method, path: options.path.split('?')[0] ?? '' });
+      return Promise.resolve({ statusCode: 502, headers: {}, body: { text: () => Promise.resolve('{}') } });
+    },
+    close: () => Promise.resolve(),
+  } as unknown as Dispatcher;
+  const client = createEisClient({
+    baseUrl: 'http://eis.test',
+    apiKey: 'sk_rows_offline',
+    dispatcher,
+    maxRetries: 2,
+    sleep: () => Promise.resolve(),
+  });
+  return { client, sent };
+}
+
 describe('the client covers the OpenAPI 0.27.0', () => {
   const offline = createEisClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'sk_offline_coverage' });
 
@@ -83,6 +142,9 @@ describe('the client covers the OpenAPI 0.27.0', () => {
     expect(missing).toEqual([]);
     expect(unknown).toEqual([]);
     expect(openapiOperations).toHaveLength(31);
+    // exactly one row per operation
+    expect(new Set(EIS_OPERATIONS.map((entry) => entry.operation)).size).toBe(EIS_OPERATIONS.length);
+    expect(EIS_OPERATIONS).toHaveLength(31);
     for (const entry of EIS_OPERATIONS_NOT_IN_CLIENT) expect(entry.reason.length).toBeGreaterThan(20);
   });
 
@@ -110,6 +172,25 @@ describe('the client covers the OpenAPI 0.27.0', () => {
     expect(unlisted).toEqual([]);
     expect(new Set(EIS_OPERATIONS.map((entry) => entry.clientMethod)).size).toBe(EIS_OPERATIONS.length);
   });
+
+  it.each([...EIS_OPERATIONS, ...EIS_METHODS_OUTSIDE_OPENAPI].map((row) => [row.clientMethod, row] as const))(
+    "%s is sent with its row's method and path, and resent after a 502 only when its row is free",
+    async (clientMethod, row) => {
+      // Prepare
+      const { client, sent } = failingClient();
+      const [method, template = ''] = row.operation.split(' ');
+      const path = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
+      const charging = row.charging.kind !== 'free';
+
+      // Act
+      const error = await ONE_CALL[clientMethod](client).catch((caught: unknown) => caught);
+
+      // Assess
+      expect(error).toMatchObject({ constructor: EisUpstreamError, outcomeUnknown: charging });
+      expect(sent).toHaveLength(charging ? 1 : 3);
+      expect(sent.every((request) => request.method === method && path.test(request.path))).toBe(true);
+    },
+  );
 
   it('never calls an operation free when the OpenAPI lets it answer 402', () => {
     // Act

@@ -1,13 +1,7 @@
-import * as z from 'zod';
 import type { OutreachDetail } from '../../eis/schemas.ts';
 
-/** What the drafts are for, as the service's generation request takes it (the modal's choices). */
-export const OutreachOptionsSchema = z.object({
-  channels: z.array(z.enum(['email', 'linkedin_message'])).min(1, 'no channel'),
-  linkedinMessageTypes: z.array(z.enum(['inmail', 'connection_note', 'connected_message'])).optional(),
-  outreachPurpose: z.string().trim().min(1).max(500).optional(),
-});
-export type OutreachOptions = z.infer<typeof OutreachOptionsSchema>;
+/** What the drafts are for: the service's generation request states it (src/eis/outreach-options.ts). */
+export type { OutreachOptions } from '../../eis/outreach-options.ts';
 
 export type OutreachProgress = 'ready' | 'pending' | 'failed';
 

@@ -1,9 +1,16 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
-import { OutreachOptionsSchema } from '../../domain/follow-up.ts';
+import { OutreachOptionsSchema } from '../../eis/outreach-options.ts';
 import { EventIdSchema } from '../../domain/ids.ts';
 import { ShareValueSchema } from './share.ts';
-import { ListPageValueSchema, FollowUpValueSchema, COMMAND_TEXT_MAX, MAX_SHOWS, MIN_SHOWS, IMPORT_MAX_CHARS } from './job-values.ts';
+import {
+  ListPageValueSchema,
+  FollowUpValueSchema,
+  COMMAND_TEXT_MAX,
+  MAX_SHOWS,
+  MIN_SHOWS,
+  IMPORT_MAX_CHARS,
+} from './job-values.ts';
 
 /** Where a job came from in Slack, and where its answer goes. */
 export const JobContextSchema = z.object({

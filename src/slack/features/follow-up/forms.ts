@@ -1,4 +1,5 @@
-import { type OutreachOptions, OutreachOptionsSchema } from '../../../domain/follow-up.ts';
+import type { OutreachOptions } from '../../../domain/follow-up.ts';
+import { OutreachOptionsSchema } from '../../../eis/outreach-options.ts';
 import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 
 /** The Draft outreach modal: its channels, LinkedIn variants (only with LinkedIn) and purpose. */

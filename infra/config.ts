@@ -2,10 +2,9 @@ import { Duration } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { z } from 'zod';
 import { WORKER_TIMEOUT_SECONDS } from '../src/platform/config/timeouts.ts';
+import { isApproverId } from '../src/roots/workspace-policy.ts';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
-/** A spend approver: a user, or a user group (`S…`) whose members are (src/roots/workspace-policy.ts). */
-const SPEND_APPROVER_ID = /^[UWS][A-Z0-9]{2,}$/;
 const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;
 const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
 /** A Slack app's client id, as Basic Information shows it: two numbers joined by a dot. */
@@ -32,10 +31,7 @@ export const DeployConfigSchema = z
         z.array(
           z
             .string()
-            .regex(
-              SPEND_APPROVER_ID,
-              'a Slack user id such as U0123ABCD, or a user group id such as S0123ABCD',
-            ),
+            .refine(isApproverId, 'a Slack user id such as U0123ABCD, or a user group id such as S0123ABCD'),
         ),
       ),
     /** Credits the service account may spend per UTC day; 0 = no cap. */

@@ -2,8 +2,9 @@
  * A workspace's spending rules, built in one place for both modes and both functions (the Slack
  * function's listeners and the worker's runtime). A single workspace's are the environment's
  * (`SPEND_APPROVERS`, `APPROVAL_THRESHOLD`, `DAILY_CREDIT_CAP`); a distributed workspace's are its saved
- * settings over those. Each kind of approver (user ids, user groups) is named and resolved here only,
- * so a new kind is added in this file.
+ * settings over those. Each kind of approver (user ids, user groups) has its id form and its reading
+ * here only: a new kind is added in this file (and, for a distributed workspace's settings modal to
+ * offer it, in the settings' form and record).
  */
 import type { SpendPolicy } from '../domain/approval.ts';
 import type { Env } from '../platform/config/env.ts';
@@ -11,10 +12,18 @@ import type { Logger } from '../platform/log.ts';
 import type { WorkspacePolicyInput } from '../store/workspace-policy-input.ts';
 
 /** Who may approve, before Slack is asked who is in a group. */
-export interface ApproverRules {
+interface ApproverRules {
   userIds: readonly string[];
   userGroupIds: readonly string[];
 }
+
+/** The ids `SPEND_APPROVERS` takes, one form per kind (the deploy checks them: infra/config.ts). */
+const APPROVER_ID_FORMS = {
+  userIds: /^[UW][A-Z0-9]{2,}$/,
+  userGroupIds: /^S[A-Z0-9]{2,}$/,
+} satisfies Record<keyof ApproverRules, RegExp>;
+
+export const isApproverId = (id: string) => Object.values(APPROVER_ID_FORMS).some((form) => form.test(id));
 
 /** The environment's part: the single workspace's rules, and every distributed workspace's defaults. */
 export type PolicyEnv = Pick<
@@ -52,15 +61,14 @@ export async function spendPolicyOf(
   };
 }
 
-/** `SPEND_APPROVERS`: user ids, and user group ids (`S…`, Slack's prefix for a group), in any order. */
-export function approverRulesOf(ids: readonly string[]): ApproverRules {
+/** `SPEND_APPROVERS`: user group ids (`S…`) and user ids, in any order; an id of no other form is a user's. */
+function approverRulesOf(ids: readonly string[]): ApproverRules {
+  const isUserGroupId = (id: string) => APPROVER_ID_FORMS.userGroupIds.test(id);
   return {
     userIds: ids.filter((id) => !isUserGroupId(id)),
     userGroupIds: ids.filter(isUserGroupId),
   };
 }
-
-const isUserGroupId = (id: string) => id.startsWith('S');
 
 /** The approvers a workspace saved (users, a group): they replace the environment's. Undefined: none saved. */
 function savedApprovers(saved: WorkspacePolicyInput | null): ApproverRules | undefined {

@@ -149,6 +149,7 @@ describe('deploy configuration (CDK context)', () => {
 
   it.each([
     [{ spendApprovers: 'alice' }, /spendApprovers/],
+    [{ spendApprovers: 'U0123ABCD,C0123ABCD' }, /spendApprovers.1: a Slack user id .* or a user group id/],
     [{ dailyCreditCap: '-5' }, /dailyCreditCap/],
     [{ eisBaseUrl: 'not a url' }, /eisBaseUrl/],
     [{ logLevel: 'loud' }, /logLevel/],

@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { z } from 'zod';
 import { WORKER_TIMEOUT_SECONDS } from '../src/platform/config/timeouts.ts';
+import { isApproverId } from '../src/roots/workspace-policy.ts';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;
@@ -16,7 +17,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) =
 /** Deploy-time settings, from CDK context (`cdk.json` defaults, overridden with `-c name=value`). */
 export const DeployConfigSchema = z
   .object({
-    /** Slack user ids allowed to approve credit spending; empty = anyone who asked may confirm. */
+    /** Slack user and user group ids who may approve spending; empty = anyone who asked may confirm. */
     spendApprovers: z
       .string()
       .default('')
@@ -26,7 +27,13 @@ export const DeployConfigSchema = z
           .map((id) => id.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.string().regex(SLACK_USER_ID, 'a Slack user id such as U0123ABCD'))),
+      .pipe(
+        z.array(
+          z
+            .string()
+            .refine(isApproverId, 'a Slack user id such as U0123ABCD, or a user group id such as S0123ABCD'),
+        ),
+      ),
     /** Credits the service account may spend per UTC day; 0 = no cap. */
     dailyCreditCap: z.coerce.number().int().nonnegative().default(0),
     /** At or above this price (credits) an approver other than the requester must confirm; 0 = off. */

@@ -99,6 +99,8 @@ export interface FakeSlackOptions {
   oauth?: FakeOAuthOptions;
   /** Enterprise Grid orgs: each org's workspaces (their payloads name the org). */
   enterprises?: Record<string, string[]>;
+  /** User groups (`S…`) and their members, as `usergroups.users.list` lists them. */
+  userGroups?: Record<string, string[]>;
 }
 
 export interface FakeSlack {
@@ -127,6 +129,8 @@ export interface FakeSlack {
   addUser(id: string, user: WorkspaceUser): void;
   /** Lists `channel`'s members (as `channelMembers` does); `users.conversations` answers with them. */
   setChannelMembers(channel: string, users: string[]): void;
+  /** Sets user group `id`'s members (as `userGroups` does); `usergroups.users.list` answers with them. */
+  setUserGroup(id: string, users: string[]): void;
   /**
    * Where this Slack sends slash commands and button clicks (signed with the app's signing secret),
    * as the page's composer and buttons do. Without it the page is read-only.
@@ -277,6 +281,7 @@ interface SlackState {
   /** Channels with listed members; a channel not here has every user in it. */
   channelMembers: Map<string, Set<string>>;
   users: Map<string, WorkspaceUser>;
+  userGroups: Map<string, string[]>;
   channelNames: Map<string, string>;
   calls: RecordedCall[];
   stored: SlackMessage[];
@@ -332,6 +337,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     setChannelMembers: (channel, users) => {
       state.channelMembers.set(channel, new Set(users));
     },
+    setUserGroup: (id, users) => {
+      state.userGroups.set(id, [...users]);
+    },
     connectApp: (app) => {
       state.app = app;
       changed(state);
@@ -385,6 +393,7 @@ function createState(options: FakeSlackOptions): SlackState {
       Object.entries(options.channelMembers ?? {}).map(([channel, users]) => [channel, new Set(users)]),
     ),
     users: new Map(Object.entries(options.users ?? { U0ALICE: { name: 'alice', tz: 'Europe/Berlin' } })),
+    userGroups: new Map(Object.entries(options.userGroups ?? {})),
     channelNames: new Map(Object.entries(options.channelNames ?? {})),
     calls: [],
     stored: [],
@@ -625,6 +634,11 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'users.info': userInfo,
   'conversations.info': conversationInfo,
   'users.conversations': userConversations,
+  // A group the workspace does not have is Slack's `no_such_subteam`.
+  'usergroups.users.list': (state, args) => {
+    const users = state.userGroups.get(textArg(args.usergroup));
+    return users ? { users } : { ok: false, error: 'no_such_subteam' };
+  },
   'files.getUploadURLExternal': (state, args) => {
     const fileId = `F${String(++state.seq).padStart(8, '0')}`;
     state.uploads.set(fileId, { name: textArg(args.filename) });

@@ -3,9 +3,10 @@ import type { Membership } from './workspace-admins.ts';
 
 /*
  * Who may decide a charge: the one place the approval rules live. Who counts as an approver is
- * resolved into the policy (the workspace's users and user group over the environment's defaults,
- * src/roots/workspace-policy.ts); everything else asks here: confirming, cancelling, who sees a
- * pending confirmation, the approvers a card names, and the approvers' say over digests.
+ * resolved into the policy (users and user groups' members, from the environment or a workspace's
+ * saved settings over it: src/roots/workspace-policy.ts); everything else asks here: confirming,
+ * cancelling, who sees a pending confirmation, the approvers a card names, and the approvers' say over
+ * digests.
  */
 
 /** Who may decide what, and how much may be spent: the workspace's spending rules. */

@@ -12,6 +12,7 @@ import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
 import { deferred, once, rebuiltOnChange } from './deferred.ts';
 import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
+import { spendPolicyOf } from './workspace-policy.ts';
 
 // Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
 // single-workspace app never compiles KMS, the OAuth pages and stores or the token refresh.
@@ -54,10 +55,9 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
     const settings = { clientId, clientSecret: latest.slackClientSecret, ...slackApiUrl, logger };
     const bolt = once(async () => {
       // With them `@slack/web-api`, which no command's ack needs.
-      const [{ createBoltApp }, { createInstallationTokens }, { workspacePolicy }] = await Promise.all([
+      const [{ createBoltApp }, { createInstallationTokens }] = await Promise.all([
         import('../slack/app.ts'),
         import('../slack/installation-tokens.ts'),
-        import('./workspace-access.ts'),
       ]);
       const tokens = createInstallationTokens({ installations: store.installations, ...settings });
       return createBoltApp({
@@ -75,7 +75,7 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
         deps: {
           ...boltDeps(env, store, deps, logger),
           policyFor: async (teamId, botToken) =>
-            workspacePolicy(env, await store.workspaces.getPolicy(teamId), botToken, logger),
+            spendPolicyOf(env, await store.workspaces.getPolicy(teamId), botToken, { logger }),
         },
       }).bolt;
     });

@@ -54,7 +54,7 @@ export function createSlackHandlerLoader(
       confirmations: store.confirmations,
       deliveries,
       digestSubscriptions: store.digestSubscriptions,
-      policyFor: () => Promise.resolve(spendPolicyOf(env)),
+      policyFor: (_teamId, botToken) => spendPolicyOf(env, null, botToken, { logger }),
       unfurlDomains: env.UNFURL_DOMAINS,
       logger,
     }),

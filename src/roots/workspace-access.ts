@@ -1,18 +1,16 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { WebClient } from '@slack/web-api';
 import type { Env } from '../platform/config/env.ts';
 import { createOAuthSecretsProvider, createSecretsProvider } from '../platform/config/secrets.ts';
 import { readWithSdk } from '../platform/config/secrets-manager.ts';
-import { spendPolicyForWorkspace, spendPolicyOf } from './workspace-policy.ts';
-import type { SpendPolicy } from '../domain/confirmations.ts';
+import { spendPolicyOf } from './workspace-policy.ts';
+import type { SpendPolicy } from '../domain/approval.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
 
 import type { Logger } from '../platform/log.ts';
 import { createInstallationTokens } from '../slack/installation-tokens.ts';
-import { webClientOptions } from '../slack/web-client.ts';
 import type { DigestDefaults } from '../domain/digest-defaults.ts';
 import type { Store } from '../store/index.ts';
-import { installationOf, type WorkspacePolicy } from '../store/workspaces.ts';
+import { installationOf } from '../store/workspaces.ts';
 
 /** What acting for one workspace takes: its bot token, its service key and its spending rules. */
 export interface WorkspaceAccess {
@@ -33,17 +31,18 @@ export interface WorkspaceAccessOptions {
 /**
  * Each job's access. Single workspace (the default): the app secret's token and key and the
  * environment's rules, whatever the team. Distributed (`SLACK_CLIENT_ID` set): the team's install
- * (its token refreshed when due), its connected key and its own rules over the environment's. The
- * same object comes back while nothing changed, so callers rebuild clients only on a change.
+ * (its token refreshed when due), its connected key and its own rules over the environment's. Both
+ * rules come from `spendPolicyOf`, their approvers' user groups read with the bot token. The same
+ * object comes back while nothing changed, so callers rebuild clients only on a change.
  */
 export function createWorkspaceAccess(env: Env, store: Store, options: WorkspaceAccessOptions) {
   if (!env.SLACK_CLIENT_ID) {
     const secrets = createSecretsProvider(env, { readSecret: readWithSdk(options.secretsClient) });
-    const policy = spendPolicyOf(env);
     let last: { from: unknown; access: WorkspaceAccess } | undefined;
     const single = async (_teamId?: string): Promise<WorkspaceAccess> => {
       const latest = await secrets();
-      if (last?.from !== latest)
+      const policy = await spendPolicyOf(env, null, latest.slackBotToken, { logger: options.logger });
+      if (last?.from !== latest || !samePolicy(last.access.policy, policy))
         last = {
           from: latest,
           access: { botToken: latest.slackBotToken, eisApiKey: latest.eisApiKey, policy },
@@ -89,12 +88,12 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
         ? cached.eisApiKey
         : (await store.workspaces.getServiceKey(teamId))?.serviceKey;
     if (!eisApiKey) throw new WorkspaceNotConnectedError(teamId);
-    const policy = await workspacePolicy(env, own, botToken, options.logger);
+    const policy = await spendPolicyOf(env, own, botToken, { logger: options.logger });
     const digestDefaults = own?.digestDefaults;
     const same =
       cached?.access.botToken === botToken &&
       cached.eisApiKey === eisApiKey &&
-      JSON.stringify(cached.access.policy) === JSON.stringify(policy) &&
+      samePolicy(cached.access.policy, policy) &&
       JSON.stringify(cached.access.digestDefaults) === JSON.stringify(digestDefaults);
     const access = same ? cached.access : { teamId, botToken, eisApiKey, policy, digestDefaults };
     known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, access });
@@ -105,32 +104,4 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
   return Object.assign(distributed, { distributed: true, botTokenOf });
 }
 
-/**
- * A distributed workspace's spending rules: its own over the environment's, its approvers' user group
- * read from Slack with its token (none without one).
- */
-export async function workspacePolicy(
-  env: Env,
-  own: WorkspacePolicy | null,
-  botToken: string | undefined,
-  logger: Logger,
-): Promise<SpendPolicy> {
-  const group =
-    own?.approverUserGroupId && botToken
-      ? await groupMembers(botToken, own.approverUserGroupId, env, logger)
-      : [];
-  return spendPolicyForWorkspace(spendPolicyOf(env), own, group);
-}
-
-/** The members of the approvers' user group; none (and a log line) when Slack cannot say. */
-async function groupMembers(botToken: string, usergroup: string, env: Env, logger: Logger) {
-  try {
-    const answer = await new WebClient(botToken, webClientOptions(env.SLACK_API_URL)).usergroups.users.list({
-      usergroup,
-    });
-    return answer.users ?? [];
-  } catch (error) {
-    logger.warn('could not read the approvers’ user group', { usergroup, error });
-    return [];
-  }
-}
+const samePolicy = (a: SpendPolicy, b: SpendPolicy) => JSON.stringify(a) === JSON.stringify(b);

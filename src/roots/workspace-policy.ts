@@ -1,47 +1,133 @@
 /**
- * A workspace's spending rules (issue 15): its stored policy over the environment's defaults, in one
- * place. Each member the workspace set wins; an absent one keeps the default; `null` clears it.
- * Approvers: when the workspace names users or a user group, those replace the default approvers;
- * the group's members are passed in resolved (Slack `usergroups.users.list`), as this does no I/O.
+ * A workspace's spending rules, built in one place for both modes and both functions (the Slack
+ * function's listeners and the worker's runtime). A single workspace's are the environment's
+ * (`SPEND_APPROVERS`, `APPROVAL_THRESHOLD`, `DAILY_CREDIT_CAP`); a distributed workspace's are its saved
+ * settings over those. Each kind of approver (user ids, user groups) has its id form and its reading
+ * here only: a new kind is added in this file (and, for a distributed workspace's settings modal to
+ * offer it, in the settings' form and record).
  */
-import type { SpendPolicy } from '../domain/confirmations.ts';
-import type { WorkspacePolicyInput } from '../store/workspaces.ts';
+import type { SpendPolicy } from '../domain/approval.ts';
 import type { Env } from '../platform/config/env.ts';
+import type { Logger } from '../platform/log.ts';
+import type { WorkspacePolicyInput } from '../store/workspace-policy-input.ts';
 
-export function spendPolicyForWorkspace(
-  defaults: SpendPolicy,
-  policy: WorkspacePolicyInput | null,
-  approverGroupMembers: readonly string[] = [],
-): SpendPolicy {
-  if (!policy) return defaults;
-  const ownApprovers = policy.approverUserIds !== undefined || policy.approverUserGroupId !== undefined;
-  const approvalThreshold = pick(policy.approvalThreshold, defaults.approvalThreshold);
-  const dailyCap = pick(policy.dailyCap, defaults.dailyCap);
+/** Who may approve, before Slack is asked who is in a group. */
+interface ApproverRules {
+  userIds: readonly string[];
+  userGroupIds: readonly string[];
+}
+
+/** The ids `SPEND_APPROVERS` takes, one form per kind (the deploy checks them: infra/config.ts). */
+const APPROVER_ID_FORMS = {
+  userIds: /^[UW][A-Z0-9]{2,}$/,
+  userGroupIds: /^S[A-Z0-9]{2,}$/,
+} satisfies Record<keyof ApproverRules, RegExp>;
+
+export const isApproverId = (id: string) => Object.values(APPROVER_ID_FORMS).some((form) => form.test(id));
+
+/** The environment's part: the single workspace's rules, and every distributed workspace's defaults. */
+export type PolicyEnv = Pick<
+  Env,
+  'SPEND_APPROVERS' | 'APPROVAL_THRESHOLD' | 'DAILY_CREDIT_CAP' | 'SLACK_API_URL'
+>;
+
+/** A user group's members, read with a bot token (Slack's `usergroups.users.list`). */
+export type ReadUserGroup = (botToken: string, groupId: string) => Promise<readonly string[]>;
+
+export interface SpendPolicyOptions {
+  logger: Logger;
+  /** Tests replace Slack; by default the group is read from `SLACK_API_URL`'s Slack. */
+  readUserGroup?: ReadUserGroup;
+}
+
+/**
+ * The spending rules of one workspace: `saved` (a distributed workspace's settings; null for a single
+ * workspace, or one that saved none) over the environment's. The approvers' user groups are read with
+ * `botToken` (none without one).
+ */
+export async function spendPolicyOf(
+  env: PolicyEnv,
+  saved: WorkspacePolicyInput | null,
+  botToken: string | undefined,
+  options: SpendPolicyOptions,
+): Promise<SpendPolicy> {
+  const approvalThreshold = pick(saved?.approvalThreshold, env.APPROVAL_THRESHOLD);
+  const dailyCap = pick(saved?.dailyCap, env.DAILY_CREDIT_CAP);
+  const rules = savedApprovers(saved) ?? approverRulesOf(env.SPEND_APPROVERS);
   return {
-    approvers: ownApprovers
-      ? [
-          ...new Set([
-            ...(policy.approverUserIds ?? []),
-            ...(policy.approverUserGroupId ? approverGroupMembers : []),
-          ]),
-        ]
-      : defaults.approvers,
+    approvers: await approversOf(rules, botToken, env, options),
     ...(approvalThreshold !== undefined ? { approvalThreshold } : {}),
     ...(dailyCap !== undefined ? { dailyCap } : {}),
   };
 }
 
-/** The workspace's value, else the default; `null` (cleared by an admin) means none. */
+/** `SPEND_APPROVERS`: user group ids (`S…`) and user ids, in any order; an id of no other form is a user's. */
+function approverRulesOf(ids: readonly string[]): ApproverRules {
+  const isUserGroupId = (id: string) => APPROVER_ID_FORMS.userGroupIds.test(id);
+  return {
+    userIds: ids.filter((id) => !isUserGroupId(id)),
+    userGroupIds: ids.filter(isUserGroupId),
+  };
+}
+
+/** The approvers a workspace saved (users, a group): they replace the environment's. Undefined: none saved. */
+function savedApprovers(saved: WorkspacePolicyInput | null): ApproverRules | undefined {
+  if (saved?.approverUserIds === undefined && saved?.approverUserGroupId === undefined) return undefined;
+  return {
+    userIds: saved.approverUserIds ?? [],
+    userGroupIds: saved.approverUserGroupId ? [saved.approverUserGroupId] : [],
+  };
+}
+
+/** The saved value, else the environment's; `null` (cleared by an admin) means none. */
 function pick(own: number | null | undefined, fallback: number | undefined): number | undefined {
   if (own === null) return undefined;
   return own ?? fallback;
 }
 
-/** The workspace's spending rules, as configured. */
-export function spendPolicyOf(env: Env): SpendPolicy {
-  return {
-    approvers: env.SPEND_APPROVERS,
-    ...(env.APPROVAL_THRESHOLD !== undefined ? { approvalThreshold: env.APPROVAL_THRESHOLD } : {}),
-    ...(env.DAILY_CREDIT_CAP !== undefined ? { dailyCap: env.DAILY_CREDIT_CAP } : {}),
+/** The approvers' user ids: the users named, then each group's members, once each. */
+async function approversOf(
+  rules: ApproverRules,
+  botToken: string | undefined,
+  env: PolicyEnv,
+  options: SpendPolicyOptions,
+): Promise<string[]> {
+  const read = options.readUserGroup ?? slackUserGroups(env.SLACK_API_URL);
+  const groups = await Promise.all(
+    rules.userGroupIds.map((id) => groupMembers(read, botToken, id, options.logger)),
+  );
+  return [...new Set([...rules.userIds, ...groups.flat()])];
+}
+
+/** A group's members; none without a bot token, and none (and a log line) when Slack cannot say. */
+async function groupMembers(
+  read: ReadUserGroup,
+  botToken: string | undefined,
+  usergroup: string,
+  logger: Logger,
+) {
+  if (!botToken) return [];
+  try {
+    return await read(botToken, usergroup);
+  } catch (error) {
+    logger.warn('could not read the approvers’ user group', { usergroup, error });
+    return [];
+  }
+}
+
+/**
+ * Slack's `usergroups.users.list`. The Web API client loads on the first group read: a Slack function
+ * answering a command without one never compiles it.
+ */
+function slackUserGroups(slackApiUrl: string | undefined): ReadUserGroup {
+  return async (botToken, usergroup) => {
+    const [{ WebClient }, { webClientOptions }] = await Promise.all([
+      import('@slack/web-api'),
+      import('../slack/web-client.ts'),
+    ]);
+    const answer = await new WebClient(botToken, webClientOptions(slackApiUrl)).usergroups.users.list({
+      usergroup,
+    });
+    return answer.users ?? [];
   };
 }

@@ -10,7 +10,7 @@
  *   decrypts (for calls to the service). `removeServiceKey(teamId)`: true when there was one.
  *
  * Policy (`WORKSPACE#<teamId>` / `POLICY`): every member optional; an absent one falls back to the
- * environment's default (see `spendPolicyForWorkspace` in src/roots/workspace-policy.ts), `null`
+ * environment's default (see `spendPolicyOf` in src/roots/workspace-policy.ts), `null`
  * clears it. `putPolicy` replaces the whole policy, `getPolicy`, `removePolicy`. Each write gives the
  * policy a new `revision`; `saveSettings` (the settings modal's save) writes the policy and the key
  * change together, only if the policy is still at the revision the modal was opened with.

@@ -14,11 +14,11 @@ describe('deploy configuration (CDK context)', () => {
 
   // The first synth of the file loads aws-cdk-lib: slow on a loaded machine.
   it(
-    'passes spend approvers, the daily cap and the approval threshold to every function, as -c strings',
+    'passes spend approvers (users and user groups), the daily cap and the approval threshold to every function, as -c strings',
     { timeout: 60_000 },
     () => {
       const template = withContext({
-        spendApprovers: 'U123ABC, W456DEF',
+        spendApprovers: 'U123ABC, W456DEF, S0APPROVERS',
         dailyCreditCap: '10000',
         approvalThreshold: '2000',
       });
@@ -26,7 +26,7 @@ describe('deploy configuration (CDK context)', () => {
       expect(functions).toHaveLength(6);
       for (const fn of functions) {
         expect(variablesOf(fn)).toMatchObject({
-          SPEND_APPROVERS: 'U123ABC,W456DEF',
+          SPEND_APPROVERS: 'U123ABC,W456DEF,S0APPROVERS',
           DAILY_CREDIT_CAP: '10000',
           APPROVAL_THRESHOLD: '2000',
         });
@@ -149,6 +149,7 @@ describe('deploy configuration (CDK context)', () => {
 
   it.each([
     [{ spendApprovers: 'alice' }, /spendApprovers/],
+    [{ spendApprovers: 'U0123ABCD,C0123ABCD' }, /spendApprovers.1: a Slack user id .* or a user group id/],
     [{ dailyCreditCap: '-5' }, /dailyCreditCap/],
     [{ eisBaseUrl: 'not a url' }, /eisBaseUrl/],
     [{ logLevel: 'loud' }, /logLevel/],

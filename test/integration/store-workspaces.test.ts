@@ -4,7 +4,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createLocalKeyCipher, KeyCipherError } from '../../src/platform/config/key-cipher.ts';
 import { serviceAccountId } from '../../src/platform/config/secrets.ts';
-import { spendPolicyForWorkspace } from '../../src/roots/workspace-policy.ts';
+import { spendPolicyOf } from '../../src/roots/workspace-policy.ts';
+import { createMemoryLogger } from '../../src/platform/log.ts';
 import { ConflictError, ValidationError } from '../../src/platform/errors.ts';
 import { createStore } from '../../src/store/index.ts';
 import { keys } from '../../src/store/keys.ts';
@@ -131,6 +132,13 @@ describe('workspace service keys', () => {
 
 describe('workspace policies', () => {
   const envDefaults = { approvers: ['U-env-approver'], approvalThreshold: 50, dailyCap: 500 };
+  const env = { SPEND_APPROVERS: envDefaults.approvers, APPROVAL_THRESHOLD: 50, DAILY_CREDIT_CAP: 500 };
+  /** The workspace's rules over `env`, its user group's members as Slack would list them. */
+  const spendPolicyForWorkspace = (saved: Parameters<typeof spendPolicyOf>[1], members: string[] = []) =>
+    spendPolicyOf(env, saved, 'xoxb-workspace', {
+      logger: createMemoryLogger(),
+      readUserGroup: () => Promise.resolve(members),
+    });
 
   it('round-trip, and merge over the environment defaults', async () => {
     const { store } = await workspaceStore();
@@ -161,7 +169,7 @@ describe('workspace policies', () => {
     });
     // The workspace's approvers (users and the group's members) replace the environment's; its cap wins;
     // the threshold it did not set stays the default.
-    expect(spendPolicyForWorkspace(envDefaults, policy, ['U-fin-1', 'U-lead'])).toEqual({
+    expect(await spendPolicyForWorkspace(policy, ['U-fin-1', 'U-lead'])).toEqual({
       approvers: ['U-lead', 'U-fin-1'],
       approvalThreshold: 50,
       dailyCap: 200,
@@ -172,11 +180,11 @@ describe('workspace policies', () => {
     const { store } = await workspaceStore();
     await store.putPolicy('T1', { dailyCap: null, approvalThreshold: 20 }, 'U-admin');
 
-    expect(spendPolicyForWorkspace(envDefaults, await store.getPolicy('T1'))).toEqual({
+    expect(await spendPolicyForWorkspace(await store.getPolicy('T1'))).toEqual({
       approvers: ['U-env-approver'],
       approvalThreshold: 20,
     });
-    expect(spendPolicyForWorkspace(envDefaults, await store.getPolicy('T-none'))).toEqual(envDefaults);
+    expect(await spendPolicyForWorkspace(await store.getPolicy('T-none'))).toEqual(envDefaults);
   });
 
   it('are replaced whole and removed', async () => {

@@ -24,6 +24,10 @@ export interface BotOptions {
   latencyMs?: number;
   dailyCap?: number;
   approvalThreshold?: number;
+  /** SPEND_APPROVERS (default APPROVER); user group ids among them are listed in `userGroups`. */
+  spendApprovers?: string;
+  /** Fake Slack's user groups and their members (`usergroups.users.list`). */
+  userGroups?: Record<string, string[]>;
   balance?: number;
   botNotIn?: string[];
   /** More channels fake Slack knows, beside CHANNEL and C0OTHER. */
@@ -45,6 +49,7 @@ export async function startBot(options: BotOptions = {}) {
   const slack: FakeSlack = await startFakeSlack({
     channels: [CHANNEL, 'C0OTHER', ...(options.channels ?? [])],
     ...(options.botNotIn ? { botNotIn: options.botNotIn } : {}),
+    ...(options.userGroups ? { userGroups: options.userGroups } : {}),
   });
   const { client, tableName, endpoint } = await createTestTable();
   const logger = createMemoryLogger();
@@ -61,7 +66,7 @@ export async function startBot(options: BotOptions = {}) {
   const env = {
     ...scheduledEnv,
     WORKER_MODE: 'inline',
-    SPEND_APPROVERS: APPROVER.userId,
+    SPEND_APPROVERS: options.spendApprovers ?? APPROVER.userId,
     ...(options.slackTeamId !== null ? { SLACK_TEAM_ID: options.slackTeamId ?? TEAM } : {}),
     ...(options.dailyCap !== undefined ? { DAILY_CREDIT_CAP: String(options.dailyCap) } : {}),
     ...(options.approvalThreshold !== undefined

@@ -10,8 +10,8 @@ export interface ListenerDeps {
   dispatch: Dispatch;
   confirmations: ConfirmationDeps['confirmations'];
   /**
-   * The workspace's spending rules (who may confirm); the same for every team unless distributed (then
-   * its approvers' user group is read with the request's bot token).
+   * The workspace's spending rules (who may confirm), its approvers' user groups read with the
+   * request's bot token (src/roots/workspace-policy.ts).
    */
   policyFor: (teamId: string, botToken: string | undefined) => Promise<SpendPolicy>;
   /** Slash commands are deduplicated on their `trigger_id`. */

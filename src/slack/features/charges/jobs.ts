@@ -4,12 +4,13 @@ import { approversToName } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
 import type { JobContext } from '../../jobs.ts';
-import { describeAction, quoteRefusalWords } from './charge-words.ts';
-import { type ConfirmationCardInput, confirmationCard } from './views.ts';
+import { describeAction, quoteRefusalWords } from '../../kit/charge-words.ts';
+import { type ConfirmationCardInput, confirmationCard } from '../../kit/confirmation-card.ts';
 import { eventList } from '../lists/event-views.ts';
 import { companyExhibitorList } from '../lists/exhibitor-views.ts';
+import { showAllPeopleButton } from '../lists/people-views.ts';
 import { errorMessage } from '../../views/messages.ts';
-import { quotedPrice } from './money-words.ts';
+import { quotedPrice } from '../../kit/money-words.ts';
 import { isSearchAction, paidSearchResults } from './paid-search-views.ts';
 import type { WorkerDeps } from '../../worker/deps.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
@@ -86,7 +87,7 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
       confirmationId: confirmation.id,
       balance: quote.balance,
       expiresAt: confirmation.deadline,
-      ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
+      ...('personnelIds' in quote.action ? { showAll: showAllPeopleButton(quote.action.personnelIds) } : {}),
       ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
       ...(approvers ? { approvers } : {}),
     };

@@ -12,7 +12,7 @@ import { CommandValueSchema, ConfirmationValueSchema, SpendExportValueSchema } f
 import type { JobContext } from '../../jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from './approval-words.ts';
-import { storedConfirmationCard } from './views.ts';
+import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../listeners/interaction.ts';
 import { registerCommandButtons } from '../../listeners/command-buttons.ts';

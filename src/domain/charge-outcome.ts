@@ -13,7 +13,7 @@ import { PRICES } from './prices.ts';
 
 /*
  * What a charge did, read from the service's answer: the credits, the balance after, what to follow
- * or post next, and the facts its card states (Slack words them: src/slack/features/charges/charge-words.ts).
+ * or post next, and the facts its card states (Slack words them: src/slack/kit/charge-words.ts).
  */
 
 /** How many people of a contact unlock the service skipped, by reason, in the order first seen. */

@@ -5,6 +5,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../src/store/keys.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
 import { browserSessionForFile, newestWith, send } from './support/browser.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 // Driven in Debian's chromium through playwright-core (test/e2e/support/browser.ts).
 const BIG_EVENT = '26855';
@@ -44,7 +45,7 @@ describe('npm run dev in a browser', () => {
 
     // Unlock: a confirmation card with the price, nothing charged yet
     await fit.message.getByRole('button', { name: 'Unlock event' }).click();
-    const confirmation = await newestWith(page, 'Confirm before spending credits');
+    const confirmation = await newestWith(page, CONFIRMATION_WORDS.heading);
     const price = credits(
       (await confirmation.message.textContent())?.match(/Price: ([\d,]+) credits/)?.[1] ?? null,
     );
@@ -60,7 +61,7 @@ describe('npm run dev in a browser', () => {
 
     // Act: email unlocks, whose results arrive later in the card's thread (the poll timer)
     await send(page, '/events emails 100001 100002');
-    const emails = await newestWith(page, 'Confirm before spending credits');
+    const emails = await newestWith(page, CONFIRMATION_WORDS.heading);
     expect(emails.ts).not.toBe(confirmation.ts);
     await confirmSpend(page, emails.message);
 
@@ -115,7 +116,7 @@ describe('npm run dev in a browser', () => {
 
     // A confirmation left to expire is closed by the scheduled sweep: no buttons, "Start again"
     await send(page, '/events unlock 8453');
-    const card = await newestWith(page, 'Confirm before spending credits');
+    const card = await newestWith(page, CONFIRMATION_WORDS.heading);
     await card.message.getByRole('button', { name: 'Confirm' }).waitFor();
     const client = createDocumentClient({ endpoint: stack.dynamoEndpoint });
     const stored = stack.slack.messages().find((message) => message.ts === card.ts);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../../local/slack/payloads.ts';
 import { appDmOf, type SlackMessage } from '../../local/slack/fake-slack.ts';
 import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 // Account research (issue 14, item 1) through the real handler: `/events account`, `contacts`,
 // `linkedin` and `brief`, as someone in Slack would use them.
@@ -96,7 +97,7 @@ describe('account research, end to end', () => {
 
       expect(answer.visibleTo).toBeUndefined();
       expect(answer.channel).toBe(CHANNEL);
-      expect(visibleText(answer)).toContain('Confirm before spending credits');
+      expect(visibleText(answer)).toContain(CONFIRMATION_WORDS.heading);
       expect(visibleText(answer)).toContain(ACME);
       expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
     });
@@ -141,7 +142,7 @@ describe('account research, end to end', () => {
       await bot.idle();
 
       const card = bot.last();
-      expect(visibleText(card)).toContain('Confirm before spending credits');
+      expect(visibleText(card)).toContain(CONFIRMATION_WORDS.heading);
       expect(visibleText(card)).toContain('email');
       expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
     });

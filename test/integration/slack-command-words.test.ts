@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../../local/slack/payloads.ts';
 import { COMMAND_SPECS, type CommandSpec, parseCommand } from '../../src/slack/commands/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 /** Paid commands answer with a card to confirm; the rest answer with their result. */
 const charging = COMMAND_SPECS.filter((spec) => spec.credits);
@@ -72,7 +73,7 @@ describe('/events words, end to end', () => {
 
         expect(last, `no card for ${example}`).toBeDefined();
         if (!last) return;
-        expect(visibleText(last)).toContain('Confirm before spending credits');
+        expect(visibleText(last)).toContain(CONFIRMATION_WORDS.heading);
         expect(buttonsOf(last).map(({ button }) => button.action_id)).toContain('confirm.yes');
         expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
       },
@@ -95,7 +96,7 @@ describe('/events words, end to end', () => {
         const { last } = await run(spec.example, own);
 
         // Assess
-        expect(last && visibleText(last)).toContain('Confirm before spending credits');
+        expect(last && visibleText(last)).toContain(CONFIRMATION_WORDS.heading);
         expect(own.sim.ledger(own.apiKey)).toHaveLength(1);
       } finally {
         await own.close();

@@ -10,12 +10,13 @@ import {
   startBot,
   visibleText,
 } from '../support/bot.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 const BIG_EVENT = '26855';
 const cards = (bot: Bot) =>
   bot
     .messages()
-    .filter((message) => !message.visibleTo && visibleText(message).includes('Confirm before spending'));
+    .filter((message) => !message.visibleTo && visibleText(message).includes(CONFIRMATION_WORDS.heading));
 const current = (bot: Bot, ts: string) => bot.find((message) => message.ts === ts);
 const told = (bot: Bot, userId: string) =>
   bot

@@ -3,6 +3,7 @@ import type { SlackMessage } from '../../local/slack/fake-slack.ts';
 import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, askFor, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 const current = (bot: Bot, ts: string) => visibleText(bot.find((message) => message.ts === ts));
 
@@ -71,7 +72,7 @@ describe('money words on the cards, as a new user reads them', () => {
     if (!results) throw new Error('no LinkedIn activity button under the email results');
     await bot.click(results, `${ACTION_IDS.followUpLinkedin}.all`, ALICE);
     await bot.idle();
-    const card = structuredClone(cardIn(bot, unlock.ts, 'Confirm before spending'));
+    const card = structuredClone(cardIn(bot, unlock.ts, CONFIRMATION_WORDS.heading));
     if (!card) throw new Error('no LinkedIn confirmation card');
 
     // Act

@@ -3,6 +3,7 @@ import type { FormInputs, SlackMessage } from '../../local/slack/fake-slack.ts';
 import type { SeededPersonnel } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 /** The Draft outreach modal's choices as preselected: an email and a LinkedIn connection note. */
 const PRESELECTED: FormInputs = {
@@ -162,7 +163,7 @@ describe('after an email unlock: outreach drafts and LinkedIn activity in the th
     // Act: the person's LinkedIn button posts a confirmation card in the thread.
     await bot.click(emailReply(), `${ACTION_IDS.followUpLinkedin}.0`, ALICE);
     await bot.idle();
-    const card = repliesIn(cardTs).find((m) => visibleText(m).includes('Confirm before spending'));
+    const card = repliesIn(cardTs).find((m) => visibleText(m).includes(CONFIRMATION_WORDS.heading));
     if (!card) throw new Error('no LinkedIn confirmation card in the thread');
     const snapshot = structuredClone(card);
     expect(visibleText(snapshot)).toContain('The service publishes no price for this');
@@ -229,7 +230,7 @@ describe('from an event’s people list: Emails → Confirm → thread → Draft
     await bot.click(list, ACTION_IDS.peopleEmails, ALICE);
     await bot.idle();
     const card = structuredClone(bot.last());
-    expect(visibleText(card)).toContain('Confirm before spending');
+    expect(visibleText(card)).toContain(CONFIRMATION_WORDS.heading);
     await bot.click(card, ACTION_IDS.confirmYes, ALICE);
     await bot.idle();
     bot.sim.completeTasks();
@@ -356,7 +357,7 @@ describe('LinkedIn activity under a daily credit cap', () => {
     if (!results) throw new Error('no LinkedIn activity button under the email result');
     await bot.click(results, `${ACTION_IDS.followUpLinkedin}.all`, ALICE);
     await bot.idle();
-    const card = structuredClone(thread().find((m) => visibleText(m).includes('Confirm before spending')));
+    const card = structuredClone(thread().find((m) => visibleText(m).includes(CONFIRMATION_WORDS.heading)));
     if (!card) throw new Error('no LinkedIn confirmation card');
     expect(visibleText(card)).toContain('The service publishes no price for this');
     const balance = bot.sim.balance(bot.apiKey);

@@ -25,6 +25,7 @@ import {
   startDynamoFaultProxy,
 } from './dynamo-fault-proxy.ts';
 import type { KillSwitch } from './kill-switch.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 export const TEAM = 'T0TEST';
 export const CHANNEL = 'C0GENERAL';
@@ -189,15 +190,23 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
 }
 export type ChargeHarness = Awaited<ReturnType<typeof startChargeHarness>>;
 
+/** What each state of a confirmation card says: the pending heading, then the outcomes'. */
+const CARD_HEADINGS = [
+  CONFIRMATION_WORDS.heading,
+  'Charging…',
+  'Charged — results pending',
+  'Done',
+  'did not work',
+  'Outcome unknown',
+  'Cancelled',
+  'Expired',
+];
+
 /** A confirmation card in any state (its blocks name the confirmation or its outcome). */
 export function isConfirmationCard(message: SlackMessage): boolean {
-  return (
-    !message.threadTs &&
-    !message.visibleTo &&
-    /Confirm before spending|Charging…|Charged — results pending|Done|did not work|Outcome unknown|Cancelled|Expired/.test(
-      JSON.stringify(message.blocks),
-    )
-  );
+  if (message.threadTs || message.visibleTo) return false;
+  const blocks = JSON.stringify(message.blocks);
+  return CARD_HEADINGS.some((heading) => blocks.includes(heading));
 }
 
 export const hasLiveButtons = (message: SlackMessage) =>

@@ -3,7 +3,7 @@ import { PRICES } from '../../domain/prices.ts';
 import { ACCOUNT_COMMANDS } from '../features/account/commands.ts';
 import { CHARGE_COMMANDS } from '../features/charges/commands.ts';
 import { COMPARE_COMMANDS } from '../features/compare/commands.ts';
-import { priceWords } from '../features/charges/money-words.ts';
+import { priceWords } from '../kit/money-words.ts';
 import { DIGEST_COMMANDS } from '../features/digests/commands.ts';
 import { EVENT_COMMANDS } from '../features/events/commands.ts';
 import { LIST_COMMANDS } from '../features/lists/commands.ts';

@@ -8,6 +8,7 @@ import { commandJobs } from './commands.ts';
 import type { WorkerDeps } from '../kit/worker-deps.ts';
 import { homeJobs } from '../features/home/jobs.ts';
 import { followUpJobs } from '../features/follow-up/jobs.ts';
+import { planBudgetWatch } from '../features/plan/jobs.ts';
 import { exportJobs } from '../features/lists/export-jobs.ts';
 import { shareAndPageJobs } from './share-page.ts';
 import { unfurlJobs } from '../features/unfurls/jobs.ts';
@@ -79,7 +80,18 @@ function jobBoundary({ store, slack, logger }: WorkerDeps, run: (job: Job) => Pr
 /** Runs the slow half of every Slack interaction, after the HTTP request was answered. */
 export function createWorker(deps: WorkerDeps) {
   const answer = answerer(deps.slack);
-  const charges = chargeJobs(deps);
+  const home = homeJobs(deps);
+  const followUps = followUpJobs(deps);
+  const charges = chargeJobs(deps, {
+    // LinkedIn activity is charged the shared way, but its card is the follow-up's own (in the thread).
+    chargeShownBy: [followUps.linkedinChargeJob],
+    afterCharge: [
+      // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
+      // opened it: Slack keeps it for their next visit).
+      home.publishAfterCharge,
+      planBudgetWatch({ ...deps.store, slack: deps.slack, logger: deps.logger, now: deps.now }),
+    ],
+  });
   const commands = commandJobs(deps, answer, charges.askToConfirm);
   const buttons = shareAndPageJobs(deps, answer, commands.runCommand);
   const handlers: JobHandlers = {
@@ -89,8 +101,8 @@ export function createWorker(deps: WorkerDeps) {
     charge: charges.runChargeJob,
     unfurl: unfurlJobs(deps).unfurlJob,
     'workflow-step': workflowStepJobs(deps).workflowStepJob,
-    home: homeJobs(deps).homeJob,
-    'follow-up': followUpJobs(deps).followUpJob,
+    home: home.homeJob,
+    'follow-up': followUps.followUpJob,
     export: exportJobs(deps).exportJob,
     'watch-import': watchImportJobs(deps).watchImportJob,
     compare: compareJobs(deps, answer).compareJob,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChargeAction, type ChargeEis, PRECHECK_ACTION } from '../../../src/domain/charging.ts';
 import type { ChargeOutcome } from '../../../src/domain/charge-outcome.ts';
 import { executeCharge } from '../../../src/domain/charge-run.ts';
-import { chargeOutcomeLines } from '../../../src/slack/features/charges/charge-words.ts';
+import { chargeOutcomeLines } from '../../../src/slack/kit/charge-words.ts';
 
 interface RecordedCall {
   method: string;

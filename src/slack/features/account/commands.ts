@@ -1,5 +1,5 @@
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
-import { listedCredits } from '../charges/money-words.ts';
+import { listedCredits } from '../../kit/money-words.ts';
 import { KEY_TOKEN, shown } from '../lists/filter-words.ts';
 
 /** The account room's `/events` words (issue 14): research one company, or one person. */

@@ -3,7 +3,7 @@ import { parseSpendPeriod } from '../../../domain/periods.ts';
 import { bareWord, oneEventId } from '../../commands/arguments.ts';
 import type { CommandArgs, Parsed } from '../../commands/types.ts';
 import { shown } from '../lists/filter-words.ts';
-import { listedCredits } from './money-words.ts';
+import { listedCredits } from '../../kit/money-words.ts';
 
 /**
  * The charges room's `/events` words: the balance and the spend by period (free), and every command

@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { CHANNEL_GONE } from '../../../domain/slack-delivery.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Confirmation, ConfirmationRepository } from '../../../domain/ports/index.ts';
-import { storedConfirmationCard } from './views.ts';
+import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 

@@ -4,17 +4,16 @@ import { approversToName } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
 import type { JobContext } from '../../kit/jobs.ts';
-import { describeAction, quoteRefusalWords } from './charge-words.ts';
-import { type ConfirmationCardInput, confirmationCard } from './views.ts';
+import { describeAction, quoteRefusalWords } from '../../kit/charge-words.ts';
+import { type ConfirmationCardInput, confirmationCard } from '../../kit/confirmation-card.ts';
 import { eventList } from '../lists/event-views.ts';
 import { companyExhibitorList } from '../lists/exhibitor-views.ts';
+import { showAllPeopleButton } from '../lists/people-views.ts';
 import { errorMessage } from '../../views/messages.ts';
-import { quotedPrice } from './money-words.ts';
+import { quotedPrice } from '../../kit/money-words.ts';
 import { isSearchAction, paidSearchResults } from './paid-search-views.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
-import { homeJobs } from '../home/jobs.ts';
-import { followUpJobs } from '../follow-up/jobs.ts';
-import { planBudgetWatch } from '../plan/jobs.ts';
+import type { Confirmation } from '../../../domain/ports/index.ts';
 
 type PendingCard = Extract<ConfirmationCardInput, { state: 'pending' }>;
 
@@ -45,8 +44,20 @@ function cardInSlack(
 
 export type AskToConfirm = (action: ChargeAction, context: JobContext) => Promise<void>;
 
+/**
+ * What other rooms do with a charge, handed in by the composition (this room builds no other's jobs):
+ * - `chargeShownBy`: rooms that charge the shared way but show the outcome on their own card (the
+ *   LinkedIn activity card); each says whether the confirmation was its own, and then runs it itself.
+ * - `afterCharge`: once a charge settled and its card shows the outcome, in the order given (the
+ *   Home's notice, the plan's budget warning). A step that throws is logged: the charge is done.
+ */
+export interface ChargeHooks {
+  chargeShownBy: readonly ((confirmationId: string, context: JobContext) => Promise<boolean>)[];
+  afterCharge: readonly ((confirmation: Confirmation, context: JobContext) => Promise<void>)[];
+}
+
 /** Credit-spending work: asking for a confirmation, and running the charge once it is confirmed. */
-export function chargeJobs(deps: WorkerDeps) {
+export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
   const { slack, store, policy, logger } = deps;
   const chargeDeps: ConfirmationDeps = {
     eis: deps.eis,
@@ -59,9 +70,6 @@ export function chargeJobs(deps: WorkerDeps) {
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   };
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
-  const home = homeJobs(deps);
-  const followUps = followUpJobs(deps);
-  const planBudget = planBudgetWatch({ ...store, slack, logger, now: deps.now });
 
   const askToConfirm: AskToConfirm = async (action, context) => {
     const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
@@ -79,7 +87,7 @@ export function chargeJobs(deps: WorkerDeps) {
       confirmationId: confirmation.id,
       balance: quote.balance,
       expiresAt: confirmation.deadline,
-      ...('personnelIds' in quote.action ? { personnelIds: quote.action.personnelIds } : {}),
+      ...('personnelIds' in quote.action ? { showAll: showAllPeopleButton(quote.action.personnelIds) } : {}),
       ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
       ...(approvers ? { approvers } : {}),
     };
@@ -90,8 +98,8 @@ export function chargeJobs(deps: WorkerDeps) {
   };
 
   async function runChargeJob({ confirmationId, context }: { confirmationId: string; context: JobContext }) {
-    // LinkedIn activity is charged the shared way, but its card is the follow-up's own (in the thread).
-    if (await followUps.linkedinChargeJob(confirmationId, context)) return;
+    for (const shownElsewhere of hooks.chargeShownBy)
+      if (await shownElsewhere(confirmationId, context)) return;
     // The click carries the card's ts too, for a confirmation whose ts could not be saved.
     const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
     // A duplicate belongs to another run; an unsettled charge to the reconciler.
@@ -101,11 +109,10 @@ export function chargeJobs(deps: WorkerDeps) {
     await showCard(confirmation, context.messageTs).catch((error: unknown) =>
       logger.error('could not update the confirmation card', { confirmationId, error }),
     );
-    // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
-    // opened it: Slack keeps it for their next visit). Never throws.
-    await home.publishAfterCharge(confirmation);
-    // The channel hears once when its plan's spend reaches the warning share of the quarter's budget. Never throws.
-    await planBudget({ ...context, teamId: confirmation.teamId, channelId: confirmation.channelId });
+    for (const step of hooks.afterCharge)
+      await step(confirmation, context).catch((error: unknown) =>
+        logger.error('a step after a charge failed', { confirmationId, error }),
+      );
     // Searches are charged per request: their results go in the thread, with Previous / Next that ask
     // for the other pages through a confirmation each.
     const ts = confirmation.messageTs ?? context.messageTs;

@@ -12,7 +12,7 @@ import { ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from './approval-words.ts';
-import { storedConfirmationCard } from './views.ts';
+import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../kit/interaction.ts';
 import { registerCommandButtons } from '../../kit/command-buttons.ts';

@@ -1,13 +1,13 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { ChargeAction } from '../../../domain/charging.ts';
 import type { ChargeOutcome } from '../../../domain/charge-outcome.ts';
-import { commandTextOf } from './charge-words.ts';
+import { commandTextOf } from '../../kit/charge-words.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context } from '../../views/blocks.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import { eventList, personEventList } from '../lists/event-views.ts';
 import { companyExhibitorList } from '../lists/exhibitor-views.ts';
-import { otherPagesWords } from './money-words.ts';
+import { otherPagesWords } from '../../kit/money-words.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn } from '../../views/mrkdwn.ts';
 

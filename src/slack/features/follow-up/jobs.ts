@@ -1,5 +1,5 @@
 import { publishConfirmation } from '../../../domain/confirmation-card.ts';
-import { chargeOutcomeLines, describeAction, describeStoredAction } from '../charges/charge-words.ts';
+import { chargeOutcomeLines, describeAction, describeStoredAction } from '../../kit/charge-words.ts';
 import type { ConfirmationDeps } from '../../../domain/confirmations.ts';
 import { runCharge, storedOutcome } from '../../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../../domain/follow-up.ts';
@@ -9,7 +9,7 @@ import type { WebClient } from '@slack/web-api';
 import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
 import type { Job, JobContext } from '../../kit/jobs.ts';
 import { replyInThread } from '../../scheduled.ts';
-import { failureWords, storedConfirmationCard } from '../charges/views.ts';
+import { failureWords, storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import {
   followUpReply,

@@ -1,5 +1,5 @@
 import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { plural } from '../charges/charge-words.ts';
+import { plural } from '../../kit/charge-words.ts';
 import {
   DEFAULT_OUTREACH,
   type FollowUpResult,
@@ -9,11 +9,10 @@ import {
 import type { UnlockResult } from '../../../domain/unlock-result.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
-import { confirmationCard } from '../charges/views.ts';
+import { confirmationCard } from '../../kit/confirmation-card.ts';
 import { mentionUser, personLabel } from '../../views/format.ts';
 import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import { FIELD_ACTION } from '../../views/modal-inputs.ts';
-import { confirmDialogWords, creditsWords, priceWords, spendWords } from '../charges/money-words.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 import type { FollowUpValue } from '../../kit/job-values.ts';
@@ -332,36 +331,12 @@ export function linkedinPendingCard(input: {
   balance: number | null;
   buttons: boolean;
 }): SlackMessage {
-  const what = escapeMrkdwn(input.description);
-  const price = escapeMrkdwn(priceWords(LINKEDIN_PRICE));
-  const balance = escapeMrkdwn(creditsWords(input.balance));
-  const value = { confirmationId: input.confirmationId };
-  const row = input.buttons
-    ? actions(
-        [
-          button('Confirm', ACTION_IDS.confirmYes, value, {
-            style: 'primary',
-            confirm: {
-              title: plainText('Spend credits?'),
-              text: plainText(
-                truncate(confirmDialogWords(LINKEDIN_PRICE, input.description), LIMITS.confirmText),
-              ),
-              confirm: plainText(spendWords(LINKEDIN_PRICE)),
-              deny: plainText('Go back'),
-            },
-          }),
-          button('Cancel', ACTION_IDS.confirmNo, value),
-        ],
-        'confirmation',
-      )
-    : undefined;
-  const blocks: KnownBlock[] = [
-    section(mk`:credit_card: *Confirm before spending credits*\n${what}`),
-    section(mk`*Price:* ${price}\n*Balance:* ${balance}`),
-    context(mk`Asked by ${mentionUser(input.requestedBy)} · Expires in 15 minutes`),
-  ];
-  if (row) blocks.push(row);
-  return fitToLimits({ text: mk`Confirm: ${what} — ${price}. Balance: ${balance}.`, blocks });
+  return confirmationCard({
+    ...input,
+    state: 'pending',
+    price: LINKEDIN_PRICE,
+    expiresAt: { minutes: 15 },
+  });
 }
 
 /** The card once the analysis ran (or failed): the stored outcome, with the price as unpublished. */

@@ -1,10 +1,11 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { DigestFilters } from '../../../domain/ports/index.ts';
 import { ACTION_IDS, type ActionId } from '../../views/action-ids.ts';
-import { actions, button, context, fieldsSection, header, plainText, section } from '../../views/blocks.ts';
-import { creditsWords, confirmDialogWords, priceWords, spendWords } from '../charges/money-words.ts';
+import { actions, context, fieldsSection, header, plainText, section } from '../../views/blocks.ts';
+import { creditsWords, priceWords } from '../../kit/money-words.ts';
+import { cancelButton, confirmButton } from '../../kit/confirmation-card.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
-import { needsAttentionBlocks, type UnknownCharge } from '../charges/needs-attention-views.ts';
+import { needsAttentionBlocks, type UnknownCharge } from './needs-attention-views.ts';
 import { describeFilters, describeSchedule, threadLink } from '../digests/views.ts';
 import {
   code,
@@ -175,7 +176,6 @@ function confirmationBlocks(confirmations: HomeInput['confirmations']): KnownBlo
 
 /** The card's Confirm (with the same "are you sure" dialog) and Cancel, on the same action ids. */
 function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBlock[] {
-  const value = { confirmationId: confirmation.id };
   const deadline = new Date(confirmation.deadline);
   const expiry = Number.isNaN(deadline.getTime())
     ? ''
@@ -184,23 +184,12 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
     ? mk`\n:lock: ${truncate(escapeMrkdwn(confirmation.confirmRefusal), 500)}`
     : '';
   const what = truncate(escapeMrkdwn(confirmation.description), 1500);
-  const spend = spendWords(confirmation.price);
   const row = actions(
     [
       confirmation.confirmRefusal
         ? undefined
-        : button('Confirm', ACTION_IDS.confirmYes, value, {
-            style: 'primary',
-            confirm: {
-              title: plainText('Spend credits?'),
-              text: plainText(
-                truncate(confirmDialogWords(confirmation.price, confirmation.description), 300),
-              ),
-              confirm: plainText(spend),
-              deny: plainText('Go back'),
-            },
-          }),
-      button('Cancel', ACTION_IDS.confirmNo, value),
+        : confirmButton(confirmation.id, confirmation.price, confirmation.description),
+      cancelButton(confirmation.id),
     ],
     `home-confirmation-${index}`,
   );

@@ -3,7 +3,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
 import { code, formatNumber, joinPresent } from '../../views/format.ts';
 import type { PersonnelItem, SlackMessage } from '../../views/types.ts';
-import { NAMED_ON_A_CARD, plural } from '../charges/charge-words.ts';
+import { NAMED_ON_A_CARD, plural } from '../../kit/charge-words.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 

@@ -194,7 +194,10 @@ export async function runPlanCommand(
   return answer(context, planCard(view, notice || undefined));
 }
 
-/** After a charge is booked: the channel's warning when its plan's spend reached 80% of the quarter's budget. */
+/**
+ * After a charge settled: the channel of the charge hears once when its plan's spend reached the
+ * warning share (80%) of the quarter's budget. Never throws.
+ */
 export function planBudgetWatch(deps: {
   plans: Store['plans'];
   ledger: PlanReadDeps['ledger'];
@@ -202,10 +205,10 @@ export function planBudgetWatch(deps: {
   logger: PlanReadDeps['logger'];
   now: () => Date;
 }) {
-  return async (context: JobContext): Promise<void> => {
+  return async (charged: { teamId: string; channelId: string }, clicked: JobContext): Promise<void> => {
     const post = async (warning: BudgetWarning) => {
       await deps.slack.post(
-        { teamId: warning.teamId, channelId: warning.channelId, userId: context.userId },
+        { teamId: warning.teamId, channelId: warning.channelId, userId: clicked.userId },
         budgetWarningMessage({
           quarterLabel: warning.quarter.label,
           quarterKey: warning.quarter.key,
@@ -216,7 +219,7 @@ export function planBudgetWatch(deps: {
     };
     await warnIfPastBudget(
       { ...deps, post },
-      { teamId: context.teamId, channelId: context.channelId, at: deps.now() },
+      { teamId: charged.teamId, channelId: charged.channelId, at: deps.now() },
     ).catch((error: unknown) =>
       deps.logger.warn('the plan’s budget could not be checked after a charge', { error }),
     );

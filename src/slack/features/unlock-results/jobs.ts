@@ -4,8 +4,8 @@ import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { UnlockThread } from '../../../domain/unlock-polling.ts';
 import type { Store } from '../../../store/index.ts';
 import { replyInThread, slackCall } from '../../scheduled.ts';
-import { describeStoredAction } from '../charges/charge-words.ts';
-import { cardPrice } from '../charges/money-words.ts';
+import { describeStoredAction } from '../../kit/charge-words.ts';
+import { cardPrice } from '../../kit/money-words.ts';
 import {
   unlockAccountChangedReply,
   unlockCardUpdate,

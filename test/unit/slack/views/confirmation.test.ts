@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
 import type { Confirmation } from '../../../../src/domain/ports/index.ts';
 import {
+  CONFIRMATION_WORDS,
   type ConfirmationCardInput,
   confirmationCard,
-  storedConfirmationCard,
-} from '../../../../src/slack/features/charges/views.ts';
-import { cardPrice } from '../../../../src/slack/features/charges/money-words.ts';
+} from '../../../../src/slack/kit/confirmation-card.ts';
+import { storedConfirmationCard } from '../../../../src/slack/kit/stored-confirmation-card.ts';
+import { showAllPeopleButton } from '../../../../src/slack/features/lists/people-views.ts';
+import { linkedinPendingCard } from '../../../../src/slack/features/follow-up/views.ts';
+import { homeView } from '../../../../src/slack/features/home/views.ts';
+import { cardPrice } from '../../../../src/slack/kit/money-words.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';
 
@@ -37,6 +41,7 @@ describe('confirmationCard', () => {
 
     // Assess
     const text = shown(message);
+    expect(text).toContain(CONFIRMATION_WORDS.heading);
     expect(text).toContain('Unlock all exhibitors and people of Fintech Expo (26855)');
     expect(text).toContain('*Price:* 2,000 credits');
     expect(text).toContain('*Balance:* 12,500 credits');
@@ -51,10 +56,10 @@ describe('confirmationCard', () => {
 
     // Assess
     expect(confirm).toMatchObject({ action_id: 'confirm.yes', style: 'primary', text: { text: 'Confirm' } });
-    expect(confirm?.confirm?.title?.text).toBeTruthy();
+    expect(confirm?.confirm?.title?.text).toBe(CONFIRMATION_WORDS.dialogTitle);
     expect(confirm?.confirm?.text?.text).toContain('2,000 credits');
     expect(confirm?.confirm?.confirm?.text).toBe('Spend 2,000 credits');
-    expect(confirm?.confirm?.deny?.text).toBe('Go back');
+    expect(confirm?.confirm?.deny?.text).toBe(CONFIRMATION_WORDS.goBack);
     expect(cancel).toMatchObject({ action_id: 'confirm.no', text: { text: 'Cancel' } });
     expect(cancel?.confirm).toBeUndefined();
     expect(JSON.parse(confirm?.value ?? '')).toEqual({ confirmationId: 'conf-1' });
@@ -64,7 +69,7 @@ describe('confirmationCard', () => {
   it('lays a pending card out as what, price, small print, then Confirm, Cancel and Show all', () => {
     // Act
     const ids = Array.from({ length: 12 }, (_, index) => String(100001 + index));
-    const message = pending({ personnelIds: ids });
+    const message = pending({ showAll: showAllPeopleButton(ids) });
 
     // Assess
     expect(message.blocks.map((block) => block.type)).toEqual(['section', 'section', 'context', 'actions']);
@@ -279,5 +284,56 @@ describe('storedConfirmationCard for LinkedIn activity (a price the service does
     );
     expect(text).toContain('Spend credits');
     expect(text).not.toMatch(/up to 0/i);
+  });
+});
+
+describe('the one confirmation card and its dialog', () => {
+  it('asks in the same "Spend credits?" dialog on a charge’s card, the LinkedIn activity card and the Home', () => {
+    // Prepare
+    const description = 'Analyse the LinkedIn activity of 1 person: Jane Smith';
+    const price = { credits: 0, upTo: true, kind: 'linkedin-activity' as const };
+    const asked = { description, requestedBy: 'U123', confirmationId: 'conf-9', balance: 12_500 };
+
+    // Act
+    const card = confirmationCard({
+      ...asked,
+      price,
+      state: 'pending',
+      expiresAt: '2027-03-01T10:15:00.000Z',
+    });
+    const linkedin = linkedinPendingCard({ ...asked, buttons: true });
+    const home = homeView({
+      userId: 'U123',
+      now: new Date('2027-03-01T10:00:00.000Z'),
+      balance: 12_500,
+      spentToday: 0,
+      confirmations: [
+        {
+          id: 'conf-9',
+          description,
+          price,
+          requestedBy: 'U123',
+          channelId: 'C1',
+          deadline: '2027-03-01T10:15:00.000Z',
+        },
+      ],
+      tasks: [],
+      digests: [],
+      charges: [],
+    });
+
+    // Assess
+    const [onCard, onLinkedin, onHome] = [card.blocks, linkedin.blocks, home.blocks].map(
+      (blocks) => buttonsOf(blocks).find((button) => button.action_id === 'confirm.yes')?.confirm,
+    );
+    expect(onCard).toMatchObject({
+      title: { text: CONFIRMATION_WORDS.dialogTitle },
+      confirm: { text: 'Spend credits' },
+      deny: { text: CONFIRMATION_WORDS.goBack },
+    });
+    expect(onCard?.text?.text).toContain(description);
+    expect(onLinkedin).toEqual(onCard);
+    expect(onHome).toEqual(onCard);
+    expect(shown(linkedin)).toContain(CONFIRMATION_WORDS.heading);
   });
 });

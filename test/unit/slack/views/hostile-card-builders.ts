@@ -1,9 +1,9 @@
 /* The hostile-text property test's builders of cards, lists and messages. */
 import { contactsCard } from '../../../../src/slack/features/account/contacts-views.ts';
 import { accountCard, linkedinCard } from '../../../../src/slack/features/account/views.ts';
-import { needsAttentionBlocks } from '../../../../src/slack/features/charges/needs-attention-views.ts';
+import { needsAttentionBlocks } from '../../../../src/slack/features/home/needs-attention-views.ts';
 import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';
-import { confirmationCard } from '../../../../src/slack/features/charges/views.ts';
+import { confirmationCard } from '../../../../src/slack/kit/confirmation-card.ts';
 import { compareCard } from '../../../../src/slack/features/compare/views.ts';
 import { digestMessage } from '../../../../src/slack/features/digests/views.ts';
 import { briefCard } from '../../../../src/slack/features/events/brief.ts';

@@ -85,7 +85,7 @@ const NO_DATA_OR_PIECES = new Set(
   canvasFailureWords createPlanCanvasOut accountWords showWords candidateWords choiceBlocks choicesOf
   homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
   chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
-  inviteBotMessage`.split(/\s+/),
+  inviteBotMessage confirmButton cancelButton spendCreditsDialog`.split(/\s+/),
 );
 
 /** Builders rendered above whose only data is ids (who asked): the bot mentions them on purpose. */
@@ -126,6 +126,7 @@ function problemsOf(rendered: Rendered): string[] {
 const VIEW_MODULES = import.meta.glob(
   [
     '../../../../src/slack/features/*/*views*.ts',
+    '../../../../src/slack/kit/{confirmation-card,stored-confirmation-card}.ts',
     '../../../../src/slack/features/events/{brief,event-card,fit-card}.ts',
     '../../../../src/slack/features/plan/canvas.ts',
     '../../../../src/slack/commands/help-views.ts',

@@ -1,8 +1,8 @@
-import { type ChargeAction, ChargeActionSchema, type EventNaming } from '../../../domain/charging.ts';
-import type { ChargeFacts } from '../../../domain/charge-outcome.ts';
-import type { PrecheckRefusal, QuoteRefusal } from '../../../domain/charge-quote.ts';
-import type { StoredOutcome } from '../../../domain/confirmations.ts';
-import { formatDateRange, formatNumber } from '../../views/format.ts';
+import { type ChargeAction, ChargeActionSchema, type EventNaming } from '../../domain/charging.ts';
+import type { ChargeFacts } from '../../domain/charge-outcome.ts';
+import type { PrecheckRefusal, QuoteRefusal } from '../../domain/charge-quote.ts';
+import type { StoredOutcome } from '../../domain/confirmations.ts';
+import { formatDateRange, formatNumber } from '../views/format.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there

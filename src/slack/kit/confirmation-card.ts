@@ -1,16 +1,10 @@
-import type { KnownBlock } from '@slack/types';
-import { ChargeActionSchema, unlockOf } from '../../../domain/charging.ts';
-import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
-import { storedOutcome } from '../../../domain/confirmations.ts';
-import type { Confirmation } from '../../../domain/ports/index.ts';
-import { ACTION_IDS } from '../../views/action-ids.ts';
-import { showAllPeopleButton } from '../lists/people-views.ts';
-import { actions, button, context, plainText, section } from '../../views/blocks.ts';
-import { mentionUser, slackDate, utcTime } from '../../views/format.ts';
-import { fitToLimits } from '../../views/limits.ts';
+import type { Button, ConfirmationDialog, KnownBlock } from '@slack/types';
+import { ACTION_IDS } from '../views/action-ids.ts';
+import { actions, button, context, plainText, section } from '../views/blocks.ts';
+import { mentionUser, slackDate, utcTime } from '../views/format.ts';
+import { fitToLimits, LIMITS } from '../views/limits.ts';
 import {
   creditsWords,
-  cardPrice,
   chargingPriceWords,
   confirmDialogWords,
   mayHaveSpentWords,
@@ -21,8 +15,45 @@ import {
   spentWords,
   unchargedPriceWords,
 } from './money-words.ts';
-import type { Price, SlackMessage } from '../../views/types.ts';
-import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, trimMrkdwn } from '../../views/mrkdwn.ts';
+import type { Price, SlackMessage } from '../views/types.ts';
+import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, trimMrkdwn, truncate } from '../views/mrkdwn.ts';
+
+/*
+ * The one confirm-before-charge card and its "Spend credits?" dialog: every charge's card (charges),
+ * the LinkedIn activity card (follow-up) and the Home's Confirm buttons are built here, so their words
+ * change in one place. Tests read the words from `CONFIRMATION_WORDS`.
+ */
+
+/** The card's heading and the dialog's fixed words. */
+export const CONFIRMATION_WORDS = {
+  heading: 'Confirm before spending credits',
+  dialogTitle: 'Spend credits?',
+  goBack: 'Go back',
+} as const;
+
+/** The dialog of every Confirm button, repeating the price first: a cut gives way on the description. */
+export function spendCreditsDialog(price: Price, description: string): ConfirmationDialog {
+  return {
+    title: plainText(CONFIRMATION_WORDS.dialogTitle),
+    text: plainText(truncate(confirmDialogWords(price, description), LIMITS.confirmText)),
+    confirm: plainText(spendWords(price)),
+    deny: plainText(CONFIRMATION_WORDS.goBack),
+  };
+}
+
+/** Confirm, asking again in the "Spend credits?" dialog; `description` is what will happen. */
+export function confirmButton(confirmationId: string, price: Price, description: string): Button | undefined {
+  return button(
+    'Confirm',
+    ACTION_IDS.confirmYes,
+    { confirmationId },
+    { style: 'primary', confirm: spendCreditsDialog(price, description) },
+  );
+}
+
+/** Cancel needs no dialog: nothing is charged. */
+export const cancelButton = (confirmationId: string): Button | undefined =>
+  button('Cancel', ACTION_IDS.confirmNo, { confirmationId });
 
 /** What every state of the card repeats: the action in words, its price, who asked. */
 interface ConfirmationBase {
@@ -38,12 +69,12 @@ export type ConfirmationCardInput =
       confirmationId: string;
       /** Current balance; null when the service could not say. */
       balance: number | null;
-      /** When the confirmation lapses (an ISO string or a Date). */
-      expiresAt: Date | string;
+      /** When the confirmation lapses (an ISO string or a Date), or in how many minutes from the post. */
+      expiresAt: Date | string | { minutes: number };
       /** Set when only these approvers (not the requester) may confirm: separation of duties. */
       approvers?: readonly string[];
-      /** The people of a contact unlock: a large set gets a Show all button. */
-      personnelIds?: readonly string[];
+      /** Show all of the people a contact unlock names, after Cancel (when there are many). */
+      showAll?: Button | undefined;
       /** A paid search's page: the card says which, and that any other page is charged again. */
       searchPage?: number;
       /**
@@ -165,10 +196,7 @@ function cardView(input: ConfirmationCardInput): CardView {
 function pendingView(input: StateInput<'pending'>, { what, asked }: CardWords): CardView {
   const price = escapeMrkdwn(priceWords(input.price));
   const balance = escapeMrkdwn(creditsWords(input.balance));
-  const expires = typeof input.expiresAt === 'string' ? new Date(input.expiresAt) : input.expiresAt;
-  const expiry = Number.isNaN(expires.getTime())
-    ? 'Expires soon'
-    : mk`Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
+  const expiry = expiryWords(input.expiresAt);
   const short =
     typeof input.balance === 'number' && input.balance < input.price.credits && !input.price.upTo
       ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
@@ -182,13 +210,22 @@ function pendingView(input: StateInput<'pending'>, { what, asked }: CardWords): 
       : mk`\n:page_facing_up: *Page ${input.searchPage}.* ${escapeMrkdwn(otherPagesWords(input.price.credits))}`;
   return {
     sections: [
-      mk`:credit_card: *Confirm before spending credits*\n${what}`,
+      mk`:credit_card: *${CONFIRMATION_WORDS.heading}*\n${what}`,
       mk`*Price:* ${price}\n*Balance:* ${balance}${short}${approval}${paging}`,
     ],
     footnote: mk`${asked} · ${expiry}`,
     text: mk`Confirm: ${what} — ${price}. Balance: ${balance}.`,
     ...(input.buttons === false ? {} : { buttons: { kind: 'confirm', card: input } }),
   };
+}
+
+function expiryWords(expiresAt: StateInput<'pending'>['expiresAt']): Mrkdwn {
+  if (typeof expiresAt === 'object' && !(expiresAt instanceof Date))
+    return mk`Expires in ${expiresAt.minutes} minutes`;
+  const expires = typeof expiresAt === 'string' ? new Date(expiresAt) : expiresAt;
+  return Number.isNaN(expires.getTime())
+    ? mk`Expires soon`
+    : mk`Expires at ${slackDate(expires, '{time}', utcTime(expires))}`;
 }
 
 function succeededView(input: StateInput<'succeeded'>, { what, asked }: CardWords): CardView {
@@ -243,121 +280,12 @@ const restartRow = (command: string) =>
   actions([button('Start again', ACTION_IDS.confirmRestart, { text: command })], 'restart');
 
 /** Confirm (asking again in a dialog that repeats the price), Cancel, and Show all for many people. */
-function confirmRow(card: StateInput<'pending'>) {
-  const value = { confirmationId: card.confirmationId };
-  const spend = spendWords(card.price);
-  return actions(
+const confirmRow = (card: StateInput<'pending'>) =>
+  actions(
     [
-      button('Confirm', ACTION_IDS.confirmYes, value, {
-        style: 'primary',
-        confirm: {
-          title: plainText('Spend credits?'),
-          // Price first: if the text is cut to fit, the description gives way, not the price.
-          text: plainText(confirmDialogWords(card.price, card.description)),
-          confirm: plainText(spend),
-          deny: plainText('Go back'),
-        },
-      }),
-      button('Cancel', ACTION_IDS.confirmNo, value),
-      card.personnelIds ? showAllPeopleButton(card.personnelIds) : undefined,
+      confirmButton(card.confirmationId, card.price, card.description),
+      cancelButton(card.confirmationId),
+      card.showAll,
     ],
     'confirmation',
   );
-}
-
-/** The most a charge the service cannot account for may have spent: what it reserved. */
-const reservedPrice = (confirmation: Confirmation) => ({
-  ...cardPrice(confirmation),
-  credits: confirmation.reserved ?? confirmation.price.credits,
-});
-
-/**
- * What to do about a charge whose outcome is unknown. True to the reconciler: it never tries a charge
- * again, and settles one as unknown only after asking the service, so nothing checks it later.
- */
-function unknownNextWords(confirmation: Confirmation): string {
-  const settled = 'The bot does not try it again, and nothing checks it later.';
-  if (storedOutcome(confirmation).reason === 'account-gone') return settled;
-  const action = ChargeActionSchema.safeParse(confirmation.action);
-  const command = action.success ? commandTextOf(action.data) : undefined;
-  if (action.success && unlockOf(action.data) && command)
-    return `${settled} To find out, run \`/events ${command}\`: if it went through, the bot says so, and what was unlocked is not charged again.`;
-  // Every reason's words already say which balance to check.
-  return `${settled} Running it again is charged again.`;
-}
-
-/**
- * Why a charge did not go through: the words stored with it, or, for a charge the reconciler could not
- * account for, its reason worded with what may have been spent. Undefined when nothing says why.
- */
-export function failureWords(confirmation: Confirmation): string | undefined {
-  const outcome = storedOutcome(confirmation);
-  if (outcome.message) return outcome.message;
-  const spent = () => mayHaveSpentWords(reservedPrice(confirmation));
-  switch (outcome.reason) {
-    case 'worker-died':
-      return `The bot was interrupted while charging and the service cannot say whether it went through: ${spent()}. Check the balance with \`/events credits\`.`;
-    case 'account-gone':
-      return `The bot was interrupted while charging, and the service key it charged with is no longer connected, so the bot cannot ask the service whether the charge went through. On the service account that was connected when this was confirmed, ${spent()}. Check that account's balance and usage with the service.`;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The card of a confirmation as stored: what the worker shows when a charge settles and what the
- * reconciler shows after a crash, so both say the same. A pending one is shown as running (the card
- * is only rebuilt from the store once the confirmation was decided or claimed).
- */
-export function storedConfirmationCard(confirmation: Confirmation): SlackMessage {
-  const base = {
-    description: describeStoredAction(confirmation.action),
-    price: cardPrice(confirmation),
-    requestedBy: confirmation.requestedBy,
-  };
-  const confirmedBy = confirmation.confirmedBy ?? confirmation.requestedBy;
-  const outcome = storedOutcome(confirmation);
-  const action = ChargeActionSchema.safeParse(confirmation.action);
-  const command = action.success ? commandTextOf(action.data) : undefined;
-  const restart = command ? { restart: command } : {};
-  switch (confirmation.status) {
-    case 'pending':
-    case 'running':
-      return confirmationCard({ ...base, state: 'running', confirmedBy });
-    case 'succeeded':
-      return confirmationCard({
-        ...base,
-        state: 'succeeded',
-        confirmedBy,
-        outcome: chargeOutcomeLines(outcome),
-        creditsSpent: outcome.creditsSpent ?? confirmation.price.credits,
-        balanceAfter: outcome.balanceAfter,
-        ...(outcome.resultsPending ? { resultsPending: true } : {}),
-      });
-    case 'failed':
-      if (outcome.outcomeUnknown)
-        return confirmationCard({
-          ...base,
-          price: reservedPrice(confirmation),
-          state: 'unknown',
-          explanation: [failureWords(confirmation), unknownNextWords(confirmation)].filter(Boolean).join(' '),
-          ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
-        });
-      return confirmationCard({
-        ...base,
-        state: 'failed',
-        errorMessage: failureWords(confirmation) ?? 'That did not work. Nothing more will be attempted.',
-        ...(outcome.creditsSpent !== undefined ? { creditsSpent: outcome.creditsSpent } : {}),
-        ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
-      });
-    case 'cancelled':
-      return confirmationCard({
-        ...base,
-        state: 'cancelled',
-        cancelledBy: confirmation.cancelledBy ?? confirmedBy,
-        ...restart,
-      });
-    case 'expired':
-      return confirmationCard({ ...base, state: 'expired', ...restart });
-  }
-}

@@ -3,14 +3,14 @@ import {
   type ChargeAction,
   ChargeActionSchema,
   type Price as QuotedPrice,
-} from '../../../domain/charging.ts';
-import { type PricedKind, PRICES } from '../../../domain/prices.ts';
-import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
-import type { UnlockOutcome } from '../../../domain/unlock-result.ts';
-import type { Confirmation } from '../../../domain/ports/index.ts';
+} from '../../domain/charging.ts';
+import { type PricedKind, PRICES } from '../../domain/prices.ts';
+import { GIVE_UP_AFTER_HOURS } from '../../domain/poll-cadence.ts';
+import type { UnlockOutcome } from '../../domain/unlock-result.ts';
+import type { Confirmation } from '../../domain/ports/index.ts';
 import { plural } from './charge-words.ts';
-import { formatCredits, formatNumber } from '../../views/format.ts';
-import type { Price } from '../../views/types.ts';
+import { formatCredits, formatNumber } from '../views/format.ts';
+import type { Price } from '../views/types.ts';
 
 /*
  * Every word about money on a card, the Home tab and a thread reply: the price before confirming, what

@@ -1,0 +1,104 @@
+import { ChargeActionSchema, unlockOf } from '../../domain/charging.ts';
+import { storedOutcome } from '../../domain/confirmations.ts';
+import type { Confirmation } from '../../domain/ports/index.ts';
+import type { SlackMessage } from '../views/types.ts';
+import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
+import { confirmationCard } from './confirmation-card.ts';
+import { cardPrice, mayHaveSpentWords } from './money-words.ts';
+
+/** The most a charge the service cannot account for may have spent: what it reserved. */
+const reservedPrice = (confirmation: Confirmation) => ({
+  ...cardPrice(confirmation),
+  credits: confirmation.reserved ?? confirmation.price.credits,
+});
+
+/**
+ * What to do about a charge whose outcome is unknown. True to the reconciler: it never tries a charge
+ * again, and settles one as unknown only after asking the service, so nothing checks it later.
+ */
+function unknownNextWords(confirmation: Confirmation): string {
+  const settled = 'The bot does not try it again, and nothing checks it later.';
+  if (storedOutcome(confirmation).reason === 'account-gone') return settled;
+  const action = ChargeActionSchema.safeParse(confirmation.action);
+  const command = action.success ? commandTextOf(action.data) : undefined;
+  if (action.success && unlockOf(action.data) && command)
+    return `${settled} To find out, run \`/events ${command}\`: if it went through, the bot says so, and what was unlocked is not charged again.`;
+  // Every reason's words already say which balance to check.
+  return `${settled} Running it again is charged again.`;
+}
+
+/**
+ * Why a charge did not go through: the words stored with it, or, for a charge the reconciler could not
+ * account for, its reason worded with what may have been spent. Undefined when nothing says why.
+ */
+export function failureWords(confirmation: Confirmation): string | undefined {
+  const outcome = storedOutcome(confirmation);
+  if (outcome.message) return outcome.message;
+  const spent = () => mayHaveSpentWords(reservedPrice(confirmation));
+  switch (outcome.reason) {
+    case 'worker-died':
+      return `The bot was interrupted while charging and the service cannot say whether it went through: ${spent()}. Check the balance with \`/events credits\`.`;
+    case 'account-gone':
+      return `The bot was interrupted while charging, and the service key it charged with is no longer connected, so the bot cannot ask the service whether the charge went through. On the service account that was connected when this was confirmed, ${spent()}. Check that account's balance and usage with the service.`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The card of a confirmation as stored: what the worker shows when a charge settles and what the
+ * reconciler shows after a crash, so both say the same. A pending one is shown as running (the card
+ * is only rebuilt from the store once the confirmation was decided or claimed).
+ */
+export function storedConfirmationCard(confirmation: Confirmation): SlackMessage {
+  const base = {
+    description: describeStoredAction(confirmation.action),
+    price: cardPrice(confirmation),
+    requestedBy: confirmation.requestedBy,
+  };
+  const confirmedBy = confirmation.confirmedBy ?? confirmation.requestedBy;
+  const outcome = storedOutcome(confirmation);
+  const action = ChargeActionSchema.safeParse(confirmation.action);
+  const command = action.success ? commandTextOf(action.data) : undefined;
+  const restart = command ? { restart: command } : {};
+  switch (confirmation.status) {
+    case 'pending':
+    case 'running':
+      return confirmationCard({ ...base, state: 'running', confirmedBy });
+    case 'succeeded':
+      return confirmationCard({
+        ...base,
+        state: 'succeeded',
+        confirmedBy,
+        outcome: chargeOutcomeLines(outcome),
+        creditsSpent: outcome.creditsSpent ?? confirmation.price.credits,
+        balanceAfter: outcome.balanceAfter,
+        ...(outcome.resultsPending ? { resultsPending: true } : {}),
+      });
+    case 'failed':
+      if (outcome.outcomeUnknown)
+        return confirmationCard({
+          ...base,
+          price: reservedPrice(confirmation),
+          state: 'unknown',
+          explanation: [failureWords(confirmation), unknownNextWords(confirmation)].filter(Boolean).join(' '),
+          ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
+        });
+      return confirmationCard({
+        ...base,
+        state: 'failed',
+        errorMessage: failureWords(confirmation) ?? 'That did not work. Nothing more will be attempted.',
+        ...(outcome.creditsSpent !== undefined ? { creditsSpent: outcome.creditsSpent } : {}),
+        ...(confirmation.confirmedBy ? { confirmedBy: confirmation.confirmedBy } : {}),
+      });
+    case 'cancelled':
+      return confirmationCard({
+        ...base,
+        state: 'cancelled',
+        cancelledBy: confirmation.cancelledBy ?? confirmedBy,
+        ...restart,
+      });
+    case 'expired':
+      return confirmationCard({ ...base, state: 'expired', ...restart });
+  }
+}

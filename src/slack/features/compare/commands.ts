@@ -10,9 +10,6 @@ export const MAX_SHOWS = 5;
 
 export type CompareCommand = { name: 'compare'; eventIds: string[] };
 
-export const isCompareCommand = (command: { name: string }): command is CompareCommand =>
-  command.name === 'compare';
-
 /**
  * The event ids to compare, from words separated by spaces or commas, or what is wrong with them
  * (too few, too many, one that is no id, one given twice), in words the user can act on.

@@ -20,7 +20,7 @@ export type RunCommand = CommandAnswer<Command>;
  * Every registered word's answer, each from its room's `answers.ts`: a word (or a room) without its
  * answer does not compile. Words that always spend credits have none (they are confirmed first).
  */
-function answersOf(tools: AnswerTools): Answers<CommandWords> {
+export function answersOf(tools: AnswerTools): Answers<CommandWords> {
   return {
     // The listener answers help itself; one that reaches the worker (shared, say) gets the pointer.
     help: (_command, context) => tools.answer(context, tryHelpMessage()),

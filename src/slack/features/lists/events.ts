@@ -6,12 +6,6 @@ import { type EventSearchFilters, labelsOf, readSearchFilters, SEARCH_KEYS } fro
 import { searchEvents } from '../../../domain/event-search.ts';
 import { readRegion } from '../../../domain/regions.ts';
 
-/**
- * `/events search`: the events list. Its words are the search's (shared with the digest, read in
- * `readSearchFilters` in filter-words.ts) and its Filter… is the search modal, so it has no `key:value` filters here.
- * Several words and a region are served by `searchEvents` (src/domain/event-search.ts), best matches first.
- */
-
 const FILTER_WORDS =
   'Search words first: a show matches any of them, shows matching more words first (up to 5 words). ' +
   'Then filters `keywords:`, `country:` or `region:` (Europe, DACH, Nordics, North America, LATAM, APAC, ' +
@@ -20,6 +14,12 @@ const FILTER_WORDS =
   'a value runs to the next filter, so `country:United States` and `region:North America` need no quotes.';
 
 export type SearchCommand = { name: 'search'; filters: EventSearchFilters };
+
+/**
+ * `/events search`: the events list. Its words are the search's (shared with the digest, read in
+ * `readSearchFilters` in filter-words.ts) and its Filter… is the search modal, so it has no `key:value` filters here.
+ * Several words and a region are served by `searchEvents` (src/domain/event-search.ts), best matches first.
+ */
 export const EVENTS = defineList({
   shape: {
     keywords: text,

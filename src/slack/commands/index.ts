@@ -11,11 +11,10 @@ import { WATCH_COMMANDS } from '../features/watch/commands.ts';
 import { PLAN_COMMANDS } from '../features/plan/commands.ts';
 import { shown } from '../features/lists/filter-words.ts';
 import { nearestWord } from './nearest-word.ts';
-import type { CommandArgs, CommandDefinition, CommandSpec, Parsed, Refusal } from './types.ts';
+import type { CommandArgs, CommandDefinition, CommandOf, CommandSpec, Parsed, Refusal } from './types.ts';
 import { plainText, tokenize } from './words.ts';
 
 export type { CommandSpec } from './types.ts';
-
 
 /**
  * The `/events` command registry: every feature room adds its words here, one line per room, in the
@@ -34,17 +33,19 @@ const ROOMS = [
 ] as const;
 
 type HelpCommand = { name: 'help'; /** a command word: explain just that one */ topic?: string };
-/** The command a parser's result carries when it reads one. */
-type ReadBy<P> = P extends { ok: true; command: infer C } ? C : never;
 /** The commands one room's words read. */
-type CommandsOf<R> = {
-  [W in keyof R]: R[W] extends { parse: (args: CommandArgs) => infer P } ? ReadBy<P> : never;
-}[keyof R];
+type CommandsOf<R> = { [W in keyof R]: CommandOf<R[W]> }[keyof R];
 /** Every command the registered words read (each room's on its own: a union has only common keys). */
 export type Command =
   | HelpCommand
   | ((typeof ROOMS)[number] extends infer R ? (R extends unknown ? CommandsOf<R> : never) : never);
 export type ParseResult = Parsed<Command>;
+
+type AllOf<T extends readonly unknown[]> = T extends readonly [infer First, ...infer Rest]
+  ? First & AllOf<Rest>
+  : unknown;
+/** Every registered word with its definition: the worker answers each (`Answers<CommandWords>`). */
+export type CommandWords = { help: typeof HELP } & AllOf<typeof ROOMS>;
 
 const HELP: CommandDefinition<HelpCommand> = {
   usage: 'help [command]',
@@ -69,12 +70,12 @@ export const commandSpec = (word: string): CommandSpec | undefined =>
   COMMAND_SPECS.find((spec) => spec.word === word.toLowerCase());
 
 /** A command's word: its name, or the word its name extends (`digest-on` is read by `digest`). */
-const definitionOf = (command: Command) =>
-  COMMANDS.get(command.name) ?? COMMANDS.get(command.name.slice(0, command.name.indexOf('-')));
+export const wordOf = (command: Command): string =>
+  COMMANDS.has(command.name) ? command.name : command.name.slice(0, command.name.indexOf('-'));
 
 /** The credit-spending action a command asks for, if it is one (its word's `charge`). */
 export const chargeActionOf = (command: Command): ChargeAction | undefined =>
-  definitionOf(command)?.charge?.(command);
+  COMMANDS.get(wordOf(command))?.charge?.(command);
 
 export function parseCommand(input: string): ParseResult {
   const typed = plainText(input)

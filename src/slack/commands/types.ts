@@ -52,3 +52,8 @@ export interface CommandDefinition<C> extends Omit<CommandSpec, 'word'> {
 
 /** A room's words, each key the word typed after `/events`, in the order help lists them. */
 export type RoomCommands<C> = Readonly<Record<string, CommandDefinition<C>>>;
+
+/** The command a parser's result carries when it reads one. */
+type ReadBy<P> = P extends { ok: true; command: infer C } ? C : never;
+/** The commands one word's definition reads (`digest` reads `digest-on`, `digest-off`, …). */
+export type CommandOf<D> = D extends { parse: (args: CommandArgs) => infer P } ? ReadBy<P> : never;

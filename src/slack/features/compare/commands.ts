@@ -5,11 +5,7 @@ import { shown } from '../lists/filter-words.ts';
 
 /** The compare room's `/events` word: two to five shows side by side, free. */
 
-
 export type CompareCommand = { name: 'compare'; eventIds: string[] };
-
-export const isCompareCommand = (command: { name: string }): command is CompareCommand =>
-  command.name === 'compare';
 
 /**
  * The event ids to compare, from words separated by spaces or commas, or what is wrong with them

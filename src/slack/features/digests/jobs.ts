@@ -38,9 +38,6 @@ export function slackUserTimeZone(web: Pick<WebClient, 'users'>) {
   };
 }
 
-export const isDigestCommand = (command: Command): command is DigestCommand =>
-  command.name.startsWith('digest-');
-
 /**
  * `/events digest on | off | status | now` for the channel the command came from. Answers only the
  * requester sees, except the digest itself, which `now` posts in the channel.

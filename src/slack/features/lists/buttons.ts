@@ -6,7 +6,6 @@ import { EventIdSchema, PersonnelIdSchema } from '../../../domain/ids.ts';
  * worker parse them back (a button may come from a message rendered by an older release).
  */
 
-
 /** Emails / Phones under a people list. */
 export const PeopleValueSchema = z.object({
   personnelIds: z.array(PersonnelIdSchema).min(1).max(100),

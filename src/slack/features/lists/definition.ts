@@ -44,8 +44,14 @@ export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWor
     title: string;
     search: { field: keyof Shape & string; label: string; placeholder: string };
   };
-  /** The `/events` command that opens the list: its help, and its words read by these filters. */
-  command?: CommandHelp & { parse: (words: readonly string[], filters: F) => WordsResult<C> };
+  /**
+   * The `/events` command that opens the list: its help, its words read by these filters, and the
+   * query of its first page (the one its Previous / Next / Filter… / Export buttons carry on).
+   */
+  command?: CommandHelp & {
+    parse: (words: readonly string[], filters: F) => WordsResult<C>;
+    query: (command: C) => z.input<QuerySchema<Shape, F>>;
+  };
 }
 
 interface CommandHelp {
@@ -56,6 +62,8 @@ interface CommandHelp {
 }
 export interface ListCommand<C> extends CommandHelp {
   parse: (words: readonly string[]) => WordsResult<C>;
+  /** The query of the command's first page, as its buttons carry it. */
+  query: (command: C) => Record<string, unknown>;
 }
 /** A list with a command is known to have it. */
 type CommandOf<C> = [C] extends [never] ? unknown : { command: ListCommand<C> };

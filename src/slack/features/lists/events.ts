@@ -2,9 +2,18 @@ import * as z from 'zod';
 import { EVENT_COLUMNS } from './export-views.ts';
 import { eventList } from './event-views.ts';
 import { defineList, text } from './definition.ts';
-import { labelsOf } from './filter-words.ts';
+import { type EventSearchFilters, labelsOf, readSearchFilters, SEARCH_KEYS } from './filter-words.ts';
 import { searchEvents } from '../../../domain/event-search.ts';
 import { readRegion } from '../../../domain/regions.ts';
+
+const FILTER_WORDS =
+  'Search words first: a show matches any of them, shows matching more words first (up to 5 words). ' +
+  'Then filters `keywords:`, `country:` or `region:` (Europe, DACH, Nordics, North America, LATAM, APAC, ' +
+  'Middle East), `city:`, `when:Q2-2027` or `when:2027-03`, or `from:YYYY-MM-DD` and `to:YYYY-MM-DD`, ' +
+  '`type:` and `quality:` (labels, comma-separated: `type:Trade Show,Conference`), `visitors:yes` or `no`; ' +
+  'a value runs to the next filter, so `country:United States` and `region:North America` need no quotes.';
+
+export type SearchCommand = { name: 'search'; filters: EventSearchFilters };
 
 /**
  * `/events search`: the events list. Its words are the search's (shared with the digest, read in
@@ -50,5 +59,21 @@ export const EVENTS = defineList({
     filename: () => 'events.csv',
     columns: EVENT_COLUMNS,
     pageSize: 100,
+  },
+  command: {
+    usage:
+      'search <keywords> [country:X] [region:Europe] [city:X] [when:Q2-2027] [from:YYYY-MM-DD] [to:YYYY-MM-DD] [type:X] [quality:X] [visitors:yes|no]',
+    example: 'search fintech payments region:Europe',
+    summary: 'Find trade shows',
+    details: FILTER_WORDS,
+    parse(words) {
+      const { filters, problem } = readSearchFilters(words, SEARCH_KEYS);
+      if (problem) return { ok: false, problem };
+      if (Object.keys(filters).length === 0)
+        return { ok: false, problem: 'Give some search words or a filter.' };
+      const command: SearchCommand = { name: 'search', filters };
+      return { ok: true, command };
+    },
+    query: ({ filters }) => ({ ...filters }),
   },
 });

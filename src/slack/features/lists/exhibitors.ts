@@ -73,5 +73,6 @@ export const EXHIBITORS = defineList({
       };
       return { ok: true, command };
     },
+    query: ({ eventId, keyword, filters }) => ({ eventId, keyword, ...filters }),
   },
 });

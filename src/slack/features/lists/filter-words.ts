@@ -146,7 +146,7 @@ export function choiceWord(
   };
 }
 
-interface ReadWords {
+export interface ReadWords {
   /** The words before the first filter, plus any `keywords:` values. */
   leading: string;
   values: Record<string, string>;
@@ -345,7 +345,7 @@ function settled(
 
 /** Search words (before the first `key:`) and `key:value` filters, each value running to the next key. */
 export function readSearchFilters(
-  words: string[],
+  words: readonly string[],
   keys: readonly SearchKey[] = DIGEST_KEYS,
 ): { filters: EventSearchFilters; problem?: string } {
   const values: Partial<Record<SearchKey, string>> = {};

@@ -81,5 +81,6 @@ export const PEOPLE = defineList({
       };
       return { ok: true, command };
     },
+    query: ({ eventId, query, filters }) => ({ eventId, query, ...filters }),
   },
 });

@@ -61,5 +61,6 @@ export const RECOMMEND = defineList({
       const command: RecommendCommand = { name: 'recommend', eventId, filters };
       return { ok: true, command };
     },
+    query: ({ eventId, filters }) => ({ eventId, ...filters }),
   },
 });

@@ -133,5 +133,6 @@ export const SHOWS_FOR = defineList({
       };
       return { ok: true, command };
     },
+    query: ({ companyUrl, targetAudience, filters }) => ({ companyUrl, targetAudience, ...filters }),
   },
 });

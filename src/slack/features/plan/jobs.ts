@@ -35,9 +35,6 @@ export interface PlanCommandDeps extends PlanReadDeps {
   roles?: Pick<WorkspaceRoles, 'membership'> | undefined;
 }
 
-export const isPlanCommand = (command: { name: string }): command is PlanCommand =>
-  command.name.startsWith('plan-');
-
 const emptyPlan = (context: JobContext, at: Date): Plan => ({
   type: 'plan',
   teamId: context.teamId,

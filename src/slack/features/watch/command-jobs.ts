@@ -43,9 +43,6 @@ export interface WatchCommandDeps {
   now: () => Date;
 }
 
-export const isWatchCommand = (command: { name: string }): command is WatchCommand =>
-  command.name.startsWith('watch-');
-
 const today = (deps: WatchCommandDeps) => utcDate(deps.now());
 
 /** What `/events watch add` answers, and whether the channel is checked after it (accounts left to look up). */

@@ -9,7 +9,6 @@ import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 export const WATCH_IMPORT_MODAL = 'modal.watch-import';
 
-
 /** Block id of box `n` (1-based). */
 export const importBox = (n: number) => `accounts-${n}`;
 

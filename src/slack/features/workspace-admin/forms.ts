@@ -1,5 +1,8 @@
 import * as z from 'zod';
-import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from '../../../store/workspace-policy-input.ts';
+import {
+  type WorkspacePolicyInput,
+  WorkspacePolicyInputSchema,
+} from '../../../store/workspace-policy-input.ts';
 import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 import { SLACK_ZONE } from '../digests/settings-views.ts';
 import { zoneOf } from '../digests/forms.ts';

@@ -37,7 +37,7 @@ const MRKDWN_OBJECT = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'test-results/', 'local/slack/page/**/*.js'] },
+  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'test-results/', 'local/fake-slack/page/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { slackPostEvent } from '../local/lambda-http.ts';
-import { slashCommandBody } from '../local/slack/payloads.ts';
-import { signedHeaders } from '../local/slack/sign.ts';
+import { slashCommandBody } from '../local/fake-slack/payloads.ts';
+import { signedHeaders } from '../local/fake-slack/sign.ts';
 import type { BundleName } from './build.ts';
 import { type StandInWorld, TABLE_NAME, TEAM_ID } from './stand-in-world.ts';
 

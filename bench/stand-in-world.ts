@@ -1,5 +1,5 @@
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { type FakeSlack, startFakeSlack } from '../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack } from '../local/fake-slack/fake-slack.ts';
 import { createDeliveryLog } from '../src/store/deliveries.ts';
 import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 import {

@@ -1,8 +1,8 @@
 import type { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { accountKey } from '../src/domain/watch/index.ts';
 import { createScheduledLoader } from '../src/roots/runtime.ts';
-import { consumeWatchChecks } from '../src/roots/watch-consumer.ts';
-import type { WatchCheckRequest } from '../src/roots/watch-dispatch.ts';
+import { consumeWatchChecks } from '../src/scheduling/watch-consumer.ts';
+import type { WatchCheckRequest } from '../src/scheduling/watch-dispatch.ts';
 import { createWatchRun } from '../src/roots/watch-runtime.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { createStore } from '../src/store/index.ts';

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-/** The request URL placeholder in `slack/manifest.json`. */
+/** The request URL placeholder in `manifests/manifest.json`. */
 export const URL_PLACEHOLDER = 'https://REPLACE_WITH_SlackRequestUrl_OUTPUT/slack/events';
 /**
  * The OAuth redirect URL placeholder (`oauth_config.redirect_urls`): filled with this path on the
@@ -28,7 +28,7 @@ redirect URL on its host) filled in.
               refreshed with the client secret): distribution only, and Slack cannot turn it off again
   --unfurl-domains  the domains whose event links unfurl, comma-separated: set it to the stack's
               UNFURL_DOMAINS when that is not the default (app.lensmor.com)
-  --manifest  the manifest to fill (default slack/manifest.json)
+  --manifest  the manifest to fill (default manifests/manifest.json)
   --out       where to write it (default cdk.out/slack-manifest.json, git-ignored)`;
 
 /** Picks the Slack request URL out of a `--outputs-file` document (`{stack: {output: value}}`). */
@@ -123,7 +123,7 @@ function main(argv: string[]): void {
       url: { type: 'string' },
       'unfurl-domains': { type: 'string' },
       'token-rotation': { type: 'boolean', default: false },
-      manifest: { type: 'string', default: 'slack/manifest.json' },
+      manifest: { type: 'string', default: 'manifests/manifest.json' },
       out: { type: 'string', default: 'cdk.out/slack-manifest.json' },
       help: { type: 'boolean', short: 'h' },
     },

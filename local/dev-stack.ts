@@ -12,8 +12,8 @@ import { createStore } from '../src/store/index.ts';
 import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';
-import { type FakeSlack, type LocalPanel, type LocalShortcut, startFakeSlack } from './slack/fake-slack.ts';
-import { installApp } from './slack/oauth.ts';
+import { type FakeSlack, type LocalPanel, type LocalShortcut, startFakeSlack } from './fake-slack/fake-slack.ts';
+import { installApp } from './fake-slack/oauth.ts';
 
 /** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
 export const DEV_USERS = {

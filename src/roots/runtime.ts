@@ -25,11 +25,11 @@ import {
   type RunOptions,
   type ScheduledJobs,
   servingOnce,
-} from './scheduled-workspaces.ts';
+} from '../scheduling/scheduled-workspaces.ts';
 import { createStore, type ScheduledWorkspace, type Store } from '../store/index.ts';
 import { createDocumentClient } from '../store/table.ts';
 import type { Tracing } from '../platform/tracing.ts';
-import { reconcileUnservedWorkspace, type Unserved } from './unserved-workspace.ts';
+import { reconcileUnservedWorkspace, type Unserved } from '../scheduling/unserved-workspace.ts';
 import { createWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
 
 /**
@@ -188,7 +188,7 @@ export type { RunOptions, ScheduledJobs };
 
 /**
  * Built once per cold start (and again when the secrets rotate), like the other handlers. A distributed
- * app runs each job per workspace with due work, fairly (src/roots/scheduled-workspaces.ts).
+ * app runs each job per workspace with due work, fairly (src/scheduling/scheduled-workspaces.ts).
  */
 export function createScheduledLoader(
   source: NodeJS.ProcessEnv = process.env,

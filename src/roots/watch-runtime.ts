@@ -1,9 +1,9 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { type createScheduledLoader, type LambdaClock, remainingTimeOf } from './runtime.ts';
-import { type BatchResponse, consumeWatchChecks } from './watch-consumer.ts';
-import { dispatchDueWatches, type WatchDelivery, type WatchRunSummary } from './watch-dispatch.ts';
-import { watchQueueSender } from './watch-queue.ts';
+import { type BatchResponse, consumeWatchChecks } from '../scheduling/watch-consumer.ts';
+import { dispatchDueWatches, type WatchDelivery, type WatchRunSummary } from '../scheduling/watch-dispatch.ts';
+import { watchQueueSender } from '../scheduling/watch-queue.ts';
 
 type ScheduledLoader = ReturnType<typeof createScheduledLoader>;
 

@@ -10,7 +10,7 @@ import {
   type StateStore,
 } from '@slack/oauth';
 import { ErrorCode as WebApiErrorCode } from '@slack/web-api';
-import manifest from '../../slack/manifest.json' with { type: 'json' };
+import manifest from '../../manifests/manifest.json' with { type: 'json' };
 import type { Logger } from '../platform/log.ts';
 import { boltLogger } from './bolt-logger.ts';
 import type { SlackHttpEvent, SlackHttpResult, SlackPages } from './http-boundary.ts';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEV_CHANNELS, DEV_USERS, type DevStack } from '../../local/dev-stack.ts';
-import { triggerId } from '../../local/slack/payloads.ts';
+import { triggerId } from '../../local/fake-slack/payloads.ts';
 import { browserSessionForFile, newestWith, send } from './support/browser.ts';
 
 // The surfaces beyond the slash command, driven as a person would in the local Slack page: the Home

@@ -70,8 +70,8 @@ function manifestValidator() {
 const run = promisify(execFile);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const readManifest = (path: string) => ManifestSchema.parse(readJson(path));
-const manifest = readManifest('slack/manifest.json');
-const socketMode = readManifest('slack/manifest.socket-mode.json');
+const manifest = readManifest('manifests/manifest.json');
+const socketMode = readManifest('manifests/manifest.socket-mode.json');
 const deployedUrl = `https://abc123.lambda-url.eu-west-1.on.aws/${SLACK_EVENTS_PATH}`;
 
 describe('the Slack app manifest', () => {
@@ -96,7 +96,7 @@ describe('the Slack app manifest', () => {
 
   it("is valid against Slack's published app-manifest schema, both for HTTP and Socket Mode", () => {
     const validate = manifestValidator();
-    for (const path of ['slack/manifest.json', 'slack/manifest.socket-mode.json']) {
+    for (const path of ['manifests/manifest.json', 'manifests/manifest.socket-mode.json']) {
       const valid = validate(readJson(path));
       expect({ path, errors: validate.errors ?? [] }).toEqual({ path, errors: [] });
       expect(valid).toBe(true);
@@ -104,7 +104,7 @@ describe('the Slack app manifest', () => {
     expect(manifest._metadata.major_version).toBe(1);
     expect(socketMode._metadata.major_version).toBe(1);
     // The schema does reject what Slack would: a shortcut name over 24 characters.
-    const tooLong = structuredClone(readJson('slack/manifest.json')) as {
+    const tooLong = structuredClone(readJson('manifests/manifest.json')) as {
       features: { shortcuts: { name: string }[] };
     };
     const [shortcut] = tooLong.features.shortcuts;

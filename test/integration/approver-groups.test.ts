@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../local/slack/payloads.ts';
+import type { Actor } from '../../local/fake-slack/payloads.ts';
 import { ALICE, type Bot, CHANNEL, TEAM, askFor, startBot, visibleText } from '../support/bot.ts';
 
 /**

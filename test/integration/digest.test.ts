@@ -3,7 +3,7 @@ import { nextDigestRun } from '../../src/domain/digest.ts';
 import { HORIZON_DAYS } from '../../src/domain/digest-events.ts';
 import { localDate } from '../../src/time/local-time.ts';
 import { createEisClient } from '../../src/eis/index.ts';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { type DigestFilters } from '../../src/domain/ports/index.ts';

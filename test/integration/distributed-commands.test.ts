@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slashCommandBody } from '../../local/slack/payloads.ts';
+import { slashCommandBody } from '../../local/fake-slack/payloads.ts';
 import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { helpText } from '../../src/slack/commands/help-views.ts';
 import { notConnectedText } from '../../src/slack/features/workspace-admin/until-connected.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ClientMethod, EIS_OPERATIONS, type OperationKey } from '../../src/eis/index.ts';
-import type { FormInputs } from '../../local/slack/fake-slack.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import type { FormInputs } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { COMMAND_SPECS, parseCommand } from '../../src/slack/commands/index.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import type { Actor } from '../../local/slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import type { Actor } from '../../local/fake-slack/payloads.ts';
 import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { visibleText } from '../support/bot.ts';
 import {

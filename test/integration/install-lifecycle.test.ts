@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../local/slack/payloads.ts';
+import type { Actor } from '../../local/fake-slack/payloads.ts';
 import { visibleText } from '../support/bot.ts';
 import {
   CLIENT_SECRET,

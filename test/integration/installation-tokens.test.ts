@@ -5,7 +5,7 @@ import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createLocalKeyCipher } from '../../src/platform/config/key-cipher.ts';
-import { type FakeSlack, startFakeSlack } from '../../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import type { Logger } from '../../src/platform/log.ts';
 import { createInstallationTokens, SlackTokenRefreshError } from '../../src/slack/installation-tokens.ts';
 import { installationKey } from '../../src/store/installations.ts';

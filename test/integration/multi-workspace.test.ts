@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeView, SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { FakeView, SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { confirmationIdOf, visibleText } from '../support/bot.ts';
 import {

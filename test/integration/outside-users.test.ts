@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeSlack, FakeView, SlackMessage } from '../../local/slack/fake-slack.ts';
-import type { Actor } from '../../local/slack/payloads.ts';
-import { viewActionBody, viewSubmissionBody } from '../../local/slack/surfaces.ts';
-import { stateValues, withInitialValues } from '../../local/slack/view-state.ts';
+import type { FakeSlack, FakeView, SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import type { Actor } from '../../local/fake-slack/payloads.ts';
+import { viewActionBody, viewSubmissionBody } from '../../local/fake-slack/surfaces.ts';
+import { stateValues, withInitialValues } from '../../local/fake-slack/view-state.ts';
 import { confirmationIdOf, visibleText } from '../support/bot.ts';
 import { type DistributedBot, startDistributedBot, testWorkspace } from '../support/distributed-bot.ts';
 

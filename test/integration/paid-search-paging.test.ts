@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_SEARCH_PAGE_SIZE } from '../../src/domain/prices.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
 import { ALICE, askFor, type Bot, startBot, visibleText } from '../support/bot.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { quarterContaining } from '../../src/domain/periods.ts';
 import { quarterOfShow } from '../../src/domain/plan/index.ts';
 import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buttonsOf } from '../../local/slack/payloads.ts';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { type Bot, startBot } from '../support/bot.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import type { SeededEvent } from '../../simulator/seed.ts';
 import { parseCalendarPeriod } from '../../src/domain/periods.ts';
 import { REGIONS } from '../../src/domain/regions.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buttonsOf } from '../../local/slack/payloads.ts';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 const BIG_EVENT = '26855';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { COMMAND_SPECS, type CommandSpec, parseCommand } from '../../src/slack/commands/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';

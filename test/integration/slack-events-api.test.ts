@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedHeaders } from '../../local/slack/sign.ts';
+import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { ALICE, BOB, type Bot, SIGNING_SECRET, startBot } from '../support/bot.ts';
 
 const publishesFor = (bot: Bot, userId: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import { appDmOf } from '../../local/slack/fake-slack.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { appDmOf } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 const BIG_EVENT = '26855'; // 340 exhibitors in the simulator's seed, 50 of them in the free preview

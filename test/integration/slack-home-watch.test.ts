@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeView } from '../../local/slack/surfaces.ts';
+import type { FakeView } from '../../local/fake-slack/surfaces.ts';
 import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ALICE, BOB, type Bot, CHANNEL, startBot } from '../support/bot.ts';
 

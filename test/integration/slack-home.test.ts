@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeView } from '../../local/slack/surfaces.ts';
+import type { FakeView } from '../../local/fake-slack/surfaces.ts';
 import {
   ALICE,
   APPROVER,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InstallProvider, LogLevel } from '@slack/oauth';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import { slackInstallationStore, slackStateStore } from '../../src/slack/oauth-stores.ts';
 import { createTestStore } from './store-support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { ALICE, BOB, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 
 const text = (value: string) => ({ value: { type: 'plain_text_input', value } });

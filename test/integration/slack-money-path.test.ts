@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { slashCommandBody } from '../../local/slack/payloads.ts';
+import { slashCommandBody } from '../../local/fake-slack/payloads.ts';
 import { RECONCILE_AFTER_SECONDS } from '../../src/domain/ports/index.ts';
 import {
   ALICE,

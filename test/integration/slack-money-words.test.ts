@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, askFor, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';

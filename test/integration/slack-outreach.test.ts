@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormInputs, SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { FormInputs, SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import type { SeededPersonnel } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';

@@ -1,8 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import { type Actor, slashCommandBody } from '../../local/slack/payloads.ts';
-import { signedHeaders, slackSignature } from '../../local/slack/sign.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { type Actor, slashCommandBody } from '../../local/fake-slack/payloads.ts';
+import { signedHeaders, slackSignature } from '../../local/fake-slack/sign.ts';
 import { OTHER_WORKSPACE_TEXT } from '../../src/slack/app.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import {

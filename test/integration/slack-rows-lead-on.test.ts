@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { formatDateRange } from '../../src/slack/views/format.ts';
 import { ALICE, askFor, type Bot, startBot, visibleText } from '../support/bot.ts';
 

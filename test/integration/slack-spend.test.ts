@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDmOf, type SlackMessage } from '../../local/slack/fake-slack.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import { appDmOf, type SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { monthPeriod } from '../../src/domain/periods.ts';
 import { ALICE, askFor, BOB, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { inlineWorker } from '../../src/roots/worker-runtime.ts';
 import { visibleText } from '../support/bot.ts';
 import { type DistributedBot, startDistributedBot, testWorkspace } from '../support/distributed-bot.ts';

@@ -54,7 +54,7 @@ describe('the Workflow Builder step "Event fit score"', () => {
           z.object({ output_parameters: z.record(z.string(), z.object({ is_required: z.boolean() })) }),
         ),
       })
-      .parse(JSON.parse(readFileSync('slack/manifest.json', 'utf8'))).functions[STEP]?.output_parameters;
+      .parse(JSON.parse(readFileSync('manifests/manifest.json', 'utf8'))).functions[STEP]?.output_parameters;
     const run = await bot.slack.runFunction({ callbackId: STEP, inputs: { event_id: event.eventId } });
     await bot.idle();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import type { SeededExhibitor } from '../../simulator/server.ts';
 import { accountKey } from '../../src/domain/watch/index.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';

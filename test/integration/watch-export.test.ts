@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDmOf, type SlackMessage } from '../../local/slack/fake-slack.ts';
-import { buttonsOf } from '../../local/slack/payloads.ts';
+import { appDmOf, type SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ALICE, BOB, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 

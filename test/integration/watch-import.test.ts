@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
-import { type Actor } from '../../local/slack/payloads.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { type Actor } from '../../local/fake-slack/payloads.ts';
 import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { KNOWN_COMPANY_NAME } from '../../simulator/server.ts';
 import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../support/bot.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormInputs } from '../../local/slack/fake-slack.ts';
+import type { FormInputs } from '../../local/fake-slack/fake-slack.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import {
   type DistributedBot,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_SECRET } from '../support/bot.ts';
 import { CLIENT_SECRET, STATE_SECRET } from '../support/distributed-bot.ts';
 import { type FaultRule, randomFaults } from '../support/dynamo-fault-proxy.ts';
-import type { SlackMessage } from '../../local/slack/fake-slack.ts';
+import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { SETTINGS_CONFLICT } from '../../src/slack/features/workspace-admin/views.ts';
 import { confirmationIdOf } from '../support/charge-harness.ts';
 import { scanAll } from '../support/dynamo.ts';

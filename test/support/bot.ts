@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { serveLambda } from '../../local/lambda-http.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/slack/fake-slack.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/slack/payloads.ts';
-import { signedHeaders } from '../../local/slack/sign.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
+import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/fake-slack/payloads.ts';
+import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';

@@ -4,7 +4,7 @@ import { serviceAccountId } from '../../src/platform/config/secrets.ts';
 import { type Actor, confirm } from '../../src/domain/confirmations.ts';
 import { reconcileConfirmations } from '../../src/domain/reconcile.ts';
 import { createEisClient } from '../../src/eis/index.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/slack/fake-slack.ts';
+import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import type { Metrics } from '../../src/domain/ports/index.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';

@@ -7,10 +7,10 @@ import {
   type SlackMessage,
   startFakeSlack,
   type WorkspaceUser,
-} from '../../local/slack/fake-slack.ts';
-import { type InstallInBrowser, installPage } from '../../local/slack/oauth.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/slack/payloads.ts';
-import { signedHeaders } from '../../local/slack/sign.ts';
+} from '../../local/fake-slack/fake-slack.ts';
+import { type InstallInBrowser, installPage } from '../../local/fake-slack/oauth.ts';
+import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/fake-slack/payloads.ts';
+import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';

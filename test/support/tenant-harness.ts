@@ -7,10 +7,10 @@ import {
 import { createKeyCipher } from '../../src/platform/config/kms-key-cipher.ts';
 import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
-import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/fake-slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
-import { dispatchDueWatches, type WatchCheckRequest } from '../../src/roots/watch-dispatch.ts';
+import { dispatchDueWatches, type WatchCheckRequest } from '../../src/scheduling/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import type { Job } from '../../src/slack/kit/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';

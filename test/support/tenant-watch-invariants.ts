@@ -1,4 +1,4 @@
-import type { FakeSlack } from '../../local/slack/fake-slack.ts';
+import type { FakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import { accountKey } from '../../src/domain/watch/names.ts';
 import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
 import type { Tenant } from './tenant-harness.ts';

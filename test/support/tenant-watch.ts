@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { KNOWN_COMPANY_NAME, type Simulator } from '../../simulator/server.ts';
 import { exhibitorMatches } from '../../src/domain/watch/names.ts';
 import { createKillSwitch } from './kill-switch.ts';
-import type { WatchCheckRequest } from '../../src/roots/watch-dispatch.ts';
+import type { WatchCheckRequest } from '../../src/scheduling/watch-dispatch.ts';
 import type { Tenant, TenantStack } from './tenant-harness.ts';
 import type { WatchPool } from './tenant-watch-pool.ts';
 

@@ -9,12 +9,19 @@ import { EVENT_COMMANDS } from '../features/events/commands.ts';
 import { LIST_COMMANDS } from '../features/lists/commands.ts';
 import { WATCH_COMMANDS } from '../features/watch/commands.ts';
 import { PLAN_COMMANDS } from '../features/plan/commands.ts';
-import { shown } from '../features/lists/filter-words.ts';
 import { nearestWord } from './nearest-word.ts';
-import type { CommandArgs, CommandDefinition, CommandOf, CommandSpec, Parsed, Refusal } from './types.ts';
+import type {
+  CommandArgs,
+  CommandDefinition,
+  CommandOf,
+  CommandSpec,
+  Parsed,
+  Refusal,
+} from '../kit/command-types.ts';
 import { plainText, tokenize } from './words.ts';
+import { shown } from '../kit/command-arguments.ts';
 
-export type { CommandSpec } from './types.ts';
+export type { CommandSpec } from '../kit/command-types.ts';
 
 /**
  * The `/events` command registry: every feature room adds its words here, one line per room, in the

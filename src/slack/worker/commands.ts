@@ -1,4 +1,9 @@
-import { type Answers, type AnswerTools, type CommandAnswer, tryHelpMessage } from '../commands/answers.ts';
+import {
+  type Answers,
+  type AnswerTools,
+  type CommandAnswer,
+  tryHelpMessage,
+} from '../kit/command-answers.ts';
 import { chargeActionOf, type Command, type CommandWords, parseCommand, wordOf } from '../commands/index.ts';
 import type { JobContext } from '../kit/jobs.ts';
 import { errorMessage } from '../views/messages.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as approval from '../../../src/domain/approval.ts';
-import { approvalRefusalWords } from '../../../src/slack/features/charges/approval-words.ts';
+import { approvalRefusalWords } from '../../../src/slack/kit/approval-words.ts';
 import type { Confirmation } from '../../../src/domain/ports/index.ts';
 
 // The rule is the domain's, the words Slack's: each check reads what the clicker is told.

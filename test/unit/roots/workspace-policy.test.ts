@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack } from '../../../local/fake-slack/fake-slack.ts';
 import { readEnv } from '../../../src/platform/config/env.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { type ReadUserGroup, spendPolicyOf } from '../../../src/roots/workspace-policy.ts';

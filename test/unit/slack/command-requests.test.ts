@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slackPostEvent } from '../../../local/lambda-http.ts';
-import { slashCommandBody } from '../../../local/slack/payloads.ts';
-import { signedHeaders } from '../../../local/slack/sign.ts';
+import { slashCommandBody } from '../../../local/fake-slack/payloads.ts';
+import { signedHeaders } from '../../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { createBoltApp } from '../../../src/slack/app.ts';
 import { type CommandSource, commandRequests } from '../../../src/slack/command-requests.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slackSignature } from '../../../local/slack/sign.ts';
+import { slackSignature } from '../../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import type { SlackHttpEvent, SlackHttpHandler } from '../../../src/slack/app.ts';
 import { slackHttpBoundary } from '../../../src/slack/http-boundary.ts';

@@ -1,4 +1,4 @@
-import { type Answers, type AnswerTools, tryHelpMessage } from '../../commands/answers.ts';
+import { type Answers, type AnswerTools, tryHelpMessage } from '../../kit/command-answers.ts';
 import type { ACCOUNT_COMMANDS } from './commands.ts';
 import { accountCard, linkedinCard } from './views.ts';
 import { renderList } from '../lists/index.ts';

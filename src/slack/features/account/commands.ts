@@ -1,6 +1,6 @@
-import type { CommandArgs, Parsed } from '../../commands/types.ts';
+import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { listedCredits } from '../../kit/money-words.ts';
-import { KEY_TOKEN, shown } from '../lists/filter-words.ts';
+import { KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
 
 /** The account room's `/events` words (issue 14): research one company, or one person. */
 

@@ -1,8 +1,8 @@
 import { code, joinPresent } from '../../views/format.ts';
 import { type ListInput, listCard } from '../lists/list-card.ts';
-import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { contactUnlockButtons } from '../../kit/row-buttons.ts';
 
 /** A contact search item (OpenAPI ContactItem), the members the card reads. */
 export interface ContactRow {

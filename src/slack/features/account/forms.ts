@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { checked, channelOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
-import { asCompanyUrl } from '../lists/filter-words.ts';
 import { type ResearchLookup, RESEARCH_LOOKUPS } from './research-views.ts';
+import { asCompanyUrl } from '../../kit/command-arguments.ts';
 
 /** "Research a company": what prefills it, and its submission read back (`research-views.ts`). */
 

@@ -6,9 +6,9 @@ import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { openModal } from '../../kit/interaction.ts';
 import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
-import { ExhibitorValueSchema } from './buttons.ts';
 import { companyHint, readResearchForm, ResearchTargetSchema } from './forms.ts';
 import { RESEARCH_MODAL, researchModal } from './research-views.ts';
+import { ExhibitorValueSchema } from '../../kit/row-buttons.ts';
 
 /** The "Research a company" message shortcut's id, as declared in the app manifests. */
 export const RESEARCH_SHORTCUT = 'research_company';

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import { eventLeadsOn } from '../../views/event-buttons.ts';
-import { actions, context, header, section } from '../../views/blocks.ts';
+import { eventButtons } from '../../kit/row-buttons.ts';
+import { context, header, section } from '../../views/blocks.ts';
 import {
   code,
   formatDateRange,
@@ -50,11 +50,6 @@ export function upcomingFirst<T extends EventSummary>(events: readonly T[], toda
     const [x, y] = [a.dateStart ?? '', b.dateStart ?? ''];
     return rank(a) === 0 ? x.localeCompare(y) : y.localeCompare(x);
   });
-}
-
-/** Fit / Exhibitors / People / Add to plan for one event row (account, LinkedIn and shows-for rows). */
-export function eventButtons(eventId: string): KnownBlock | undefined {
-  return actions(eventLeadsOn(eventId), `event-${eventId}`);
 }
 
 /** One event: its name, dates and place, and Fit / Exhibitors / People for it. */

@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools } from '../../commands/answers.ts';
+import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import { creditsCard } from '../../views/messages.ts';
 import type { CHARGE_COMMANDS } from './commands.ts';
 import { type SpendDeps, spendAnswer } from './spend-jobs.ts';

@@ -1,8 +1,7 @@
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../../../domain/ids.ts';
 import { parseSpendPeriod } from '../../../domain/periods.ts';
-import { bareWord, oneEventId } from '../../commands/arguments.ts';
-import type { CommandArgs, Parsed } from '../../commands/types.ts';
-import { shown } from '../lists/filter-words.ts';
+import { bareWord, oneEventId, shown } from '../../kit/command-arguments.ts';
+import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { listedCredits } from '../../kit/money-words.ts';
 
 /**

@@ -11,7 +11,7 @@ import type { Confirmation } from '../../../domain/ports/index.ts';
 import { ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { approvalRefusalWords } from './approval-words.ts';
+import { approvalRefusalWords } from '../../kit/approval-words.ts';
 import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../kit/interaction.ts';

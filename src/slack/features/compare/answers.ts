@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools } from '../../commands/answers.ts';
+import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import type { COMPARE_COMMANDS } from './commands.ts';
 import { compareJobs } from './jobs.ts';
 

@@ -1,7 +1,7 @@
 import { isTypedEventId } from '../../../domain/ids.ts';
 import { MAX_SHOWS, MIN_SHOWS } from '../../kit/job-values.ts';
-import type { CommandArgs, Parsed } from '../../commands/types.ts';
-import { shown } from '../lists/filter-words.ts';
+import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import { shown } from '../../kit/command-arguments.ts';
 
 /** The compare room's `/events` word: two to five shows side by side, free. */
 

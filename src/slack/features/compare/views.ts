@@ -1,9 +1,8 @@
-import type { Button, KnownBlock, ModalView } from '@slack/types';
+import type { KnownBlock, ModalView } from '@slack/types';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
 import type { UnlockCost } from '../../../domain/unlock-cost.ts';
-import { ACTION_IDS } from '../../views/action-ids.ts';
-import { actions, button, context, header, input, section } from '../../views/blocks.ts';
-import { eventLeadsOn } from '../../views/event-buttons.ts';
+import { actions, context, header, input, section } from '../../views/blocks.ts';
+import { eventLeadsOn } from '../../kit/row-buttons.ts';
 import {
   code,
   formatCredits,
@@ -186,16 +185,6 @@ export function compareCard({ shows, watchesAccounts }: Comparison): SlackMessag
 }
 
 // ---------- Compare… on lists ----------
-
-/** Compare… under a list of shows: its value carries the page's shows (ids and names) for the modal. */
-export function compareButton(events: readonly EventSummary[]): Button | undefined {
-  const shows = events.slice(0, 10).map((event) => ({
-    eventId: event.eventId,
-    name: truncate(event.name?.trim() || `Event ${event.eventId}`, 60),
-  }));
-  if (shows.length < MIN_SHOWS) return undefined;
-  return button('Compare…', ACTION_IDS.compareOpen, { shows });
-}
 
 export const COMPARE_MODAL = 'modal.compare';
 /** The modal's checkbox field. */

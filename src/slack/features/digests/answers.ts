@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools } from '../../commands/answers.ts';
+import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import { mayManageDigest } from '../../kit/digest-access.ts';
 import type { DIGEST_COMMANDS } from './commands.ts';
 import { type DigestCommandDeps, runDigestCommand } from './jobs.ts';

@@ -7,7 +7,7 @@ import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { openModal } from '../../kit/interaction.ts';
 import { type ModalReader, registerModalSubmission } from '../../kit/modals.ts';
-import { EventValueSchema } from '../../views/event-buttons.ts';
+import { EventValueSchema } from '../../kit/row-buttons.ts';
 import { memberChannelsOf } from '../../kit/digest-access.ts';
 import { readDigestForm } from './forms.ts';
 import { DIGEST_MODAL, digestModal } from './settings-views.ts';

@@ -4,41 +4,11 @@ import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { input, section } from '../../views/blocks.ts';
 import { dateInput, FIELD_ACTION, modal, option, selectInput, textInput } from '../../views/modal-inputs.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
+import { DIGEST_ZONES, SLACK_ZONE } from '../../kit/time-zones.ts';
 
 /** The digest's settings modal: a pure builder; `forms.ts` reads its submission back. */
 
 export const DIGEST_MODAL = 'modal.digest';
-
-/** Zones offered in the digest modal; anything else is one `/events digest on 08:30 <zone>` away. */
-export const DIGEST_ZONES = [
-  'UTC',
-  'America/Los_Angeles',
-  'America/Denver',
-  'America/Chicago',
-  'America/New_York',
-  'America/Sao_Paulo',
-  'Europe/London',
-  'Europe/Dublin',
-  'Europe/Lisbon',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Europe/Madrid',
-  'Europe/Amsterdam',
-  'Europe/Stockholm',
-  'Europe/Warsaw',
-  'Europe/Helsinki',
-  'Europe/Istanbul',
-  'Asia/Dubai',
-  'Asia/Kolkata',
-  'Asia/Singapore',
-  'Asia/Shanghai',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-  'Pacific/Auckland',
-] as const;
-
-/** The zone option that means "the requester's Slack time zone" (the command's default). */
-export const SLACK_ZONE = 'slack';
 
 /** A channel's digest as the modal shows it (the store's subscription fits). */
 export interface DigestSettings {

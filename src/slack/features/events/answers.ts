@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools } from '../../commands/answers.ts';
+import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import { briefCard } from './brief.ts';
 import type { EVENT_COMMANDS } from './commands.ts';
 import { eventCard } from './event-card.ts';

@@ -1,4 +1,4 @@
-import { oneEventId } from '../../commands/arguments.ts';
+import { oneEventId } from '../../kit/command-arguments.ts';
 
 /** The events room's `/events` words: one event, looked at for free. */
 export const EVENT_COMMANDS = {

@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
-import { EventValueSchema } from '../../views/event-buttons.ts';
+import { EventValueSchema } from '../../kit/row-buttons.ts';
 
 /** The event and fit cards' buttons: each runs its `/events` command for the event. */
 export function registerEventCards(app: App, deps: ListenerDeps): void {

@@ -4,7 +4,7 @@ import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Store } from '../../../store/index.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
 import type { Job } from '../../kit/jobs.ts';
-import { approvalRefusalWords } from '../charges/approval-words.ts';
+import { approvalRefusalWords } from '../../kit/approval-words.ts';
 import { describeStoredAction } from '../../kit/charge-words.ts';
 import { cardPrice, settledWords } from '../../kit/money-words.ts';
 import { mentionChannel, mentionUser } from '../../views/format.ts';

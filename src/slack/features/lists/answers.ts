@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools, CommandAnswer } from '../../commands/answers.ts';
+import type { Answers, AnswerTools, CommandAnswer } from '../../kit/command-answers.ts';
 import type { LIST_COMMANDS } from './commands.ts';
 import type { ListCommand, ListOperations } from './definition.ts';
 import { EVENTS } from './events.ts';

@@ -1,4 +1,4 @@
-import type { CommandDefinition } from '../../commands/types.ts';
+import type { CommandDefinition } from '../../kit/command-types.ts';
 import type { ListCommand } from './definition.ts';
 import { EVENTS } from './events.ts';
 import { EXHIBITORS } from './exhibitors.ts';

@@ -1,5 +1,5 @@
 import { actions } from '../../views/blocks.ts';
-import { eventLeadsOn } from '../../views/event-buttons.ts';
+import { eventLeadsOn, compareButton } from '../../kit/row-buttons.ts';
 import {
   code,
   formatDateRange,
@@ -11,7 +11,6 @@ import {
 import { andMore } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
 import { type ListInput, listCard, titled } from './list-card.ts';
-import { compareButton } from '../compare/views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** The cards of event lists: event search (events.ts) and a person's events (person-events.ts). */

@@ -2,10 +2,10 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
 import { code, formatLink, formatNumber, joinPresent } from '../../views/format.ts';
 import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../../views/types.ts';
-import { ExhibitorValueSchema } from '../account/buttons.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 import { reasonLine } from './recommended-events-views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { ExhibitorValueSchema } from '../../kit/row-buttons.ts';
 
 /**
  * The cards of exhibitor lists: an event's exhibitors (exhibitors.ts), exhibitor records by company

@@ -1,7 +1,5 @@
-import type { Button } from '@slack/types';
 import type { CsvCell } from '../../../domain/csv.ts';
-import { ACTION_IDS } from '../../views/action-ids.ts';
-import { button, context } from '../../views/blocks.ts';
+import { context } from '../../views/blocks.ts';
 import { formatNumber } from '../../views/format.ts';
 import { fitToLimits, LIMITS } from '../../views/limits.ts';
 import type {
@@ -12,12 +10,6 @@ import type {
   SlackMessage,
 } from '../../views/types.ts';
 import { escapeMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
-import type { ListPageValue } from '../../kit/job-values.ts';
-
-/** "Export CSV" on a free list card: every page of the same query, as one file in the card's thread. */
-export function exportButton(value: ListPageValue): Button | undefined {
-  return button('Export CSV', ACTION_IDS.listExport, value);
-}
 
 /** The card as it was, with one line saying how far the export got ("Exporting… page 3 of 34"). */
 export function exportProgress(card: SlackMessage, page: number, pages: number | undefined): SlackMessage {

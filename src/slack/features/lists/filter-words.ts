@@ -3,6 +3,7 @@ import { isTypedEventId } from '../../../domain/ids.ts';
 import { MAX_SEARCH_WORDS, searchWords } from '../../../domain/event-search.ts';
 import { parseCalendarPeriod } from '../../../domain/periods.ts';
 import { readRegion, REGION_NAMES } from '../../../domain/regions.ts';
+import { KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
 
 /**
  * How the `key:value` filter words of a list are read (issue 14, "every filter"). Each list keeps its
@@ -43,11 +44,7 @@ const KEY_ALIASES: Record<string, string> = {
   'max-attendees': 'attendees-max',
 };
 
-/** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
-export const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A user's word, shown back in backticks: short, and unable to end the code span. */
-export const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
 
 /** `YYYY-MM-DD` naming a day that exists. */
 export function isRealDate(text: string): boolean {
@@ -230,22 +227,6 @@ export function readEventListWords(
   if (read.leading.length > 200)
     return { ok: false, problem: 'The search words are longer than 200 characters.' };
   return { ok: true, eventId: id, leading: read.leading, values: read.values };
-}
-
-/** A lone http(s) URL or bare domain is a company website; anything else is audience text. */
-export function asCompanyUrl(text: string): string | undefined {
-  if (/\s/.test(text)) return undefined;
-  const candidate = /^https?:\/\//i.test(text)
-    ? text
-    : /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(text)
-      ? `https://${text}`
-      : '';
-  if (!candidate) return undefined;
-  try {
-    return new URL(candidate).toString();
-  } catch {
-    return undefined;
-  }
 }
 
 /** `Trade Show, Conference` → `['Trade Show', 'Conference']`; undefined when empty. */

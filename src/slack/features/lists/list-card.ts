@@ -4,9 +4,9 @@ import { actions, button, context, header, section } from '../../views/blocks.ts
 import { formatCredits, formatNumber } from '../../views/format.ts';
 import { capRows, fitToLimits, LIMITS } from '../../views/limits.ts';
 import type { ListPage, Semantics, SlackMessage } from '../../views/types.ts';
-import { exportButton } from './export-views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import type { ListKind, ListPageValue, ListQuery } from '../../kit/job-values.ts';
+import { exportButton } from '../../kit/row-buttons.ts';
 
 /**
  * The card every list is shown on: its title with the query in words, the page summary, the rows

@@ -8,7 +8,7 @@ import { outOfDate, registerCommandButtons, threadOf } from '../../kit/command-b
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { contextOf, openModal, parseValue } from '../../kit/interaction.ts';
 import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
-import { EventValueSchema } from '../../views/event-buttons.ts';
+import { EventValueSchema } from '../../kit/row-buttons.ts';
 import { PeopleValueSchema } from './buttons.ts';
 import {
   FILTER_MODAL,

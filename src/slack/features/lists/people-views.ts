@@ -3,7 +3,8 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
 import { code, formatNumber, joinPresent } from '../../views/format.ts';
 import type { PersonnelItem, SlackMessage } from '../../views/types.ts';
-import { NAMED_ON_A_CARD, plural } from '../../kit/charge-words.ts';
+import { NAMED_ON_A_CARD } from '../../kit/charge-words.ts';
+import { contactUnlockButtons } from '../../kit/row-buttons.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
@@ -80,33 +81,6 @@ export function peopleList(input: EventScopedListInput<PersonnelItem>): SlackMes
       return contactUnlockButtons({ emails: lockedEmails, phones, eventId: input.eventId });
     },
   });
-}
-
-/**
- * Unlock emails… / Unlock phone numbers… for the people given, each only when someone is left to
- * unlock; `eventId` rides along when the people came from an event's list.
- */
-export function contactUnlockButtons(people: {
-  emails: readonly string[];
-  phones: readonly string[];
-  eventId?: string;
-}): (Button | undefined)[] {
-  const { emails, phones, eventId } = people;
-  const scope = eventId === undefined ? {} : { eventId };
-  return [
-    emails.length > 0
-      ? button(`Unlock ${plural(emails.length, 'email', 'emails')}…`, ACTION_IDS.peopleEmails, {
-          personnelIds: emails,
-          ...scope,
-        })
-      : undefined,
-    phones.length > 0
-      ? button(`Unlock ${plural(phones.length, 'phone number', 'phone numbers')}…`, ACTION_IDS.peoplePhones, {
-          personnelIds: phones,
-          ...scope,
-        })
-      : undefined,
-  ];
 }
 
 /** The people a card named, all of them, page by page (`showAllPeopleButton`). */

@@ -1,5 +1,4 @@
 import type { RecommendedEvent } from '../../../eis/index.ts';
-import { eventButtons } from '../account/views.ts';
 import {
   code,
   formatDateRange,
@@ -9,9 +8,9 @@ import {
   outOfTen,
 } from '../../views/format.ts';
 import { type ListInput, listCard } from './list-card.ts';
-import { compareButton } from '../compare/views.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
+import { eventButtons, compareButton } from '../../kit/row-buttons.ts';
 
 /** A match score as the service gives it (0–1, as in the OpenAPI's examples), out of 10. */
 function matchOutOfTen(score: number | null): Mrkdwn | undefined {

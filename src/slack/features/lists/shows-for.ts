@@ -4,7 +4,6 @@ import { isInRegion, readRegion, type Region } from '../../../domain/regions.ts'
 import { recommendedEventList } from './recommended-events-views.ts';
 import { defineList, text } from './definition.ts';
 import {
-  asCompanyUrl,
   dateWord,
   datesOfWhen,
   labelsOf,
@@ -16,6 +15,7 @@ import {
   whenWord,
   wholeNumberWord,
 } from './filter-words.ts';
+import { asCompanyUrl } from '../../kit/command-arguments.ts';
 
 /** `/events shows-for`: trade shows recommended for a company or an audience (issue 14), free, paged. */
 

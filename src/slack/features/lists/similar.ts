@@ -1,7 +1,7 @@
 import { EXHIBITOR_COLUMNS } from './export-views.ts';
 import { similarExhibitorList } from './exhibitor-views.ts';
 import { defineList, text } from './definition.ts';
-import { asCompanyUrl } from './filter-words.ts';
+import { asCompanyUrl } from '../../kit/command-arguments.ts';
 
 type SimilarCommand = { name: 'similar'; companyUrl?: string; targetAudience?: string };
 

@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools } from '../../commands/answers.ts';
+import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import type { PLAN_COMMANDS } from './commands.ts';
 import { type PlanCommandDeps, runPlanCommand } from './jobs.ts';
 

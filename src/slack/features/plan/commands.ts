@@ -1,8 +1,7 @@
 import { type Period, parseQuarter } from '../../../domain/periods.ts';
 import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/rules.ts';
-import { bareWord, oneEventId, subWords } from '../../commands/arguments.ts';
-import type { CommandArgs, Parsed } from '../../commands/types.ts';
-import { shown } from '../lists/filter-words.ts';
+import { bareWord, oneEventId, subWords, shown } from '../../kit/command-arguments.ts';
+import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 
 /** The plan room's `/events` word: `plan`, `plan add <id>`, `plan remove <id>`, `plan budget [<credits> <quarter>]`. */
 

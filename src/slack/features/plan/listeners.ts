@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { EventValueSchema } from '../../views/event-buttons.ts';
+import { EventValueSchema } from '../../kit/row-buttons.ts';
 
 /** Add to plan (on any row or card naming a show) and Remove (on the plan card), each its `/events plan` command. */
 export function registerPlan(app: App, deps: ListenerDeps): void {

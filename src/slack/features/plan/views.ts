@@ -5,7 +5,7 @@ import type { PlanShow } from '../../../domain/ports/records.ts';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
-import { eventLeadsOn } from '../../views/event-buttons.ts';
+import { eventLeadsOn } from '../../kit/row-buttons.ts';
 import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';

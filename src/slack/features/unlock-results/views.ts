@@ -3,7 +3,6 @@ import { plural } from '../../kit/charge-words.ts';
 import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
 import type { UnlockOutcome, UnlockResult } from '../../../domain/unlock-result.ts';
 import { actions, context, section } from '../../views/blocks.ts';
-import { exportButton } from '../lists/export-views.ts';
 import { confirmationCard } from '../../kit/confirmation-card.ts';
 import { mentionUser, personLabel } from '../../views/format.ts';
 import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
@@ -11,6 +10,7 @@ import { unlockOutcomeWords } from '../../kit/money-words.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons } from '../follow-up/views.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
+import { exportButton } from '../../kit/row-buttons.ts';
 
 type Kind = UnlockResult['kind'];
 

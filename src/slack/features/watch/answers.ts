@@ -1,4 +1,4 @@
-import type { Answers, AnswerTools } from '../../commands/answers.ts';
+import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import { runWatchCommand, type WatchCommandDeps } from './command-jobs.ts';
 import type { WATCH_COMMANDS } from './commands.ts';
 import { eisWatchLookups } from './lookups.ts';

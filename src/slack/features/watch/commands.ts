@@ -1,9 +1,8 @@
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
 import { accountsListed } from '../../../domain/watch/input.ts';
-import { bareWord, subWords } from '../../commands/arguments.ts';
-import type { CommandArgs, Parsed } from '../../commands/types.ts';
-import { shown } from '../lists/filter-words.ts';
+import { bareWord, subWords, shown } from '../../kit/command-arguments.ts';
+import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { tooManyToAddWords } from './list-words.ts';
 
 /** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */

@@ -14,8 +14,8 @@ import { fitToLimits, linesToSections } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { fitBand } from '../../views/fit-band.ts';
-import { contactUnlockButtons } from '../lists/people-views.ts';
 import type { WatchRowValue } from './buttons.ts';
+import { contactUnlockButtons } from '../../kit/row-buttons.ts';
 
 /*
  * The account watch's messages. An alert row carries the team's fit score for its show when the check

@@ -4,9 +4,8 @@ import {
   WorkspacePolicyInputSchema,
 } from '../../../store/workspace-policy-input.ts';
 import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
-import { SLACK_ZONE } from '../digests/settings-views.ts';
-import { zoneOf } from '../digests/forms.ts';
 import { REMOVE_KEY_VALUE, SETTINGS_FIELDS, type SettingsMetadata } from './views.ts';
+import { SLACK_ZONE, zoneOf } from '../../kit/time-zones.ts';
 
 /** What the workspace settings modal asks for (`views.ts`). */
 export interface WorkspaceSettingsSubmission {

@@ -14,7 +14,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { notConnectedModal } from '../../views/not-connected.ts';
 import { connectHomeView, WORKSPACE_SETTINGS_CALLBACK } from './views.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
-import { pausedWorkNotice } from '../home/paused-work-notice.ts';
+import { pausedWorkNotice } from './paused-work-notice.ts';
 import { servedWorkspace } from '../../kit/served-workspace.ts';
 import { openModal } from '../../kit/interaction.ts';
 import { needsServiceKey } from '../../commands/index.ts';

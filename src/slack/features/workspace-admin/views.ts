@@ -5,9 +5,9 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { context, header, input, plainText, section } from '../../views/blocks.ts';
 import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
 import type { HomeView } from '../../views/types.ts';
-import { DIGEST_ZONES, SLACK_ZONE } from '../digests/settings-views.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
+import { DIGEST_ZONES, SLACK_ZONE } from '../../kit/time-zones.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeAction } from '../../../../src/domain/charging.ts';
-import type { Answers } from '../../../../src/slack/commands/answers.ts';
+import type { Answers } from '../../../../src/slack/kit/command-answers.ts';
 import { COMMAND_SPECS } from '../../../../src/slack/commands/index.ts';
-import type { CommandDefinition } from '../../../../src/slack/commands/types.ts';
+import type { CommandDefinition } from '../../../../src/slack/kit/command-types.ts';
 import type { JobContext } from '../../../../src/slack/kit/jobs.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { answersOf, commandJobs } from '../../../../src/slack/worker/commands.ts';

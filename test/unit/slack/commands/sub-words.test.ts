@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bareWord, subWords } from '../../../../src/slack/commands/arguments.ts';
-import type { Refusal } from '../../../../src/slack/commands/types.ts';
+import { bareWord, subWords } from '../../../../src/slack/kit/command-arguments.ts';
+import type { Refusal } from '../../../../src/slack/kit/command-types.ts';
 
 describe('subWords (a word read by its sub-words, as `watch add | off` will be)', () => {
   const fail = (problem: string): Refusal => ({ ok: false, problem });

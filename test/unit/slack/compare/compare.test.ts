@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { readCompareIds } from '../../../../src/slack/features/compare/commands.ts';
 import { readCompareForm } from '../../../../src/slack/features/compare/forms.ts';
-import {
-  type ComparedShow,
-  compareButton,
-  compareCard,
-  compareModal,
-  type FoundShow,
-} from '../../../../src/slack/features/compare/views.ts';
+import { type ComparedShow, compareCard, compareModal, type FoundShow } from '../../../../src/slack/features/compare/views.ts';
 import { CompareValueSchema } from '../../../../src/slack/features/compare/buttons.ts';
 import { buttonsOf, textsOf } from '../views/support.ts';
+import { compareButton } from '../../../../src/slack/kit/row-buttons.ts';
 
 const show = (eventId: string, overrides: Partial<FoundShow> = {}): FoundShow => ({
   found: true,

@@ -7,7 +7,7 @@ import { digestModal } from '../../../../src/slack/features/digests/settings-vie
 import { listFilterModal, searchModal } from '../../../../src/slack/features/lists/filter-views.ts';
 import { readFilterForm, readSearchForm } from '../../../../src/slack/features/lists/forms.ts';
 import type { ViewValues } from '../../../../src/slack/kit/modal-forms.ts';
-import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
+import { viewViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 
 const text = (value: string) => ({ value: { type: 'plain_text_input', value } });
 const date = (value: string) => ({ value: { type: 'datepicker', selected_date: value } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import type { Confirmation } from '../../../../src/domain/ports/index.ts';
 import {
   CONFIRMATION_WORDS,

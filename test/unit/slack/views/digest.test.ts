@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Digest, DigestEvent } from '../../../../src/domain/digest.ts';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { ACTION_IDS } from '../../../../src/slack/views/action-ids.ts';
 import {
   describeFilters,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { exportProgress } from '../../../../src/slack/features/lists/export-views.ts';
 import { eventList, personEventList } from '../../../../src/slack/features/lists/event-views.ts';
 import { companyExhibitorList, exhibitorList } from '../../../../src/slack/features/lists/exhibitor-views.ts';

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { fitCard } from '../../../../src/slack/features/events/fit-card.ts';
 import type { FitScoreResult } from '../../../../src/slack/views/types.ts';
 import { buttonsOf, textsOf } from './support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
+import { viewViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { type HomeInput, homeView } from '../../../../src/slack/features/home/views.ts';
 import { buttonsOf, textsOf } from './support.ts';
 import { escapeMrkdwn } from '../../../../src/slack/views/mrkdwn.ts';

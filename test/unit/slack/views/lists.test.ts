@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { eventList } from '../../../../src/slack/features/lists/event-views.ts';
 import {
   exhibitorList,

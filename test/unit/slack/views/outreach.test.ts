@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnlockResult } from '../../../../src/domain/unlock-result.ts';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import {
   FOLLOW_UP_BLOCKS,
   followUpButtons,

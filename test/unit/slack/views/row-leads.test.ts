@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Button } from '@slack/types';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { describeAction } from '../../../../src/slack/kit/charge-words.ts';
 import { confirmationCard } from '../../../../src/slack/kit/confirmation-card.ts';
 import { eventList } from '../../../../src/slack/features/lists/event-views.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { ChargeActionSchema } from '../../../../src/domain/charging.ts';
 import { parseSpendPeriod } from '../../../../src/domain/periods.ts';
 import { spendCard, type SpendCardInput } from '../../../../src/slack/features/charges/spend-views.ts';

@@ -1,17 +1,18 @@
 import type { InputBlock, ModalView } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { viewViolations } from '../../../../local/slack/block-kit-check.ts';
-import { stateValues, withInitialValues } from '../../../../local/slack/view-state.ts';
+import { viewViolations } from '../../../../local/fake-slack/block-kit-check.ts';
+import { stateValues, withInitialValues } from '../../../../local/fake-slack/view-state.ts';
 import { readWorkspaceSettingsForm } from '../../../../src/slack/features/workspace-admin/forms.ts';
 import type { ViewValues } from '../../../../src/slack/kit/modal-forms.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';
-import { DIGEST_ZONES, digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
+import { digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
 import { workspaceSettingsModal } from '../../../../src/slack/features/workspace-admin/views.ts';
 import {
   WorkspacePolicySchema,
   WorkspaceServiceKeyInfoSchema,
   type WorkspacePolicyInput,
 } from '../../../../src/store/workspaces.ts';
+import { DIGEST_ZONES } from '../../../../src/slack/kit/time-zones.ts';
 
 const KEY_INFO = WorkspaceServiceKeyInfoSchema.parse({
   type: 'workspace-service-key',

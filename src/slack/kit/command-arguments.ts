@@ -1,9 +1,30 @@
 import { isTypedEventId } from '../../domain/ids.ts';
 import { closest } from '../../domain/schedule-words.ts';
-import { shown } from '../features/lists/filter-words.ts';
-import type { CommandArgs, Fail, Parsed, Refusal } from './types.ts';
+import type { CommandArgs, Fail, Parsed, Refusal } from './command-types.ts';
 
 /** Argument readers more than one room's words share. */
+
+/** `country:…`; not `https://…`, and not times or zones (`08:30`, `UTC+5:30`), which start otherwise. */
+export const KEY_TOKEN = /^([A-Za-z][\w-]*):(?!\/\/)(.*)$/;
+
+/** A user's word, shown back in backticks: short, and unable to end the code span. */
+export const shown = (word: string) => `\`${word.slice(0, 40).replace(/`/g, "'")}\``;
+
+/** A lone http(s) URL or bare domain is a company website; anything else is audience text. */
+export function asCompanyUrl(text: string): string | undefined {
+  if (/\s/.test(text)) return undefined;
+  const candidate = /^https?:\/\//i.test(text)
+    ? text
+    : /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(text)
+      ? `https://${text}`
+      : '';
+  if (!candidate) return undefined;
+  try {
+    return new URL(candidate).toString();
+  } catch {
+    return undefined;
+  }
+}
 
 /** The event id a command starts with, or the refusal that says what is wrong with it. */
 export function eventIdOf(words: readonly string[], fail: Fail): string | Parsed<never> {

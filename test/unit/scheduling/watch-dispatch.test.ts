@@ -9,8 +9,8 @@ import {
   type WatchDelivery,
   WATCH_CHECK_RETRY_AFTER_MS,
   watchCheckOf,
-} from '../../../src/roots/watch-dispatch.ts';
-import { WATCH_LANES_PER_WORKSPACE, watchQueueSender } from '../../../src/roots/watch-queue.ts';
+} from '../../../src/scheduling/watch-dispatch.ts';
+import { WATCH_LANES_PER_WORKSPACE, watchQueueSender } from '../../../src/scheduling/watch-queue.ts';
 import type { ScheduledWorkspace } from '../../../src/store/index.ts';
 
 const NOW = new Date('2026-12-01T10:00:00.000Z');

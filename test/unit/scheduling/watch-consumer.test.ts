@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/platform/log.ts';
 import { WorkspaceNotConnectedError } from '../../../src/platform/errors.ts';
-import { CONSUMER_CHECK_RESERVE_MS, consumeWatchChecks } from '../../../src/roots/watch-consumer.ts';
-import type { WatchCheckRequest } from '../../../src/roots/watch-dispatch.ts';
+import { CONSUMER_CHECK_RESERVE_MS, consumeWatchChecks } from '../../../src/scheduling/watch-consumer.ts';
+import type { WatchCheckRequest } from '../../../src/scheduling/watch-dispatch.ts';
 
 const check = (channelId: string) => ({ teamId: 'T1', channelId, checkId: 'r1@2026-12-01T09:00:00.000Z' });
 const record = (messageId: string, body: unknown) => ({

@@ -1,7 +1,7 @@
-import type { ApprovalRefusal } from '../../../domain/approval.ts';
-import { formatCredits, mentionUser } from '../../views/format.ts';
-import { joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
-import { membershipRefusalWords } from '../../kit/membership-words.ts';
+import type { ApprovalRefusal } from '../../domain/approval.ts';
+import { formatCredits, mentionUser } from '../views/format.ts';
+import { joinMrkdwn, mk, type Mrkdwn } from '../views/mrkdwn.ts';
+import { membershipRefusalWords } from './membership-words.ts';
 
 /*
  * Who may decide a charge, in words: the domain (src/domain/approval.ts) says who may and why not;

@@ -1,6 +1,6 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../../../local/slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack } from '../../../../local/fake-slack/fake-slack.ts';
 
 describe("the fake Slack's OAuth", () => {
   let slack: FakeSlack;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKitViolations, viewViolations } from '../../../../local/slack/block-kit-check.ts';
+import { blockKitViolations, viewViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 
 const plain = (text: string) => ({ type: 'plain_text', text });
 const option = (value: string, text = `Option ${value}`) => ({ text: plain(text), value });

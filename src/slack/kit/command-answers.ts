@@ -2,7 +2,7 @@ import type { JobContext } from '../kit/jobs.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { Answer } from '../kit/answer.ts';
 import type { WorkerDeps } from '../kit/worker-deps.ts';
-import type { CommandOf } from './types.ts';
+import type { CommandOf } from './command-types.ts';
 
 /**
  * How the worker answers `/events` words. Each room gives, in its `answers.ts`, one answer per word of

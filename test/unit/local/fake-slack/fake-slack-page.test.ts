@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../../../local/slack/fake-slack.ts';
-import { triggerId } from '../../../../local/slack/payloads.ts';
+import { type FakeSlack, startFakeSlack } from '../../../../local/fake-slack/fake-slack.ts';
+import { triggerId } from '../../../../local/fake-slack/payloads.ts';
 
 // What the local Slack page makes the fake send, checked against a stand-in app that records each
 // delivery and answers with an empty 200.

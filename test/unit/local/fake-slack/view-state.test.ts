@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingRequired, responseUrlFields, stateValues } from '../../../../local/slack/view-state.ts';
+import { missingRequired, responseUrlFields, stateValues } from '../../../../local/fake-slack/view-state.ts';
 
 const plain = (text: string) => ({ type: 'plain_text', text });
 const option = (value: string) => ({ text: plain(`Option ${value}`), value });

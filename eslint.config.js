@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 /** Imports a folder may not make: the domain depends on ports, never on adapters or SDKs. */
 const ADAPTERS_AND_SDKS = [
   {
-    group: ['**/store/**', '**/slack/**', '**/local/**', '**/simulator/**', '**/runtime.ts'],
+    group: ['**/store/**', '**/slack/**', '**/local/**', '**/simulator/**', '**/roots/**', '**/scheduling/**'],
     message: 'The domain reaches adapters only through src/domain/ports.',
   },
   { group: ['@slack/*', '@aws-sdk/*', 'undici'], message: 'The domain imports no SDK.' },
@@ -83,8 +83,43 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/domain/**', '**/slack/**', '**/store/**', '**/eis/**', '**/roots/**', '**/time/**'],
+              group: ['**/domain/**', '**/slack/**', '**/store/**', '**/eis/**', '**/roots/**', '**/scheduling/**', '**/time/**'],
               message: 'Platform code imports nothing above it: its callers hand it what it needs.',
+            },
+            { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kit and the views stand below the rooms; listeners/ and worker/ only register the rooms.
+    files: ['src/slack/kit/**/*.ts', 'src/slack/views/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/listeners/**', '**/worker/**'],
+              message: 'The kit and the views are what rooms share: they import no room and no registry.',
+            },
+            { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/slack/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/listeners/**', '**/worker/**'],
+              message: 'A room imports the kit (src/slack/kit), not the registries that register it.',
             },
             { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
           ],
@@ -101,7 +136,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/domain/**', '**/store/**', '**/slack/**', '**/roots/**'],
+              group: ['**/domain/**', '**/store/**', '**/slack/**', '**/roots/**', '**/scheduling/**'],
               message: 'The service client imports nothing above it: src/platform holds what it shares.',
             },
             { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },

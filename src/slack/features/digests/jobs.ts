@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { composeDigest, type Digest, type DigestSources, nextDigestRun } from '../../../domain/digest.ts';
 import { type DigestDefaults, digestTimeOf, digestZoneOf } from '../../../domain/digest-defaults.ts';
 import type { Store } from '../../../store/index.ts';
-import type { Command } from '../../commands/index.ts';
+import type { DigestCommand } from './commands.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { slackCall } from '../../scheduled.ts';
 import { digestMessage, digestOffMessage, digestStatusMessage, digestSubscribedMessage } from './views.ts';
@@ -10,10 +10,6 @@ import { type DigestManager, digestRefusal } from '../../kit/digest-access.ts';
 import { botNotice } from '../../views/messages.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
 
-export type DigestCommand = Extract<
-  Command,
-  { name: 'digest-on' | 'digest-off' | 'digest-status' | 'digest-now' }
->;
 
 export interface DigestCommandDeps extends DigestSources {
   subscriptions: Pick<Store['digestSubscriptions'], 'put' | 'get' | 'delete'>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CONTACT_COLUMNS } from './export-views.ts';
-import { contactsCard } from '../account/contacts-views.ts';
+import { contactsCard } from './contacts-views.ts';
 import { defineList, text } from './definition.ts';
 
 /** `/events contacts`: people at a company, narrowed by title and name (a free search). */

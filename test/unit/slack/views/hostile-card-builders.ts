@@ -1,5 +1,5 @@
 /* The hostile-text property test's builders of cards, lists and messages. */
-import { contactsCard } from '../../../../src/slack/features/account/contacts-views.ts';
+import { contactsCard } from '../../../../src/slack/features/lists/contacts-views.ts';
 import { accountCard, linkedinCard } from '../../../../src/slack/features/account/views.ts';
 import { needsAttentionBlocks } from '../../../../src/slack/features/home/needs-attention-views.ts';
 import { unlockResultReply } from '../../../../src/slack/features/unlock-results/views.ts';

@@ -81,4 +81,27 @@ describe('/events fit', () => {
     expect(visibleText(answer)).toContain('`99999999`');
     expect(visibleText(answer)).toContain('/events search');
   });
+
+  it('says what the score rests on: the profile in the team’s Event Intelligence account, set in its web app, and each factor', async () => {
+    // Act
+    await bot.command('fit 26855');
+    await bot.idle();
+    const card = visibleText(bot.last());
+    await bot.command('help fit');
+    await bot.idle();
+    const help = visibleText(bot.last());
+
+    // Assess
+    for (const text of [card, help]) {
+      expect(text).toContain('company profile stored in your team’s Event Intelligence account');
+      expect(text).toContain('set in the service’s web app, not in Slack');
+      expect(text).toContain('the bot cannot read it');
+    }
+    expect(card).toMatch(/\*(Recommended|Consider|Not recommended)\* for the profile in your Event Intelligence account/);
+    expect(card).toMatch(/\*Profile match\* \d+(\.\d)?\/10\\nThe profile in your account fits this show (well|in part|poorly)/);
+    expect(card).toMatch(/\*Matched exhibitor density\* \d+(\.\d)?\/10\\n(Many|Some|Few) of its exhibitors match that profile/);
+    expect(card).toMatch(/\*Event scale\* \d+(\.\d)?\/10\\nA (large|mid-sized|small) show by exhibitor count/);
+    expect(help).toContain('profile match (how the show fits that profile)');
+    expect(help).toContain('event scale (its size by exhibitor count)');
+  });
 });

@@ -12,7 +12,7 @@ import {
 import { fitToLimits } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
-import { BAND_MARK, fitBand, scoreBar } from '../../views/fit-band.ts';
+import { BAND_MARK, FIT_PROFILE_WORDS, fitBand, scoreBar } from '../../views/fit-band.ts';
 
 type Level = 'high' | 'middle' | 'low';
 
@@ -21,22 +21,23 @@ const levelOf = (value: number): Level => (value >= 7 ? 'high' : value >= 4 ? 'm
 
 /**
  * What each factor of the breakdown says about this show, in the words of the OpenAPI's definitions:
- * profile match is how the show fits the caller's profile; matched exhibitor density how many of its
- * exhibitors match (exhibitors, not verified buyers); event scale its size by exhibitor count.
+ * profile match is how the show fits the profile stored in the caller's account; matched exhibitor
+ * density how many of its exhibitors match that profile (exhibitors, not verified buyers); event scale
+ * its size by exhibitor count, capped at 10.
  */
 const FACTOR_WORDS: Record<
   'profile_match' | 'matched_exhibitor_density' | 'event_scale',
   Record<Level, string>
 > = {
   profile_match: {
-    high: 'Your company profile fits this show well',
-    middle: 'Your company profile fits this show in part',
-    low: 'Your company profile fits this show poorly',
+    high: 'The profile in your account fits this show well',
+    middle: 'The profile in your account fits this show in part',
+    low: 'The profile in your account fits this show poorly',
   },
   matched_exhibitor_density: {
-    high: 'Many of its exhibitors match your profile (exhibitors, not verified buyers)',
-    middle: 'Some of its exhibitors match your profile (exhibitors, not verified buyers)',
-    low: 'Few of its exhibitors match your profile',
+    high: 'Many of its exhibitors match that profile (exhibitors, not verified buyers)',
+    middle: 'Some of its exhibitors match that profile (exhibitors, not verified buyers)',
+    low: 'Few of its exhibitors match that profile',
   },
   event_scale: {
     high: 'A large show by exhibitor count',
@@ -107,9 +108,10 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
   const blocks: KnownBlock[] = [
     header(escapeMrkdwn(name)),
     section(
-      mk`*Fit ${scoreText}*  \`${escapeMrkdwn(scoreBar(score))}\`\n${escapeMrkdwn(BAND_MARK[band])} *${band}* for your profile`,
+      mk`*Fit ${scoreText}*  \`${escapeMrkdwn(scoreBar(score))}\`\n${escapeMrkdwn(BAND_MARK[band])} *${band}* for the profile in your Event Intelligence account`,
     ),
     fieldsSection(breakdownFields(fit)),
+    context(FIT_PROFILE_WORDS),
     fieldsSection(facts),
     context(joinMrkdwn([mk`Event ID ${code(event.eventId)}`, website].filter(Boolean), ' · ')),
   ];

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
-import { type FitBand, fitBand, scoreBar } from '../../views/fit-band.ts';
+import { type FitBand, fitBand, scoreBar, FIT_PROFILE_SHORT } from '../../views/fit-band.ts';
 import type { EventBriefInput } from '../events/brief.ts';
 import { code, formatDateRange, formatNumber, formatPlace } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
@@ -50,7 +50,7 @@ export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null =
     section(
       mk`*Fit ${scoreText}*  \`${escapeMrkdwn(scoreBar(score))}\`  ${escapeMrkdwn(BAND_MARK[band])} *${band}* for your profile`,
     ),
-    context(mk`Event ID ${code(event.eventId)}`),
+    context(mk`Event ID ${code(event.eventId)}`, FIT_PROFILE_SHORT),
   ];
   const buttons = actions([
     button('Fit details', ACTION_IDS.eventFit, eventValue),

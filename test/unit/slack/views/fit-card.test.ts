@@ -70,9 +70,9 @@ describe('fitCard', () => {
     const text = shown(fitCard(fitResult()).blocks);
 
     // Assess: 8.1 and 7.5 are in the top band (7–10), 6.0 in the middle one (4–<7).
-    expect(text).toContain('*Profile match* 8.1/10\nYour company profile fits this show well.');
+    expect(text).toContain('*Profile match* 8.1/10\nThe profile in your account fits this show well.');
     expect(text).toContain(
-      '*Matched exhibitor density* 6.0/10\nSome of its exhibitors match your profile (exhibitors, not verified buyers).',
+      '*Matched exhibitor density* 6.0/10\nSome of its exhibitors match that profile (exhibitors, not verified buyers).',
     );
     expect(text).toContain('*Event scale* 7.5/10\nA large show by exhibitor count (1,420 exhibitors).');
   });
@@ -86,7 +86,7 @@ describe('fitCard', () => {
     );
 
     // Assess
-    expect(text).toContain('*Profile match* 2.5/10\nYour company profile fits this show poorly.');
+    expect(text).toContain('*Profile match* 2.5/10\nThe profile in your account fits this show poorly.');
     expect(text).toContain('*Matched exhibitor density*\n– (not given by the service)');
     expect(text).toContain('*Event scale* 3.9/10\nA small show by exhibitor count (1,420 exhibitors).');
   });

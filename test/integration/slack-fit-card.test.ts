@@ -97,10 +97,18 @@ describe('/events fit', () => {
       expect(text).toContain('set in the service’s web app, not in Slack');
       expect(text).toContain('the bot cannot read it');
     }
-    expect(card).toMatch(/\*(Recommended|Consider|Not recommended)\* for the profile in your Event Intelligence account/);
-    expect(card).toMatch(/\*Profile match\* \d+(\.\d)?\/10\\nThe profile in your account fits this show (well|in part|poorly)/);
-    expect(card).toMatch(/\*Matched exhibitor density\* \d+(\.\d)?\/10\\n(Many|Some|Few) of its exhibitors match that profile/);
-    expect(card).toMatch(/\*Event scale\* \d+(\.\d)?\/10\\nA (large|mid-sized|small) show by exhibitor count/);
+    expect(card).toMatch(
+      /\*(Recommended|Consider|Not recommended)\* for the profile in your Event Intelligence account/,
+    );
+    expect(card).toMatch(
+      /\*Profile match\* \d+(\.\d)?\/10\\nThe profile in your account fits this show (well|in part|poorly)/,
+    );
+    expect(card).toMatch(
+      /\*Matched exhibitor density\* \d+(\.\d)?\/10\\n(Many|Some|Few) of its exhibitors match that profile/,
+    );
+    expect(card).toMatch(
+      /\*Event scale\* \d+(\.\d)?\/10\\nA (large|mid-sized|small) show by exhibitor count/,
+    );
     expect(help).toContain('profile match (how the show fits that profile)');
     expect(help).toContain('event scale (its size by exhibitor count)');
   });

@@ -22,6 +22,32 @@ const UPDATE_ATTEMPTS = 8;
 
 const parsePlan = (item: Record<string, unknown>) => parseItem(PlanSchema, 'plan', item);
 
+/** What a change decides from: the stored plan's shows, budgets, costs and currency. */
+const contentOf = ({ shows, budgets, costs, currency }: Plan): PlanContent => ({
+  shows,
+  budgets,
+  ...(costs ? { costs } : {}),
+  ...(currency ? { currency } : {}),
+});
+
+/** The costs and currency a change decided: written when present, removed when absent. */
+function costsUpdate(content: PlanContent) {
+  const set = [
+    ...(content.costs?.length ? ['costs = :costs'] : []),
+    ...(content.currency ? ['currency = :currency'] : []),
+  ];
+  const remove = [...(content.costs?.length ? [] : ['costs']), ...(content.currency ? [] : ['currency'])];
+  const values = {
+    ...(content.costs?.length ? { ':costs': content.costs } : {}),
+    ...(content.currency ? { ':currency': content.currency } : {}),
+  };
+  return {
+    set: set.map((s) => `, ${s}`).join(''),
+    remove: remove.length ? ` REMOVE ${remove.join(', ')}` : '',
+    values,
+  };
+}
+
 /** Each channel's plan, one item per channel in its workspace's partition (see keys.ts). */
 export function createPlanRepository(deps: StoreDeps) {
   const context = storeContext(deps);
@@ -40,9 +66,7 @@ export function createPlanRepository(deps: StoreDeps) {
   ): Promise<{ result: T; plan: Plan | null }> {
     for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
       const plan = await get(teamId, channelId);
-      const { next, result } = edit(
-        plan ? { shows: plan.shows, budgets: plan.budgets } : { shows: [], budgets: {} },
-      );
+      const { next, result } = edit(plan ? contentOf(plan) : { shows: [], budgets: {} });
       if (!next) return { result, plan };
       const written = await write(teamId, channelId, next, plan?.revision ?? 0);
       if (written) return { result, plan: written };
@@ -179,6 +203,7 @@ async function writePlan(
   }: { teamId: string; channelId: string; content: PlanContent; revision: number },
 ): Promise<Plan | null> {
   const at = now().toISOString();
+  const costs = costsUpdate(content);
   const written = await unlessConditionFailed(() =>
     client.send(
       new UpdateCommand({
@@ -186,7 +211,7 @@ async function writePlan(
         Key: keys.plan(teamId, channelId),
         UpdateExpression:
           'SET #type = :type, teamId = :team, channelId = :channel, shows = :shows, budgets = :budgets, ' +
-          'revision = :next, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+          `revision = :next, createdAt = if_not_exists(createdAt, :now), updatedAt = :now${costs.set}${costs.remove}`,
         ConditionExpression: revision === 0 ? 'attribute_not_exists(pk)' : 'revision = :revision',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: {
@@ -198,6 +223,7 @@ async function writePlan(
           ':next': revision + 1,
           ':now': at,
           ...(revision === 0 ? {} : { ':revision': revision }),
+          ...costs.values,
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -1,5 +1,6 @@
-/** The channel's plan: its shows and budgets, the cost line, the canvas kept current, the budget warning. */
+/** The channel's plan: its shows and budgets, its costs beyond credits, the cost line, the canvas kept current, the budget warning. */
 export * from './budget-warning.ts';
 export * from './canvas.ts';
 export * from './costs.ts';
 export * from './rules.ts';
+export * from './show-costs.ts';

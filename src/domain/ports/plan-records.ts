@@ -23,6 +23,31 @@ export const PlanBudgetSchema = z.object({
 });
 export type PlanBudget = z.infer<typeof PlanBudgetSchema>;
 
+/** What a plan's costs beyond credits are for (`plan cost 26855 12000 booth`). */
+export const COST_KINDS = ['booth', 'sponsorship', 'travel', 'other'] as const;
+export type CostKind = (typeof COST_KINDS)[number];
+
+/**
+ * One cost of one show on the plan, in hundredths of the plan's currency (whole numbers, so totals add
+ * exactly); who set it and when. A show has at most one cost of each kind.
+ */
+export const PlanShowCostSchema = z.object({
+  eventId: Id,
+  kind: z.enum(COST_KINDS),
+  hundredths: z.number().int().positive(),
+  setBy: Id,
+  setAt: IsoTime,
+});
+export type PlanShowCost = z.infer<typeof PlanShowCostSchema>;
+
+/** The one currency of a plan's costs, an ISO 4217 code; none set until someone sets it. */
+export const PlanCurrencySchema = z.object({
+  code: z.string().regex(/^[A-Z]{3}$/),
+  setBy: Id,
+  setAt: IsoTime,
+});
+export type PlanCurrency = z.infer<typeof PlanCurrencySchema>;
+
 /** A channel's plan: the shows it is considering and its budgets by quarter (`Q2-2027`). */
 export const PlanSchema = z.object({
   type: z.literal(RECORD_TYPE.plan),
@@ -30,6 +55,9 @@ export const PlanSchema = z.object({
   channelId: Id,
   shows: z.array(PlanShowSchema),
   budgets: z.record(z.string(), PlanBudgetSchema),
+  /** Costs beyond credits (booth, sponsorship, travel, other), of shows on the plan; absent: none yet. */
+  costs: z.array(PlanShowCostSchema).exactOptional(),
+  currency: PlanCurrencySchema.exactOptional(),
   /** Raised by every change of the shows or budgets: a write from an older read is refused. */
   revision: z.number().int().positive(),
   createdAt: IsoTime,

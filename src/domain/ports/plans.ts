@@ -1,9 +1,12 @@
-import type { Plan, PlanBudget, PlanShow } from './records.ts';
+import type { Plan, PlanBudget, PlanCurrency, PlanShow, PlanShowCost } from './records.ts';
 
-/** What a change to a plan decides: its shows and budgets. */
+/** What a change to a plan decides: its shows and budgets, and its costs beyond credits. */
 export interface PlanContent {
   shows: PlanShow[];
   budgets: Record<string, PlanBudget>;
+  /** Absent: none (a plan written before costs, or without any). */
+  costs?: PlanShowCost[];
+  currency?: PlanCurrency;
 }
 
 /** A change's decision: the plan to write (absent: nothing changes) and what to answer. */

@@ -6,7 +6,8 @@ type MembersOnly =
   | 'cancel someone else’s charge'
   | 'change these settings'
   | 'set a watch budget'
-  | 'set a plan’s budget';
+  | 'set a plan’s budget'
+  | 'change a plan’s costs';
 
 /**
  * Why someone who is not (or could not be told to be) a member of the workspace may not do something,

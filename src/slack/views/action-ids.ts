@@ -84,6 +84,10 @@ export const ACTION_IDS = {
   compareOpen: 'compare.open',
   /** Remove, on a row of the plan card: runs `/events plan remove <event id>`. value: EventValueSchema */
   planRemove: 'plan.remove',
+  /** Costs…, on a row of the plan card: opens the show's costs modal. value: CostsValueSchema (features/plan/buttons.ts) */
+  planCosts: 'plan.costs',
+  /** Export CSV on the plan card: runs `/events plan export`. No value. */
+  planExport: 'plan.export',
 } as const;
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

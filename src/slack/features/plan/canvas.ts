@@ -3,6 +3,7 @@ import type { PlanCanvasOut } from '../../../domain/plan/index.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { formatDateRange } from '../../views/format.ts';
 import { costLines, costWords, fitWords, type PlanView, showName, watchedWords } from './views.ts';
+import { costsBeyondCreditsLines, showCostWords } from './cost-views.ts';
 
 export const PLAN_CANVAS_TITLE = 'Event plan';
 
@@ -25,15 +26,18 @@ export function planCanvasMarkdown(view: PlanView): string {
           `- ${plain(fitWords(row.fit))}`,
           `- ${plain(watchedWords(row.watched))}`,
           `- ${plain(costWords(row.cost))}`,
+          `- ${plain(showCostWords(show.eventId, view.costsBeyondCredits))}`,
           '',
         ]);
   return [
     '# The plan of this channel',
-    'Kept up to date by the bot: change it with `/events plan add <id>`, `/events plan remove <id>` and `/events plan budget <credits> <quarter>`.',
+    'Kept up to date by the bot: change it with `/events plan add <id>`, `/events plan remove <id>`, `/events plan budget <credits> <quarter>` and `/events plan cost <event id> <amount> <kind>`.',
     '',
     ...shows,
     '## Cost',
     ...costLines(view).map((line) => `- ${plain(line)}`),
+    '## Costs beyond credits',
+    ...costsBeyondCreditsLines(view.costsBeyondCredits).map((line) => `- ${plain(line)}`),
   ].join('\n');
 }
 

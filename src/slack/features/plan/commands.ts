@@ -2,11 +2,16 @@ import { type Period, parseQuarter } from '../../../domain/periods.ts';
 import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/rules.ts';
 import { bareWord, oneEventId, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import { parseCost, parseCurrency, type PlanCostCommand } from './cost-words.ts';
 
-/** The plan room's `/events` word: `plan`, `plan add <id>`, `plan remove <id>`, `plan budget [<credits> <quarter>]`. */
+/**
+ * The plan room's `/events` word: `plan`, `plan add <id>`, `plan remove <id>`, `plan budget [<credits> <quarter>]`,
+ * `plan cost <id> <amount> <kind>`, `plan currency [<code>]`, `plan export`.
+ */
 
 export type PlanCommand =
-  | { name: 'plan-show' | 'plan-budgets' }
+  | { name: 'plan-show' | 'plan-budgets' | 'plan-export' }
+  | PlanCostCommand
   | { name: 'plan-add' | 'plan-remove'; eventId: string }
   | { name: 'plan-budget'; credits: number; quarter: Period };
 
@@ -34,18 +39,28 @@ const readPlan = subWords('plan', {
   add: oneEventId('plan-add'),
   remove: oneEventId('plan-remove'),
   budget: parseBudget,
+  cost: parseCost,
+  currency: parseCurrency,
+  export: bareWord('plan-export', 'plan export'),
 });
 
 export const PLAN_COMMANDS = {
   plan: {
-    usage: 'plan | plan add <event id> | plan remove <event id> | plan budget [<credits> <quarter>]',
+    usage:
+      'plan | plan add <event id> | plan remove <event id> | plan budget [<credits> <quarter>] | ' +
+      'plan cost <event id> <amount> <kind> | plan currency [<code>] | plan export',
     example: 'plan add 26855',
     summary: "The channel's plan: the shows it is considering, their fit and what unlocking them would cost",
     details:
       `Up to ${PLAN_LIMITS.shows} shows per channel, listed by date with their fit, the watched accounts at each ` +
       'and the price of unlocking each against the quarter’s budget and the balance. ' +
       '`plan budget 20000 Q2-2027` sets a quarter’s budget (`plan budget` alone lists them); the channel is ' +
-      'warned once when its spend in that quarter reaches 80% of it. The bot keeps the plan in a canvas of the channel. Free.',
+      'warned once when its spend in that quarter reaches 80% of it. ' +
+      '`plan cost 26855 12000 booth` sets a show’s cost beyond credits (kinds: booth, sponsorship, travel, other; ' +
+      'several at once: `plan cost 26855 12000 booth 3000 travel`; 0 removes one), shown per show and per quarter; ' +
+      '`plan currency EUR` sets the one currency of the plan’s costs (none until set: amounts are shown without one). ' +
+      '`plan export` sends the plan with its credits and costs as a CSV to your direct messages. ' +
+      'The bot keeps the plan in a canvas of the channel. Free.',
     parse: (args: CommandArgs): Parsed<PlanCommand> =>
       args.words.length === 0 ? bareWord('plan-show', 'plan')(args) : readPlan(args),
   },

@@ -7,6 +7,7 @@ import {
   setBudget,
   syncPlanCanvas,
   warnIfPastBudget,
+  withoutCostsOfRemoved,
 } from '../../../domain/plan/index.ts';
 import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
@@ -24,13 +25,15 @@ import type { WorkspaceRoles } from '../../kit/workspace-roles.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { formatNumber } from '../../views/format.ts';
+import { changeCosts } from './cost-jobs.ts';
+import { exportPlan } from './export.ts';
 
 export interface PlanCommandDeps extends PlanReadDeps {
   plans: Store['plans'];
   /** Slack's canvases; without it, the plan has no canvas. */
   canvas?: PlanCanvasOut | undefined;
-  /** Tells the channel when its plan's canvas was made again in place of a deleted one. */
-  slack: Pick<SlackOut, 'post'>;
+  /** Tells the channel when its plan's canvas was made again in place of a deleted one; sends an export. */
+  slack: Pick<SlackOut, 'post' | 'upload' | 'directMessage'>;
   /** Who is a member of the workspace; without it, nobody may set a budget. */
   roles?: Pick<WorkspaceRoles, 'membership'> | undefined;
 }
@@ -108,7 +111,7 @@ async function showToAdd(
 }
 
 /** What a command did: the plan now and what to say, with `wrote` when the plan changed; or a refusal. */
-type Changed = { plan: Plan | null; notice: Mrkdwn; wrote?: true } | { refusal: string };
+export type Changed = { plan: Plan | null; notice: Mrkdwn; wrote?: true } | { refusal: string };
 
 async function change(deps: PlanCommandDeps, context: JobContext, command: PlanCommand): Promise<Changed> {
   const { teamId, channelId, userId } = context;
@@ -133,7 +136,7 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
     }
     case 'plan-remove': {
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
-        removeShow(current, command.eventId),
+        withoutCostsOfRemoved(removeShow(current, command.eventId), command.eventId),
       );
       if (result.outcome === 'absent')
         return {
@@ -165,6 +168,10 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
             : mk`The budget for ${escapeMrkdwn(quarter.label)} is ${formatNumber(credits)} credits. This channel is warned once when its spend in ${escapeMrkdwn(quarter.label)} reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
       };
     }
+    case 'plan-cost':
+    case 'plan-currency':
+    case 'plan-currency-show':
+      return changeCosts(deps, context, command);
     default:
       return { plan: await deps.plans.get(teamId, channelId), notice: mk`` };
   }
@@ -184,6 +191,7 @@ export async function runPlanCommand(
   const canvasProblem = changed.wrote ? await updateCanvas(deps, context, viewOf) : undefined;
   const view = await viewOf(plan);
   if (command.name === 'plan-budgets') return answer(context, budgetsAnswer(view));
+  if (command.name === 'plan-export') return answer(context, await exportPlan(deps, context, view));
   const notice = joinMrkdwn(
     [changed.notice, canvasProblem ? mk`:warning: ${escapeMrkdwn(canvasProblem)}` : mk``].filter(Boolean),
     '\n',

@@ -1,13 +1,45 @@
 import type { App } from '@slack/bolt';
 import { registerCommandButtons } from '../../kit/command-buttons.ts';
+import { parseValue } from '../../kit/interaction.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
+import { metadataOf } from '../../kit/modal-forms.ts';
+import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { EventValueSchema } from '../../kit/row-buttons.ts';
+import { CostsMetadataSchema, CostsValueSchema } from './buttons.ts';
+import { PLAN_COSTS_MODAL, planCostsModal } from './cost-views.ts';
+import { readCostsForm } from './forms.ts';
 
-/** Add to plan (on any row or card naming a show) and Remove (on the plan card), each its `/events plan` command. */
+/** The Costs… modal's fields, read back as `plan cost …` in the plan's channel; nothing changed closes it. */
+const readCosts: ModalReader = (values, view, who) => {
+  const metadata = metadataOf(view, CostsMetadataSchema);
+  if (!metadata) return { ok: false, errors: { booth: 'This form is out of date; open it again.' } };
+  const form = readCostsForm(values, metadata);
+  if (!form.ok) return form;
+  if (form.value === undefined) return { ok: false, errors: {} };
+  return {
+    ok: true,
+    value: { kind: 'command', text: form.value, context: { ...who, channelId: metadata.channelId } },
+  };
+};
+
+/**
+ * Add to plan (on any row or card naming a show), Remove and Export CSV (on the plan card), each its
+ * `/events plan` command; Costs… on a plan row opens the show's costs modal.
+ */
 export function registerPlan(app: App, deps: ListenerDeps): void {
   registerCommandButtons(app, deps, {
     [ACTION_IDS.planAdd]: (value) => `plan add ${EventValueSchema.parse(value).eventId}`,
     [ACTION_IDS.planRemove]: (value) => `plan remove ${EventValueSchema.parse(value).eventId}`,
+    [ACTION_IDS.planExport]: () => 'plan export',
   });
+  registerModalOpener(app, deps, ACTION_IDS.planCosts, (body) => {
+    const value = CostsValueSchema.safeParse(body.actions[0] && parseValue(body.actions[0]));
+    const container: unknown = body.container.channel_id;
+    const channelId = body.channel?.id ?? container;
+    if (!value.success || typeof channelId !== 'string') return undefined;
+    const { eventId, amounts } = value.data;
+    return planCostsModal(value.data, { channelId, eventId, amounts });
+  });
+  registerModalSubmission(app, deps, PLAN_COSTS_MODAL, readCosts);
 }

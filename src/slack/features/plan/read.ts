@@ -1,6 +1,6 @@
 import { inPool } from '../../../domain/pool.ts';
 import { parseQuarter } from '../../../domain/periods.ts';
-import { byDate, planCosts, planSpend } from '../../../domain/plan/index.ts';
+import { byDate, planCosts, planSpend, showCostTotals } from '../../../domain/plan/index.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
@@ -71,5 +71,11 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     plan.budgets,
     spent,
   );
-  return { channelId: plan.channelId, rows, costs, balance };
+  const entries = plan.costs ?? [];
+  const costsBeyondCredits = {
+    totals: showCostTotals(shows, entries),
+    currency: plan.currency ?? null,
+    entries,
+  };
+  return { channelId: plan.channelId, rows, costs, balance, costsBeyondCredits };
 }

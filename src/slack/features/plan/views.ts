@@ -11,6 +11,14 @@ import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { FitBand } from '../../views/fit-band.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import {
+  type CostsBeyondCredits,
+  costsBeyondCreditsLines,
+  costsButton,
+  exportPlanButton,
+  showAmounts,
+  showCostWords,
+} from './cost-views.ts';
 
 /** One show of the plan as the card and the canvas show it. */
 export interface PlanRow {
@@ -26,6 +34,8 @@ export interface PlanView {
   rows: PlanRow[];
   costs: PlanCosts;
   balance: number | null;
+  /** Booth, sponsorship, travel and other costs (absent: not read). */
+  costsBeyondCredits?: CostsBeyondCredits;
 }
 
 /** Words shared by the card and the canvas (plain text; the card escapes them). */
@@ -86,12 +96,21 @@ export function costLines({ costs, balance }: Pick<PlanView, 'costs' | 'balance'
   return lines;
 }
 
-function rowBlocks(row: PlanRow): KnownBlock[] {
+function rowBlocks(row: PlanRow, costs: CostsBeyondCredits | undefined): KnownBlock[] {
   const { show } = row;
   const where = show.city ? mk` · ${escapeMrkdwn(show.city)}` : '';
-  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
+  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(showCostWords(show.eventId, costs))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
   const leads = eventLeadsOn(show.eventId).filter((b) => b?.action_id !== ACTION_IDS.planAdd);
-  const buttons = actions([...leads, button('Remove', ACTION_IDS.planRemove, { eventId: show.eventId })]);
+  const costsValue = {
+    eventId: show.eventId,
+    name: showName(show),
+    amounts: showAmounts(show.eventId, costs),
+  };
+  const buttons = actions([
+    ...leads,
+    costsButton(costsValue),
+    button('Remove', ACTION_IDS.planRemove, { eventId: show.eventId }),
+  ]);
   return [section(text), ...(buttons ? [buttons] : [])];
 }
 
@@ -108,18 +127,26 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
     section(
       mk`${title}: ${formatNumber(view.rows.length)} ${view.rows.length === 1 ? 'show' : 'shows'}, by date`,
     ),
-    ...view.rows.flatMap(rowBlocks),
+    ...view.rows.flatMap((row) => rowBlocks(row, view.costsBeyondCredits)),
     section(
       joinMrkdwn(
         costLines(view).map((line) => mk`• ${escapeMrkdwn(line)}`),
         '\n',
       ),
     ),
+    ...costsBlocks(view),
     context(
-      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget.',
+      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget; `/events plan cost <event id> <amount> <kind>` a cost.',
     ),
   ];
   return fitToLimits({ text: notice ?? mk`The plan of this channel: ${view.rows.length} shows`, blocks });
+}
+
+/** The costs beyond credits, per quarter beside the credits above, and Export CSV. */
+function costsBlocks(view: PlanView): KnownBlock[] {
+  const lines = costsBeyondCreditsLines(view.costsBeyondCredits).map((line) => mk`• ${escapeMrkdwn(line)}`);
+  const exportRow = actions([exportPlanButton()]);
+  return [section(joinMrkdwn(lines, '\n')), ...(exportRow ? [exportRow] : [])];
 }
 
 const budgetOnly = (view: PlanView): KnownBlock[] =>

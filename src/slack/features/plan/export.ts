@@ -1,0 +1,126 @@
+import { type CsvCell, toCsv } from '../../../domain/csv.ts';
+import { type KindTotals, quarterOfShow } from '../../../domain/plan/index.ts';
+import { COST_KINDS } from '../../../domain/ports/records.ts';
+import type { JobContext } from '../../kit/jobs.ts';
+import type { SlackOut } from '../../kit/slack-out.ts';
+import { formatNumber, mentionChannel } from '../../views/format.ts';
+import { botNotice, errorMessage } from '../../views/messages.ts';
+import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
+import type { SlackMessage } from '../../views/types.ts';
+import type { PlanRow, PlanView } from './views.ts';
+
+/** `/events plan export` (Export CSV on the plan card): the plan's credits and costs, one file. */
+
+export const PLAN_CSV_HEADER = [
+  'row',
+  'quarter',
+  'event_id',
+  'show',
+  'start',
+  'end',
+  'city',
+  'unlock',
+  'unlock_credits',
+  ...COST_KINDS,
+  'costs_total',
+  'currency',
+  'budget_credits',
+  'spent_credits',
+  'costs_set_by',
+  'costs_last_set_at',
+] as const;
+
+/** Hundredths as the number a spreadsheet reads (`12000.5`); nothing for none. */
+const amounts = (totals: KindTotals | undefined): CsvCell[] =>
+  [...COST_KINDS, 'total' as const].map((kind) => (totals?.[kind] ? totals[kind] / 100 : null));
+
+function unlockCells(cost: PlanRow['cost']): CsvCell[] {
+  if (cost.state === 'locked') return [cost.estimated ? 'locked (list price)' : 'locked', cost.credits];
+  return cost.state === 'unlocked' ? ['unlocked', 0] : ['not offered', null];
+}
+
+/** One row per show (by date), one per quarter and for undated shows, and one for the whole plan. */
+export function planCsvRows(view: PlanView): CsvCell[][] {
+  const costs = view.costsBeyondCredits;
+  const currency = costs?.currency?.code ?? null;
+  const shows = view.rows.map(({ show, cost }) => {
+    const entries = costs?.entries.filter((entry) => entry.eventId === show.eventId) ?? [];
+    const setBy = [...new Set(entries.map((entry) => entry.setBy))].join(' ');
+    const lastSet =
+      entries
+        .map((entry) => entry.setAt)
+        .sort()
+        .at(-1) ?? null;
+    return [
+      'show',
+      quarterOfShow(show)?.key ?? null,
+      show.eventId,
+      show.name,
+      show.dateStart,
+      show.dateEnd,
+      show.city,
+      ...unlockCells(cost),
+      ...amounts(costs?.totals.byShow.get(show.eventId)),
+      currency,
+      null,
+      null,
+      setBy || null,
+      lastSet,
+    ];
+  });
+  const quarterCosts = new Map(costs?.totals.quarters.map((q) => [q.quarter.key, q.totals]));
+  const quarters = view.costs.quarters.map((q) => [
+    'quarter',
+    q.quarter.key,
+    ...Array<CsvCell>(6).fill(null),
+    q.toUnlock,
+    ...amounts(quarterCosts.get(q.quarter.key)),
+    currency,
+    q.budget?.credits ?? null,
+    q.spent ?? null,
+    null,
+    null,
+  ]);
+  const summary = (row: string, toUnlock: number, totals: KindTotals | undefined): CsvCell[] => [
+    row,
+    ...Array<CsvCell>(7).fill(null),
+    toUnlock,
+    ...amounts(totals),
+    currency,
+    ...Array<CsvCell>(4).fill(null),
+  ];
+  const undated =
+    view.costs.undated.shows > 0
+      ? [summary('undated', view.costs.undated.toUnlock, costs?.totals.undated)]
+      : [];
+  return [...shows, ...quarters, ...undated, summary('plan', view.costs.toUnlock, costs?.totals.all)];
+}
+
+export interface PlanExportDeps {
+  slack: Pick<SlackOut, 'upload' | 'directMessage'>;
+}
+
+/** The file goes to the requester's direct messages with the app (budgets and costs are the team's own). */
+export async function exportPlan(
+  deps: PlanExportDeps,
+  context: JobContext,
+  view: PlanView,
+): Promise<SlackMessage> {
+  const { upload, directMessage } = deps.slack;
+  if (!upload || !directMessage) return errorMessage('This plan cannot be exported here.');
+  if (view.rows.length === 0 && view.costs.quarters.length === 0)
+    return botNotice('This channel’s plan has no shows or budgets: there is nothing to export.');
+  const where = mentionChannel(context.channelId);
+  const count = view.rows.length;
+  const currency = view.costsBeyondCredits?.currency?.code;
+  const comment = mk`:page_facing_up: CSV of the plan of ${where}: ${formatNumber(count)} ${count === 1 ? 'show' : 'shows'} with their credits and costs${currency ? mk` (costs in ${escapeMrkdwn(currency)})` : mk` (no currency set)`}, per show, per quarter and in all. No credits spent.`;
+  const channelId = await directMessage(context.userId, mk`The plan of ${where}, only for you:`);
+  await upload({
+    channelId,
+    filename: `plan-${context.channelId}.csv`,
+    title: `Plan of ${context.channelId}`,
+    content: toCsv(PLAN_CSV_HEADER, planCsvRows(view)),
+    comment,
+  });
+  return botNotice(mk`${comment} The file is in your direct messages with the app.`);
+}

@@ -130,6 +130,19 @@ describe('a guest from another organisation in a shared channel', () => {
     expect(Object.keys((await bot.store.plans.get(W.teamId, W.channel))?.budgets ?? {})).toHaveLength(1);
   });
 
+  it('cannot set a plan’s costs or currency', async () => {
+    const before = await bot.store.plans.get(W.teamId, W.channel);
+
+    await command('plan currency EUR', GUEST);
+    expect(lastReplyTo(GUEST.userId)).toContain(`${GUEST_SAYS} change a plan’s costs. Nothing was changed.`);
+    await command('plan cost 26855 12000 booth', GUEST);
+    expect(lastReplyTo(GUEST.userId)).toContain(`${GUEST_SAYS} change a plan’s costs. Nothing was changed.`);
+
+    const after = await bot.store.plans.get(W.teamId, W.channel);
+    expect(after?.revision).toBe(before?.revision);
+    expect(after?.currency).toBeUndefined();
+  });
+
   it('cannot confirm or cancel a charge, though listed as a spend approver; nothing is charged', async () => {
     const event = bot.sim.events.find((e) => e.exhibitorCount > 0 && e.personnelCount > 0)?.eventId;
     await command(`unlock ${event}`, W.member);

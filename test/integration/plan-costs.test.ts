@@ -154,6 +154,16 @@ describe('the plan’s costs beyond credits', () => {
     expect(visibleText(bot.last())).toContain('direct messages with the app');
   });
 
+  it('exports nothing for a channel without a plan', async () => {
+    await bot.command('plan export', { ...ALICE, channelId: 'C0OTHER' });
+    await bot.idle();
+
+    expect(visibleText(bot.last('C0OTHER'))).toContain('has no shows or budgets: there is nothing to export');
+    expect(bot.slack.messages(appDmOf(ALICE.userId)).filter((m) => (m.files ?? []).length > 0)).toHaveLength(
+      1,
+    );
+  });
+
   it('removes a kind at 0, and a show’s costs with the show', async () => {
     expect(visibleText(await say(`plan cost ${b.eventId} 0 other`))).toContain(
       `Costs of *${b.name}*: travel 3,000.50 EUR.`,

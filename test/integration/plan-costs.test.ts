@@ -65,6 +65,7 @@ describe('the plan’s costs beyond credits', () => {
     expect(answer).toContain(`${quarter?.label}: 2 shows, unlocking 2 would cost 4,000 credits`);
     expect(answer).toContain(`${quarter?.label} costs: booth 12,000 EUR.`);
     expect(answer).toContain('Costs are in EUR.');
+    expect(answer).toContain('Fit against the company profile in your team’s Event Intelligence account');
     expect(canvas()).toContain('- Costs: booth 12,000 EUR');
     expect(canvas()).toContain(`- ${quarter?.label} costs: booth 12,000 EUR.`);
     const [cost, ...others] = (await stored())?.costs ?? [];

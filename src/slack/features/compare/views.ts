@@ -14,7 +14,7 @@ import {
 import { andMore, fitToLimits } from '../../views/limits.ts';
 import { FIELD_ACTION, modal, option } from '../../views/modal-inputs.ts';
 import type { EventSummary, FitScoreResult, SlackMessage } from '../../views/types.ts';
-import { fitBand } from '../../views/fit-band.ts';
+import { FIT_PROFILE_SHORT, fitBand } from '../../views/fit-band.ts';
 import type { CompareMetadata, PickableShow } from './buttons.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 import { MAX_SHOWS, MIN_SHOWS } from '../../kit/job-values.ts';
@@ -177,7 +177,10 @@ export function compareCard({ shows, watchesAccounts }: Comparison): SlackMessag
   const found = shows.filter((show): show is FoundShow => show.found);
   const blocks: KnownBlock[] = [
     header(`Compare ${shows.length} shows`),
-    context('Free: fit for your profile, and each unlock quoted by the service, nothing spent.'),
+    context(
+      'Free: fit for your profile, and each unlock quoted by the service, nothing spent.',
+      FIT_PROFILE_SHORT,
+    ),
   ];
   if (found.length > 0) blocks.push(...factSections(found, watchesAccounts), { type: 'divider' });
   blocks.push(...shows.flatMap(showBlocks));

@@ -9,7 +9,7 @@ import { eventLeadsOn } from '../../kit/row-buttons.ts';
 import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
-import type { FitBand } from '../../views/fit-band.ts';
+import { type FitBand, FIT_PROFILE_SHORT } from '../../views/fit-band.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import {
   type CostsBeyondCredits,
@@ -137,6 +137,7 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
     ...costsBlocks(view),
     context(
       'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget; `/events plan cost <event id> <amount> <kind>` a cost.',
+      FIT_PROFILE_SHORT,
     ),
   ];
   return fitToLimits({ text: notice ?? mk`The plan of this channel: ${view.rows.length} shows`, blocks });

@@ -85,7 +85,7 @@ const NO_DATA_OR_PIECES = new Set(
   canvasFailureWords createPlanCanvasOut accountWords showWords candidateWords choiceBlocks choicesOf
   homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
   chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
-  inviteBotMessage confirmButton cancelButton spendCreditsDialog`.split(/\s+/),
+  inviteBotMessage confirmButton cancelButton spendCreditsDialog mayConfirmWords`.split(/\s+/),
 );
 
 /** Builders rendered above whose only data is ids (who asked): the bot mentions them on purpose. */

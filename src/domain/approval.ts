@@ -53,6 +53,25 @@ export function approversToName(
   return needsApprover(price, policy) ? policy.approvers.filter((id) => id !== requestedBy) : undefined;
 }
 
+/** Who may confirm a pending charge: the requester (unless it needs an approver) and the approvers. */
+export interface MayConfirm {
+  /** Absent when the charge needs an approver other than the requester. */
+  requestedBy?: string;
+  /** The approvers other than the requester. */
+  approvers: readonly string[];
+}
+
+/** Who may confirm, as the card names them before anyone clicks (the rules of `confirmRefusal`). */
+export function whoMayConfirm(
+  price: { credits: number },
+  requestedBy: string,
+  policy: SpendPolicy,
+): MayConfirm {
+  const onlyApprovers = approversToName(price, requestedBy, policy);
+  if (onlyApprovers) return { approvers: onlyApprovers };
+  return { requestedBy, approvers: policy.approvers.filter((id) => id !== requestedBy) };
+}
+
 const isRequesterOrApprover = (
   confirmation: Pick<Confirmation, 'requestedBy'>,
   userId: string,

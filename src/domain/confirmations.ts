@@ -289,7 +289,8 @@ export async function runCharge(
     accountId: deps.accountId,
     day: utcDate(deps.now()),
     ...(dailyCap !== undefined ? { cap: dailyCap } : {}),
-    userId: confirmation.confirmedBy ?? confirmation.requestedBy,
+    requestedBy: confirmation.requestedBy,
+    confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
     ledger: {
       action: action.kind,
       ...('eventId' in action ? { eventId: action.eventId } : {}),

@@ -42,7 +42,9 @@ export interface DigestEventUnlock {
   /** Null when the event is not among the digest's events. */
   eventName: string | null;
   credits: number;
-  userId: string;
+  /** Who asked for it, and who confirmed it (the same person, or an approver). */
+  requestedBy: string;
+  confirmedBy: string;
   at: string;
 }
 
@@ -174,14 +176,10 @@ export async function composeDigest(
   const eventUnlocks = lastDay
     .filter(isEventUnlock)
     .filter((entry) => isCharged(entry) && entry.channelId === target.channelId)
-    .map((entry) => ({
-      action: entry.action,
-      eventId: entry.eventId,
-      eventName: names.get(entry.eventId) ?? null,
-      credits: entry.credits,
-      userId: entry.userId,
-      at: entry.at,
-    }));
+    .map(({ action, eventId, credits, requestedBy, confirmedBy, at }) => {
+      const eventName = names.get(eventId) ?? null;
+      return { action, eventId, eventName, credits, requestedBy, confirmedBy, at };
+    });
   return {
     channelId: target.channelId,
     localDate: today,

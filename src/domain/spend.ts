@@ -1,7 +1,7 @@
 import type { LedgerEntry } from './ports/index.ts';
 
 /**
- * What a workspace spent over a period, from its ledger: the total, and totals by person, by show and
+ * What a workspace spent over a period, from its ledger: the total, and totals by who asked, by show and
  * by action, largest first. Credits are counted as the ledger says; a charge the service refused spent
  * nothing and is left out, and credits not yet confirmed (in flight, or the outcome unknown) are
  * counted and kept apart so they can be marked.
@@ -19,7 +19,7 @@ export function spendStateOf(entry: Pick<LedgerEntry, 'status' | 'outcomeUnknown
 
 export type SpentEntry = Pick<
   LedgerEntry,
-  'userId' | 'action' | 'credits' | 'eventId' | 'status' | 'outcomeUnknown'
+  'requestedBy' | 'confirmedBy' | 'action' | 'credits' | 'eventId' | 'status' | 'outcomeUnknown'
 >;
 
 /** Credits and charges of one group (or of the whole period). */
@@ -37,9 +37,15 @@ export interface SpendGroup extends SpendTotal {
   key: string;
 }
 
+/** What one person asked for: the group is keyed by who asked. */
+export interface PersonSpend extends SpendGroup {
+  /** Who else confirmed those charges (approvers, a watch budget's setter), in the order first seen. */
+  confirmedBy: string[];
+}
+
 export interface SpendSummary {
   total: SpendTotal;
-  byPerson: SpendGroup[];
+  byPerson: PersonSpend[];
   /** Charges naming a show; `notForAShow` holds the rest (searches, contact unlocks). */
   byShow: SpendGroup[];
   notForAShow: SpendTotal;
@@ -70,6 +76,13 @@ function groupBy(entries: readonly SpentEntry[], keyOf: (entry: SpentEntry) => s
   );
 }
 
+function confirmersOf(entries: readonly SpentEntry[], requestedBy: string): string[] {
+  const confirmers = entries
+    .filter((entry) => entry.requestedBy === requestedBy && entry.confirmedBy !== requestedBy)
+    .map((entry) => entry.confirmedBy);
+  return [...new Set(confirmers)];
+}
+
 export function summarizeSpend(ledger: readonly SpentEntry[]): SpendSummary {
   const entries = ledger.filter((entry) => spendStateOf(entry) !== 'refused');
   const total = emptyTotal();
@@ -80,7 +93,10 @@ export function summarizeSpend(ledger: readonly SpentEntry[]): SpendSummary {
   }
   return {
     total,
-    byPerson: groupBy(entries, (entry) => entry.userId),
+    byPerson: groupBy(entries, (entry) => entry.requestedBy).map((group) => ({
+      ...group,
+      confirmedBy: confirmersOf(entries, group.key),
+    })),
     byShow: groupBy(
       entries.filter((entry) => entry.eventId),
       (entry) => entry.eventId ?? '',

@@ -29,7 +29,9 @@ export interface PeriodEntries {
 export interface NewLedgerEntry {
   teamId: string;
   channelId?: string;
-  userId: string;
+  /** Who asked for the charge, and who confirmed it (the requester when absent). */
+  requestedBy: string;
+  confirmedBy?: string;
   /** What was charged for, e.g. the confirmation's action kind. */
   action: string;
   credits: number;
@@ -50,7 +52,8 @@ export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date
     id: input.id ?? randomUUID(),
     teamId: input.teamId,
     channelId: input.channelId,
-    userId: input.userId,
+    requestedBy: input.requestedBy,
+    confirmedBy: input.confirmedBy ?? input.requestedBy,
     action: input.action,
     credits: input.credits,
     eventId: input.eventId,

@@ -115,21 +115,24 @@ describe('the daily digest', () => {
     at = t0 + 23 * HOUR;
     await store.ledger.record({
       teamId: TEAM,
-      userId: ALICE.userId,
+      requestedBy: ALICE.userId,
+      confirmedBy: ALICE.userId,
       action: 'unlock',
       credits: 2000,
       at: new Date(at - HOUR),
     });
     await store.ledger.record({
       teamId: TEAM,
-      userId: ALICE.userId,
+      requestedBy: ALICE.userId,
+      confirmedBy: ALICE.userId,
       action: 'emails',
       credits: 45,
       at: new Date(at - 2 * HOUR),
     });
     await store.ledger.record({
       teamId: TEAM,
-      userId: ALICE.userId,
+      requestedBy: ALICE.userId,
+      confirmedBy: ALICE.userId,
       action: 'unlock',
       credits: 9999,
       at: new Date(at - 30 * HOUR),
@@ -309,7 +312,8 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
     await store.ledger.record({
       teamId: TEAM,
       channelId: CHANNEL,
-      userId: ALICE.userId,
+      requestedBy: ALICE.userId,
+      confirmedBy: ALICE.userId,
       action: 'event-unlock',
       credits: 2000,
       eventId,
@@ -327,7 +331,9 @@ describe('/events digest on | off | status | now, through the Slack handler', ()
     const text = visibleText(digest);
     expect(text).toContain('Unlocks finished in the last 24 h');
     expect(text).toMatch(
-      new RegExp(`• Event unlock — \\*[^*]+\\* \\(\`${eventId}\`\\) · 2,000 credits · by <@${ALICE.userId}>`),
+      new RegExp(
+        `• Event unlock — \\*[^*]+\\* \\(\`${eventId}\`\\) · 2,000 credits · asked by <@${ALICE.userId}>`,
+      ),
     );
   });
 

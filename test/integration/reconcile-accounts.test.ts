@@ -110,7 +110,7 @@ describe('a charge whose worker died, settled only with the account it was made 
     // Assess
     expect(admin).toContain('Needs attention');
     expect(admin).toContain('up to *2,000 credits* may have been spent');
-    expect(admin).toContain(`confirmed by <@${SWITCHED.member.userId}>`);
+    expect(admin).toContain(`asked by <@${SWITCHED.member.userId}>`);
     expect(admin).toContain('balance and usage history of the service account');
     expect(member).toContain('Event Intelligence');
     expect(member).not.toContain('Needs attention');

@@ -58,7 +58,13 @@ describe('confirm before charge', () => {
     const day = new Date().toISOString().slice(0, 10);
     const ledger = await bot.store.ledger.listForDay(ALICE.teamId, day);
     expect(ledger).toMatchObject([
-      { userId: ALICE.userId, action: 'event-unlock', credits: 2000, eventId: BIG_EVENT },
+      {
+        requestedBy: ALICE.userId,
+        confirmedBy: ALICE.userId,
+        action: 'event-unlock',
+        credits: 2000,
+        eventId: BIG_EVENT,
+      },
     ]);
   });
 

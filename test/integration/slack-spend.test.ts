@@ -17,7 +17,7 @@ describe('spend by period', () => {
   const nameOf = (eventId: string) => bot.sim.events.find((event) => event.eventId === eventId)?.name ?? '';
   const creditsOf = async (userId: string) =>
     (await bot.store.ledger.listForPeriod(TEAM, month)).entries
-      .filter((entry) => entry.userId === userId)
+      .filter((entry) => entry.requestedBy === userId)
       .reduce((sum, entry) => sum + entry.credits, 0);
 
   beforeAll(async () => {
@@ -38,7 +38,8 @@ describe('spend by period', () => {
     await bot.store.ledger.record({
       teamId: TEAM,
       channelId: CHANNEL,
-      userId: ALICE.userId,
+      requestedBy: ALICE.userId,
+      confirmedBy: ALICE.userId,
       action: 'event-unlock',
       credits: 777,
       eventId: '99999',
@@ -114,17 +115,17 @@ describe('spend by period', () => {
     // Assess
     const [upload] = bot.slack.messages(appDmOf(ALICE.userId)).filter((m) => (m.files ?? []).length > 0);
     const [header, ...rows] = linesOf(upload?.files?.[0]?.content ?? '');
-    expect(header).toBe('when,who,action,credits,event_id,event_name,channel,status');
+    expect(header).toBe('when,asked_by,confirmed_by,action,credits,event_id,event_name,channel,status');
     expect(rows).toHaveLength(2);
     const alice = await creditsOf(ALICE.userId);
     expect(rows).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^${month.key}-\\d\\dT[^,]+Z,${ALICE.userId},Event unlock,${alice},${ALICE_EVENT},${nameOf(ALICE_EVENT)},${CHANNEL},charged$`,
+          `^${month.key}-\\d\\dT[^,]+Z,${ALICE.userId},${ALICE.userId},Event unlock,${alice},${ALICE_EVENT},${nameOf(ALICE_EVENT)},${CHANNEL},charged$`,
         ),
       ),
     );
-    expect(rows.some((row) => row.includes(`,${BOB.userId},Event unlock,`))).toBe(true);
+    expect(rows.some((row) => row.includes(`,${BOB.userId},${BOB.userId},Event unlock,`))).toBe(true);
     expect(upload?.text).toContain(`2 ledger entries in ${month.label} (UTC)`);
     expect(bot.slack.messages(CHANNEL).filter((m) => (m.files ?? []).length > 0)).toEqual([]);
     expect(visibleText(bot.last())).toContain('direct messages with the app');

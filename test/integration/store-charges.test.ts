@@ -23,7 +23,8 @@ const begin = (attemptId: string, cap?: number) => ({
   accountId: ACCOUNT,
   day: DAY,
   ...(cap !== undefined ? { cap } : {}),
-  userId: 'U1',
+  requestedBy: 'U1',
+  confirmedBy: 'U1',
   ledger: { action: 'event-unlock', eventId: '26855' },
 });
 

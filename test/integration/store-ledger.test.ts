@@ -5,7 +5,7 @@ import { StoredItemInvalidError } from '../../src/store/index.ts';
 import { keys } from '../../src/store/keys.ts';
 import { createTestStore } from './store-support.ts';
 
-const charge = { teamId: 'T1', channelId: 'C1', userId: 'U1', action: 'unlock-email' };
+const charge = { teamId: 'T1', channelId: 'C1', requestedBy: 'U1', action: 'unlock-email' };
 
 describe('ledger', () => {
   it('lists one UTC day in time order, whatever order the entries were written in', async () => {

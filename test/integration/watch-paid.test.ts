@@ -119,7 +119,8 @@ describe('paid name look-ups of a scheduled watch check', () => {
       status: 'charged',
       action: 'exhibitor-search',
       credits: 50,
-      userId: APPROVER.userId,
+      requestedBy: APPROVER.userId,
+      confirmedBy: APPROVER.userId,
       channelId: CHANNEL,
       preApproval: { kind: 'watch-budget', setBy: APPROVER.userId, channelId: CHANNEL },
     });

@@ -9,7 +9,9 @@ export interface BeginCharge {
   day: string;
   /** Credits per account and UTC day; no cap when absent (spend is still counted). */
   cap?: number;
-  userId: string;
+  /** Who asked for the charge and who confirmed it (for a pre-approved one, who set the budget). */
+  requestedBy: string;
+  confirmedBy: string;
   ledger: { action: string; eventId?: string; personnelIds?: string[]; preApproval?: PreApproval };
 }
 

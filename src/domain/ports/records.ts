@@ -90,12 +90,15 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
 // ---- ledger ----
 
-export const LedgerEntrySchema = z.object({
+const LedgerEntryFieldsSchema = z.object({
   type: z.literal(RECORD_TYPE.ledgerEntry),
   id: Id,
   teamId: Id,
   channelId: Id.optional(),
-  userId: Id,
+  /** Who asked for the charge: the spend is theirs. */
+  requestedBy: Id,
+  /** Who confirmed it (the requester, or an approver); for a pre-approved one, who set the budget. */
+  confirmedBy: Id,
   action: z.string().min(1),
   credits: z.number(),
   eventId: Id.optional(),
@@ -114,6 +117,18 @@ export const LedgerEntrySchema = z.object({
   at: IsoTime,
   expiresAt: EpochSeconds,
 });
+
+/**
+ * Entries written before both people were kept name one `userId` (who confirmed): they read as asked
+ * and confirmed by that user.
+ */
+function withBothPeople(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || 'requestedBy' in item) return item;
+  const { userId, ...rest } = item as { userId?: unknown };
+  return userId === undefined ? item : { ...rest, requestedBy: userId, confirmedBy: userId };
+}
+
+export const LedgerEntrySchema = z.preprocess(withBothPeople, LedgerEntryFieldsSchema);
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
 // ---- unlocks charged per service account ----

@@ -2,13 +2,29 @@ import { type ChargeAction, ChargeActionSchema, type EventNaming } from '../../d
 import type { ChargeFacts } from '../../domain/charge-outcome.ts';
 import type { PrecheckRefusal, QuoteRefusal } from '../../domain/charge-quote.ts';
 import type { StoredOutcome } from '../../domain/confirmations.ts';
-import { formatDateRange, formatNumber } from '../views/format.ts';
+import type { LedgerEntry } from '../../domain/ports/index.ts';
+import { formatDateRange, formatNumber, mentionChannel, mentionUser } from '../views/format.ts';
+import { mk, type Mrkdwn } from '../views/mrkdwn.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there
  * is nothing to confirm, and what came of it. The domain gives the action (src/domain/charging.ts) and
  * the facts (charge-quote.ts, charge-outcome.ts).
  */
+
+/**
+ * Who approved a booked charge, after who asked: ` · confirmed by @Bob`, the watch budget's setter for
+ * a pre-approved look-up, or nothing when the asker confirmed it themselves.
+ */
+export function confirmedByWords(
+  entry: Pick<LedgerEntry, 'requestedBy' | 'confirmedBy' | 'preApproval'>,
+): Mrkdwn {
+  if (entry.preApproval)
+    return mk` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for ${mentionChannel(entry.preApproval.channelId)}`;
+  return entry.confirmedBy === entry.requestedBy
+    ? mk``
+    : mk` · confirmed by ${mentionUser(entry.confirmedBy)}`;
+}
 
 /** `1 person`, `3 people`. */
 export function plural(count: number, one: string, many: string): string {

@@ -1,4 +1,5 @@
 import type { Button, ConfirmationDialog, KnownBlock } from '@slack/types';
+import type { MayConfirm } from '../../domain/approval.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { actions, button, context, plainText, section } from '../views/blocks.ts';
 import { mentionUser, slackDate, utcTime } from '../views/format.ts';
@@ -29,7 +30,35 @@ export const CONFIRMATION_WORDS = {
   heading: 'Confirm before spending credits',
   dialogTitle: 'Spend credits?',
   goBack: 'Go back',
+  needsApprover: 'Needs an approver',
+  noApprover: 'none is set up (ask an admin)',
+  orAnApprover: 'or an approver',
+  canConfirm: 'can confirm',
 } as const;
+
+/** The card names at most this many approvers (a user group may hold many), then counts the rest. */
+export const NAMED_APPROVERS = 5;
+
+/** The approvers by name, the rest counted: `@Carol, @Dan, 4 more`; `last` joins the final one. */
+function approverNames(approvers: readonly string[], last: ', ' | ' or '): Mrkdwn {
+  const named = approvers.slice(0, NAMED_APPROVERS).map(mentionUser);
+  const more = approvers.length - named.length;
+  const names = more > 0 ? [...named, mk`${more} more`] : named;
+  const final = names.pop() ?? mk``;
+  return names.length === 0 ? final : mk`${joinMrkdwn(names, ', ')}${last}${final}`;
+}
+
+/**
+ * Who may confirm, said on the pending card before anyone clicks: `@Alice or an approver (@Carol, @Dan)
+ * can confirm`, or `Needs an approver: @Carol or @Dan` when the price needs one (src/domain/approval.ts).
+ */
+export function mayConfirmWords({ requestedBy, approvers }: MayConfirm): Mrkdwn {
+  const W = CONFIRMATION_WORDS;
+  if (requestedBy === undefined)
+    return mk`${W.needsApprover}: ${approvers.length > 0 ? approverNames(approvers, ' or ') : W.noApprover}.`;
+  const others = approvers.length > 0 ? mk` ${W.orAnApprover} (${approverNames(approvers, ', ')})` : '';
+  return mk`${mentionUser(requestedBy)}${others} ${W.canConfirm}.`;
+}
 
 /** The dialog of every Confirm button, repeating the price first: a cut gives way on the description. */
 export function spendCreditsDialog(price: Price, description: string): ConfirmationDialog {
@@ -71,8 +100,8 @@ export type ConfirmationCardInput =
       balance: number | null;
       /** When the confirmation lapses (an ISO string or a Date), or in how many minutes from the post. */
       expiresAt: Date | string | { minutes: number };
-      /** Set when only these approvers (not the requester) may confirm: separation of duties. */
-      approvers?: readonly string[];
+      /** Who may confirm (src/domain/approval.ts `whoMayConfirm`): the card names them. */
+      mayConfirm: MayConfirm;
       /** Show all of the people a contact unlock names, after Cancel (when there are many). */
       showAll?: Button | undefined;
       /** A paid search's page: the card says which, and that any other page is charged again. */
@@ -201,9 +230,7 @@ function pendingView(input: StateInput<'pending'>, { what, asked }: CardWords): 
     typeof input.balance === 'number' && input.balance < input.price.credits && !input.price.upTo
       ? '\n:warning: The balance is lower than the price; the charge will probably be refused.'
       : '';
-  const approval = input.approvers
-    ? mk`\n:lock: Needs an approver other than the requester: ${input.approvers.length > 0 ? joinMrkdwn(input.approvers.map(mentionUser), ', ') : 'none is set up (ask an admin)'}.`
-    : '';
+  const approval = mk`\n:lock: ${mayConfirmWords(input.mayConfirm)}`;
   const paging =
     input.searchPage === undefined
       ? ''

@@ -121,7 +121,8 @@ export interface CreditBalance {
 export type LedgerEntry = Pick<
   StoredLedgerEntry,
   | 'at'
-  | 'userId'
+  | 'requestedBy'
+  | 'confirmedBy'
   | 'action'
   | 'credits'
   | 'eventId'

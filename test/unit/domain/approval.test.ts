@@ -84,3 +84,20 @@ describe('who may decide a confirmation', () => {
     );
   });
 });
+
+describe('who a pending card names as able to confirm', () => {
+  it('is the requester and the other approvers below the threshold, only the other approvers at or above it', () => {
+    // Prepare
+    const policy = { approvers: ['U0BOSS', 'U0ALICE', 'U0CAROL'], approvalThreshold: 1000 };
+
+    // Act
+    const under = approval.whoMayConfirm({ credits: 45 }, 'U0ALICE', policy);
+    const over = approval.whoMayConfirm({ credits: 2000 }, 'U0ALICE', policy);
+
+    // Assess: the same people `confirmRefusal` lets through
+    expect(under).toEqual({ requestedBy: 'U0ALICE', approvers: ['U0BOSS', 'U0CAROL'] });
+    expect(over).toEqual({ approvers: ['U0BOSS', 'U0CAROL'] });
+    expect(confirmRefusal(confirmation(2000), alice, policy)).not.toBeNull();
+    expect(confirmRefusal(confirmation(2000), boss, policy)).toBeNull();
+  });
+});

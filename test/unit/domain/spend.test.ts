@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type SpentEntry, spendStateOf, summarizeSpend } from '../../../src/domain/spend.ts';
 
 const entry = (overrides: Partial<SpentEntry> = {}): SpentEntry => ({
-  userId: 'U1',
+  requestedBy: 'U1',
+  confirmedBy: 'U1',
   action: 'event-unlock',
   credits: 2000,
   eventId: '26855',
@@ -13,10 +14,22 @@ describe('summarizeSpend', () => {
   it('totals the period by person, by show and by action, largest first', () => {
     // Act
     const summary = summarizeSpend([
-      entry({ userId: 'U1', credits: 2000, eventId: '26855' }),
-      entry({ userId: 'U2', action: 'email-unlock', credits: 45, eventId: undefined }),
-      entry({ userId: 'U2', credits: 2000, eventId: '27317' }),
-      entry({ userId: 'U2', action: 'visitors-unlock', credits: 500, eventId: '26855' }),
+      entry({ requestedBy: 'U1', confirmedBy: 'U1', credits: 2000, eventId: '26855' }),
+      entry({
+        requestedBy: 'U2',
+        confirmedBy: 'U2',
+        action: 'email-unlock',
+        credits: 45,
+        eventId: undefined,
+      }),
+      entry({ requestedBy: 'U2', confirmedBy: 'U2', credits: 2000, eventId: '27317' }),
+      entry({
+        requestedBy: 'U2',
+        confirmedBy: 'U2',
+        action: 'visitors-unlock',
+        credits: 500,
+        eventId: '26855',
+      }),
     ]);
 
     // Assess
@@ -41,7 +54,7 @@ describe('summarizeSpend', () => {
     // Act
     const summary = summarizeSpend([
       entry({ status: 'unknown', credits: 2000 }),
-      entry({ outcomeUnknown: true, credits: 100, userId: 'U2' }),
+      entry({ outcomeUnknown: true, credits: 100, requestedBy: 'U2', confirmedBy: 'U2' }),
       entry({ status: 'pending', credits: 500 }),
       entry({ status: 'charged', credits: 30 }),
     ]);
@@ -49,14 +62,17 @@ describe('summarizeSpend', () => {
     // Assess
     expect(summary.total).toEqual({ credits: 2630, charges: 4, pending: 500, unconfirmed: 2100 });
     expect(summary.byPerson).toEqual([
-      { key: 'U1', credits: 2530, charges: 3, pending: 500, unconfirmed: 2000 },
-      { key: 'U2', credits: 100, charges: 1, pending: 0, unconfirmed: 100 },
+      { key: 'U1', credits: 2530, charges: 3, pending: 500, unconfirmed: 2000, confirmedBy: [] },
+      { key: 'U2', credits: 100, charges: 1, pending: 0, unconfirmed: 100, confirmedBy: [] },
     ]);
   });
 
   it('leaves out charges the service refused: they spent nothing', () => {
     // Act
-    const summary = summarizeSpend([entry({ status: 'refused', credits: 0, userId: 'U9' }), entry()]);
+    const summary = summarizeSpend([
+      entry({ status: 'refused', credits: 0, requestedBy: 'U9', confirmedBy: 'U9' }),
+      entry(),
+    ]);
 
     // Assess
     expect(summary.total.charges).toBe(1);
@@ -66,14 +82,29 @@ describe('summarizeSpend', () => {
   it('orders equal spend by more charges, then by key, whatever the ledger order', () => {
     // Act
     const summary = summarizeSpend([
-      entry({ userId: 'UB', credits: 100 }),
-      entry({ userId: 'UC', credits: 50 }),
-      entry({ userId: 'UC', credits: 50 }),
-      entry({ userId: 'UA', credits: 100 }),
+      entry({ requestedBy: 'UB', confirmedBy: 'UB', credits: 100 }),
+      entry({ requestedBy: 'UC', confirmedBy: 'UC', credits: 50 }),
+      entry({ requestedBy: 'UC', confirmedBy: 'UC', credits: 50 }),
+      entry({ requestedBy: 'UA', confirmedBy: 'UA', credits: 100 }),
     ]);
 
     // Assess
     expect(summary.byPerson.map((group) => group.key)).toEqual(['UC', 'UA', 'UB']);
+  });
+
+  it('credits each charge to who asked, and names who else confirmed it', () => {
+    // Act
+    const summary = summarizeSpend([
+      entry({ requestedBy: 'UALICE', confirmedBy: 'UBOSS', credits: 2000 }),
+      entry({ requestedBy: 'UALICE', confirmedBy: 'UALICE', credits: 45 }),
+      entry({ requestedBy: 'UBOSS', confirmedBy: 'UBOSS', credits: 10 }),
+    ]);
+
+    // Assess
+    expect(summary.byPerson.map(({ key, credits, confirmedBy }) => [key, credits, confirmedBy])).toEqual([
+      ['UALICE', 2045, ['UBOSS']],
+      ['UBOSS', 10, []],
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { type ChargeAction, ChargeActionSchema } from '../../../domain/charging.ts';
 import { type ConfirmationCardPort, publishConfirmation } from '../../../domain/confirmation-card.ts';
-import { approversToName } from '../../../domain/approval.ts';
+import { whoMayConfirm } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
 import type { JobContext } from '../../kit/jobs.ts';
@@ -78,7 +78,6 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
         context,
         errorMessage(quote.refusal ? quoteRefusalWords(quote.refusal) : 'There is nothing to confirm.'),
       );
-    const approvers = approversToName(quote.price, context.userId, policy);
     const card: PendingCard = {
       description: describeAction(quote.action),
       price: quotedPrice(quote.action, quote.price),
@@ -89,7 +88,7 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
       expiresAt: confirmation.deadline,
       ...('personnelIds' in quote.action ? { showAll: showAllPeopleButton(quote.action.personnelIds) } : {}),
       ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
-      ...(approvers ? { approvers } : {}),
+      mayConfirm: whoMayConfirm(quote.price, context.userId, policy),
     };
     await publishConfirmation(confirmation.id, cardInSlack(card, context, slack), {
       confirmations: store.confirmations,

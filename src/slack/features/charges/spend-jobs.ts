@@ -33,7 +33,8 @@ const NAME_READS_AT_ONCE = 4;
 
 export const SPEND_CSV_HEADER = [
   'when',
-  'who',
+  'asked_by',
+  'confirmed_by',
   'action',
   'credits',
   'event_id',
@@ -63,7 +64,8 @@ export function spendCsvRows(
 ): CsvCell[][] {
   return entries.map((entry) => [
     entry.at,
-    entry.userId,
+    entry.requestedBy,
+    entry.confirmedBy,
     chargeKindText(entry.action),
     entry.credits,
     entry.eventId,

@@ -14,7 +14,6 @@ import {
   formatCredits,
   formatDateRange,
   formatNumber,
-  mentionChannel,
   mentionUser,
   slackDate,
   utcDay,
@@ -23,6 +22,7 @@ import {
 import { andMore, fitToLimits, linesToSections } from '../../views/limits.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import type { LedgerEntry, SlackMessage } from '../../views/types.ts';
+import { confirmedByWords } from '../../kit/charge-words.ts';
 import type { SpendExportValue } from './buttons.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
@@ -64,6 +64,17 @@ function rows(title: string, groups: readonly SpendGroup[], labelOf: (key: strin
   return section(joinMrkdwn([mk`*${escapeMrkdwn(title)}*`, ...lines], '\n'));
 }
 
+/** `@Alice (confirmed by @Bob)`: who asked, and who else confirmed what they asked for. */
+function askerLabel(summary: SpendSummary) {
+  const confirmers = new Map(summary.byPerson.map((person) => [person.key, person.confirmedBy]));
+  return (userId: string) => {
+    const others = confirmers.get(userId) ?? [];
+    return others.length === 0
+      ? mentionUser(userId)
+      : mk`${mentionUser(userId)} (confirmed by ${joinMrkdwn(others.map(mentionUser), ', ')})`;
+  };
+}
+
 function showLabel(names: ReadonlyMap<string, string>) {
   return (eventId: string) => {
     const name = names.get(eventId);
@@ -90,10 +101,7 @@ function ledgerLine(entry: LedgerEntry): Mrkdwn {
       : state === 'unconfirmed'
         ? ' (unconfirmed by the service: check the balance)'
         : '';
-  const approved = entry.preApproval
-    ? mk` · pre-approved by the watch budget ${mentionUser(entry.preApproval.setBy)} set for ${mentionChannel(entry.preApproval.channelId)}`
-    : '';
-  return mk`${time}${mentionUser(entry.userId)} · ${chargeKindWords(entry.action)}${chargeTargetWords(entry)} · *${formatCredits(entry.credits)}*${marked}${approved}`;
+  return mk`${time}${mentionUser(entry.requestedBy)} · ${chargeKindWords(entry.action)}${chargeTargetWords(entry)} · *${formatCredits(entry.credits)}*${marked}${confirmedByWords(entry)}`;
 }
 
 /** A day's charges one by one (a refused one spent nothing: it stays in the ledger, not here). */
@@ -131,7 +139,7 @@ export interface SpendCardInput {
   exportPeriod: string;
 }
 
-/** The period's total (and, for today, what is left under the daily cap), then by person, show and action. */
+/** The period's total (and, for today, what is left under the daily cap), then by who asked, show and action. */
 export function spendCard(input: SpendCardInput): SlackMessage {
   const { period, ledger } = input;
   const summary = summarizeSpend(ledger);
@@ -145,7 +153,7 @@ export function spendCard(input: SpendCardInput): SlackMessage {
   } else {
     blocks.push(
       section(totalWords(summary.total, cap)),
-      rows('By person', summary.byPerson, mentionUser, 'people'),
+      rows('By who asked', summary.byPerson, askerLabel(summary), 'people'),
       ...byShow(summary, input.names ?? new Map()),
       rows('By action', summary.byAction, chargeKindWords, 'actions'),
       ...(isDay ? dayLines(ledger) : []),

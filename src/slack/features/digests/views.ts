@@ -28,6 +28,7 @@ import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { andMore, fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { confirmedByWords } from '../../kit/charge-words.ts';
 
 /** `in Berlin, Germany matching “fintech” from 2027-03-01`: what narrows the events, or `` when nothing does. */
 function narrowing(filters: DigestFilters): Mrkdwn {
@@ -110,7 +111,7 @@ const EVENT_UNLOCK_WORDS = {
 function eventUnlockLine(unlock: DigestEventUnlock): Mrkdwn {
   const id = code(unlock.eventId);
   const target = unlock.eventName ? mk`*${escapeMrkdwn(unlock.eventName)}* (${id})` : mk`event ${id}`;
-  return mk`• ${EVENT_UNLOCK_WORDS[unlock.action]} — ${target} · ${formatCredits(unlock.credits)} · by ${mentionUser(unlock.userId)}`;
+  return mk`• ${EVENT_UNLOCK_WORDS[unlock.action]} — ${target} · ${formatCredits(unlock.credits)} · asked by ${mentionUser(unlock.requestedBy)}${confirmedByWords(unlock)}`;
 }
 
 /** Every unlock of the last 24 h, event and contact alike, oldest first. */

@@ -1,6 +1,7 @@
 import { publishConfirmation } from '../../../domain/confirmation-card.ts';
 import { chargeOutcomeLines, describeAction, describeStoredAction } from '../../kit/charge-words.ts';
 import type { ConfirmationDeps } from '../../../domain/confirmations.ts';
+import { whoMayConfirm } from '../../../domain/approval.ts';
 import { runCharge, storedOutcome } from '../../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../../domain/follow-up.ts';
 import { isLinkedinConfirmation, requestLinkedinActivity } from '../../../domain/linkedin-activity.ts';
@@ -61,6 +62,7 @@ export function followUpJobs(deps: WorkerDeps) {
     const card = {
       description: describeAction(requested.action),
       requestedBy: job.context.userId,
+      mayConfirm: whoMayConfirm(confirmation.price, job.context.userId, deps.policy),
       confirmationId: confirmation.id,
       balance,
     };

@@ -7,6 +7,7 @@ import {
   type OutreachSkipReason,
 } from '../../../domain/follow-up.ts';
 import type { UnlockResult } from '../../../domain/unlock-result.ts';
+import type { MayConfirm } from '../../../domain/approval.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../../kit/confirmation-card.ts';
@@ -327,6 +328,7 @@ const LINKEDIN_PRICE: Price = { credits: 0, upTo: true, kind: 'linkedin-activity
 export function linkedinPendingCard(input: {
   description: string;
   requestedBy: string;
+  mayConfirm: MayConfirm;
   confirmationId: string;
   balance: number | null;
   buttons: boolean;

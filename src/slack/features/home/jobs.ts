@@ -215,7 +215,7 @@ async function readHome(
     digests: valueOf(digests),
     ...(watches ? { watches: valueOf(watched) ?? null } : {}),
     ...(plans ? { plans: valueOf(planned) ?? null } : {}),
-    charges: entries?.filter((entry) => entry.userId === userId) ?? null,
+    charges: entries?.filter((entry) => entry.requestedBy === userId) ?? null,
     ...(sources.distributed ? { settingsButton: true } : {}),
     ...(needsAttention.length > 0 ? { needsAttention } : {}),
   };

@@ -5,11 +5,20 @@ import { formatCredits, mentionChannel, mentionUser, slackDate } from '../../vie
 import { andMore, linesToSections } from '../../views/limits.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { confirmedByWords } from '../../kit/charge-words.ts';
 
 /** A charge whose outcome the service never confirmed, as the Home's admins see it. */
 export type UnknownCharge = Pick<
   LedgerEntry,
-  'at' | 'action' | 'credits' | 'userId' | 'channelId' | 'eventId' | 'personnelIds'
+  | 'at'
+  | 'action'
+  | 'credits'
+  | 'requestedBy'
+  | 'confirmedBy'
+  | 'preApproval'
+  | 'channelId'
+  | 'eventId'
+  | 'personnelIds'
 >;
 
 /** How far back the Home looks for charges whose outcome is unknown. */
@@ -23,7 +32,7 @@ function unknownChargeLine(charge: UnknownCharge): Mrkdwn {
     : mk`${slackDate(at, '{date_short}', charge.at.slice(0, 10))} · `;
   const target = chargeTargetWords(charge);
   const where = charge.channelId ? mk` in ${mentionChannel(charge.channelId)}` : '';
-  return mk`• ${day}${chargeKindWords(charge.action)}${target}, confirmed by ${mentionUser(charge.userId)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
+  return mk`• ${day}${chargeKindWords(charge.action)}${target}, asked by ${mentionUser(charge.requestedBy)}${confirmedByWords(charge)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
 }
 
 /**

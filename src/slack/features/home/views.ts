@@ -1,10 +1,11 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { DigestFilters } from '../../../domain/ports/index.ts';
+import type { DigestFilters, LedgerEntry } from '../../../domain/ports/index.ts';
 import { ACTION_IDS, type ActionId } from '../../views/action-ids.ts';
 import { actions, context, fieldsSection, header, plainText, section } from '../../views/blocks.ts';
 import { creditsWords, priceWords } from '../../kit/money-words.ts';
 import { cancelButton, confirmButton } from '../../kit/confirmation-card.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
+import { confirmedByWords } from '../../kit/charge-words.ts';
 import { needsAttentionBlocks, type UnknownCharge } from './needs-attention-views.ts';
 import { describeFilters, describeSchedule, threadLink } from '../digests/views.ts';
 import {
@@ -52,6 +53,10 @@ export interface HomeDigest {
 
 export interface HomeCharge {
   at: string;
+  /** Who confirmed what the user asked for: shown when someone else did, or the watch budget did. */
+  requestedBy: string;
+  confirmedBy: string;
+  preApproval?: LedgerEntry['preApproval'];
   action: string;
   credits: number;
   eventId?: string | undefined;
@@ -77,7 +82,7 @@ export interface HomeInput {
   watches?: HomeWatches | null;
   /** The plans of the channels the user is in; absent when the Home has no plan section wired. */
   plans?: HomePlans | null;
-  /** This user's charges today, oldest first. */
+  /** The charges this user asked for today (whoever confirmed them), oldest first. */
   charges: readonly HomeCharge[] | null;
   /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
   settingsButton?: boolean;
@@ -265,7 +270,7 @@ function chargeLine(charge: HomeCharge): Mrkdwn {
         : charge.status === 'unknown' || charge.outcomeUnknown
           ? 'unconfirmed by the service: check the balance'
           : 'settled';
-  return mk`• ${time}${action}${target} · *${formatCredits(charge.credits)}* · ${state}`;
+  return mk`• ${time}${action}${target} · *${formatCredits(charge.credits)}* · ${state}${confirmedByWords(charge)}`;
 }
 
 function chargeBlocks(charges: HomeInput['charges']): KnownBlock[] {

@@ -5,6 +5,7 @@ import {
   CONFIRMATION_WORDS,
   type ConfirmationCardInput,
   confirmationCard,
+  NAMED_APPROVERS,
 } from '../../../../src/slack/kit/confirmation-card.ts';
 import { storedConfirmationCard } from '../../../../src/slack/kit/stored-confirmation-card.ts';
 import { showAllPeopleButton } from '../../../../src/slack/features/lists/people-views.ts';
@@ -30,6 +31,7 @@ function pending(overrides: Partial<Extract<ConfirmationCardInput, { state: 'pen
     confirmationId: 'conf-1',
     balance: 12_500,
     expiresAt: '2027-03-01T10:15:00.000Z',
+    mayConfirm: { requestedBy: 'U123', approvers: [] },
     ...overrides,
   });
 }
@@ -275,6 +277,7 @@ describe('storedConfirmationCard for LinkedIn activity (a price the service does
       confirmationId: 'conf-9',
       balance: 12_500,
       expiresAt: '2027-03-01T10:15:00.000Z',
+      mayConfirm: { requestedBy: 'U123', approvers: [] },
     });
 
     // Assess
@@ -292,7 +295,13 @@ describe('the one confirmation card and its dialog', () => {
     // Prepare
     const description = 'Analyse the LinkedIn activity of 1 person: Jane Smith';
     const price = { credits: 0, upTo: true, kind: 'linkedin-activity' as const };
-    const asked = { description, requestedBy: 'U123', confirmationId: 'conf-9', balance: 12_500 };
+    const asked = {
+      description,
+      requestedBy: 'U123',
+      confirmationId: 'conf-9',
+      balance: 12_500,
+      mayConfirm: { requestedBy: 'U123', approvers: [] },
+    };
 
     // Act
     const card = confirmationCard({
@@ -335,5 +344,30 @@ describe('the one confirmation card and its dialog', () => {
     expect(onLinkedin).toEqual(onCard);
     expect(onHome).toEqual(onCard);
     expect(shown(linkedin)).toContain(CONFIRMATION_WORDS.heading);
+  });
+});
+
+describe('who may confirm, on the pending card', () => {
+  it('names the requester and the approvers under the threshold, only approvers at or above it', () => {
+    // Act
+    const under = shown(pending({ mayConfirm: { requestedBy: 'U123', approvers: ['U0CAROL', 'U0DAN'] } }));
+    const over = shown(pending({ mayConfirm: { approvers: ['U0CAROL', 'U0DAN'] } }));
+    const none = shown(pending({ mayConfirm: { approvers: [] } }));
+
+    // Assess
+    expect(under).toContain('<@U123> or an approver (<@U0CAROL>, <@U0DAN>) can confirm.');
+    expect(over).toContain(`${CONFIRMATION_WORDS.needsApprover}: <@U0CAROL> or <@U0DAN>.`);
+    expect(over).not.toContain('<@U123> or an approver');
+    expect(none).toContain(`${CONFIRMATION_WORDS.needsApprover}: ${CONFIRMATION_WORDS.noApprover}.`);
+  });
+
+  it('names a few approvers and counts the rest, however many a user group holds', () => {
+    // Act
+    const approvers = Array.from({ length: 40 }, (_, index) => `U0A${index}`);
+    const text = shown(pending({ mayConfirm: { approvers } }));
+
+    // Assess
+    expect(text).toContain(`<@U0A${NAMED_APPROVERS - 1}> or ${40 - NAMED_APPROVERS} more.`);
+    expect(text).not.toContain(`<@U0A${NAMED_APPROVERS}>`);
   });
 });

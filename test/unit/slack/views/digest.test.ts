@@ -177,7 +177,8 @@ describe('digestMessage', () => {
               eventId: 'E2',
               eventName: 'Expo 2',
               credits: 2000,
-              userId: 'U1',
+              requestedBy: 'U1',
+              confirmedBy: 'U4',
               at: '2027-02-28T10:00:00.000Z',
             },
             {
@@ -185,7 +186,8 @@ describe('digestMessage', () => {
               eventId: 'E99',
               eventName: null,
               credits: 5000,
-              userId: 'U2',
+              requestedBy: 'U2',
+              confirmedBy: 'U2',
               at: '2027-02-28T12:00:00.000Z',
             },
           ],
@@ -208,9 +210,9 @@ describe('digestMessage', () => {
     // Assess
     const lines = text.split('\n').filter((line) => line.startsWith('• '));
     expect(lines).toEqual([
-      '• Event unlock — *Expo 2* (`E2`) · 2,000 credits · by <@U1>',
+      '• Event unlock — *Expo 2* (`E2`) · 2,000 credits · asked by <@U1> · confirmed by <@U4>',
       expect.stringContaining('Emails for 2 people'),
-      '• Full access unlock — event `E99` · 5,000 credits · by <@U2>',
+      '• Full access unlock — event `E99` · 5,000 credits · asked by <@U2>',
     ]);
   });
 });

@@ -60,6 +60,8 @@ describe('the App Home view', () => {
           at: NOW.toISOString(),
           action: 'event-unlock',
           credits: 2000,
+          requestedBy: 'U1',
+          confirmedBy: 'U1',
           status: 'charged' as const,
         })),
       }),

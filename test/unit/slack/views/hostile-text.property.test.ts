@@ -87,7 +87,9 @@ const NO_DATA_OR_PIECES = new Set(
   homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
   chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
   inviteBotMessage confirmButton cancelButton spendCreditsDialog formatAmount amountAsTyped kindTotalsWords
-  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton`.split(/\s+/),
+  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords`.split(
+    /\s+/,
+  ),
 );
 
 /** Builders rendered above whose only data is ids (who asked): the bot mentions them on purpose. */

@@ -103,6 +103,7 @@ const pendingCard = (confirmation: Confirmation) =>
     confirmationId: confirmation.id,
     balance: null,
     expiresAt: confirmation.deadline,
+    mayConfirm: { requestedBy: confirmation.requestedBy, approvers: [] },
   });
 
 /** Everything a reader sees, the Confirm dialog included. */

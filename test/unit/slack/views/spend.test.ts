@@ -15,7 +15,8 @@ const periodOf = (word: string) => {
 };
 const entry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
   at: '2027-03-01T10:15:00.000Z',
-  userId: 'U1',
+  requestedBy: 'U1',
+  confirmedBy: 'U1',
   action: 'event-unlock',
   credits: 2000,
   eventId: '26855',
@@ -41,13 +42,14 @@ describe('spendCard', () => {
       [
         entry(),
         entry({
-          userId: 'U2',
+          requestedBy: 'U2',
+          confirmedBy: 'U2',
           action: 'email-unlock',
           credits: 45,
           eventId: undefined,
           personnelIds: ['1', '2', '3'],
         }),
-        entry({ userId: 'U2', eventId: '27317' }),
+        entry({ requestedBy: 'U2', confirmedBy: 'U2', eventId: '27317' }),
       ],
       'today',
       { dailyCap: 10_000, names: new Map([['26855', 'Fintech <Expo>']]) },
@@ -59,7 +61,7 @@ describe('spendCard', () => {
       '*Total: 4,045 credits* in 3 charges · 5,955 credits left under the daily cap of 10,000',
     );
     expect(text).toContain(
-      '*By person*\n<@U2> · *2,045 credits* · 2 charges\n<@U1> · *2,000 credits* · 1 charge',
+      '*By who asked*\n<@U2> · *2,045 credits* · 2 charges\n<@U1> · *2,000 credits* · 1 charge',
     );
     expect(text).toContain('Fintech &lt;Expo&gt; `26855` · *2,000 credits* · 1 charge');
     expect(text).toContain('Event `27317` · *2,000 credits*');
@@ -90,7 +92,7 @@ describe('spendCard', () => {
         entry({ status: 'refused', credits: 0, eventId: '1' }),
         entry({ status: 'pending', eventId: '2' }),
         entry({ status: 'unknown', eventId: '3' }),
-        entry({ outcomeUnknown: true, eventId: '4', userId: 'U2' }),
+        entry({ outcomeUnknown: true, eventId: '4', requestedBy: 'U2', confirmedBy: 'U2' }),
         entry({ status: 'charged', eventId: '5' }),
       ]),
     );
@@ -126,7 +128,12 @@ describe('spendCard', () => {
   it('keeps each total to its largest rows, says how many more, and stays within Block Kit limits', () => {
     // Prepare: 2,000 charges by 40 people on 30 shows
     const entries = Array.from({ length: 2000 }, (_, index) =>
-      entry({ userId: `U${index % 40}`, credits: 15 + (index % 40), eventId: String(1000 + (index % 30)) }),
+      entry({
+        requestedBy: `U${index % 40}`,
+        confirmedBy: `U${index % 40}`,
+        credits: 15 + (index % 40),
+        eventId: String(1000 + (index % 30)),
+      }),
     );
 
     // Act
@@ -135,7 +142,7 @@ describe('spendCard', () => {
     // Assess
     const text = shown(message);
     expect(text).toContain('*Total: 69,000 credits* in 2,000 charges');
-    expect(text).toMatch(/\*By person\*\n<@U39> · \*2,700 credits\* · 50 charges\n/);
+    expect(text).toMatch(/\*By who asked\*\n<@U39> · \*2,700 credits\* · 50 charges\n/);
     expect(text).toContain('…and 32 more people');
     expect(text).toContain('…and 22 more shows');
     expect(text).toMatch(/…and [\d,]+ more charges/);

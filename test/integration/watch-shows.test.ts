@@ -118,6 +118,23 @@ describe('watch shows', () => {
     // Assess
     const plan = await bot.store.plans.get(TEAM, CHANNEL);
     expect(plan?.shows.map((show) => show.eventId)).toEqual([at.big.eventId]);
+    const [canvas] = bot.slack.canvases(CHANNEL);
+    const section = canvas?.markdown.split('## Where the watched accounts will be')[1] ?? '';
+    expect(section.split('\n')[1]).toContain(`event ${at.big.eventId}`);
+    expect(section.split('\n')[1]).toContain('2 targets, 1 competitor');
+  });
+
+  it('shows where the accounts will be on the Home, the show with three first', async () => {
+    // Act
+    await bot.slack.openHome(ALICE.userId);
+    await bot.idle();
+
+    // Assess
+    const home = JSON.stringify(bot.slack.home(ALICE.userId)?.view ?? {});
+    const where = home.split(`Where the accounts of <#${CHANNEL}> will be, most first:`)[1] ?? '';
+    expect(where.split('\\n')[1]).toContain(at.big.name);
+    expect(where.split('\\n')[1]).toContain('3 watched accounts: 2 targets');
+    expect(where).toContain('`/events watch shows`');
   });
 
   it('gives the next page with Next, and the first again with Previous', async () => {
@@ -170,7 +187,12 @@ describe('watch list pages', () => {
     await bot.command('watch list', LISTER);
     await bot.idle();
     const first = lastAnswer(bot, LISTS);
-    await bot.slack.click({ user: LISTER.userId, channel: LISTS, ts: first.ts, actionId: ACTION_IDS.watchPageNext });
+    await bot.slack.click({
+      user: LISTER.userId,
+      channel: LISTS,
+      ts: first.ts,
+      actionId: ACTION_IDS.watchPageNext,
+    });
     await bot.idle();
     const second = lastAnswer(bot, LISTS);
 

@@ -34,9 +34,7 @@ const accountsAt = (shown: WatchedShow) => shown.targets.length + shown.competit
  * show with no date comes last among equals; with `from` or `to` it is left out (its dates are unknown).
  */
 export function compareWatchedShows(a: WatchedShow, b: WatchedShow): number {
-  return (
-    accountsAt(b) - accountsAt(a) || b.targets.length - a.targets.length || byDate(a.show, b.show)
-  );
+  return accountsAt(b) - accountsAt(a) || b.targets.length - a.targets.length || byDate(a.show, b.show);
 }
 
 function inFilter(show: WatchShow, today: string, filter: WatchedShowFilter): boolean {
@@ -48,7 +46,10 @@ function inFilter(show: WatchShow, today: string, filter: WatchedShowFilter): bo
   return !filter.region || isInRegion(show.country, filter.region);
 }
 
-const KIND_LIST: Record<WatchAccountKind, keyof AccountsAt> = { target: 'targets', competitor: 'competitors' };
+const KIND_LIST: Record<WatchAccountKind, keyof AccountsAt> = {
+  target: 'targets',
+  competitor: 'competitors',
+};
 
 /**
  * The upcoming shows (`today` a `YYYY-MM-DD`: shows that started are past) where the accounts
@@ -65,7 +66,12 @@ export function rankWatchedShows(
     for (const show of account.told ?? []) {
       if (!inFilter(show, today, filter)) continue;
       const { threadTs: _thread, ...seen } = show;
-      const entry = byEvent.get(show.eventId) ?? { show: seen, targets: [], competitors: [], seen: new Set() };
+      const entry = byEvent.get(show.eventId) ?? {
+        show: seen,
+        targets: [],
+        competitors: [],
+        seen: new Set(),
+      };
       byEvent.set(show.eventId, entry);
       if (entry.seen.has(account.label)) continue;
       entry.seen.add(account.label);

@@ -60,10 +60,12 @@ describe('rankWatchedShows', () => {
     const vegas = show('us', '2027-01-01', 'United States');
     const unknown = show('?', '2027-01-01', null);
     const accounts = [account('Acme', 'target', [berlin, vegas, unknown])];
-    expect(rankWatchedShows(accounts, TODAY, { region: 'Europe' }).map((r) => r.show.eventId)).toEqual(['de']);
-    expect(
-      rankWatchedShows(accounts, TODAY, { region: 'North America' }).map((r) => r.show.eventId),
-    ).toEqual(['us']);
+    expect(rankWatchedShows(accounts, TODAY, { region: 'Europe' }).map((r) => r.show.eventId)).toEqual([
+      'de',
+    ]);
+    expect(rankWatchedShows(accounts, TODAY, { region: 'North America' }).map((r) => r.show.eventId)).toEqual(
+      ['us'],
+    );
   });
 
   it('keeps the shows starting in the days given, and leaves out undated ones then', () => {

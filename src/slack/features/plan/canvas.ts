@@ -3,6 +3,7 @@ import type { PlanCanvasOut } from '../../../domain/plan/index.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { formatDateRange } from '../../views/format.ts';
 import { costLines, costWords, fitWords, type PlanView, showName, watchedWords } from './views.ts';
+import { watchedShowsCanvasLines } from '../watch/shows-views.ts';
 
 export const PLAN_CANVAS_TITLE = 'Event plan';
 
@@ -32,6 +33,7 @@ export function planCanvasMarkdown(view: PlanView): string {
     'Kept up to date by the bot: change it with `/events plan add <id>`, `/events plan remove <id>` and `/events plan budget <credits> <quarter>`.',
     '',
     ...shows,
+    ...watchedShowsCanvasLines(view.watchedShows, plain),
     '## Cost',
     ...costLines(view).map((line) => `- ${plain(line)}`),
   ].join('\n');

@@ -5,7 +5,12 @@ import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { type ModalReader, registerModalSubmission } from '../../kit/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { WatchChoiceValueSchema, WatchPageValueSchema, WatchRowValueSchema, watchPageWords } from './buttons.ts';
+import {
+  WatchChoiceValueSchema,
+  WatchPageValueSchema,
+  WatchRowValueSchema,
+  watchPageWords,
+} from './buttons.ts';
 import { readImportForm } from './forms.ts';
 import { importBox, WATCH_IMPORT_MODAL } from './import-views.ts';
 

@@ -51,7 +51,10 @@ const kindWords = (labels: readonly string[], one: string, many: string): Mrkdwn
 /** `3 watched accounts: 2 targets (Acme, Globex), 1 competitor (Initech)`. */
 export function accountsAtWords({ targets, competitors }: WatchedShow): Mrkdwn {
   const total = targets.length + competitors.length;
-  const kinds = [kindWords(targets, 'target', 'targets'), kindWords(competitors, 'competitor', 'competitors')];
+  const kinds = [
+    kindWords(targets, 'target', 'targets'),
+    kindWords(competitors, 'competitor', 'competitors'),
+  ];
   return mk`${escapeMrkdwn(plural(total, 'watched account', 'watched accounts'))}: ${joinMrkdwn(kinds, ', ')}`;
 }
 
@@ -143,4 +146,44 @@ export function watchShowsAnswer(input: WatchShowsPage): SlackMessage {
       footer,
     ],
   });
+}
+
+/** Shows the plan's canvas names under "Where the watched accounts will be". */
+export const CANVAS_WATCHED_SHOWS = 5;
+
+const countWords = ({ targets, competitors }: WatchedShow) =>
+  [
+    targets.length > 0 ? plural(targets.length, 'target', 'targets') : '',
+    competitors.length > 0 ? plural(competitors.length, 'competitor', 'competitors') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * The plan canvas's section of `watch shows`: the first shows by watched accounts (all of them, no
+ * filter), each on its line. `plain` is the canvas's own escaping of a value (its markdown).
+ */
+export function watchedShowsCanvasLines(
+  ranked: readonly WatchedShow[] | undefined,
+  plain: (text: string) => string,
+): string[] {
+  if (!ranked) return [];
+  const rest = ranked.length - CANVAS_WATCHED_SHOWS;
+  const lines = ranked.slice(0, CANVAS_WATCHED_SHOWS).map(({ show, ...at }) => {
+    const names = [...at.targets, ...at.competitors.map((label) => `${label} (competitor)`)].join(', ');
+    const when = [show.dateStart ?? 'dates not announced', show.city, show.country]
+      .filter(Boolean)
+      .join(' · ');
+    return `- ${plain(show.name?.trim() || `Event ${show.eventId}`)} · event ${plain(show.eventId)} · ${plain(when)}: ${plain(countWords({ show, ...at }))} (${plain(names)})`;
+  });
+  return [
+    '## Where the watched accounts will be',
+    ...(lines.length > 0
+      ? lines
+      : ['No upcoming show is known to have a watched account of this channel exhibiting.']),
+    ...(rest > 0
+      ? [`- and ${rest.toLocaleString('en-US')} more: \`/events watch shows\` ranks them all.`]
+      : []),
+    '',
+  ];
 }

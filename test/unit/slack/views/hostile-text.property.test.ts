@@ -6,6 +6,7 @@ import type { Pool, Rendered } from '../../../support/hostile-fixtures.ts';
 import { WATCH_AND_PLAN_BUILDERS } from './hostile-builders.ts';
 import { CARD_BUILDERS } from './hostile-card-builders.ts';
 import { MORE_BUILDERS } from './hostile-more-builders.ts';
+import { WATCH_SHOWS_BUILDERS } from './hostile-watch-shows-builders.ts';
 
 /*
  * Every view builder that shows text from a user or the service, rendered with hostile strings in each
@@ -18,7 +19,7 @@ const RUNS = 60;
 /** The ids the fixtures use for people and channels: the bot mentions these on purpose. */
 const BOT_MENTIONS = new Set(['<@U0ALICE>', '<@U0BOSS>', '<#C0GENERAL>']);
 /** Each builder, by name. */
-const BUILDERS = { ...WATCH_AND_PLAN_BUILDERS, ...CARD_BUILDERS, ...MORE_BUILDERS };
+const BUILDERS = { ...WATCH_AND_PLAN_BUILDERS, ...CARD_BUILDERS, ...MORE_BUILDERS, ...WATCH_SHOWS_BUILDERS };
 const BOT_LABELS = new Set(['Event website', 'LinkedIn']);
 
 const TOKENS = [
@@ -85,7 +86,7 @@ const NO_DATA_OR_PIECES = new Set(
   canvasFailureWords createPlanCanvasOut accountWords showWords candidateWords choiceBlocks choicesOf
   homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
   chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
-  inviteBotMessage confirmButton cancelButton spendCreditsDialog`.split(/\s+/),
+  inviteBotMessage confirmButton cancelButton spendCreditsDialog watchPagerBlocks`.split(/\s+/),
 );
 
 /** Builders rendered above whose only data is ids (who asked): the bot mentions them on purpose. */

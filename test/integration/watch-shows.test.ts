@@ -161,6 +161,7 @@ describe('watch shows', () => {
       ['watch shows <!channel> <@U0BOSS>', 'Mentions, channels and @here or @channel are not names'],
       [`watch shows ${'x'.repeat(5000)}`, 'is neither'],
       [`watch shows region:${'y'.repeat(5000)}`, 'longer than 100 characters'],
+      ['watch shows country:Germany', '`country:` is not a filter of `watch shows`'],
     ] as const) {
       const refused = ackText(await bot.command(text));
       expect(refused).toContain(problem);

@@ -1,7 +1,7 @@
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
 import { accountsListed } from '../../../domain/watch/input.ts';
-import { bareWord, subWords, shown } from '../../kit/command-arguments.ts';
+import { bareWord, KEY_TOKEN, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { readFilterWords, regionWord, whenWord } from '../lists/filter-words.ts';
 import { tooManyToAddWords } from './list-words.ts';
@@ -53,6 +53,14 @@ const SHOWS_FILTERS = { region: { check: regionWord }, when: { check: whenWord }
 
 /** `watch shows [page] [region:…] [when:…]`: the page number (Previous / Next give it) before the filters. */
 function parseShows({ words, fail }: CommandArgs): Parsed<WatchCommand> {
+  // Checked first: the filter reader would also offer `keywords:`, which `watch shows` has no use for.
+  const otherKey = words
+    .map((word) => KEY_TOKEN.exec(word)?.[1])
+    .find((key) => key !== undefined && !/^(region|when)$/i.test(key));
+  if (otherKey !== undefined)
+    return fail(
+      `${shown(`${otherKey}:`)} is not a filter of \`watch shows\`; it takes \`region:\` and \`when:\`.`,
+    );
   const read = readFilterWords(words, SHOWS_FILTERS);
   if (read.problem) return fail(read.problem);
   const page = read.leading || '1';

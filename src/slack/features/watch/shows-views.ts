@@ -126,7 +126,7 @@ function emptyWords(input: WatchShowsPage): Mrkdwn {
 export function watchShowsAnswer(input: WatchShowsPage): SlackMessage {
   const { rows, page, filters } = input;
   const footer = context(
-    mk`Free: from what this channel’s watch found at its checks${input.unresolved > 0 ? mk` (${escapeMrkdwn(plural(input.unresolved, 'account has', 'accounts have'))} not matched to one exhibitor yet: no shows known for them)` : ''}; fit and price are free reads. ${code('/events watch check')} looks again.`,
+    mk`Free: from what this channel’s watch found at its checks${input.unresolved > 0 ? mk` (${escapeMrkdwn(plural(input.unresolved, 'account is', 'accounts are'))} not matched to one exhibitor yet: no shows known for them)` : ''}; fit and price are free reads. ${code('/events watch check')} looks again.`,
   );
   if (rows.length === 0)
     return fitToLimits({ text: emptyWords(input), blocks: [section(emptyWords(input)), footer] });

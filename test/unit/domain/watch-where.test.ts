@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToldShow, WatchAccount } from '../../../src/domain/ports/records.ts';
+import { compareAppearances } from '../../../src/domain/watch/appearances.ts';
 import { pageOf, rankWatchedShows } from '../../../src/domain/watch/where.ts';
 
 const TODAY = '2026-11-28';
@@ -86,5 +87,19 @@ describe('pageOf', () => {
     expect(pageOf(items, 2, 5)).toEqual({ items: [5, 6, 7, 8, 9], page: 2, pages: 3, total: 12 });
     expect(pageOf(items, 9, 5)).toMatchObject({ items: [10, 11], page: 3 });
     expect(pageOf([], 1, 5)).toEqual({ items: [], page: 1, pages: 1, total: 0 });
+  });
+});
+
+describe('a show told before its country was kept', () => {
+  it('is stored again with its country at the next check, with nothing to say', () => {
+    // Prepare
+    const { country: _country, ...toldBefore } = show('1', '2027-01-01', 'Germany');
+
+    // Act
+    const comparison = compareAppearances([show('1', '2027-01-01', 'Germany')], [toldBefore], TODAY);
+
+    // Assess
+    expect(comparison).toMatchObject({ appeared: [], changed: [], dropped: [], toldChanged: true });
+    expect(comparison.told[0]?.country).toBe('Germany');
   });
 });

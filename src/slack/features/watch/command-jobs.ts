@@ -28,6 +28,7 @@ import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
 import { watchPagerBlocks } from './shows-views.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
@@ -175,7 +176,7 @@ const withoutPageButton = (block: KnownBlock): KnownBlock[] => {
 function pagedList(accounts: WatchAccount[], page: number, more: boolean, day: string): SlackMessage {
   const answer = watchListAnswer(accounts, page, more, day);
   const pager = watchPagerBlocks(page, more ? page + 1 : page, (target) => ({ view: 'list', page: target }));
-  return { ...answer, blocks: [...answer.blocks.flatMap(withoutPageButton), ...pager] };
+  return fitToLimits({ text: answer.text, blocks: [...answer.blocks.flatMap(withoutPageButton), ...pager] });
 }
 
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */

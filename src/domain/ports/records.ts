@@ -288,6 +288,8 @@ export const ToldShowSchema = z.object({
   dateStart: LocalDate.nullable(),
   dateEnd: LocalDate.nullable(),
   city: z.string().nullable(),
+  /** The show's country (where a region puts it); absent on shows told before it was kept. */
+  country: z.string().nullable().exactOptional(),
   threadTs: z.string().min(1).exactOptional(),
 });
 export type ToldShow = z.infer<typeof ToldShowSchema>;

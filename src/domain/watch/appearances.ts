@@ -6,7 +6,7 @@ export type SeenShow = Omit<ToldShow, 'threadTs'>;
 
 /** A service event as a seen show (its public `eventId`, the one requests take). */
 export function seenShowOf(
-  event: Pick<EventItem, 'eventId' | 'name' | 'dateStart' | 'dateEnd' | 'city'>,
+  event: Pick<EventItem, 'eventId' | 'name' | 'dateStart' | 'dateEnd' | 'city' | 'country'>,
 ): SeenShow {
   return {
     eventId: event.eventId,
@@ -14,6 +14,7 @@ export function seenShowOf(
     dateStart: event.dateStart ?? null,
     dateEnd: event.dateEnd ?? null,
     city: event.city ?? null,
+    country: event.country ?? null,
   };
 }
 
@@ -64,6 +65,8 @@ const sameShow = (a: ToldShow, b: ToldShow) =>
   a.dateStart === b.dateStart &&
   a.dateEnd === b.dateEnd &&
   a.city === b.city &&
+  // A show told before its country was kept is stored again with it (no alert: not a change to say).
+  (a.country ?? null) === (b.country ?? null) &&
   a.threadTs === b.threadTs;
 
 /**

@@ -6,3 +6,4 @@ export * from './input.ts';
 export * from './names.ts';
 export * from './check.ts';
 export * from './lookup.ts';
+export * from './where.ts';

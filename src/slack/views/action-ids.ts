@@ -74,6 +74,12 @@ export const ACTION_IDS = {
   /** This one, under an ambiguous account's candidates: runs `/events watch choose`. value: WatchChoiceValueSchema */
   watchChoose: 'watch.choose',
   /**
+   * Previous / Next under `/events watch shows` and `/events watch list`: runs that page of it again.
+   * value: WatchPageValueSchema (features/watch/buttons.ts)
+   */
+  watchPagePrevious: 'watch.page.previous',
+  watchPageNext: 'watch.page.next',
+  /**
    * Add to plan, on any row or card naming a show (search rows, compare columns, fit cards): runs
    * `/events plan add <event id>` in that channel. value: EventValueSchema
    */

@@ -4,6 +4,7 @@ import { slackErrorCode } from '../../slack-errors.ts';
 import { formatDateRange } from '../../views/format.ts';
 import { costLines, costWords, fitWords, type PlanView, showName, watchedWords } from './views.ts';
 import { costsBeyondCreditsLines, showCostWords } from './cost-views.ts';
+import { watchedShowsCanvasLines } from '../watch/shows-views.ts';
 
 export const PLAN_CANVAS_TITLE = 'Event plan';
 
@@ -34,6 +35,7 @@ export function planCanvasMarkdown(view: PlanView): string {
     'Kept up to date by the bot: change it with `/events plan add <id>`, `/events plan remove <id>`, `/events plan budget <credits> <quarter>` and `/events plan cost <event id> <amount> <kind>`.',
     '',
     ...shows,
+    ...watchedShowsCanvasLines(view.watchedShows, plain),
     '## Cost',
     ...costLines(view).map((line) => `- ${plain(line)}`),
     '## Costs beyond credits',

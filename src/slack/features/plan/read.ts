@@ -5,6 +5,8 @@ import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
+import { rankWatchedShows } from '../../../domain/watch/where.ts';
+import { utcDate } from '../../../time/local-time.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Store } from '../../../store/index.ts';
 import { fitBand } from '../../views/fit-band.ts';
@@ -77,5 +79,6 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     currency: plan.currency ?? null,
     entries,
   };
-  return { channelId: plan.channelId, rows, costs, balance, costsBeyondCredits };
+  const watchedShows = rankWatchedShows(accounts, utcDate(deps.now()));
+  return { channelId: plan.channelId, rows, costs, balance, costsBeyondCredits, watchedShows };
 }

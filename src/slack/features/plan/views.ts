@@ -3,6 +3,7 @@ import type { PlanCosts, QuarterCost } from '../../../domain/plan/index.ts';
 import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import type { PlanShow } from '../../../domain/ports/records.ts';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
+import type { WatchedShow } from '../../../domain/watch/where.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { eventLeadsOn } from '../../kit/row-buttons.ts';
@@ -36,6 +37,8 @@ export interface PlanView {
   balance: number | null;
   /** Booth, sponsorship, travel and other costs (absent: not read). */
   costsBeyondCredits?: CostsBeyondCredits;
+  /** The upcoming shows ranked by the channel's watched accounts there (`watch shows`), for the canvas. */
+  watchedShows?: WatchedShow[];
 }
 
 /** Words shared by the card and the canvas (plain text; the card escapes them). */

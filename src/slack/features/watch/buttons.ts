@@ -19,3 +19,20 @@ export const WatchChoiceValueSchema = z.object({
   exhibitorId: z.string().regex(/^\d{1,20}$/),
 });
 export type WatchChoiceValue = z.infer<typeof WatchChoiceValueSchema>;
+
+/** Previous / Next of a watch page: which page of `watch shows` (its filters) or of `watch list`. */
+export const WatchPageValueSchema = z.object({
+  view: z.enum(['shows', 'list']),
+  page: z.number().int().min(1).max(1000),
+  /** The filters as the parser kept them (re-read by it when the button runs the words). */
+  region: z.string().min(1).max(40).optional(),
+  when: z.string().min(1).max(20).optional(),
+});
+export type WatchPageValue = z.infer<typeof WatchPageValueSchema>;
+
+/** The `/events` words a page button runs (the parser checks them again, as if typed). */
+export function watchPageWords(value: WatchPageValue): string {
+  if (value.view === 'list') return `watch list ${value.page}`;
+  const filters = [value.region && `region:${value.region}`, value.when && `when:${value.when}`];
+  return ['watch shows', String(value.page), ...filters].filter(Boolean).join(' ');
+}

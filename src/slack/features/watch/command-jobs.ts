@@ -1,6 +1,7 @@
 import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
 import { PRICES } from '../../../domain/prices.ts';
-import type { WatchLookups } from '../../../domain/ports/index.ts';
+import type { KnownBlock } from '@slack/types';
+import type { WatchAccount, WatchLookups } from '../../../domain/ports/index.ts';
 import {
   accountKey,
   compareAppearances,
@@ -25,6 +26,9 @@ import type { WatchCommand } from './commands.ts';
 import { exportWatchList } from './export.ts';
 import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
+import { watchPagerBlocks } from './shows-views.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
+import { fitToLimits } from '../../views/limits.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
@@ -159,6 +163,22 @@ async function alertRows(deps: WatchCommandDeps, context: JobContext): Promise<S
   return alertRowsAnswer(rowsToldIn(accounts, context.threadTs, today(deps)));
 }
 
+/** The list's own Page button, which Previous / Next stand in for. */
+const withoutPageButton = (block: KnownBlock): KnownBlock[] => {
+  if (block.type !== 'actions') return [block];
+  const elements = block.elements.filter(
+    (element) => !('action_id' in element && element.action_id === ACTION_IDS.watchShowAll),
+  );
+  return elements.length > 0 ? [{ ...block, elements }] : [];
+};
+
+/** A page of the list with Previous / Next under it. */
+function pagedList(accounts: WatchAccount[], page: number, more: boolean, day: string): SlackMessage {
+  const answer = watchListAnswer(accounts, page, more, day);
+  const pager = watchPagerBlocks(page, more ? page + 1 : page, (target) => ({ view: 'list', page: target }));
+  return fitToLimits({ text: answer.text, blocks: [...answer.blocks.flatMap(withoutPageButton), ...pager] });
+}
+
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */
 async function listPage(deps: WatchCommandDeps, context: JobContext, wanted: number): Promise<SlackMessage> {
   let cursor: string | null = null;
@@ -167,15 +187,15 @@ async function listPage(deps: WatchCommandDeps, context: JobContext, wanted: num
       limit: LIST_PAGE,
       cursor,
     });
-    if (page === wanted) return watchListAnswer(read.accounts, page, read.cursor !== null, today(deps));
-    if (!read.cursor) return watchListAnswer([], wanted, false, today(deps));
+    if (page === wanted) return pagedList(read.accounts, page, read.cursor !== null, today(deps));
+    if (!read.cursor) return pagedList([], wanted, false, today(deps));
     cursor = read.cursor;
   }
 }
 
 /** `/events watch …` for the channel the command came from; answers only the requester sees. */
 export async function runWatchCommand(
-  command: WatchCommand,
+  command: Exclude<WatchCommand, { name: 'watch-shows' }>,
   context: JobContext,
   deps: WatchCommandDeps,
 ): Promise<void> {

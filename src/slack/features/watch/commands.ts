@@ -1,16 +1,19 @@
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
 import { accountsListed } from '../../../domain/watch/input.ts';
-import { bareWord, subWords, shown } from '../../kit/command-arguments.ts';
+import { bareWord, KEY_TOKEN, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import { readFilterWords, regionWord, whenWord } from '../lists/filter-words.ts';
 import { tooManyToAddWords } from './list-words.ts';
 
-/** The watch room's `/events` word: `watch add | remove | list | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */
+/** The watch room's `/events` word: `watch add | remove | list | shows | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */
 
 export type WatchCommand =
   | { name: 'watch-add'; accounts: string }
   | { name: 'watch-remove' | 'watch-mute' | 'watch-unmute'; account: string }
   | { name: 'watch-list'; page: number }
+  /** `region`: a region's own spelling (`North America`); `when`: a quarter or month key (`Q2-2027`). */
+  | { name: 'watch-shows'; page: number; region?: string; when?: string }
   | { name: 'watch-budget'; credits: number }
   | { name: 'watch-choose'; exhibitorId: string; account: string }
   | {
@@ -46,6 +49,37 @@ function parseList({ words, fail }: CommandArgs): Parsed<WatchCommand> {
   return { ok: true, command: { name: 'watch-list', page: Number(page) } };
 }
 
+const SHOWS_FILTERS = { region: { check: regionWord }, when: { check: whenWord } };
+
+/** `watch shows [page] [region:…] [when:…]`: the page number (Previous / Next give it) before the filters. */
+function parseShows({ words, fail }: CommandArgs): Parsed<WatchCommand> {
+  // Checked first: the filter reader would also offer `keywords:`, which `watch shows` has no use for.
+  const otherKey = words
+    .map((word) => KEY_TOKEN.exec(word)?.[1])
+    .find((key) => key !== undefined && !/^(region|when)$/i.test(key));
+  if (otherKey !== undefined)
+    return fail(
+      `${shown(`${otherKey}:`)} is not a filter of \`watch shows\`; it takes \`region:\` and \`when:\`.`,
+    );
+  const read = readFilterWords(words, SHOWS_FILTERS);
+  if (read.problem) return fail(read.problem);
+  const page = read.leading || '1';
+  if (!/^\d{1,4}$/.test(page) || Number(page) < 1)
+    return fail(
+      `\`watch shows\` takes \`region:\` and \`when:\`; ${shown(read.leading)} is neither (write \`watch shows region:Europe when:Q2-2027\`).`,
+    );
+  const { region, when } = read.values;
+  return {
+    ok: true,
+    command: {
+      name: 'watch-shows',
+      page: Number(page),
+      ...(region ? { region } : {}),
+      ...(when ? { when } : {}),
+    },
+  };
+}
+
 function parseBudget({ words, fail }: CommandArgs): Parsed<WatchCommand> {
   const [amount = '', ...extra] = words;
   const credits = Number(amount.replace(/,/g, ''));
@@ -69,12 +103,13 @@ function parseChoose({ words, fail }: CommandArgs): Parsed<WatchCommand> {
 export const WATCH_COMMANDS = {
   watch: {
     usage:
-      'watch add <names or domains> | remove <name> | list [page] | export | import | status | check | budget <credits> | off',
+      'watch add <names or domains> | remove <name> | list [page] | shows [region:Europe] [when:Q2-2027] | export | import | status | check | budget <credits> | off',
     example: 'watch add Acme Robotics, globex.com, competitor:Initech',
     summary: 'This channel follows accounts and hears when one will exhibit',
     details:
       `Names or domains, comma-separated, up to ${WATCH_LIMITS.accountsPerAdd} at once; \`competitor:\` before one marks a competitor. Checked daily and ` +
       'at once after a change, on free look-ups only unless `watch budget` allows paid ones. ' +
+      '`shows` ranks the upcoming shows by how many watched accounts exhibit there (targets and competitors apart), free; `region:` and `when:` narrow it as in search. ' +
       '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on; ' +
       '`choose <exhibitor id> <name>` picks the exhibitor a name shared by several means (the This one buttons run it); ' +
       '`alert` lists every row of a watch alert (its Show all button runs it).',
@@ -82,6 +117,7 @@ export const WATCH_COMMANDS = {
       add: parseAdd,
       remove: oneAccount('watch-remove'),
       list: parseList,
+      shows: parseShows,
       export: bareWord('watch-export', 'watch export'),
       import: bareWord('watch-import', 'watch import'),
       status: bareWord('watch-status', 'watch status'),

@@ -3,13 +3,17 @@ import type { ToldShow, WatchAccount } from '../../../domain/ports/index.ts';
 import { context, section } from '../../views/blocks.ts';
 import { code, formatNumber, mentionChannel } from '../../views/format.ts';
 import { andMore } from '../../views/limits.ts';
+import { rankWatchedShows, type WatchedShow } from '../../../domain/watch/where.ts';
 import { accountWords, showWords } from './views.ts';
+import { accountsAtWords } from './shows-views.ts';
 import { joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /** The watch's part of the App Home: each watched channel the user is in, a few accounts and their next shows. */
 
 /** Accounts named per channel on the Home; the rest are counted, with where to see them all. */
 export const HOME_ACCOUNTS_PER_CHANNEL = 5;
+/** Shows named per channel under "where its accounts will be" (the most watched accounts first). */
+export const HOME_SHOWS_PER_CHANNEL = 3;
 /** Watched channels shown on the Home (each is one store read); the rest are counted. */
 export const HOME_WATCH_CHANNELS = 5;
 
@@ -31,6 +35,9 @@ export interface HomeWatch {
   count: number;
   /** The few shown: those with the soonest next show first, then by name. */
   shown: HomeWatchedAccount[];
+  /** Where its accounts will be: the first shows of `watch shows`, and how many there are in all. */
+  shows: WatchedShow[];
+  showCount: number;
 }
 
 const nextShowOf = (account: WatchAccount, today: string): ToldShow | null =>
@@ -46,7 +53,14 @@ export function homeWatchOf(channelId: string, accounts: readonly WatchAccount[]
     if (a.next || b.next) return a.next ? -1 : 1;
     return a.account.label.localeCompare(b.account.label);
   });
-  return { channelId, count: accounts.length, shown: withNext.slice(0, HOME_ACCOUNTS_PER_CHANNEL) };
+  const ranked = rankWatchedShows(accounts, today);
+  return {
+    channelId,
+    count: accounts.length,
+    shown: withNext.slice(0, HOME_ACCOUNTS_PER_CHANNEL),
+    shows: ranked.slice(0, HOME_SHOWS_PER_CHANNEL),
+    showCount: ranked.length,
+  };
 }
 
 function accountLine({ account, next }: HomeWatchedAccount): Mrkdwn {
@@ -75,6 +89,20 @@ function channelBlock(watch: HomeWatch): KnownBlock {
   return section(truncate(joinMrkdwn(lines, '\n'), 2900));
 }
 
+/** The channel's first shows by watched accounts there (`watch shows` ranks them all). */
+export function whereWatchedBlock(
+  watch: Pick<HomeWatch, 'channelId' | 'shows' | 'showCount'>,
+): KnownBlock | null {
+  if (watch.shows.length === 0) return null;
+  const rest = watch.showCount - watch.shows.length;
+  const lines = [
+    mk`Where the accounts of ${mentionChannel(watch.channelId)} will be, most first:`,
+    ...watch.shows.map((shown) => mk`• ${showWords(shown.show)} — ${accountsAtWords(shown)}`),
+    mk`${rest > 0 ? mk`and ${formatNumber(rest)} more shows — ` : ''}${code('/events watch shows')} in ${mentionChannel(watch.channelId)} ranks them by region and quarter.`,
+  ];
+  return section(truncate(joinMrkdwn(lines, '\n'), 2900));
+}
+
 /** `null`: the watches could not be read. */
 export function watchHomeBlocks(watches: HomeWatches | null, unavailable: Mrkdwn): KnownBlock[] {
   if (watches === null) return [section(unavailable)];
@@ -84,7 +112,10 @@ export function watchHomeBlocks(watches: HomeWatches | null, unavailable: Mrkdwn
         mk`No channel you are in watches accounts. Start in a channel with ${code('/events watch add Acme Robotics, globex.com')}.`,
       ),
     ];
-  const blocks = watches.channels.map(channelBlock);
+  const blocks = watches.channels.flatMap((watch) => {
+    const where = whereWatchedBlock(watch);
+    return where ? [channelBlock(watch), where] : [channelBlock(watch)];
+  });
   if (watches.more > 0) blocks.push(context(andMore(watches.more, 'channels with a watch')));
   return blocks;
 }

@@ -5,7 +5,12 @@ import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { type ModalReader, registerModalSubmission } from '../../kit/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { WatchChoiceValueSchema, WatchRowValueSchema } from './buttons.ts';
+import {
+  WatchChoiceValueSchema,
+  WatchPageValueSchema,
+  WatchRowValueSchema,
+  watchPageWords,
+} from './buttons.ts';
 import { readImportForm } from './forms.ts';
 import { importBox, WATCH_IMPORT_MODAL } from './import-views.ts';
 
@@ -26,7 +31,8 @@ const readImport: ModalReader = (values, view, who) => {
 };
 
 /**
- * A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all, Export CSV), an
+ * A watch alert's buttons, each its `/events` command (Fit, People, Mute, Show all, Export CSV,
+ * Previous / Next of `watch shows` and `watch list`), an
  * ambiguous account's This one (`watch choose`, run in the clicker's own workspace and channel), and
  * the import modal.
  */
@@ -43,6 +49,8 @@ export function registerWatch(app: App, deps: ListenerDeps): void {
       return showAll.alert ? 'watch alert' : `watch list ${showAll.page ?? 1}`;
     },
     [ACTION_IDS.watchExport]: () => 'watch export',
+    [ACTION_IDS.watchPagePrevious]: (value) => watchPageWords(WatchPageValueSchema.parse(value)),
+    [ACTION_IDS.watchPageNext]: (value) => watchPageWords(WatchPageValueSchema.parse(value)),
     [ACTION_IDS.watchChoose]: (value) => {
       const choice = WatchChoiceValueSchema.parse(value);
       return `watch choose ${choice.exhibitorId} ${choice.label}`;

@@ -7,6 +7,7 @@ import { WATCH_AND_PLAN_BUILDERS } from './hostile-builders.ts';
 import { CARD_BUILDERS } from './hostile-card-builders.ts';
 import { MORE_BUILDERS } from './hostile-more-builders.ts';
 import { PLAN_COST_BUILDERS } from './hostile-plan-cost-builders.ts';
+import { WATCH_SHOWS_BUILDERS } from './hostile-watch-shows-builders.ts';
 
 /*
  * Every view builder that shows text from a user or the service, rendered with hostile strings in each
@@ -19,7 +20,13 @@ const RUNS = 60;
 /** The ids the fixtures use for people and channels: the bot mentions these on purpose. */
 const BOT_MENTIONS = new Set(['<@U0ALICE>', '<@U0BOSS>', '<#C0GENERAL>']);
 /** Each builder, by name. */
-const BUILDERS = { ...WATCH_AND_PLAN_BUILDERS, ...CARD_BUILDERS, ...MORE_BUILDERS, ...PLAN_COST_BUILDERS };
+const BUILDERS = {
+  ...WATCH_AND_PLAN_BUILDERS,
+  ...CARD_BUILDERS,
+  ...MORE_BUILDERS,
+  ...PLAN_COST_BUILDERS,
+  ...WATCH_SHOWS_BUILDERS,
+};
 const BOT_LABELS = new Set(['Event website', 'LinkedIn']);
 
 const TOKENS = [
@@ -87,7 +94,7 @@ const NO_DATA_OR_PIECES = new Set(
   homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
   chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
   inviteBotMessage confirmButton cancelButton spendCreditsDialog formatAmount amountAsTyped kindTotalsWords
-  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords`.split(
+  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords watchPagerBlocks`.split(
     /\s+/,
   ),
 );

@@ -2,7 +2,7 @@ import { type ChargeAction, ChargeActionSchema, type EventNaming } from '../../d
 import type { ChargeFacts } from '../../domain/charge-outcome.ts';
 import type { PrecheckRefusal, QuoteRefusal } from '../../domain/charge-quote.ts';
 import type { StoredOutcome } from '../../domain/confirmations.ts';
-import { formatDateRange, formatNumber } from '../views/format.ts';
+import { formatDateRange, formatNumber, plural } from '../views/format.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there
@@ -10,10 +10,8 @@ import { formatDateRange, formatNumber } from '../views/format.ts';
  * the facts (charge-quote.ts, charge-outcome.ts).
  */
 
-/** `1 person`, `3 people`. */
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+/** `1 person`, `3 people`: the views' one plural rule, kept here for the kit's callers. */
+export { plural };
 
 /** What will happen, in the user's words. */
 export function describeAction(action: ChargeAction): string {

@@ -7,7 +7,7 @@ import { ALICE, type Bot, CHANNEL, startBot, TEAM, visibleText } from '../suppor
 
 /*
  * The watch's words through the real handlers: an account added by its domain named by its company
- * once resolved (answer, list, Home, compare), a name nothing matches offered its near matches with
+ * once resolved (answer, list, Home, compare, plan), a name nothing matches offered its near matches with
  * This one, hints that name no other company's domain, and counts and times said once and right.
  */
 
@@ -66,6 +66,11 @@ describe('the watch’s words', () => {
     await bot.command(`compare ${shows.map((show) => show.eventId).join(' ')}`);
     await bot.idle();
     const compare = visibleText(bot.last());
+    await bot.command(`plan add ${shows[0]?.eventId ?? ''}`);
+    await bot.idle();
+    await bot.command('plan');
+    await bot.idle();
+    const plan = visibleText(bot.last());
 
     // Assess
     const named = `*${company.companyName}* (${company.domain}, target)`;
@@ -74,6 +79,7 @@ describe('the watch’s words', () => {
     expect(home).toContain(named);
     expect(compare).toContain(`: ${company.companyName}`);
     expect(compare).not.toContain(`: ${company.domain}`);
+    expect(plan).toContain(`Watched accounts: ${company.companyName}`);
   });
 
   it('offers the near matches of a name nothing matches, and This one sets the account to it', async () => {

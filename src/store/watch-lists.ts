@@ -294,7 +294,7 @@ async function chooseExhibitor(
       ':now': now,
     },
     // A near match is offered only to an account still not found (the job checks it is one it keeps).
-    '(resolution = :ambiguous AND contains(exhibitorIds, :id)) OR (resolution = :notFound AND attribute_exists(candidates))',
+    '((resolution = :ambiguous AND contains(exhibitorIds, :id)) OR (resolution = :notFound AND attribute_exists(candidates)))',
   );
 }
 

@@ -110,6 +110,12 @@ describe('the watch’s words', () => {
       chosenBy: ALICE.userId,
     });
     expect(visibleText(await say('watch list'))).toContain('*Zorblax Retail* (competitor) exhibits at');
+
+    // Act: the same This one again (a stale click) changes nothing
+    await bot.click({ ...added, blocks: only }, ACTION_IDS.watchChoose, ALICE);
+    await bot.idle();
+    expect(visibleText(lastAnswer(bot))).toContain(`is already matched to exhibitor ${retail.id}`);
+    expect(await bot.store.watchLists.account(TEAM, CHANNEL, 'name:zorblax')).toEqual(account);
   });
 
   it('names no other company’s domain in a hint, and none to a domain', async () => {

@@ -210,10 +210,21 @@ async function accounts(
   return { accounts: page, cursor: items.length > limit ? (page[page.length - 1]?.key ?? null) : null };
 }
 
-/** An ambiguous account's candidates kept (set when found, dropped once it is no longer ambiguous). */
-/** The candidates part of saving a look-up: `remove` names the attribute to drop, if any. */
+/**
+ * The candidates part of saving a look-up: an ambiguous account's candidates, or a not-found one's
+ * near matches, kept (set when found, dropped once resolved); a resolved one's company name set.
+ * `remove` names the attribute to drop, if any.
+ */
 function candidatesUpdate(outcome: WatchLookupOutcome): { set: string; remove: string; values: object } {
-  if (outcome.resolution !== 'ambiguous') return { set: '', remove: 'candidates', values: {} };
+  if (outcome.resolution === 'resolved') {
+    const { companyName } = outcome;
+    if (!companyName) return { set: '', remove: 'candidates', values: {} };
+    return {
+      set: ', companyName = :companyName',
+      remove: 'candidates',
+      values: { ':companyName': companyName },
+    };
+  }
   if (!outcome.candidates) return { set: '', remove: '', values: {} };
   const candidates = WatchAccountSchema.shape.candidates.parse(outcome.candidates);
   return { set: ', candidates = :candidates', remove: '', values: { ':candidates': candidates } };
@@ -256,7 +267,7 @@ async function saveLookup(
   return updated !== null;
 }
 
-/** A user's choice among an ambiguous account's candidates: only while it is ambiguous with that one. */
+/** A user's choice among an ambiguous account's candidates (only while it is ambiguous with that one), or a not-found one's near matches. */
 async function chooseExhibitor(
   context: StoreContext,
   teamId: string,
@@ -268,17 +279,22 @@ async function chooseExhibitor(
   return updateAccount(
     context,
     { teamId, channelId, key },
-    'SET resolution = :resolved, exhibitorIds = :ids, told = :told, toldAt = :now, chosenBy = :user, chosenAt = :now REMOVE candidates',
+    'SET resolution = :resolved, exhibitorIds = :ids, told = :told, toldAt = :now, chosenBy = :user, chosenAt = :now' +
+      (choice.companyName ? ', companyName = :companyName' : '') +
+      ' REMOVE candidates',
     {
       ':resolved': 'resolved',
       ':ambiguous': 'ambiguous',
+      ':notFound': 'not-found',
       ':id': choice.exhibitorId,
+      ...(choice.companyName ? { ':companyName': choice.companyName } : {}),
       ':ids': [choice.exhibitorId],
       ':told': WatchAccountSchema.shape.told.parse(choice.told),
       ':user': choice.chosenBy,
       ':now': now,
     },
-    'resolution = :ambiguous AND contains(exhibitorIds, :id)',
+    // A near match is offered only to an account still not found (the job checks it is one it keeps).
+    '((resolution = :ambiguous AND contains(exhibitorIds, :id)) OR (resolution = :notFound AND attribute_exists(candidates)))',
   );
 }
 

@@ -108,6 +108,8 @@ describe('/events compare', () => {
     const card = bot.last();
     expect(card.warnings).toEqual([]);
     expect(visibleText(card)).toContain('`99999999`: not compared, the service has no show with this id');
+    expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Compare 2 shows' } });
+    expect(visibleText(card)).toContain('1 id was not compared');
     const fit = factOf(card, 'Fit for your profile');
     expect(fit).toContain(`*${shows[0]?.fit.score.toFixed(1) ?? ''} / 10*`);
     expect(fit).toContain(`*${shows[1]?.fit.score.toFixed(1) ?? ''} / 10*`);

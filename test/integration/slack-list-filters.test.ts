@@ -154,6 +154,46 @@ describe('the Filter… modals of the exhibitor and people lists, through the Sl
     );
   });
 
+  it('refuses every bad field of the search form at once, each on its field, asking nothing of the service', async () => {
+    // Prepare
+    await bot.command('search expo');
+    await bot.idle();
+    await bot.click(structuredClone(bot.last()), 'list.filter');
+    const since = bot.sim.requests().length;
+
+    // Act: two fields the command would refuse
+    const inputs = asForm({ when: 'someday', country: 'x'.repeat(300) });
+    const answer = await bot.slack.submitForm({ user: ALICE.userId, inputs });
+    await bot.idle();
+
+    // Assess
+    expect(JSON.parse(answer?.body ?? '{}')).toMatchObject({ response_action: 'errors' });
+    expect(bot.slack.modal(ALICE.userId)?.errors).toEqual({
+      when: expect.stringContaining('is not a quarter or a month') as string,
+      country: expect.stringContaining('longer than 100 characters') as string,
+    });
+    expect(bot.sim.requests()).toHaveLength(since);
+  });
+
+  it('refuses every bad filter of a Filter… form at once, each on its field', async () => {
+    // Prepare
+    await bot.command('people 26855');
+    await bot.idle();
+    await bot.click(structuredClone(bot.last()), 'list.filter');
+
+    // Act
+    const inputs = asForm({ exhibitor: 'Acme', department: 'x'.repeat(300) });
+    const answer = await bot.slack.submitForm({ user: ALICE.userId, inputs });
+    await bot.idle();
+
+    // Assess
+    expect(JSON.parse(answer?.body ?? '{}')).toMatchObject({ response_action: 'errors' });
+    expect(Object.keys(bot.slack.modal(ALICE.userId)?.errors ?? {}).sort()).toEqual([
+      'department',
+      'exhibitor',
+    ]);
+  });
+
   it('refuses a filter the command would refuse, on its field, and asks nothing of the service', async () => {
     // Prepare
     await bot.command('people 26855');

@@ -5,15 +5,18 @@ import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.
 import { liveTokensIn, renderedTexts } from '../support/live-tokens.ts';
 
 /*
- * Watch labels pasted by a member and a show's name and city from the service, all hostile, through the
- * real `/events watch` import form, a check and its alert, then the watch list and its export, a
- * compare of the company's shows and the plan with its canvas: nothing the fake Slack received pings
- * anyone or links anywhere, in blocks, notification texts, ephemeral answers, the canvas, or a file's
- * title and comment (a file's content is data kept as it was, behind the formula guard).
+ * Watch labels pasted by a member, and a company's and a show's name and a city from the service, all
+ * hostile, through the real `/events watch` import form, a check and its alert, then the watch list
+ * and its export, a compare of the company's shows and the plan with its canvas: nothing the fake
+ * Slack received pings anyone or links anywhere, in blocks, notification texts, ephemeral answers, the
+ * canvas, or a file's title and comment (a file's content is data kept as it was, behind the formula
+ * guard).
  */
 
 const HOSTILE_SHOW = '<!here> Fintech Expo <https://evil.example/claim|Claim your badge>';
 const HOSTILE_CITY = '<!everyone> Berlin <#C0EVIL>';
+/** The company's name as the service gives it: shown for the account once resolved by its domain. */
+const HOSTILE_COMPANY = `<!channel> ${KNOWN_COMPANY_NAME} <https://evil.example/jobs|Jobs>`;
 /** A name the service does not know: listed and exported as not found. */
 const HOSTILE_UNKNOWN = '<@U0EVIL> <!subteam^S0EVIL> Widgets <https://evil.example/pay|Pay>';
 
@@ -48,6 +51,7 @@ describe('hostile text through the watch, compare and plan', () => {
     bot = await startBot({ balance: 100_000 });
     const company = bot.sim.seed.exhibitors.find((x) => x.companyName === KNOWN_COMPANY_NAME);
     if (!company) throw new Error('the seed has no known company');
+    company.companyName = HOSTILE_COMPANY;
     // An account added by a domain a member wrote `<!channel>` in front of, and an unknown hostile name
     // (`watch add` refuses markup; the import form reads its boxes as typed)
     await run('watch import');
@@ -75,7 +79,7 @@ describe('hostile text through the watch, compare and plan', () => {
 
     // Assess
     expect(alert.text).toContain('Fintech Expo');
-    expect(alert.text).toContain('acme');
+    expect(alert.text).toContain(`&lt;!channel&gt; ${KNOWN_COMPANY_NAME}`);
     expect(liveTokensIn(alert.text)).toEqual([]);
     expect(renderedTexts(alert.blocks).flatMap(liveTokensIn)).toEqual([]);
   });
@@ -92,11 +96,12 @@ describe('hostile text through the watch, compare and plan', () => {
     const plan = visibleText(bot.last());
 
     // Assess: each surface shows the hostile data, escaped
-    expect(list).toContain('&lt;!channel&gt;@');
+    expect(list).toContain(`&lt;!channel&gt; ${KNOWN_COMPANY_NAME}`);
     expect(list).toContain('Widgets');
     const [file] = bot.messages(appDmOf(ALICE.userId)).flatMap((m) => m.files ?? []);
     expect(file?.content).toContain('<@U0EVIL> <!subteam^S0EVIL> Widgets');
-    expect(compare).toContain('&lt;!channel&gt;@');
+    expect(file?.content).toContain('<!channel>@');
+    expect(compare).toContain(`&lt;!channel&gt; ${KNOWN_COMPANY_NAME}`);
     expect(compare).toContain('Fintech Expo');
     expect(plan).toContain('Fintech Expo');
     const [canvas] = bot.slack.canvases(CHANNEL);

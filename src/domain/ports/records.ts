@@ -325,8 +325,13 @@ export const WatchAccountSchema = z.object({
   resolution: WatchResolutionSchema,
   /** The exhibitor records this account is (one when resolved; the candidates when ambiguous). */
   exhibitorIds: z.array(Id),
-  /** The first candidates of an ambiguous account, shown to choose from (the rest: by domain). */
+  /**
+   * The first candidates of an ambiguous account, shown to choose from (the rest: by domain); for one
+   * not found, the near matches its name search saw (`Initech Retail` for `Initech`), offered the same way.
+   */
   candidates: z.array(WatchCandidateSchema).exactOptional(),
+  /** The service's company name of the exhibitor a resolved account is (shown instead of the label). */
+  companyName: z.string().min(1).exactOptional(),
   /** The user who chose this account's exhibitor among its candidates: no check re-opens it. */
   chosenBy: Id.exactOptional(),
   chosenAt: IsoTime.exactOptional(),

@@ -51,8 +51,10 @@ export interface WatchLookupOutcome {
   resolution: WatchResolution;
   exhibitorIds: string[];
   told: ToldShow[];
-  /** An ambiguous account's candidates to keep (absent: those kept stay). */
+  /** An ambiguous account's candidates, or a not-found one's near matches, to keep (absent: those kept stay). */
   candidates?: WatchCandidate[];
+  /** A resolved account's company name, as the service's record has it (absent: the stored one stays). */
+  companyName?: string;
   /** A name still not found: where it was searched (absent: the stored one is cleared). */
   nameSearch?: WatchNameSearch;
   /** The check that looked the account up (its later slices skip it). */
@@ -66,9 +68,11 @@ export interface WatchSliceClaim {
   paidLookups: number;
 }
 
-/** A user's choice among an ambiguous account's candidates, with the chosen one's shows as told. */
+/** A user's choice among an ambiguous account's candidates (or a not-found one's near matches), with the chosen one's shows as told. */
 export interface WatchChoice {
   exhibitorId: string;
+  /** The chosen record's company name, when the account kept it. */
+  companyName?: string;
   chosenBy: string;
   told: ToldShow[];
 }
@@ -117,7 +121,10 @@ export interface WatchListRepository {
     key: string,
     outcome: WatchLookupOutcome,
   ) => Promise<boolean>;
-  /** Resolves an ambiguous account to one of its candidates; null unless it is still ambiguous with that candidate. */
+  /**
+   * Resolves an ambiguous account to one of its candidates, or a not-found one to a near match it
+   * keeps; null unless it is still ambiguous with that candidate, or still not found.
+   */
   chooseExhibitor: (
     teamId: string,
     channelId: string,
@@ -230,7 +237,7 @@ export interface WatchFit {
 }
 
 /** An account as an alert names it. */
-export type WatchAlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'exhibitorIds'>;
+export type WatchAlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'exhibitorIds' | 'companyName'>;
 
 /**
  * One row of an alert: an account at a show, its people there and the team's fit for the show (only

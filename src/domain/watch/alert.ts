@@ -3,7 +3,7 @@ import { WATCH_LIMITS } from '../ports/watch.ts';
 import { type AppearanceComparison, byDate, type SeenShow, type ShowChange } from './appearances.ts';
 
 /** The account an alert row or notice is about. */
-export type AlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'muted'>;
+export type AlertAccount = Pick<WatchAccount, 'key' | 'label' | 'kind' | 'muted' | 'companyName'>;
 
 /** One account's comparison in a channel's check. */
 export interface AccountCheck {

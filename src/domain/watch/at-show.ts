@@ -1,7 +1,9 @@
 import type { WatchAccount } from '../ports/records.ts';
+import { shownName } from './names.ts';
 
 /** A watched account at a show, as compare, the plan and Home name it. */
 export interface WatchedAtShow {
+  /** The account's company name once resolved, else its label. */
   label: string;
   kind: WatchAccount['kind'];
 }
@@ -18,7 +20,7 @@ export function watchedAccountsAt(
   const at = new Map<string, WatchedAtShow[]>(eventIds.map((id) => [id, []]));
   for (const account of accounts)
     for (const show of account.told ?? [])
-      at.get(show.eventId)?.push({ label: account.label, kind: account.kind });
+      at.get(show.eventId)?.push({ label: shownName(account), kind: account.kind });
   for (const list of at.values()) list.sort((a, b) => a.label.localeCompare(b.label));
   return at;
 }

@@ -51,8 +51,15 @@ async function alertMessage(
   const rowOf = ({ account, show }: WatchAlert['all'][number]): WatchAlertRow => {
     const looked = byKey.get(account.key);
     const exhibitorIds = looked?.lookup.exhibitorIds ?? [];
+    const companyName = looked?.lookup.companyName ?? account.companyName;
     return {
-      account: { key: account.key, label: account.label, kind: account.kind, exhibitorIds },
+      account: {
+        key: account.key,
+        label: account.label,
+        kind: account.kind,
+        exhibitorIds,
+        ...(companyName ? { companyName } : {}),
+      },
       show,
       people: [],
     };
@@ -87,6 +94,7 @@ const alertAccountOf = (account: WatchAccount) => ({
   label: account.label,
   kind: account.kind,
   exhibitorIds: account.exhibitorIds,
+  ...(account.companyName ? { companyName: account.companyName } : {}),
 });
 
 /** Each change or drop, in the thread of the alert that announced its show (once: told already moved on). */

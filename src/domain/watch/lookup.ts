@@ -12,13 +12,14 @@ import {
   type WatchLookups,
   type WatchShow,
 } from '../ports/watch.ts';
-import { matchAccount } from './names.ts';
+import { matchAccount, nearMatches } from './names.ts';
 
 /**
  * Finding an account's exhibitor record and its shows, on the service's free look-ups only: a domain
  * through the company-context search, a name through keyword searches of upcoming shows' exhibitor
  * lists, and any record already seen in this run first. A record counts only when its company name or
- * domain is the account's after normalisation (`matchAccount`), never on description text.
+ * domain is the account's after normalisation (`matchAccount`), never on description text. A name
+ * found nowhere keeps the near matches those same searches returned (`nearMatches`), to be offered.
  */
 
 /** Upcoming shows a name is searched in, per account and check (each search is one free call). */
@@ -49,8 +50,10 @@ export function lookupRun(lookups: WatchLookups, today: string): LookupRun {
 export interface AccountLookup {
   resolution: WatchResolution;
   exhibitorIds: string[];
-  /** The candidates of an ambiguous name, to choose from. */
+  /** The candidates of an ambiguous name, or a name not found's near matches, to choose from. */
   candidates: WatchExhibitor[];
+  /** A resolved account's company name as its record has it (when this look-up read the record). */
+  companyName?: string;
   /** Every show of the resolved exhibitor (past ones too); empty otherwise. */
   shows: WatchShow[];
   /** A name still not found: where it has been searched (for the next check). */
@@ -85,10 +88,11 @@ export function lookupCost(
   return (full ? RESOLVE_SHOWS : Math.max(0, RESOLVE_SHOWS - previous.eventIds.length)) + 1;
 }
 
-/** What one name search found, and where the name has now been searched. */
+/** What one name search found, where the name has now been searched, and its near matches. */
 interface NameSearchResult {
   found: WatchExhibitor[];
   searched: WatchNameSearch;
+  near: WatchExhibitor[];
 }
 
 /**
@@ -110,13 +114,15 @@ async function searchByName(
     // Only shows still upcoming are kept, so the list stays within `RESOLVE_SHOWS`.
     eventIds: upcoming.filter((eventId) => already.has(eventId)),
   };
+  const seen: WatchExhibitor[] = [];
   for (const eventId of upcoming.filter((id) => !already.has(id))) {
     const found = await run.lookups.showExhibitorMatches(eventId, keywordOf(key));
     searched.eventIds.push(eventId);
     remember(run, found);
-    if (matchAccount(key, found).kind !== 'none') return { found, searched };
+    if (matchAccount(key, found).kind !== 'none') return { found, searched, near: [] };
+    seen.push(...found);
   }
-  return { found: [], searched };
+  return { found: [], searched, near: nearMatches(key, seen, WATCH_LIMITS.candidatesShown) };
 }
 
 async function findRecords(
@@ -143,27 +149,25 @@ export async function lookUpAccount(
   account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>,
 ): Promise<AccountLookup> {
   const { resolution, exhibitorIds } = account;
-  const none = { candidates: [], shows: [] };
-  if (resolution === 'ambiguous') return { resolution, exhibitorIds, ...none };
-  let exhibitorId = resolution === 'resolved' ? exhibitorIds[0] : undefined;
-  if (exhibitorId === undefined) {
-    const { found, searched } = await findRecords(run, account.key, account.nameSearch);
-    const match = matchAccount(account.key, found);
-    if (match.kind === 'none')
-      return {
-        resolution: 'not-found',
-        exhibitorIds: [],
-        ...none,
-        ...(searched ? { nameSearch: searched } : {}),
-      };
-    if (match.kind === 'ambiguous') {
-      const ids = match.candidates.map((candidate) => candidate.id);
-      return { resolution: 'ambiguous', exhibitorIds: ids, candidates: match.candidates, shows: [] };
-    }
-    exhibitorId = match.exhibitor.id;
+  if (resolution === 'ambiguous') return { resolution, exhibitorIds, candidates: [], shows: [] };
+  const known = resolution === 'resolved' ? exhibitorIds[0] : undefined;
+  if (known !== undefined) {
+    const shows = await run.lookups.exhibitorShows(known);
+    return { resolution, exhibitorIds: [known], candidates: [], shows };
   }
-  const shows = await run.lookups.exhibitorShows(exhibitorId);
-  return { resolution: 'resolved', exhibitorIds: [exhibitorId], candidates: [], shows };
+  const { found, searched, near = [] } = await findRecords(run, account.key, account.nameSearch);
+  const match = matchAccount(account.key, found);
+  if (match.kind === 'none') {
+    const nameSearch = searched ? { nameSearch: searched } : {};
+    return { resolution: 'not-found', exhibitorIds: [], candidates: near, shows: [], ...nameSearch };
+  }
+  if (match.kind === 'ambiguous') {
+    const ids = match.candidates.map((candidate) => candidate.id);
+    return { resolution: 'ambiguous', exhibitorIds: ids, candidates: match.candidates, shows: [] };
+  }
+  const { id, companyName } = match.exhibitor;
+  const shows = await run.lookups.exhibitorShows(id);
+  return { resolution: 'resolved', exhibitorIds: [id], candidates: [], companyName, shows };
 }
 
 /**
@@ -200,12 +204,13 @@ export const keptCandidates = (candidates: readonly WatchExhibitor[]): WatchCand
  * candidates too, when it found them (not on a re-check), and where a name not found was searched.
  */
 export function lookupOutcome(lookup: AccountLookup, told: ToldShow[]): WatchLookupOutcome {
-  const { resolution, exhibitorIds, nameSearch } = lookup;
+  const { resolution, exhibitorIds, nameSearch, companyName } = lookup;
   return {
     resolution,
     exhibitorIds,
     told,
     ...(nameSearch ? { nameSearch } : {}),
+    ...(companyName ? { companyName } : {}),
     ...(lookup.candidates.length > 0 ? { candidates: keptCandidates(lookup.candidates) } : {}),
   };
 }

@@ -143,3 +143,30 @@ export function matchAccount<Exhibitor extends ExhibitorIdentity>(
     ? { kind: 'one', exhibitor: first }
     : { kind: 'ambiguous', candidates: [first, ...others] };
 }
+
+/**
+ * Whether a record is a near match of a name not found: its company name holds the name's words, in
+ * order, among others (`Initech Retail` for `Initech`). Offered to choose from, never matched alone.
+ */
+export function isNearMatch(key: string, exhibitor: ExhibitorIdentity): boolean {
+  if (!key.startsWith('name:') || exhibitorMatches(key, exhibitor)) return false;
+  const wanted = ` ${key.slice('name:'.length)} `;
+  return wanted.trim().length > 0 && ` ${normaliseCompanyName(exhibitor.companyName)} `.includes(wanted);
+}
+
+/** The near matches among records (each exhibitor id once, in the order seen), at most `limit`. */
+export function nearMatches<Exhibitor extends ExhibitorIdentity>(
+  key: string,
+  exhibitors: readonly Exhibitor[],
+  limit: number,
+): Exhibitor[] {
+  const byId = new Map<string, Exhibitor>();
+  for (const exhibitor of exhibitors)
+    if (byId.size < limit && !byId.has(exhibitor.id) && isNearMatch(key, exhibitor))
+      byId.set(exhibitor.id, exhibitor);
+  return [...byId.values()];
+}
+
+/** The name an account is shown by: the service's company name once resolved, else what the user wrote. */
+export const shownName = (account: { label: string; companyName?: string | undefined }): string =>
+  account.companyName ?? account.label;

@@ -98,8 +98,9 @@ async function lookupOf(
     const ids = match.candidates.map((candidate) => candidate.id);
     return { resolution: 'ambiguous' as const, exhibitorIds: ids, candidates: match.candidates, shows: [] };
   }
-  const shows = await run.lookups.exhibitorShows(match.exhibitor.id);
-  return { resolution: 'resolved' as const, exhibitorIds: [match.exhibitor.id], candidates: [], shows };
+  const { id, companyName } = match.exhibitor;
+  const shows = await run.lookups.exhibitorShows(id);
+  return { resolution: 'resolved' as const, exhibitorIds: [id], candidates: [], companyName, shows };
 }
 
 /**

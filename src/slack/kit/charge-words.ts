@@ -3,7 +3,7 @@ import type { ChargeFacts } from '../../domain/charge-outcome.ts';
 import type { PrecheckRefusal, QuoteRefusal } from '../../domain/charge-quote.ts';
 import type { StoredOutcome } from '../../domain/confirmations.ts';
 import type { LedgerEntry } from '../../domain/ports/index.ts';
-import { formatDateRange, formatNumber, mentionChannel, mentionUser } from '../views/format.ts';
+import { formatDateRange, formatNumber, mentionChannel, mentionUser, plural } from '../views/format.ts';
 import { mk, type Mrkdwn } from '../views/mrkdwn.ts';
 
 /*
@@ -26,10 +26,8 @@ export function confirmedByWords(
     : mk` · confirmed by ${mentionUser(entry.confirmedBy)}`;
 }
 
-/** `1 person`, `3 people`. */
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+/** `1 person`, `3 people`: the views' one plural rule, kept here for the kit's callers. */
+export { plural };
 
 /** What will happen, in the user's words. */
 export function describeAction(action: ChargeAction): string {

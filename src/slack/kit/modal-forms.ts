@@ -74,6 +74,24 @@ export function checked(text: string, field: string, values: ViewValues): FormRe
   return { ok: false, errors: { [where]: plainProblem(parsed.problem) } };
 }
 
+/**
+ * Each field's word read alone by the parser (`search country:"…"`), so a form with several bad fields
+ * says every one at once; a field that already has an error keeps it. The whole text is read after
+ * (`checked`) for what lies between fields.
+ */
+export function fieldErrors(
+  command: string,
+  words: readonly (readonly [field: string, word: string | undefined])[],
+  errors: Record<string, string> = {},
+): Record<string, string> {
+  for (const [field, word] of words) {
+    if (!word || errors[field]) continue;
+    const parsed = parseCommand(`${command} ${word}`);
+    if (!parsed.ok) errors[field] = plainProblem(parsed.problem);
+  }
+  return errors;
+}
+
 /** A Slack conversation id: a channel, a private channel or a DM. */
 export const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 

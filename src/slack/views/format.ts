@@ -17,9 +17,17 @@ export function formatNumber(value: number): Mrkdwn {
   return escapeMrkdwn(numberFormat.format(value));
 }
 
+/**
+ * `1 show`, `2,000 shows`, `1 person`, `3 people`: the one rule every count the bot writes goes
+ * through (the singular for exactly 1, the plural otherwise, 0 included).
+ */
+export function plural(count: number, one: string, many = `${one}s`): Mrkdwn {
+  return mk`${formatNumber(count)} ${escapeMrkdwn(count === 1 ? one : many)}`;
+}
+
 /** `1 credit`, `2,000 credits`. */
 export function formatCredits(value: number): Mrkdwn {
-  return mk`${formatNumber(value)} ${value === 1 ? 'credit' : 'credits'}`;
+  return plural(value, 'credit');
 }
 
 /** `x.x/10`, or `–` when the service left it out. */
@@ -93,6 +101,11 @@ export function utcDay(date: Date): Mrkdwn {
 export function utcTime(date: Date): Mrkdwn {
   const pad = (value: number) => escapeMrkdwn(String(value).padStart(2, '0'));
   return mk`${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** `28 Nov 2026 12:42 UTC`: a moment written once, with its zone once. */
+export function utcDateTime(date: Date): Mrkdwn {
+  return mk`${utcDay(date)} ${utcTime(date)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   accountKey,
   type ExhibitorIdentity,
   matchAccount,
+  nearMatches,
   normaliseCompanyName,
   normaliseDomain,
 } from '../../../src/domain/watch/index.ts';
@@ -118,5 +119,38 @@ describe('an exhibitor record matches a watched account', () => {
       '7',
       '8',
     ]);
+  });
+});
+
+describe('the near matches of a name nothing matches', () => {
+  const near = (typed: string, records: ExhibitorIdentity[], limit = 5) =>
+    nearMatches(accountKey(typed) ?? '', records, limit).map((record) => record.companyName);
+
+  it('are the records whose name holds the name’s words, in order, among others', () => {
+    const records = [
+      exhibitor('1', 'Initech Retail'),
+      exhibitor('2', 'Big Initech Systems, Inc.'),
+      exhibitor('3', 'Initechnology'),
+      exhibitor('4', 'Retail Initech'),
+      exhibitor('5', 'Globex', { domain: 'initech.com' }),
+    ];
+    expect(near('Initech', records)).toEqual([
+      'Initech Retail',
+      'Big Initech Systems, Inc.',
+      'Retail Initech',
+    ]);
+    expect(near('Initech Retail', records)).toEqual([]);
+    expect(
+      near('Acme Robotics', [exhibitor('6', 'Acme Robotics Europe'), exhibitor('7', 'Acme Europe Robotics')]),
+    ).toEqual(['Acme Robotics Europe']);
+  });
+
+  it('are never the exact match, nor offered to a domain, and each id once, at most `limit`', () => {
+    expect(near('Initech', [exhibitor('1', 'Initech Inc.')])).toEqual([]);
+    expect(near('initech.com', [exhibitor('1', 'Initech Retail', { domain: 'initechretail.com' })])).toEqual(
+      [],
+    );
+    const many = [1, 1, 2, 3, 4].map((n) => exhibitor(String(n), `Initech ${n}`));
+    expect(near('Initech', many, 3)).toEqual(['Initech 1', 'Initech 2', 'Initech 3']);
   });
 });

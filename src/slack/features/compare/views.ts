@@ -10,6 +10,7 @@ import {
   formatNumber,
   joinPresent,
   outOfTen,
+  plural,
 } from '../../views/format.ts';
 import { andMore, fitToLimits } from '../../views/limits.ts';
 import { FIELD_ACTION, modal, option } from '../../views/modal-inputs.ts';
@@ -172,11 +173,18 @@ function fallbackText(shows: readonly ComparedShow[]): Mrkdwn {
   return mk`Compare: ${joinMrkdwn(parts, ', ')}.`;
 }
 
+/** `Compare 2 shows`, counting only the shows compared: an id not compared is said under it. */
+function cardTitle(found: number, missing: number): KnownBlock[] {
+  const title = header(found === 0 ? 'No show to compare' : `Compare ${plural(found, 'show')}`);
+  if (missing === 0) return [title];
+  return [title, context(mk`${plural(missing, 'id was', 'ids were')} not compared: see below.`)];
+}
+
 /** The compare card: the shows fact by fact, then each show's buttons. Free. */
 export function compareCard({ shows, watchesAccounts }: Comparison): SlackMessage {
   const found = shows.filter((show): show is FoundShow => show.found);
   const blocks: KnownBlock[] = [
-    header(`Compare ${shows.length} shows`),
+    ...cardTitle(found.length, shows.length - found.length),
     context(
       'Free: fit for your profile, and each unlock quoted by the service, nothing spent.',
       FIT_PROFILE_SHORT,

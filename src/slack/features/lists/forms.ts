@@ -4,6 +4,7 @@ import {
   channelOf,
   commandText,
   dateRangeErrors,
+  fieldErrors,
   fieldOf,
   filterWord,
   type FormResult,
@@ -24,18 +25,20 @@ export interface SearchSubmission {
   channelId: string;
 }
 
+const SEARCH_FIELDS = ['keywords', 'country', 'region', 'city', 'from', 'to', 'when', 'type', 'quality'];
+
+/** The search modal read back: every field's problem at once, else the `search …` text it stands for. */
 export function readSearchForm(values: ViewValues): FormResult<SearchSubmission> {
   const errors: Record<string, string> = dateRangeErrors(values);
   const channelId = channelOf(values, errors);
   const visitors = fieldOf(values, 'visitors') ?? 'any';
   if (!['any', 'yes', 'no'].includes(visitors)) errors.visitors = 'Choose Any, With or Without.';
+  const words = SEARCH_FIELDS.map((key) => [key, filterWord(key, fieldOf(values, key))] as const);
+  fieldErrors('search', words, errors);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const text = commandText([
     'search',
-    filterWord('keywords', fieldOf(values, 'keywords')),
-    ...(['country', 'region', 'city', 'from', 'to', 'when', 'type', 'quality'] as const).map((key) =>
-      filterWord(key, fieldOf(values, key)),
-    ),
+    ...words.map(([, word]) => word),
     visitors === 'any' ? undefined : `visitors:${visitors}`,
   ]);
   if (text === 'search') return { ok: false, errors: { keywords: 'Give some keywords or a filter.' } };
@@ -67,12 +70,20 @@ export function readFilterForm(
     const value = fieldOf(values, key === 'keywords' ? search.field : key);
     return value ? [`${key}:${value}`] : [];
   });
-  const read = readFilterWords(words, filters);
-  if (read.problem) {
-    const named = /`([\w-]+):/.exec(read.problem)?.[1] ?? '';
-    const field = keys.includes(named) ? named : search.field;
-    return { ok: false, errors: { [field]: plainProblem(read.problem) } };
+  const fieldOfProblem = (problem: string) => {
+    const named = /`([\w-]+):/.exec(problem)?.[1] ?? '';
+    return keys.includes(named) ? named : search.field;
+  };
+  // Each word read alone first, so every field's problem is said at once; then all of them together.
+  const errors: Record<string, string> = {};
+  for (const word of words) {
+    const { problem } = readFilterWords([word], filters);
+    if (problem) errors[fieldOfProblem(problem)] ??= plainProblem(problem);
   }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const read = readFilterWords(words, filters);
+  if (read.problem)
+    return { ok: false, errors: { [fieldOfProblem(read.problem)]: plainProblem(read.problem) } };
   return {
     ok: true,
     value: {

@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatPlace,
   outOfTen,
+  plural,
 } from '../../views/format.ts';
 import { type ListInput, listCard } from './list-card.ts';
 import type { SlackMessage } from '../../views/types.ts';
@@ -34,8 +35,8 @@ function recommendedEventRow(event: RecommendedEvent): Mrkdwn {
   const scored = [mk`#${formatNumber(event.rank)}`, matchOutOfTen(event.match_score)].filter(Boolean);
   const facts = [formatDateRange(event.dateStart, event.dateEnd), formatPlace(event)].filter(Boolean);
   const matched = [
-    mk`${formatNumber(event.matched_exhibitor_count)} matching exhibitors`,
-    mk`${formatNumber(event.matched_personnel_count)} matching people`,
+    plural(event.matched_exhibitor_count, 'matching exhibitor'),
+    plural(event.matched_personnel_count, 'matching person', 'matching people'),
   ];
   if (event.unlocked) matched.push(mk`Unlocked`);
   const lines = [

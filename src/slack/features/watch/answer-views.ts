@@ -2,7 +2,7 @@ import type { WatchAccount, WatchSettings, WatchShow } from '../../../domain/por
 import { type RefusedEntry, spentThisMonth } from '../../../domain/watch/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
-import { formatNumber, mentionUser, utcDay, utcTime } from '../../views/format.ts';
+import { formatNumber, mentionUser, plural, utcDateTime } from '../../views/format.ts';
 import { fitToLimits, linesToSections } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
@@ -16,8 +16,23 @@ const SHOWS_NAMED = 3;
 
 /** An account as an answer tells it: where it exhibits now, or why that is not known yet. */
 export interface AccountNow {
-  account: Pick<WatchAccount, 'label' | 'kind' | 'resolution' | 'exhibitorIds'> & ChoosableAccount;
+  account: Pick<WatchAccount, 'key' | 'label' | 'kind' | 'resolution' | 'exhibitorIds' | 'companyName'> &
+    ChoosableAccount;
   shows: WatchShow[];
+}
+
+/**
+ * An account no record matches yet: a domain is only looked for again; a name offers the near matches
+ * its search saw, or says its own domain finds it more surely (never naming another company's domain).
+ */
+function notFoundWords(account: AccountNow['account']): Mrkdwn {
+  const name = accountWords(account);
+  if (account.key.startsWith('domain:'))
+    return mk`${name}: no exhibitor record has this domain yet. It is looked for again at every check.`;
+  const near = account.candidates ?? [];
+  if (near.length > 0)
+    return mk`${name}: no exhibitor record has exactly this name; ${plural(near.length, 'near match', 'near matches')} to choose from below. It is looked for again at every check meanwhile.`;
+  return mk`${name}: no exhibitor record matches this name yet. It is looked for again at every check; adding the company by its own domain (\`/events watch add <its domain>\`) finds it more surely.`;
 }
 
 function whereNow({ account, shows }: AccountNow): Mrkdwn {
@@ -26,9 +41,9 @@ function whereNow({ account, shows }: AccountNow): Mrkdwn {
     case 'pending':
       return mk`${name}: looked up at the next check (within the hour); its shows then will not alert.`;
     case 'not-found':
-      return mk`${name}: no exhibitor record matches this name yet. It is looked for again at every check; a domain (\`globex.com\`) finds a company more surely.`;
+      return notFoundWords(account);
     case 'ambiguous':
-      return mk`${name}: ${formatNumber(account.exhibitorIds.length)} exhibitors have this name; choose the one you mean below; its shows are followed from then.`;
+      return mk`${name}: ${plural(account.exhibitorIds.length, 'exhibitor')} have this name; choose the one you mean below; its shows are followed from then.`;
     case 'resolved': {
       if (shows.length === 0) return mk`${name}: no upcoming shows as an exhibitor right now.`;
       const named = joinMrkdwn(shows.slice(0, SHOWS_NAMED).map(showWords), '; ');
@@ -50,8 +65,8 @@ export function addedAnswer(input: {
   if (input.rest)
     lines.push(
       input.rest.checkedNow
-        ? mk`${formatNumber(input.rest.count)} more accounts are being looked up now; the shows they are on now will not alert: you’ll hear only about new shows.`
-        : mk`${formatNumber(input.rest.count)} more accounts are looked up when this channel’s watch is on again (\`/events watch on\`); the shows they are on then will not alert.`,
+        ? mk`${plural(input.rest.count, 'more account is', 'more accounts are')} being looked up now; the shows they are on now will not alert: you’ll hear only about new shows.`
+        : mk`${plural(input.rest.count, 'more account is', 'more accounts are')} looked up when this channel’s watch is on again (\`/events watch on\`); the shows they are on then will not alert.`,
     );
   if (input.alreadyWatched.length > 0)
     lines.push(mk`Already watched: ${joinMrkdwn(input.alreadyWatched.map(escapeMrkdwn), ', ')}.`);
@@ -63,7 +78,7 @@ export function addedAnswer(input: {
       )}.`,
     );
   const count = input.added.length + (input.rest?.count ?? 0);
-  const title = mk`*This channel now watches ${formatNumber(count)} more ${count === 1 ? 'account' : 'accounts'}.*`;
+  const title = mk`*This channel now watches ${plural(count, 'more account', 'more accounts')}.*`;
   const text = mk`${title}\n${joinMrkdwn(lines, '\n')}`;
   const choices = choicesOf(input.added.map((added) => added.account));
   return fitToLimits({
@@ -126,7 +141,7 @@ export function importedAnswer(input: {
     const examples = reason === 'blank' ? '' : mk`: ${someOf(entries, true)}`;
     lines.push(mk`Not added, ${REFUSED_WHY[reason]}: ${formatNumber(entries.length)}${examples}.`);
   }
-  const title = mk`*Imported: this channel now watches ${formatNumber(added)} more ${added === 1 ? 'account' : 'accounts'}.*`;
+  const title = mk`*Imported: this channel now watches ${plural(added, 'more account', 'more accounts')}.*`;
   return fitToLimits({
     text: withoutBold(joinMrkdwn([title, ...lines], '\n')),
     blocks: [
@@ -177,7 +192,7 @@ export function watchListAnswer(
 
 export interface WatchStatus {
   settings: WatchSettings | null;
-  accounts: (Pick<WatchAccount, 'resolution'> & ChoosableAccount)[];
+  accounts: (Pick<WatchAccount, 'resolution' | 'key'> & ChoosableAccount)[];
   now: Date;
 }
 
@@ -192,8 +207,7 @@ export function watchStatusAnswer({ settings, accounts, now }: WatchStatus): Sla
     });
   const count = (resolution: WatchAccount['resolution']) =>
     accounts.filter((a) => a.resolution === resolution).length;
-  const when = (iso: string | undefined) =>
-    iso ? mk`${utcDay(new Date(iso))} ${utcTime(new Date(iso))} UTC` : 'not yet';
+  const when = (iso: string | undefined) => (iso ? utcDateTime(new Date(iso)) : 'not yet');
   const spent = spentThisMonth(settings, now);
   const lines = [
     mk`*Watch:* ${settings.status === 'on' ? 'on' : 'off (turn it on with `/events watch on`)'}`,

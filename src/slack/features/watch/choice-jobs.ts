@@ -1,4 +1,4 @@
-import type { WatchLookups } from '../../../domain/ports/index.ts';
+import type { WatchAccount, WatchLookups } from '../../../domain/ports/index.ts';
 import { accountKey, compareAppearances } from '../../../domain/watch/index.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
@@ -6,6 +6,13 @@ import { botNotice } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { choiceRefused, chosenAnswer } from './choice-views.ts';
 import { utcDate } from '../../../time/local-time.ts';
+
+/** An ambiguous account's candidate, or a near match a not-found one keeps. */
+const choosable = (account: WatchAccount, exhibitorId: string) =>
+  account.resolution === 'ambiguous'
+    ? account.exhibitorIds.includes(exhibitorId)
+    : account.resolution === 'not-found' &&
+      (account.candidates ?? []).some((kept) => kept.id === exhibitorId);
 
 export interface WatchChoiceDeps {
   watchLists: Pick<Store['watchLists'], 'account' | 'chooseExhibitor'>;
@@ -17,7 +24,8 @@ export interface WatchChoiceDeps {
  * `/events watch choose <exhibitor id> <name>` (a This one button): any member of the channel may
  * choose, as anyone in it may add or remove an account. The chosen exhibitor's current shows become
  * what the channel was told (no alert for them); the store takes the choice only while the account is
- * still ambiguous with that candidate, so a stale or repeated click changes nothing.
+ * still ambiguous with that candidate (or still not found, for a near match it keeps), so a stale or
+ * repeated click changes nothing.
  */
 export async function chooseExhibitor(
   deps: WatchChoiceDeps,
@@ -27,8 +35,9 @@ export async function chooseExhibitor(
   const { teamId, channelId } = context;
   const key = accountKey(choice.account);
   const account = key ? await deps.watchLists.account(teamId, channelId, key) : null;
-  if (account?.resolution !== 'ambiguous' || !account.exhibitorIds.includes(choice.exhibitorId))
+  if (!account || !choosable(account, choice.exhibitorId))
     return botNotice(choiceRefused(choice.account, account));
+  const companyName = account.candidates?.find((kept) => kept.id === choice.exhibitorId)?.companyName;
   const today = utcDate(deps.now());
   const shows = await deps.lookups.exhibitorShows(choice.exhibitorId);
   const told = compareAppearances(shows, undefined, today).told;
@@ -36,6 +45,7 @@ export async function chooseExhibitor(
     exhibitorId: choice.exhibitorId,
     chosenBy: context.userId,
     told,
+    ...(companyName ? { companyName } : {}),
   });
   if (!chosen)
     return botNotice(

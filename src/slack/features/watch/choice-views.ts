@@ -2,17 +2,23 @@ import type { KnownBlock } from '@slack/types';
 import type { WatchAccount, WatchCandidate, WatchShow } from '../../../domain/ports/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button, context, section } from '../../views/blocks.ts';
-import { formatNumber, mentionUser } from '../../views/format.ts';
+import { formatNumber, mentionUser, plural } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { WatchChoiceValue } from './buttons.ts';
 import { accountWords, showWords } from './views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 
-/** The choice an ambiguous account offers: its candidates, each with a This one button. */
+/**
+ * The choice an ambiguous account offers (its candidates), or one not found (the near matches its name
+ * search saw), each with a This one button.
+ */
 
 /** An account as its choice shows it. */
-export type ChoosableAccount = Pick<WatchAccount, 'label' | 'kind' | 'exhibitorIds' | 'candidates'>;
+export type ChoosableAccount = Pick<
+  WatchAccount,
+  'label' | 'kind' | 'exhibitorIds' | 'candidates' | 'companyName'
+> & { key?: string };
 
 /** Ambiguous accounts whose candidates one answer shows; the others wait until these are chosen. */
 export const CHOICES_PER_ANSWER = 3;
@@ -48,6 +54,27 @@ function candidateBlock(account: ChoosableAccount, candidate: WatchCandidate): K
   return { ...section(candidateWords(candidate)), ...(choose ? { accessory: choose } : {}) };
 }
 
+/** `Initech Retail, exhibitor 1234`, `… or Initech Systems, exhibitor 1240`: a not-found name's near matches. */
+function nearMatchWords(near: readonly WatchCandidate[]): Mrkdwn {
+  const each = near.map(
+    (candidate) => mk`${escapeMrkdwn(candidate.companyName)}, exhibitor ${escapeMrkdwn(candidate.id)}`,
+  );
+  return joinMrkdwn(each, ' or ');
+}
+
+/** A not-found account's near matches, each with This one (which sets the account to it). */
+function nearMatchBlocks(account: ChoosableAccount): KnownBlock[] {
+  const near = account.candidates ?? [];
+  return [
+    section(
+      near.length === 1
+        ? mk`Did you mean ${nearMatchWords(near)}, for ${accountWords(account)}?`
+        : mk`Did you mean one of these for ${accountWords(account)}? None has exactly its name.`,
+    ),
+    ...near.map((candidate) => candidateBlock(account, candidate)),
+  ];
+}
+
 /** One ambiguous account's choice: a line naming it, its kept candidates, and how to add the rest. */
 export function choiceBlocks(account: ChoosableAccount): KnownBlock[] {
   const candidates = account.candidates ?? [];
@@ -66,15 +93,24 @@ export function choiceBlocks(account: ChoosableAccount): KnownBlock[] {
   return blocks;
 }
 
-/** The choices of the first few ambiguous accounts, and a count of those left for later. */
-export function choicesOf(accounts: readonly (ChoosableAccount & Pick<WatchAccount, 'resolution'>)[]) {
+type Choosing = ChoosableAccount & Pick<WatchAccount, 'resolution'>;
+
+const nearMatched = (account: Choosing) =>
+  account.resolution === 'not-found' && (account.candidates ?? []).length > 0;
+
+/** The choices of the first few ambiguous accounts (near matches of names not found after them), and a count of those left. */
+export function choicesOf(accounts: readonly Choosing[]) {
   const ambiguous = accounts.filter((account) => account.resolution === 'ambiguous');
-  const blocks = ambiguous.slice(0, CHOICES_PER_ANSWER).flatMap(choiceBlocks);
-  const later = ambiguous.length - CHOICES_PER_ANSWER;
+  const near = accounts.filter(nearMatched);
+  const shown = [...ambiguous, ...near].slice(0, CHOICES_PER_ANSWER);
+  const blocks = shown.flatMap((account) =>
+    account.resolution === 'ambiguous' ? choiceBlocks(account) : nearMatchBlocks(account),
+  );
+  const later = ambiguous.length + near.length - shown.length;
   if (later > 0)
     blocks.push(
       context(
-        mk`${formatNumber(later)} more ${later === 1 ? 'name is' : 'names are'} shared by several exhibitors: \`/events watch status\` shows their choices once these are made.`,
+        mk`${plural(later, 'more name waits', 'more names wait')} for a choice: \`/events watch status\` shows their choices once these are made.`,
       ),
     );
   return blocks;
@@ -115,5 +151,5 @@ export function choiceRefused(
     const who = account.chosenBy ? mk`, chosen by ${mentionUser(account.chosenBy)}` : '';
     return mk`${name} is already matched to exhibitor ${escapeMrkdwn(account.exhibitorIds[0] ?? '')}${who}. Nothing was changed; to watch another, add it by its domain.`;
   }
-  return mk`That exhibitor is not one of ${name}’s candidates any more. Nothing was changed; \`/events watch status\` shows the current choice.`;
+  return mk`That exhibitor is not one of ${name}’s candidates or near matches any more. Nothing was changed; \`/events watch status\` shows the current choice.`;
 }

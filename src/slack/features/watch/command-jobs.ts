@@ -15,6 +15,7 @@ import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
+import { plural } from '../../views/format.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
@@ -84,9 +85,10 @@ export async function addAccounts(deps: WatchCommandDeps, context: JobContext, t
         account.key,
         lookupOutcome(lookup, told),
       );
-      const { resolution, exhibitorIds } = lookup;
+      const { resolution, exhibitorIds, companyName } = lookup;
       const candidates = keptCandidates(lookup.candidates);
-      added.push({ account: { ...account, resolution, exhibitorIds, candidates }, shows: told });
+      const resolved = { resolution, exhibitorIds, candidates, ...(companyName ? { companyName } : {}) };
+      added.push({ account: { ...account, ...resolved }, shows: told });
     } catch (error) {
       deps.logger.warn('a newly watched account could not be looked up', { error });
       added.push({ account, shows: [] });
@@ -136,15 +138,15 @@ async function checkNow(deps: WatchCommandDeps, context: JobContext): Promise<Sl
   const found =
     summary.appeared === 0
       ? 'No new appearances since the last check.'
-      : mk`${summary.appeared} new appearances: see the alert in the channel.`;
+      : mk`${plural(summary.appeared, 'new appearance')}: see the alert in the channel.`;
   const failed =
     summary.failed > 0
-      ? mk` ${summary.failed} accounts could not be looked up just now; they are tried again at the next check.`
+      ? mk` ${plural(summary.failed, 'account')} could not be looked up just now; they are tried again at the next check.`
       : '';
   const checked =
     summary.remaining > 0
-      ? mk`Checked ${summary.looked} of ${summary.accounts} accounts, free; the other ${summary.remaining} are checked at the next hourly run.`
-      : mk`Checked ${summary.accounts} accounts, free.`;
+      ? mk`Checked ${summary.looked} of ${plural(summary.accounts, 'account')}, free; the other ${summary.remaining} are checked at the next hourly run.`
+      : mk`Checked ${plural(summary.accounts, 'account')}, free.`;
   return botNotice(mk`${checked} ${found}${failed}`);
 }
 

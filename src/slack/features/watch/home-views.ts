@@ -1,7 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { ToldShow, WatchAccount } from '../../../domain/ports/index.ts';
 import { context, section } from '../../views/blocks.ts';
-import { code, formatNumber, mentionChannel } from '../../views/format.ts';
+import { shownName } from '../../../domain/watch/index.ts';
+import { code, formatNumber, mentionChannel, plural } from '../../views/format.ts';
 import { andMore } from '../../views/limits.ts';
 import { rankWatchedShows, type WatchedShow } from '../../../domain/watch/where.ts';
 import { accountWords, showWords } from './views.ts';
@@ -18,7 +19,10 @@ export const HOME_SHOWS_PER_CHANNEL = 3;
 export const HOME_WATCH_CHANNELS = 5;
 
 export interface HomeWatchedAccount {
-  account: Pick<WatchAccount, 'label' | 'kind' | 'resolution' | 'muted'>;
+  account: Pick<
+    WatchAccount,
+    'key' | 'label' | 'kind' | 'resolution' | 'muted' | 'companyName' | 'candidates'
+  >;
   /** Its next upcoming show as the channel was last told, if any. */
   next: ToldShow | null;
 }
@@ -51,7 +55,7 @@ export function homeWatchOf(channelId: string, accounts: readonly WatchAccount[]
   withNext.sort((a, b) => {
     if (a.next && b.next) return (a.next.dateStart ?? '').localeCompare(b.next.dateStart ?? '');
     if (a.next || b.next) return a.next ? -1 : 1;
-    return a.account.label.localeCompare(b.account.label);
+    return shownName(a.account).localeCompare(shownName(b.account));
   });
   const ranked = rankWatchedShows(accounts, today);
   return {
@@ -71,7 +75,9 @@ function accountLine({ account, next }: HomeWatchedAccount): Mrkdwn {
     case 'pending':
       return mk`${name} — looked up at the next check`;
     case 'not-found':
-      return mk`${name} — no exhibitor record found yet`;
+      return (account.candidates ?? []).length > 0
+        ? mk`${name} — no exact match yet; near matches to choose from in ${code('/events watch list')}`
+        : mk`${name} — no exhibitor record found yet`;
     case 'ambiguous':
       return mk`${name} — several exhibitors have this name`;
     case 'resolved':
@@ -81,7 +87,7 @@ function accountLine({ account, next }: HomeWatchedAccount): Mrkdwn {
 
 function channelBlock(watch: HomeWatch): KnownBlock {
   const where = mentionChannel(watch.channelId);
-  const accounts = mk`${formatNumber(watch.count)} ${watch.count === 1 ? 'account' : 'accounts'}`;
+  const accounts = plural(watch.count, 'account');
   const rest = watch.count - watch.shown.length;
   const more =
     rest > 0 ? [mk`and ${formatNumber(rest)} more — ${code('/events watch list')} in ${where}`] : [];

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { AlertRow } from '../../../domain/watch/index.ts';
+import { type AlertRow, shownName } from '../../../domain/watch/index.ts';
 import type {
   WatchAlertAccount,
   WatchAlertMessage,
@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/ports/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
-import { formatDateRange } from '../../views/format.ts';
+import { formatDateRange, plural } from '../../views/format.ts';
 import { fitToLimits, linesToSections } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
@@ -25,9 +25,18 @@ import { contactUnlockButtons } from '../../kit/row-buttons.ts';
 const kindWord = (account: Pick<WatchAlertAccount, 'kind'>) =>
   account.kind === 'competitor' ? 'competitor' : 'target';
 
-/** `Acme Robotics (competitor)`. */
-export const accountWords = (account: Pick<WatchAlertAccount, 'label' | 'kind'>) =>
-  mk`*${escapeMrkdwn(account.label)}* (${kindWord(account)})`;
+/** An account as the watch's words name it (its key, when given, tells a domain added by its domain). */
+export type NamedAccount = Pick<WatchAlertAccount, 'label' | 'kind' | 'companyName'> & { key?: string };
+
+/**
+ * `*Acme Robotics* (competitor)`; once resolved, the service's company name, with the domain it was
+ * added by as a detail: `*Stark Robotics* (starkrobotics.example, target)`.
+ */
+export function accountWords(account: NamedAccount): Mrkdwn {
+  const domain = account.companyName && account.key?.startsWith('domain:') ? account.key.slice(7) : null;
+  const detail = domain ? mk`${escapeMrkdwn(domain)}, ${kindWord(account)}` : kindWord(account);
+  return mk`*${escapeMrkdwn(shownName(account))}* (${detail})`;
+}
 
 /** `Robotics Expo · 3–5 May 2027 · Munich`. */
 export function showWords(show: WatchShow): Mrkdwn {
@@ -96,10 +105,12 @@ function rowBlocks(row: WatchAlertRow): KnownBlock[] {
 export function watchAlertMessage(alert: WatchAlertMessage): SlackMessage {
   const total = alert.rows.length + alert.more;
   const title =
-    total === 1 ? mk`A watched account will exhibit` : mk`${total} new appearances of watched accounts`;
+    total === 1
+      ? mk`A watched account will exhibit`
+      : mk`${plural(total, 'new appearance')} of watched accounts`;
   const first = alert.rows[0];
   const text = first
-    ? mk`${escapeMrkdwn(first.account.label)} will exhibit at ${escapeMrkdwn(first.show.name ?? `event ${first.show.eventId}`)}${total > 1 ? mk` (and ${total - 1} more)` : ''}`
+    ? mk`${escapeMrkdwn(shownName(first.account))} will exhibit at ${escapeMrkdwn(first.show.name ?? `event ${first.show.eventId}`)}${total > 1 ? mk` (and ${total - 1} more)` : ''}`
     : title;
   const more = actions([button('Show all', ACTION_IDS.watchShowAll, { alert: true })]);
   const blocks: KnownBlock[] = [
@@ -127,7 +138,7 @@ export function alertRowsAnswer(rows: readonly AlertRow[]): SlackMessage {
         ),
       ],
     });
-  const title = mk`*This alert’s ${rows.length} ${rows.length === 1 ? 'appearance' : 'appearances'}, by date*`;
+  const title = mk`*This alert’s ${plural(rows.length, 'appearance')}, by date*`;
   const lines = rows.map(
     ({ account, show }) =>
       mk`${accountWords(account)} will exhibit at ${showWords(show)}${account.muted ? ' _(muted)_' : ''}`,

@@ -455,6 +455,18 @@ describe('recommendedEventList (shows-for)', () => {
     expect(text).not.toContain('recommended for your profile');
     expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
   });
+
+  it('counts one matching exhibitor and one matching person in the singular', () => {
+    // Act
+    const one = { ...show('1'), matched_exhibitor_count: 1, matched_personnel_count: 1 };
+    const text = shown(
+      recommendedEventList({ query: { targetAudience: 'payment teams' }, page: page([one]) }),
+    );
+
+    // Assess
+    expect(text).toContain('1 matching exhibitor · 1 matching person');
+    expect(text).not.toMatch(/1 matching exhibitors|1 matching people/);
+  });
 });
 
 describe('showAllPeopleButton', () => {

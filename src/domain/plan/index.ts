@@ -3,3 +3,4 @@ export * from './budget-warning.ts';
 export * from './canvas.ts';
 export * from './costs.ts';
 export * from './rules.ts';
+export * from './spend.ts';

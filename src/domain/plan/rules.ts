@@ -1,6 +1,6 @@
 import { type Period, quarterContaining } from '../periods.ts';
 import type { PlanContent, PlanEdit } from '../ports/plans.ts';
-import type { LedgerEntry, PlanShow } from '../ports/records.ts';
+import type { PlanShow } from '../ports/records.ts';
 
 /** A channel's plan: the shows it considers (a few dozen at most) and a budget per quarter. */
 export const PLAN_LIMITS = {
@@ -71,24 +71,6 @@ export function byDate<S extends Pick<PlanShow, 'dateStart' | 'addedAt'>>(shows:
     (a, b) =>
       (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.addedAt.localeCompare(b.addedAt),
   );
-}
-
-/**
- * The plan's spend in a quarter: the credits of the channel's settled ledger entries dated in it (UTC).
- * Entries still pending (their charge not settled) and refused ones (0 credits) are not counted; an
- * entry whose outcome the service did not confirm counts at its quoted price, as the ledger books it.
- */
-export function planSpend(entries: readonly LedgerEntry[], channelId: string, quarter: Period): number {
-  return entries
-    .filter(
-      (entry) =>
-        entry.channelId === channelId &&
-        entry.status !== 'pending' &&
-        entry.status !== 'refused' &&
-        entry.at.slice(0, 10) >= quarter.from &&
-        entry.at.slice(0, 10) <= quarter.to,
-    )
-    .reduce((sum, entry) => sum + entry.credits, 0);
 }
 
 /** Whether `spend` is at or past the warning share of a (non-zero) budget. */

@@ -44,8 +44,9 @@ export const PLAN_COMMANDS = {
     details:
       `Up to ${PLAN_LIMITS.shows} shows per channel, listed by date with their fit, the watched accounts at each ` +
       'and the price of unlocking each against the quarter’s budget and the balance. ' +
-      '`plan budget 20000 Q2-2027` sets a quarter’s budget (`plan budget` alone lists them); the channel is ' +
-      'warned once when its spend in that quarter reaches 80% of it. The bot keeps the plan in a canvas of the channel. Free.',
+      '`plan budget 20000 Q2-2027` sets a quarter’s budget (`plan budget` alone lists them): it counts what the ' +
+      'channel spends on the plan’s shows of that quarter, whenever it is spent, and the channel is warned once when ' +
+      'that reaches 80% of it. The bot keeps the plan in a canvas of the channel. Free.',
     parse: (args: CommandArgs): Parsed<PlanCommand> =>
       args.words.length === 0 ? bareWord('plan-show', 'plan')(args) : readPlan(args),
   },

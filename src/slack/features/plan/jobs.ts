@@ -12,6 +12,7 @@ import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { Answer } from '../../kit/answer.ts';
@@ -162,7 +163,7 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
         notice:
           credits === 0
             ? mk`${escapeMrkdwn(quarter.label)} has no budget now.`
-            : mk`The budget for ${escapeMrkdwn(quarter.label)} is ${formatNumber(credits)} credits. This channel is warned once when its spend in ${escapeMrkdwn(quarter.label)} reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
+            : mk`The budget for ${escapeMrkdwn(quarter.label)} is ${formatNumber(credits)} credits. It counts what this channel spends on the plan’s ${escapeMrkdwn(quarter.label)} shows, whenever it is spent; the channel is warned once when that reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
       };
     }
     default:
@@ -191,21 +192,35 @@ export async function runPlanCommand(
   return answer(context, planCard(view, notice || undefined));
 }
 
+/** The plan room's reads and writes, from the worker's. */
+export function planCommandDeps(deps: WorkerDeps): PlanCommandDeps {
+  const { store } = deps;
+  return {
+    plans: store.plans,
+    eis: deps.eis,
+    watchLists: store.watchLists,
+    ledger: store.ledger,
+    fitScores: store.fitScores(deps.accountId),
+    canvas: deps.planCanvas,
+    slack: deps.slack,
+    roles: deps.workspaceRoles,
+    logger: deps.logger,
+    now: deps.now,
+  };
+}
+
 /**
- * After a charge settled: the channel of the charge hears once when its plan's spend reached the
- * warning share (80%) of the quarter's budget. Never throws.
+ * After a charge settled: the channel of the charge hears once per budget when the spend on its plan's
+ * shows of a quarter reached the warning share (80%) of that quarter's budget, and the plan's canvas
+ * shows the spend as it is now. Never throws.
  */
-export function planBudgetWatch(deps: {
-  plans: Store['plans'];
-  ledger: PlanReadDeps['ledger'];
-  slack: Pick<SlackOut, 'post'>;
-  logger: PlanReadDeps['logger'];
-  now: () => Date;
-}) {
+export function planBudgetWatch(deps: PlanCommandDeps) {
   return async (charged: { teamId: string; channelId: string }, clicked: JobContext): Promise<void> => {
+    // Posted in the channel, for everyone (not in the card's thread nor to the response URL).
+    const context = { teamId: charged.teamId, channelId: charged.channelId, userId: clicked.userId };
     const post = async (warning: BudgetWarning) => {
       await deps.slack.post(
-        { teamId: warning.teamId, channelId: warning.channelId, userId: clicked.userId },
+        context,
         budgetWarningMessage({
           quarterLabel: warning.quarter.label,
           quarterKey: warning.quarter.key,
@@ -214,11 +229,13 @@ export function planBudgetWatch(deps: {
         }),
       );
     };
-    await warnIfPastBudget(
-      { ...deps, post },
-      { teamId: charged.teamId, channelId: charged.channelId, at: deps.now() },
-    ).catch((error: unknown) =>
-      deps.logger.warn('the plan’s budget could not be checked after a charge', { error }),
-    );
+    try {
+      await warnIfPastBudget({ ...deps, post }, charged);
+      // Only a canvas that exists is edited: a charge does not make one.
+      if ((await deps.plans.get(charged.teamId, charged.channelId))?.canvasId)
+        await updateCanvas(deps, context, viewsOf(deps));
+    } catch (error) {
+      deps.logger.warn('the plan’s budget could not be checked after a charge', { error });
+    }
   };
 }

@@ -1,6 +1,5 @@
 import { inPool } from '../../../domain/pool.ts';
-import { parseQuarter } from '../../../domain/periods.ts';
-import { byDate, planCosts, planSpend } from '../../../domain/plan/index.ts';
+import { byDate, planCosts, type PlanSpend, planSpend } from '../../../domain/plan/index.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
@@ -8,13 +7,14 @@ import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Store } from '../../../store/index.ts';
 import { fitBand } from '../../views/fit-band.ts';
+import type { HomePlans } from './home-views.ts';
 import type { PlanRow, PlanView } from './views.ts';
 
 /** What reading a plan for showing asks of the service and the store (all free reads). */
 export interface PlanReadDeps extends ShowFitSources {
   eis: Pick<EisClient, 'events' | 'actions' | 'credits'>;
   watchLists: Pick<Store['watchLists'], 'allAccounts'>;
-  ledger: LedgerRepository;
+  ledger: Pick<LedgerRepository, 'listKept'>;
 }
 
 /** Shows read at once (each a fit score and a precheck). */
@@ -27,13 +27,15 @@ async function fitOf(deps: PlanReadDeps, eventId: string): Promise<PlanRow['fit'
   return { score, band: fitBand(score, fit.recommendation) };
 }
 
-/** The channel's spend in each quarter that has a budget (one ledger read from the earliest). */
-async function spentByQuarter(deps: PlanReadDeps, plan: Plan): Promise<Record<string, number>> {
-  const quarters = Object.keys(plan.budgets).flatMap((key) => parseQuarter(key) ?? []);
-  const earliest = quarters.map((q) => q.from).sort()[0];
-  if (!earliest) return {};
-  const entries = await deps.ledger.listSince(plan.teamId, new Date(`${earliest}T00:00:00Z`));
-  return Object.fromEntries(quarters.map((q) => [q.key, planSpend(entries, plan.channelId, q)]));
+/** The plan's spend (its budget rule), from one bounded read of what the ledger keeps of the channel. */
+async function spendOf(deps: PlanReadDeps, plan: Plan): Promise<{ spend?: PlanSpend; capped: boolean }> {
+  try {
+    const { entries, capped } = await deps.ledger.listKept(plan.teamId, plan.channelId);
+    return { spend: planSpend(plan, entries), capped };
+  } catch (error) {
+    deps.logger.warn('the plan’s spend could not be read', { error });
+    return { capped: false };
+  }
 }
 
 /** The plan as the card and the canvas show it: each show's fit, watched accounts and unlock price. */
@@ -45,10 +47,7 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
       .balance()
       .then((b) => b.totalBalance)
       .catch(() => null),
-    spentByQuarter(deps, plan).catch((error: unknown) => {
-      deps.logger.warn('the plan’s spend could not be read', { error });
-      return {};
-    }),
+    spendOf(deps, plan),
   ]);
   const watched = watchedAccountsAt(
     accounts,
@@ -69,7 +68,21 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
   const costs = planCosts(
     rows.map((row) => ({ dateStart: row.show.dateStart, cost: row.cost })),
     plan.budgets,
-    spent,
+    spent.spend,
   );
-  return { channelId: plan.channelId, rows, costs, balance };
+  return { channelId: plan.channelId, rows, costs, balance, spendCapped: spent.capped };
+}
+
+/** The spend of the plans shown (see `planSpend`), from one bounded read of the team's ledger. */
+export async function withPlanSpend(
+  ledger: Pick<LedgerRepository, 'listKept'>,
+  teamId: string,
+  shown: Omit<HomePlans, 'spend'>,
+): Promise<HomePlans> {
+  if (!shown.plans.some((plan) => Object.keys(plan.budgets).length > 0)) return shown;
+  const { entries } = await ledger.listKept(teamId);
+  return {
+    ...shown,
+    spend: Object.fromEntries(shown.plans.map((plan) => [plan.channelId, planSpend(plan, entries)])),
+  };
 }

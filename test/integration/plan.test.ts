@@ -229,6 +229,20 @@ describe('the channel’s plan', () => {
       `${next.key}: ${onShow} of 2,400 credits spent on 1 show`,
     );
 
+    // Moved by the service to the quarter after: its spend moves with it (the plan learns the dates).
+    const after = quarterContaining(new Date(Date.parse(`${next.to}T00:00:00Z`) + 86_400_000));
+    const days = (Date.parse(after.from) - Date.parse(later.dateStart)) / 86_400_000 + 1;
+    bot.sim.changeData({ kind: 'postpone', event: later.eventId, days });
+    const moved = visibleText(await say('plan', PLANNER));
+    expect(moved).toContain(
+      `${next.label}: 0 shows, nothing left to unlock; budget 2,400 credits, spent on these shows 0 credits, 2,400 credits left.`,
+    );
+    expect(moved).toContain(
+      `${after.label}: 1 show, nothing left to unlock; spent on these shows: ${onShow} credits; no budget set.`,
+    );
+    expect((await bot.store.plans.get(ALICE.teamId, PLANNER))?.shows[0]?.dateStart).toBe(later.dateStart);
+    expect(bot.slack.canvases(PLANNER)[0]?.markdown).toContain(`${after.label}: 1 show`);
+
     // Off the plan, the show takes its spend with it: this quarter's other spend now.
     await say(`plan remove ${later.eventId}`, PLANNER);
     const budgets = visibleText(await say('plan budget', PLANNER));

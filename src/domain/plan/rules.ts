@@ -60,18 +60,39 @@ export function setBudget(
   return { next: { ...current, budgets }, result: { quarter, credits } };
 }
 
+type ShowDates = Pick<PlanShow, 'dateStart' | 'dateEnd'>;
+
+/**
+ * The shows' dates as the service tells them now (by event id): a show it moved changes quarter, and
+ * takes its spend with it. Dates it no longer gives are kept. Nothing is written when none moved.
+ */
+export function withServiceDates(
+  current: PlanContent,
+  dates: ReadonlyMap<string, ShowDates>,
+): PlanEdit<{ moved: number }> {
+  let moved = 0;
+  const shows = current.shows.map((show) => {
+    const told = dates.get(show.eventId);
+    if (!told?.dateStart || (told.dateStart === show.dateStart && told.dateEnd === show.dateEnd)) return show;
+    moved += 1;
+    return { ...show, dateStart: told.dateStart, dateEnd: told.dateEnd };
+  });
+  return moved === 0 ? { result: { moved } } : { next: { ...current, shows }, result: { moved } };
+}
+
 /** A show's quarter: the one its first day falls in (undefined while its dates are not announced). */
 export function quarterOfShow(show: Pick<PlanShow, 'dateStart'>): Period | undefined {
   return show.dateStart ? quarterContaining(new Date(`${show.dateStart}T00:00:00Z`)) : undefined;
 }
 
-/** Shows by date, the ones without dates last (then by when they were added). */
-export function byDate<S extends Pick<PlanShow, 'dateStart' | 'addedAt'>>(shows: readonly S[]): S[] {
-  return [...shows].sort(
-    (a, b) =>
-      (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.addedAt.localeCompare(b.addedAt),
-  );
-}
+type Dated = Pick<PlanShow, 'dateStart' | 'addedAt'>;
+
+/** Shows' order: by date, the ones without dates last (then by when they were added). */
+export const compareByDate = (a: Dated, b: Dated): number =>
+  (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.addedAt.localeCompare(b.addedAt);
+
+/** Shows by date (see `compareByDate`). */
+export const byDate = <S extends Dated>(shows: readonly S[]): S[] => [...shows].sort(compareByDate);
 
 /** Whether `spend` is at or past the warning share of a (non-zero) budget. */
 export const pastWarningLine = (budgetCredits: number, spend: number): boolean =>

@@ -9,6 +9,7 @@ import {
   planSpend,
   removeShow,
   setBudget,
+  withServiceDates,
 } from '../../../src/domain/plan/index.ts';
 import { unlockCostOf } from '../../../src/domain/unlock-cost.ts';
 import type { LedgerEntry, PlanShow } from '../../../src/domain/ports/index.ts';
@@ -108,6 +109,27 @@ describe('what unlocking costs', () => {
     expect(costs.quarters[0]?.budget?.credits).toBe(5000);
     expect(costs.undated).toEqual({ shows: 1, locked: 1, toUnlock: 2000, estimated: false, spent: 500 });
     expect(costs.toUnlock).toBe(6000);
+  });
+});
+
+describe('the dates the service gives now', () => {
+  it('moves the shows the service moved, keeps dates it no longer gives, and writes nothing when none moved', () => {
+    const current = { shows: [show('1'), show('2'), show('3')], budgets: {} };
+    const dates = new Map([
+      ['1', { dateStart: '2027-07-02', dateEnd: '2027-07-03' }],
+      ['2', { dateStart: null, dateEnd: null }],
+      ['3', { dateStart: '2027-05-10', dateEnd: '2027-05-10' }],
+    ]);
+
+    const edit = withServiceDates(current, dates);
+
+    expect(edit.result).toEqual({ moved: 1 });
+    expect(edit.next?.shows.map((s) => [s.eventId, s.dateStart, s.dateEnd])).toEqual([
+      ['1', '2027-07-02', '2027-07-03'],
+      ['2', '2027-05-10', '2027-05-10'],
+      ['3', '2027-05-10', '2027-05-10'],
+    ]);
+    expect(withServiceDates(current, new Map([['3', show('3')]]))).toEqual({ result: { moved: 0 } });
   });
 });
 

@@ -7,6 +7,7 @@ import {
   setBudget,
   syncPlanCanvas,
   warnIfPastBudget,
+  withServiceDates,
 } from '../../../domain/plan/index.ts';
 import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
@@ -171,6 +172,30 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
   }
 }
 
+/**
+ * Stores the dates the service moved shows to (the view read them), so the canvas, Home and the
+ * warning count their spend in their new quarter too.
+ */
+async function keepServiceDates(
+  deps: PlanCommandDeps,
+  context: JobContext,
+  plan: Plan,
+  view: PlanView,
+  viewOf: (plan: Plan) => Promise<PlanView>,
+): Promise<void> {
+  const stored = new Map(plan.shows.map((show) => [show.eventId, show]));
+  const moved = view.rows.filter(({ show }) => {
+    const was = stored.get(show.eventId);
+    return was && (was.dateStart !== show.dateStart || was.dateEnd !== show.dateEnd);
+  });
+  if (moved.length === 0) return;
+  const dates = new Map(moved.map(({ show }) => [show.eventId, show]));
+  const { result } = await deps.plans.update(context.teamId, context.channelId, (current) =>
+    withServiceDates(current, dates),
+  );
+  if (result.moved > 0) await updateCanvas(deps, context, viewOf);
+}
+
 /** `/events plan …`: the change (when one), the canvas brought up to date, and the plan as it is now. */
 export async function runPlanCommand(
   command: PlanCommand,
@@ -184,6 +209,7 @@ export async function runPlanCommand(
   const plan = changed.plan ?? emptyPlan(context, deps.now());
   const canvasProblem = changed.wrote ? await updateCanvas(deps, context, viewOf) : undefined;
   const view = await viewOf(plan);
+  await keepServiceDates(deps, context, plan, view, viewOf);
   if (command.name === 'plan-budgets') return answer(context, budgetsAnswer(view));
   const notice = joinMrkdwn(
     [changed.notice, canvasProblem ? mk`:warning: ${escapeMrkdwn(canvasProblem)}` : mk``].filter(Boolean),

@@ -1,8 +1,8 @@
 import { inPool } from '../../../domain/pool.ts';
-import { byDate, planCosts, type PlanSpend, planSpend } from '../../../domain/plan/index.ts';
+import { compareByDate, planCosts, planSpend } from '../../../domain/plan/index.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
-import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
+import type { KeptEntries, LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Store } from '../../../store/index.ts';
@@ -27,27 +27,32 @@ async function fitOf(deps: PlanReadDeps, eventId: string): Promise<PlanRow['fit'
   return { score, band: fitBand(score, fit.recommendation) };
 }
 
-/** The plan's spend (its budget rule), from one bounded read of what the ledger keeps of the channel. */
-async function spendOf(deps: PlanReadDeps, plan: Plan): Promise<{ spend?: PlanSpend; capped: boolean }> {
+/** What the ledger keeps of the channel (one bounded read), or null when it could not be read. */
+async function keptOf(deps: PlanReadDeps, plan: Plan): Promise<KeptEntries | null> {
   try {
-    const { entries, capped } = await deps.ledger.listKept(plan.teamId, plan.channelId);
-    return { spend: planSpend(plan, entries), capped };
+    return await deps.ledger.listKept(plan.teamId, plan.channelId);
   } catch (error) {
     deps.logger.warn('the plan’s spend could not be read', { error });
-    return { capped: false };
+    return null;
   }
+}
+
+/** A show with the dates the service gives now (a free read), or as stored when it gives none. */
+async function withDatesNow(deps: PlanReadDeps, show: PlanShow): Promise<PlanShow> {
+  const detail = await deps.eis.events.detail(show.eventId).catch(() => null);
+  return detail?.dateStart ? { ...show, dateStart: detail.dateStart, dateEnd: detail.dateEnd ?? null } : show;
 }
 
 /** The plan as the card and the canvas show it: each show's fit, watched accounts and unlock price. */
 export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<PlanView> {
-  const shows: PlanShow[] = byDate(plan.shows);
-  const [accounts, balance, spent] = await Promise.all([
+  const { shows } = plan;
+  const [accounts, balance, kept] = await Promise.all([
     deps.watchLists.allAccounts(plan.teamId, plan.channelId).catch(() => []),
     deps.eis.credits
       .balance()
       .then((b) => b.totalBalance)
       .catch(() => null),
-    spendOf(deps, plan),
+    keptOf(deps, plan),
   ]);
   const watched = watchedAccountsAt(
     accounts,
@@ -60,17 +65,22 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     cost: { state: 'locked', credits: 0, estimated: true },
   }));
   await inPool(rows, READ_AT_ONCE, async (row) => {
-    [row.fit, row.cost] = await Promise.all([
+    [row.fit, row.cost, row.show] = await Promise.all([
       fitOf(deps, row.show.eventId),
       showUnlockCost(deps.eis, row.show.eventId),
+      withDatesNow(deps, row.show),
     ]);
   });
+  // The shows' quarters as the service dates them now: the spend follows a show it moved.
+  const spend =
+    kept && planSpend({ channelId: plan.channelId, shows: rows.map((r) => r.show) }, kept.entries);
   const costs = planCosts(
     rows.map((row) => ({ dateStart: row.show.dateStart, cost: row.cost })),
     plan.budgets,
-    spent.spend,
+    spend ?? undefined,
   );
-  return { channelId: plan.channelId, rows, costs, balance, spendCapped: spent.capped };
+  rows.sort((a, b) => compareByDate(a.show, b.show));
+  return { channelId: plan.channelId, rows, costs, balance, spendCapped: kept?.capped ?? false };
 }
 
 /** The spend of the plans shown (see `planSpend`), from one bounded read of the team's ledger. */

@@ -264,6 +264,12 @@ async function settlementOf(
   };
 }
 
+/** The show a charge names in the ledger: the event unlocked, or the event whose list the contacts came from. */
+const showOf = (action: ChargeAction): { eventId?: string } => {
+  if ('eventId' in action) return { eventId: action.eventId };
+  return 'fromEventId' in action && action.fromEventId ? { eventId: action.fromEventId } : {};
+};
+
 export const capMessage = (cap: number, remaining: number) =>
   `The daily credit cap (${cap.toLocaleString('en-US')}) would be passed: ${remaining.toLocaleString('en-US')} credits are left today. Nothing was charged.`;
 
@@ -293,7 +299,7 @@ export async function runCharge(
     confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
     ledger: {
       action: action.kind,
-      ...('eventId' in action ? { eventId: action.eventId } : {}),
+      ...showOf(action),
       ...('personnelIds' in action ? { personnelIds: action.personnelIds } : {}),
       ...(confirmation.preApproval ? { preApproval: confirmation.preApproval } : {}),
     },

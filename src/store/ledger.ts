@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { KeptEntries } from '../domain/ports/ledger.ts';
 import { ConflictError } from '../platform/errors.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { type LedgerEntry, LedgerEntrySchema, LedgerGuardSchema } from './schemas.ts';
@@ -19,6 +20,12 @@ export const LEDGER_RETENTION_SECONDS = 400 * DAY_SECONDS;
 
 /** The most entries one period's read returns (a busy quarter stays one bounded read). */
 export const PERIOD_ENTRY_LIMIT = 10_000;
+
+/**
+ * The most of a team's entries one read of all the ledger keeps goes through (a charge is confirmed by
+ * a person: a busy workspace books tens a day, a few thousand in the retention).
+ */
+export const KEPT_ENTRY_LIMIT = 10_000;
 
 /** A period's entries, oldest first; `capped` when it holds more than were read. */
 export interface PeriodEntries {
@@ -69,7 +76,7 @@ export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date
 }
 
 /** The ledger's reads: one team's entries by time, oldest first, each parsed. */
-function ledgerReads({ client, tableName }: StoreDeps) {
+function ledgerReads({ client, tableName, now = systemClock }: StoreDeps) {
   const parse = (item: Record<string, unknown>) => parseItem(LedgerEntrySchema, 'ledger entry', item);
 
   async function query(
@@ -121,12 +128,51 @@ function ledgerReads({ client, tableName }: StoreDeps) {
     return query(teamId, 'sk >= :since', { ':since': keys.atOrAfter(since.toISOString()) });
   }
 
-  return { parse, listForDay, listForPeriod, listSince };
+  /**
+   * All the ledger keeps of the team, newest first, of one channel when given. A bounded read of the
+   * team's partition (its retention window, at most `limit` entries read, the channel filtered in the
+   * read) rather than an index per show: entries written before need no new attribute, and the charge's
+   * transaction stays as it is.
+   */
+  async function listKept(
+    teamId: string,
+    channelId?: string,
+    limit = KEPT_ENTRY_LIMIT,
+  ): Promise<KeptEntries> {
+    const since = new Date(now().getTime() - LEDGER_RETENTION_SECONDS * 1000);
+    const entries: LedgerEntry[] = [];
+    let read = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk >= :since',
+          ...(channelId ? { FilterExpression: 'channelId = :channel' } : {}),
+          ExpressionAttributeValues: {
+            ':pk': keys.ledgerPartition(teamId),
+            ':since': keys.atOrAfter(since.toISOString()),
+            ...(channelId ? { ':channel': channelId } : {}),
+          },
+          ConsistentRead: true,
+          ScanIndexForward: false,
+          Limit: limit - read,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      read += page.ScannedCount ?? 0;
+      entries.push(...(page.Items ?? []).map(parse));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && read < limit);
+    return { entries, capped: startKey !== undefined };
+  }
+
+  return { parse, listForDay, listForPeriod, listSince, listKept };
 }
 
 export function createLedgerRepository(deps: StoreDeps) {
   const { client, tableName, now = systemClock } = deps;
-  const { parse, listForDay, listForPeriod, listSince } = ledgerReads(deps);
+  const { parse, listForDay, listForPeriod, listSince, listKept } = ledgerReads(deps);
 
   return {
     /**
@@ -199,5 +245,8 @@ export function createLedgerRepository(deps: StoreDeps) {
 
     /** Entries at or after `since`, oldest first (the digest's 24 h window). */
     listSince,
+
+    /** All the ledger keeps of a team or one channel, newest first, bounded (the plan's budget). */
+    listKept,
   };
 }

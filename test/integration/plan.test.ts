@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { quarterContaining } from '../../src/domain/periods.ts';
 import { quarterOfShow } from '../../src/domain/plan/index.ts';
-import { ALICE, askFor, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { formatNumber } from '../../src/slack/views/format.ts';
+import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 /* The channel's plan through the real handlers: its words, its card and cost line, its canvas, the budget warning. */
 
 const OTHER = 'C0OTHER';
+const PLANNER = 'C0PLANNER';
 const ELSEWHERE = 'T0ELSEWHERE';
 
 describe('the channel’s plan', () => {
@@ -25,7 +27,7 @@ describe('the channel’s plan', () => {
     );
 
   beforeAll(async () => {
-    bot = await startBot({ balance: 100_000 });
+    bot = await startBot({ balance: 100_000, channels: [PLANNER] });
     // Shows with something to unlock, soonest first, in one quarter (a budget then covers two).
     const open = bot.sim.events
       .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0)
@@ -97,13 +99,13 @@ describe('the channel’s plan', () => {
 
     expect(answer).toContain(`The budget for ${quarter.label} is 20,000 credits`);
     expect(answer).toContain(
-      `${quarter.label}: 2 shows, unlocking 2 would cost 4,000 credits against a budget of 20,000 credits`,
+      `${quarter.label}: 2 shows, unlocking 2 would cost 4,000 credits; budget 20,000 credits, spent on these shows 0 credits, 20,000 credits left. Unlocking the rest fits in what is left.`,
     );
     expect(answer).toContain(
       'Balance: 100,000 credits; everything still to unlock: 4,000 credits (covered).',
     );
     expect(visibleText(await say('plan budget'))).toContain(`${quarter.label}: 2 shows`);
-    expect(bot.slack.canvases(CHANNEL)[0]?.markdown).toContain('against a budget of 20,000 credits');
+    expect(bot.slack.canvases(CHANNEL)[0]?.markdown).toContain('budget 20,000 credits, spent on these shows');
     expect(visibleText(await say('plan budget lots Q9-2027'))).toContain('is not a number of credits');
   });
 
@@ -169,25 +171,95 @@ describe('the channel’s plan', () => {
     for (const show of [c, d, e]) expect(canvases[0]?.markdown).toContain(show?.name);
   });
 
-  it('warns the channel once when its spend passes 80% of the quarter’s budget', async () => {
+  it('counts a next-quarter show’s unlock against that quarter’s budget, warns at 80% of it, and takes it off when the show leaves', async () => {
     const now = quarterContaining(new Date());
-    await say(`plan budget 2000 ${now.key}`);
+    const onPlans = new Set(shows.slice(0, 5).map((s) => s.eventId));
+    const open = bot.sim.events.filter(
+      (e) => e.exhibitorCount > 0 && e.personnelCount > 0 && !onPlans.has(e.eventId),
+    );
+    const later = open.find((e) => (quarterOfShow(e)?.from ?? '') > now.to);
+    const current = open.find((e) => quarterOfShow(e)?.key === now.key);
+    const next = later && quarterOfShow(later);
+    if (!later || !current || !next)
+      throw new Error('the simulator has no show to unlock in this quarter or later');
+    const inPlanner = { ...ALICE, channelId: PLANNER };
+    /** `/events <text>` in the planner's channel, asked and confirmed. */
+    const ask = async (text: string) => {
+      await bot.command(text, inPlanner);
+      await bot.idle();
+      await bot.click(bot.last(PLANNER), 'confirm.yes', inPlanner);
+      await bot.idle();
+    };
+    const unlock = (eventId: string) => ask(`unlock ${eventId}`);
     const warnings = () =>
-      bot.messages().filter((m) => m.text.includes('of its plan’s budget of 2,000 credits'));
-    const toUnlock = bot.sim.events.filter(
-      (e) =>
-        e.exhibitorCount > 0 &&
-        e.personnelCount > 0 &&
-        !shows.slice(0, 2).some((s) => s.eventId === e.eventId),
+      bot.messages(PLANNER).filter((m) => m.text.includes(':warning: This channel has spent'));
+    await say(`plan add ${later.eventId}`, PLANNER);
+    await say(`plan budget 2400 ${next.key}`, PLANNER);
+    await say(`plan budget 2000 ${now.key}`, PLANNER);
+
+    // A show not on the plan, unlocked now: the channel's other spend of this quarter, no budget's.
+    await unlock(current.eventId);
+    expect(warnings()).toEqual([]);
+    // The plan's show of a later quarter, unlocked now (months ahead), then a contact from its list:
+    // that quarter's budget, warned about once past 80% of it.
+    await unlock(later.eventId);
+    expect(warnings().map((m) => m.text)).toEqual([
+      expect.stringContaining(
+        `spent 2,000 credits on its plan’s ${next.label} shows: 83% of the budget of 2,400 credits`,
+      ),
+    ]);
+    await ask(`emails ${later.personnelIds[0]} event:${later.eventId}`);
+    const { entries } = await bot.store.ledger.listKept(ALICE.teamId, PLANNER);
+    const contact = entries.find((entry) => entry.action === 'email-unlock')?.credits ?? 0;
+    expect(contact).toBeGreaterThan(0);
+    const onShow = formatNumber(2000 + contact);
+    const card = visibleText(await say('plan', PLANNER));
+
+    expect(card).toContain(
+      `${next.label}: 1 show, nothing left to unlock; budget 2,400 credits, spent on these shows ${onShow} credits, ${formatNumber(400 - contact)} credits left.`,
+    );
+    expect(card).toContain(
+      `${now.label}: 0 shows, nothing left to unlock; budget 2,000 credits, spent on these shows 0 credits, 2,000 credits left. This channel’s other spend in ${now.label}: 2,000 credits (not counted against the plan’s budget).`,
+    );
+    expect(bot.slack.canvases(PLANNER)[0]?.markdown).toContain(`spent on these shows ${onShow} credits`);
+    expect(warnings()).toHaveLength(1);
+    await bot.slack.openHome(ALICE.userId);
+    await bot.idle();
+    expect(JSON.stringify(bot.slack.home(ALICE.userId)?.view)).toContain(
+      `${next.key}: ${onShow} of 2,400 credits spent on 1 show`,
     );
 
-    for (const event of toUnlock.slice(0, 2)) {
-      await bot.click(await askFor(bot, `unlock ${event.eventId}`), 'confirm.yes');
-      await bot.idle();
-    }
+    // Moved by the service to the quarter after: its spend moves with it (the plan learns the dates).
+    const after = quarterContaining(new Date(Date.parse(`${next.to}T00:00:00Z`) + 86_400_000));
+    const days = (Date.parse(after.from) - Date.parse(later.dateStart)) / 86_400_000 + 1;
+    bot.sim.changeData({ kind: 'postpone', event: later.eventId, days });
+    const moved = visibleText(await say('plan', PLANNER));
+    expect(moved).toContain(
+      `${next.label}: 0 shows, nothing left to unlock; budget 2,400 credits, spent on these shows 0 credits, 2,400 credits left.`,
+    );
+    expect(moved).toContain(
+      `${after.label}: 1 show, nothing left to unlock; spent on these shows: ${onShow} credits; no budget set.`,
+    );
+    expect((await bot.store.plans.get(ALICE.teamId, PLANNER))?.shows[0]?.dateStart).toBe(later.dateStart);
+    expect(bot.slack.canvases(PLANNER)[0]?.markdown).toContain(`${after.label}: 1 show`);
 
-    expect(warnings()).toHaveLength(1);
-    expect(warnings()[0]?.text).toContain(`This channel has spent 2,000 credits in ${now.label}: 100%`);
+    // Off the plan, the show takes its spend with it: this quarter's other spend now.
+    await say(`plan remove ${later.eventId}`, PLANNER);
+    const budgets = visibleText(await say('plan budget', PLANNER));
+    expect(budgets).toContain(
+      `${next.label}: 0 shows, nothing left to unlock; budget 2,400 credits, spent on these shows 0 credits, 2,400 credits left.`,
+    );
+    expect(budgets).toContain(
+      `This channel’s other spend in ${now.label}: ${formatNumber(4000 + contact)} credits`,
+    );
+    // Wrong budgets are still refused, and change nothing.
+    for (const wrong of [
+      'plan budget -5 Q1-2027',
+      'plan budget 2000 Q5-2027',
+      'plan budget 10000001 Q1-2027',
+    ])
+      expect(visibleText(await say(wrong, PLANNER))).toMatch(/is not (a number of credits|a quarter)/);
+    expect((await bot.store.plans.get(ALICE.teamId, PLANNER))?.budgets[next.key]?.credits).toBe(2400);
   });
 
   it('leaves another workspace’s plan of the same channel id alone, and keeps it out of this one', async () => {

@@ -60,6 +60,30 @@ describe('ledger', () => {
     expect(entries.map((entry) => entry.credits)).toEqual([2, 4]);
   });
 
+  it('lists all it keeps of one channel, newest first, within the retention and a bound it reports', async () => {
+    const { store, clock } = await createTestStore('2031-05-14T10:00:00.000Z');
+    const at = (iso: string) => new Date(iso);
+    await store.ledger.record({ ...charge, credits: 1, at: at('2030-04-01T00:00:00Z') }); // past the retention
+    await store.ledger.record({ ...charge, credits: 2, at: at('2030-05-01T00:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 3, eventId: 'ev-1', at: at('2030-11-20T00:00:00Z') });
+    await store.ledger.record({ ...charge, channelId: 'C2', credits: 5, at: at('2031-01-01T00:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 4, at: at('2031-05-14T09:00:00Z') });
+    await store.ledger.record({ ...charge, teamId: 'T2', credits: 9, at: at('2031-05-14T09:00:00Z') });
+
+    const kept = await store.ledger.listKept('T1', 'C1');
+    const team = await store.ledger.listKept('T1');
+    const firstTwoRead = await store.ledger.listKept('T1', 'C1', 2);
+
+    expect(kept.entries.map((entry) => entry.credits)).toEqual([4, 3, 2]);
+    expect(kept.capped).toBe(false);
+    expect(team.entries.map((entry) => entry.credits)).toEqual([4, 5, 3, 2]);
+    // Two entries read (one of them another channel's): the bound counts what is read, and says so.
+    expect(firstTwoRead.entries.map((entry) => entry.credits)).toEqual([4]);
+    expect(firstTwoRead.capped).toBe(true);
+    clock.set('2031-12-01T00:00:00.000Z');
+    expect((await store.ledger.listKept('T1', 'C1')).entries.map((entry) => entry.credits)).toEqual([4, 3]);
+  });
+
   it('keeps everything said about a charge, and a TTL about 400 days out', async () => {
     const { store, clock, client, tableName } = await createTestStore();
 

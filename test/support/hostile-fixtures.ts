@@ -98,4 +98,5 @@ export const planView = (s: Pool): PlanView => ({
     estimated: false,
   } as unknown as PlanView['costs'],
   balance: 10_000,
+  spendCapped: false,
 });

@@ -2,6 +2,7 @@ import { type Period, parseQuarter } from '../periods.ts';
 import type { PlanBudget, PlanShow } from '../ports/records.ts';
 import { quarterOfShow } from './rules.ts';
 import type { UnlockCost } from '../unlock-cost.ts';
+import type { PlanSpend } from './spend.ts';
 
 /** A quarter the plan has shows or a budget in: what unlocking its locked shows would cost. */
 export interface QuarterCost {
@@ -13,14 +14,15 @@ export interface QuarterCost {
   /** Some price in the total is the list price (the precheck could not be had). */
   estimated: boolean;
   budget?: PlanBudget;
-  /** Credits the channel has spent in the quarter (see `planSpend`), when read. */
+  /** Credits spent on the quarter's shows, and the channel's other spend in it (see `planSpend`), when read. */
   spent?: number;
+  otherSpent?: number;
 }
 
 /** The plan's cost line: each quarter's total against its budget, and the shows with no dates yet. */
 export interface PlanCosts {
   quarters: QuarterCost[];
-  undated: Omit<QuarterCost, 'quarter' | 'budget' | 'spent'>;
+  undated: Omit<QuarterCost, 'quarter' | 'budget' | 'spent' | 'otherSpent'> & { spent?: number };
   /** Everything still to unlock, across the plan. */
   toUnlock: number;
 }
@@ -39,20 +41,20 @@ function addShowCost(total: ReturnType<typeof emptyCost>, cost: UnlockCost): voi
 export function planCosts(
   shows: readonly (Pick<PlanShow, 'dateStart'> & { cost: UnlockCost })[],
   budgets: Readonly<Record<string, PlanBudget>>,
-  spentByQuarter: Readonly<Record<string, number>> = {},
+  spend?: PlanSpend,
 ): PlanCosts {
   const quarters = new Map<string, QuarterCost>();
-  const undated = emptyCost();
+  const undated = { ...emptyCost(), ...(spend?.undated ? { spent: spend.undated } : {}) };
   const quarterCost = (quarter: Period): QuarterCost => {
     const known = quarters.get(quarter.key);
     if (known) return known;
     const budget = budgets[quarter.key];
-    const spent = spentByQuarter[quarter.key];
+    const spent = spend && (spend.quarters[quarter.key] ?? { onShows: 0, other: 0 });
     const created: QuarterCost = {
       quarter,
       ...emptyCost(),
       ...(budget ? { budget } : {}),
-      ...(spent !== undefined ? { spent } : {}),
+      ...(spent ? { spent: spent.onShows, otherSpent: spent.other } : {}),
     };
     quarters.set(quarter.key, created);
     return created;

@@ -4,3 +4,4 @@ export * from './canvas.ts';
 export * from './costs.ts';
 export * from './rules.ts';
 export * from './show-costs.ts';
+export * from './spend.ts';

@@ -1,6 +1,6 @@
 import { type Period, quarterContaining } from '../periods.ts';
 import type { PlanContent, PlanEdit } from '../ports/plans.ts';
-import type { LedgerEntry, PlanShow } from '../ports/records.ts';
+import type { PlanShow } from '../ports/records.ts';
 
 /** A channel's plan: the shows it considers (a few dozen at most) and a budget per quarter. */
 export const PLAN_LIMITS = {
@@ -60,36 +60,39 @@ export function setBudget(
   return { next: { ...current, budgets }, result: { quarter, credits } };
 }
 
+type ShowDates = Pick<PlanShow, 'dateStart' | 'dateEnd'>;
+
+/**
+ * The shows' dates as the service tells them now (by event id): a show it moved changes quarter, and
+ * takes its spend with it. Dates it no longer gives are kept. Nothing is written when none moved.
+ */
+export function withServiceDates(
+  current: PlanContent,
+  dates: ReadonlyMap<string, ShowDates>,
+): PlanEdit<{ moved: number }> {
+  let moved = 0;
+  const shows = current.shows.map((show) => {
+    const told = dates.get(show.eventId);
+    if (!told?.dateStart || (told.dateStart === show.dateStart && told.dateEnd === show.dateEnd)) return show;
+    moved += 1;
+    return { ...show, dateStart: told.dateStart, dateEnd: told.dateEnd };
+  });
+  return moved === 0 ? { result: { moved } } : { next: { ...current, shows }, result: { moved } };
+}
+
 /** A show's quarter: the one its first day falls in (undefined while its dates are not announced). */
 export function quarterOfShow(show: Pick<PlanShow, 'dateStart'>): Period | undefined {
   return show.dateStart ? quarterContaining(new Date(`${show.dateStart}T00:00:00Z`)) : undefined;
 }
 
-/** Shows by date, the ones without dates last (then by when they were added). */
-export function byDate<S extends Pick<PlanShow, 'dateStart' | 'addedAt'>>(shows: readonly S[]): S[] {
-  return [...shows].sort(
-    (a, b) =>
-      (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.addedAt.localeCompare(b.addedAt),
-  );
-}
+type Dated = Pick<PlanShow, 'dateStart' | 'addedAt'>;
 
-/**
- * The plan's spend in a quarter: the credits of the channel's settled ledger entries dated in it (UTC).
- * Entries still pending (their charge not settled) and refused ones (0 credits) are not counted; an
- * entry whose outcome the service did not confirm counts at its quoted price, as the ledger books it.
- */
-export function planSpend(entries: readonly LedgerEntry[], channelId: string, quarter: Period): number {
-  return entries
-    .filter(
-      (entry) =>
-        entry.channelId === channelId &&
-        entry.status !== 'pending' &&
-        entry.status !== 'refused' &&
-        entry.at.slice(0, 10) >= quarter.from &&
-        entry.at.slice(0, 10) <= quarter.to,
-    )
-    .reduce((sum, entry) => sum + entry.credits, 0);
-}
+/** Shows' order: by date, the ones without dates last (then by when they were added). */
+export const compareByDate = (a: Dated, b: Dated): number =>
+  (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.addedAt.localeCompare(b.addedAt);
+
+/** Shows by date (see `compareByDate`). */
+export const byDate = <S extends Dated>(shows: readonly S[]): S[] => [...shows].sort(compareByDate);
 
 /** Whether `spend` is at or past the warning share of a (non-zero) budget. */
 export const pastWarningLine = (budgetCredits: number, spend: number): boolean =>

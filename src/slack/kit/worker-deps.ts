@@ -16,7 +16,7 @@ export interface WorkerStore {
   confirmations: ConfirmationDeps['confirmations'] &
     Pick<Store['confirmations'], 'attachMessage' | 'cancel' | 'cardShown'>;
   charges: ConfirmationDeps['charges'];
-  ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay' | 'listForPeriod'>;
+  ledger: DigestSources['ledger'] & Pick<Store['ledger'], 'listForDay' | 'listForPeriod' | 'listKept'>;
   digestSubscriptions: Pick<Store['digestSubscriptions'], 'put' | 'get' | 'delete'>;
   /** `create`: follow-up tasks (outreach drafts) the worker starts itself. */
   unlockTasks: DigestSources['unlockTasks'] & Pick<Store['unlockTasks'], 'create'>;

@@ -8,7 +8,7 @@ import { commandJobs } from './commands.ts';
 import type { WorkerDeps } from '../kit/worker-deps.ts';
 import { homeJobs } from '../features/home/jobs.ts';
 import { followUpJobs } from '../features/follow-up/jobs.ts';
-import { planBudgetWatch } from '../features/plan/jobs.ts';
+import { planBudgetWatch, planCommandDeps } from '../features/plan/jobs.ts';
 import { exportJobs } from '../features/lists/export-jobs.ts';
 import { shareAndPageJobs } from './share-page.ts';
 import { unfurlJobs } from '../features/unfurls/jobs.ts';
@@ -89,7 +89,7 @@ export function createWorker(deps: WorkerDeps) {
       // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
       // opened it: Slack keeps it for their next visit).
       home.publishAfterCharge,
-      planBudgetWatch({ ...deps.store, slack: deps.slack, logger: deps.logger, now: deps.now }),
+      planBudgetWatch(planCommandDeps(deps)),
     ],
   });
   const commands = commandJobs(deps, answer, charges.askToConfirm);

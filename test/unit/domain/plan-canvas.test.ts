@@ -141,10 +141,28 @@ describe('the plan’s canvas', () => {
   });
 });
 
-/** A channel over 80% of its Q2 budget (900 of 1,000 spent), and how its warning is posted (Prepare). */
+/** A show of the plan, starting on `dateStart`. */
+const showOn = (dateStart: string) => ({
+  eventId: '26855',
+  name: 'Expo',
+  dateStart,
+  dateEnd: dateStart,
+  city: null,
+  addedBy: 'U1',
+  addedAt: '2026-10-01T00:00:00.000Z',
+});
+
+/** A channel over 80% of its Q2 budget (900 of 1,000 spent on a Q2 show in November), and how its warning is posted (Prepare). */
 function pastTheLine(post: (warning: { spent: number }) => Promise<void>) {
   const setAt = '2027-04-01T00:00:00.000Z';
-  const plans = memoryPlans({ ...PLAN, budgets: { 'Q2-2027': { credits: 1000, setBy: 'U1', setAt } } });
+  const plans = memoryPlans({
+    ...PLAN,
+    shows: [showOn('2027-05-10')],
+    budgets: {
+      'Q2-2027': { credits: 1000, setBy: 'U1', setAt },
+      'Q3-2027': { credits: 5000, setBy: 'U1', setAt },
+    },
+  });
   const entry = {
     type: 'ledger-entry' as const,
     id: 'e',
@@ -154,17 +172,18 @@ function pastTheLine(post: (warning: { spent: number }) => Promise<void>) {
     confirmedBy: 'U1',
     action: 'event-unlock',
     credits: 900,
+    eventId: '26855',
     status: 'charged' as const,
-    at: '2027-05-01T00:00:00.000Z',
+    at: '2026-11-01T00:00:00.000Z',
     expiresAt: 1,
   };
   const deps = {
     plans: plans.repo,
-    ledger: { listSince: () => Promise.resolve([entry]) },
+    ledger: { listKept: () => Promise.resolve({ entries: [entry], capped: false }) },
     post,
     logger: createMemoryLogger(),
   };
-  const charge = { teamId: 'T1', channelId: 'C1', at: new Date('2027-05-01T00:00:01.000Z') };
+  const charge = { teamId: 'T1', channelId: 'C1' };
   return { deps, charge };
 }
 
@@ -178,11 +197,9 @@ describe('the budget warning', () => {
 
     await Promise.all([warnIfPastBudget(deps, charge), warnIfPastBudget(deps, charge)]);
 
+    // Q3's budget has no spend on its shows: nothing to warn about.
     expect(posted).toEqual([900]);
-    // Another quarter has no budget: nothing to warn about.
-    expect(
-      await warnIfPastBudget(deps, { ...charge, at: new Date('2027-08-01T00:00:00.000Z') }),
-    ).toBeUndefined();
+    expect(await warnIfPastBudget(deps, charge)).toEqual([]);
   });
 
   it('is posted by the next charge when Slack refused the first post', async () => {

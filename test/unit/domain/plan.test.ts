@@ -9,6 +9,7 @@ import {
   planSpend,
   removeShow,
   setBudget,
+  withServiceDates,
 } from '../../../src/domain/plan/index.ts';
 import { unlockCostOf } from '../../../src/domain/unlock-cost.ts';
 import type { LedgerEntry, PlanShow } from '../../../src/domain/ports/index.ts';
@@ -98,30 +99,74 @@ describe('what unlocking costs', () => {
         { dateStart: null, cost: locked },
       ],
       { 'Q2-2027': { credits: 5000, setBy: 'U1', setAt: '2027-01-01T00:00:00.000Z' } },
-      { 'Q2-2027': 1000 },
+      { quarters: { 'Q2-2027': { onShows: 1000, other: 300 } }, undated: 500 },
     );
-    expect(costs.quarters.map((q) => [q.quarter.key, q.shows, q.locked, q.toUnlock, q.spent])).toEqual([
-      ['Q2-2027', 2, 1, 2000, 1000],
-      ['Q3-2027', 1, 1, 2000, undefined],
+    expect(
+      costs.quarters.map((q) => [q.quarter.key, q.shows, q.locked, q.toUnlock, q.spent, q.otherSpent]),
+    ).toEqual([
+      ['Q2-2027', 2, 1, 2000, 1000, 300],
+      ['Q3-2027', 1, 1, 2000, 0, 0],
     ]);
     expect(costs.quarters[0]?.budget?.credits).toBe(5000);
-    expect(costs.undated).toEqual({ shows: 1, locked: 1, toUnlock: 2000, estimated: false });
+    expect(costs.undated).toEqual({ shows: 1, locked: 1, toUnlock: 2000, estimated: false, spent: 500 });
     expect(costs.toUnlock).toBe(6000);
   });
 });
 
-describe('the plan’s spend and its warning line', () => {
-  it('counts the channel’s settled entries dated in the quarter only', () => {
+describe('the dates the service gives now', () => {
+  it('moves the shows the service moved, keeps dates it no longer gives, and writes nothing when none moved', () => {
+    const current = { shows: [show('1'), show('2'), show('3')], budgets: {} };
+    const dates = new Map([
+      ['1', { dateStart: '2027-07-02', dateEnd: '2027-07-03' }],
+      ['2', { dateStart: null, dateEnd: null }],
+      ['3', { dateStart: '2027-05-10', dateEnd: '2027-05-10' }],
+    ]);
+
+    const edit = withServiceDates(current, dates);
+
+    expect(edit.result).toEqual({ moved: 1 });
+    expect(edit.next?.shows.map((s) => [s.eventId, s.dateStart, s.dateEnd])).toEqual([
+      ['1', '2027-07-02', '2027-07-03'],
+      ['2', '2027-05-10', '2027-05-10'],
+      ['3', '2027-05-10', '2027-05-10'],
+    ]);
+    expect(withServiceDates(current, new Map([['3', show('3')]]))).toEqual({ result: { moved: 0 } });
+  });
+});
+
+describe('the plan’s budget rule and its warning line', () => {
+  it('counts what was spent on each quarter’s shows whenever it was charged, the channel’s other spend apart', () => {
+    const plan = { channelId: 'C1', shows: [show('1'), show('2', '2027-08-01'), show('3', null)] };
     const entries = [
-      entry({}),
-      entry({ channelId: 'C2' }),
-      entry({ at: '2027-07-01T00:00:00.000Z' }),
-      entry({ at: '2027-03-31T23:59:59.000Z' }),
-      entry({ status: 'pending' }),
-      entry({ status: 'refused', credits: 0 }),
-      entry({ status: 'unknown', credits: 150, at: '2027-06-30T23:59:59.000Z' }),
+      entry({ eventId: '1', at: '2026-11-20T10:00:00.000Z' }), // a Q2 show prepared in November
+      entry({ eventId: '1', action: 'email-unlock', credits: 50, at: '2026-11-21T10:00:00.000Z' }),
+      entry({ eventId: '2', credits: 700 }),
+      entry({ eventId: '3', credits: 40 }),
+      entry({ eventId: '9', credits: 300, at: '2026-11-22T10:00:00.000Z' }), // not on the plan
+      entry({ credits: 20 }), // a search: names no show
+      entry({ eventId: '1', channelId: 'C2' }), // another channel's
+      entry({ eventId: '1', status: 'pending' }),
+      entry({ eventId: '1', status: 'refused', credits: 0 }),
+      entry({ eventId: '1', status: 'unknown', credits: 150 }),
+      entry({ eventId: '1', status: undefined, credits: 5 }), // written whole, before statuses
     ];
-    expect(planSpend(entries, 'C1', Q2)).toBe(2150);
+
+    const spend = planSpend(plan, entries);
+
+    expect(spend.quarters).toEqual({
+      'Q2-2027': { onShows: 2205, other: 20 },
+      'Q3-2027': { onShows: 700, other: 0 },
+      'Q4-2026': { onShows: 0, other: 300 },
+    });
+    expect(spend.undated).toBe(40);
+    // A show removed from the plan, or moved to another quarter, takes its spend with it.
+    const removed = planSpend({ ...plan, shows: [show('2', '2027-08-01')] }, entries);
+    // Its spend is the channel's other spend again, in the quarter it was charged in.
+    expect(removed.quarters['Q2-2027']).toEqual({ onShows: 0, other: 215 });
+    expect(removed.quarters['Q4-2026']).toEqual({ onShows: 0, other: 2350 });
+    const moved = planSpend({ ...plan, shows: [show('1', '2027-09-01')] }, entries);
+    expect(moved.quarters['Q3-2027']?.onShows).toBe(2205);
+    expect(moved.quarters['Q2-2027']?.onShows ?? 0).toBe(0);
   });
 
   it('warns at 80% of a budget, never for no budget', () => {

@@ -17,6 +17,7 @@ import type { HomeSources } from '../../kit/outs.ts';
 import { digestRefusal, mayManageDigest } from '../../kit/digest-access.ts';
 import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
 import { HOME_PLAN_CHANNELS, type HomePlans } from '../plan/home-views.ts';
+import { withPlanSpend } from '../plan/read.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import { escapeMrkdwn, mk, type Mrkdwn, ownJobText } from '../../views/mrkdwn.ts';
 
@@ -140,6 +141,7 @@ async function watchesOf(
 /** The plans of the channels `userId` is in (no other channel's plan is shown). */
 async function plansOf(
   plans: NonNullable<HomeSources['plans']>,
+  ledger: WorkerDeps['store']['ledger'],
   teamId: string,
   memberChannels: MemberChannels,
 ): Promise<HomePlans> {
@@ -147,10 +149,12 @@ async function plansOf(
   if (all.length === 0) return { plans: [], more: 0 };
   const channels = await memberChannels();
   const visible = all.filter((plan) => channels.has(plan.channelId) && plan.shows.length > 0);
-  return {
+  const shown = {
     plans: visible.slice(0, HOME_PLAN_CHANNELS),
     more: Math.max(0, visible.length - HOME_PLAN_CHANNELS),
   };
+  // The ledger unread, the plans show their budgets without the spend rather than no plans at all.
+  return withPlanSpend(ledger, teamId, shown).catch(() => shown);
 }
 
 async function readHome(
@@ -170,7 +174,7 @@ async function readHome(
     sources.unlockTasks.unfinishedForTeam(teamId),
     digestsOf(sources, teamId, memberChannels),
     watches ? watchesOf(watches, teamId, memberChannels, utcDate(at)) : Promise.resolve(undefined),
-    plans ? plansOf(plans, teamId, memberChannels) : Promise.resolve(undefined),
+    plans ? plansOf(plans, store.ledger, teamId, memberChannels) : Promise.resolve(undefined),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });

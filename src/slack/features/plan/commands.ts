@@ -54,8 +54,9 @@ export const PLAN_COMMANDS = {
     details:
       `Up to ${PLAN_LIMITS.shows} shows per channel, listed by date with their fit, the watched accounts at each ` +
       'and the price of unlocking each against the quarter’s budget and the balance. ' +
-      '`plan budget 20000 Q2-2027` sets a quarter’s budget (`plan budget` alone lists them); the channel is ' +
-      'warned once when its spend in that quarter reaches 80% of it. ' +
+      '`plan budget 20000 Q2-2027` sets a quarter’s budget (`plan budget` alone lists them): it counts what the ' +
+      'channel spends on the plan’s shows of that quarter, whenever it is spent, and the channel is warned once when ' +
+      'that reaches 80% of it. ' +
       '`plan cost 26855 12000 booth` sets a show’s cost beyond credits (kinds: booth, sponsorship, travel, other; ' +
       'several at once: `plan cost 26855 12000 booth 3000 travel`; 0 removes one), shown per show and per quarter; ' +
       '`plan currency EUR` sets the one currency of the plan’s costs (none until set: amounts are shown without one). ' +

@@ -5,7 +5,7 @@ import { mentionUser } from '../../views/format.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { costUsage, type PlanCostCommand } from './cost-words.ts';
 import { kindTotalsWords } from './cost-views.ts';
-import type { Changed, PlanCommandDeps } from './jobs.ts';
+import type { Changed, PlanCommandDeps } from './plan-deps.ts';
 import { showName } from './views.ts';
 
 /** `plan cost …` and `plan currency …`: the plan's costs beyond credits changed, or the currency told. */

@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
-import { byDate, quarterOfShow } from '../../../domain/plan/index.ts';
+import { byDate, type PlanSpend, quarterOfShow } from '../../../domain/plan/index.ts';
 import type { Plan } from '../../../domain/ports/index.ts';
 import { section } from '../../views/blocks.ts';
-import { formatCredits, formatDateRange, mentionChannel } from '../../views/format.ts';
+import { formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
 import { andMore } from '../../views/limits.ts';
 import { showName } from './views.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
@@ -11,13 +11,15 @@ import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts
 export const HOME_PLAN_CHANNELS = 5;
 export const HOME_SHOWS_PER_PLAN = 5;
 
-/** The plans of the channels the user is in; `more` channels left out. */
+/** The plans of the channels the user is in; `more` channels left out; each plan's spend by channel id. */
 export interface HomePlans {
   plans: Plan[];
   more: number;
+  /** Absent when the ledger could not be read. */
+  spend?: Readonly<Record<string, PlanSpend>>;
 }
 
-function planLines(plan: Plan): Mrkdwn {
+function planLines(plan: Plan, spend: PlanSpend | undefined): Mrkdwn {
   const shows = byDate(plan.shows);
   const named = shows
     .slice(0, HOME_SHOWS_PER_PLAN)
@@ -30,7 +32,10 @@ function planLines(plan: Plan): Mrkdwn {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([quarter, budget]) => {
       const count = shows.filter((s) => quarterOfShow(s)?.key === quarter).length;
-      return mk`${escapeMrkdwn(quarter)}: ${formatCredits(budget.credits)} for ${count} ${count === 1 ? 'show' : 'shows'}`;
+      const onShows = mk`${count} ${count === 1 ? 'show' : 'shows'}`;
+      if (!spend) return mk`${escapeMrkdwn(quarter)}: ${formatCredits(budget.credits)} for ${onShows}`;
+      const spent = spend.quarters[quarter]?.onShows ?? 0;
+      return mk`${escapeMrkdwn(quarter)}: ${formatNumber(spent)} of ${formatCredits(budget.credits)} spent on ${onShows}`;
     });
   const head = mk`*${mentionChannel(plan.channelId)}*: ${shows.length} ${shows.length === 1 ? 'show' : 'shows'}${budgets.length > 0 ? mk` · budgets ${joinMrkdwn(budgets, '; ')}` : ''}`;
   return joinMrkdwn([head, ...named], '\n');
@@ -44,7 +49,7 @@ export function planHomeBlocks(plans: HomePlans | null, unavailable: Mrkdwn): Kn
     return [
       section('No plan in your channels yet. Start one with `/events plan add <event id>` in a channel.'),
     ];
-  const blocks = shown.map((plan) => section(planLines(plan)));
+  const blocks = shown.map((plan) => section(planLines(plan, plans.spend?.[plan.channelId])));
   if (plans.more > 0) blocks.push(section(andMore(plans.more, 'channels with a plan')));
   blocks.push(section('`/events plan` in a channel shows its plan with fit and prices.'));
   return blocks;

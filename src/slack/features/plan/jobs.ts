@@ -2,41 +2,30 @@ import {
   addShow,
   BUDGET_WARNING_SHARE,
   type BudgetWarning,
-  type PlanCanvasOut,
   removeShow,
   setBudget,
   syncPlanCanvas,
   warnIfPastBudget,
   withoutCostsOfRemoved,
+  withServiceDates,
 } from '../../../domain/plan/index.ts';
 import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
-import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
+import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { Answer } from '../../kit/answer.ts';
-import type { SlackOut } from '../../kit/slack-out.ts';
 import { CANVAS_RECREATED_WORDS, canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
 import type { PlanCommand } from './commands.ts';
-import { type PlanReadDeps, readPlanView } from './read.ts';
+import { readPlanView } from './read.ts';
+import type { Changed, PlanCommandDeps } from './plan-deps.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
-import type { WorkspaceRoles } from '../../kit/workspace-roles.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
-import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { formatNumber } from '../../views/format.ts';
 import { changeCosts } from './cost-jobs.ts';
 import { exportPlan } from './export.ts';
-
-export interface PlanCommandDeps extends PlanReadDeps {
-  plans: Store['plans'];
-  /** Slack's canvases; without it, the plan has no canvas. */
-  canvas?: PlanCanvasOut | undefined;
-  /** Tells the channel when its plan's canvas was made again in place of a deleted one; sends an export. */
-  slack: Pick<SlackOut, 'post' | 'upload' | 'directMessage'>;
-  /** Who is a member of the workspace; without it, nobody may set a budget. */
-  roles?: Pick<WorkspaceRoles, 'membership'> | undefined;
-}
 
 const emptyPlan = (context: JobContext, at: Date): Plan => ({
   type: 'plan',
@@ -110,9 +99,6 @@ async function showToAdd(
   }
 }
 
-/** What a command did: the plan now and what to say, with `wrote` when the plan changed; or a refusal. */
-export type Changed = { plan: Plan | null; notice: Mrkdwn; wrote?: true } | { refusal: string };
-
 async function change(deps: PlanCommandDeps, context: JobContext, command: PlanCommand): Promise<Changed> {
   const { teamId, channelId, userId } = context;
   switch (command.name) {
@@ -165,7 +151,7 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
         notice:
           credits === 0
             ? mk`${escapeMrkdwn(quarter.label)} has no budget now.`
-            : mk`The budget for ${escapeMrkdwn(quarter.label)} is ${formatNumber(credits)} credits. This channel is warned once when its spend in ${escapeMrkdwn(quarter.label)} reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
+            : mk`The budget for ${escapeMrkdwn(quarter.label)} is ${formatNumber(credits)} credits. It counts what this channel spends on the plan’s ${escapeMrkdwn(quarter.label)} shows, whenever it is spent; the channel is warned once when that reaches ${BUDGET_WARNING_SHARE * 100}% of it.`,
       };
     }
     case 'plan-cost':
@@ -175,6 +161,30 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
     default:
       return { plan: await deps.plans.get(teamId, channelId), notice: mk`` };
   }
+}
+
+/**
+ * Stores the dates the service moved shows to (the view read them), so the canvas, Home and the
+ * warning count their spend in their new quarter too.
+ */
+async function keepServiceDates(
+  deps: PlanCommandDeps,
+  context: JobContext,
+  plan: Plan,
+  view: PlanView,
+  viewOf: (plan: Plan) => Promise<PlanView>,
+): Promise<void> {
+  const stored = new Map(plan.shows.map((show) => [show.eventId, show]));
+  const moved = view.rows.filter(({ show }) => {
+    const was = stored.get(show.eventId);
+    return was && (was.dateStart !== show.dateStart || was.dateEnd !== show.dateEnd);
+  });
+  if (moved.length === 0) return;
+  const dates = new Map(moved.map(({ show }) => [show.eventId, show]));
+  const { result } = await deps.plans.update(context.teamId, context.channelId, (current) =>
+    withServiceDates(current, dates),
+  );
+  if (result.moved > 0) await updateCanvas(deps, context, viewOf);
 }
 
 /** `/events plan …`: the change (when one), the canvas brought up to date, and the plan as it is now. */
@@ -190,6 +200,7 @@ export async function runPlanCommand(
   const plan = changed.plan ?? emptyPlan(context, deps.now());
   const canvasProblem = changed.wrote ? await updateCanvas(deps, context, viewOf) : undefined;
   const view = await viewOf(plan);
+  await keepServiceDates(deps, context, plan, view, viewOf);
   if (command.name === 'plan-budgets') return answer(context, budgetsAnswer(view));
   if (command.name === 'plan-export') return answer(context, await exportPlan(deps, context, view));
   const notice = joinMrkdwn(
@@ -199,21 +210,35 @@ export async function runPlanCommand(
   return answer(context, planCard(view, notice || undefined));
 }
 
+/** The plan room's reads and writes, from the worker's. */
+export function planCommandDeps(deps: WorkerDeps): PlanCommandDeps {
+  const { store } = deps;
+  return {
+    plans: store.plans,
+    eis: deps.eis,
+    watchLists: store.watchLists,
+    ledger: store.ledger,
+    fitScores: store.fitScores(deps.accountId),
+    canvas: deps.planCanvas,
+    slack: deps.slack,
+    roles: deps.workspaceRoles,
+    logger: deps.logger,
+    now: deps.now,
+  };
+}
+
 /**
- * After a charge settled: the channel of the charge hears once when its plan's spend reached the
- * warning share (80%) of the quarter's budget. Never throws.
+ * After a charge settled: the channel of the charge hears once per budget when the spend on its plan's
+ * shows of a quarter reached the warning share (80%) of that quarter's budget, and the plan's canvas
+ * shows the spend as it is now. Never throws.
  */
-export function planBudgetWatch(deps: {
-  plans: Store['plans'];
-  ledger: PlanReadDeps['ledger'];
-  slack: Pick<SlackOut, 'post'>;
-  logger: PlanReadDeps['logger'];
-  now: () => Date;
-}) {
+export function planBudgetWatch(deps: PlanCommandDeps) {
   return async (charged: { teamId: string; channelId: string }, clicked: JobContext): Promise<void> => {
+    // Posted in the channel, for everyone (not in the card's thread nor to the response URL).
+    const context = { teamId: charged.teamId, channelId: charged.channelId, userId: clicked.userId };
     const post = async (warning: BudgetWarning) => {
       await deps.slack.post(
-        { teamId: warning.teamId, channelId: warning.channelId, userId: clicked.userId },
+        context,
         budgetWarningMessage({
           quarterLabel: warning.quarter.label,
           quarterKey: warning.quarter.key,
@@ -222,11 +247,13 @@ export function planBudgetWatch(deps: {
         }),
       );
     };
-    await warnIfPastBudget(
-      { ...deps, post },
-      { teamId: charged.teamId, channelId: charged.channelId, at: deps.now() },
-    ).catch((error: unknown) =>
-      deps.logger.warn('the plan’s budget could not be checked after a charge', { error }),
-    );
+    try {
+      await warnIfPastBudget({ ...deps, post }, charged);
+      // Only a canvas that exists is edited: a charge does not make one.
+      if ((await deps.plans.get(charged.teamId, charged.channelId))?.canvasId)
+        await updateCanvas(deps, context, viewsOf(deps));
+    } catch (error) {
+      deps.logger.warn('the plan’s budget could not be checked after a charge', { error });
+    }
   };
 }

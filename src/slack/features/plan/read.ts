@@ -1,22 +1,22 @@
 import { inPool } from '../../../domain/pool.ts';
-import { parseQuarter } from '../../../domain/periods.ts';
-import { byDate, planCosts, planSpend, showCostTotals } from '../../../domain/plan/index.ts';
+import { compareByDate, planCosts, planSpend, showCostTotals } from '../../../domain/plan/index.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
-import type { LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
+import type { KeptEntries, LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { watchedAccountsAt } from '../../../domain/watch/at-show.ts';
 import { rankWatchedShows } from '../../../domain/watch/where.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { Store } from '../../../store/index.ts';
 import { fitBand } from '../../views/fit-band.ts';
+import type { HomePlans } from './home-views.ts';
 import type { PlanRow, PlanView } from './views.ts';
 
 /** What reading a plan for showing asks of the service and the store (all free reads). */
 export interface PlanReadDeps extends ShowFitSources {
   eis: Pick<EisClient, 'events' | 'actions' | 'credits'>;
   watchLists: Pick<Store['watchLists'], 'allAccounts'>;
-  ledger: LedgerRepository;
+  ledger: Pick<LedgerRepository, 'listKept'>;
 }
 
 /** Shows read at once (each a fit score and a precheck). */
@@ -29,28 +29,32 @@ async function fitOf(deps: PlanReadDeps, eventId: string): Promise<PlanRow['fit'
   return { score, band: fitBand(score, fit.recommendation) };
 }
 
-/** The channel's spend in each quarter that has a budget (one ledger read from the earliest). */
-async function spentByQuarter(deps: PlanReadDeps, plan: Plan): Promise<Record<string, number>> {
-  const quarters = Object.keys(plan.budgets).flatMap((key) => parseQuarter(key) ?? []);
-  const earliest = quarters.map((q) => q.from).sort()[0];
-  if (!earliest) return {};
-  const entries = await deps.ledger.listSince(plan.teamId, new Date(`${earliest}T00:00:00Z`));
-  return Object.fromEntries(quarters.map((q) => [q.key, planSpend(entries, plan.channelId, q)]));
+/** What the ledger keeps of the channel (one bounded read), or null when it could not be read. */
+async function keptOf(deps: PlanReadDeps, plan: Plan): Promise<KeptEntries | null> {
+  try {
+    return await deps.ledger.listKept(plan.teamId, plan.channelId);
+  } catch (error) {
+    deps.logger.warn('the plan’s spend could not be read', { error });
+    return null;
+  }
+}
+
+/** A show with the dates the service gives now (a free read), or as stored when it gives none. */
+async function withDatesNow(deps: PlanReadDeps, show: PlanShow): Promise<PlanShow> {
+  const detail = await deps.eis.events.detail(show.eventId).catch(() => null);
+  return detail?.dateStart ? { ...show, dateStart: detail.dateStart, dateEnd: detail.dateEnd ?? null } : show;
 }
 
 /** The plan as the card and the canvas show it: each show's fit, watched accounts and unlock price. */
 export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<PlanView> {
-  const shows: PlanShow[] = byDate(plan.shows);
-  const [accounts, balance, spent] = await Promise.all([
+  const { shows } = plan;
+  const [accounts, balance, kept] = await Promise.all([
     deps.watchLists.allAccounts(plan.teamId, plan.channelId).catch(() => []),
     deps.eis.credits
       .balance()
       .then((b) => b.totalBalance)
       .catch(() => null),
-    spentByQuarter(deps, plan).catch((error: unknown) => {
-      deps.logger.warn('the plan’s spend could not be read', { error });
-      return {};
-    }),
+    keptOf(deps, plan),
   ]);
   const watched = watchedAccountsAt(
     accounts,
@@ -63,22 +67,52 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     cost: { state: 'locked', credits: 0, estimated: true },
   }));
   await inPool(rows, READ_AT_ONCE, async (row) => {
-    [row.fit, row.cost] = await Promise.all([
+    [row.fit, row.cost, row.show] = await Promise.all([
       fitOf(deps, row.show.eventId),
       showUnlockCost(deps.eis, row.show.eventId),
+      withDatesNow(deps, row.show),
     ]);
   });
+  // The shows' quarters as the service dates them now: the spend follows a show it moved.
+  const spend =
+    kept && planSpend({ channelId: plan.channelId, shows: rows.map((r) => r.show) }, kept.entries);
   const costs = planCosts(
     rows.map((row) => ({ dateStart: row.show.dateStart, cost: row.cost })),
     plan.budgets,
-    spent,
+    spend ?? undefined,
   );
+  rows.sort((a, b) => compareByDate(a.show, b.show));
   const entries = plan.costs ?? [];
   const costsBeyondCredits = {
-    totals: showCostTotals(shows, entries),
+    totals: showCostTotals(
+      rows.map((row) => row.show),
+      entries,
+    ),
     currency: plan.currency ?? null,
     entries,
   };
   const watchedShows = rankWatchedShows(accounts, utcDate(deps.now()));
-  return { channelId: plan.channelId, rows, costs, balance, costsBeyondCredits, watchedShows };
+  return {
+    channelId: plan.channelId,
+    rows,
+    costs,
+    balance,
+    spendCapped: kept?.capped ?? false,
+    costsBeyondCredits,
+    watchedShows,
+  };
+}
+
+/** The spend of the plans shown (see `planSpend`), from one bounded read of the team's ledger. */
+export async function withPlanSpend(
+  ledger: Pick<LedgerRepository, 'listKept'>,
+  teamId: string,
+  shown: Omit<HomePlans, 'spend'>,
+): Promise<HomePlans> {
+  if (!shown.plans.some((plan) => Object.keys(plan.budgets).length > 0)) return shown;
+  const { entries } = await ledger.listKept(teamId);
+  return {
+    ...shown,
+    spend: Object.fromEntries(shown.plans.map((plan) => [plan.channelId, planSpend(plan, entries)])),
+  };
 }

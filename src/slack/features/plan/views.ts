@@ -39,6 +39,8 @@ export interface PlanView {
   costsBeyondCredits?: CostsBeyondCredits;
   /** The upcoming shows ranked by the channel's watched accounts there (`watch shows`), for the canvas. */
   watchedShows?: WatchedShow[];
+  /** The ledger held more than one read takes: the spend counted is the latest charges'. */
+  spendCapped: boolean;
 }
 
 /** Words shared by the card and the canvas (plain text; the card escapes them). */
@@ -68,26 +70,54 @@ export function costWords(cost: UnlockCost): string {
   }
 }
 
+const countOf = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+const showCount = (n: number) => mk`${formatNumber(n)} ${n === 1 ? 'show' : 'shows'}`;
+
+/** Whether the rest still to unlock fits in what the budget has left (`left` below 0: already over). */
+function restWords(q: QuarterCost, left: number): string {
+  if (q.locked === 0) return '';
+  const total = `${q.estimated ? 'about ' : ''}${formatCredits(q.toUnlock)}`;
+  return left >= q.toUnlock
+    ? ' Unlocking the rest fits in what is left.'
+    : ` Unlocking the rest (${total}) would put the quarter ${formatCredits(q.toUnlock - left)} over its budget.`;
+}
+
+/** A quarter's line: its shows, what is left to unlock, its budget against what was spent on its shows. */
 function quarterWords(q: QuarterCost): string {
-  const shows = `${formatNumber(q.shows)} ${q.shows === 1 ? 'show' : 'shows'}`;
   const total = `${q.estimated ? 'about ' : ''}${formatCredits(q.toUnlock)}`;
   const unlock =
     q.locked === 0 ? 'nothing left to unlock' : `unlocking ${formatNumber(q.locked)} would cost ${total}`;
-  if (!q.budget) return `${q.quarter.label}: ${shows}, ${unlock}; no budget set.`;
-  const spent = q.spent !== undefined ? `; spent so far in this channel: ${formatCredits(q.spent)}` : '';
-  const left = q.budget.credits - (q.spent ?? 0) - q.toUnlock;
-  const fits =
-    left >= 0 ? `${formatCredits(left)} of the budget would be left` : `${formatCredits(-left)} over budget`;
-  return `${q.quarter.label}: ${shows}, ${unlock} against a budget of ${formatCredits(q.budget.credits)}${spent} (${fits}).`;
+  const head = `${q.quarter.label}: ${countOf(q.shows, 'show', 'shows')}, ${unlock}`;
+  const other = q.otherSpent
+    ? ` This channel’s other spend in ${q.quarter.label}: ${formatCredits(q.otherSpent)} (not counted against the plan’s budget).`
+    : '';
+  if (!q.budget) {
+    const spent = q.spent ? `; spent on these shows: ${formatCredits(q.spent)}` : '';
+    return `${head}${spent}; no budget set.${other}`;
+  }
+  const budget = `budget ${formatCredits(q.budget.credits)}`;
+  if (q.spent === undefined) return `${head}; ${budget} (what was spent could not be read).`;
+  const left = q.budget.credits - q.spent;
+  const standing = left >= 0 ? `${formatCredits(left)} left` : `${formatCredits(-left)} over the budget`;
+  return `${head}; ${budget}, spent on these shows ${formatCredits(q.spent)}, ${standing}.${restWords(q, left)}${other}`;
 }
 
 /** The cost line: each quarter against its budget, undated shows, and the whole against the balance. */
-export function costLines({ costs, balance }: Pick<PlanView, 'costs' | 'balance'>): string[] {
+export function costLines({
+  costs,
+  balance,
+  spendCapped,
+}: Pick<PlanView, 'costs' | 'balance' | 'spendCapped'>): string[] {
   const lines = costs.quarters.map(quarterWords);
   const { undated } = costs;
   if (undated.shows > 0)
     lines.push(
-      `Dates not announced: ${formatNumber(undated.shows)} ${undated.shows === 1 ? 'show' : 'shows'}, unlocking ${formatNumber(undated.locked)} would cost ${formatCredits(undated.toUnlock)}.`,
+      `Dates not announced: ${countOf(undated.shows, 'show', 'shows')}, unlocking ${formatNumber(undated.locked)} would cost ${formatCredits(undated.toUnlock)}` +
+        (undated.spent ? `; spent on these shows: ${formatCredits(undated.spent)}.` : '.'),
+    );
+  if (spendCapped)
+    lines.push(
+      'Spend: counted from this workspace’s latest charges only (it has more than are read at once).',
     );
   if (balance === null)
     lines.push(`Balance: could not be read. Everything still to unlock: ${formatCredits(costs.toUnlock)}.`);
@@ -127,9 +157,7 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
   }
   const blocks: KnownBlock[] = [
     ...top,
-    section(
-      mk`${title}: ${formatNumber(view.rows.length)} ${view.rows.length === 1 ? 'show' : 'shows'}, by date`,
-    ),
+    section(mk`${title}: ${showCount(view.rows.length)}, by date`),
     ...view.rows.flatMap((row) => rowBlocks(row, view.costsBeyondCredits)),
     section(
       joinMrkdwn(
@@ -143,7 +171,10 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
       FIT_PROFILE_SHORT,
     ),
   ];
-  return fitToLimits({ text: notice ?? mk`The plan of this channel: ${view.rows.length} shows`, blocks });
+  return fitToLimits({
+    text: notice ?? mk`The plan of this channel: ${showCount(view.rows.length)}`,
+    blocks,
+  });
 }
 
 /** The costs beyond credits, per quarter beside the credits above, and Export CSV. */
@@ -182,7 +213,7 @@ export function budgetsAnswer(view: PlanView): SlackMessage {
   });
 }
 
-/** The warning posted in the channel when its spend reaches the warning share of a quarter's budget. */
+/** The warning posted in the channel when the spend on a quarter's shows reaches the warning share of its budget. */
 export function budgetWarningMessage(input: {
   quarterLabel: string;
   quarterKey: string;
@@ -190,6 +221,6 @@ export function budgetWarningMessage(input: {
   spent: number;
 }): SlackMessage {
   const share = Math.round((input.spent / input.budget) * 100);
-  const text = mk`:warning: This channel has spent ${formatCredits(input.spent)} in ${escapeMrkdwn(input.quarterLabel)}: ${share}% of its plan’s budget of ${formatCredits(input.budget)}. \`/events plan\` shows what is left to unlock; \`/events plan budget <credits> ${escapeMrkdwn(input.quarterKey)}\` changes the budget.`;
+  const text = mk`:warning: This channel has spent ${formatCredits(input.spent)} on its plan’s ${escapeMrkdwn(input.quarterLabel)} shows: ${share}% of the budget of ${formatCredits(input.budget)}. \`/events plan\` shows what is left to unlock; \`/events plan budget <credits> ${escapeMrkdwn(input.quarterKey)}\` changes the budget.`;
   return fitToLimits({ text, blocks: [section(text)] });
 }

@@ -1,7 +1,7 @@
 import { looksLikeTime, readTimeOfDay, readTimeZone } from '../../../domain/schedule-words.ts';
 import { bareWord, subWords, KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
-import { readSearchFilters, type SearchFilters } from '../lists/filter-words.ts';
+import { readSearchFilters, type SearchFilters } from '../../kit/filter-words.ts';
 
 /** The digests room's `/events` word: `digest on | off | status | now`, read as four commands. */
 

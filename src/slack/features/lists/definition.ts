@@ -3,7 +3,7 @@ import type { CsvCell } from '../../../domain/csv.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { CsvColumns } from './export-views.ts';
 import type { ListPage, SlackMessage } from '../../views/types.ts';
-import type { FilterWords, WordsResult } from './filter-words.ts';
+import type { FilterWords, WordsResult } from '../../kit/filter-words.ts';
 
 /**
  * One list of the bot (`people`, `exhibitors`, …) in one place: its query as its buttons carry it, its

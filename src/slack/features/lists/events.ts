@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { EVENT_COLUMNS } from './export-views.ts';
 import { eventList } from './event-views.ts';
 import { defineList, text } from './definition.ts';
-import { type EventSearchFilters, labelsOf, readSearchFilters, SEARCH_KEYS } from './filter-words.ts';
+import { type EventSearchFilters, labelsOf, readSearchFilters, SEARCH_KEYS } from '../../kit/filter-words.ts';
 import { searchEvents } from '../../../domain/event-search.ts';
 import { readRegion } from '../../../domain/regions.ts';
 

@@ -14,7 +14,7 @@ import {
   type ValueCheck,
   whenWord,
   wholeNumberWord,
-} from './filter-words.ts';
+} from '../../kit/filter-words.ts';
 import { asCompanyUrl } from '../../kit/command-arguments.ts';
 
 /** `/events shows-for`: trade shows recommended for a company or an audience (issue 14), free, paged. */

@@ -3,7 +3,7 @@ import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budg
 import { accountsListed } from '../../../domain/watch/input.ts';
 import { bareWord, KEY_TOKEN, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
-import { readFilterWords, regionWord, whenWord } from '../lists/filter-words.ts';
+import { readFilterWords, regionWord, whenWord } from '../../kit/filter-words.ts';
 import { tooManyToAddWords } from './list-words.ts';
 
 /** The watch room's `/events` word: `watch add | remove | list | shows | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */

@@ -1,9 +1,9 @@
-import { closest } from '../../../domain/schedule-words.ts';
-import { isTypedEventId } from '../../../domain/ids.ts';
-import { MAX_SEARCH_WORDS, searchWords } from '../../../domain/event-search.ts';
-import { parseCalendarPeriod } from '../../../domain/periods.ts';
-import { readRegion, REGION_NAMES } from '../../../domain/regions.ts';
-import { KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
+import { closest } from '../../domain/schedule-words.ts';
+import { isTypedEventId } from '../../domain/ids.ts';
+import { MAX_SEARCH_WORDS, searchWords } from '../../domain/event-search.ts';
+import { parseCalendarPeriod } from '../../domain/periods.ts';
+import { readRegion, REGION_NAMES } from '../../domain/regions.ts';
+import { KEY_TOKEN, shown } from './command-arguments.ts';
 
 /**
  * How the `key:value` filter words of a list are read (issue 14, "every filter"). Each list keeps its

@@ -1,3 +1,4 @@
+import { mayConfirmWords } from '../../src/slack/kit/confirmation-card.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeView } from '../../local/fake-slack/surfaces.ts';
 import {
@@ -103,6 +104,12 @@ describe('the App Home', () => {
 
     expect(textOf(alice)).toContain(id);
     expect(textOf(approver)).toContain(id);
+    // Who may confirm, as the card in the channel says, before anyone clicks.
+    const mayConfirm = JSON.stringify(
+      mayConfirmWords({ requestedBy: ALICE.userId, approvers: [APPROVER.userId] }),
+    );
+    expect(textOf(alice)).toContain(mayConfirm.slice(1, -1));
+    expect(textOf(approver)).toContain(mayConfirm.slice(1, -1));
     expect(textOf(bob)).not.toContain(id);
     expect(textOf(bob)).toContain('No confirmations are waiting for you.');
   });

@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { confirmRefusal, maySee } from '../../../domain/approval.ts';
+import { confirmRefusal, maySee, whoMayConfirm } from '../../../domain/approval.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Store } from '../../../store/index.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
@@ -203,7 +203,9 @@ async function readHome(
             requestedBy: c.requestedBy,
             channelId: c.channelId,
             deadline: c.deadline,
-            ...(refusal ? { confirmRefusal: approvalRefusalWords(refusal) } : {}),
+            ...(refusal
+              ? { confirmRefusal: approvalRefusalWords(refusal) }
+              : { mayConfirm: whoMayConfirm(c.price, c.requestedBy, policy) }),
           };
         }) ?? null,
     tasks:

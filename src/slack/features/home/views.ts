@@ -3,7 +3,8 @@ import type { DigestFilters, LedgerEntry } from '../../../domain/ports/index.ts'
 import { ACTION_IDS, type ActionId } from '../../views/action-ids.ts';
 import { actions, context, fieldsSection, header, plainText, section } from '../../views/blocks.ts';
 import { creditsWords, priceWords } from '../../kit/money-words.ts';
-import { cancelButton, confirmButton } from '../../kit/confirmation-card.ts';
+import { cancelButton, confirmButton, mayConfirmWords } from '../../kit/confirmation-card.ts';
+import type { MayConfirm } from '../../../domain/approval.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import { confirmedByWords } from '../../kit/charge-words.ts';
 import { needsAttentionBlocks, type UnknownCharge } from './needs-attention-views.ts';
@@ -34,6 +35,8 @@ export interface HomeConfirmation {
   deadline: string;
   /** Why this user cannot confirm it (separation of duties), when they cannot; they may still cancel. */
   confirmRefusal?: string;
+  /** Who may confirm it, as its card in the channel says. */
+  mayConfirm?: MayConfirm;
 }
 
 export interface HomeUnlockTask {
@@ -187,7 +190,9 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
     : mk` · expires ${slackDate(deadline, '{time}', utcTime(deadline))}`;
   const refusal = confirmation.confirmRefusal
     ? mk`\n:lock: ${truncate(escapeMrkdwn(confirmation.confirmRefusal), 500)}`
-    : '';
+    : confirmation.mayConfirm
+      ? mk`\n${mayConfirmWords(confirmation.mayConfirm)}`
+      : '';
   const what = truncate(escapeMrkdwn(confirmation.description), 1500);
   const row = actions(
     [

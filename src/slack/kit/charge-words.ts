@@ -26,9 +26,6 @@ export function confirmedByWords(
     : mk` · confirmed by ${mentionUser(entry.confirmedBy)}`;
 }
 
-/** `1 person`, `3 people`: the views' one plural rule, kept here for the kit's callers. */
-export { plural };
-
 /** What will happen, in the user's words. */
 export function describeAction(action: ChargeAction): string {
   switch (action.kind) {

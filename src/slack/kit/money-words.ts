@@ -8,8 +8,7 @@ import { type PricedKind, PRICES } from '../../domain/prices.ts';
 import { GIVE_UP_AFTER_HOURS } from '../../domain/poll-cadence.ts';
 import type { UnlockOutcome } from '../../domain/unlock-result.ts';
 import type { Confirmation } from '../../domain/ports/index.ts';
-import { plural } from './charge-words.ts';
-import { formatCredits, formatNumber } from '../views/format.ts';
+import { formatCredits, formatNumber, plural } from '../views/format.ts';
 import type { Price } from '../views/types.ts';
 
 /*

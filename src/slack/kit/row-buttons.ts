@@ -5,8 +5,8 @@ import { ACTION_IDS } from '../views/action-ids.ts';
 import { actions, button } from '../views/blocks.ts';
 import { truncate } from '../views/mrkdwn.ts';
 import type { EventSummary } from '../views/types.ts';
-import { plural } from './charge-words.ts';
 import { type ListPageValue, MIN_SHOWS } from './job-values.ts';
+import { plural } from '../views/format.ts';
 
 /**
  * An event, on the event and fit cards' buttons (Unlock, Exhibitors, People, Recommend, Fit score).

@@ -10,7 +10,6 @@ import { type DigestManager, digestRefusal } from '../../kit/digest-access.ts';
 import { botNotice } from '../../views/messages.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
 
-
 export interface DigestCommandDeps extends DigestSources {
   subscriptions: Pick<Store['digestSubscriptions'], 'put' | 'get' | 'delete'>;
   slack: Pick<SlackOut, 'post' | 'ephemeral'>;

@@ -1,5 +1,4 @@
 import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { plural } from '../../kit/charge-words.ts';
 import {
   DEFAULT_OUTREACH,
   type FollowUpResult,
@@ -11,7 +10,7 @@ import type { MayConfirm } from '../../../domain/approval.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, input, plainText, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../../kit/confirmation-card.ts';
-import { mentionUser, personLabel } from '../../views/format.ts';
+import { mentionUser, personLabel, plural } from '../../views/format.ts';
 import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import { FIELD_ACTION } from '../../views/modal-inputs.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';

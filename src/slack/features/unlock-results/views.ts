@@ -1,10 +1,9 @@
 import type { KnownBlock } from '@slack/types';
-import { plural } from '../../kit/charge-words.ts';
 import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
 import type { UnlockOutcome, UnlockResult } from '../../../domain/unlock-result.ts';
 import { actions, context, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../../kit/confirmation-card.ts';
-import { mentionUser, personLabel } from '../../views/format.ts';
+import { mentionUser, personLabel, plural } from '../../views/format.ts';
 import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import { unlockOutcomeWords } from '../../kit/money-words.ts';
 import { FOLLOW_UP_BLOCKS, followUpButtons } from '../follow-up/views.ts';

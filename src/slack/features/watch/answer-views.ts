@@ -1,3 +1,4 @@
+import type { KnownBlock } from '@slack/types';
 import type { WatchAccount, WatchSettings, WatchShow } from '../../../domain/ports/index.ts';
 import { type RefusedEntry, spentThisMonth } from '../../../domain/watch/index.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -152,12 +153,12 @@ export function importedAnswer(input: {
   });
 }
 
-/** A page of `/events watch list`: each account with its upcoming shows as last told. */
+/** A page of `/events watch list`: each account with its upcoming shows as last told, then `pager`. */
 export function watchListAnswer(
   accounts: WatchAccount[],
   page: number,
-  more: boolean,
   today: string,
+  pager: KnownBlock[] = [],
 ): SlackMessage {
   if (accounts.length === 0)
     return fitToLimits({
@@ -168,16 +169,14 @@ export function watchListAnswer(
             ? 'This channel watches no accounts. Add some with `/events watch add Acme Robotics, globex.com`.'
             : 'No more accounts.',
         ),
+        ...pager,
       ],
     });
   const lines = accounts.map((account) => {
     const told = (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today);
     return mk`${whereNow({ account, shows: told })}${account.muted ? ' _(muted)_' : ''}`;
   });
-  const next = actions([
-    more ? button(`Page ${page + 1}`, ACTION_IDS.watchShowAll, { page: page + 1 }) : undefined,
-    button('Export CSV', ACTION_IDS.watchExport, {}),
-  ]);
+  const next = actions([button('Export CSV', ACTION_IDS.watchExport, {})]);
   const title = mk`*Watched accounts, page ${page}*`;
   return fitToLimits({
     text: mk`Watched accounts, page ${page}`,
@@ -186,6 +185,7 @@ export function watchListAnswer(
       ...linesToSections(lines, 20, 'accounts'),
       ...choicesOf(accounts),
       ...(next ? [next] : []),
+      ...pager,
     ],
   });
 }

@@ -1,6 +1,5 @@
 import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
 import { PRICES } from '../../../domain/prices.ts';
-import type { KnownBlock } from '@slack/types';
 import type { WatchAccount, WatchLookups } from '../../../domain/ports/index.ts';
 import {
   accountKey,
@@ -28,8 +27,6 @@ import { exportWatchList } from './export.ts';
 import { overLimitWords, readListOrRefuse } from './list-words.ts';
 import { alertRowsAnswer } from './views.ts';
 import { watchPagerBlocks } from './shows-views.ts';
-import { ACTION_IDS } from '../../views/action-ids.ts';
-import { fitToLimits } from '../../views/limits.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
@@ -165,20 +162,10 @@ async function alertRows(deps: WatchCommandDeps, context: JobContext): Promise<S
   return alertRowsAnswer(rowsToldIn(accounts, context.threadTs, today(deps)));
 }
 
-/** The list's own Page button, which Previous / Next stand in for. */
-const withoutPageButton = (block: KnownBlock): KnownBlock[] => {
-  if (block.type !== 'actions') return [block];
-  const elements = block.elements.filter(
-    (element) => !('action_id' in element && element.action_id === ACTION_IDS.watchShowAll),
-  );
-  return elements.length > 0 ? [{ ...block, elements }] : [];
-};
-
 /** A page of the list with Previous / Next under it. */
 function pagedList(accounts: WatchAccount[], page: number, more: boolean, day: string): SlackMessage {
-  const answer = watchListAnswer(accounts, page, more, day);
   const pager = watchPagerBlocks(page, more ? page + 1 : page, (target) => ({ view: 'list', page: target }));
-  return fitToLimits({ text: answer.text, blocks: [...answer.blocks.flatMap(withoutPageButton), ...pager] });
+  return watchListAnswer(accounts, page, day, pager);
 }
 
 /** A page of the channel's accounts (read page by page: the store pages by cursor). */

@@ -1,12 +1,11 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import type { Page, WatchedShow } from '../../../domain/watch/where.ts';
-import { plural } from '../../kit/charge-words.ts';
 import { eventLeadsOn } from '../../kit/row-buttons.ts';
 import { ACTION_IDS, type ActionId } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import type { FitBand } from '../../views/fit-band.ts';
-import { code, formatCredits, formatNumber } from '../../views/format.ts';
+import { code, formatCredits, formatNumber, plural } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate, withoutBold } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural as kitPlural } from '../../../../src/slack/kit/charge-words.ts';
+import { contactUnlockButtons } from '../../../../src/slack/kit/row-buttons.ts';
 import { formatCredits, plural, utcDateTime } from '../../../../src/slack/views/format.ts';
 
 describe('the one plural rule', () => {
@@ -22,7 +22,8 @@ describe('the one plural rule', () => {
 
   it('is the rule credits and the kit’s words count with', () => {
     expect([formatCredits(1), formatCredits(2_000)]).toEqual(['1 credit', '2,000 credits']);
-    expect(kitPlural).toBe(plural);
+    const [emails, phones] = contactUnlockButtons({ emails: ['1'], phones: ['1', '2'] });
+    expect([emails?.text.text, phones?.text.text]).toEqual(['Unlock 1 email…', 'Unlock 2 phone numbers…']);
   });
 
   it('escapes the words it is given', () => {

@@ -76,7 +76,6 @@ export const WATCH_AND_PLAN_BUILDERS: Record<string, (s: Pool) => Rendered> = {
       watchListAnswer(
         [0, 1, 2, 3].map((n) => account(s, n)),
         1,
-        true,
         '2027-01-01',
       ),
     ],

@@ -12,8 +12,15 @@ import { createStore } from '../src/store/index.ts';
 import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { serveLambda } from './lambda-http.ts';
-import { type FakeSlack, type LocalPanel, type LocalShortcut, startFakeSlack } from './fake-slack/fake-slack.ts';
+import {
+  type FakeSlack,
+  type FakeSlackOptions,
+  type LocalPanel,
+  type LocalShortcut,
+  startFakeSlack,
+} from './fake-slack/fake-slack.ts';
 import { installApp } from './fake-slack/oauth.ts';
+import { ANY_FREE_PORT, listenOnPagePort, type PagePort } from './page-port.ts';
 
 /** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
 export const DEV_USERS = {
@@ -47,8 +54,11 @@ export function unfurlDomainsOf(env: NodeJS.ProcessEnv): string[] {
 export interface DevStackOptions {
   /** A DynamoDB Local already running (the tests share one); otherwise one is started and stopped. */
   dynamoEndpoint?: string;
-  /** Port of the local Slack page (default: a free one). */
-  slackPort?: number;
+  /**
+   * Port of the local Slack page (default: any free one, as the tests want); `npm run dev` passes
+   * 3000-or-the-next-free-one, or `PORT` (local/page-port.ts).
+   */
+  pagePort?: PagePort;
   /** How often the unlock-task poller runs (default 3 s; Lambda runs it every minute). */
   pollEveryMs?: number;
   /** How often the digest job runs (default every 5 minutes, as on AWS). */
@@ -82,6 +92,8 @@ export interface DevStack {
   requestUrl: string;
   /** The local Slack: the page at `/`, and the Web API the bot calls. */
   slackUrl: string;
+  /** Why the page is not on the port asked for (that one was taken), when it is not. */
+  portNote?: string;
   slack: FakeSlack;
   /** The domains whose links the bot unfurls (the page sends it `link_shared` for these only). */
   unfurlDomains: readonly string[];
@@ -129,7 +141,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     // Fresh secrets per run: nothing but this local Slack can sign a request the bot accepts.
     const signingSecret = randomBytes(16).toString('hex');
     const clientSecret = randomBytes(16).toString('hex');
-    const slack = await startLocalSlack(options, stops, twoWorkspaces ? clientSecret : undefined);
+    const { slack, portNote } = await startLocalSlack(options, stops, twoWorkspaces ? clientSecret : undefined);
     const unfurlDomains = options.unfurlDomains ?? unfurlDomainsOf(process.env);
     const env = {
       TABLE_NAME: tableName,
@@ -172,6 +184,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       botUrl: bot.url,
       requestUrl: bot.requestUrl,
       slackUrl: slack.url.replace('127.0.0.1', 'localhost'),
+      ...(portNote ? { portNote } : {}),
       slack,
       unfurlDomains,
       sim,
@@ -207,8 +220,7 @@ async function startTable(options: DevStackOptions, stops: Stops) {
 /** The local Slack; with an OAuth client secret, a second workspace with its own member too. */
 async function startLocalSlack(options: DevStackOptions, stops: Stops, clientSecret?: string) {
   const { id: secondId, ...second } = DEV_SECOND_TEAM.user;
-  const slack = await startFakeSlack({
-    ...(options.slackPort ? { port: options.slackPort } : {}),
+  const slackOptions: FakeSlackOptions = {
     channels: [DEV_CHANNELS.general, DEV_CHANNELS.events],
     channelNames: { [DEV_CHANNELS.general]: 'general', [DEV_CHANNELS.events]: 'events' },
     users: {
@@ -216,9 +228,12 @@ async function startLocalSlack(options: DevStackOptions, stops: Stops, clientSec
       ...(clientSecret ? { [secondId]: { ...second, teamId: DEV_SECOND_TEAM.teamId } } : {}),
     },
     ...(clientSecret ? { oauth: { clientId: DEV_CLIENT_ID, clientSecret } } : {}),
-  });
+  };
+  const { served: slack, note } = await listenOnPagePort(options.pagePort ?? ANY_FREE_PORT, (port) =>
+    startFakeSlack({ ...slackOptions, port }),
+  );
   stops.push(() => slack.close());
-  return slack;
+  return { slack, ...(note ? { portNote: note } : {}) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { startSocketModeDev } from './dev-socket.ts';
 import { startDevStack } from './dev-stack.ts';
 import { JavaMissingError } from './dynamodb-local.ts';
+import { pagePortOf } from './page-port.ts';
 
 // `npm run dev`: the whole bot on this machine with a local Slack page; with SLACK_BOT_TOKEN and
 // SLACK_APP_TOKEN set, the same listeners against real Slack over Socket Mode. Ctrl-C stops it all.
@@ -20,13 +21,13 @@ async function start(): Promise<() => Promise<void>> {
     ]);
     return () => socket.stop();
   }
-  const stack = await startDevStack();
+  const stack = await startDevStack({ pagePort: pagePortOf(process.env) });
   out([
     'eventbot running locally',
     `  DynamoDB Local   ${stack.dynamoEndpoint} (table ${stack.tableName}, in memory)`,
     `  Simulator        ${stack.simulatorUrl} (key ${stack.apiKey})`,
     `  Bot endpoint     ${stack.requestUrl} (handlers/slack.ts, signed requests only)`,
-    `  Local Slack      ${stack.slackUrl}  <- open this`,
+    `  Local Slack      ${stack.slackUrl}  <- open this${stack.portNote ? ` (${stack.portNote})` : ''}`,
     'Try /events fit 26855, the Home entry, ⚡ Search events, or paste https://app.lensmor.com/events/26855.',
     `Unfurl domains: ${stack.unfurlDomains.join(', ')} (UNFURL_DOMAINS). LOG_LEVEL=info shows the bot logs.`,
     'Ctrl-C stops everything.',

@@ -309,7 +309,14 @@ interface SlackState {
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
   const state = createState(options);
   const server = createServer((request, response) => void handleRequest(state, request, response));
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A taken port rejects (EADDRINUSE), so `npm run dev` can try the next one.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   state.baseUrl = url;

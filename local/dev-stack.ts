@@ -2,9 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readEnv } from '../src/platform/config/env.ts';
 import { createKeyCipher } from '../src/platform/config/kms-key-cipher.ts';
 import { createLogger, type Logger } from '../src/platform/log.ts';
-import { createScheduledLoader } from '../src/roots/runtime.ts';
-import { createWatchRun } from '../src/roots/watch-runtime.ts';
-import { DEV_API_KEY, KNOWN_COMPANY_NAME, type Simulator, startSimulator } from '../simulator/server.ts';
+import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../src/slack/commands/index.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
 import { inlineWorker } from '../src/roots/worker-runtime.ts';
@@ -15,11 +13,11 @@ import { serveLambda } from './lambda-http.ts';
 import {
   type FakeSlack,
   type FakeSlackOptions,
-  type LocalPanel,
   type LocalShortcut,
   startFakeSlack,
 } from './fake-slack/fake-slack.ts';
 import { installApp } from './fake-slack/oauth.ts';
+import { panelOf, scheduleJobs, type Stops } from './dev-jobs.ts';
 import { ANY_FREE_PORT, listenOnPagePort, type PagePort } from './page-port.ts';
 
 /** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
@@ -28,6 +26,10 @@ export const DEV_USERS = {
   bob: { id: 'U0BOB', name: 'Bob', tz: 'America/New_York', title: 'Spend approver (SPEND_APPROVERS)' },
 } as const;
 export const DEV_CHANNELS = { general: 'C0GENERAL', events: 'C0EVENTS' } as const;
+const DEV_CHANNEL_NAMES: Record<string, string> = {
+  [DEV_CHANNELS.general]: 'general',
+  [DEV_CHANNELS.events]: 'events',
+};
 export const DEV_TEAM_ID = 'T0LOCAL';
 /** With two workspaces (`DEV_WORKSPACES=2`): the second one, its member and its service key. */
 export const DEV_SECOND_TEAM = {
@@ -108,12 +110,6 @@ export interface DevStack {
   stop(): Promise<void>;
 }
 
-/** A clock that runs `speed` times faster than real time from now on. */
-export function fastClock(speed: number, realNow: () => number = Date.now): () => Date {
-  const start = realNow();
-  return () => new Date(start + (realNow() - start) * speed);
-}
-
 /**
  * The whole bot on this machine: DynamoDB Local (in memory, table created), the service simulator,
  * the real Slack handler behind a local Function URL (jobs run in-process after the ack), the local
@@ -141,7 +137,11 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     // Fresh secrets per run: nothing but this local Slack can sign a request the bot accepts.
     const signingSecret = randomBytes(16).toString('hex');
     const clientSecret = randomBytes(16).toString('hex');
-    const { slack, portNote } = await startLocalSlack(options, stops, twoWorkspaces ? clientSecret : undefined);
+    const { slack, portNote } = await startLocalSlack(
+      options,
+      stops,
+      twoWorkspaces ? clientSecret : undefined,
+    );
     const unfurlDomains = options.unfurlDomains ?? unfurlDomainsOf(process.env);
     const env = {
       TABLE_NAME: tableName,
@@ -175,7 +175,9 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     });
     if (twoWorkspaces) await installBoth(env, bot.url, sim);
     const jobs = scheduleJobs(env, options, logger, stops);
-    slack.setPanel(panelOf(sim, jobs));
+    const teams = twoWorkspaces ? [DEV_TEAM_ID, DEV_SECOND_TEAM.teamId] : [DEV_TEAM_ID];
+    const channelName = (id: string) => `#${DEV_CHANNEL_NAMES[id] ?? id}`;
+    slack.setPanel(panelOf(sim, jobs, { teams, channelName, apiKey: DEV_API_KEY }));
 
     return {
       dynamoEndpoint,
@@ -189,7 +191,9 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       unfurlDomains,
       sim,
       apiKey: DEV_API_KEY,
-      ...jobs,
+      runPoll: jobs.runPoll,
+      runDigests: jobs.runDigests,
+      runWatch: jobs.runWatch,
       idle: bot.idle,
       stop: stopAll,
     };
@@ -198,10 +202,6 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     throw error;
   }
 }
-
-/** How to undo what was started, in the order it was started. */
-type Stops = (() => Promise<void>)[];
-type Job = ReturnType<typeof exclusive>;
 
 /** DynamoDB Local (a shared one, or one of our own) with the bot's table in it. */
 async function startTable(options: DevStackOptions, stops: Stops) {
@@ -222,7 +222,7 @@ async function startLocalSlack(options: DevStackOptions, stops: Stops, clientSec
   const { id: secondId, ...second } = DEV_SECOND_TEAM.user;
   const slackOptions: FakeSlackOptions = {
     channels: [DEV_CHANNELS.general, DEV_CHANNELS.events],
-    channelNames: { [DEV_CHANNELS.general]: 'general', [DEV_CHANNELS.events]: 'events' },
+    channelNames: DEV_CHANNEL_NAMES,
     users: {
       ...Object.fromEntries(Object.values(DEV_USERS).map(({ id, ...user }) => [id, user])),
       ...(clientSecret ? { [secondId]: { ...second, teamId: DEV_SECOND_TEAM.teamId } } : {}),
@@ -270,85 +270,4 @@ async function serveBot(env: NodeJS.ProcessEnv, logger: Logger, stops: Stops) {
   };
   stops.push(idle);
   return { url: http.url, requestUrl: `${http.url}/slack/events`, idle };
-}
-
-/** The scheduled jobs, on timers as on AWS (only faster for the poller) and on demand. */
-function scheduleJobs(env: NodeJS.ProcessEnv, options: DevStackOptions, logger: Logger, stops: Stops) {
-  const loadPoll = createScheduledLoader(env, {
-    logger,
-    now: fastClock(options.pollClockSpeed ?? 10),
-  });
-  // Real time for the reconciler and digests: confirmation deadlines are kept on the real clock.
-  const loadRealTime = createScheduledLoader(env, { logger });
-  const runPoll = exclusive(async () => {
-    await (await loadRealTime()).reconcileConfirmations();
-    return (await loadPoll()).pollUnlockTasks();
-  });
-  const runDigests = exclusive(async () => (await loadRealTime()).runDigests());
-  // No WATCH_QUEUE_URL in `env`: the due channels are checked inline, as a deployment without a queue.
-  const watchRun = createWatchRun(loadRealTime, env);
-  const runWatch = exclusive(() => watchRun());
-  const every = (ms: number, job: Job, name: string) => {
-    const timer = setInterval(() => {
-      job().catch((error: unknown) => logger.error('local scheduled job failed', { job: name, error }));
-    }, ms);
-    stops.push(async () => {
-      clearInterval(timer);
-      await job.running?.catch(() => {});
-    });
-  };
-  every(options.pollEveryMs ?? 3_000, runPoll, 'poll-tasks');
-  every(options.digestEveryMs ?? 5 * 60_000, runDigests, 'digest');
-  every(options.watchEveryMs ?? 60 * 60_000, runWatch, 'watch');
-  return { runPoll, runDigests, runWatch };
-}
-
-type ScheduledJobs = ReturnType<typeof scheduleJobs>;
-
-/** The page's side panel: the simulator's account, and the jobs a developer can run now. */
-function panelOf(sim: Simulator, { runPoll, runDigests, runWatch }: ScheduledJobs): LocalPanel {
-  const account = async () => {
-    const response = await fetch(`${sim.url}/__sim/account`, {
-      headers: { authorization: `Bearer ${DEV_API_KEY}` },
-    });
-    const body = (await response.json()) as { balance?: { totalBalance?: number }; ledger?: unknown[] };
-    return { balance: body.balance?.totalBalance ?? null, ledger: body.ledger ?? [] };
-  };
-  return {
-    account,
-    newExhibitor: () => Promise.resolve(newExhibitorAppears(sim)),
-    jobs: {
-      'poll-unlock-tasks': runPoll,
-      'send-digests': runDigests,
-      'check-watches': runWatch,
-      // The service finishing every pending unlock task at once, for when a developer cannot wait.
-      'finish-service-tasks': async () => {
-        sim.completeTasks();
-        return runPoll();
-      },
-    },
-  };
-}
-
-/** The simulator adds the known company to its next upcoming show, and says which in plain words. */
-export function newExhibitorAppears(sim: Simulator): string {
-  const appearance = sim.newExhibitorAppears();
-  if (!appearance) return `${KNOWN_COMPANY_NAME} already exhibits at every upcoming event in the simulator.`;
-  const { exhibitor, event } = appearance;
-  return (
-    `${exhibitor.companyName} (${exhibitor.domain}) now exhibits at ${event.name}, ${event.city}, ` +
-    `from ${event.dateStart} (event ${event.eventId}). A channel watching it hears of it at its next check; \`/events watch check\` checks now.`
-  );
-}
-
-/** One run at a time: a call while the last run is still going joins that run. */
-function exclusive<T>(run: () => Promise<T>): (() => Promise<T>) & { readonly running?: Promise<T> } {
-  let current: Promise<T> | undefined;
-  const start = () => {
-    current ??= run().finally(() => {
-      current = undefined;
-    });
-    return current;
-  };
-  return Object.defineProperty(start, 'running', { get: () => current });
 }

@@ -40,7 +40,8 @@ export async function listenOnPagePort<T>(
   for (let candidate = port; candidate <= last; candidate++) {
     try {
       const served = await listen(candidate);
-      const note = candidate === port ? {} : { note: `port ${port} is taken, so the page is on ${candidate}` };
+      const note =
+        candidate === port ? {} : { note: `port ${port} is taken, so the page is on ${candidate}` };
       return { served, port: candidate, ...note };
     } catch (error) {
       if (!isTaken(error)) throw error;

@@ -7,6 +7,7 @@ import {
   type PageContext,
   type PageState,
   type PageUnfurl,
+  pageMessage,
   servePage,
 } from './page-api.ts';
 import {
@@ -1203,6 +1204,7 @@ function pageContext(state: SlackState): PageContext {
     closeView: (input) => closeView(state, input),
     clickInView: (input) => clickInView(state, input),
     panel: () => state.panel,
+    file: (id) => state.stored.flatMap((m) => m.files ?? []).find((file) => file.id === id),
   };
 }
 
@@ -1237,7 +1239,7 @@ function pageState(state: SlackState, user: string | undefined): PageState {
     appDm: appDmOf(user ?? ''),
     home: homeId ? surfaces.views.get(homeId) : undefined,
     modal: modal ? { ...modal, depth: surfaces.modalStacks.get(modal.user)?.length ?? 1 } : undefined,
-    messages: visible,
+    messages: visible.map(pageMessage),
     unfurls: visible.flatMap((message) => unfurlsOf(state, message)),
     canvases: canvasesIn(state)
       .filter((c) => c.teamId === undefined || team === undefined || c.teamId === team)

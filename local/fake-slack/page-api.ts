@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import type { AppAnswer, SlackMessage } from './messages.ts';
+import type { AppAnswer, FakeFile, SlackMessage } from './messages.ts';
 import type { FakeView } from './surfaces.ts';
 import type { FormInputs } from './view-state.ts';
 
@@ -57,9 +57,39 @@ export interface PageUnfurl {
 /** What the side panel shows: the service account, and jobs a developer can run now. */
 export interface LocalPanel {
   account?: () => Promise<{ balance: number | null; ledger: unknown[] }>;
-  jobs?: Record<string, () => Promise<unknown>>;
+  /** Each job run now, answering what it did in words (`said`). */
+  jobs?: Record<string, () => Promise<{ said: string }>>;
   /** The service adds a known exhibitor to another upcoming event; answers a sentence saying which. */
   newExhibitor?: () => Promise<string>;
+}
+
+/** A shared file as the page lists it: its name, size and where its bytes are (not the bytes). */
+export interface PageFile {
+  id: string;
+  name: string;
+  title: string;
+  /** Bytes. */
+  size: number;
+  /** The file's bytes, served by this page (`?download` asks the browser to save it). */
+  url: string;
+}
+
+/** A message as the page draws it: its files listed, not carried. */
+export type PageMessage = Omit<SlackMessage, 'files'> & { files?: PageFile[] };
+
+/** A message's files as the page lists them. */
+export function pageMessage({ files, ...message }: SlackMessage): PageMessage {
+  if (!files || files.length === 0) return message;
+  return {
+    ...message,
+    files: files.map(({ id, name, title, content }) => ({
+      id,
+      name,
+      title,
+      size: Buffer.byteLength(content, 'utf8'),
+      url: `/local/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}`,
+    })),
+  };
 }
 
 export interface PageState {
@@ -80,7 +110,7 @@ export interface PageState {
   home: FakeView | undefined;
   /** The user's top modal, and how many are stacked. */
   modal: (FakeView & { depth: number }) | undefined;
-  messages: SlackMessage[];
+  messages: PageMessage[];
   unfurls: PageUnfurl[];
   /** The canvases of the user's workspace, by channel (the channel's tab shows them above its messages). */
   canvases: { id: string; channel: string; title: string; markdown: string }[];
@@ -100,6 +130,8 @@ export interface PageContext {
   panel(): LocalPanel;
   /** Where the Install link for `team` goes (the app's install page); undefined without one. */
   install(team: string): string | undefined;
+  /** A file the app shared, by id (its bytes as uploaded). */
+  file(id: string): FakeFile | undefined;
 }
 
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
@@ -107,6 +139,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
   '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
+  '/canvas.js': { file: 'canvas.js', type: 'text/javascript; charset=utf-8' },
 };
 
 const User = z.string().min(1);
@@ -201,6 +234,12 @@ export async function servePage(
     else sendJson(response, 404, { ok: false, error: 'the app has no install page' });
     return true;
   }
+  const fileId =
+    method === 'GET' ? url.pathname.match(/^\/local\/files\/([\w-]+)(?:\/[^/]*)?$/)?.[1] : undefined;
+  if (fileId) {
+    sendFile(response, context.file(fileId), url.searchParams.has('download'));
+    return true;
+  }
   if (route === 'GET /local/events') {
     streamChanges(request, response, context);
     return true;
@@ -241,7 +280,7 @@ export async function servePage(
       return true;
     }
     try {
-      sendJson(response, 200, { ok: true, result: (await run()) ?? null });
+      sendJson(response, 200, { ok: true, said: (await run()).said });
     } catch (error) {
       sendJson(response, 500, { ok: false, error: messageOf(error) });
     }
@@ -249,6 +288,29 @@ export async function servePage(
   }
   sendJson(response, 404, { ok: false, error: `no route ${route}` });
   return true;
+}
+
+const FILE_TYPES: Record<string, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+};
+
+/** A shared file's bytes, typed by its name, opened in the browser or (`download`) saved under its name. */
+function sendFile(response: ServerResponse, file: FakeFile | undefined, download: boolean) {
+  if (!file) {
+    sendJson(response, 404, { ok: false, error: 'file_not_found' });
+    return;
+  }
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  // The name as RFC 5987 has it, so quotes or line breaks in it cannot break the header.
+  const disposition = `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+  response.writeHead(200, {
+    'content-type': FILE_TYPES[extension] ?? 'text/plain; charset=utf-8',
+    'content-disposition': disposition,
+    'cache-control': 'no-store',
+  });
+  response.end(file.content);
 }
 
 async function newExhibitor(response: ServerResponse, context: PageContext) {

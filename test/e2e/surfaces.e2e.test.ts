@@ -167,25 +167,28 @@ describe('the local Slack page beyond the slash command', () => {
       .waitFor();
   }, 60_000);
 
-  it('shows the channel’s plan in its canvas above the messages, kept current as shows are added and removed', async () => {
+  it('shows the channel’s plan in its canvas tab, kept current as shows are added and removed', async () => {
     const { page, stack } = browser;
     // Prepare
     await openPage(page, stack);
     await page.getByRole('button', { name: '# events' }).click();
-
-    // Act: two shows added, then one removed
-    await send(page, '/events plan add 26855');
+    const canvasTab = page.locator('#channel-tabs [data-tab="canvas"]');
     const canvas = page.locator('#canvas .canvas-doc');
+
+    // Act: two shows added, then one removed (a command opens Messages; the canvas tab is clicked again)
+    await send(page, '/events plan add 26855');
+    await canvasTab.click();
     await canvas.filter({ hasText: 'Consumer Technology Show 2027' }).waitFor();
     await send(page, '/events plan add 26888');
+    await canvasTab.click();
     await canvas.filter({ hasText: 'Healthcare IT Expo 2027' }).waitFor();
     await send(page, '/events plan remove 26855');
+    await canvasTab.click();
 
     // Assess: one canvas for the channel, holding only what the plan holds now
     await canvas.filter({ hasNotText: 'Consumer Technology Show 2027' }).waitFor();
-    await expect(canvas.count()).resolves.toBe(1);
-    await canvas.locator('summary').click();
-    await expect(canvas.textContent()).resolves.toContain('Healthcare IT Expo 2027');
+    await expect(canvasTab.count()).resolves.toBe(1);
+    await expect(canvas.locator('h2').allTextContents()).resolves.toContain('Healthcare IT Expo 2027');
   }, 60_000);
 
   it('renders every input kind a modal may hold, refuses empty required fields, and warns of Block Kit limits', async () => {

@@ -1,7 +1,10 @@
 // The local Slack page: a view of the fake Slack's state (GET /local/state, live over
 // /local/events), a composer that sends signed slash commands (or posts messages, whose links the
 // app may unfurl), buttons that send signed block_actions, the app's Home tab, its modals, and its
-// shortcuts (the ⚡ menu and each message's ⋯). Plain DOM, no build step.
+// shortcuts (the ⚡ menu and each message's ⋯), files, and canvases as channel tabs. Plain DOM, no
+// build step.
+
+import { canvasDocument } from '/canvas.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +22,10 @@ const view = {
   homeKey: undefined,
   helpItems: [],
   helpActive: 0,
+  /** Each channel's open tab: its messages, or one of its canvases (by id). */
+  channelTabs: {},
+  /** After the user acts: until when their answer is awaited, and the messages as they were. */
+  awaiting: undefined,
 };
 
 // ---------- text ----------
@@ -154,15 +161,17 @@ const channelName = (id) => view.state?.channels.find((c) => c.id === id)?.name 
 
 /** A message's surface: its buttons are clicked through POST /local/click. */
 const messageSurface = (message, unfurlUrl) => ({
-  click: (element, blockId) =>
-    postJson('/local/click', {
+  click: (element, blockId) => {
+    awaitAnswer();
+    return postJson('/local/click', {
       user: view.user,
       channel: message.channel,
       ts: message.ts,
       actionId: element.action_id,
       blockId,
       ...(unfurlUrl ? { unfurlUrl } : {}),
-    }),
+    });
+  },
 });
 
 /** A view's surface: clicks and choices are block_actions with the form's current values. */
@@ -542,6 +551,7 @@ async function submitModal(event, modal) {
   const submit = event.target.querySelector('button[type="submit"]');
   if (submit) submit.disabled = true;
   try {
+    awaitAnswer();
     const answer = await postJson('/local/view/submit', { user: view.user, inputs: formInputs(modal) });
     if (!answer.ok) showJobResult('submit', answer.error);
   } finally {
@@ -605,6 +615,7 @@ function closeMenu() {
 }
 
 async function runShortcut(callbackId, message) {
+  awaitAnswer();
   const answer = await postJson('/local/shortcut', {
     user: view.user,
     callbackId,
@@ -662,6 +673,36 @@ function renderUnfurl(message, unfurl) {
   ]);
 }
 
+const fileSize = (bytes) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1048576).toFixed(1)} MB`;
+
+/** A shared file as Slack shows it: its kind, title (opens it), name and size, and a download link. */
+function renderFile(file) {
+  const kind = (file.name.split('.').pop() ?? '').toUpperCase().slice(0, 4) || 'FILE';
+  return el('div', { class: 'file', 'data-file-id': file.id }, [
+    el('span', { class: 'file-kind', 'aria-hidden': 'true', text: kind }),
+    el('div', { class: 'file-info' }, [
+      el('a', { class: 'file-title', href: file.url, target: '_blank', rel: 'noreferrer', text: file.title }),
+      el('div', { class: 'file-meta' }, [
+        el('span', { class: 'file-name', text: file.name }),
+        ' · ',
+        el('span', { class: 'file-size', text: fileSize(file.size) }),
+      ]),
+    ]),
+    el('a', {
+      class: 'file-download',
+      href: `${file.url}?download`,
+      download: file.name,
+      text: 'Download',
+      'aria-label': `Download ${file.name}`,
+    }),
+  ]);
+}
+
 function renderMessage(message, replies = []) {
   const isBot = message.user === view.state.botUserId;
   const isSlackbot = message.user === 'USLACKBOT';
@@ -681,6 +722,7 @@ function renderMessage(message, replies = []) {
   } else {
     body.append(el('div', { class: 'message-text', html: mrkdwn(message.text) }));
   }
+  for (const file of message.files ?? []) body.append(renderFile(file));
   for (const unfurl of view.state.unfurls.filter((u) => u.channel === message.channel && u.ts === message.ts))
     body.append(renderUnfurl(message, unfurl));
   if (replies.length > 0) {
@@ -706,18 +748,52 @@ function renderMessage(message, replies = []) {
   );
 }
 
-/** The channel's canvases (the app keeps the channel's plan in one), folded above its messages. */
-function renderCanvas() {
+/** The current channel's canvases (the app keeps the channel's plan in one), each a tab beside Messages. */
+const canvasesHere = () => {
   const conversation = currentConversation();
-  const canvases = (view.state.canvases ?? []).filter((c) => c.channel === conversation);
-  $('canvas').hidden = canvases.length === 0;
+  return (view.state.canvases ?? []).filter((c) => c.channel === conversation);
+};
+
+/** The open canvas of the current channel, when a canvas tab is chosen and the canvas still exists. */
+const openCanvas = () => {
+  if (onApp()) return undefined;
+  const chosen = view.channelTabs[view.channel];
+  return canvasesHere().find((canvas) => canvas.id === chosen);
+};
+
+function renderChannelTabs() {
+  const canvases = onApp() ? [] : canvasesHere();
+  const open = openCanvas();
+  const tab = (label, id, selected) =>
+    el('button', {
+      type: 'button',
+      role: 'tab',
+      'data-tab': id ? 'canvas' : 'messages',
+      'data-canvas-id': id,
+      'aria-selected': String(selected),
+      text: label,
+      onclick: () => {
+        view.channelTabs[view.channel] = id;
+        render();
+      },
+    });
+  $('channel-tabs').hidden = canvases.length === 0;
+  $('channel-tabs').replaceChildren(
+    tab('Messages', undefined, !open),
+    ...canvases.map((canvas) => tab(`📄 ${canvas.title}`, canvas.id, canvas.id === open?.id)),
+  );
+}
+
+/** The open canvas drawn as a document (redrawn only when it changed, so a reader's scroll stays). */
+function renderCanvas(canvas) {
+  const key = JSON.stringify([canvas.id, canvas.title, canvas.markdown]);
+  if ($('canvas').dataset.key === key) return;
+  $('canvas').dataset.key = key;
   $('canvas').replaceChildren(
-    ...canvases.map((canvas) =>
-      el('details', { class: 'canvas-doc' }, [
-        el('summary', { text: `Canvas: ${canvas.title}` }),
-        el('pre', { class: 'canvas-markdown', text: canvas.markdown }),
-      ]),
-    ),
+    el('article', { class: 'canvas-doc', 'data-canvas-id': canvas.id }, [
+      el('h1', { class: 'canvas-title', text: canvas.title }),
+      ...canvasDocument(canvas.markdown),
+    ]),
   );
 }
 
@@ -740,6 +816,45 @@ function renderTimeline() {
       : top.map((message) => renderMessage(message, replies.get(message.ts)))),
   );
   if (nearBottom) timeline.scrollTop = timeline.scrollHeight;
+  revealAnswer();
+}
+
+// ---------- the answer to what the user just did, brought into view ----------
+
+const ANSWER_WAIT_MS = 15_000;
+const signature = (m) => JSON.stringify([m.text, m.blocks, m.files?.length ?? 0]);
+const signatures = () =>
+  new Map((view.state?.messages ?? []).map((m) => [`${m.channel}/${m.ts}`, signature(m)]));
+
+/**
+ * The user sent a command or clicked: what the app answers in this conversation (a new message, a
+ * reply in a thread, a message updated in place) is scrolled into view as it arrives, however long the
+ * list above it. On a canvas tab, the Messages tab opens to show it.
+ */
+function awaitAnswer() {
+  view.awaiting = { until: Date.now() + ANSWER_WAIT_MS, seen: signatures() };
+  if (openCanvas()) {
+    view.channelTabs[view.channel] = undefined;
+    render();
+  }
+}
+
+function revealAnswer() {
+  const awaiting = view.awaiting;
+  if (awaiting && Date.now() > awaiting.until) view.awaiting = undefined;
+  if (!view.awaiting) return;
+  const conversation = currentConversation();
+  const fresh = view.state.messages.filter(
+    (m) => m.channel === conversation && awaiting.seen.get(`${m.channel}/${m.ts}`) !== signature(m),
+  );
+  awaiting.seen = signatures();
+  const newest = fresh.at(-1);
+  if (newest) view.answerTs = newest.ts;
+  const shown =
+    view.answerTs && $('timeline').querySelector(`.message[data-ts="${CSS.escape(view.answerTs)}"]`);
+  if (!shown) return;
+  shown.classList.add('answer');
+  if (newest) shown.scrollIntoView({ block: 'nearest' });
 }
 
 // ---------- where the user is: a channel, or the app (Home / Messages) ----------
@@ -805,7 +920,11 @@ function renderSidebar() {
   $('install-links').replaceChildren(
     ...installTeams.map((team) =>
       el('li', {}, [
-        el('a', { href: `/local/install?team=${encodeURIComponent(team)}`, text: `Install in ${team}` }),
+        el('a', {
+          class: 'install-link',
+          href: `/local/install?team=${encodeURIComponent(team)}`,
+          text: `Install in ${team}`,
+        }),
       ]),
     ),
   );
@@ -827,7 +946,7 @@ function renderJobs() {
           const target = event.currentTarget;
           try {
             const answer = await postJson(`/local/jobs/${job}`, {});
-            showJobResult(job, answer.ok ? answer.result : answer.error);
+            showJobResult(job, answer.ok ? answer.said : `failed: ${answer.error}`);
           } finally {
             target.disabled = false;
           }
@@ -855,20 +974,23 @@ async function addExhibitor(event) {
 function showJobResult(job, result) {
   const box = $('job-result');
   box.hidden = false;
-  box.textContent = `${job}: ${JSON.stringify(result, null, 1)}`;
+  box.dataset.job = job;
+  box.textContent = `${job}: ${typeof result === 'string' ? result : JSON.stringify(result)}`;
 }
 
 function render() {
   if (!view.state) return;
   renderSidebar();
   const showHome = onApp() && view.appTab === 'home';
+  renderChannelTabs();
+  const canvas = showHome ? undefined : openCanvas();
   $('home').hidden = !showHome;
-  $('timeline').hidden = showHome;
+  $('timeline').hidden = showHome || Boolean(canvas);
   $('composer').hidden = showHome;
+  $('canvas').hidden = !canvas;
   if (showHome) renderHome();
   else renderTimeline();
-  if (showHome) $('canvas').hidden = true;
-  else renderCanvas();
+  if (canvas) renderCanvas(canvas);
   $('shortcuts-button').hidden = shortcutsOf('global').length === 0;
   renderModal();
   renderJobs();
@@ -988,6 +1110,7 @@ async function submitComposer(event) {
     // A plain message: posted as the user; Slack sends the app link_shared for its links.
     input.value = '';
     updateHelp();
+    awaitAnswer();
     const answer = await postJson('/local/message', { user: view.user, channel, text: value });
     if (!answer.ok) showJobResult('message', answer.error);
     return;
@@ -999,6 +1122,7 @@ async function submitComposer(event) {
   }
   input.value = '';
   updateHelp();
+  awaitAnswer();
   const answer = await postJson('/local/command', {
     user: view.user,
     channel,

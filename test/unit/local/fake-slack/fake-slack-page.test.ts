@@ -234,4 +234,43 @@ describe('the fake Slack behind the local page', () => {
     expect(opened).toMatchObject({ ok: true, channel: { id: 'DU0ALICE' } });
     expect(slack.messages('DU0ALICE').map((m) => m.text)).toEqual(['hi']);
   });
+
+  it('keeps a file the app uploads to a DM and lists it on the page with its name, size and bytes', async () => {
+    // Prepare: a CSV as the Web API client's files.uploadV2 sends it (URL, bytes, complete)
+    const csv = 'event,credits\n26855,"1,200"\nMünchen,0\n';
+    const asked = await webApi('files.getUploadURLExternal', { filename: 'spend.csv', length: 40 });
+    const uploaded = await fetch(String(asked.upload_url), { method: 'POST', body: csv });
+    expect(uploaded.status).toBe(200);
+
+    // Act
+    const completed = await webApi('files.completeUploadExternal', {
+      channel_id: 'U0ALICE',
+      initial_comment: 'Your spend export',
+      files: [{ id: asked.file_id, title: 'Spend this month' }],
+    });
+
+    // Assess: the page lists the file in Alice's DM with the app, without its bytes
+    expect(completed.ok).toBe(true);
+    const state = (await (await fetch(`${slack.url}/local/state?user=U0ALICE`)).json()) as {
+      messages: { channel: string; text: string; files?: Record<string, unknown>[] }[];
+    };
+    const shared = state.messages.find((m) => m.channel === 'DU0ALICE' && m.files);
+    expect(shared?.text).toBe('Your spend export');
+    const [file] = shared?.files ?? [];
+    expect(file).toEqual({
+      id: asked.file_id,
+      name: 'spend.csv',
+      title: 'Spend this month',
+      size: Buffer.byteLength(csv),
+      url: `/local/files/${String(asked.file_id)}/spend.csv`,
+    });
+    // …and serves its bytes as uploaded: opened as CSV, or saved under its name
+    const opened = await fetch(`${slack.url}${String(file?.url)}`);
+    expect(opened.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await opened.text()).toBe(csv);
+    const saved = await fetch(`${slack.url}${String(file?.url)}?download`);
+    expect(saved.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''spend.csv");
+    expect(await saved.text()).toBe(csv);
+    expect((await fetch(`${slack.url}/local/files/F404`)).status).toBe(404);
+  });
 });

@@ -59,18 +59,24 @@ export function watchRunWords(
     done.filter((check) => check.summary.postedAlert).map((check) => name(check.request.channelId)),
   );
   const looked = done.reduce((sum, check) => sum + check.summary.looked, 0);
-  const words = [
-    channels.length > 0
-      ? `Checked ${plural(channels.length, 'channel')} (${listed(channels)}), ${plural(looked, 'account')} looked up`
-      : 'Checked no channel',
-    alerted.length > 0
-      ? `${plural(alerted.length, 'alert')} posted in ${listed(alerted)}`
-      : 'no alert: nothing new for the watched accounts',
-  ];
+  const words =
+    channels.length === 0
+      ? []
+      : [
+          `Checked ${plural(channels.length, 'channel')} (${listed(channels)}), ${plural(looked, 'account')} looked up`,
+          alerted.length > 0
+            ? `${plural(alerted.length, 'alert')} posted in ${listed(alerted)}`
+            : 'no alert: nothing new for the watched accounts',
+        ];
   if (summary.failed > 0)
-    words.push(`${plural(summary.failed, 'channel')} could not be checked (the log says why) and stay due`);
+    words.push(
+      `${plural(summary.failed, 'channel')} could not be checked (the log says why); ${summary.failed === 1 ? 'it stays' : 'they stay'} due`,
+    );
   if (summary.outOfTime) words.push('the run ran out of time; the rest stay due');
-  return `${words.join('; ')}.`;
+  // Every due check was already taken (by the timer's run, say).
+  if (words.length === 0) return `${plural(summary.due, 'channel')} due, already checked by another run.`;
+  const sentence = words.join('; ');
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 
 /** A digest subscription's schedule in the channel's words: `#events's digest is at 08:00 Europe/Berlin`. */

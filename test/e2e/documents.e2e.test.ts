@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEV_CHANNELS, type DevStack } from '../../local/dev-stack.ts';
 import { browserSessionForFile, newestWith, send } from './support/browser.ts';
@@ -125,4 +125,32 @@ describe('the local Slack page shows files and canvases as Slack does', () => {
     await expect(canvas.locator('img').count()).resolves.toBe(0);
     await expect(canvas.textContent()).resolves.toContain('<img src=x');
   }, 60_000);
+
+  it('scrolls the answer to a command into view when the user was reading far up a long channel', async () => {
+    const { page, stack } = browser;
+    // Prepare: a long #events, read from its top
+    for (let n = 1; n <= 40; n++)
+      await webApi(stack, 'chat.postMessage', { channel: DEV_CHANNELS.events, text: `Older message ${n}` });
+    await openPage(page, stack);
+    await page.getByRole('button', { name: '# events' }).click();
+    await page.locator('#timeline .message', { hasText: 'Older message 40' }).waitFor();
+    await page.locator('#timeline .message').first().scrollIntoViewIfNeeded();
+    await expect(inView(page, page.locator('#timeline .message').last())).resolves.toBe(false);
+
+    // Act
+    await send(page, '/events credits');
+
+    // Assess: the answer is in the timeline's view, marked as the answer
+    const answer = page.locator('#timeline > .message').filter({ hasText: /credits available/ });
+    await answer.waitFor();
+    await expect(inView(page, answer)).resolves.toBe(true);
+    await expect(answer.getAttribute('class')).resolves.toContain('answer');
+  }, 60_000);
 });
+
+/** Whether `message` is within the timeline's visible area. */
+async function inView(page: Page, message: Locator): Promise<boolean> {
+  const [timeline, box] = await Promise.all([page.locator('#timeline').boundingBox(), message.boundingBox()]);
+  if (!timeline || !box) return false;
+  return box.y >= timeline.y - 1 && box.y + box.height <= timeline.y + timeline.height + 1;
+}

@@ -66,11 +66,14 @@ describe('the local Slack page shows files and canvases as Slack does', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/documents-e2e-canvas.png' });
 
-    // Run now says what the job did in words
+    // Run now says what the job did in words (the command to try drawn as code)
     await page.getByRole('button', { name: 'Run now: send-digests' }).click();
-    const said =
-      'send-digests: No digest due: no channel has a digest. `/events digest on 08:00` in a channel starts one.';
-    await page.locator('#job-result', { hasText: said }).waitFor();
+    const said = page.locator('#job-result', {
+      hasText:
+        'send-digests: No digest due: no channel has a digest. /events digest on 08:00 in a channel starts one.',
+    });
+    await said.waitFor();
+    await expect(said.locator('code').textContent()).resolves.toBe('/events digest on 08:00');
 
     // A command typed on the canvas tab opens Messages to show its answer
     await send(page, '/events credits');

@@ -59,6 +59,11 @@ const EMOJI = {
   phone: '📞',
   mag: '🔍',
   tada: '🎉',
+  page_facing_up: '📄',
+  double_vertical_bar: '⏸️',
+  telephone_receiver: '📞',
+  memo: '📝',
+  bar_chart: '📊',
 };
 const emojify = (html) => html.replace(/:([a-z0-9_+-]+):/g, (all, name) => EMOJI[name] ?? all);
 
@@ -975,7 +980,8 @@ function showJobResult(job, result) {
   const box = $('job-result');
   box.hidden = false;
   box.dataset.job = job;
-  box.textContent = `${job}: ${typeof result === 'string' ? result : JSON.stringify(result)}`;
+  // The words may hold `code` (a command to try): shown as Slack shows mrkdwn.
+  box.innerHTML = mrkdwn(`${job}: ${typeof result === 'string' ? result : JSON.stringify(result)}`);
 }
 
 function render() {

@@ -21,7 +21,8 @@ import type { PlanCommand } from './commands.ts';
 import { readPlanView } from './read.ts';
 import type { Changed, PlanCommandDeps } from './plan-deps.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
-import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
+import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView } from './views.ts';
+import { alreadyOnPlanWords, planFullWords, showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { formatNumber } from '../../views/format.ts';
 import { changeCosts } from './cost-jobs.ts';
@@ -111,14 +112,13 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
         addShow(current, show),
       );
-      if (result.outcome === 'full')
-        return {
-          refusal: `This channel's plan already has ${result.limit} shows, the most it holds. Remove one with /events plan remove <id> first.`,
-        };
-      const name = mk`*${escapeMrkdwn(showName(result.show))}*`;
-      return result.outcome === 'already'
-        ? { plan, notice: mk`${name} is already on this channel’s plan.` }
-        : { plan, notice: mk`Added ${name} to this channel’s plan.`, wrote: true };
+      if (result.outcome === 'full') return { refusal: planFullWords() };
+      if (result.outcome === 'already') return { plan, notice: alreadyOnPlanWords(result.show) };
+      return {
+        plan,
+        notice: mk`Added *${escapeMrkdwn(showName(result.show))}* to this channel’s plan.`,
+        wrote: true,
+      };
     }
     case 'plan-remove': {
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>

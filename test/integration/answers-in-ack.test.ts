@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addShow, PLAN_LIMITS } from '../../src/domain/plan/index.ts';
 import type { PlanShow } from '../../src/domain/ports/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
@@ -76,7 +76,9 @@ describe('answers that need no service', () => {
     expect(answer.messages).toHaveLength(1);
     expect(answer.serviceRequests).toBe(0);
     expect(answer.slackCalls).toBe(0);
-    expect((await bot.store.plans.get(ALICE.teamId, channel))?.shows.map((s) => s.eventId)).toEqual(['26855']);
+    expect((await bot.store.plans.get(ALICE.teamId, channel))?.shows.map((s) => s.eventId)).toEqual([
+      '26855',
+    ]);
   });
 
   it('refuses `plan add` to a full plan in the ack, and leaves the plan as it was', async () => {
@@ -100,7 +102,9 @@ describe('answers that need no service', () => {
 
     expect(answer.text).toContain('Working on /events plan add 26855');
     expect(visibleText(bot.last(channel))).toContain('Added *');
-    expect((await bot.store.plans.get(ALICE.teamId, channel))?.shows.map((s) => s.eventId)).toEqual(['26855']);
+    expect((await bot.store.plans.get(ALICE.teamId, channel))?.shows.map((s) => s.eventId)).toEqual([
+      '26855',
+    ]);
   });
 
   it('leaves a show not on the plan to the worker, which adds it once', async () => {
@@ -121,11 +125,12 @@ describe('answers that need no service', () => {
 
 describe('answers that need the service read in parallel', () => {
   let bot: Bot;
-  beforeAll(async () => {
-    // Slow enough that reads made one after another never overlap.
-    bot = await startBot({ latencyMs: 150 });
+  // Slow enough that reads made one after another never overlap, and that the store's reads between
+  // them fit in one; a bot each, so the simulator's peak of requests in flight at once is this answer's.
+  beforeEach(async () => {
+    bot = await startBot({ latencyMs: 400 });
   });
-  afterAll(() => bot.close());
+  afterEach(() => bot.close());
 
   it('the unlock card names the show while the price and balance are read, all at once', async () => {
     await bot.command('unlock 26855');
@@ -135,6 +140,23 @@ describe('answers that need the service read in parallel', () => {
     expect(visibleText(card)).toContain('confirm.yes');
     expect(visibleText(card)).toContain(bot.sim.events.find((e) => e.eventId === '26855')?.name ?? '?');
     // The show's detail, the precheck and the balance were in flight together.
+    expect(bot.sim.requests()).toHaveLength(3);
     expect(bot.sim.maxInFlight(bot.apiKey)).toBe(3);
+  });
+
+  it('`plan add` reads the show and the plan card’s reads (both shows, the balance) at once, each once', async () => {
+    const channel = 'C0PARALLEL';
+    await bot.store.plans.update(ALICE.teamId, channel, (current) => addShow(current, show('27317')));
+
+    await bot.command('plan add 26855', { ...ALICE, channelId: channel });
+    await bot.idle();
+
+    expect(visibleText(bot.last(channel))).toContain('Added *');
+    const asked = bot.sim
+      .requests()
+      .map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body ?? '')}`);
+    expect(new Set(asked).size).toBe(asked.length);
+    // Every read of the answer was in flight at the same time: one round trip.
+    expect(bot.sim.maxInFlight(bot.apiKey)).toBe(asked.length);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { ackRows, measureAckLatency } from './ack-latency.ts';
+import { answerRows, measureAnswers } from './answers.ts';
 import { type Bundle, type BundleName, ROOT, buildAll, buildHarness, stackSettingsDrift } from './build.ts';
 import { BUNDLE_OF, type ColdStartSample, SLACK_SECRET, VARIANTS, measureColdStarts } from './cold-start.ts';
 import { digestRows, measureDigestFanOut } from './digest-fan-out.ts';
@@ -27,13 +28,13 @@ import { startStandInWorld } from './stand-in-world.ts';
 
 /**
  * `npm run bench` (not part of `npm test`): bundle sizes, cold starts, the service client's keep-alive
- * pool, ack latency against a naive handler, the unlock poller and the digest fan-out, every figure
+ * pool, ack latency against a naive handler, the answer times of issue 35 item 3, the unlock poller and the digest fan-out, every figure
  * measured side by side in this one run. Prints one table (Markdown, ready for docs/performance.md) and
  * writes `bench/results.json`. Asserts nothing; takes about ten minutes.
  * `BENCH_RUNS` sets the cold starts per variant and delay (default 11: on a shared 2-core machine
  * fewer leave the medians at the mercy of the neighbours).
  * `BENCH_ONLY` runs some parts alone while developing, comma-separated from `bundles`, `cold-start`,
- * `keep-alive`, `ack`, `poller`, `digest`, `watch` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
+ * `keep-alive`, `ack`, `answers`, `poller`, `digest`, `watch` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
  * it prints only their rows and writes nothing, so results.json and docs/performance.md's table keep a
  * whole run.
  */
@@ -41,8 +42,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 11) || 11;
 const DELAYS = [0, 100];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const PARTS = ['bundles', 'cold-start', 'keep-alive', 'ack', 'poller', 'digest', 'watch'] as const;
+const PARTS = ['bundles', 'cold-start', 'keep-alive', 'ack', 'answers', 'poller', 'digest', 'watch'] as const;
 type Part = (typeof PARTS)[number];
+/** The parts measured against one DynamoDB Local (`sections`). */
+const SECTION_PARTS: readonly Part[] = ['ack', 'answers', 'poller', 'digest', 'watch'];
 
 /** The parts `BENCH_ONLY` names; undefined when unset (the whole bench). */
 function onlyParts(value: string | undefined): Set<Part> | undefined {
@@ -70,7 +73,7 @@ async function coldStarts(bundles: Record<BundleName, Bundle>, outDir: string): 
 }
 
 /**
- * Acks, the poller, the digest fan-out and account watch (those `runs`), against one DynamoDB Local (each section
+ * Acks, the answers, the poller, the digest fan-out and account watch (those `runs`), against one DynamoDB Local (each section
  * in its own table).
  */
 async function sections(runs: (part: Part) => boolean = () => true) {
@@ -87,6 +90,11 @@ async function sections(runs: (part: Part) => boolean = () => true) {
       'Ack latency: the real Slack handler (single workspace and distributed) and a naive one, side by side, at 0, 1 and 3 s of service latency…',
       () => measureAckLatency(dynamo.endpoint, log),
     );
+    const answers = await step(
+      'answers',
+      'Answers: what a user waits for after a command (in the ack, or the worker at 200 ms per service call)…',
+      () => measureAnswers(dynamo.endpoint, log),
+    );
     const poller = await step(
       'poller',
       'Poller: backlog, burst and a simulated hour at 200 ms of service latency…',
@@ -102,11 +110,12 @@ async function sections(runs: (part: Part) => boolean = () => true) {
     );
     const rows = [
       ...(acks ? ackRows(acks) : []),
+      ...(answers ? answerRows(answers) : []),
       ...(poller ? pollerRows(poller) : []),
       ...(digest ? digestRows(digest) : []),
       ...(watch ? watchRows(watch) : []),
     ];
-    return { acks, poller, digest, watch, rows };
+    return { acks, answers, poller, digest, watch, rows };
   } finally {
     await dynamo.stop();
   }
@@ -131,7 +140,7 @@ async function partial(only: Set<Part>): Promise<void> {
     log('Service client: keep-alive pool vs a new connection per request…');
     rows.push(keepAliveRow(await measureKeepAlive()));
   }
-  if (only.has('ack') || only.has('poller') || only.has('digest') || only.has('watch'))
+  if (SECTION_PARTS.some((part) => only.has(part)))
     rows.push(...(await sections((part) => only.has(part))).rows);
   console.log(tableOf(rows));
   console.log(`\nBENCH_ONLY=${[...only].join(',')}: a partial run; bench/results.json not written`);
@@ -185,6 +194,7 @@ async function main(): Promise<void> {
       coldStart: coldStartFigures(cold),
       keepAlive: { ...keepAlive, pooledToFresh: keepAlive.pooledMs / keepAlive.freshMs },
       ackLatency: measured.acks,
+      answers: measured.answers,
       poller: measured.poller,
       digestFanOut: measured.digest,
       watch: measured.watch,

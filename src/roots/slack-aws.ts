@@ -6,11 +6,12 @@ import type { Tracing } from '../platform/tracing.ts';
 import type { InvokeWorker } from '../slack/dispatch.ts';
 import { createFetchedDeliveryLog } from '../store/deliveries-over-fetch.ts';
 import type { DeliveryLog } from '../store/delivery-log.ts';
+import { createFetchedPlanShows, type PlanShowsReader } from '../store/plan-shows-over-fetch.ts';
 import { once } from './deferred.ts';
 
 /**
  * The Slack function's AWS calls before its first ack (the secret read, the delivery record, the
- * worker's Invoke): signed `fetch` with the credentials Lambda puts in the environment, honouring
+ * worker's Invoke, a channel's plan for `plan add`): signed `fetch` with the credentials Lambda puts in the environment, honouring
  * `AWS_ENDPOINT_URL_<SERVICE>` as the SDK does. Without static credentials (a developer's profile, SSO)
  * each falls back to the AWS SDK, imported on its first call. Everything else uses the SDK.
  */
@@ -59,6 +60,18 @@ export function fetchedDeliveryLog(
   const target = dynamoDbTarget(env, source);
   const dynamodb = target && awsFetch(AWS_SERVICES.dynamodb, target, { tracing });
   return dynamodb && createFetchedDeliveryLog(dynamodb, env.TABLE_NAME, now);
+}
+
+/** The plans' shows the ack reads (`plan add`), or undefined to use the store's. */
+export function fetchedPlanShows(
+  env: Env,
+  source: NodeJS.ProcessEnv,
+  tracing: Tracing,
+): PlanShowsReader | undefined {
+  const target = dynamoDbTarget(env, source);
+  return (
+    target && createFetchedPlanShows(awsFetch(AWS_SERVICES.dynamodb, target, { tracing }), env.TABLE_NAME)
+  );
 }
 
 /** As the store's document client (`createDocumentClient`): an endpoint override is called with dummy keys. */

@@ -10,7 +10,7 @@ import { commandRequests } from '../slack/command-requests.ts';
 import { slackHttpBoundary } from '../slack/http-boundary.ts';
 import type { Store } from '../store/index.ts';
 import { deferred, once, rebuiltOnChange } from './deferred.ts';
-import { fetchedDeliveryLog, secretReader, workerInvoker } from './slack-aws.ts';
+import { fetchedDeliveryLog, fetchedPlanShows, secretReader, workerInvoker } from './slack-aws.ts';
 import type { SlackFunctionParts } from './slack-distributed.ts';
 import { type BuiltHandler, observed } from './slack-observed.ts';
 import { spendPolicyOf } from './workspace-policy.ts';
@@ -46,6 +46,10 @@ export function createSlackHandlerLoader(
   const deliveries = fetchedDeliveryLog(env, source, now, tracing) ?? {
     first: async (key: string) => (await plainStore()).deliveries.first(key),
   };
+  const planShows =
+    fetchedPlanShows(env, source, tracing) ??
+    (async (teamId: string, channelId: string) =>
+      (await (await plainStore()).plans.get(teamId, channelId))?.shows ?? []);
   const dispatch = dispatcherFor(env, source, options.inlineWorker, logger, tracing);
   const parts: SlackFunctionParts = {
     storeWith: async (keyCipher) => (await stores())(keyCipher),
@@ -53,6 +57,7 @@ export function createSlackHandlerLoader(
       dispatch,
       confirmations: store.confirmations,
       deliveries,
+      planShows,
       digestSubscriptions: store.digestSubscriptions,
       policyFor: (_teamId, botToken) => spendPolicyOf(env, null, botToken, { logger }),
       unfurlDomains: env.UNFURL_DOMAINS,

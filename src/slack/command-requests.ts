@@ -16,7 +16,7 @@ export interface CommandRequestsOptions {
    * goes to Bolt, whose middleware gives its own refusal.
    */
   isServed: (source: CommandSource) => Promise<boolean>;
-  deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger'>;
+  deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger' | 'planShows'>;
 }
 
 const FIELDS = ['team_id', 'channel_id', 'user_id', 'trigger_id', 'response_url'] as const;

@@ -1,5 +1,6 @@
 import type { ConfirmationDeps, SpendPolicy } from '../../domain/confirmations.ts';
 import type { DeliveryLog, Store } from '../../store/index.ts';
+import type { PlanShowsReader } from '../../store/plan-shows-over-fetch.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Dispatch } from './jobs.ts';
@@ -16,6 +17,11 @@ export interface ListenerDeps {
   policyFor: (teamId: string, botToken: string | undefined) => Promise<SpendPolicy>;
   /** Slash commands are deduplicated on their `trigger_id`. */
   deliveries: Pick<DeliveryLog, 'first'>;
+  /**
+   * The shows on a channel's plan, read before a `plan add` is acked: one already there, or one more
+   * than a full plan holds, is answered in the ack (without it, the worker answers).
+   */
+  planShows?: PlanShowsReader;
   /** Domains whose event links unfurl (`UNFURL_DOMAINS`); default `app.lensmor.com`. */
   unfurlDomains?: readonly string[];
   /** Read after the digest settings modal opened, to show the channel's current settings in it. */

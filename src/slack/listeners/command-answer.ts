@@ -5,6 +5,7 @@ import { errorMessage, workingMessage } from '../views/messages.ts';
 import type { SlackMessage } from '../views/types.ts';
 import type { ListenerDeps } from '../kit/listener-deps.ts';
 import { COMMAND_TEXT_MAX } from '../kit/job-values.ts';
+import { planAddInAck } from '../features/plan/ack-answers.ts';
 
 /** The fields of a slash command this answer reads (Bolt's `command`, or the form Slack posts). */
 export type CommandFields = Pick<
@@ -41,7 +42,7 @@ const tooLongWords = (length: number) =>
  */
 export async function answerCommand(
   command: CommandFields,
-  deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger'>,
+  deps: Pick<ListenerDeps, 'deliveries' | 'dispatch' | 'logger' | 'planShows'>,
 ): Promise<{ ack: CommandAck } | { modal: ModalCommand }> {
   // Read whole, so a refusal can count what was asked for (`watch add` of 10,000 names).
   const text = command.text ?? '';
@@ -63,6 +64,8 @@ export async function answerCommand(
     channel: command.channel_id,
     user: command.user_id,
   });
+  const inAck = await answeredFromStore(parsed.command, command, { ...deps, logger: log });
+  if (inAck) return { ack: ephemeral(inAck) };
   // The dedup record and the hand-over at once, one round trip before the ack: the worker runs a
   // command's job once however often it is dispatched (it claims the job id), and a replayed
   // delivery of the same command (same trigger_id) is still acked with nothing new.
@@ -98,4 +101,22 @@ export async function answerCommand(
   }
   log.info('command dispatched', { subcommand });
   return { ack: ephemeral(workingMessage(`Working on /events ${text.trim().slice(0, 200)}`)) };
+}
+
+/**
+ * An answer one store read decides, given in the ack so no job runs for it (`plan add` of a show
+ * already on the plan). When the read fails, the worker answers as it would without it.
+ */
+async function answeredFromStore(
+  parsed: Command,
+  command: CommandFields,
+  deps: Pick<ListenerDeps, 'planShows' | 'logger'>,
+): Promise<SlackMessage | undefined> {
+  if (parsed.name !== 'plan-add' || !deps.planShows) return undefined;
+  try {
+    return planAddInAck(parsed, await deps.planShows(command.team_id, command.channel_id));
+  } catch (error) {
+    deps.logger.warn('could not read the plan before the ack; the worker answers', { error });
+    return undefined;
+  }
 }

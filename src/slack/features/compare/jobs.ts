@@ -10,7 +10,7 @@ import { sharedBy } from '../../kit/share.ts';
 import type { Answer } from '../../kit/answer.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { CompareCommand } from './commands.ts';
-import { type ComparedShow, type Comparison, compareCard, type FoundShow } from './views.ts';
+import { type ComparedShow, type Comparison, compareCard } from './views.ts';
 
 /** The worker's half of compare: every show read at once (detail, fit, unlock quote), then one card. */
 
@@ -27,11 +27,7 @@ const rethrowUnauthorized = (error: unknown) => {
   if (isServiceError(error, SERVICE_ERROR_CODE.unauthorized)) throw error;
 };
 
-async function showOf(
-  eventId: string,
-  at: ReadonlyMap<string, FoundShow['watched']>,
-  sources: CompareSources,
-) {
+async function showOf(eventId: string, sources: CompareSources): Promise<ComparedShow> {
   const [detail, fit, unlock] = await Promise.all([
     sources.eis.events.detail(eventId).catch((error: unknown) => {
       rethrowUnauthorized(error);
@@ -40,25 +36,30 @@ async function showOf(
     showFit(sources, eventId),
     showUnlockCost(sources.eis, eventId),
   ]);
-  if (typeof detail === 'string') return { found: false, eventId, reason: detail } satisfies ComparedShow;
-  return { found: true, event: detail, fit, watched: at.get(eventId) ?? [], unlock } satisfies ComparedShow;
+  if (typeof detail === 'string') return { found: false, eventId, reason: detail };
+  return { found: true, event: detail, fit, watched: [], unlock };
 }
 
-/** Every show read in parallel, with the channel's watched accounts at each. */
+/** Every show read in parallel, and the channel's watched accounts at each read meanwhile. */
 export async function compareShows(
   eventIds: readonly string[],
   context: Pick<JobContext, 'teamId' | 'channelId'>,
   sources: CompareSources,
 ): Promise<Comparison> {
-  const accounts = await sources.watchLists
-    .allAccounts(context.teamId, context.channelId)
-    .catch((error: unknown) => {
+  const [accounts, shows] = await Promise.all([
+    sources.watchLists.allAccounts(context.teamId, context.channelId).catch((error: unknown) => {
       sources.logger.warn('watched accounts unreadable for compare', { error });
       return [];
-    });
+    }),
+    Promise.all(eventIds.map((eventId) => showOf(eventId, sources))),
+  ]);
   const at = watchedAccountsAt(accounts, eventIds);
-  const shows = await Promise.all(eventIds.map((eventId) => showOf(eventId, at, sources)));
-  return { shows, watchesAccounts: accounts.length > 0 };
+  return {
+    shows: shows.map((show, i) =>
+      show.found ? { ...show, watched: at.get(eventIds[i] ?? '') ?? [] } : show,
+    ),
+    watchesAccounts: accounts.length > 0,
+  };
 }
 
 const commandText = (eventIds: readonly string[]) => `compare ${eventIds.join(' ')}`;

@@ -2,7 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { PlanCanvasOut } from '../../../domain/plan/index.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 import { formatDateRange } from '../../views/format.ts';
-import { costLines, costWords, fitWords, type PlanView, showName, watchedWords } from './views.ts';
+import { costLines, costWords, fitWords, type PlanView, watchedWords } from './views.ts';
+import { showName } from './plan-words.ts';
 import { costsBeyondCreditsLines, showCostWords } from './cost-views.ts';
 import { watchedShowsCanvasLines } from '../watch/shows-views.ts';
 

@@ -6,7 +6,7 @@ import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { costUsage, type PlanCostCommand } from './cost-words.ts';
 import { kindTotalsWords } from './cost-views.ts';
 import type { Changed, PlanCommandDeps } from './plan-deps.ts';
-import { showName } from './views.ts';
+import { showName } from './plan-words.ts';
 
 /** `plan cost …` and `plan currency …`: the plan's costs beyond credits changed, or the currency told. */
 export async function changeCosts(

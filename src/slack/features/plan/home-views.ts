@@ -4,7 +4,7 @@ import type { Plan } from '../../../domain/ports/index.ts';
 import { section } from '../../views/blocks.ts';
 import { formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
 import { andMore } from '../../views/limits.ts';
-import { showName } from './views.ts';
+import { showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /** Channels whose plan the Home shows, and shows named per channel (the rest counted). */

@@ -18,10 +18,12 @@ import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { Answer } from '../../kit/answer.ts';
 import { CANVAS_RECREATED_WORDS, canvasFailureWords, planCanvasMarkdown } from './canvas.ts';
 import type { PlanCommand } from './commands.ts';
-import { readPlanView } from './read.ts';
+import { readPlanView, startPlanReads } from './read.ts';
+import { readsOnce } from './reads-once.ts';
 import type { Changed, PlanCommandDeps } from './plan-deps.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
-import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView, showName } from './views.ts';
+import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView } from './views.ts';
+import { alreadyOnPlanWords, planFullWords, showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { formatNumber } from '../../views/format.ts';
 import { changeCosts } from './cost-jobs.ts';
@@ -99,11 +101,25 @@ async function showToAdd(
   }
 }
 
+/**
+ * The show to add, read while the card's reads of the plan with it start (`readsOnce` keeps each read
+ * for the card): its own at once, the other shows' once the plan is read. The answer waits for about
+ * one service round trip.
+ */
+async function withCardReads(deps: PlanCommandDeps, context: JobContext, eventId: string) {
+  const toAdd = showToAdd(deps, context, eventId);
+  toAdd.catch(() => undefined); // awaited below, once the plan is read
+  startPlanReads(deps, [eventId]);
+  const stored = await deps.plans.get(context.teamId, context.channelId);
+  startPlanReads(deps, stored?.shows.map((show) => show.eventId) ?? []);
+  return toAdd;
+}
+
 async function change(deps: PlanCommandDeps, context: JobContext, command: PlanCommand): Promise<Changed> {
   const { teamId, channelId, userId } = context;
   switch (command.name) {
     case 'plan-add': {
-      const show = await showToAdd(deps, context, command.eventId);
+      const show = await withCardReads(deps, context, command.eventId);
       if (!show)
         return {
           refusal: `The service knows no show with the id ${command.eventId}, so nothing was added. Find ids with /events search.`,
@@ -111,14 +127,13 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
         addShow(current, show),
       );
-      if (result.outcome === 'full')
-        return {
-          refusal: `This channel's plan already has ${result.limit} shows, the most it holds. Remove one with /events plan remove <id> first.`,
-        };
-      const name = mk`*${escapeMrkdwn(showName(result.show))}*`;
-      return result.outcome === 'already'
-        ? { plan, notice: mk`${name} is already on this channel’s plan.` }
-        : { plan, notice: mk`Added ${name} to this channel’s plan.`, wrote: true };
+      if (result.outcome === 'full') return { refusal: planFullWords() };
+      if (result.outcome === 'already') return { plan, notice: alreadyOnPlanWords(result.show) };
+      return {
+        plan,
+        notice: mk`Added *${escapeMrkdwn(showName(result.show))}* to this channel’s plan.`,
+        wrote: true,
+      };
     }
     case 'plan-remove': {
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
@@ -191,9 +206,11 @@ async function keepServiceDates(
 export async function runPlanCommand(
   command: PlanCommand,
   context: JobContext,
-  deps: PlanCommandDeps,
+  given: PlanCommandDeps,
   answer: Answer,
 ) {
+  // One answer's reads, each asked of the service once (`plan add` starts them early).
+  const deps = { ...given, eis: readsOnce(given.eis) };
   const changed = await change(deps, context, command);
   if ('refusal' in changed) return answer(context, errorMessage(changed.refusal));
   const viewOf = viewsOf(deps);

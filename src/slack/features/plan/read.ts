@@ -39,40 +39,64 @@ async function keptOf(deps: PlanReadDeps, plan: Plan): Promise<KeptEntries | nul
   }
 }
 
-/** A show with the dates the service gives now (a free read), or as stored when it gives none. */
-async function withDatesNow(deps: PlanReadDeps, show: PlanShow): Promise<PlanShow> {
-  const detail = await deps.eis.events.detail(show.eventId).catch(() => null);
-  return detail?.dateStart ? { ...show, dateStart: detail.dateStart, dateEnd: detail.dateEnd ?? null } : show;
+/** A show with the dates the service gives now, or as stored when it gives none. */
+const withDatesOf = (
+  show: PlanShow,
+  detail: { dateStart?: string | null; dateEnd?: string | null } | null,
+) => (detail?.dateStart ? { ...show, dateStart: detail.dateStart, dateEnd: detail.dateEnd ?? null } : show);
+
+/** What the card shows of one show, read from the service at once: its fit, unlock price and detail now. */
+const rowReads = (deps: PlanReadDeps, eventId: string) =>
+  Promise.all([
+    fitOf(deps, eventId),
+    showUnlockCost(deps.eis, eventId),
+    deps.eis.events.detail(eventId).catch(() => null),
+  ]);
+
+const balanceOf = (deps: PlanReadDeps) =>
+  deps.eis.credits
+    .balance()
+    .then((b) => b.totalBalance)
+    .catch(() => null);
+
+/**
+ * The service reads of a plan's card for these shows and the balance, started now and not awaited:
+ * with `readsOnce`, the card read next (`readPlanView`) finds them under way or done, so `plan add`
+ * waits for one service round trip (the show's read and the card's at once), not one after another.
+ */
+export function startPlanReads(deps: PlanReadDeps, eventIds: readonly string[]): void {
+  void balanceOf(deps); // asked once, however often started
+  void inPool(eventIds, READ_AT_ONCE, async (eventId) => {
+    await rowReads(deps, eventId);
+  }).catch(() => undefined); // read again, and reported, by the card
 }
 
 /** The plan as the card and the canvas show it: each show's fit, watched accounts and unlock price. */
 export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<PlanView> {
   const { shows } = plan;
-  const [accounts, balance, kept] = await Promise.all([
-    deps.watchLists.allAccounts(plan.teamId, plan.channelId).catch(() => []),
-    deps.eis.credits
-      .balance()
-      .then((b) => b.totalBalance)
-      .catch(() => null),
-    keptOf(deps, plan),
+  const rows: PlanRow[] = shows.map((show) => ({
+    show,
+    fit: null,
+    watched: [],
+    cost: { state: 'locked', credits: 0, estimated: true },
+  }));
+  // The channel's accounts, the balance and the ledger are read while the shows are.
+  const [[accounts, balance, kept]] = await Promise.all([
+    Promise.all([
+      deps.watchLists.allAccounts(plan.teamId, plan.channelId).catch(() => []),
+      balanceOf(deps),
+      keptOf(deps, plan),
+    ]),
+    inPool(rows, READ_AT_ONCE, async (row) => {
+      const [fit, cost, detail] = await rowReads(deps, row.show.eventId);
+      Object.assign(row, { fit, cost, show: withDatesOf(row.show, detail) });
+    }),
   ]);
   const watched = watchedAccountsAt(
     accounts,
     shows.map((s) => s.eventId),
   );
-  const rows: PlanRow[] = shows.map((show) => ({
-    show,
-    fit: null,
-    watched: watched.get(show.eventId) ?? [],
-    cost: { state: 'locked', credits: 0, estimated: true },
-  }));
-  await inPool(rows, READ_AT_ONCE, async (row) => {
-    [row.fit, row.cost, row.show] = await Promise.all([
-      fitOf(deps, row.show.eventId),
-      showUnlockCost(deps.eis, row.show.eventId),
-      withDatesNow(deps, row.show),
-    ]);
-  });
+  for (const row of rows) row.watched = watched.get(row.show.eventId) ?? [];
   // The shows' quarters as the service dates them now: the spend follows a show it moved.
   const spend =
     kept && planSpend({ channelId: plan.channelId, shows: rows.map((r) => r.show) }, kept.entries);

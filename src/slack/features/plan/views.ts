@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { PlanCosts, QuarterCost } from '../../../domain/plan/index.ts';
 import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import type { PlanShow } from '../../../domain/ports/records.ts';
+import { showName } from './plan-words.ts';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
 import type { WatchedShow } from '../../../domain/watch/where.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -44,7 +45,6 @@ export interface PlanView {
 }
 
 /** Words shared by the card and the canvas (plain text; the card escapes them). */
-export const showName = (show: PlanShow) => show.name?.trim() || `Event ${show.eventId}`;
 
 export const fitWords = (fit: PlanRow['fit']) =>
   fit ? `Fit ${fit.score.toFixed(1)} / 10, ${fit.band}` : 'Fit could not be read';

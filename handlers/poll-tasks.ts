@@ -1,7 +1,7 @@
 import { type LambdaClock, createScheduledLoader, remainingTimeOf } from '../src/roots/runtime.ts';
 
 // Every minute (EventBridge schedule): settles what crashes left behind (the confirmation reconciler),
-// then polls due unlock tasks and posts finished ones in their threads.
+// then polls due unlock tasks for about the minute and posts finished ones in their threads.
 // Built once per cold start.
 const load = createScheduledLoader();
 
@@ -9,6 +9,6 @@ export const handler = async (_event: unknown, context?: LambdaClock) => {
   const jobs = await load();
   jobs.logger.addLambdaContext(context);
   const reconciled = await jobs.reconcileConfirmations();
-  const polled = await jobs.pollUnlockTasks(remainingTimeOf(context));
+  const polled = await load.pollRun(remainingTimeOf(context));
   return { reconciled, polled };
 };

@@ -111,17 +111,18 @@ export type BotFunctionName = 'slack' | 'worker' | 'pollTasks' | 'digest' | 'wat
 
 /**
  * Reserved concurrency, in one place. It caps what a flood of Slack requests (or a stuck schedule)
- * can run up, and `pollTasks`/`digest` at 1 means a slow run makes the next one throttle instead
- * of piling up beside it (so does `watch`, the hourly watch run). `watchCheck`, the watch queue's
+ * can run up, and `digest` at 1 means a slow run makes the next one throttle instead of piling up
+ * beside it (so does `watch`, the hourly watch run). `pollTasks` at 2: a poll run lasts its minute, and
+ * the polls it started near the end finish while the next run starts (their leases keep them apart). `watchCheck`, the watch queue's
  * consumer, at 10: its queue's event source runs at most `WATCH_CHECK_CONCURRENCY` at once (the
- * reservation keeps those slots free of throttles). Lambda keeps at least 100 executions unreserved, so these 43 need the
+ * reservation keeps those slots free of throttles). Lambda keeps at least 100 executions unreserved, so these 44 need the
  * standard quota of 1,000; brand-new accounts often start at 10, where any reservation fails the
  * deploy: use `-c reserveConcurrency=false` there (or ask for the quota increase).
  */
 export const RESERVED_CONCURRENCY: Record<BotFunctionName, number> = {
   slack: 10,
   worker: 20,
-  pollTasks: 1,
+  pollTasks: 2,
   digest: 1,
   watch: 1,
   watchCheck: 10,
@@ -138,14 +139,15 @@ export const WATCH_CHECK_CONCURRENCY = 10;
 
 /**
  * Timeout and memory per function. Slack wants an answer within 3 s, and Lambda CPU grows with
- * memory, so the Slack function gets the most for a quick cold start; the poll must finish well
- * inside its one-minute period.
+ * memory, so the Slack function gets the most for a quick cold start.
  */
 export const FUNCTION_SIZING: Record<BotFunctionName, { timeout: Duration; memorySize: number }> = {
   slack: { timeout: Duration.seconds(10), memorySize: 1024 },
   // Room for one charge with its retries (3 × 10 s timeouts, Retry-After waits) and the Slack updates.
   worker: { timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS), memorySize: 512 },
-  pollTasks: { timeout: Duration.seconds(50), memorySize: 512 },
+  // A poll run starts polls for its minute (RUN_EVERY_MS), then has the 20 s a poll and its reply may
+  // need (TIME_RESERVE_MS): runs a minute apart cover every second, and never two minutes' worth.
+  pollTasks: { timeout: Duration.seconds(80), memorySize: 512 },
   // Inside its 5-minute period, so one run ends before the next starts; what is left stays due.
   digest: { timeout: Duration.minutes(4), memorySize: 512 },
   // Queue mode only reads the due channels and sends them; inline (no queue) it checks what fits.

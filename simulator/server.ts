@@ -54,6 +54,8 @@ export interface Simulator {
   injectFault(fault: Fault): void;
   clearFaults(): void;
   completeTasks(outcome?: 'completed' | 'failed'): void;
+  /** How long the unlock tasks submitted from now on take (those already running keep theirs). */
+  setTaskDuration(ms: number): void;
   maxInFlight(key: string): number;
   requests(): RecordedRequest[];
   /** Changes the service's data now: an exhibitor appears at or drops out of an event, or it is postponed. */
@@ -146,6 +148,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     completeTasks: (outcome = 'completed') => state.completeTasks(outcome),
+    setTaskDuration: (ms) => {
+      state.newTaskDurationMs = ms;
+    },
     maxInFlight: (key) => state.peakInFlight.get(key) ?? 0,
     requests: () => [...recorded],
     changeData: (change) => applyChange(state, change),

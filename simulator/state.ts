@@ -21,6 +21,8 @@ export interface UnlockTask {
   key: string;
   personnelIds: string[];
   createdAt: number;
+  /** How long it takes on its own (the simulator's task duration when it was created). */
+  durationMs: number;
   forced?: TaskOutcome;
   settled: boolean;
 }
@@ -69,6 +71,8 @@ export class SimulatorState {
   readonly peakInFlight = new Map<string, number>();
   readonly routeInFlight = new Map<string, number>();
   private nextTaskId = 5001;
+  /** How long the unlock tasks created from now on take (`setTaskDuration`). */
+  newTaskDurationMs: number;
   private nextJobId = 70_001;
 
   constructor(
@@ -83,6 +87,7 @@ export class SimulatorState {
     }
     for (const exhibitor of seed.exhibitors) this.exhibitorsById.set(exhibitor.id, exhibitor);
     for (const person of seed.personnel) this.personnelById.set(person.id, person);
+    this.newTaskDurationMs = taskDurationMs;
   }
 
   addAccount(key: string, balance: number, subscribed: boolean): Account {
@@ -157,6 +162,7 @@ export class SimulatorState {
       key: account.key,
       personnelIds,
       createdAt: this.now(),
+      durationMs: this.newTaskDurationMs,
       settled: false,
     };
     const pending = kind === 'email' ? account.emailPending : account.phonePending;
@@ -216,19 +222,19 @@ export class SimulatorState {
   }
 
   private isDone(task: UnlockTask): boolean {
-    return task.forced !== undefined || this.now() - task.createdAt >= this.taskDurationMs;
+    return task.forced !== undefined || this.now() - task.createdAt >= task.durationMs;
   }
 
   taskStatus(task: UnlockTask): 'pending' | 'processing' | 'completed' | 'failed' {
     if (this.isDone(task)) {
       return this.taskItems(task).every((i) => i.status === 'failed') ? 'failed' : 'completed';
     }
-    return this.now() - task.createdAt < this.taskDurationMs / 3 ? 'pending' : 'processing';
+    return this.now() - task.createdAt < task.durationMs / 3 ? 'pending' : 'processing';
   }
 
   taskItems(task: UnlockTask): TaskItemView[] {
     const done = this.isDone(task);
-    const running = this.now() - task.createdAt < this.taskDurationMs / 3 ? 'pending' : 'processing';
+    const running = this.now() - task.createdAt < task.durationMs / 3 ? 'pending' : 'processing';
     return task.personnelIds.map((personnelId) => {
       if (!done) return { personnelId, status: running, value: null };
       const person = this.personnelById.get(personnelId);

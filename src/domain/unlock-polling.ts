@@ -3,7 +3,7 @@ import { type Logger, withCorrelationId } from '../platform/log.ts';
 import { type FollowUpProgress, type FollowUpResult, followUpOutcome } from './follow-up.ts';
 import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import { inPool } from './pool.ts';
-import { EARLY_POLLS, FOLLOW_UP_GIVE_UP_AFTER_MS, GIVE_UP_AFTER_MS, pollDelayMs } from './poll-cadence.ts';
+import { EARLY_POLLS, FOLLOW_UP_GIVE_UP_AFTER_MS, GIVE_UP_AFTER_MS, nextPollAt } from './poll-cadence.ts';
 import {
   createChannelPacer,
   isChannelGone,
@@ -19,6 +19,7 @@ import {
   type UnlockTaskProgress,
   unlockResultOf,
 } from './unlock-result.ts';
+import { type UnlockWaiting, unlockWaitingOf, waitingShownKey } from './unlock-waiting.ts';
 
 /**
  * At most this many tasks are polled at once, leaving room under the service's 10 concurrent requests
@@ -36,6 +37,8 @@ export interface UnlockThread {
   postTimeout(task: UnlockTask): Promise<void>;
   /** Rewrites the card's status line; a failure here is logged, the reply is what matters. */
   updateCard(task: UnlockTask, outcome: UnlockOutcome): Promise<void>;
+  /** Shows on the card that the service is still working on the task, and since when. */
+  showWaiting(task: UnlockTask, waiting: UnlockWaiting): Promise<void>;
   /** Says the task was submitted with a key no longer connected: its results are on that account. */
   postAccountChanged(task: UnlockTask): Promise<void>;
 }
@@ -69,6 +72,8 @@ export interface UnlockPollingDeps {
   now: () => Date;
   /** The Lambda's remaining time; unlimited when absent. */
   remainingMs?: () => number;
+  /** When the scheduled run this pass is part of started: an older task is due when a later one starts. */
+  runStartedAt?: Date;
   /** Identifies this run's leases. */
   owner?: string;
   concurrency?: number;
@@ -149,9 +154,10 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
 }
 
 /**
- * Polls one just-submitted task a few times (about 20 s), so a quick result is posted at once rather
+ * Polls one just-submitted task at the young cadence, so a quick result is posted at once rather than
  * at the next scheduled run. It leases the task like the scheduled poller, so the two never both act
- * on it; what is still running afterwards is left to the schedule. Returns whether the task finished.
+ * on it, and stops once a scheduled run has taken the task over (it held the lease, or polled the task
+ * since this did). Returns whether the task finished.
  */
 export async function pollSubmittedTask(
   taskId: string,
@@ -164,10 +170,14 @@ export async function pollSubmittedTask(
   const paced = createChannelPacer({ budgetMs: () => polls.everyMs, sleep });
   const post = (task: UnlockTask, send: () => Promise<void>) => paced(task.channelId, send);
   const log = deps.logger.child({ taskId });
+  let attemptsAfterOurs: number | undefined;
   for (let poll = 0; poll < polls.count; poll++) {
     await sleep(polls.everyMs);
-    await pollOne(taskId, { owner, deps, summary, log, post });
+    const leased = await pollOne(taskId, { owner, deps, summary, log, post, everyMs: polls.everyMs });
     if (summary.posted + summary.timedOut > 0) return true;
+    const pollsSinceOurs = attemptsAfterOurs !== undefined && leased?.attempts !== attemptsAfterOurs;
+    if (!leased || pollsSinceOurs) return false;
+    attemptsAfterOurs = leased.attempts + 1;
   }
   return false;
 }
@@ -179,20 +189,30 @@ interface RunState {
   log: Logger;
   /** Sends to the task's channel, paced and retried. */
   post: (task: UnlockTask, send: () => Promise<void>) => Promise<void>;
+  /** The worker's first polls: the task is due again at the worker's next one. */
+  everyMs?: number;
 }
 
-async function pollOne(taskId: string, run: RunState): Promise<void> {
-  const { owner, deps, summary, log } = run;
+/** Leases and polls one task; returns it as leased (null when another poller holds it). */
+async function pollOne(taskId: string, run: RunState): Promise<UnlockTask | null> {
+  const { owner, deps, summary } = run;
   const task = await deps.tasks.lease(taskId, { owner, leaseMs: LEASE_MS });
   if (!task) {
     summary.skipped += 1;
-    return;
+    return null;
   }
   if (task.serviceAccount && deps.accountId && task.serviceAccount !== deps.accountId)
-    return stopOtherAccount(task, run);
-  summary.polled += 1;
-  const age = deps.now().getTime() - Date.parse(task.createdAt);
-  if (task.followUp) return pollFollowUp(task, age, run);
+    await stopOtherAccount(task, run);
+  else {
+    summary.polled += 1;
+    const age = deps.now().getTime() - Date.parse(task.createdAt);
+    await (task.followUp ? pollFollowUp(task, age, run) : pollUnlock(task, age, run));
+  }
+  return task;
+}
+
+async function pollUnlock(task: UnlockTask, age: number, run: RunState): Promise<void> {
+  const { deps, summary, log } = run;
 
   let progress: UnlockTaskProgress | undefined;
   try {
@@ -215,7 +235,24 @@ async function pollOne(taskId: string, run: RunState): Promise<void> {
     return;
   }
 
-  await pollLater(task, age, run);
+  await pollLater(task, age, run, await showWaiting(task, age, run));
+}
+
+/**
+ * Rewrites the card's waiting line when its words changed since it was last shown (at most every
+ * 15 s); returns what it now shows. A failed rewrite is logged and tried again at the next poll.
+ */
+async function showWaiting(task: UnlockTask, age: number, run: RunState): Promise<string | undefined> {
+  const waiting = unlockWaitingOf(task, age);
+  const key = waitingShownKey(waiting);
+  if (key === task.waitingShown) return undefined;
+  try {
+    await run.deps.thread.showWaiting(task, waiting);
+    return key;
+  } catch (error) {
+    run.log.warn('could not show on the card that the unlock is running', { error });
+    return undefined;
+  }
 }
 
 async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promise<void> {
@@ -270,11 +307,17 @@ async function stopOtherAccount(task: UnlockTask, run: RunState): Promise<void> 
 }
 
 /** Not finished yet: due again after the delay for its age (unlocks and follow-ups alike). */
-async function pollLater(task: UnlockTask, age: number, run: RunState): Promise<void> {
+async function pollLater(task: UnlockTask, age: number, run: RunState, waitingShown?: string) {
   const { owner, deps, summary } = run;
-  const nextPollAt = new Date(deps.now().getTime() + pollDelayMs(age));
-  if (await deps.tasks.reschedule(task.taskId, { owner, nextPollAt, attempts: task.attempts + 1 }))
-    summary.rescheduled += 1;
+  const next = {
+    owner,
+    nextPollAt: run.everyMs
+      ? new Date(deps.now().getTime() + run.everyMs)
+      : nextPollAt(age, deps.now(), deps.runStartedAt),
+    attempts: task.attempts + 1,
+    ...(waitingShown === undefined ? {} : { waitingShown }),
+  };
+  if (await deps.tasks.reschedule(task.taskId, next)) summary.rescheduled += 1;
 }
 
 /** Another run marked the result first. */

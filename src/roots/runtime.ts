@@ -5,8 +5,9 @@ import { serviceAccountId } from '../platform/config/secrets.ts';
 import { type Env, readEnv } from '../platform/config/env.ts';
 import { runDueDigests } from '../domain/digest.ts';
 import { reconcileConfirmations } from '../domain/reconcile.ts';
-import type { Sleep } from '../domain/slack-delivery.ts';
+import { realSleep, type Sleep } from '../domain/slack-delivery.ts';
 import { pollUnlockTasks, type UnlockPollingDeps } from '../domain/unlock-polling.ts';
+import { type PollRunSummary, pollTasksForAMinute } from '../domain/poll-run.ts';
 import { unlockTaskProgress } from '../domain/unlock-progress.ts';
 import { followUpProgress } from '../domain/follow-up.ts';
 import { createEisClient, type EisClient } from '../eis/index.ts';
@@ -114,6 +115,15 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
 export interface ScheduledOptions {
   /** How Slack retries wait; tests make it instant. */
   sleep?: Sleep;
+  /** How a poll run waits for its next due task; tests and the bench move their clock instead. */
+  nap?: Sleep;
+  /** How long a poll run starts new polls for (the schedule's minute by default). */
+  pollRunForMs?: number;
+}
+
+/** A pass of the poller within a run (`pollTasksForAMinute`): older tasks are due at a later run's start. */
+export interface PollPassOptions extends RunOptions {
+  runStartedAt?: Date;
 }
 
 /** The scheduled jobs over a runtime (whose clock the store and the domain share). */
@@ -136,10 +146,12 @@ export function createScheduledJobs(
         logger: logger.child({ job: 'reconcile' }),
         now,
       }),
-    pollUnlockTasks: (run: RunOptions = {}) =>
+    // A distributed app's fair turns hand each workspace's pass this same `run` (a PollPassOptions).
+    pollUnlockTasks: (run: PollPassOptions = {}) =>
       pollUnlockTasks({
         ...unlockPollingDeps({ ...runtime, logger: logger.child({ job: 'poll-tasks' }) }, web),
         ...deadline(run),
+        ...(run.runStartedAt ? { runStartedAt: run.runStartedAt } : {}),
         ...sleep,
       }),
     runDigests: (run: RunOptions = {}) =>
@@ -202,12 +214,32 @@ export function createScheduledLoader(
     built.set(runtime, jobs);
     return jobs;
   };
+  const now = options.now ?? (() => new Date());
+  /** One scheduled run of the poller (handlers/poll-tasks.ts): passes over the due tasks for a minute. */
+  const pollRunOf =
+    (jobs: () => Promise<Pick<ScheduledJobs, 'pollUnlockTasks'>>) =>
+    async (run: RunOptions = {}): Promise<PollRunSummary> => {
+      const { pollUnlockTasks } = await jobs();
+      return pollTasksForAMinute({
+        pass: (pass: PollPassOptions) => pollUnlockTasks(pass),
+        nextDue: (window) => store.unlockTasks.nextDue(window),
+        now,
+        sleep: options.nap ?? realSleep,
+        logger: logger.child({ job: 'poll-tasks' }),
+        ...(run.remainingMs ? { remainingMs: run.remainingMs } : {}),
+        ...(options.pollRunForMs ? { runForMs: options.pollRunForMs } : {}),
+      });
+    };
   if (!loadRuntime.distributed) {
     const single = async (): Promise<ScheduledJobs & Pick<Runtime, 'logger'>> => ({
       ...jobsOf(await loadRuntime()),
       logger,
     });
-    return Object.assign(single, { store, servable: () => () => Promise.resolve(true) });
+    return Object.assign(single, {
+      store,
+      servable: () => () => Promise.resolve(true),
+      pollRun: pollRunOf(single),
+    });
   }
   const unserved = (teamId: string, why: Unserved) =>
     reconcileUnservedWorkspace(teamId, why, {
@@ -215,7 +247,7 @@ export function createScheduledLoader(
       ownBotToken: loadRuntime.botTokenOf,
       slackApiUrl: loadRuntime.env.SLACK_API_URL,
       logger,
-      now: options.now ?? (() => new Date()),
+      now,
     });
   // The one place a workspace that cannot be served now is dealt with: `cannotServeNow` there.
   const jobs = fairScheduledJobs({
@@ -223,7 +255,7 @@ export function createScheduledLoader(
     store,
     unserved,
     logger,
-    now: options.now ?? (() => new Date()),
+    now,
     jobsOf: (runtime) => createScheduledJobs(runtime, options),
   });
   // For a run that hands work on per workspace (the watch fan-out): whether each can be served now,
@@ -232,7 +264,11 @@ export function createScheduledLoader(
     const serve = servingOnce({ load: loadRuntime, store, logger, unserved });
     return async (team: ScheduledWorkspace) => (await serve(team)) !== undefined;
   };
-  return Object.assign(() => Promise.resolve(jobs), { store, servable });
+  return Object.assign(() => Promise.resolve(jobs), {
+    store,
+    servable,
+    pollRun: pollRunOf(() => Promise.resolve(jobs)),
+  });
 }
 
 /** The part of the Lambda context the scheduled handlers read. */

@@ -2,6 +2,7 @@ import { WebClient } from '@slack/web-api';
 import { serviceAccountId } from '../platform/config/secrets.ts';
 import { EARLY_POLLS } from '../domain/poll-cadence.ts';
 import { pollSubmittedTask } from '../domain/unlock-polling.ts';
+import type { Sleep } from '../domain/slack-delivery.ts';
 import { createRuntimeLoader, type Runtime, type RuntimeOptions, unlockPollingDeps } from './runtime.ts';
 import { webClientOptions } from '../slack/web-client.ts';
 import { type DigestAccess, memberChannelsOf } from '../slack/kit/digest-access.ts';
@@ -20,6 +21,8 @@ import { workspaceRolesOf } from '../slack/kit/workspace-roles.ts';
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
   earlyPolls?: { count: number; everyMs: number };
+  /** How the worker waits between those polls (tests move a clock instead). */
+  sleep?: Sleep;
 }
 
 /**
@@ -105,7 +108,11 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     planCanvas: createPlanCanvasOut(web(false)),
     home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
     pollSubmittedTask: (taskId) =>
-      pollSubmittedTask(taskId, unlockPollingDeps(runtime), options.earlyPolls ?? EARLY_POLLS),
+      pollSubmittedTask(
+        taskId,
+        { ...unlockPollingDeps(runtime), ...(options.sleep ? { sleep: options.sleep } : {}) },
+        options.earlyPolls ?? EARLY_POLLS,
+      ),
   };
 }
 

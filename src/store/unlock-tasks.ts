@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { NewUnlockTask } from '../domain/ports/index.ts';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { NewUnlockTask, RescheduleInput } from '../domain/ports/index.ts';
 import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
@@ -119,24 +119,32 @@ async function lease(
   }
 }
 
-/** One conditional write on the lease's owner; the task is due again at `nextPollAt`. */
+/**
+ * One conditional write on the lease's owner; the task is due again at `nextPollAt` (and its card's
+ * waiting line, when given, is noted as shown).
+ */
 async function reschedule(
   { client, tableName }: StoreContext,
   taskId: string,
-  { owner, nextPollAt, attempts }: { owner: string; nextPollAt: Date; attempts: number },
+  { owner, nextPollAt, attempts, waitingShown }: RescheduleInput,
 ): Promise<boolean> {
   if (!Number.isInteger(attempts) || attempts < 0) throw new ValidationError('attempts must be >= 0');
   const next = nextPollAt.toISOString();
+  const shown = waitingShown === undefined ? '' : ', waitingShown = :shown';
   try {
     await client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.unlockTask(taskId),
         ConditionExpression: 'leaseOwner = :owner AND attribute_not_exists(resultPostedAt)',
-        UpdateExpression:
-          'SET nextPollAt = :next, #at = :next, attempts = :attempts REMOVE leaseOwner, leaseExpiresAt',
+        UpdateExpression: `SET nextPollAt = :next, #at = :next, attempts = :attempts${shown} REMOVE leaseOwner, leaseExpiresAt`,
         ExpressionAttributeNames: { '#at': TABLE_KEYS.dueAt },
-        ExpressionAttributeValues: { ':owner': owner, ':next': next, ':attempts': attempts },
+        ExpressionAttributeValues: {
+          ':owner': owner,
+          ':next': next,
+          ':attempts': attempts,
+          ...(waitingShown === undefined ? {} : { ':shown': waitingShown }),
+        },
       }),
     );
     return true;
@@ -258,6 +266,36 @@ async function recordSlackFailure(
   }
 }
 
+/**
+ * When the first task of any workspace falls due in (after, before]: one item of the due index, its
+ * due time only (a leased task's is its lease's end).
+ */
+async function nextDue(
+  { client, tableName }: StoreContext,
+  { after, before }: { after: Date; before: Date },
+): Promise<Date | undefined> {
+  if (before.getTime() <= after.getTime()) return undefined;
+  const { Items } = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: TABLE_KEYS.dueIndex,
+      KeyConditionExpression: '#kind = :kind AND #at BETWEEN :after AND :before',
+      ExpressionAttributeNames: { '#kind': TABLE_KEYS.dueKind, '#at': TABLE_KEYS.dueAt },
+      ExpressionAttributeValues: {
+        ':kind': DUE_KIND.unlockTask,
+        // BETWEEN takes both ends; the ISO times sort as they read.
+        ':after': new Date(after.getTime() + 1).toISOString(),
+        ':before': before.toISOString(),
+      },
+      ProjectionExpression: '#at',
+      ScanIndexForward: true,
+      Limit: 1,
+    }),
+  );
+  const at: unknown = Items?.[0]?.[TABLE_KEYS.dueAt];
+  return typeof at === 'string' ? new Date(at) : undefined;
+}
+
 /** The digest's copies, kept per team (time-ordered keys) by `markResultPosted`. */
 async function listFinishedSince(
   { client, tableName }: StoreContext,
@@ -300,12 +338,12 @@ export function createUnlockTaskRepository(deps: StoreDeps) {
     get: (taskId: string) => get(context, taskId),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.unlockTask, query)).map(parse),
+    nextDue: (window: { after: Date; before: Date }) => nextDue(context, window),
     /** One workspace's due items, earliest first (the scheduled runs read each workspace apart). */
     dueIn: async (teamId: string, query: { now: Date; limit: number }) =>
       (await queryTeamDue(context, DUE_KIND.unlockTask, teamId, query)).map(parse),
     lease: (taskId: string, by: { owner: string; leaseMs: number }) => lease(context, taskId, by),
-    reschedule: (taskId: string, next: { owner: string; nextPollAt: Date; attempts: number }) =>
-      reschedule(context, taskId, next),
+    reschedule: (taskId: string, next: RescheduleInput) => reschedule(context, taskId, next),
     markResultPosted: (taskId: string, result: { owner: string; outcome: Json }) =>
       markResultPosted(context, taskId, result),
     stop: (taskId: string, reason: string) => stop(context, taskId, reason),

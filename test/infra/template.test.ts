@@ -201,11 +201,11 @@ describe('the functions', () => {
     });
   });
 
-  it('reserves concurrency so a flood stops at 10 Slack, 20 worker and 10 watch-check runs, and timed runs never overlap', () => {
+  it('reserves concurrency so a flood stops at 10 Slack, 20 worker and 10 watch-check runs, the digest and watch runs never overlap, and a poll run overlaps the next only by its tail', () => {
     expect(RESERVED_CONCURRENCY).toEqual({
       slack: 10,
       worker: 20,
-      pollTasks: 1,
+      pollTasks: 2,
       digest: 1,
       watch: 1,
       watchCheck: 10,

@@ -62,7 +62,7 @@ describe('unlock results in threads (poll-tasks)', () => {
     let findable: SeededPersonnel[];
     let unfindable: SeededPersonnel[];
 
-    it('posts nothing while the service is still working, and polls it again at the next scheduled run', async () => {
+    it('posts nothing while the service is still working, says so on the card, and polls it again 5 s later', async () => {
       // Prepare
       findable = people(2, true);
       unfindable = people(1, false);
@@ -77,8 +77,15 @@ describe('unlock results in threads (poll-tasks)', () => {
       expect(repliesIn(cardTs)).toEqual([]);
       const task = await bot.store.unlockTasks.get(unlock.task.taskId);
       expect(task?.attempts).toBe(1);
-      // A young task is due again at once: the next run (a minute later) polls it.
-      expect(Date.parse(task?.nextPollAt ?? '')).toBeLessThanOrEqual(Date.now());
+      // A young task is due again at its next step, 5 s on (the run that polled it is still going).
+      const due = Date.parse(task?.nextPollAt ?? '') - Date.now();
+      expect(due).toBeGreaterThan(3_000);
+      expect(due).toBeLessThanOrEqual(5_000);
+      const card = visibleText(bot.find((m) => m.ts === cardTs));
+      expect(card).toContain(
+        'Waiting for the service: 3 contacts, just started; results usually arrive within a minute.',
+      );
+      expect(card).not.toContain('Charging');
     });
 
     it('posts one reply in the card’s thread once the task completed, and updates the card', async () => {

@@ -36,6 +36,8 @@ export interface BotOptions {
   slackTeamId?: string | null;
   /** The worker's first polls of a task it submitted; none by default, so tests poll when they choose. */
   earlyPolls?: { count: number; everyMs: number };
+  /** A clock the simulator's tasks and the worker (its time and its waits) run on, instead of the real one. */
+  clock?: { now: () => number; sleep: (ms: number) => Promise<void> };
 }
 
 /**
@@ -43,7 +45,11 @@ export interface BotOptions {
  * behind a local Function URL, DynamoDB Local, the service simulator, and the fake Slack Web API.
  */
 export async function startBot(options: BotOptions = {}) {
-  const sim: Simulator = await startSimulator({ latencyMs: options.latencyMs ?? 0 });
+  const { clock } = options;
+  const sim: Simulator = await startSimulator({
+    latencyMs: options.latencyMs ?? 0,
+    ...(clock ? { now: clock.now } : {}),
+  });
   const apiKey = `sk_test_${randomUUID().slice(0, 8)}`;
   sim.addKey(apiKey, { balance: options.balance ?? 20_000 });
   const slack: FakeSlack = await startFakeSlack({
@@ -75,7 +81,11 @@ export async function startBot(options: BotOptions = {}) {
   };
   const load = createSlackHandlerLoader(env, {
     logger,
-    inlineWorker: inlineWorker(env, { logger, earlyPolls: options.earlyPolls ?? { count: 0, everyMs: 0 } }),
+    inlineWorker: inlineWorker(env, {
+      logger,
+      earlyPolls: options.earlyPolls ?? { count: 0, everyMs: 0 },
+      ...(clock ? { now: () => new Date(clock.now()), sleep: clock.sleep } : {}),
+    }),
   });
   const http = await serveLambda(async (event, context) => (await load()).handler(event, context));
   const store = createStore({ client, tableName });

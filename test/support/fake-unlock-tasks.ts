@@ -32,12 +32,13 @@ export function fakeUnlockTasks(tasks: UnlockTask[], now: () => Date) {
       });
       return Promise.resolve({ ...task });
     },
-    reschedule(taskId, { owner, nextPollAt, attempts }) {
+    reschedule(taskId, { owner, nextPollAt, attempts, waitingShown }) {
       const task = byId.get(taskId);
       if (!task || task.leaseOwner !== owner) return Promise.resolve(false);
       Object.assign(task, {
         nextPollAt: nextPollAt.toISOString(),
         attempts,
+        ...(waitingShown === undefined ? {} : { waitingShown }),
         leaseOwner: undefined,
         leaseExpiresAt: undefined,
       });

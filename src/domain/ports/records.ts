@@ -198,6 +198,8 @@ export const UnlockTaskSchema = z.object({
   /** Polls made so far (set by the poller through `reschedule`). */
   attempts: z.number().int().nonnegative(),
   nextPollAt: IsoTime,
+  /** What the card's waiting line last said (`waitingShownKey`): it is rewritten only when that changes. */
+  waitingShown: z.string().optional(),
   leaseOwner: z.string().optional(),
   leaseExpiresAt: IsoTime.optional(),
   resultPostedAt: IsoTime.optional(),

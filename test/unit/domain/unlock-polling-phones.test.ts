@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
 import type { UnlockOutcome, UnlockResult, UnlockTaskProgress } from '../../../src/domain/unlock-result.ts';
+import type { UnlockWaiting } from '../../../src/domain/unlock-waiting.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 import type { UnlockKind, UnlockTask } from '../../../src/domain/ports/index.ts';
@@ -35,6 +36,7 @@ function setup(task: UnlockTask, progress: UnlockTaskProgress) {
   const asked: { kind: UnlockKind; taskId: string }[] = [];
   const replies: { taskId: string; result: UnlockResult }[] = [];
   const cards: { taskId: string; kind: UnlockKind; outcome: UnlockOutcome }[] = [];
+  const waiting: { taskId: string; waiting: UnlockWaiting }[] = [];
   const order: string[] = [];
   const deps: UnlockPollingDeps = {
     tasks: store.repo,
@@ -58,12 +60,17 @@ function setup(task: UnlockTask, progress: UnlockTaskProgress) {
         cards.push({ taskId: updated.taskId, kind: updated.kind, outcome });
         return Promise.resolve();
       },
+      showWaiting: (shown, facts) => {
+        order.push('waiting');
+        waiting.push({ taskId: shown.taskId, waiting: facts });
+        return Promise.resolve();
+      },
     },
     logger: createMemoryLogger(),
     now: clock,
     sleep: async () => {},
   };
-  return { deps, store, asked, replies, cards, order };
+  return { deps, store, asked, replies, cards, waiting, order };
 }
 
 describe('pollUnlockTasks with a phone unlock', () => {
@@ -145,7 +152,7 @@ describe('pollUnlockTasks with a phone unlock', () => {
 
   it('posts nothing and asks again later while the phone unlock is still running', async () => {
     // Prepare
-    const { deps, store, replies, cards } = setup(phoneTask(), {
+    const { deps, store, replies, cards, waiting } = setup(phoneTask(), {
       taskStatus: 'processing',
       items: [{ personnelId: '21', status: 'processing', value: null }],
     });
@@ -156,7 +163,14 @@ describe('pollUnlockTasks with a phone unlock', () => {
     // Assess
     expect(replies).toEqual([]);
     expect(cards).toEqual([]);
-    expect(store.byId.get('phone-1')).toMatchObject({ attempts: 1, nextPollAt: '2027-03-01T10:00:00.000Z' });
+    expect(waiting).toEqual([
+      {
+        taskId: 'phone-1',
+        waiting: { contacts: 1, startedAgo: { unit: 'seconds', count: 0 }, expected: 'within-a-minute' },
+      },
+    ]);
+    // A young task: due again at its next 5-s step.
+    expect(store.byId.get('phone-1')).toMatchObject({ attempts: 1, nextPollAt: '2027-03-01T10:00:05.000Z' });
     expect(summary.rescheduled).toBe(1);
   });
 });

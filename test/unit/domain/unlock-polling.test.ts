@@ -64,6 +64,7 @@ function setup(
         return Promise.resolve();
       },
       updateCard: async () => {},
+      showWaiting: async () => {},
     },
     logger: createMemoryLogger(),
     now: clock,
@@ -73,11 +74,14 @@ function setup(
 }
 
 describe('pollDelayMs', () => {
-  it('polls a task at every run for its first 30 minutes, then backs off to 10 minutes', () => {
+  it('polls a task every 5 s for 2 minutes, every 10 s until 10 minutes, at every run until 30, then backs off to 10 minutes', () => {
     const minutes = (n: number) => n * 60_000;
 
-    expect([0, 5, 29.9, 30, 40, 48, 600].map((age) => pollDelayMs(minutes(age)))).toEqual([
-      0,
+    expect([0, 1.9, 2, 9.9, 10, 29.9, 30, 40, 48, 600].map((age) => pollDelayMs(minutes(age)))).toEqual([
+      5_000,
+      5_000,
+      10_000,
+      10_000,
       0,
       0,
       minutes(1),

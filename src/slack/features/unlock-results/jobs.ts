@@ -6,11 +6,14 @@ import type { Store } from '../../../store/index.ts';
 import { replyInThread, slackCall } from '../../scheduled.ts';
 import { describeStoredAction } from '../../kit/charge-words.ts';
 import { cardPrice } from '../../kit/money-words.ts';
+import type { Confirmation } from '../../../domain/ports/index.ts';
 import {
+  type UnlockCard,
   unlockAccountChangedReply,
   unlockCardUpdate,
   unlockResultReply,
   unlockTimeoutReply,
+  unlockWaitingCard,
 } from './views.ts';
 
 /**
@@ -47,23 +50,35 @@ export function unlockThread(web: WebClient, store: Pick<Store, 'confirmations'>
       await reply(task.channelId, task.threadTs, unlockAccountChangedReply(task));
     },
     async updateCard(task, outcome) {
-      if (!task.confirmationId) return;
-      const confirmation = await store.confirmations.get(task.confirmationId);
-      if (confirmation?.status !== 'succeeded') return;
-      const charge = storedOutcome(confirmation);
-      const card = unlockCardUpdate(
-        {
-          description: describeStoredAction(confirmation.action),
-          price: cardPrice(confirmation),
-          requestedBy: confirmation.requestedBy,
-          confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
-          creditsSpent: charge.creditsSpent ?? confirmation.price.credits,
-          balanceAfter: charge.balanceAfter,
-        },
-        task.kind,
-        outcome,
-      );
-      await slackCall(() => web.chat.update({ channel: task.channelId, ts: task.threadTs, ...card }));
+      const card = await chargedCardOf(store, task.confirmationId);
+      if (!card) return;
+      const message = unlockCardUpdate(card, task.kind, outcome);
+      await slackCall(() => web.chat.update({ channel: task.channelId, ts: task.threadTs, ...message }));
     },
+    async showWaiting(task, waiting) {
+      const card = await chargedCardOf(store, task.confirmationId);
+      if (!card) return;
+      const message = unlockWaitingCard(card, waiting);
+      await slackCall(() => web.chat.update({ channel: task.channelId, ts: task.threadTs, ...message }));
+    },
+  };
+}
+
+/** What the card showed when the charge went through; none unless the charge succeeded. */
+async function chargedCardOf(
+  store: Pick<Store, 'confirmations'>,
+  confirmationId: string | undefined,
+): Promise<UnlockCard | undefined> {
+  if (!confirmationId) return undefined;
+  const confirmation: Confirmation | null = await store.confirmations.get(confirmationId);
+  if (confirmation?.status !== 'succeeded') return undefined;
+  const charge = storedOutcome(confirmation);
+  return {
+    description: describeStoredAction(confirmation.action),
+    price: cardPrice(confirmation),
+    requestedBy: confirmation.requestedBy,
+    confirmedBy: confirmation.confirmedBy ?? confirmation.requestedBy,
+    creditsSpent: charge.creditsSpent ?? confirmation.price.credits,
+    balanceAfter: charge.balanceAfter,
   };
 }

@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
 import type { UnlockOutcome, UnlockResult } from '../../../domain/unlock-result.ts';
+import type { UnlockWaiting } from '../../../domain/unlock-waiting.ts';
 import { actions, context, section } from '../../views/blocks.ts';
 import { confirmationCard } from '../../kit/confirmation-card.ts';
 import { mentionUser, personLabel, plural } from '../../views/format.ts';
@@ -114,14 +115,37 @@ export interface UnlockCard {
 
 /** The confirmation card again, its "Unlocking…" line replaced by how the unlock ended. */
 export function unlockCardUpdate(card: UnlockCard, kind: Kind, outcome: UnlockOutcome): SlackMessage {
+  return chargedCard(card, [unlockOutcomeWords(kind, outcome)]);
+}
+
+/** The confirmation card while the service works on the unlock: results pending, and what is happening. */
+export function unlockWaitingCard(card: UnlockCard, waiting: UnlockWaiting): SlackMessage {
+  return chargedCard(card, [unlockWaitingWords(waiting)], { resultsPending: true });
+}
+
+const AGE_UNIT = { seconds: 's', minutes: 'min', hours: 'h' } as const;
+
+/** "Waiting for the service: 3 contacts, started 15 s ago; results usually arrive within a minute." */
+export function unlockWaitingWords(waiting: UnlockWaiting): string {
+  const { unit, count } = waiting.startedAgo;
+  const started = count === 0 ? 'just started' : `started ${count} ${AGE_UNIT[unit]} ago`;
+  const expected =
+    waiting.expected === 'within-a-minute'
+      ? 'results usually arrive within a minute'
+      : `this one is taking longer than most; I will keep checking for up to ${GIVE_UP_AFTER_HOURS} hours`;
+  return `Waiting for the service: ${plural(waiting.contacts, 'contact', 'contacts')}, ${started}; ${expected}.`;
+}
+
+function chargedCard(card: UnlockCard, outcome: string[], pending: { resultsPending?: true } = {}) {
   return confirmationCard({
     state: 'succeeded',
     description: card.description,
     price: card.price,
     requestedBy: card.requestedBy,
     confirmedBy: card.confirmedBy,
-    outcome: [unlockOutcomeWords(kind, outcome)],
+    outcome,
     creditsSpent: card.creditsSpent,
     balanceAfter: card.balanceAfter,
+    ...pending,
   });
 }

@@ -533,6 +533,25 @@ function userInfo(state: SlackState, args: Args): Args {
   const id = textArg(args.user);
   const user = state.users.get(id);
   if (!user) return { user: { id, team_id: state.app?.teamId ?? 'T0LOCAL', name: id.toLowerCase() } };
+  return { user: userObject(state, id, user) };
+}
+
+/**
+ * `users.list`: every user the fake knows, `limit` at a time with Slack's cursor, each with their own
+ * `team_id` and roles: a partner organisation's users (Slack Connect) are listed too, as a workspace
+ * sharing channels with them may see them, so the app must tell its own members apart.
+ */
+function usersList(state: SlackState, args: Args): Args {
+  const all = [...state.users.entries()];
+  const start = Number(textArg(args.cursor) || '0');
+  const limit = Math.min(Number(textArg(args.limit) || '100'), 1000);
+  const next = start + limit < all.length ? String(start + limit) : '';
+  const members = all.slice(start, start + limit).map(([id, user]) => userObject(state, id, user));
+  return { members, response_metadata: { next_cursor: next } };
+}
+
+/** A user as `users.info` and `users.list` show them: their team, roles, zone and Grid org. */
+function userObject(state: SlackState, id: string, user: WorkspaceUser): Args {
   const roles = { ...(user.isAdmin ? { is_admin: true } : {}), ...(user.isOwner ? { is_owner: true } : {}) };
   const teamId = user.teamId ?? state.app?.teamId;
   const enterpriseId = teamId ? state.enterpriseOfTeam.get(teamId) : undefined;
@@ -547,7 +566,7 @@ function userInfo(state: SlackState, args: Args): Args {
         },
       }
     : {};
-  return { user: { id, team_id: teamId, name: user.name, tz: user.tz, ...roles, ...enterpriseUser } };
+  return { id, team_id: teamId, name: user.name, tz: user.tz, ...roles, ...enterpriseUser };
 }
 
 function conversationInfo(state: SlackState, args: Args): Args {
@@ -640,6 +659,7 @@ const WEB_API: Record<string, (state: SlackState, args: Args) => Args> = {
   'chat.postEphemeral': postEphemeral,
   'chat.update': updateMessage,
   'users.info': userInfo,
+  'users.list': usersList,
   'conversations.info': conversationInfo,
   'users.conversations': userConversations,
   // A group the workspace does not have is Slack's `no_such_subteam`.

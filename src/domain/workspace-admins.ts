@@ -94,6 +94,20 @@ function isOrgAdminOf(roles: SlackRoles, workspace: WorkspaceIdentity): boolean 
 const isAdminIn = (roles: SlackRoles, workspace: WorkspaceIdentity) =>
   roles.isAdmin || roles.isOwner || roles.isPrimaryOwner || isOrgAdminOf(roles, workspace);
 
+/** Why someone is an admin, as a refusal names them: a Slack owner or admin of the workspace. */
+export type AdminRole = 'owner' | 'admin';
+
+/**
+ * The role that makes a user (as Slack lists them) an admin of the workspace, or undefined: only a
+ * member of it ever is, so a Slack Connect guest's admin flags (their own organisation's) count for nothing.
+ */
+export function adminRoleOf(roles: SlackRoles, workspace: WorkspaceIdentity): AdminRole | undefined {
+  if (membershipOf({}, roles, workspace) !== 'member' || !isAdminIn(roles, workspace)) return undefined;
+  return roles.isOwner || roles.isPrimaryOwner || roles.org?.isOwner || roles.org?.isPrimaryOwner
+    ? 'owner'
+    : 'admin';
+}
+
 /** What `user` may do with the workspace's settings (`roles`: undefined when Slack did not answer). */
 export function settingsAccessOf(
   user: ActingUser,

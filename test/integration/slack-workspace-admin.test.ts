@@ -277,6 +277,8 @@ const ADMIN = 'U0ADMINROLES';
 const OTHER_ADMIN = 'U0OWNERROLES';
 const MANAGER = 'U0MANAGERROLES';
 const MEMBER_W = W.member.userId;
+/** An admin and owner of a partner organisation, in the workspace's shared channels (Slack Connect). */
+const PARTNER_ADMIN = 'U0PARTNERADMIN';
 
 /**
  * Who may manage a distributed workspace's settings (issue 23): a Slack role, never an install. The
@@ -308,6 +310,7 @@ describe('who may manage a workspace’s settings', () => {
         [OTHER_ADMIN]: { name: 'owner', tz: 'UTC', teamId: W.teamId, isOwner: true },
         [MANAGER]: { name: 'manager', tz: 'UTC', teamId: W.teamId },
         [MEMBER_W]: { name: 'member', tz: 'UTC', teamId: W.teamId },
+        [PARTNER_ADMIN]: { name: 'partner', tz: 'UTC', teamId: 'T0PARTNER', isAdmin: true, isOwner: true },
       },
     });
     expect(await bot.install(W.teamId)).toBe(200);
@@ -363,6 +366,18 @@ describe('who may manage a workspace’s settings', () => {
       appManagerUserIds: [MANAGER],
       updatedBy: MANAGER,
     });
+  });
+
+  it('names who can change the settings to a member refused them: owners, admins, app managers, no partner', async () => {
+    await openSettings(MEMBER_W);
+    const refused = blocksOf(MEMBER_W);
+    await bot.slack.closeView({ user: MEMBER_W });
+
+    expect(refused).not.toContain('daily_cap');
+    expect(refused).toContain(
+      `Ask <@${OTHER_ADMIN}> (owner), <@${ADMIN}> (admin) or <@${MANAGER}> (app manager) to change what you need.`,
+    );
+    expect(refused).not.toContain(PARTNER_ADMIN);
   });
 
   it('keeps the app managers as the admins chose them when a manager sends other ones', async () => {

@@ -2,12 +2,15 @@ import type { WebClient } from '@slack/web-api';
 import * as z from 'zod';
 import {
   type ActingUser,
+  type AdminRole,
+  adminRoleOf,
   type Membership,
   membershipOf,
   needsSlackAccount,
   type SettingsAccess,
   type SlackRoles,
   settingsAccessOf,
+  type WorkspaceIdentity,
 } from '../../domain/workspace-admins.ts';
 import type { Logger } from '../../platform/log.ts';
 import { within } from '../../platform/within.ts';
@@ -31,28 +34,29 @@ export const ROLES_DEADLINE_MS = 1_500;
 
 const Flag = z.boolean().optional();
 
-/** What `users.info` says of where a user belongs and of their roles (`@slack/web-api`'s `UsersInfoResponse`). */
-const UserInfoSchema = z.object({
-  user: z.object({
-    team_id: z.string().optional(),
-    is_stranger: Flag,
-    is_admin: Flag,
-    is_owner: Flag,
-    is_primary_owner: Flag,
-    enterprise_user: z
-      .object({
-        enterprise_id: z.string().optional(),
-        is_admin: Flag,
-        is_owner: Flag,
-        is_primary_owner: Flag,
-        teams: z.array(z.string()).optional(),
-      })
-      .optional(),
-  }),
+/** A user as `users.info` and `users.list` show them: where they belong, and their roles (`@slack/web-api`'s `User`). */
+const SlackUserSchema = z.object({
+  id: z.string().optional(),
+  team_id: z.string().optional(),
+  deleted: Flag,
+  is_bot: Flag,
+  is_stranger: Flag,
+  is_admin: Flag,
+  is_owner: Flag,
+  is_primary_owner: Flag,
+  enterprise_user: z
+    .object({
+      enterprise_id: z.string().optional(),
+      is_admin: Flag,
+      is_owner: Flag,
+      is_primary_owner: Flag,
+      teams: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
+type SlackUser = z.infer<typeof SlackUserSchema>;
 
-async function askSlackRoles(client: WebClient, userId: string): Promise<SlackRoles> {
-  const { user } = UserInfoSchema.parse(await client.users.info({ user: userId }));
+function rolesOf(user: SlackUser): SlackRoles {
   const org = user.enterprise_user;
   return {
     teamId: user.team_id,
@@ -72,6 +76,63 @@ async function askSlackRoles(client: WebClient, userId: string): Promise<SlackRo
         }
       : {}),
   };
+}
+
+async function askSlackRoles(client: WebClient, userId: string): Promise<SlackRoles> {
+  const { user } = z.object({ user: SlackUserSchema }).parse(await client.users.info({ user: userId }));
+  return rolesOf(user);
+}
+
+/** The workspace's admins and owners a refusal names (owners first), and whether there may be more. */
+export interface WorkspaceAdminsFound {
+  admins: { userId: string; role: AdminRole }[];
+  /** More were found than are named, or Slack's list was not read to its end. */
+  more: boolean;
+}
+
+/** How many admins a refusal names at most. */
+export const ADMINS_NAMED = 3;
+/** `users.list` pages read at most (200 users each): a refusal waits on them, within `ROLES_DEADLINE_MS`. */
+const ADMIN_PAGES = 5;
+
+const UsersPageSchema = z.object({
+  members: z.array(SlackUserSchema).default([]),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
+});
+
+async function listAdmins(client: WebClient, workspace: WorkspaceIdentity): Promise<WorkspaceAdminsFound> {
+  const found: WorkspaceAdminsFound['admins'] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < ADMIN_PAGES && found.length <= ADMINS_NAMED; page += 1) {
+    const answer = UsersPageSchema.parse(await client.users.list({ limit: 200, ...(cursor ? { cursor } : {}) }));
+    for (const user of answer.members) {
+      const role = user.id && !user.deleted && !user.is_bot ? adminRoleOf(rolesOf(user), workspace) : undefined;
+      if (user.id && role) found.push({ userId: user.id, role });
+    }
+    cursor = answer.response_metadata?.next_cursor || undefined;
+    if (!cursor) break;
+  }
+  const owners = found.filter((admin) => admin.role === 'owner');
+  const admins = [...owners, ...found.filter((admin) => admin.role !== 'owner')];
+  return { admins: admins.slice(0, ADMINS_NAMED), more: admins.length > ADMINS_NAMED || cursor !== undefined };
+}
+
+/**
+ * The workspace's admins and owners as Slack lists them (`users.list`), for a refusal to name who can
+ * do what was refused; undefined when Slack does not say within `ROLES_DEADLINE_MS`.
+ */
+export async function workspaceAdminsOf(
+  client: WebClient,
+  workspace: WorkspaceIdentity,
+  logger: Logger,
+): Promise<WorkspaceAdminsFound | undefined> {
+  const asked = listAdmins(client, workspace).catch((error: unknown) => {
+    logger.warn('Slack did not list the workspace’s admins', { error });
+    return undefined;
+  });
+  const found = await within(ROLES_DEADLINE_MS, asked);
+  if (!found) logger.warn('Slack did not list the workspace’s admins in time', { deadlineMs: ROLES_DEADLINE_MS });
+  return found;
 }
 
 /** The user as Slack reports them, or undefined when Slack does not answer within `ROLES_DEADLINE_MS`. */

@@ -1,6 +1,11 @@
 import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
 import { EisSubscriptionRequiredError, EisUnauthorizedError } from '../../../eis/errors.ts';
-import { mayChangeAppManagers, type SettingsRole } from '../../../domain/workspace-admins.ts';
+import type { WebClient } from '@slack/web-api';
+import {
+  mayChangeAppManagers,
+  type SettingsAccess,
+  type SettingsRole,
+} from '../../../domain/workspace-admins.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { ServedWorkspace, WorkspacePolicy, WorkspacePolicyInput } from '../../../store/workspaces.ts';
@@ -20,7 +25,7 @@ import {
 } from './views.ts';
 import type { ListenerDeps, WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
 import { servedWorkspace } from '../../kit/served-workspace.ts';
-import { workspaceSettingsAccess } from '../../kit/workspace-roles.ts';
+import { workspaceAdminsOf, workspaceSettingsAccess } from '../../kit/workspace-roles.ts';
 import { openModal } from '../../kit/interaction.ts';
 import { notConnectedText, publishConnectHome } from './until-connected.ts';
 import { mk } from '../../views/mrkdwn.ts';
@@ -124,7 +129,25 @@ async function saveSettings(
   }
 }
 
+/** The refusal; to a member who may not, it names who can (Slack's admins and owners, the app managers). */
+async function refusedView(
+  admin: WorkspaceAdminDeps,
+  client: WebClient,
+  workspace: ServedWorkspace,
+  why: SettingsRefusal,
+  logger: Logger,
+) {
+  if (why !== 'not-admin') return settingsRefusedModal(why);
+  const [admins, policy] = await Promise.all([
+    workspaceAdminsOf(client, workspace, logger),
+    admin.workspaces.getPolicy(workspace.teamId).catch(() => null),
+  ]);
+  return settingsRefusedModal(why, { admins, appManagerUserIds: policy?.appManagerUserIds ?? [] });
+}
+
 type SettingsSubmissionArgs = Parameters<Parameters<App['view']>[1]>[0];
+
+type SettingsRefusal = Extract<SettingsAccess, { refused: unknown }>['refused'];
 
 /** A save from the settings modal: by an admin or app manager only, checked again (a modal is not a permission). */
 async function submitSettings(
@@ -142,6 +165,7 @@ async function submitSettings(
   const access = await workspaceSettingsAccess(admin, client, { workspace, user }, log);
   if ('refused' in access) {
     log.info('workspace settings refused to a user who may not manage them', { why: access.refused });
+    // Not who to ask: listing them could take the rest of the 3 s the ack has (the Home's button names them).
     return ack({ response_action: 'update', view: settingsRefusedModal(access.refused) });
   }
   const { role } = access;
@@ -208,7 +232,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
               await admin.workspaces.getPolicy(teamId),
               access.role,
             )
-          : settingsRefusedModal(access.refused);
+          : await refusedView(admin, client, workspace, access.refused, logger);
       if ('refused' in access)
         logger.info('workspace settings refused to a user who may not manage them', {
           team: teamId,

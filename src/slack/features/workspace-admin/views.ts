@@ -8,6 +8,7 @@ import type { HomeView } from '../../views/types.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 import { DIGEST_ZONES, SLACK_ZONE } from '../../kit/time-zones.ts';
+import { ADMINS_NAMED, type WorkspaceAdminsFound } from '../../kit/workspace-roles.ts';
 
 /**
  * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
@@ -90,12 +91,38 @@ const simpleModal = (title: string, text: Mrkdwn): ModalView => ({
 /** Shown at once (the trigger id lasts 3 s) while who is asking is checked. */
 export const settingsLoadingModal = () => simpleModal('Workspace settings', mk`Checking your access…`);
 
-/** Why the settings are refused: not an admin or app manager, a guest from another organisation, or Slack did not say. */
-export const settingsRefusedModal = (why: 'not-admin' | 'outsider' | 'unknown') =>
+/** Who can change the settings, as a refusal names them: Slack's admins (undefined: Slack did not say) and the app managers. */
+export interface WhoManagesSettings {
+  admins: WorkspaceAdminsFound | undefined;
+  appManagerUserIds: readonly string[];
+}
+
+/** `@Dana (admin), @Erin (owner) or @Frank (app manager)`: at most `ADMINS_NAMED` of each, by mention. */
+function whoToAsk({ admins, appManagerUserIds }: WhoManagesSettings): Mrkdwn {
+  const named = [
+    ...(admins?.admins ?? []).map(({ userId, role }) => mk`${mentionUser(userId)} (${role})`),
+    ...appManagerUserIds.slice(0, ADMINS_NAMED).map((userId) => mk`${mentionUser(userId)} (app manager)`),
+  ];
+  const unlisted = !admins || admins.more;
+  if (named.length === 0) {
+    if (!admins)
+      return mk`Slack did not say just now who the workspace’s admins are: ask one of them to change what you need.`;
+    return unlisted
+      ? mk`Ask one of the workspace’s admins or owners to change what you need.`
+      : mk`Slack names no admin or owner of this workspace, and no app manager is named: ask whoever manages your Slack workspace.`;
+  }
+  if (unlisted) named.push(mk`another admin`);
+  const last = named.pop() ?? mk``;
+  const names = named.length > 0 ? mk`${joinMrkdwn(named, ', ')} or ${last}` : last;
+  return mk`Ask ${names} to change what you need.`;
+}
+
+/** Why the settings are refused: not an admin or app manager (and who is), a guest from another organisation, or Slack did not say. */
+export const settingsRefusedModal = (why: 'not-admin' | 'outsider' | 'unknown', who?: WhoManagesSettings) =>
   simpleModal(
     'Workspace settings',
     why === 'not-admin'
-      ? mk`${WHO_MANAGES_SETTINGS} Ask one of them to change what you need.`
+      ? mk`${WHO_MANAGES_SETTINGS} ${who ? whoToAsk(who) : mk`Ask one of them to change what you need.`}`
       : membershipRefusalWords(why, 'change these settings'),
   );
 

@@ -6,7 +6,10 @@ import { readWorkspaceSettingsForm } from '../../../../src/slack/features/worksp
 import type { ViewValues } from '../../../../src/slack/kit/modal-forms.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';
 import { digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
-import { workspaceSettingsModal } from '../../../../src/slack/features/workspace-admin/views.ts';
+import {
+  settingsRefusedModal,
+  workspaceSettingsModal,
+} from '../../../../src/slack/features/workspace-admin/views.ts';
 import {
   WorkspacePolicySchema,
   WorkspaceServiceKeyInfoSchema,
@@ -199,5 +202,46 @@ describe('the Home of a distributed app', () => {
   it('offers Workspace settings only when distributed', () => {
     expect(JSON.stringify(homeView({ ...input, settingsButton: true }))).toContain('Workspace settings');
     expect(JSON.stringify(homeView(input))).not.toContain('Workspace settings');
+  });
+});
+
+describe('the settings refused to a member who is not an admin', () => {
+  const said = (who: Parameters<typeof settingsRefusedModal>[1]) =>
+    JSON.stringify(settingsRefusedModal('not-admin', who).blocks);
+
+  it('names the admins Slack lists, and says there are others when it listed more', () => {
+    const admins = [
+      { userId: 'U0DANA', role: 'owner' as const },
+      { userId: 'U0ERIN', role: 'admin' as const },
+    ];
+
+    expect(said({ admins: { admins, more: false }, appManagerUserIds: [] })).toContain(
+      'Ask <@U0DANA> (owner) or <@U0ERIN> (admin) to change what you need.',
+    );
+    expect(said({ admins: { admins, more: true }, appManagerUserIds: [] })).toContain(
+      'Ask <@U0DANA> (owner), <@U0ERIN> (admin) or another admin to change what you need.',
+    );
+  });
+
+  it('says plainly when Slack names no admin and no app manager is named', () => {
+    expect(said({ admins: { admins: [], more: false }, appManagerUserIds: [] })).toContain(
+      'Slack names no admin or owner of this workspace, and no app manager is named',
+    );
+  });
+
+  it('says Slack did not say who the admins are, and still names the app managers', () => {
+    expect(said({ admins: undefined, appManagerUserIds: [] })).toContain(
+      'Slack did not say just now who the workspace’s admins are',
+    );
+    expect(said({ admins: undefined, appManagerUserIds: ['U0FRANK'] })).toContain(
+      'Ask <@U0FRANK> (app manager) or another admin to change what you need.',
+    );
+  });
+
+  it('never lets an id become anything but a mention or escaped text', () => {
+    const hostile = said({ admins: { admins: [{ userId: '<!channel>', role: 'admin' }], more: false }, appManagerUserIds: [] });
+
+    expect(hostile).not.toContain('<!channel>');
+    expect(hostile).toContain('&lt;!channel&gt; (admin)');
   });
 });

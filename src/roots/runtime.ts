@@ -17,6 +17,7 @@ import { cardUpdater, confirmationCardShower } from '../slack/features/charges/c
 import { digestPoster } from '../slack/features/digests/jobs.ts';
 import { watchCheckDeps } from '../slack/features/watch/jobs.ts';
 import { checkWatchedChannel, type WatchCheckRequest } from '../domain/watch/check.ts';
+import { createLookupMemos, type LookupMemos } from '../domain/watch/shared-lookups.ts';
 import { followUpThread } from '../slack/features/follow-up/jobs.ts';
 import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
 import { scheduledWebClient } from '../slack/scheduled.ts';
@@ -114,6 +115,8 @@ export function createRuntimeLoader(source: NodeJS.ProcessEnv = process.env, opt
 export interface ScheduledOptions {
   /** How Slack retries wait; tests make it instant. */
   sleep?: Sleep;
+  /** The watch look-ups' answers, shared by the checks of each service account (one set per loader). */
+  lookupMemos?: LookupMemos;
 }
 
 /** The scheduled jobs over a runtime (whose clock the store and the domain share). */
@@ -159,7 +162,7 @@ export function createScheduledJobs(
     /** One channel's watch check (the SQS fan-out sends one per channel; a re-delivered id does nothing). */
     checkWatchedChannel: (request: WatchCheckRequest) =>
       checkWatchedChannel(
-        watchCheckDeps({ ...runtime, logger: logger.child({ job: 'watch' }) }, web),
+        watchCheckDeps({ ...runtime, logger: logger.child({ job: 'watch' }) }, web, options.lookupMemos),
         request,
       ),
   };
@@ -196,9 +199,11 @@ export function createScheduledLoader(
 ) {
   const loadRuntime = createRuntimeLoader(source, options);
   const { store, logger } = loadRuntime;
+  // One set per loader (per cold start): the checks it runs share their look-ups, key by key.
+  const scheduled = { lookupMemos: createLookupMemos(options.now ?? (() => new Date())), ...options };
   const built = new WeakMap<Runtime, ScheduledJobs>();
   const jobsOf = (runtime: Runtime) => {
-    const jobs = built.get(runtime) ?? createScheduledJobs(runtime, options);
+    const jobs = built.get(runtime) ?? createScheduledJobs(runtime, scheduled);
     built.set(runtime, jobs);
     return jobs;
   };
@@ -224,7 +229,7 @@ export function createScheduledLoader(
     unserved,
     logger,
     now: options.now ?? (() => new Date()),
-    jobsOf: (runtime) => createScheduledJobs(runtime, options),
+    jobsOf: (runtime) => createScheduledJobs(runtime, scheduled),
   });
   // For a run that hands work on per workspace (the watch fan-out): whether each can be served now,
   // one that cannot paused or forgotten as the jobs above do it.

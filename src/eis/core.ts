@@ -224,8 +224,12 @@ function logRetry(
 
 export function createEisCore(options: EisClientOptions): EisCore {
   const settings = settingsOf(options);
+  // When the service last asked this client to wait (a Retry-After): no new request starts before it.
+  let heldUntil = 0;
 
   async function request<S extends z.ZodType>(call: EisRequest<S>): Promise<z.output<S>> {
+    const held = heldUntil - Date.now();
+    if (held > 0) await settings.sleep(held);
     for (let attemptNumber = 0; ; attemptNumber += 1) {
       // the per-key semaphore bounds requests in flight; a retry's wait does not hold a slot
       const release = await semaphoreForKey(settings.apiKey).acquire();
@@ -239,6 +243,13 @@ export function createEisCore(options: EisClientOptions): EisCore {
       const verdict = judgeAttempt(call, attempt, settings.apiKey);
       logAttempt(settings.logger, call, attemptNumber, attempt, verdict, started);
       if (verdict.ok) return remember(verdict.value, verdict.traceId);
+      // Every request of the client waits it out, not only this one's retry (at most the longest wait
+      // a call makes, so a long one does not stall the others past it).
+      if (verdict.retryAfterMs !== undefined)
+        heldUntil = Math.max(
+          heldUntil,
+          Date.now() + Math.min(verdict.retryAfterMs, settings.maxRetryAfterMs),
+        );
       const delayMs = retryDelay(settings, verdict, attemptNumber);
       if (delayMs === undefined) throw verdict.error;
       logRetry(settings.logger, call, attemptNumber, verdict.error, delayMs);

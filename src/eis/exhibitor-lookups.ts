@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ExhibitorsApi } from './exhibitors.ts';
 import { parseInput } from './input.ts';
 import { iteratePages } from './pagination.ts';
-import type { ExhibitorItem, RelatedEventItem } from './schemas.ts';
+import type { ExhibitorItem, ExhibitorListPage, RelatedEventItem } from './schemas.ts';
 
 /*
  * The free look-ups account watch is built on, each walking every page it needs. None is priced
@@ -71,6 +71,53 @@ export async function listEventExhibitorMatches(
     hiddenCount = page.semantics?.counts?.remainingLockedCount ?? 0;
   }
   return { exhibitors: found, hiddenCount };
+}
+
+/** One event's exhibitors as the caller can see them, and whether that is all of them. */
+export interface EventExhibitorScan {
+  exhibitors: ExhibitorItem[];
+  /** Every exhibitor is in `exhibitors`: none hidden past the preview window, no page left unread. */
+  complete: boolean;
+  /** Exhibitors not in `exhibitors` (hidden or unread); unknown counts as infinite. */
+  unseen: number;
+}
+
+/** An unlocked show is read this many pages of 100 at most; past them the scan says it is not complete. */
+const SCAN_MAX_PAGES = 5;
+
+/**
+ * One event's exhibitors, no keyword: a locked event's first 50 (one call), an unlocked one's pages up
+ * to `SCAN_MAX_PAGES`. Free. `complete` is true only when nothing is hidden or left unread, so a name
+ * not in a complete scan is not at the event, and a name not in an incomplete one must still be
+ * searched by keyword.
+ */
+export async function scanEventExhibitors(
+  exhibitors: ExhibitorsApi,
+  eventId: string,
+  options: PagingOptions = {},
+): Promise<EventExhibitorScan> {
+  const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
+  const found: ExhibitorItem[] = [];
+  let hidden = Number.POSITIVE_INFINITY;
+  let unread = false;
+  const pages = iteratePages((page) => exhibitors.list({ eventId, page, pageSize }), {
+    maxPages: options.maxPages ?? SCAN_MAX_PAGES,
+  });
+  let last: ExhibitorListPage | undefined;
+  for await (const page of pages) {
+    last = page;
+    found.push(...page.items);
+    // No counts: what is hidden cannot be told, so the scan is not taken as complete.
+    hidden = page.semantics?.counts?.remainingLockedCount ?? Number.POSITIVE_INFINITY;
+    unread = page.hasMore;
+  }
+  const total = last?.semantics?.counts?.actualTotal;
+  const unseen = total === undefined ? Number.POSITIVE_INFINITY : Math.max(0, total - found.length);
+  return {
+    exhibitors: found,
+    complete: hidden === 0 && !unread,
+    unseen: hidden === 0 && !unread ? 0 : unseen,
+  };
 }
 
 /** A bare domain (`globex.com`, `www.globex.com`); a URL or an address is refused before any call. */

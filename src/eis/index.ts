@@ -73,13 +73,20 @@ export * from './errors.ts';
 export type { EventsApi } from './events.ts';
 export {
   type EventExhibitorMatches,
+  type EventExhibitorScan,
   listEventExhibitorMatches,
   listExhibitorEventsAll,
   type PagingOptions,
+  scanEventExhibitors,
   searchExhibitorsByDomain,
 } from './exhibitor-lookups.ts';
 export type { ExhibitorsApi } from './exhibitors.ts';
-export { MAX_IN_FLIGHT_PER_KEY } from './limiter.ts';
+export {
+  MAX_IN_FLIGHT_PER_KEY,
+  type Semaphore,
+  WATCH_IN_FLIGHT_PER_KEY,
+  watchSemaphoreForKey,
+} from './limiter.ts';
 export { type IteratePagesOptions, iteratePages, type PageLike } from './pagination.ts';
 export { type Charging, type ListPrice } from './charging.ts';
 export {

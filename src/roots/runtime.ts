@@ -18,6 +18,7 @@ import { cardUpdater, confirmationCardShower } from '../slack/features/charges/c
 import { digestPoster } from '../slack/features/digests/jobs.ts';
 import { watchCheckDeps } from '../slack/features/watch/jobs.ts';
 import { checkWatchedChannel, type WatchCheckRequest } from '../domain/watch/check.ts';
+import { createLookupMemos, type LookupMemos } from '../domain/watch/shared-lookups.ts';
 import { followUpThread } from '../slack/features/follow-up/jobs.ts';
 import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
 import { scheduledWebClient } from '../slack/scheduled.ts';
@@ -119,6 +120,8 @@ export interface ScheduledOptions {
   nap?: Sleep;
   /** How long a poll run starts new polls for (the schedule's minute by default). */
   pollRunForMs?: number;
+  /** The watch look-ups' answers, shared by the checks of each service account (one set per loader). */
+  lookupMemos?: LookupMemos;
 }
 
 /** A pass of the poller within a run (`pollTasksForAMinute`): older tasks are due at a later run's start. */
@@ -171,7 +174,7 @@ export function createScheduledJobs(
     /** One channel's watch check (the SQS fan-out sends one per channel; a re-delivered id does nothing). */
     checkWatchedChannel: (request: WatchCheckRequest) =>
       checkWatchedChannel(
-        watchCheckDeps({ ...runtime, logger: logger.child({ job: 'watch' }) }, web),
+        watchCheckDeps({ ...runtime, logger: logger.child({ job: 'watch' }) }, web, options.lookupMemos),
         request,
       ),
   };
@@ -208,13 +211,15 @@ export function createScheduledLoader(
 ) {
   const loadRuntime = createRuntimeLoader(source, options);
   const { store, logger } = loadRuntime;
+  // One set per loader (per cold start): the checks it runs share their look-ups, key by key.
+  const now = options.now ?? (() => new Date());
+  const scheduled = { lookupMemos: createLookupMemos(now), ...options };
   const built = new WeakMap<Runtime, ScheduledJobs>();
   const jobsOf = (runtime: Runtime) => {
-    const jobs = built.get(runtime) ?? createScheduledJobs(runtime, options);
+    const jobs = built.get(runtime) ?? createScheduledJobs(runtime, scheduled);
     built.set(runtime, jobs);
     return jobs;
   };
-  const now = options.now ?? (() => new Date());
   /** One scheduled run of the poller (handlers/poll-tasks.ts): passes over the due tasks for a minute. */
   const pollRunOf =
     (jobs: () => Promise<Pick<ScheduledJobs, 'pollUnlockTasks'>>) =>
@@ -256,7 +261,7 @@ export function createScheduledLoader(
     unserved,
     logger,
     now,
-    jobsOf: (runtime) => createScheduledJobs(runtime, options),
+    jobsOf: (runtime) => createScheduledJobs(runtime, scheduled),
   });
   // For a run that hands work on per workspace (the watch fan-out): whether each can be served now,
   // one that cannot paused or forgotten as the jobs above do it.

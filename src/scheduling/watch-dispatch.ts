@@ -4,6 +4,7 @@ import type { WatchSettings } from '../domain/ports/index.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ScheduledWorkspace } from '../store/index.ts';
 import { pausedAt, rotated } from './scheduled-workspaces.ts';
+import { inPool } from '../domain/pool.ts';
 
 /**
  * A slice of one channel's check, as the hourly run hands it on (a queue message body, or a call
@@ -51,6 +52,12 @@ export const WATCH_CHANNELS_PER_WORKSPACE_RUN = 500;
 
 /** Inline, a check is started only while this much of the Lambda's time is left. */
 export const INLINE_CHECK_RESERVE_MS = 60_000;
+
+/**
+ * Inline, slices checked at once (of any workspaces, in the round's order): a workspace's key is held
+ * to its watch share by the look-ups themselves (`WATCH_IN_FLIGHT_PER_KEY`), whichever run at once.
+ */
+export const INLINE_CHECKS_AT_ONCE = 4;
 
 export interface WatchRunSummary {
   /** Workspaces with a due channel that could be served. */
@@ -130,9 +137,9 @@ export function interleaved<T>(lists: T[][]): T[] {
 }
 
 /**
- * No queue configured: the checks run here, one slice at a time, while time is left: every channel's
- * first slice, then the second slices of those with more, and so on; what is left stays due (or
- * handed on), and the next hourly run takes it again.
+ * No queue configured: the checks run here, `INLINE_CHECKS_AT_ONCE` slices at a time, while time is
+ * left: every channel's first slice, then the second slices of those with more, and so on; what is
+ * left stays due (or handed on), and the next hourly run takes it again.
  */
 async function checkInline(
   delivery: Extract<WatchDelivery, { kind: 'inline' }>,
@@ -141,25 +148,33 @@ async function checkInline(
 ) {
   let checked = 0;
   let failed = 0;
-  for (let round = requests; round.length > 0;) {
+  let outOfTime = false;
+  const timeLeft = () => {
+    outOfTime ||= delivery.remainingMs !== undefined && delivery.remainingMs() < INLINE_CHECK_RESERVE_MS;
+    return !outOfTime;
+  };
+  for (let round = requests; round.length > 0 && !outOfTime;) {
     const next: WatchCheckRequest[] = [];
-    for (const request of round) {
-      if (delivery.remainingMs && delivery.remainingMs() < INLINE_CHECK_RESERVE_MS)
-        return { checked, failed, outOfTime: true };
-      try {
-        const summary = await delivery.check(request);
-        checked++;
-        if (summary.next) next.push(summary.next);
-      } catch (error) {
-        failed++;
-        logger.error('a watched channel could not be checked', {
-          teamId: request.teamId,
-          channelId: request.channelId,
-          error,
-        });
-      }
-    }
+    await inPool(
+      round,
+      INLINE_CHECKS_AT_ONCE,
+      async (request) => {
+        try {
+          const summary = await delivery.check(request);
+          checked++;
+          if (summary.next) next.push(summary.next);
+        } catch (error) {
+          failed++;
+          logger.error('a watched channel could not be checked', {
+            teamId: request.teamId,
+            channelId: request.channelId,
+            error,
+          });
+        }
+      },
+      timeLeft,
+    );
     round = next;
   }
-  return { checked, failed, outOfTime: false };
+  return { checked, failed, outOfTime };
 }

@@ -13,8 +13,9 @@ export const SQS_BATCH_SIZE = 10;
 export const SEND_ATTEMPTS = 4;
 /**
  * A workspace's checks run in this many FIFO message groups (lanes) at once, each channel always in
- * the same lane. A lane runs one slice at a time, 4 look-ups at once (`LOOKUP_CONCURRENCY`), so a
- * workspace's service key has at most 8 watch calls in flight, under the service's 10 per user; and
+ * the same lane. A lane runs one slice at a time, 3 look-ups at once (`LOOKUP_CONCURRENCY`), so a
+ * workspace's service key has at most 6 watch calls in flight (`WATCH_IN_FLIGHT_PER_KEY`), wherever
+ * its lanes run, under the service's 10 per user; and
  * as a slice's continuation joins the back of its lane, the channels of a lane take turns, a slice
  * each: a big list never holds its workspace's other channels back by more than a slice.
  */

@@ -191,7 +191,7 @@ describe('queue mode: a big list and a small one in the same workspace', () => {
     await createWatchRun(createScheduledLoader(bot.env(), { logger: bot.logger }), bot.env())();
     bot.sim.newExhibitorAppears();
     await bot.store.watchLists.setStatus(BIG.teamId, SECOND.channel, 'on');
-    await watchNames(bot, BIG.teamId, BIG.channel, unknownNames(9, 900));
+    await watchNames(bot, BIG.teamId, BIG.channel, unknownNames(20, 900));
   });
   afterAll(() => bot.close());
 
@@ -217,7 +217,9 @@ describe('queue mode: a big list and a small one in the same workspace', () => {
 
     // Assess
     expect(ran.indexOf('small0')).toBeLessThan(ran.indexOf('big1'));
-    expect(ran.filter((slice) => slice.startsWith('big'))).toEqual(['big0', 'big1', 'big2']);
+    const big = ran.filter((slice) => slice.startsWith('big'));
+    expect(big).toEqual(big.map((_, n) => `big${n}`));
+    expect(big.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(alertsIn(bot, SECOND.channel))).toContain(KNOWN_COMPANY_NAME);
     const lanes = new Map<string, Set<string>>();
     for (const { body, group } of queue.messages) {

@@ -204,6 +204,13 @@ export interface WatchExhibitor {
 /** A show as the service lists it (its public event id, dates, city). */
 export type WatchShow = Omit<ToldShow, 'threadTs'>;
 
+/** A show's exhibitors as scanned: `complete` when none is hidden or left unread; `unseen`, how many are. */
+export interface WatchShowScan {
+  exhibitors: WatchExhibitor[];
+  complete: boolean;
+  unseen: number;
+}
+
 /** One of an account's people at a show (from the free people list filtered by exhibitor). */
 export interface WatchPerson {
   personnelId: string;
@@ -222,6 +229,11 @@ export interface WatchLookups {
   upcomingShows: (fromDay: string, limit: number) => Promise<WatchShow[]>;
   /** One show's exhibitors whose company matches `keyword` (the service also reads descriptions). */
   showExhibitorMatches: (eventId: string, keyword: string) => Promise<WatchExhibitor[]>;
+  /**
+   * One show's exhibitors as the key can see them (a locked show's first 50), and whether that is all
+   * of them; absent, names are searched show by show by keyword only.
+   */
+  showExhibitors?: (eventId: string) => Promise<WatchShowScan>;
   /** Exhibitor records the company-context search finds for a domain (related companies too). */
   exhibitorsByDomain: (domain: string) => Promise<WatchExhibitor[]>;
   /** The exhibitor's people at a show, at most `limit`. */

@@ -1,6 +1,7 @@
 import type { Logger } from '../../platform/log.ts';
 import type { WatchListRepository, WatchLookups, WatchPoster } from '../ports/watch.ts';
 import type { PaidLookupDeps } from './paid-lookup.ts';
+import type { LookupMemo } from './shared-lookups.ts';
 
 /** What a watch check works with, and what names one: shared by check.ts and check-posts.ts. */
 
@@ -20,6 +21,8 @@ export interface WatchCheckDeps {
   poster: WatchPoster;
   logger: Logger;
   now: () => Date;
+  /** Scheduled checks only: the look-ups' answers shared by the checks of the service account. */
+  sharedLookups?: LookupMemo;
   /** Scheduled checks only: paid name look-ups within the channel's budget (absent: free only). */
   paidLookup?: PaidLookupDeps;
 }

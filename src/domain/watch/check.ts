@@ -8,23 +8,24 @@ import type { WatchCheckDeps, WatchCheckRequest } from './check-deps.ts';
 import { type Looked, postSlice, type SliceProgress } from './check-posts.ts';
 import {
   countingLookups,
+  LOOKUP_CONCURRENCY,
   lookUpAccount,
   lookupCost,
   lookupOutcome,
   type LookupRun,
   lookupRun,
   nameSearchChanged,
+  type PlannedScans,
+  scanForNames,
   toldBefore,
 } from './lookup.ts';
+import { sharedLookups } from './shared-lookups.ts';
 import { type PaidLookupRun, paidLookupRun, withPaidLookup } from './paid-lookup.ts';
 import { inPool } from '../pool.ts';
 import { utcDate } from '../../time/local-time.ts';
 
 export { PEOPLE_PER_ROW } from './check-posts.ts';
 export type { WatchCheckDeps, WatchCheckRequest } from './check-deps.ts';
-
-/** Accounts looked up at once: room under the service's per-key concurrency for people using the bot. */
-const LOOKUP_CONCURRENCY = 4;
 
 export interface WatchCheckSummary {
   /** Accounts the channel watches (0 when it watches nothing or is off). */
@@ -62,16 +63,22 @@ export const emptyWatchCheck = (): WatchCheckSummary => ({
 
 /**
  * This slice's accounts, cheapest first (resolved ones, then domains, then names to search), as many
- * as fit in `WATCH_SLICE.calls` by their planned cost (at least one, however costly).
+ * as fit in `calls` (by default `WATCH_SLICE.calls`) by their planned cost (at least one, however
+ * costly); `scans`, the upcoming shows as read before planning.
  */
-export function sliceOf(pending: readonly WatchAccount[], today: string): WatchAccount[] {
+export function sliceOf(
+  pending: readonly WatchAccount[],
+  today: string,
+  scans?: PlannedScans,
+  calls: number = WATCH_SLICE.calls,
+): WatchAccount[] {
   const byCost = pending
-    .map((account) => ({ account, cost: lookupCost(account, today) }))
+    .map((account) => ({ account, cost: lookupCost(account, today, scans) }))
     .sort((a, b) => a.cost - b.cost);
   const taken: WatchAccount[] = [];
   let planned = 0;
   for (const { account, cost } of byCost) {
-    if (taken.length > 0 && planned + cost > WATCH_SLICE.calls) break;
+    if (taken.length > 0 && planned + cost > calls) break;
     taken.push(account);
     planned += cost;
   }
@@ -83,9 +90,13 @@ interface Failed {
   error: unknown;
 }
 
+/** The service asked the key to slow down (a 429, or its concurrency envelope), and waiting it out did not help. */
+const isRateLimited = (error: unknown) => error instanceof AppError && error.code === 'EIS_RATE_LIMITED';
+
 /**
  * Looks the slice's accounts up (free, then paid within the budget), each stored by `save` as soon
- * as it is looked up; a failed look-up leaves its account out, counted.
+ * as it is looked up; a failed look-up leaves its account out, counted. Once the service has said to
+ * slow down, no further account is started: those not started are left to the next slice.
  */
 async function lookUpAll(
   run: LookupRun,
@@ -96,20 +107,26 @@ async function lookUpAll(
 ) {
   const looked: Looked[] = [];
   const failures: Failed[] = [];
-  await inPool(accounts, LOOKUP_CONCURRENCY, async (account) => {
-    let item: Looked;
-    try {
-      const lookup = await withPaidLookup(paid, run, account, await lookUpAccount(run, account));
-      const comparison = compareAppearances(lookup.shows, toldBefore(account, lookup), run.today);
-      item = { account, lookup, told: comparison.told, comparison };
-    } catch (error) {
-      failures.push({ account, error });
-      logger.warn('a watched account could not be looked up', { accountKey: account.key, error });
-      return;
-    }
-    await save(item);
-    looked.push(item);
-  });
+  const slowDown = () => !failures.some(({ error }) => isRateLimited(error));
+  await inPool(
+    accounts,
+    LOOKUP_CONCURRENCY,
+    async (account) => {
+      let item: Looked;
+      try {
+        const lookup = await withPaidLookup(paid, run, account, await lookUpAccount(run, account));
+        const comparison = compareAppearances(lookup.shows, toldBefore(account, lookup), run.today);
+        item = { account, lookup, told: comparison.told, comparison };
+      } catch (error) {
+        failures.push({ account, error });
+        logger.warn('a watched account could not be looked up', { accountKey: account.key, error });
+        return;
+      }
+      await save(item);
+      looked.push(item);
+    },
+    slowDown,
+  );
   return { looked, failures };
 }
 
@@ -221,25 +238,26 @@ async function runSlice(
   const checkedAt = deps.now();
   const accounts = await deps.watchLists.allAccounts(teamId, channelId);
   const pending = accounts.filter((account) => account.checkedIn !== checkId);
-  const taken = sliceOf(pending, utcDate(checkedAt));
   const counting = countingLookups(deps.lookups);
+  const run = lookupRun(sharedLookups(counting.lookups, deps.sharedLookups), utcDate(checkedAt));
+  // The shows' exhibitors are read before planning (their calls count in the slice's budget).
+  const scans = await scanForNames(run, pending);
+  const taken = sliceOf(pending, run.today, scans, WATCH_SLICE.calls - counting.calls());
   const paid = await paidRunOf(deps, settings, claim);
   const paidLeft = paid?.left ?? 0;
-  const { looked, failures } = await lookUpAll(
-    lookupRun(counting.lookups, utcDate(checkedAt)),
-    paid,
-    taken,
-    deps.logger,
-    (item) => saveLooked(deps, request, item),
+  const { looked, failures } = await lookUpAll(run, paid, taken, deps.logger, (item) =>
+    saveLooked(deps, request, item),
   );
   progress.paidLookups = paidLeft - (paid?.left ?? 0);
-  const failedSlice = failedWhole(taken.length, failures);
+  // Every account started failed (those not started after a rate limit are not counted).
+  const failedSlice = failedWhole(looked.length + failures.length, failures);
   if (failedSlice) throw failedSlice;
-  // Tried again at the next check, not at every slice of this one.
-  for (const { account } of failures)
-    await deps.watchLists.markChecked(teamId, channelId, account.key, checkId);
-  const postedAlert = await postSlice(deps, request, looked, counting.lookups, progress);
-  const remaining = pending.length - taken.length;
+  // Tried again at the next check, not at every slice of this one; one the service turned away
+  // (rate limited) is left to this check's next slice, as are those not started after it.
+  const done = failures.filter(({ error }) => !isRateLimited(error));
+  for (const { account } of done) await deps.watchLists.markChecked(teamId, channelId, account.key, checkId);
+  const postedAlert = await postSlice(deps, request, looked, run.lookups, progress);
+  const remaining = pending.length - looked.length - done.length;
   const continues = remaining > 0 && !request.restHourly;
   if (!continues)
     await deps.watchLists.checked(settings, {
@@ -250,7 +268,7 @@ async function runSlice(
   return {
     ...emptyWatchCheck(),
     accounts: accounts.length,
-    looked: taken.length,
+    looked: looked.length + done.length,
     remaining,
     serviceCalls: counting.calls(),
     postedAlert,

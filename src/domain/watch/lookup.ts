@@ -11,16 +11,26 @@ import {
   type WatchLookupOutcome,
   type WatchLookups,
   type WatchShow,
+  type WatchShowScan,
 } from '../ports/watch.ts';
-import { matchAccount, nearMatches } from './names.ts';
+import { matchAccount, nearMatches, normaliseCompanyName } from './names.ts';
+import { inPool } from '../pool.ts';
 
 /**
  * Finding an account's exhibitor record and its shows, on the service's free look-ups only: a domain
- * through the company-context search, a name through keyword searches of upcoming shows' exhibitor
- * lists, and any record already seen in this run first. A record counts only when its company name or
+ * through the company-context search, a name in the upcoming shows' exhibitor lists (each show read
+ * once for every name: a name not in a show read whole is not there) and by keyword only in the shows
+ * too big to read whole, and any record already seen in this run first. A record counts only when its company name or
  * domain is the account's after normalisation (`matchAccount`), never on description text. A name
  * found nowhere keeps the near matches those same searches returned (`nearMatches`), to be offered.
  */
+
+/**
+ * Look-ups a slice runs at once (accounts, or shows read): a workspace's two lanes of slices
+ * (`WATCH_LANES_PER_WORKSPACE`) stay within the key's watch share (`WATCH_IN_FLIGHT_PER_KEY`, 6 of the
+ * service's 10), the rest left for people using the bot.
+ */
+export const LOOKUP_CONCURRENCY = 3;
 
 /** Upcoming shows a name is searched in, per account and check (each search is one free call). */
 export const RESOLVE_SHOWS = 20;
@@ -33,17 +43,19 @@ export const RESOLVE_SHOWS = 20;
  */
 export const NAME_SEARCH_REPEAT_DAYS = 7;
 
-/** What one run of look-ups shares: the records seen so far and the upcoming shows, read once. */
+/** What one run of look-ups shares: the records seen so far, the upcoming shows and their exhibitors, read once. */
 export interface LookupRun {
   lookups: WatchLookups;
   today: string;
   /** Every exhibitor record seen in this run, by id. */
   seen: Map<string, WatchExhibitor>;
   upcoming?: Promise<WatchShow[]>;
+  /** Upcoming shows' exhibitors as read (`showExhibitors`), by event id. */
+  scans: Map<string, Promise<WatchShowScan>>;
 }
 
 export function lookupRun(lookups: WatchLookups, today: string): LookupRun {
-  return { lookups, today, seen: new Map() };
+  return { lookups, today, seen: new Map(), scans: new Map() };
 }
 
 /** What the look-ups say of an account now: its resolution, exhibitor ids, and (resolved) its shows. */
@@ -70,6 +82,78 @@ const keywordOf = (key: string) => key.slice('name:'.length);
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/** Whether a name's last search is a week old (or it was never searched): then every show is searched again. */
+const searchesAll = (previous: WatchNameSearch | undefined, today: string): previous is undefined =>
+  !previous || daysBetween(previous.fullOn, today) >= NAME_SEARCH_REPEAT_DAYS;
+
+/** The upcoming shows a name is searched in now: all of them weekly, else those not searched yet. */
+const showsToSearch = (upcoming: readonly string[], previous: WatchNameSearch | undefined, today: string) => {
+  if (searchesAll(previous, today)) return [...upcoming];
+  const already = new Set(previous.eventIds);
+  return upcoming.filter((eventId) => !already.has(eventId));
+};
+
+/** Whether an account is looked for by name now (not resolved, not waiting for a choice). */
+const searchedByName = (account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds'>) =>
+  account.key.startsWith('name:') &&
+  account.resolution !== 'ambiguous' &&
+  !(account.resolution === 'resolved' && account.exhibitorIds[0] !== undefined);
+
+const upcomingIds = async (run: LookupRun) => {
+  run.upcoming ??= run.lookups.upcomingShows(run.today, RESOLVE_SHOWS);
+  return (await run.upcoming).map((show) => show.eventId);
+};
+
+/** The shows' exhibitors, each read once in the run (none when the look-ups cannot read them). */
+async function scansOf(run: LookupRun, eventIds: readonly string[]): Promise<Map<string, WatchShowScan>> {
+  const read = run.lookups.showExhibitors;
+  if (!read) return new Map();
+  const scans = new Map<string, WatchShowScan>();
+  await inPool(eventIds, LOOKUP_CONCURRENCY, async (eventId) => {
+    const scan = run.scans.get(eventId) ?? read(eventId);
+    run.scans.set(eventId, scan);
+    const done = await scan;
+    remember(run, done.exhibitors);
+    scans.set(eventId, done);
+  });
+  // In the shows' order, so a name is searched (and found) in the same order every time.
+  return new Map(
+    eventIds.flatMap((eventId) => {
+      const scan = scans.get(eventId);
+      return scan ? [[eventId, scan] as const] : [];
+    }),
+  );
+}
+
+/** What a slice knows before planning: the upcoming shows, those not read whole, the names they list. */
+export interface PlannedScans {
+  upcoming: string[];
+  partial: Set<string>;
+  names: Set<string>;
+}
+
+/**
+ * Reads the upcoming shows the slice's names are to be searched in (once per run, shared further by
+ * the look-ups' memo), so the slice plans each name's cost from what is left to search by keyword.
+ */
+export async function scanForNames(
+  run: LookupRun,
+  accounts: readonly Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>[],
+): Promise<PlannedScans | undefined> {
+  const names = accounts.filter(searchedByName);
+  if (!run.lookups.showExhibitors || names.length === 0) return undefined;
+  const upcoming = await upcomingIds(run);
+  const wanted = new Set(names.flatMap((account) => showsToSearch(upcoming, account.nameSearch, run.today)));
+  const scans = await scansOf(run, [...wanted]);
+  return {
+    upcoming,
+    partial: new Set([...scans].filter(([, scan]) => !scan.complete).map(([eventId]) => eventId)),
+    names: new Set(
+      [...run.seen.values()].map((record) => `name:${normaliseCompanyName(record.companyName)}`),
+    ),
+  };
+}
+
 /**
  * The most service calls looking an account up may make, so a check's slice can plan its accounts:
  * none for an ambiguous one (it waits for a choice), one for a resolved one (its shows), two for a
@@ -79,13 +163,21 @@ const daysBetween = (from: string, to: string) =>
 export function lookupCost(
   account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>,
   today: string,
+  scans?: PlannedScans,
 ): number {
   if (account.resolution === 'ambiguous') return 0;
   if (account.resolution === 'resolved' && account.exhibitorIds[0] !== undefined) return 1;
   if (account.key.startsWith('domain:')) return 2;
   const previous = account.nameSearch;
-  const full = !previous || daysBetween(previous.fullOn, today) >= NAME_SEARCH_REPEAT_DAYS;
-  return (full ? RESOLVE_SHOWS : Math.max(0, RESOLVE_SHOWS - previous.eventIds.length)) + 1;
+  // The shows were read: a name they list costs its shows; another, a keyword search per show not read whole.
+  if (scans) {
+    if (scans.names.has(account.key)) return 1;
+    const left = showsToSearch(scans.upcoming, previous, today);
+    return left.filter((eventId) => scans.partial.has(eventId)).length + 1;
+  }
+  return (
+    (searchesAll(previous, today) ? RESOLVE_SHOWS : Math.max(0, RESOLVE_SHOWS - previous.eventIds.length)) + 1
+  );
 }
 
 /** What one name search found, where the name has now been searched, and its near matches. */
@@ -96,33 +188,52 @@ interface NameSearchResult {
 }
 
 /**
- * Searches the upcoming shows' exhibitor lists for a name, stopping at the first match: all of them
- * when `NAME_SEARCH_REPEAT_DAYS` have passed since the last full search, else only the ones not
- * searched since.
+ * The shows not read whole, those with the most exhibitors not seen first (where a company missing
+ * from every scan most likely is), else in the upcoming order.
+ */
+const byUnseen = (eventIds: readonly string[], scans: ReadonlyMap<string, WatchShowScan>) =>
+  eventIds
+    .filter((eventId) => !scans.get(eventId)?.complete)
+    .map((eventId, order) => ({
+      eventId,
+      order,
+      unseen: scans.get(eventId)?.unseen ?? Number.POSITIVE_INFINITY,
+    }))
+    .sort((a, b) => (b.unseen === a.unseen ? a.order - b.order : b.unseen > a.unseen ? 1 : -1))
+    .map(({ eventId }) => eventId);
+
+/**
+ * Searches the upcoming shows for a name, stopping at the first match: all of them when
+ * `NAME_SEARCH_REPEAT_DAYS` have passed since the last full search, else only the ones not searched
+ * since. Each show's exhibitors are read first (once for every name); a keyword search is made only
+ * in the shows not read whole.
  */
 async function searchByName(
   run: LookupRun,
   key: string,
   previous: WatchNameSearch | undefined,
 ): Promise<NameSearchResult> {
-  run.upcoming ??= run.lookups.upcomingShows(run.today, RESOLVE_SHOWS);
-  const upcoming = (await run.upcoming).map((show) => show.eventId);
-  const full = !previous || daysBetween(previous.fullOn, run.today) >= NAME_SEARCH_REPEAT_DAYS;
-  const already = new Set(full ? [] : previous.eventIds);
-  const searched: WatchNameSearch = {
-    fullOn: full ? run.today : previous.fullOn,
-    // Only shows still upcoming are kept, so the list stays within `RESOLVE_SHOWS`.
-    eventIds: upcoming.filter((eventId) => already.has(eventId)),
-  };
-  const seen: WatchExhibitor[] = [];
-  for (const eventId of upcoming.filter((id) => !already.has(id))) {
+  const upcoming = await upcomingIds(run);
+  const toSearch = showsToSearch(upcoming, previous, run.today);
+  const done = new Set(upcoming.filter((eventId) => !toSearch.includes(eventId)));
+  // Only shows still upcoming are kept (in their order), so the list stays within `RESOLVE_SHOWS`.
+  const searched = (): WatchNameSearch => ({
+    fullOn: searchesAll(previous, run.today) ? run.today : previous.fullOn,
+    eventIds: upcoming.filter((eventId) => done.has(eventId)),
+  });
+  const scans = await scansOf(run, toSearch);
+  const listed = [...scans.values()].flatMap((scan) => scan.exhibitors);
+  if (matchAccount(key, listed).kind !== 'none') return { found: listed, searched: searched(), near: [] };
+  const seen: WatchExhibitor[] = [...listed];
+  for (const eventId of toSearch) if (scans.get(eventId)?.complete) done.add(eventId);
+  for (const eventId of byUnseen(toSearch, scans)) {
+    done.add(eventId);
     const found = await run.lookups.showExhibitorMatches(eventId, keywordOf(key));
-    searched.eventIds.push(eventId);
     remember(run, found);
-    if (matchAccount(key, found).kind !== 'none') return { found, searched, near: [] };
+    if (matchAccount(key, found).kind !== 'none') return { found, searched: searched(), near: [] };
     seen.push(...found);
   }
-  return { found: [], searched, near: nearMatches(key, seen, WATCH_LIMITS.candidatesShown) };
+  return { found: [], searched: searched(), near: nearMatches(key, seen, WATCH_LIMITS.candidatesShown) };
 }
 
 async function findRecords(
@@ -233,6 +344,7 @@ export function countingLookups(lookups: WatchLookups): { lookups: WatchLookups;
       exhibitorShows: counted(lookups.exhibitorShows),
       upcomingShows: counted(lookups.upcomingShows),
       showExhibitorMatches: counted(lookups.showExhibitorMatches),
+      ...(lookups.showExhibitors ? { showExhibitors: counted(lookups.showExhibitors) } : {}),
       exhibitorsByDomain: counted(lookups.exhibitorsByDomain),
       peopleAt: counted(lookups.peopleAt),
       fitScore: counted(lookups.fitScore),

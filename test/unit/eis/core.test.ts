@@ -361,6 +361,27 @@ describe('eis core: retries of reads', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  it('makes the client’s next request wait out a Retry-After the service gave another one', async () => {
+    // Prepare: a 429 beyond the cap (thrown at once), then another read by the same client
+    const service = fakeService();
+    service.on(
+      'GET',
+      BALANCE,
+      { status: 429, body: apiError(429, 'RATE_LIMIT_EXCEEDED'), headers: { 'retry-after': '8' } },
+      { status: 200, body: creditBalance() },
+    );
+    const { client, sleeps } = clientFor(service, { maxRetryAfterMs: 5_000 });
+    await caught(client.credits.balance());
+
+    // Act
+    await client.credits.balance();
+
+    // Assess: held for at most the cap, measured from the 429
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThan(4_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(5_000);
+  });
+
   it('stops after maxRetries and throws the last error', async () => {
     // Prepare
     const service = fakeService();

@@ -3,13 +3,14 @@ import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
 import type { Metrics, WatchPoster } from '../../../domain/ports/index.ts';
 import type { WatchCheckDeps } from '../../../domain/watch/index.ts';
 import type { PaidLookupDeps } from '../../../domain/watch/paid-lookup.ts';
-import type { EisClient } from '../../../eis/index.ts';
+import type { LookupMemos } from '../../../domain/watch/shared-lookups.ts';
+import { type EisClient, watchSemaphoreForKey } from '../../../eis/index.ts';
 import { serviceAccountId } from '../../../platform/config/secrets.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import { slackCall } from '../../scheduled.ts';
 import { isAdminOfTeam, membershipInTeam } from '../../kit/workspace-roles.ts';
-import { eisWatchLookups } from './lookups.ts';
+import { eisWatchLookups, limitedLookups } from './lookups.ts';
 import { watchAlertMessage, watchNoticeMessage } from './views.ts';
 
 /** Posts a check's alert in the channel and its notices in the announcing alert's thread. */
@@ -73,11 +74,16 @@ function paidLookupDeps(runtime: WatchRuntime, web: WebClient): PaidLookupDeps {
   };
 }
 
-/** What a channel's scheduled check runs on: the store's watch lists, the look-ups, Slack. */
-export function watchCheckDeps(runtime: WatchRuntime, web: WebClient): WatchCheckDeps {
+/**
+ * What a channel's scheduled check runs on: the store's watch lists, the look-ups (at most the key's
+ * watch share at once in this process, their answers shared by the key's checks through `memos`), Slack.
+ */
+export function watchCheckDeps(runtime: WatchRuntime, web: WebClient, memos?: LookupMemos): WatchCheckDeps {
+  const { eisApiKey } = runtime.access;
   return {
     watchLists: runtime.store.watchLists,
-    lookups: eisWatchLookups(runtime.eis),
+    lookups: limitedLookups(eisWatchLookups(runtime.eis), watchSemaphoreForKey(eisApiKey)),
+    ...(memos ? { sharedLookups: memos.forAccount(serviceAccountId(eisApiKey)) } : {}),
     poster: watchPoster(web),
     logger: runtime.logger,
     now: runtime.now,

@@ -4,7 +4,9 @@ import {
   type EisClient,
   listEventExhibitorMatches,
   listExhibitorEventsAll,
+  scanEventExhibitors,
   searchExhibitorsByDomain,
+  type Semaphore,
 } from '../../../eis/index.ts';
 
 const identity = ({ id, companyName, domain, website, country }: WatchExhibitor): WatchExhibitor => ({
@@ -24,6 +26,10 @@ export function eisWatchLookups(eis: EisClient): WatchLookups {
       (await eis.events.list({ dateStartFrom: fromDay, pageSize: limit })).items.map(seenShowOf),
     showExhibitorMatches: async (eventId, keyword) =>
       (await listEventExhibitorMatches(eis.exhibitors, eventId, keyword)).exhibitors.map(identity),
+    showExhibitors: async (eventId) => {
+      const { exhibitors, complete, unseen } = await scanEventExhibitors(eis.exhibitors, eventId);
+      return { exhibitors: exhibitors.map(identity), complete, unseen };
+    },
     exhibitorsByDomain: async (domain) =>
       (await searchExhibitorsByDomain(eis.exhibitors, domain)).map(identity),
     peopleAt: async (eventId, exhibitorId, limit) =>
@@ -36,5 +42,32 @@ export function eisWatchLookups(eis: EisClient): WatchLookups {
       const { score, recommendation } = await eis.events.fitScore(eventId);
       return { score, recommendation };
     },
+  };
+}
+
+/**
+ * The look-ups, each holding one of `slots` while it runs (the key's watch share, for every check of
+ * the key in this process at once; the service's own 10 are held per request below it).
+ */
+export function limitedLookups(lookups: WatchLookups, slots: Semaphore): WatchLookups {
+  const limited =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const release = await slots.acquire();
+      try {
+        return await call(...args);
+      } finally {
+        release();
+      }
+    };
+  const { showExhibitors } = lookups;
+  return {
+    exhibitorShows: limited(lookups.exhibitorShows),
+    upcomingShows: limited(lookups.upcomingShows),
+    showExhibitorMatches: limited(lookups.showExhibitorMatches),
+    ...(showExhibitors ? { showExhibitors: limited(showExhibitors) } : {}),
+    exhibitorsByDomain: limited(lookups.exhibitorsByDomain),
+    peopleAt: limited(lookups.peopleAt),
+    fitScore: limited(lookups.fitScore),
   };
 }

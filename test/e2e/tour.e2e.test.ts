@@ -13,9 +13,14 @@ import {
   blockKitWarnings,
   browserSessionForFile,
   canvas,
+  composerHelp,
   confirmSpend,
+  dividers,
   goToChannel,
+  idsShown,
   jobResult,
+  messagesWith,
+  messageWithImage,
   newestWith,
   newExhibitorAppears,
   openAppMessages,
@@ -23,6 +28,7 @@ import {
   openPage,
   quotedPrice,
   runNow,
+  sectionsWith,
   send,
   switchUser,
   threadReply,
@@ -78,7 +84,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
 
     // The help shows as you type.
     await page.getByRole('textbox', { name: 'Message' }).fill('/events fi');
-    await expect(page.locator('#help').textContent()).resolves.toContain('/events fit <event_id>');
+    await expect(composerHelp(page).textContent()).resolves.toContain('/events fit <event_id>');
 
     await send(page, `/events fit ${BIG_EVENT}`);
     const fit = await newestWith(page, FIT);
@@ -108,8 +114,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     expect(text).toMatch(/Matches: (fintech|payments)/);
     expect(text).toMatch(EUROPE);
     // Each row names its show's id (`27317`); the first is planned in step 4.
-    walk.europeanShow =
-      (await found.message.locator('code').filter({ hasText: /^\d+$/ }).first().textContent()) ?? '';
+    walk.europeanShow = (await idsShown(found.message))[0] ?? '';
     expect(walk.europeanShow).toMatch(/^\d+$/);
 
     await found.message.getByRole('button', { name: 'Share in channel' }).click();
@@ -127,7 +132,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     expect(text).not.toContain('No matches');
     expect(text).toMatch(/Matches: (fintech|payments)/);
     // Every row starts in April, May or June 2027, in a European country.
-    const rows = found.message.locator('.block-section').filter({ hasText: 'Matches:' });
+    const rows = sectionsWith(found.message, 'Matches:');
     expect(await rows.count()).toBeGreaterThan(0);
     for (const row of await rows.allTextContents()) {
       expect(row).toMatch(/\b(Apr|May|Jun) 2027\b/);
@@ -222,10 +227,8 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
   // needs h-page: Run now says what it did in words, and a data change makes the watching channels due.
   it.skip('5. Run now: check-watches after another new exhibitor says what it did and posts the alert', async () => {
     const { page } = browser;
-    const alertsBefore = await page
-      .locator('#timeline > .message')
-      .filter({ hasText: 'A watched account will exhibit' })
-      .count();
+    const alerts = messagesWith(page, 'A watched account will exhibit');
+    const alertsBefore = await alerts.count();
     const said = await newExhibitorAppears(page, walk.appeared);
     const showName = /now exhibits at (.+?), /.exec(said)?.[1] ?? '';
     await runNow(page, 'check-watches');
@@ -233,11 +236,9 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
       .filter({ hasText: /1 alert posted in #events/ })
       .waitFor();
     await expect(jobResult(page).textContent()).resolves.not.toContain('{');
-    const alert = await newestWith(page, new RegExp(`will exhibit at ${showName}`));
+    const alert = await newestWith(page, `will exhibit at ${showName}`);
     await expect(alert.message.textContent()).resolves.toContain('A watched account will exhibit');
-    await expect(
-      page.locator('#timeline > .message').filter({ hasText: 'A watched account will exhibit' }).count(),
-    ).resolves.toBe(alertsBefore + 1);
+    await expect(alerts.count()).resolves.toBe(alertsBefore + 1);
   }, 30_000);
 
   it('6. unlock: a confirmation card, Confirm charges exactly its price once, the results in its thread', async () => {
@@ -373,10 +374,10 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
 
     expect(await response.json()).toMatchObject({ ok: true });
     await goToChannel(page, 'general');
-    const warning = page.locator('.message', { has: page.getByAltText('a chart') }).getByRole('alert');
+    const warning = messageWithImage(page, 'a chart').getByRole('alert');
     await expect(warning.textContent()).resolves.toMatch(/header text over 150.*context needs 1-10 elements/);
-    const careless = page.locator('.message', { has: page.getByAltText('a chart') });
-    await expect(careless.locator('.block-divider').count()).resolves.toBe(1);
+    const careless = messageWithImage(page, 'a chart');
+    await expect(dividers(careless).count()).resolves.toBe(1);
     await expect(page.getByAltText('a chart').count()).resolves.toBe(1);
   }, 30_000);
 });

@@ -83,6 +83,9 @@ export async function openAppMessages(page: Page) {
 
 // ---------- the composer and messages ----------
 
+/** The composer's help, shown as you type a command. */
+export const composerHelp = (page: Page) => page.locator('#help');
+
 /** Types `text` in the message box and sends it. */
 export async function send(page: Page, text: string) {
   const input = page.getByRole('textbox', { name: 'Message' });
@@ -93,6 +96,10 @@ export async function send(page: Page, text: string) {
 /** The message whose ts is `ts`, as the page shows it. */
 export const messageAt = (page: Page, ts: string) => page.locator(`.message[data-ts="${ts}"]`);
 
+/** The channel's top-level messages (not thread replies) that contain `text`. */
+export const messagesWith = (page: Page, text: string | RegExp) =>
+  page.locator('#timeline > .message').filter({ hasText: text });
+
 /**
  * The newest top-level message that contains `text`, and its ts. Found by its ts from then on, so
  * the locator still finds the message after the app rewrites its text.
@@ -101,12 +108,27 @@ export async function newestWith(
   page: Page,
   text: string | RegExp,
 ): Promise<{ message: Locator; ts: string }> {
-  const message = page.locator('#timeline > .message').filter({ hasText: text }).last();
+  const message = messagesWith(page, text).last();
   await message.waitFor();
   const ts = await message.getAttribute('data-ts');
   if (!ts) throw new Error('message without data-ts');
   return { message: messageAt(page, ts), ts };
 }
+
+/** The sections of a message (a list's rows) that contain `text`. */
+export const sectionsWith = (message: Locator, text: string | RegExp) =>
+  message.locator('.block-section').filter({ hasText: text });
+
+/** The ids a message shows as code (`27317`), in order: a list's show ids. */
+export const idsShown = async (message: Locator) =>
+  (await message.locator('code').allTextContents()).filter((text) => /^\d+$/.test(text));
+
+/** The message that shows the image with `alt` text. */
+export const messageWithImage = (page: Page, alt: string) =>
+  page.locator('.message', { has: page.getByAltText(alt) });
+
+/** The dividers drawn in a message. */
+export const dividers = (message: Locator) => message.locator('.block-divider');
 
 /** The replies in a message's thread that contain `text`. */
 export const threadReply = (message: Locator, text: string | RegExp) =>

@@ -7,7 +7,7 @@ import { browserSessionForFile, newestWith, send } from './support/browser.ts';
 
 // The surfaces beyond the slash command, driven as a person would in the local Slack page: the Home
 // tab, the search modal, the shortcuts menu and message actions, and event-link unfurls. Same runner
-// as dev.e2e.test.ts: Debian's chromium through playwright-core, no browser download.
+// as tour.e2e.test.ts: Debian's chromium through playwright-core, no browser download.
 
 /** A seeded event (simulator/seed-data.ts), linked as the service's web app links it. */
 const EVENT_LINK = 'https://app.lensmor.com/events/26855';

@@ -54,7 +54,7 @@ function observingChecks(load: ScheduledLoader, seen: (check: ObservedCheck) => 
     };
     return { ...jobs, checkWatchedChannel };
   };
-  return Object.assign(observed, { store: load.store, servable: load.servable });
+  return Object.assign(observed, { store: load.store, servable: load.servable, pollRun: load.pollRun });
 }
 
 /** The scheduled jobs, on timers as on AWS (only faster for the poller) and on demand. */

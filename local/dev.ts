@@ -69,7 +69,7 @@ try {
   stop = await start();
 } catch (error) {
   process.stderr.write(
-    `${error instanceof JavaMissingError ? error.message : `npm run dev failed: ${String(error)}`}\n`,
+    `${error instanceof JavaMissingError ? error.message : `npm run dev failed: ${error instanceof Error ? error.message : String(error)}`}\n`,
   );
   process.exit(1);
 }

@@ -324,7 +324,8 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
       .waitFor();
   }, 30_000);
 
-  // needs h-admin: a workspace admin (Dana) in the user switcher, the settings reachable from Home.
+  // needs h-admin: a workspace admin (Dana) in the user switcher, the settings reachable from Home
+  // (its 45850d4 has the settings and their words; the admin in the dev stack's users is still to come).
   it.skip('9. the admin’s settings: refused to Alice naming the admin; shown to the admin, what the environment fixes read-only', async () => {
     const { page } = browser;
     // As Alice, the settings are refused, and the refusal names who can change them.
@@ -340,8 +341,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await save.waitFor();
     // The approvers come from the environment here: shown, not editable, saying where they are set.
     const text = (await settings.textContent()) ?? '';
-    expect(text).toContain('SPEND_APPROVERS');
-    expect(text).toContain('Bob');
+    expect(text).toMatch(/Approvers:.*@Bob, set by SPEND_APPROVERS in the environment/);
     await save.click();
     await settings.waitFor({ state: 'detached' });
     await switchUser(page, 'Alice');

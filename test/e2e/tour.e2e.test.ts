@@ -45,6 +45,8 @@ const COMPARED = ['26855', '26888', '27317'];
 const FIT = /Fit \d+\.\d \/ 10/;
 /** A row's place ends with its country, one of Europe's as the region table has them. */
 const EUROPE = new RegExp(`, (${REGIONS.Europe.join('|')})\\b`);
+/** An alert of the channel's watch: each of its rows says who will exhibit where. */
+const ALERT = '(target) will exhibit at';
 /** A quarter as a card writes it ("Q1 2027"), and as a command takes it ("Q1-2027"). */
 const QUARTER = /\b(Q[1-4]) (\d{4})\b/;
 
@@ -152,7 +154,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await expect(card.message.getByRole('button', { name: 'Add to plan' }).count()).resolves.toBe(3);
   }, 30_000);
 
-  it('4. plan: a show added, its quarter given a budget, the plan in the channel’s canvas', async () => {
+  it('4. plan: a show added, its quarter given a budget: spent and left', async () => {
     const { page } = browser;
     await send(page, `/events plan add ${walk.europeanShow}`);
     const added = await newestWith(page, /Added .* to this channel’s plan/);
@@ -167,14 +169,11 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
         `${q} ${year}: 1 show.*budget 20,000 credits, spent on these shows 0 credits, 20,000 credits left`,
       ),
     );
-
-    // The canvas holds what the plan holds.
-    await canvas(page).filter({ hasText: walk.europeanShow }).waitFor({ state: 'attached' });
-    await expect(canvas(page).count()).resolves.toBe(1);
   }, 30_000);
 
   // needs h-page: canvases drawn as documents (headings, lists, tables), one per channel, as a channel tab.
-  it.skip('4. the plan’s canvas is a tab of the channel, drawn as a document', async () => {
+  // (On main the canvas is a folded block of markdown; surfaces.e2e checks it follows the plan.)
+  it.skip('4. the plan’s canvas: a tab of the channel, drawn as a document, holding the show', async () => {
     const { page } = browser;
     await page.getByRole('tab', { name: /Event plan|Canvas/ }).click();
     const doc = canvas(page);
@@ -212,8 +211,9 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     // The check finds it: one alert in the channel, naming the account and the show.
     await send(page, '/events watch check');
     await newestWith(page, /1 new appearance/);
-    const alert = await newestWith(page, 'A watched account will exhibit');
+    const alert = await newestWith(page, ALERT);
     const text = (await alert.message.textContent()) ?? '';
+    expect(text).toContain('A watched account will exhibit');
     expect(text).toContain(`${KNOWN_COMPANY_NAME} (target) will exhibit at ${show.name}`);
     expect(text).toMatch(FIT);
     await alert.message.getByRole('button', { name: /Unlock \d+ emails/ }).waitFor();
@@ -227,7 +227,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
   // needs h-page: Run now says what it did in words, and a data change makes the watching channels due.
   it.skip('5. Run now: check-watches after another new exhibitor says what it did and posts the alert', async () => {
     const { page } = browser;
-    const alerts = messagesWith(page, 'A watched account will exhibit');
+    const alerts = messagesWith(page, ALERT);
     const alertsBefore = await alerts.count();
     const said = await newExhibitorAppears(page, walk.appeared);
     const showName = /now exhibits at (.+?), /.exec(said)?.[1] ?? '';
@@ -236,15 +236,19 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
       .filter({ hasText: /1 alert posted in #events/ })
       .waitFor();
     await expect(jobResult(page).textContent()).resolves.not.toContain('{');
+    // One alert for the check, with this show and the one that appeared at the end of step 5.
     const alert = await newestWith(page, `will exhibit at ${showName}`);
-    await expect(alert.message.textContent()).resolves.toContain('A watched account will exhibit');
+    await expect(alert.message.textContent()).resolves.toMatch(/2 new appearances/);
     await expect(alerts.count()).resolves.toBe(alertsBefore + 1);
   }, 30_000);
 
   it('6. unlock: a confirmation card, Confirm charges exactly its price once, the results in its thread', async () => {
     const { page, stack } = browser;
-    const alert = await newestWith(page, 'A watched account will exhibit');
-    await alert.message.getByRole('button', { name: /Unlock \d+ emails/ }).click();
+    const alert = await newestWith(page, ALERT);
+    await alert.message
+      .getByRole('button', { name: /Unlock \d+ emails/ })
+      .first()
+      .click();
     const card = await newestWith(page, CONFIRMATION_WORDS.heading);
     const price = await quotedPrice(card.message);
     expect(price).toBeGreaterThan(0);
@@ -296,7 +300,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     const file = await newestWith(page, /CSV of the 1 ledger entr/);
     const link = file.message.getByRole('link', { name: /\.csv|download/i }).first();
     await expect(file.message.textContent()).resolves.toMatch(/\.csv/);
-    await expect(file.message.textContent()).resolves.toMatch(/\d+(\.\d+)? ?(B|bytes|KB|kB)\b/);
+    await expect(file.message.textContent()).resolves.toMatch(/\d+(\.\d+)? ?(B|KB)/);
     const href = await link.getAttribute('href');
     if (!href) throw new Error('the file has no download link');
     const csv = await (await fetch(new URL(href, page.url()))).text();
@@ -320,7 +324,8 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
       .waitFor();
   }, 30_000);
 
-  // needs h-admin: a workspace admin (Dana) in the user switcher, the settings reachable from Home.
+  // needs h-admin: a workspace admin (Dana) in the user switcher, the settings reachable from Home
+  // (its 45850d4 has the settings and their words; the admin in the dev stack's users is still to come).
   it.skip('9. the admin’s settings: refused to Alice naming the admin; shown to the admin, what the environment fixes read-only', async () => {
     const { page } = browser;
     // As Alice, the settings are refused, and the refusal names who can change them.
@@ -336,8 +341,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await save.waitFor();
     // The approvers come from the environment here: shown, not editable, saying where they are set.
     const text = (await settings.textContent()) ?? '';
-    expect(text).toContain('SPEND_APPROVERS');
-    expect(text).toContain('Bob');
+    expect(text).toMatch(/Approvers:.*@Bob, set by SPEND_APPROVERS in the environment/);
     await save.click();
     await settings.waitFor({ state: 'detached' });
     await switchUser(page, 'Alice');

@@ -171,9 +171,8 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     );
   }, 30_000);
 
-  // needs h-page: canvases drawn as documents (headings, lists, tables), one per channel, as a channel tab.
   // (On main the canvas is a folded block of markdown; surfaces.e2e checks it follows the plan.)
-  it.skip('4. the plan’s canvas: a tab of the channel, drawn as a document, holding the show', async () => {
+  it('4. the plan’s canvas: a tab of the channel, drawn as a document, holding the show', async () => {
     const { page } = browser;
     await page.getByRole('tab', { name: /Event plan|Canvas/ }).click();
     const doc = canvas(page);
@@ -224,8 +223,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     expect(company.eventIds).toHaveLength(eventsBefore.length + 2);
   }, 30_000);
 
-  // needs h-page: Run now says what it did in words, and a data change makes the watching channels due.
-  it.skip('5. Run now: check-watches after another new exhibitor says what it did and posts the alert', async () => {
+  it('5. Run now: check-watches after another new exhibitor says what it did and posts the alert', async () => {
     const { page } = browser;
     const alerts = messagesWith(page, ALERT);
     const alertsBefore = await alerts.count();
@@ -293,8 +291,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await newestWith(page, /CSV of the 1 ledger entr/);
   }, 30_000);
 
-  // needs h-page: files in DMs and threads with their name, size and a download link.
-  it.skip('7. the spend CSV in the direct messages: its name, size and a link that downloads it', async () => {
+  it('7. the spend CSV in the direct messages: its name, size and a link that downloads it', async () => {
     const { page } = browser;
     await openAppMessages(page);
     const file = await newestWith(page, /CSV of the 1 ledger entr/);

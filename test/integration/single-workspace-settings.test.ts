@@ -74,6 +74,21 @@ describe('the settings of a single-workspace app', () => {
     expect(JSON.stringify(bot.slack.home(DANA)?.view.blocks)).toContain('Workspace settings');
   });
 
+  it('sets up a digest with no time at the default time the admin saved', async () => {
+    await openSettings(DANA);
+    await bot.slack.submitForm({
+      user: DANA,
+      inputs: { approval_threshold: { value: '1' }, digest_time: { value: '07:30' } },
+    });
+    await bot.idle();
+
+    await bot.command('digest on keywords:expo');
+    await bot.idle();
+
+    expect(await policy()).toMatchObject({ approvalThreshold: 1, digestDefaults: { time: '07:30' } });
+    expect(await bot.store.digestSubscriptions.get(TEAM, ALICE.channelId)).toMatchObject({ time: '07:30' });
+  });
+
   it('refuses a submission that would change what the environment sets, and saves none of it', async () => {
     const shown = await openSettings(DANA);
     if (!shown) throw new Error('no settings modal for the admin');

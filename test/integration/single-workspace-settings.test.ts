@@ -4,6 +4,7 @@ import { SINGLE_WORKSPACE_ID } from '../../src/roots/workspace-policy.ts';
 import { ALICE, APPROVER, askFor, type Bot, startBot, TEAM, visibleText } from '../support/bot.ts';
 
 const DANA = 'U0DANA';
+const OWEN = 'U0OWEN';
 const OPEN_SETTINGS = 'open.workspace';
 /** An admin and owner of a partner organisation, in a shared channel (Slack Connect). */
 const PARTNER = 'U0PARTNER';
@@ -32,6 +33,7 @@ describe('the settings of a single-workspace app', () => {
       dailyCap: 5_000,
       users: {
         [DANA]: { name: 'Dana', tz: 'UTC', teamId: TEAM, isAdmin: true },
+        [OWEN]: { name: 'Owen', tz: 'UTC', teamId: TEAM, isOwner: true },
         [ALICE.userId]: { name: 'Alice', tz: 'UTC', teamId: TEAM },
         [APPROVER.userId]: { name: 'Boss', tz: 'UTC', teamId: TEAM },
         [PARTNER]: { name: 'Partner', tz: 'UTC', teamId: 'T0PARTNER', isAdmin: true, isOwner: true },
@@ -110,12 +112,26 @@ describe('the settings of a single-workspace app', () => {
     await bot.slack.closeView({ user: DANA });
   });
 
+  it('tells the second of two admins who saved at once, on the modal’s first field, and stores the first', async () => {
+    await openSettings(DANA);
+    await openSettings(OWEN);
+
+    await bot.slack.submitForm({ user: DANA, inputs: { approval_threshold: { value: '3' } } });
+    await bot.idle();
+    await bot.slack.submitForm({ user: OWEN, inputs: { approval_threshold: { value: '4' } } });
+    await bot.idle();
+
+    expect(bot.slack.modal(OWEN)?.errors?.approval_threshold).toMatch(/Someone else saved these settings/);
+    expect(await policy()).toMatchObject({ approvalThreshold: 3, updatedBy: DANA });
+    await bot.slack.closeView({ user: OWEN });
+  });
+
   it('names the admin to a member refused the settings, and no partner organisation’s admin', async () => {
     const refused = JSON.stringify((await openSettings(ALICE.userId))?.view.blocks);
     await bot.slack.closeView({ user: ALICE.userId });
 
     expect(refused).not.toContain('approval_threshold');
-    expect(refused).toContain(`Ask <@${DANA}> (admin) to change what you need.`);
+    expect(refused).toContain(`Ask <@${OWEN}> (owner) or <@${DANA}> (admin) to change what you need.`);
     expect(refused).not.toContain(PARTNER);
   });
 });

@@ -39,7 +39,9 @@ import { mk } from '../../views/mrkdwn.ts';
  * connects, replaces or removes the key and sets the spending rules in a modal from the Home. A key
  * is checked with one balance call before it is stored (encrypted), and is never logged, echoed or
  * shown again but for its last 4 characters. Saves are conditional: one made while someone else's
- * modal was open makes theirs fail with a plain answer instead of being silently replaced.
+ * modal was open makes theirs fail with a plain answer instead of being silently replaced. A single
+ * workspace has the same modal (issue 36) without the key, its environment's rules read-only. Anyone
+ * refused is told who can (the admins Slack lists, the app managers).
  */
 export function registerWorkspaceAdmin(app: App, deps: ListenerDeps): void {
   const admin = deps.workspaceAdmin;
@@ -196,8 +198,9 @@ async function submitSettings(
     return ack({ response_action: 'update', view: settingsFixedModal(fixed) });
   }
   const { serviceKey, removeKey } = form.value;
-  const keyError = (message: string) =>
-    ack({ response_action: 'errors', errors: { [SETTINGS_FIELDS.key]: message } });
+  // Shown on the modal's first field: the key's, unless the key is the app's own (no field then).
+  const top = view.blocks.find((block) => block.type === 'input')?.block_id ?? SETTINGS_FIELDS.key;
+  const keyError = (message: string) => ack({ response_action: 'errors', errors: { [top]: message } });
   const left = Math.min(2_000, Math.max(300, SUBMIT_BUDGET_MS - (Date.now() - started)));
   const problem = serviceKey ? await keyProblem(admin.eisBaseUrl, serviceKey, left, log) : undefined;
   if (problem) {

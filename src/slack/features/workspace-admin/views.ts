@@ -13,8 +13,9 @@ import { DIGEST_ZONES, SLACK_ZONE } from '../../kit/time-zones.ts';
 import { ADMINS_NAMED, type WorkspaceAdminsFound } from '../../kit/workspace-roles.ts';
 
 /**
- * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
- * connected, and the settings modal (key and policy). Pure builders; `forms.ts` reads the
+ * A workspace's admin surfaces (issue 15): the Home a distributed one sees until its service key is
+ * connected, and the settings modal (key and policy; a single workspace's key and the rules its
+ * environment sets shown read-only: `rules-views.ts`). Pure builders; `forms.ts` reads the
  * modal back. Each input's `block_id` is its field name, its element's `action_id` is `value`.
  */
 

@@ -254,3 +254,43 @@ describe('the settings refused to a member who is not an admin', () => {
     expect(hostile).toContain('&lt;!channel&gt; (admin)');
   });
 });
+
+describe('the spending rules the environment sets, in the settings modal', () => {
+  const blocksOf = (environment: EnvironmentRules) =>
+    JSON.stringify(workspaceSettingsModal(null, null, 'admin', environment).blocks);
+
+  it('shows a single workspace’s rules read-only with their variables, approvers and groups as mentions', () => {
+    const shown = blocksOf({
+      fixes: true,
+      approvers: { userIds: ['U0BOB'], userGroupIds: ['S0LEADS'] },
+      approvalThreshold: 250,
+      keySetBy: 'EIS_SECRET_ID',
+    });
+
+    expect(shown).toContain(
+      '*Approvers:* <@U0BOB>, members of <!subteam^S0LEADS>, set by `SPEND_APPROVERS` in the environment.',
+    );
+    expect(shown).toContain(
+      '*Approval threshold:* 250 credits, set by `APPROVAL_THRESHOLD` in the environment.',
+    );
+    expect(shown).toContain('set by `EIS_SECRET_ID` in the environment (never shown)');
+    expect(shown).not.toContain('"block_id":"approvers"');
+    expect(shown).not.toContain('"block_id":"service_key"');
+    expect(shown).toContain('"block_id":"daily_cap"');
+    expect(shown).toContain('Empty: no cap.');
+  });
+
+  it('offers a distributed workspace every rule, each hint naming the environment’s default', () => {
+    const shown = blocksOf({
+      fixes: false,
+      approvers: { userIds: ['U0BOB'], userGroupIds: [] },
+      dailyCap: 300,
+    });
+
+    expect(shown).toContain('"block_id":"approvers"');
+    expect(shown).toContain('Empty keeps the environment’s (SPEND_APPROVERS).');
+    expect(shown).toContain('Empty keeps the default, 300 (DAILY_CREDIT_CAP).');
+    expect(shown).toContain('"block_id":"service_key"');
+    expect(shown).not.toContain('set by `');
+  });
+});

@@ -2,6 +2,8 @@ import { App, SocketModeReceiver } from '@slack/bolt';
 import { createLogger, type Logger } from '../src/platform/log.ts';
 import { createScheduledJobs, type ScheduledJobs } from '../src/roots/runtime.ts';
 import { createWorkerLoader } from '../src/roots/worker-runtime.ts';
+import { singleWorkspaceSettings } from '../src/roots/slack-runtime.ts';
+import { readEnv } from '../src/platform/config/env.ts';
 import { DEV_API_KEY, startSimulator } from '../simulator/server.ts';
 import { boltLogger } from '../src/slack/bolt-logger.ts';
 import { webClientOptions } from '../src/slack/web-client.ts';
@@ -79,13 +81,18 @@ export async function startSocketModeDev(
       deferInitialization: true,
     });
     await app.init();
-    registerListeners(app, {
+    const listenerDeps = {
       dispatch,
       confirmations: runtime.store.confirmations,
       deliveries: runtime.store.deliveries,
       policyFor: () => Promise.resolve(runtime.access.policy),
       logger,
-    });
+    };
+    // The Home's Workspace settings, as the Slack function has them (its rules read from the table).
+    registerListeners(
+      app,
+      singleWorkspaceSettings(readEnv(env), listenerDeps, () => Promise.resolve(runtime.store)),
+    );
     await app.start();
     stops.push(async () => {
       await app.stop();

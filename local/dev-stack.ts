@@ -20,10 +20,20 @@ import { installApp } from './fake-slack/oauth.ts';
 import { panelOf, scheduleJobs, type Stops } from './dev-jobs.ts';
 import { ANY_FREE_PORT, listenOnPagePort, type PagePort } from './page-port.ts';
 
-/** The two people of the local workspace: Alice asks for unlocks, Bob may also approve them. */
+/**
+ * The people of the local workspace: Alice asks for unlocks, Bob may also approve them, Dana is a
+ * workspace admin (Slack's `is_admin`: the Home's Workspace settings are hers to change).
+ */
 export const DEV_USERS = {
   alice: { id: 'U0ALICE', name: 'Alice', tz: 'Europe/Berlin', title: 'Requester' },
   bob: { id: 'U0BOB', name: 'Bob', tz: 'America/New_York', title: 'Spend approver (SPEND_APPROVERS)' },
+  dana: {
+    id: 'U0DANA',
+    name: 'Dana (admin)',
+    tz: 'Europe/London',
+    title: 'Workspace admin: opens Workspace settings on the Home',
+    isAdmin: true,
+  },
 } as const;
 export const DEV_CHANNELS = { general: 'C0GENERAL', events: 'C0EVENTS' } as const;
 const DEV_CHANNEL_NAMES: Record<string, string> = {
@@ -31,10 +41,16 @@ const DEV_CHANNEL_NAMES: Record<string, string> = {
   [DEV_CHANNELS.events]: 'events',
 };
 export const DEV_TEAM_ID = 'T0LOCAL';
-/** With two workspaces (`DEV_WORKSPACES=2`): the second one, its member and its service key. */
+/** With two workspaces (`DEV_WORKSPACES=2`): the second one, its member (its admin too) and its service key. */
 export const DEV_SECOND_TEAM = {
   teamId: 'T0SECOND',
-  user: { id: 'U0CAROL', name: 'Carol', tz: 'Asia/Tokyo', title: 'Member of the second workspace' },
+  user: {
+    id: 'U0CAROL',
+    name: 'Carol (admin)',
+    tz: 'Asia/Tokyo',
+    title: 'Admin of the second workspace',
+    isAdmin: true,
+  },
   apiKey: 'sk_dev_second_workspace',
 } as const;
 const DEV_CLIENT_ID = 'local-client-id';

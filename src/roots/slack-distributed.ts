@@ -12,7 +12,7 @@ import { InstallationNotFoundError } from '../store/installations.ts';
 import { installationOf, type ServedWorkspace } from '../store/workspaces.ts';
 import { deferred, once, rebuiltOnChange } from './deferred.ts';
 import { type BuiltHandler, type Observers, observed } from './slack-observed.ts';
-import { spendPolicyOf } from './workspace-policy.ts';
+import { environmentRulesOf, spendPolicyOf } from './workspace-policy.ts';
 
 // Loaded by `slack-runtime.ts` with `import()` only when `SLACK_CLIENT_ID` is set: with code splitting a
 // single-workspace app never compiles KMS, the OAuth pages and stores or the token refresh.
@@ -114,6 +114,7 @@ function boltDeps(env: Env, store: Store, deps: ListenerDeps, logger: Logger): L
       workspaces: store.workspaces,
       scheduledWork: store.scheduledWork,
       eisBaseUrl: env.EIS_BASE_URL,
+      environment: environmentRulesOf(env),
     },
   };
 }

@@ -13,7 +13,13 @@ import { deferred, once, rebuiltOnChange } from './deferred.ts';
 import { fetchedDeliveryLog, fetchedPlanShows, secretReader, workerInvoker } from './slack-aws.ts';
 import type { SlackFunctionParts } from './slack-distributed.ts';
 import { type BuiltHandler, observed } from './slack-observed.ts';
-import { spendPolicyOf } from './workspace-policy.ts';
+import type { ListenerDeps } from '../slack/kit/listener-deps.ts';
+import {
+  environmentRulesOf,
+  notFixedByEnvironment,
+  SINGLE_WORKSPACE_ID,
+  spendPolicyOf,
+} from './workspace-policy.ts';
 
 /**
  * The Slack function's composition: Bolt, the confirmations and deliveries it writes, and a dispatch
@@ -103,15 +109,19 @@ function singleWorkspaceLoader(
   const secrets = createSlackSecretsProvider(env, { readSecret: parts.readSecret });
   secrets().catch(() => undefined); // reported by the request that reads it again
   // The store's AWS SDK loads on the first request that reads or writes more than a delivery record.
-  const deps = parts.depsOf({
-    confirmations: deferred<ConfirmationRepository>(
-      async () => (await store()).confirmations,
-      CONFIRMATION_METHODS,
-    ),
-    digestSubscriptions: {
-      get: async (teamId, channelId) => (await store()).digestSubscriptions.get(teamId, channelId),
-    },
-  });
+  const deps = singleWorkspaceSettings(
+    env,
+    parts.depsOf({
+      confirmations: deferred<ConfirmationRepository>(
+        async () => (await store()).confirmations,
+        CONFIRMATION_METHODS,
+      ),
+      digestSubscriptions: {
+        get: async (teamId, channelId) => (await store()).digestSubscriptions.get(teamId, channelId),
+      },
+    }),
+    store,
+  );
   const build = (latest: SlackSecrets): BuiltHandler => {
     const identity = once(() => slackIdentity(env, latest.slackBotToken));
     const bolt = once(async () => {
@@ -136,6 +146,38 @@ function singleWorkspaceLoader(
   };
   // One build per secret value.
   return rebuiltOnChange(secrets, build);
+}
+
+/**
+ * The single workspace's settings: the rules its environment sets stand (shown read-only in the
+ * settings modal), and its admins set the others (and the digest defaults) there, saved in the table
+ * under `SINGLE_WORKSPACE_ID`. Also the Socket Mode dev app's (`local/dev-socket.ts`).
+ */
+export function singleWorkspaceSettings(
+  env: Env,
+  deps: ListenerDeps,
+  store: () => Promise<Store>,
+): ListenerDeps {
+  const { logger } = deps;
+  const workspaces = async () => (await store()).workspaces;
+  const getPolicy = async (_teamId: string) => (await workspaces()).getPolicy(SINGLE_WORKSPACE_ID);
+  return {
+    ...deps,
+    policyFor: async (teamId, botToken) =>
+      spendPolicyOf(env, notFixedByEnvironment(env, await getPolicy(teamId)), botToken, { logger }),
+    digestDefaultsFor: async (teamId) => (await getPolicy(teamId))?.digestDefaults,
+    workspaceAdmin: {
+      workspaces: {
+        getPolicy,
+        getServiceKeyInfo: async (teamId) => (await workspaces()).getServiceKeyInfo(teamId),
+        saveSettings: async (update) =>
+          (await workspaces()).saveSettings({ ...update, teamId: SINGLE_WORKSPACE_ID }),
+      },
+      scheduledWork: { get: async (teamId) => (await store()).scheduledWork.get(teamId) },
+      eisBaseUrl: env.EIS_BASE_URL,
+      environment: environmentRulesOf(env),
+    },
+  };
 }
 
 /**

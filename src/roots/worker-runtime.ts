@@ -106,7 +106,8 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     workspaceRoles: workspaceRolesOf(runtime.store, web(true), logger),
     // Not retried by the client: a canvas Slack created but answered late would be created twice.
     planCanvas: createPlanCanvasOut(web(false)),
-    home: homeSourcesOf(runtime.store, web(true), { distributed: Boolean(env.SLACK_CLIENT_ID) }),
+    // Both modes' Slack functions have the settings modal (`workspace-admin/`).
+    home: homeSourcesOf(runtime.store, web(true), { settings: true }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(
         taskId,

@@ -2,7 +2,7 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Env } from '../platform/config/env.ts';
 import { createOAuthSecretsProvider, createSecretsProvider } from '../platform/config/secrets.ts';
 import { readWithSdk } from '../platform/config/secrets-manager.ts';
-import { spendPolicyOf } from './workspace-policy.ts';
+import { notFixedByEnvironment, SINGLE_WORKSPACE_ID, spendPolicyOf } from './workspace-policy.ts';
 import type { SpendPolicy } from '../domain/approval.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
 
@@ -29,8 +29,8 @@ export interface WorkspaceAccessOptions {
 }
 
 /**
- * Each job's access. Single workspace (the default): the app secret's token and key and the
- * environment's rules, whatever the team. Distributed (`SLACK_CLIENT_ID` set): the team's install
+ * Each job's access. Single workspace (the default): the app secret's token and key, the
+ * environment's rules and, where it sets none, those the workspace's admins saved. Distributed (`SLACK_CLIENT_ID` set): the team's install
  * (its token refreshed when due), its connected key and its own rules over the environment's. Both
  * rules come from `spendPolicyOf`, their approvers' user groups read with the bot token. The same
  * object comes back while nothing changed, so callers rebuild clients only on a change.
@@ -40,12 +40,18 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
     const secrets = createSecretsProvider(env, { readSecret: readWithSdk(options.secretsClient) });
     let last: { from: unknown; access: WorkspaceAccess } | undefined;
     const single = async (_teamId?: string): Promise<WorkspaceAccess> => {
-      const latest = await secrets();
-      const policy = await spendPolicyOf(env, null, latest.slackBotToken, { logger: options.logger });
-      if (last?.from !== latest || !samePolicy(last.access.policy, policy))
+      const [latest, own] = await Promise.all([secrets(), store.workspaces.getPolicy(SINGLE_WORKSPACE_ID)]);
+      const saved = notFixedByEnvironment(env, own);
+      const policy = await spendPolicyOf(env, saved, latest.slackBotToken, { logger: options.logger });
+      const digestDefaults = own?.digestDefaults;
+      if (
+        last?.from !== latest ||
+        !samePolicy(last.access.policy, policy) ||
+        JSON.stringify(last.access.digestDefaults) !== JSON.stringify(digestDefaults)
+      )
         last = {
           from: latest,
-          access: { botToken: latest.slackBotToken, eisApiKey: latest.eisApiKey, policy },
+          access: { botToken: latest.slackBotToken, eisApiKey: latest.eisApiKey, policy, digestDefaults },
         };
       return last.access;
     };

@@ -9,6 +9,7 @@
 import type { SpendPolicy } from '../domain/approval.ts';
 import type { Env } from '../platform/config/env.ts';
 import type { Logger } from '../platform/log.ts';
+import type { EnvironmentRules } from '../slack/kit/listener-deps.ts';
 import type { WorkspacePolicyInput } from '../store/workspace-policy-input.ts';
 
 /** Who may approve, before Slack is asked who is in a group. */
@@ -30,6 +31,50 @@ export type PolicyEnv = Pick<
   Env,
   'SPEND_APPROVERS' | 'APPROVAL_THRESHOLD' | 'DAILY_CREDIT_CAP' | 'SLACK_API_URL'
 >;
+
+/**
+ * What the environment sets of the rules, for the settings modal. A single workspace's environment
+ * fixes each rule it sets (and the key); a distributed app's gives each workspace its defaults.
+ */
+export function environmentRulesOf(
+  env: PolicyEnv & Pick<Env, 'SLACK_CLIENT_ID' | 'EIS_API_KEY' | 'EIS_SECRET_ID'>,
+): EnvironmentRules {
+  const fixes = !env.SLACK_CLIENT_ID;
+  return {
+    fixes,
+    approvers: approverRulesOf(env.SPEND_APPROVERS),
+    dailyCap: env.DAILY_CREDIT_CAP,
+    approvalThreshold: env.APPROVAL_THRESHOLD,
+    ...(fixes ? { keySetBy: keySetByOf(env) } : {}),
+  };
+}
+
+const keySetByOf = (env: Pick<Env, 'EIS_API_KEY' | 'EIS_SECRET_ID'>) =>
+  env.EIS_API_KEY ? 'EIS_API_KEY' : env.EIS_SECRET_ID ? 'EIS_SECRET_ID' : 'APP_SECRET_ID';
+
+/**
+ * Where a single workspace's saved settings live: a single-workspace deployment serves one workspace,
+ * so its settings are the deployment's, whichever team id a request names (a scheduled run names none).
+ */
+export const SINGLE_WORKSPACE_ID = 'single-workspace';
+
+/**
+ * A single workspace's saved rules, but those its environment sets: there the environment's stand
+ * (the settings modal shows them read-only), and a rule it leaves unset is the workspace admins' to set.
+ */
+export function notFixedByEnvironment(
+  env: PolicyEnv,
+  saved: WorkspacePolicyInput | null,
+): WorkspacePolicyInput | null {
+  if (!saved) return null;
+  const { approverUserIds, approverUserGroupId, dailyCap, approvalThreshold, ...rest } = saved;
+  return {
+    ...rest,
+    ...(env.SPEND_APPROVERS.length === 0 ? { approverUserIds, approverUserGroupId } : {}),
+    ...(env.DAILY_CREDIT_CAP === undefined ? { dailyCap } : {}),
+    ...(env.APPROVAL_THRESHOLD === undefined ? { approvalThreshold } : {}),
+  };
+}
 
 /** A user group's members, read with a bot token (Slack's `usergroups.users.list`). */
 export type ReadUserGroup = (botToken: string, groupId: string) => Promise<readonly string[]>;

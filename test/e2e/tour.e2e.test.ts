@@ -321,9 +321,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
       .waitFor();
   }, 30_000);
 
-  // needs h-admin: a workspace admin (Dana) in the user switcher, the settings reachable from Home
-  // (its 45850d4 has the settings and their words; the admin in the dev stack's users is still to come).
-  it.skip('9. the admin’s settings: refused to Alice naming the admin; shown to the admin, what the environment fixes read-only', async () => {
+  it('9. the admin’s settings: refused to Alice naming the admin; shown to the admin, what the environment fixes read-only', async () => {
     const { page } = browser;
     // As Alice, the settings are refused, and the refusal names who can change them.
     const settings = page.getByRole('dialog', { name: 'Workspace settings' });

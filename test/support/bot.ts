@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { serveLambda } from '../../local/lambda-http.ts';
-import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
+import {
+  type FakeSlack,
+  type SlackMessage,
+  startFakeSlack,
+  type WorkspaceUser,
+} from '../../local/fake-slack/fake-slack.ts';
 import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/fake-slack/payloads.ts';
 import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
@@ -28,6 +33,8 @@ export interface BotOptions {
   spendApprovers?: string;
   /** Fake Slack's user groups and their members (`usergroups.users.list`). */
   userGroups?: Record<string, string[]>;
+  /** People fake Slack knows (e.g. a workspace admin: `{ isAdmin: true }`); others are plain members. */
+  users?: Record<string, WorkspaceUser>;
   balance?: number;
   botNotIn?: string[];
   /** More channels fake Slack knows, beside CHANNEL and C0OTHER. */
@@ -56,6 +63,7 @@ export async function startBot(options: BotOptions = {}) {
     channels: [CHANNEL, 'C0OTHER', ...(options.channels ?? [])],
     ...(options.botNotIn ? { botNotIn: options.botNotIn } : {}),
     ...(options.userGroups ? { userGroups: options.userGroups } : {}),
+    ...(options.users ? { users: options.users } : {}),
   });
   const { client, tableName, endpoint } = await createTestTable();
   const logger = createMemoryLogger();

@@ -30,7 +30,7 @@ export interface ListenerDeps {
   digestDefaultsFor?: (teamId: string) => Promise<DigestDefaults | undefined>;
   /** Distributed apps: forgets a workspace (or an org-wide install) that removed the app (`uninstall.ts`). */
   removeWorkspace?: (workspace: ServedWorkspace) => Promise<void>;
-  /** Distributed apps: each workspace's admins connect its service key and set its rules (`workspace-admin.ts`). */
+  /** The workspace's admins set its rules (and, distributed, connect its service key) from the Home (`workspace-admin/`). */
   workspaceAdmin?: WorkspaceAdminDeps;
   logger: Logger;
 }
@@ -42,4 +42,23 @@ export interface WorkspaceAdminDeps {
   scheduledWork: Pick<Store['scheduledWork'], 'get'>;
   /** The service a new key is checked against, with one balance call (`EIS_BASE_URL`). */
   eisBaseUrl: string;
+  /** What the environment sets of the rules (src/roots/workspace-policy.ts). */
+  environment: EnvironmentRules;
+}
+
+/**
+ * The rules the environment sets, by the variable that sets each. A single workspace's (`fixes`): the
+ * settings show them read-only and never save them, and its key is the app's own (`keySetBy`). A
+ * distributed app's: each workspace's defaults, which its own saved rules replace.
+ */
+export interface EnvironmentRules {
+  fixes: boolean;
+  /** `SPEND_APPROVERS`: user ids and user group ids; none when unset. */
+  approvers: { userIds: readonly string[]; userGroupIds: readonly string[] };
+  /** `DAILY_CREDIT_CAP`. */
+  dailyCap?: number | undefined;
+  /** `APPROVAL_THRESHOLD`. */
+  approvalThreshold?: number | undefined;
+  /** A single workspace's key: the variable that names it (never its value). */
+  keySetBy?: 'EIS_API_KEY' | 'EIS_SECRET_ID' | 'APP_SECRET_ID' | undefined;
 }

@@ -21,8 +21,8 @@ export interface HomeSources {
   /** The workspace's plans; without it, the Home has no plan section. */
   plans?: Pick<Store['plans'], 'forTeam'>;
   publish(userId: string, view: HomeView): Promise<void>;
-  /** The app is distributed: the Home offers the workspace settings. */
-  distributed?: boolean;
+  /** The Home offers the workspace settings (the app's listeners have their modal). */
+  settings?: boolean;
   /** Whether the user is an admin of the workspace (who sees the charges that need attention). */
   isAdmin?: (teamId: string, userId: string, logger: Logger) => Promise<boolean>;
 }

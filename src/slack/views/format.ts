@@ -127,6 +127,11 @@ export function mentionUser(userId: string): Mrkdwn {
   return /^[UW][A-Z0-9]+$/.test(userId) ? mk`<@${escapeMrkdwn(userId)}>` : escapeMrkdwn(userId);
 }
 
+/** `<!subteam^S123>` for a user group id; anything else is shown as escaped text. */
+export function mentionUserGroup(groupId: string): Mrkdwn {
+  return /^S[A-Z0-9]+$/.test(groupId) ? mk`<!subteam^${escapeMrkdwn(groupId)}>` : escapeMrkdwn(groupId);
+}
+
 /** `<#C123>` for a channel id; anything else is shown as escaped text. */
 export function mentionChannel(channelId: string): Mrkdwn {
   return /^[CGD][A-Z0-9]+$/.test(channelId) ? mk`<#${escapeMrkdwn(channelId)}>` : escapeMrkdwn(channelId);

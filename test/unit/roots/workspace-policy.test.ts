@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../../local/fake-slack/fake-slack.ts';
 import { readEnv } from '../../../src/platform/config/env.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
-import { type ReadUserGroup, spendPolicyOf } from '../../../src/roots/workspace-policy.ts';
+import {
+  environmentRulesOf,
+  notFixedByEnvironment,
+  type ReadUserGroup,
+  spendPolicyOf,
+} from '../../../src/roots/workspace-policy.ts';
 
 const BOT_TOKEN = 'xoxb-workspace-token-41d7';
 const GROUP = 'S0APPROVERS';
@@ -145,5 +150,42 @@ describe('reading a user group from Slack (usergroups.users.list)', () => {
       ]),
     );
     expect(logger.lines.some((line) => line.includes('S0UNKNOWN'))).toBe(true);
+  });
+});
+
+describe('a single workspace’s saved rules under its environment’s', () => {
+  const saved = {
+    approverUserIds: ['U0DANA'],
+    dailyCap: 10,
+    approvalThreshold: 5,
+    appManagerUserIds: ['U0ERIN'],
+  };
+
+  it('keeps the environment’s rule wherever it sets one, and the saved rule where it sets none', async () => {
+    const env = envOf({ SPEND_APPROVERS: 'U0BOSS', DAILY_CREDIT_CAP: '5000' });
+
+    const policy = await spendPolicyOf(env, notFixedByEnvironment(env, saved), BOT_TOKEN, {
+      logger: createMemoryLogger(),
+    });
+
+    expect(policy).toEqual({ approvers: ['U0BOSS'], dailyCap: 5000, approvalThreshold: 5 });
+  });
+
+  it('says which rules the environment fixes, and where the key is set, never its value', () => {
+    const single = environmentRulesOf(
+      envOf({ SPEND_APPROVERS: 'U0BOSS,S0GROUP', EIS_API_KEY: 'sk_secret_value' }),
+    );
+    const distributed = environmentRulesOf(envOf({ SLACK_CLIENT_ID: 'client', DAILY_CREDIT_CAP: '300' }));
+
+    expect(single).toEqual({
+      fixes: true,
+      approvers: { userIds: ['U0BOSS'], userGroupIds: ['S0GROUP'] },
+      dailyCap: undefined,
+      approvalThreshold: undefined,
+      keySetBy: 'EIS_API_KEY',
+    });
+    expect(JSON.stringify(single)).not.toContain('sk_secret_value');
+    expect(distributed).toMatchObject({ fixes: false, dailyCap: 300 });
+    expect(distributed.keySetBy).toBeUndefined();
   });
 });

@@ -25,10 +25,10 @@ import { escapeMrkdwn, mk, type Mrkdwn, ownJobText } from '../../views/mrkdwn.ts
 export function homeSourcesOf(
   store: Store,
   web: WebClient,
-  options: { distributed?: boolean } = {},
+  options: { settings?: boolean } = {},
 ): HomeSources {
   return {
-    ...(options.distributed ? { distributed: true } : {}),
+    ...(options.settings ? { settings: true } : {}),
     isAdmin: (teamId, userId, logger) => isAdminOfTeam(store, web, { teamId, userId }, logger),
     confirmations: store.confirmations,
     unlockTasks: store.unlockTasks,
@@ -222,7 +222,7 @@ async function readHome(
     ...(watches ? { watches: valueOf(watched) ?? null } : {}),
     ...(plans ? { plans: valueOf(planned) ?? null } : {}),
     charges: entries?.filter((entry) => entry.requestedBy === userId) ?? null,
-    ...(sources.distributed ? { settingsButton: true } : {}),
+    ...(sources.settings ? { settingsButton: true } : {}),
     ...(needsAttention.length > 0 ? { needsAttention } : {}),
   };
 }

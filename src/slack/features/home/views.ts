@@ -87,7 +87,7 @@ export interface HomeInput {
   plans?: HomePlans | null;
   /** The charges this user asked for today (whoever confirmed them), oldest first. */
   charges: readonly HomeCharge[] | null;
-  /** A distributed app: the "Workspace settings" button (its key and rules, for admins). */
+  /** The "Workspace settings" button (the key and rules, for admins; refused to others with who can). */
   settingsButton?: boolean;
   /** Workspace admins only: recent charges whose outcome is unknown. */
   needsAttention?: readonly UnknownCharge[];

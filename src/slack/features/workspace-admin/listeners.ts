@@ -18,12 +18,14 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import {
   SETTINGS_CONFLICT,
   SETTINGS_FIELDS,
+  settingsFixedModal,
   settingsLoadingModal,
   settingsRefusedModal,
   WORKSPACE_SETTINGS_CALLBACK,
   workspaceSettingsModal,
 } from './views.ts';
-import type { ListenerDeps, WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
+import type { EnvironmentRules, ListenerDeps, WorkspaceAdminDeps } from '../../kit/listener-deps.ts';
+import { fixedRulesIn } from './rules-views.ts';
 import { servedWorkspace } from '../../kit/served-workspace.ts';
 import { workspaceAdminsOf, workspaceSettingsAccess } from '../../kit/workspace-roles.ts';
 import { openModal } from '../../kit/interaction.ts';
@@ -37,7 +39,9 @@ import { mk } from '../../views/mrkdwn.ts';
  * connects, replaces or removes the key and sets the spending rules in a modal from the Home. A key
  * is checked with one balance call before it is stored (encrypted), and is never logged, echoed or
  * shown again but for its last 4 characters. Saves are conditional: one made while someone else's
- * modal was open makes theirs fail with a plain answer instead of being silently replaced.
+ * modal was open makes theirs fail with a plain answer instead of being silently replaced. A single
+ * workspace has the same modal (issue 36) without the key, its environment's rules read-only. Anyone
+ * refused is told who can (the admins Slack lists, the app managers).
  */
 export function registerWorkspaceAdmin(app: App, deps: ListenerDeps): void {
   const admin = deps.workspaceAdmin;
@@ -147,6 +151,15 @@ async function refusedView(
 
 type SettingsSubmissionArgs = Parameters<Parameters<App['view']>[1]>[0];
 
+/** What a submission would change of what the environment sets (the modal never offers it): the variables. */
+function fixedInSubmission(
+  { serviceKey, removeKey, policy }: WorkspaceSettingsSubmission,
+  environment: EnvironmentRules,
+): string[] {
+  const key = environment.keySetBy && (serviceKey || removeKey) ? [environment.keySetBy] : [];
+  return [...key, ...fixedRulesIn(policy, environment)];
+}
+
 type SettingsRefusal = Extract<SettingsAccess, { refused: unknown }>['refused'];
 
 /** A save from the settings modal: by an admin or app manager only, checked again (a modal is not a permission). */
@@ -173,14 +186,21 @@ async function submitSettings(
     admin.workspaces.getServiceKeyInfo(teamId),
     admin.workspaces.getPolicy(teamId),
   ]);
-  const form = readWorkspaceSettingsForm(view.state.values, { connected: info !== null });
+  const appKey = admin.environment.keySetBy !== undefined;
+  const form = readWorkspaceSettingsForm(view.state.values, { connected: appKey || info !== null });
   if (!form.ok) {
     log.info('workspace settings refused', { fields: Object.keys(form.errors) });
     return ack({ response_action: 'errors', errors: form.errors });
   }
+  const fixed = fixedInSubmission(form.value, admin.environment);
+  if (fixed.length > 0) {
+    log.warn('workspace settings refused: they would change what the environment sets', { fixed });
+    return ack({ response_action: 'update', view: settingsFixedModal(fixed) });
+  }
   const { serviceKey, removeKey } = form.value;
-  const keyError = (message: string) =>
-    ack({ response_action: 'errors', errors: { [SETTINGS_FIELDS.key]: message } });
+  // Shown on the modal's first field: the key's, unless the key is the app's own (no field then).
+  const top = view.blocks.find((block) => block.type === 'input')?.block_id ?? SETTINGS_FIELDS.key;
+  const keyError = (message: string) => ack({ response_action: 'errors', errors: { [top]: message } });
   const left = Math.min(2_000, Math.max(300, SUBMIT_BUDGET_MS - (Date.now() - started)));
   const problem = serviceKey ? await keyProblem(admin.eisBaseUrl, serviceKey, left, log) : undefined;
   if (problem) {
@@ -193,7 +213,7 @@ async function submitSettings(
   if (saved) return keyError(saved);
   await ack();
   log.info('workspace settings saved', { keyConnected: Boolean(serviceKey), keyRemoved: removeKey, role });
-  if (serviceKey || (info && !removeKey)) {
+  if (appKey || serviceKey || (info && !removeKey)) {
     const notice = serviceKey
       ? 'Event Intelligence is connected for this workspace.'
       : 'The workspace settings are saved.';
@@ -231,6 +251,7 @@ function registerSettingsModal(app: App, admin: WorkspaceAdminDeps, deps: Listen
               await admin.workspaces.getServiceKeyInfo(teamId),
               await admin.workspaces.getPolicy(teamId),
               access.role,
+              admin.environment,
             )
           : await refusedView(admin, client, workspace, access.refused, logger);
       if ('refused' in access)

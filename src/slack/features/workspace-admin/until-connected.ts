@@ -27,7 +27,9 @@ import type { Mrkdwn } from '../../views/mrkdwn.ts';
  * the settings modal go on (they are how a key gets connected).
  */
 export function registerUntilConnected(app: App, deps: ListenerDeps): void {
-  if (deps.workspaceAdmin) app.use(untilConnected(deps.workspaceAdmin, deps.logger));
+  // A single workspace's key is the app's own (its environment fixes it): nothing to connect.
+  const admin = deps.workspaceAdmin;
+  if (admin && !admin.environment.fixes) app.use(untilConnected(admin, deps.logger));
 }
 
 /** The same words as the worker's refusal, so a user reads one answer wherever they hit it. */

@@ -3,7 +3,9 @@ import { mayChangeAppManagers, type SettingsRole } from '../../../domain/workspa
 import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../../store/workspaces.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { context, header, input, plainText, section } from '../../views/blocks.ts';
-import { mentionUser, slackDate, utcDay } from '../../views/format.ts';
+import { code, mentionUser, slackDate, utcDay } from '../../views/format.ts';
+import type { EnvironmentRules } from '../../kit/listener-deps.ts';
+import { RULE_FIELDS, spendingRuleBlocks } from './rules-views.ts';
 import type { HomeView } from '../../views/types.ts';
 import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
@@ -11,8 +13,9 @@ import { DIGEST_ZONES, SLACK_ZONE } from '../../kit/time-zones.ts';
 import { ADMINS_NAMED, type WorkspaceAdminsFound } from '../../kit/workspace-roles.ts';
 
 /**
- * A distributed workspace's admin surfaces (issue 15): the Home it sees until its service key is
- * connected, and the settings modal (key and policy). Pure builders; `forms.ts` reads the
+ * A workspace's admin surfaces (issue 15): the Home a distributed one sees until its service key is
+ * connected, and the settings modal (key and policy; a single workspace's key and the rules its
+ * environment sets shown read-only: `rules-views.ts`). Pure builders; `forms.ts` reads the
  * modal back. Each input's `block_id` is its field name, its element's `action_id` is `value`.
  */
 
@@ -22,10 +25,7 @@ export const WORKSPACE_SETTINGS_CALLBACK = 'workspace.settings';
 export const SETTINGS_FIELDS = {
   key: 'service_key',
   removeKey: 'remove_key',
-  approvers: 'approvers',
-  approverGroup: 'approver_group',
-  dailyCap: 'daily_cap',
-  approvalThreshold: 'approval_threshold',
+  ...RULE_FIELDS,
   digestTime: 'digest_time',
   digestZone: 'digest_zone',
   appManagers: 'app_managers',
@@ -126,18 +126,14 @@ export const settingsRefusedModal = (why: 'not-admin' | 'outsider' | 'unknown', 
       : membershipRefusalWords(why, 'change these settings'),
   );
 
-const creditsInput = (field: string, label: string, initial: number | null | undefined, hint: string) =>
-  input(
-    field,
-    label,
-    {
-      type: 'number_input',
-      action_id: FIELD,
-      is_decimal_allowed: false,
-      min_value: '1',
-      ...(typeof initial === 'number' ? { initial_value: String(initial) } : {}),
-    },
-    { hint },
+/**
+ * A submission that would change what the environment sets (`variables`, e.g. `SPEND_APPROVERS`):
+ * refused whole, as the modal never offers it.
+ */
+export const settingsFixedModal = (variables: readonly string[]) =>
+  simpleModal(
+    'Workspace settings',
+    mk`${joinMrkdwn(variables.map(code), ', ')} ${variables.length === 1 ? 'is' : 'are'} set in the environment, not here: nothing was saved. They are changed where the app is deployed.`,
   );
 
 /** The key's status: only its last 4 characters, who connected it and when. */
@@ -156,6 +152,7 @@ export function workspaceSettingsModal(
   info: WorkspaceServiceKeyInfo | null,
   policy: WorkspacePolicy | null,
   role: SettingsRole,
+  environment: EnvironmentRules,
 ): ModalView {
   const metadata: SettingsMetadata = { revision: policy?.revision };
   return {
@@ -165,7 +162,12 @@ export function workspaceSettingsModal(
     submit: plainText('Save'),
     close: plainText('Cancel'),
     private_metadata: JSON.stringify(metadata),
-    blocks: [...keyBlocks(info), ...policyBlocks(policy), ...managerBlocks(policy, role)],
+    blocks: [
+      ...(environment.keySetBy ? [appKeyStatus(environment.keySetBy)] : keyBlocks(info)),
+      ...spendingRuleBlocks(policy, environment),
+      ...digestDefaultBlocks(policy),
+      ...managerBlocks(policy, role),
+    ],
   };
 }
 
@@ -193,6 +195,12 @@ function managerBlocks(policy: WorkspacePolicy | null, role: SettingsRole): Know
     ),
   ];
 }
+
+/** A single workspace's key: the app's own, named by where it is set, never shown. */
+const appKeyStatus = (variable: NonNullable<EnvironmentRules['keySetBy']>) =>
+  section(
+    mk`*Event Intelligence key:* the app’s own, set by ${code(variable)} in the environment (never shown).`,
+  );
 
 function keyBlocks(info: WorkspaceServiceKeyInfo | null): KnownBlock[] {
   const F = SETTINGS_FIELDS;
@@ -249,48 +257,12 @@ function digestZoneInput(stored: string | undefined): InputBlock {
   );
 }
 
-function policyBlocks(policy: WorkspacePolicy | null): KnownBlock[] {
-  const F = SETTINGS_FIELDS;
+function digestDefaultBlocks(policy: WorkspacePolicy | null): KnownBlock[] {
   const time = policy?.digestDefaults?.time;
   return [
-    header('Spending rules'),
-    context('Empty fields keep the app’s defaults.'),
+    header('Digest defaults'),
     input(
-      F.approvers,
-      'Approvers',
-      {
-        type: 'multi_users_select',
-        action_id: FIELD,
-        ...(policy?.approverUserIds?.length ? { initial_users: policy.approverUserIds } : {}),
-      },
-      { hint: 'They may confirm anybody’s spending.' },
-    ),
-    input(
-      F.approverGroup,
-      'Approvers’ user group id',
-      {
-        type: 'plain_text_input',
-        action_id: FIELD,
-        max_length: 30,
-        placeholder: plainText('S0123ABCD'),
-        ...(policy?.approverUserGroupId ? { initial_value: policy.approverUserGroupId } : {}),
-      },
-      { hint: 'Its members may confirm too.' },
-    ),
-    creditsInput(
-      F.dailyCap,
-      'Daily credit cap',
-      policy?.dailyCap,
-      'Credits the workspace may spend a day (UTC).',
-    ),
-    creditsInput(
-      F.approvalThreshold,
-      'Approval threshold',
-      policy?.approvalThreshold,
-      'Spending of at least this many credits needs an approver.',
-    ),
-    input(
-      F.digestTime,
+      SETTINGS_FIELDS.digestTime,
       'Default digest time',
       { type: 'timepicker', action_id: FIELD, ...(time ? { initial_time: time } : {}) },
       { hint: 'For new daily digests set up without a time.' },

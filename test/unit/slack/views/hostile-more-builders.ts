@@ -357,6 +357,15 @@ export const MORE_BUILDERS: Record<string, (s: Pool) => Rendered> = {
             revision: 'r1',
           } as unknown as Parameters<typeof workspaceSettingsModal>[1],
           role,
+          // A single workspace's environment, its approvers the ids the deploy would refuse.
+          role === 'admin'
+            ? {
+                fixes: true,
+                approvers: { userIds: [s(3)], userGroupIds: [s(4)] },
+                dailyCap: 5,
+                keySetBy: 'EIS_API_KEY',
+              }
+            : { fixes: false, approvers: { userIds: [], userGroupIds: [] } },
         ).blocks,
     ),
   }),

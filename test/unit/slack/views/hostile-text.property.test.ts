@@ -86,7 +86,8 @@ function mrkdwnTexts(node: unknown): string[] {
  */
 const NO_DATA_OR_PIECES = new Set(
   `helpText commandHelp researchModal compareModal digestModal outreachModal searchModal
-  listFilterModal watchImportModal settingsLoadingModal settingsRefusedModal upcomingFirst
+  listFilterModal watchImportModal settingsLoadingModal settingsRefusedModal settingsFixedModal upcomingFirst
+  fixedRulesIn spendingRuleBlocks
   isSearchAction isFilterableList compareButton exportButton contactUnlockButtons showAllPeopleButton
   followUpButtons eventButtons importBox threadLink fitBand scoreBar spendPeriodWords failureWords
   describeFilters describeSchedule reasonLine showName fitWords watchedWords costWords costLines

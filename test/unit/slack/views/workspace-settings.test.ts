@@ -4,6 +4,7 @@ import { viewViolations } from '../../../../local/fake-slack/block-kit-check.ts'
 import { stateValues, withInitialValues } from '../../../../local/fake-slack/view-state.ts';
 import { readWorkspaceSettingsForm } from '../../../../src/slack/features/workspace-admin/forms.ts';
 import type { ViewValues } from '../../../../src/slack/kit/modal-forms.ts';
+import type { EnvironmentRules } from '../../../../src/slack/kit/listener-deps.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';
 import { digestModal } from '../../../../src/slack/features/digests/settings-views.ts';
 import {
@@ -25,6 +26,9 @@ const KEY_INFO = WorkspaceServiceKeyInfoSchema.parse({
   connectedBy: 'U0ALICE',
   connectedAt: '2026-11-01T10:00:00.000Z',
 });
+
+/** A distributed app's environment: no defaults. */
+const DISTRIBUTED: EnvironmentRules = { fixes: false, approvers: { userIds: [], userGroupIds: [] } };
 
 const policyOf = (input: WorkspacePolicyInput) =>
   WorkspacePolicySchema.parse({
@@ -52,14 +56,14 @@ const text = (values: Record<string, string | null>): ViewValues =>
 
 describe('the workspace settings modal', () => {
   it('asks for a key when none is connected, and offers no removal', () => {
-    const modal = JSON.stringify(workspaceSettingsModal(null, null, 'admin'));
+    const modal = JSON.stringify(workspaceSettingsModal(null, null, 'admin', DISTRIBUTED));
 
     expect(modal).toContain('Not connected');
     expect(modal).not.toContain('remove_key');
   });
 
   it('shows a connected key by its last 4 characters and who connected it, the key optional', () => {
-    const modal = workspaceSettingsModal(KEY_INFO, null, 'admin');
+    const modal = workspaceSettingsModal(KEY_INFO, null, 'admin', DISTRIBUTED);
     const keyField = modal.blocks.find((block) => block.block_id === 'service_key');
 
     expect(JSON.stringify(modal)).toContain('…wxyz, by <@U0ALICE>');
@@ -68,7 +72,7 @@ describe('the workspace settings modal', () => {
   });
 
   it('offers the digest modal’s time zones for the digest default, “No default” first and chosen when none is stored', () => {
-    const modal = workspaceSettingsModal(KEY_INFO, null, 'admin');
+    const modal = workspaceSettingsModal(KEY_INFO, null, 'admin', DISTRIBUTED);
 
     expect(selectIn(modal, 'digest_zone')).toEqual({
       offered: selectIn(digestModal('C0GENERAL'), 'zone').offered,
@@ -83,11 +87,13 @@ describe('the workspace settings modal', () => {
       KEY_INFO,
       policyOf({ digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' } }),
       'admin',
+      DISTRIBUTED,
     );
     const kathmandu = workspaceSettingsModal(
       KEY_INFO,
       policyOf({ digestDefaults: { timeZone: 'Asia/Kathmandu' } }),
       'admin',
+      DISTRIBUTED,
     );
 
     expect(selectIn(berlin, 'digest_zone').chosen).toBe('Europe/Berlin');
@@ -167,7 +173,7 @@ describe('reading the workspace settings', () => {
       approvalThreshold: 100,
       digestDefaults: { time: '08:30', timeZone: 'Europe/Berlin' },
     };
-    const modal = { ...workspaceSettingsModal(KEY_INFO, policyOf(stored), 'admin') };
+    const modal = { ...workspaceSettingsModal(KEY_INFO, policyOf(stored), 'admin', DISTRIBUTED) };
     const unchanged = stateValues(modal, withInitialValues(modal, {})) as ViewValues;
 
     expect(readWorkspaceSettingsForm(unchanged, { connected: true })).toEqual({
@@ -199,7 +205,7 @@ describe('the Home of a distributed app', () => {
     charges: [],
   };
 
-  it('offers Workspace settings only when distributed', () => {
+  it('offers Workspace settings when the sources say the app has them', () => {
     expect(JSON.stringify(homeView({ ...input, settingsButton: true }))).toContain('Workspace settings');
     expect(JSON.stringify(homeView(input))).not.toContain('Workspace settings');
   });
@@ -239,9 +245,52 @@ describe('the settings refused to a member who is not an admin', () => {
   });
 
   it('never lets an id become anything but a mention or escaped text', () => {
-    const hostile = said({ admins: { admins: [{ userId: '<!channel>', role: 'admin' }], more: false }, appManagerUserIds: [] });
+    const hostile = said({
+      admins: { admins: [{ userId: '<!channel>', role: 'admin' }], more: false },
+      appManagerUserIds: [],
+    });
 
     expect(hostile).not.toContain('<!channel>');
     expect(hostile).toContain('&lt;!channel&gt; (admin)');
+  });
+});
+
+describe('the spending rules the environment sets, in the settings modal', () => {
+  const blocksOf = (environment: EnvironmentRules) =>
+    JSON.stringify(workspaceSettingsModal(null, null, 'admin', environment).blocks);
+
+  it('shows a single workspace’s rules read-only with their variables, approvers and groups as mentions', () => {
+    const shown = blocksOf({
+      fixes: true,
+      approvers: { userIds: ['U0BOB'], userGroupIds: ['S0LEADS'] },
+      approvalThreshold: 250,
+      keySetBy: 'EIS_SECRET_ID',
+    });
+
+    expect(shown).toContain(
+      '*Approvers:* <@U0BOB>, members of <!subteam^S0LEADS>, set by `SPEND_APPROVERS` in the environment.',
+    );
+    expect(shown).toContain(
+      '*Approval threshold:* 250 credits, set by `APPROVAL_THRESHOLD` in the environment.',
+    );
+    expect(shown).toContain('set by `EIS_SECRET_ID` in the environment (never shown)');
+    expect(shown).not.toContain('"block_id":"approvers"');
+    expect(shown).not.toContain('"block_id":"service_key"');
+    expect(shown).toContain('"block_id":"daily_cap"');
+    expect(shown).toContain('Empty: no cap.');
+  });
+
+  it('offers a distributed workspace every rule, each hint naming the environment’s default', () => {
+    const shown = blocksOf({
+      fixes: false,
+      approvers: { userIds: ['U0BOB'], userGroupIds: [] },
+      dailyCap: 300,
+    });
+
+    expect(shown).toContain('"block_id":"approvers"');
+    expect(shown).toContain('Empty keeps the environment’s (SPEND_APPROVERS).');
+    expect(shown).toContain('Empty keeps the default, 300 (DAILY_CREDIT_CAP).');
+    expect(shown).toContain('"block_id":"service_key"');
+    expect(shown).not.toContain('set by `');
   });
 });

@@ -1,3 +1,4 @@
+import { utcDate } from '../../../time/local-time.ts';
 import { SERVICE_ERROR_CODE, isServiceError } from '../../../domain/ports/service.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
@@ -58,7 +59,7 @@ export async function compareShows(
     });
   const at = watchedAccountsAt(accounts, eventIds);
   const shows = await Promise.all(eventIds.map((eventId) => showOf(eventId, at, sources)));
-  return { shows, watchesAccounts: accounts.length > 0 };
+  return { shows, watchesAccounts: accounts.length > 0, today: utcDate(sources.now()) };
 }
 
 const commandText = (eventIds: readonly string[]) => `compare ${eventIds.join(' ')}`;

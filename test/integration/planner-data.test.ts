@@ -13,6 +13,7 @@ import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
  */
 
 const PLANS = 'C0PASTPLAN';
+const PLANNED = 'C0PLANNED';
 const europe: readonly string[] = REGIONS.Europe;
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -47,7 +48,7 @@ function quarterAhead(ahead: number): string {
 describe('simulator data a planner recognises', () => {
   let bot: Bot;
   beforeAll(async () => {
-    bot = await startBot({ channels: [PLANS] });
+    bot = await startBot({ channels: [PLANS, PLANNED] });
   });
   afterAll(() => bot.close());
 
@@ -141,6 +142,36 @@ describe('simulator data a planner recognises', () => {
     const upcoming = rowsOf(await run(`search ${ahead.name}`)).get(ahead.eventId);
     expect(upcoming?.text).not.toContain('Past');
     expect(upcoming?.buttons).toContain('Add to plan');
+  });
+
+  it('marks a show on the plan that has since ended as past, on the card and the canvas', async () => {
+    // Prepare: a show planned before it ended (stored as the plan keeps it), and one still ahead
+    const past = bot.sim.events.find((e) => holds(e, 'payments') && e.dateEnd < today());
+    const ahead = bot.sim.events.find((e) => holds(e, 'payments') && e.dateStart > today());
+    if (!past || !ahead) throw new Error('the seed has no past or no upcoming payments show');
+    const { eventId, name, dateStart, dateEnd, city } = past;
+    await bot.store.plans.update(ALICE.teamId, PLANNED, (current) => ({
+      next: {
+        ...current,
+        shows: [
+          { eventId, name, dateStart, dateEnd, city, addedBy: ALICE.userId, addedAt: '2026-01-01T00:00:00Z' },
+        ],
+      },
+      result: null,
+    }));
+
+    // Act: another show added, which brings the canvas up to date
+    const card = await run(`plan add ${ahead.eventId}`, PLANNED);
+
+    // Assess
+    const pastLine = visibleText(card)
+      .split('\\n')
+      .find((line) => line.includes(`*${past.name}*`));
+    expect(pastLine).toContain('· *Past*');
+    expect(visibleText(card)).not.toMatch(new RegExp(`\\*${ahead.name}\\* · [^·]*· \\*Past\\*`));
+    const canvas = bot.slack.canvases(PLANNED)[0]?.markdown ?? '';
+    expect(canvas.split('\n').filter((line) => line.includes('**Past**'))).toHaveLength(1);
+    expect(canvas.split('\n').find((line) => line.includes('**Past**'))).toContain(`event ${past.eventId}`);
   });
 
   it('refuses to plan a past show in words, storing and posting nothing', async () => {

@@ -38,11 +38,17 @@ export const TOPICS = [
 
 /**
  * What a topic's shows are about beyond their name, written into their description, so a seller's word
- * finds them: `payments` finds the Fintech and Retail Technology shows (issue 26). Counts are unchanged.
+ * finds them: `payments` finds the Fintech and Retail Technology shows (issue 26), `dentists` the
+ * Medical Devices shows, `hospitals` the health ones (issue 36). Counts are unchanged.
  */
 export const TOPIC_SUBJECTS: Readonly<Partial<Record<string, string>>> = {
   Fintech: 'payments, banking and lending',
   'Retail Technology': 'payments and point of sale',
+  'Healthcare IT': 'software for hospitals, clinics and dental practices',
+  'Medical Devices': 'devices for hospitals, clinics and dentists',
+  Logistics: 'freight, warehousing and supply chain software',
+  'Marketing Automation': 'email, CRM and B2B marketing software',
+  Cybersecurity: 'security software for IT and risk teams',
 };
 
 export const EVENT_KINDS = ['Expo', 'Summit', 'Conference', 'World', 'Show', 'Forum'] as const;

@@ -1,4 +1,6 @@
+import { buildAgentFiles, type SeededAgentFile } from './agent-files.ts';
 import { createRng, type Rng } from './prng.ts';
+import { type CuratedEventSpec, curatedEventSpecs } from './seed-shows.ts';
 import {
   CATEGORIES,
   COMPANY_PREFIXES,
@@ -101,15 +103,6 @@ export interface SeededPersonnel {
   phone: string;
 }
 
-export interface SeededAgentFile {
-  id: string;
-  fileName: string;
-  fileSize: number | null;
-  mimeType: string;
-  status: string;
-  createdAt: string;
-}
-
 export interface Seed {
   events: SeededEvent[];
   exhibitors: SeededExhibitor[];
@@ -117,6 +110,7 @@ export interface Seed {
   agentFiles: SeededAgentFile[];
 }
 
+/** Generated events; the curated shows of seed-shows.ts come after them. */
 export const EVENT_COUNT = 48;
 export const BIG_EVENT_ID = '8450';
 export const EMPTY_EVENT_ID = '8451';
@@ -147,8 +141,8 @@ function slug(value: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function fitFor(index: number, rng: Rng): FitScore {
-  const band = index % 3;
+/** A fit score in a band of the service's: 0 recommended (7–9.8), 1 consider, 2 not recommended. */
+function fitFor(band: number, rng: Rng): FitScore {
   const [low, high] = band === 0 ? [7, 9.8] : band === 1 ? [4, 6.9] : [0.5, 3.9];
   const target = low + rng.next() * (high - low);
   const jitter = (): number => round1(clamp(target + (rng.next() - 0.5) * 3, 0, 10));
@@ -238,13 +232,80 @@ function buildEvents(today: string, rng: Rng): SeededEvent[] {
       eventType: i === 0 ? 'Trade Show' : rng.pick(EVENT_TYPES),
       quality: i === 0 ? 'high' : rng.pick(QUALITIES),
       topics: [topic],
-      fit: fitFor(i, rng),
+      fit: fitFor(i % 3, rng),
       recommendationProcessing: i % 11 === 5,
       exhibitorIds: [],
       personnelIds: [],
     });
   }
   return events;
+}
+
+/** The curated shows (seed-shows.ts) as seeded events, after the generated ones. */
+function curatedEvent(spec: CuratedEventSpec, index: number, rng: Rng): SeededEvent {
+  const exhibitorCount = rng.int(24, 70);
+  return {
+    id: String(8450 + index),
+    eventId: String(26855 + index * 11),
+    name: spec.name,
+    nickname: null,
+    description: spec.description,
+    url: `https://events.example/${slug(spec.name)}`,
+    dateStart: spec.dateStart,
+    dateEnd: spec.dateEnd,
+    venue: spec.place.venue,
+    city: spec.place.city,
+    region: spec.place.region,
+    country: spec.place.country,
+    exhibitorCount,
+    personnelCount: Math.round(exhibitorCount * 1.2),
+    attendeeCount: rng.int(2_000, 25_000),
+    hasVisitors: index % 3 === 1,
+    sponsorMatchStarred: index % 5 === 0 ? 1 : 0,
+    image: null,
+    eventType: spec.kind === 'Conference' || spec.kind === 'Summit' ? 'Conference' : 'Trade Show',
+    quality: 'high',
+    topics: [spec.topic],
+    fit: fitFor(spec.band, rng),
+    recommendationProcessing: false,
+    exhibitorIds: [],
+    personnelIds: [],
+  };
+}
+
+/** A show's exhibitors: companies of its own trade first (payments for a fintech show), then others. */
+function exhibitorsFor(event: SeededEvent, exhibitors: SeededExhibitor[], rng: Rng): SeededExhibitor[] {
+  const trade = event.topics[0] === 'Fintech' ? /payments|financial/i : /health/i;
+  const open = exhibitors.filter((x) => x.companyName !== KNOWN_COMPANY_NAME);
+  const own = rng.sample(
+    open.filter((x) => trade.test(`${x.companyName} ${x.industry}`)),
+    20,
+  );
+  const rest = rng.sample(
+    open.filter((x) => !own.includes(x)),
+    event.exhibitorCount - own.length,
+  );
+  return [...own, ...rest];
+}
+
+/** Adds the curated shows with their exhibitors and people; its own rng leaves the generated data be. */
+function addCuratedShows(seed: Omit<Seed, 'agentFiles'>, today: string, names: readonly string[]): void {
+  const rng = createRng(20_261_128);
+  for (const spec of curatedEventSpecs(today)) {
+    const event = curatedEvent(spec, seed.events.length, rng);
+    const chosen = exhibitorsFor(event, seed.exhibitors, rng);
+    for (const exhibitor of chosen) {
+      exhibitor.eventIds.push(event.id);
+      event.exhibitorIds.push(exhibitor.id);
+    }
+    for (let k = 0; k < event.personnelCount; k += 1) {
+      const exhibitor = rng.chance(0.8) ? rng.pick(chosen) : undefined;
+      const person = makePerson(rng, seed.personnel.length, rng.pick(names), event, exhibitor, []);
+      seed.personnel.push(person);
+      event.personnelIds.push(person.id);
+    }
+    seed.events.push(event);
+  }
 }
 
 function sourceTypesFor(rng: Rng, hasExhibitor: boolean, hasVisitors: boolean): SourceType[] {
@@ -295,25 +356,6 @@ export function makePerson(
   };
 }
 
-function buildAgentFiles(today: string): SeededAgentFile[] {
-  const base = Date.parse(`${today}T12:00:00Z`);
-  const files: [string, number | null, string][] = [
-    ['event-shortlist.csv', 18_432, 'text/csv'],
-    ['exhibitor-research.pdf', 482_113, 'application/pdf'],
-    ['contacts-export.xlsx', 96_200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    ['outreach-drafts.md', 7_310, 'text/markdown'],
-    ['fit-report.json', null, 'application/json'],
-  ];
-  return files.map(([fileName, fileSize, mimeType], i) => ({
-    id: String(9001 + i),
-    fileName,
-    fileSize,
-    mimeType,
-    status: 'uploaded',
-    createdAt: String(base - i * 3 * DAY_MS),
-  }));
-}
-
 /** Builds the whole, deterministic data set. Only dates depend on `today`. */
 export function createSeed(today: string): Seed {
   const rng = createRng(20_260_910);
@@ -350,6 +392,7 @@ export function createSeed(today: string): Seed {
       event.personnelIds.push(person.id);
     }
   }
+  addCuratedShows({ events, exhibitors, personnel }, today, names);
   return { events, exhibitors, personnel, agentFiles: buildAgentFiles(today) };
 }
 

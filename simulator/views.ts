@@ -121,6 +121,17 @@ export function scopedExhibitor(
   };
 }
 
+/** Why an exhibitor is recommended, in words that follow its tier (the OpenAPI's example: "Strong fit…"). */
+function recommendationReason(x: SeededExhibitor): string {
+  const tier = matchTier(x.matchScore);
+  const tags = x.categories.length > 0 ? `, tagged ${x.categories.join(' and ')}` : '';
+  if (tier === 'top_match')
+    return `Strong fit for the active profile: a ${x.industry} company of ${x.companySize} employees${tags}.`;
+  if (tier === 'strong_match')
+    return `Sells into ${x.industry.toLowerCase()}, which your profile targets${tags}.`;
+  return `Qualifies on its industry (${x.industry}); fewer signals match your profile.`;
+}
+
 export function recommendedExhibitor(x: SeededExhibitor, rank: number) {
   return {
     id: x.id,
@@ -140,7 +151,7 @@ export function recommendedExhibitor(x: SeededExhibitor, rank: number) {
     matchStatus: 'ready',
     matchScore: x.matchScore,
     matchTier: matchTier(x.matchScore),
-    reason: `Matches your target audience in ${x.industry}`,
+    reason: recommendationReason(x),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   paginate,
   resolveEvent,
 } from '../params.ts';
+import { matchShow, profileWords, type ShowMatch } from '../profile-match.ts';
 import { created, ok, type Route } from '../routing.ts';
 import type { SeededEvent } from '../seed.ts';
 import { eventDetail, rankedExhibitors, recommendedCount, recommendedExhibitor } from '../views.ts';
@@ -144,30 +145,37 @@ function recommendationFilter(input: Record<string, unknown>, today: string) {
     (max === undefined || e.attendeeCount <= max);
 }
 
+/** Of a count, the share that matches the profile: more for a show the words found, some for a good fit. */
+const matchedShare = (count: number, match: ShowMatch, factor: number): number =>
+  Math.round(count * Math.min(1, 0.04 + 0.5 * match.relevance + 0.25 * (factor / 10)));
+
+const quoted = (words: readonly string[]): string => words.map((w) => `“${w}”`).join(', ');
+
 /**
- * The scorer's reason, led by the event's strongest fit factor, as varied as the service's. One
- * event in six gets `null` (no reason generated) and one in six none at all (the OpenAPI: "otherwise
- * omitted or null").
+ * The scorer's reason: the profile's words the show holds, else its strongest fit factor, as varied
+ * as the service's. A show the words found always has one; of the others, one in six gets `null` (no
+ * reason generated) and one in six none at all (the OpenAPI: "otherwise omitted or null").
  */
-function relevanceReason(e: SeededEvent, exhibitors: number, people: number): string | null | undefined {
+function relevanceReason(e: SeededEvent, match: ShowMatch, exhibitors: number, people: number) {
   const slot = Number(e.id) % 6;
-  if (slot === 4) return null;
-  if (slot === 5) return undefined;
-  const { profile_match: profile, matched_exhibitor_density: density, event_scale: scale } = e.fit.breakdown;
+  if (match.matched.length === 0 && slot === 4) return null;
+  if (match.matched.length === 0 && slot === 5) return undefined;
   const topic = e.topics[0] ?? 'main';
-  if (profile >= density && profile >= scale) {
-    return `Your audience matches the ${topic} focus of this ${e.eventType.toLowerCase()}: ${people} of its people hold roles you target.`;
+  const focus = e.description.split(': ')[1]?.replace(/\.$/, '') ?? topic;
+  if (match.matched.length > 0) {
+    return `Matches ${quoted(match.matched.slice(0, 3))} in its focus on ${focus}: ${exhibitors} of its ${e.exhibitorCount} exhibitors look like companies you sell to.`;
   }
-  if (density >= scale) {
-    return `${exhibitors} of its ${e.exhibitorCount} exhibitors look like companies you sell to.`;
+  const { profile_match: profile, matched_exhibitor_density: density, event_scale: scale } = e.fit.breakdown;
+  if (scale > profile && scale > density) {
+    return `Little here matches your profile; one of the larger ${topic} shows in ${e.country}, with ${e.exhibitorCount} exhibitors and about ${e.attendeeCount.toLocaleString('en-US')} attendees.`;
   }
-  return `One of the larger ${topic} shows in ${e.country}: ${e.exhibitorCount} exhibitors and about ${e.attendeeCount.toLocaleString('en-US')} attendees in ${e.city}.`;
+  return `Little here matches your profile: a ${topic} ${e.eventType.toLowerCase()} where ${people} of its people hold roles like those you target.`;
 }
 
-function recommendedEvent(e: SeededEvent, rank: number, unlocked: boolean, today: string) {
+function recommendedEvent(e: SeededEvent, match: ShowMatch, rank: number, unlocked: boolean, today: string) {
   const stamp = String(Date.parse(`${today}T00:00:00Z`));
-  const exhibitors = Math.round(e.exhibitorCount * (e.fit.breakdown.matched_exhibitor_density / 10));
-  const people = Math.round(e.personnelCount * (e.fit.breakdown.profile_match / 10));
+  const exhibitors = matchedShare(e.exhibitorCount, match, e.fit.breakdown.matched_exhibitor_density);
+  const people = matchedShare(e.personnelCount, match, e.fit.breakdown.profile_match);
   return {
     ...eventDetail(e, today),
     declaredExpectedAttendees: Math.round(e.attendeeCount * 0.8),
@@ -176,10 +184,10 @@ function recommendedEvent(e: SeededEvent, rank: number, unlocked: boolean, today
     previewPersonnelCount: Math.min(e.personnelCount, 50),
     matched_exhibitor_count: exhibitors,
     matched_personnel_count: people,
-    match_score: Math.round(e.fit.score * 10) / 100,
+    match_score: match.score,
     unlocked,
     rank,
-    relevanceReason: relevanceReason(e, exhibitors, people),
+    relevanceReason: relevanceReason(e, match, exhibitors, people),
     createTime: stamp,
     updateTime: stamp,
   };
@@ -192,15 +200,22 @@ const applyRecommendedEvents: Route = {
     const input = bodyRecord(body);
     profileContext(input);
     const request = pageRequest(input);
+    const words = profileWords(input, state.seed.exhibitors);
     const matches = state.seed.events
       .filter(recommendationFilter(input, today))
-      .sort((a, b) => b.fit.score - a.fit.score || a.id.localeCompare(b.id));
+      .map((event) => ({ event, match: matchShow(event, words) }))
+      .sort(
+        (a, b) =>
+          b.match.score - a.match.score ||
+          b.event.fit.score - a.event.fit.score ||
+          a.event.id.localeCompare(b.event.id),
+      );
     const page = paginate(matches, request);
     const offset = (request.page - 1) * request.pageSize;
     return created({
       ...page,
-      items: page.items.map((e, i) =>
-        recommendedEvent(e, offset + i + 1, account.unlockedEvents.has(e.id), today),
+      items: page.items.map(({ event, match }, i) =>
+        recommendedEvent(event, match, offset + i + 1, account.unlockedEvents.has(event.id), today),
       ),
       status: page.total === 0 ? 'completed_empty' : 'completed',
       condition_tags: {},

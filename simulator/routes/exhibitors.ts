@@ -109,7 +109,11 @@ const listExhibitors: Route = {
     const personnelLimit =
       optionalInteger('personnelLimit', query.get('personnelLimit') ?? undefined, 0, 100) ?? 0;
     const ranked = rankedExhibitors(state, event);
-    const matches = ranked.filter(exhibitorMatches(state, event, query));
+    // Listed as a directory, by name; the caller's recommendation rank is a field of each row.
+    const listed = [...ranked].sort(
+      (a, b) => a.companyName.localeCompare(b.companyName) || a.id.localeCompare(b.id),
+    );
+    const matches = listed.filter(exhibitorMatches(state, event, query));
     const unlocked = account.unlockedEvents.has(event.id);
     const page = previewPage(matches, request, unlocked, 'unlock_event_exhibitors');
     const people = personnelFilters(query);

@@ -29,9 +29,9 @@ describe('the plan’s costs beyond credits', () => {
 
   beforeAll(async () => {
     bot = await startBot({ balance: 100_000 });
-    // Two shows with something to unlock, in one quarter.
+    // Two shows still ahead with something to unlock, in one quarter (a past show cannot be planned).
     const open = bot.sim.events
-      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0)
+      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0 && e.dateEnd >= bot.sim.today)
       .sort((x, y) => x.dateStart.localeCompare(y.dateStart));
     const [first] = open;
     const second = open.find((e) => e !== first && quarterOfShow(e)?.key === quarterOfShow(first ?? e)?.key);

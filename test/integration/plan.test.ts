@@ -28,9 +28,11 @@ describe('the channel’s plan', () => {
 
   beforeAll(async () => {
     bot = await startBot({ balance: 100_000, channels: [PLANNER] });
-    // Shows with something to unlock, soonest first, in one quarter (a budget then covers two).
+    // Shows still ahead with something to unlock, soonest first, in one quarter (a budget then covers
+    // two). A show already over cannot be planned.
+    const today = new Date().toISOString().slice(0, 10);
     const open = bot.sim.events
-      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0)
+      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0 && e.dateEnd >= today)
       .sort((a, b) => a.dateStart.localeCompare(b.dateStart));
     const quarter = (e: { dateStart: string }) => quarterOfShow(e)?.key;
     const [first] = open;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
+import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import type { SeededEvent } from '../../simulator/seed.ts';
 import { parseCalendarPeriod } from '../../src/domain/periods.ts';
 import { REGIONS } from '../../src/domain/regions.ts';
@@ -45,6 +46,18 @@ describe('search that finds what a seller means', () => {
     expect(message.warnings).toEqual([]);
     return { message: structuredClone(message), requests: bot.sim.requests().slice(before) };
   }
+  /** The event ids of every page of a list card, top to bottom: Next → clicked up to the last page. */
+  async function allRowIdsOf(message: SlackMessage) {
+    const ids = rowIdsOf(message);
+    let current = message;
+    while (buttonsOf(current).some(({ button }) => button.action_id === 'list.page.next')) {
+      await bot.click(current, 'list.page.next', ALICE);
+      await bot.idle();
+      current = structuredClone(bot.find((candidate) => candidate.ts === current.ts));
+      ids.push(...rowIdsOf(current));
+    }
+    return ids;
+  }
   const keywordsRead = (requests: ReturnType<Bot['sim']['requests']>) =>
     requests.filter((r) => r.path === LIST_ROUTE).map((r) => r.query.keyword);
 
@@ -59,7 +72,7 @@ describe('search that finds what a seller means', () => {
     const { message, requests } = await run('search fintech payments');
 
     // Assess: every show matching either word, the ones matching both on top, one free read per word
-    const rows = rowIdsOf(message);
+    const rows = await allRowIdsOf(message);
     expect(new Set(rows)).toEqual(new Set(either.map((e) => e.eventId)));
     expect(new Set(rows.slice(0, both.length))).toEqual(new Set(both.map((e) => e.eventId)));
     expect(visibleText(message)).toContain('Matches: fintech, payments');
@@ -73,7 +86,7 @@ describe('search that finds what a seller means', () => {
 
     const { message } = await run('search payments');
 
-    expect(new Set(rowIdsOf(message))).toEqual(new Set(expected));
+    expect(new Set(await allRowIdsOf(message))).toEqual(new Set(expected));
   });
 
   it('keeps a region search to the region’s countries, reading the list without a country', async () => {
@@ -92,7 +105,7 @@ describe('search that finds what a seller means', () => {
     expect(
       all.requests.filter((r) => r.path === LIST_ROUTE).every((r) => r.query.country === undefined),
     ).toBe(true);
-    expect(new Set(rowIdsOf(words.message))).toEqual(new Set(fintechEurope.map((e) => e.eventId)));
+    expect(new Set(await allRowIdsOf(words.message))).toEqual(new Set(fintechEurope.map((e) => e.eventId)));
   });
 
   it('limits the dates to a quarter with when:', async () => {
@@ -157,7 +170,7 @@ describe('search that finds what a seller means', () => {
     await bot.idle();
 
     // Assess
-    expect(new Set(rowIdsOf(bot.last()))).toEqual(new Set(expected.map((e) => e.eventId)));
+    expect(new Set(await allRowIdsOf(bot.last()))).toEqual(new Set(expected.map((e) => e.eventId)));
   });
 
   it('the digest finds the shows of several words in its horizon', async () => {

@@ -67,6 +67,7 @@ export const page = <T>(items: T[]) => ({
 
 export const planView = (s: Pool): PlanView => ({
   channelId: 'C0GENERAL',
+  today: '2026-11-28',
   rows: [0, 1].map((n) => ({
     show: {
       eventId: `2685${n}`,

@@ -1,6 +1,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import { EventIdSchema } from '../../domain/ids.ts';
+import { isPastShow, type ShowDays } from '../../domain/past-show.ts';
 import { ACTION_IDS } from '../views/action-ids.ts';
 import { actions, button } from '../views/blocks.ts';
 import { truncate } from '../views/mrkdwn.ts';
@@ -14,24 +15,29 @@ import { plural } from '../views/format.ts';
  */
 export const EventValueSchema = z.object({ eventId: EventIdSchema });
 
+/** A show as a row or card names it: its id and, for telling a past one, its dates. */
+export type ListedShow = { eventId: string } & ShowDays;
+
 /**
  * Where a show leads on, the same on every row or card that names one (search rows, compare
- * columns, the plan): its fit, its exhibitors, its people, and Add to plan. Each runs the `/events`
+ * columns, the plan): its fit, its exhibitors, its people, and Add to plan, which a past show
+ * (src/domain/past-show.ts, by `today`, `YYYY-MM-DD`) does not offer. Each runs the `/events`
  * command for the show (value: EventValueSchema), free until a confirmation card says otherwise.
  */
-export function eventLeadsOn(eventId: string): (Button | undefined)[] {
-  const value = { eventId };
+export function eventLeadsOn(show: ListedShow, today: string | undefined): (Button | undefined)[] {
+  const value = { eventId: show.eventId };
+  const past = today !== undefined && isPastShow(show, today);
   return [
     button('Fit', ACTION_IDS.eventFit, value),
     button('Exhibitors', ACTION_IDS.fitExhibitors, value),
     button('People', ACTION_IDS.fitPeople, value),
-    button('Add to plan', ACTION_IDS.planAdd, value),
+    past ? undefined : button('Add to plan', ACTION_IDS.planAdd, value),
   ];
 }
 
 /** Fit / Exhibitors / People / Add to plan for one event row (account, LinkedIn and shows-for rows). */
-export function eventButtons(eventId: string): KnownBlock | undefined {
-  return actions(eventLeadsOn(eventId), `event-${eventId}`);
+export function eventButtons(show: ListedShow, today: string | undefined): KnownBlock | undefined {
+  return actions(eventLeadsOn(show, today), `event-${show.eventId}`);
 }
 
 /** Compare… under a list of shows: its value carries the page's shows (ids and names) for the modal. */

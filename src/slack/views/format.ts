@@ -1,3 +1,4 @@
+import { isPastShow, type ShowDays } from '../../domain/past-show.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from './mrkdwn.ts';
 
 /** Text formatting shared by the views. Everything taking service or user text escapes it. */
@@ -68,6 +69,15 @@ export function formatDateRange(start: string | null | undefined, end: string | 
   }
   if (from.year === to.year) return mk`${from.day} ${monthName(from)} – ${fullDate(to)}`;
   return mk`${fullDate(from)} – ${fullDate(to)}`;
+}
+
+/** The one word that marks a show already over (src/domain/past-show.ts) wherever one is listed. */
+export const PAST_WORD = 'Past';
+
+/** A show's dates as every list and card names them: `20–22 Nov 2026 · *Past*` once the show is over. */
+export function formatShowDates(show: ShowDays, today: string | undefined): Mrkdwn {
+  const dates = formatDateRange(show.dateStart, show.dateEnd);
+  return today !== undefined && isPastShow(show, today) ? mk`${dates} · *${PAST_WORD}*` : dates;
 }
 
 /** Non-empty parts joined with `, `, escaped. */

@@ -1,3 +1,4 @@
+import { utcDate } from '../../time/local-time.ts';
 import { parseCommand } from '../commands/index.ts';
 import type { Job } from '../kit/jobs.ts';
 import { errorMessage } from '../views/messages.ts';
@@ -10,11 +11,11 @@ type ShareJob = Extract<Job, { kind: 'share' }>;
 type PageJob = Extract<Job, { kind: 'page' }>;
 
 /** Buttons on answers already shown: Share in channel, and a list's Previous / Next. */
-export function shareAndPageJobs({ eis, slack }: WorkerDeps, answer: Answer, runCommand: RunCommand) {
+export function shareAndPageJobs({ eis, slack, now }: WorkerDeps, answer: Answer, runCommand: RunCommand) {
   /** The same command (or list page) again, for everyone. */
   async function shareJob({ share, context }: ShareJob): Promise<void> {
     if ('list' in share) {
-      return answer(context, await renderList(share.list, share.query, share.page, eis));
+      return answer(context, await renderList(share.list, share.query, share.page, eis, utcDate(now())));
     }
     const parsed = parseCommand(share.text);
     if (!parsed.ok) return slack.ephemeral(context, errorMessage(parsed.problem));
@@ -23,7 +24,7 @@ export function shareAndPageJobs({ eis, slack }: WorkerDeps, answer: Answer, run
 
   /** Another page of a list: in place of the clicked one, or as a new private message. */
   async function pageJob({ list, query, page, fresh, context }: PageJob): Promise<void> {
-    const message = await renderList(list, query, page, eis);
+    const message = await renderList(list, query, page, eis, utcDate(now()));
     if (fresh) return slack.ephemeral(context, message);
     if (context.responseUrl) return slack.ephemeral(context, message, { replaceOriginal: true });
     if (context.messageTs) return slack.update(context.channelId, context.messageTs, message);

@@ -27,10 +27,10 @@ export function accountAnswers({
       return answer(context, accountCard(profile, events, today), { text });
     },
     // A free list like any other: its Previous / Next and Export CSV carry this query.
-    contacts: async ({ companyName, role, personName }, context, text) =>
-      answer(context, await renderList('contact-search', { companyName, role, personName }, 1, eis), {
-        text,
-      }),
+    contacts: async ({ companyName, role, personName }, context, text) => {
+      const query = { companyName, role, personName };
+      return answer(context, await renderList('contact-search', query, 1, eis, utcDate(now())), { text });
+    },
     linkedin: async ({ linkedinUrl }, context, text) => {
       const today = utcDate(now());
       const found = await eis.personnel.eventsByLinkedin({ linkedinUrl, pageSize: EVENTS_FETCHED });

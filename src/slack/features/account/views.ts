@@ -1,9 +1,10 @@
 import type { KnownBlock } from '@slack/types';
+import { isPastShow } from '../../../domain/past-show.ts';
 import { eventButtons } from '../../kit/row-buttons.ts';
 import { context, header, section } from '../../views/blocks.ts';
 import {
   code,
-  formatDateRange,
+  formatShowDates,
   formatLink,
   formatNumber,
   formatPlace,
@@ -42,8 +43,7 @@ export interface RelatedEvents {
  * latest first; events without dates last. `today` is `YYYY-MM-DD` (UTC).
  */
 export function upcomingFirst<T extends EventSummary>(events: readonly T[], today: string): T[] {
-  const lastDay = (event: T) => event.dateEnd ?? event.dateStart ?? '';
-  const rank = (event: T) => (!event.dateStart ? 2 : lastDay(event) >= today ? 0 : 1);
+  const rank = (event: T) => (!event.dateStart ? 2 : isPastShow(event, today) ? 1 : 0);
   return [...events].sort((a, b) => {
     const byRank = rank(a) - rank(b);
     if (byRank !== 0) return byRank;
@@ -56,11 +56,10 @@ export function upcomingFirst<T extends EventSummary>(events: readonly T[], toda
 function eventBlocks(event: EventSummary, today: string): KnownBlock[] {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
-  const past = (event.dateEnd ?? event.dateStart ?? today) < today ? ' _(past)_' : '';
-  const facts = [mk`${formatDateRange(event.dateStart, event.dateEnd)}${past}`, formatPlace(event)];
+  const facts = [formatShowDates(event, today), formatPlace(event)];
   if (typeof event.exhibitorCount === 'number')
     facts.push(mk`${formatNumber(event.exhibitorCount)} exhibitors`);
-  const row = eventButtons(event.eventId);
+  const row = eventButtons(event, today);
   const text = mk`*${title}*  ${code(event.eventId)}\n${joinMrkdwn(facts.filter(Boolean), ' · ')}`;
   return row ? [section(text), row] : [section(text)];
 }
@@ -71,7 +70,7 @@ export function eventSection(events: RelatedEvents, today: string, none: Mrkdwn)
   if (sorted.length === 0) return [section(none)];
   const total = Math.max(events.total ?? sorted.length, sorted.length);
   const shown = sorted.slice(0, EVENTS_ON_A_CARD);
-  const upcoming = sorted.filter((event) => (event.dateEnd ?? event.dateStart ?? '') >= today).length;
+  const upcoming = sorted.filter((event) => event.dateStart && !isPastShow(event, today)).length;
   const summary = mk`${formatNumber(total)} ${total === 1 ? 'event' : 'events'} · ${formatNumber(upcoming)} upcoming${
     total > shown.length ? mk` · the first ${shown.length} shown` : ''
   }`;

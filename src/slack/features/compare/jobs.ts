@@ -1,3 +1,4 @@
+import { utcDate } from '../../../time/local-time.ts';
 import { SERVICE_ERROR_CODE, isServiceError } from '../../../domain/ports/service.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
@@ -59,6 +60,7 @@ export async function compareShows(
       show.found ? { ...show, watched: at.get(eventIds[i] ?? '') ?? [] } : show,
     ),
     watchesAccounts: accounts.length > 0,
+    today: utcDate(sources.now()),
   };
 }
 

@@ -6,7 +6,7 @@ import { eventLeadsOn } from '../../kit/row-buttons.ts';
 import {
   code,
   formatCredits,
-  formatDateRange,
+  formatShowDates,
   formatNumber,
   joinPresent,
   outOfTen,
@@ -44,6 +44,8 @@ export interface Comparison {
   shows: readonly ComparedShow[];
   /** The channel watches accounts at all: "none" at a show then means none of them. */
   watchesAccounts: boolean;
+  /** `YYYY-MM-DD` (UTC): a show already over is marked past and offers no Add to plan. */
+  today: string;
 }
 
 const BAND_MARK = {
@@ -124,10 +126,10 @@ function factSection(title: string, shows: readonly FoundShow[], value: (show: F
   );
 }
 
-function factSections(shows: readonly FoundShow[], watchesAccounts: boolean): KnownBlock[] {
+function factSections(shows: readonly FoundShow[], watchesAccounts: boolean, today: string): KnownBlock[] {
   const blocks = [
     factSection('Fit for your profile', shows, fitLines),
-    factSection('When', shows, (show) => formatDateRange(show.event.dateStart, show.event.dateEnd)),
+    factSection('When', shows, (show) => formatShowDates(show.event, today)),
     factSection(
       'Where',
       shows,
@@ -153,10 +155,10 @@ const MISSING_WORDS = {
 } as const satisfies Record<MissingShow['reason'], string>;
 
 /** Under the facts, each show with its id and where it leads on (Fit, Exhibitors, People, Add to plan). */
-function showBlocks(show: ComparedShow): KnownBlock[] {
+function showBlocks(show: ComparedShow, today: string): KnownBlock[] {
   if (!show.found)
     return [section(mk`:warning: ${code(show.eventId)}: not compared, ${MISSING_WORDS[show.reason]}.`)];
-  const buttons = actions(eventLeadsOn(show.event.eventId));
+  const buttons = actions(eventLeadsOn(show.event, today));
   const title = section(mk`${labelOf(show)}  ${code(show.event.eventId)}`);
   return buttons ? [title, buttons] : [title];
 }
@@ -181,7 +183,7 @@ function cardTitle(found: number, missing: number): KnownBlock[] {
 }
 
 /** The compare card: the shows fact by fact, then each show's buttons. Free. */
-export function compareCard({ shows, watchesAccounts }: Comparison): SlackMessage {
+export function compareCard({ shows, watchesAccounts, today }: Comparison): SlackMessage {
   const found = shows.filter((show): show is FoundShow => show.found);
   const blocks: KnownBlock[] = [
     ...cardTitle(found.length, shows.length - found.length),
@@ -190,8 +192,8 @@ export function compareCard({ shows, watchesAccounts }: Comparison): SlackMessag
       FIT_PROFILE_SHORT,
     ),
   ];
-  if (found.length > 0) blocks.push(...factSections(found, watchesAccounts), { type: 'divider' });
-  blocks.push(...shows.flatMap(showBlocks));
+  if (found.length > 0) blocks.push(...factSections(found, watchesAccounts, today), { type: 'divider' });
+  blocks.push(...shows.flatMap((show) => showBlocks(show, today)));
   return fitToLimits({ text: fallbackText(shows), blocks });
 }
 

@@ -1,3 +1,4 @@
+import { utcDate } from '../../../time/local-time.ts';
 import type { Answers, AnswerTools } from '../../kit/command-answers.ts';
 import { briefCard } from './brief.ts';
 import type { EVENT_COMMANDS } from './commands.ts';
@@ -5,7 +6,7 @@ import { eventCard } from './event-card.ts';
 import { fitCard } from './fit-card.ts';
 
 /** The events room's answers: one event's card, its fit, its brief; each free, with Share in channel. */
-export function eventAnswers({ deps: { eis }, answer }: AnswerTools): Answers<typeof EVENT_COMMANDS> {
+export function eventAnswers({ deps: { eis, now }, answer }: AnswerTools): Answers<typeof EVENT_COMMANDS> {
   return {
     show: async ({ eventId }, context, text) =>
       answer(context, eventCard(await eis.events.detail(eventId)), { text }),
@@ -15,7 +16,12 @@ export function eventAnswers({ deps: { eis }, answer }: AnswerTools): Answers<ty
         eis.events.detail(eventId).catch(() => null),
       ]);
       const name = detail?.name ?? undefined;
-      const card = fitCard(fit, { hasVisitors: detail?.hasVisitors ?? null, ...(name ? { name } : {}) });
+      const today = utcDate(now());
+      const card = fitCard(fit, {
+        hasVisitors: detail?.hasVisitors ?? null,
+        today,
+        ...(name ? { name } : {}),
+      });
       return answer(context, card, { text });
     },
     brief: async ({ eventId }, context, text) =>

@@ -3,7 +3,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
 import {
   code,
-  formatDateRange,
+  formatShowDates,
   formatLink,
   formatNumber,
   formatPlace,
@@ -82,6 +82,8 @@ export interface FitCardOptions {
   hasVisitors?: boolean | null;
   /** The event's name from its detail, for a fit result whose event has none. */
   name?: string | null;
+  /** `YYYY-MM-DD` (UTC): a show already over is marked past. */
+  today?: string;
 }
 
 /** The fit score card for one event: score, band, breakdown, event facts and next steps. */
@@ -91,7 +93,7 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
   const scoreText = mk`${escapeMrkdwn(score.toFixed(1))} / 10`;
   const band = fitBand(score, fit.recommendation);
   const name = event.name?.trim() || options.name?.trim() || `Event ${event.eventId}`;
-  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const dates = formatShowDates(event, options.today);
   const place = formatPlace(event);
   const hasVisitors = options.hasVisitors ?? event.hasVisitors;
 

@@ -144,14 +144,16 @@ async function plansOf(
   ledger: WorkerDeps['store']['ledger'],
   teamId: string,
   memberChannels: MemberChannels,
+  today: string,
 ): Promise<HomePlans> {
   const all = await plans.forTeam(teamId);
-  if (all.length === 0) return { plans: [], more: 0 };
+  if (all.length === 0) return { plans: [], more: 0, today };
   const channels = await memberChannels();
   const visible = all.filter((plan) => channels.has(plan.channelId) && plan.shows.length > 0);
   const shown = {
     plans: visible.slice(0, HOME_PLAN_CHANNELS),
     more: Math.max(0, visible.length - HOME_PLAN_CHANNELS),
+    today,
   };
   // The ledger unread, the plans show their budgets without the spend rather than no plans at all.
   return withPlanSpend(ledger, teamId, shown).catch(() => shown);
@@ -174,7 +176,7 @@ async function readHome(
     sources.unlockTasks.unfinishedForTeam(teamId),
     digestsOf(sources, teamId, memberChannels),
     watches ? watchesOf(watches, teamId, memberChannels, utcDate(at)) : Promise.resolve(undefined),
-    plans ? plansOf(plans, store.ledger, teamId, memberChannels) : Promise.resolve(undefined),
+    plans ? plansOf(plans, store.ledger, teamId, memberChannels, utcDate(at)) : Promise.resolve(undefined),
   ] as const);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const { reason } of failed) logger.warn('a Home source could not be read', { error: reason });

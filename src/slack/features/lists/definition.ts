@@ -29,8 +29,8 @@ export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWor
   read: (query: QueryOf<Shape, F>, page: number, pageSize: number, eis: EisClient) => Promise<RowsPage<T>>;
   /** Names for ids in the title (`{ eventId: 'Fintech Expo' }`), read beside the page. */
   names?: (query: QueryOf<Shape, F>, eis: EisClient) => Promise<Names>;
-  /** The card of one page (its rows, its buttons). */
-  card: (input: { page: RowsPage<T>; query: QueryOf<Shape, F>; names: Names }) => SlackMessage;
+  /** The card of one page (its rows, its buttons); `today` (`YYYY-MM-DD`, UTC) marks past shows. */
+  card: (input: { page: RowsPage<T>; query: QueryOf<Shape, F>; names: Names; today: string }) => SlackMessage;
   /** Export CSV: only lists whose every page is free to read again. */
   export?: {
     noun: string;
@@ -90,8 +90,13 @@ export interface ListOperations {
   schema: z.ZodType<Record<string, unknown>>;
   filters: FilterWords;
   filterModal?: { title: string; search: { field: string; label: string; placeholder: string } };
-  /** One page from the service, rendered as the list's card. */
-  render: (rawQuery: Record<string, unknown>, page: number, eis: EisClient) => Promise<SlackMessage>;
+  /** One page from the service, rendered as the list's card; `today` (`YYYY-MM-DD`, UTC) marks past shows. */
+  render: (
+    rawQuery: Record<string, unknown>,
+    page: number,
+    eis: EisClient,
+    today: string,
+  ) => Promise<SlackMessage>;
   /** The list as its export reads it; undefined for lists that cannot be exported. */
   exportSource?: (rawQuery: Record<string, unknown>, eis: EisClient) => ExportSource;
 }
@@ -125,10 +130,10 @@ export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T
     ...(command && {
       command: { ...command, parse: (words: readonly string[]) => command.parse(words, filters) },
     }),
-    async render(rawQuery, page, eis) {
+    async render(rawQuery, page, eis, today) {
       const query = schema.parse(rawQuery);
       const [rows, named] = await Promise.all([read(query, page, PAGE_SIZE, eis), names(query, eis)]);
-      return card({ page: rows, query, names: named });
+      return card({ page: rows, query, names: named, today });
     },
     ...(exported && {
       exportSource(rawQuery, eis): ExportSource {

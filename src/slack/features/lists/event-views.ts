@@ -2,10 +2,10 @@ import { actions } from '../../views/blocks.ts';
 import { eventLeadsOn, compareButton } from '../../kit/row-buttons.ts';
 import {
   code,
-  formatDateRange,
   formatLink,
   formatNumber,
   formatPlace,
+  formatShowDates,
   joinPresent,
 } from '../../views/format.ts';
 import { andMore } from '../../views/limits.ts';
@@ -18,10 +18,10 @@ import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts
 /** A search of several words says which words each show matched (src/domain/event-search.ts). */
 type ListedEvent = EventSummary & { matchedWords?: readonly string[] };
 
-function eventRow(event: ListedEvent): Mrkdwn {
+function eventRow(event: ListedEvent, today: string | undefined): Mrkdwn {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
-  const facts = [formatDateRange(event.dateStart, event.dateEnd)];
+  const facts = [formatShowDates(event, today)];
   const place = formatPlace(event);
   if (place) facts.push(place);
   if (typeof event.exhibitorCount === 'number') {
@@ -54,8 +54,8 @@ export function eventList(input: ListInput<ListedEvent>): SlackMessage {
     title: titled('Events'),
     noun: 'events',
     input,
-    row: eventRow,
-    ...(paid ? {} : { rowActions: (event: EventSummary) => actions(eventLeadsOn(event.eventId)) }),
+    row: (event) => eventRow(event, input.today),
+    ...(paid ? {} : { rowActions: (event: EventSummary) => actions(eventLeadsOn(event, input.today)) }),
     // Company → events is charged per request: filtering it would charge again.
     filterable: !paid,
     exportable: !paid,
@@ -71,7 +71,7 @@ export function personEventList(input: ListInput<EventSummary>): SlackMessage {
     title: (label) => (label ? `Events for ${label}` : 'Events for this person'),
     noun: 'events',
     input,
-    row: eventRow,
+    row: (event) => eventRow(event, input.today),
     // People of one name (`who`) is charged per request: exporting it would charge again.
     exportable: input.pageable !== false,
   });

@@ -52,7 +52,7 @@ export const EVENTS = defineList({
       page,
       pageSize,
     ),
-  card: ({ page, query }) => eventList({ page, query }),
+  card: ({ page, query, today }) => eventList({ page, query, today }),
   export: {
     noun: 'events',
     title: (q) => (q.keywords ? `Events: ${q.keywords}` : 'Events'),

@@ -1,3 +1,4 @@
+import { utcDate } from '../../../time/local-time.ts';
 import { type CsvCell, toCsv } from '../../../domain/csv.ts';
 import { iteratePages } from '../../../eis/pagination.ts';
 import type { Job } from '../../kit/jobs.ts';
@@ -92,7 +93,7 @@ export function exportJobs(deps: WorkerDeps) {
   /** The card as clicked; when Slack did not send it (a private card), the same page again. */
   async function cardOf(job: ExportJob): Promise<SlackMessage> {
     if (job.card) return { text: ownJobText(job.card.text), blocks: job.card.blocks };
-    const message = await renderList(job.list, job.query, job.page, eis);
+    const message = await renderList(job.list, job.query, job.page, eis, utcDate(deps.now()));
     if (!job.private) return message;
     return withShareButton(message, { list: job.list, query: job.query, page: job.page });
   }

@@ -25,13 +25,14 @@ export const LISTS: Readonly<Record<ListKind, ListOperations>> = {
   contacts: CONTACTS,
 };
 
-/** Fetches one page of a free list from the service and renders it. */
+/** Fetches one page of a free list from the service and renders it; `today` (UTC) marks past shows. */
 export const renderList = (
   list: ListKind,
   rawQuery: Record<string, unknown>,
   page: number,
   eis: EisClient,
-): Promise<SlackMessage> => LISTS[list].render(rawQuery, page, eis);
+  today: string,
+): Promise<SlackMessage> => LISTS[list].render(rawQuery, page, eis, today);
 
 /** The list as its export reads it; undefined when it cannot be exported (paid searches charge again). */
 export const exportSourceOf = (

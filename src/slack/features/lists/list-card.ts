@@ -30,6 +30,8 @@ export interface ListInput<T> {
   names?: Readonly<Record<string, string | undefined>>;
   /** `false` for searches charged per request: no Previous / Next, which would charge again. */
   pageable?: boolean;
+  /** `YYYY-MM-DD` (UTC): a list of shows marks those already over as past, and offers no Add to plan. */
+  today?: string;
 }
 
 /** Event-scoped lists: `eventId` is what the unlock button unlocks. */

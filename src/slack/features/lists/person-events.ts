@@ -23,7 +23,7 @@ export const PERSON_EVENTS = defineList({
     const person = await eis.personnel.profile(query.personnelId).catch(() => null);
     return { personnelId: person?.fullName };
   },
-  card: ({ page, query, names }) => personEventList({ page, query, names }),
+  card: ({ page, query, names, today }) => personEventList({ page, query, names, today }),
   export: {
     noun: 'events',
     title: (q) => `Events of person ${q.personnelId}`,

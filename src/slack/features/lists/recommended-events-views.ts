@@ -1,10 +1,10 @@
 import type { RecommendedEvent } from '../../../eis/index.ts';
 import {
   code,
-  formatDateRange,
   formatLink,
   formatNumber,
   formatPlace,
+  formatShowDates,
   outOfTen,
   plural,
 } from '../../views/format.ts';
@@ -29,11 +29,12 @@ export function reasonLine(reason: string | null | undefined): Mrkdwn {
  * One recommended event: its rank and match score, when and where, what matched (exhibitors and
  * people like you), whether this account has unlocked it, and the service's reason.
  */
-function recommendedEventRow(event: RecommendedEvent): Mrkdwn {
+function recommendedEventRow(event: RecommendedEvent, today: string | undefined): Mrkdwn {
   const name = event.name?.trim() || `Event ${event.eventId}`;
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
   const scored = [mk`#${formatNumber(event.rank)}`, matchOutOfTen(event.match_score)].filter(Boolean);
-  const facts = [formatDateRange(event.dateStart, event.dateEnd), formatPlace(event)].filter(Boolean);
+  const dates = formatShowDates(event, today);
+  const facts = [dates, formatPlace(event)].filter(Boolean);
   const matched = [
     plural(event.matched_exhibitor_count, 'matching exhibitor'),
     plural(event.matched_personnel_count, 'matching person', 'matching people'),
@@ -58,8 +59,8 @@ export function recommendedEventList(input: ListInput<RecommendedEvent>): SlackM
     title: (label) => (label ? `Shows for ${label}` : 'Recommended shows'),
     noun: 'events',
     input,
-    row: recommendedEventRow,
-    rowActions: (event) => eventButtons(event.eventId),
+    row: (event) => recommendedEventRow(event, input.today),
+    rowActions: (event) => eventButtons(event, input.today),
     buttons: (events) => [compareButton(events)],
   });
 }

@@ -94,7 +94,7 @@ export const SHOWS_FOR = defineList({
     };
     return region ? inRegion(eis, input, region, page) : eis.recommendations.events(input);
   },
-  card: ({ page, query }) => recommendedEventList({ page, query }),
+  card: ({ page, query, today }) => recommendedEventList({ page, query, today }),
   command: {
     usage:
       'shows-for <company url | audience text> [country:X | region:Europe] [city:X] [state:X] [category:X] [when:Q2-2027 | from:YYYY-MM-DD to:YYYY-MM-DD] [industry:X] [target-industry:X] [level:X] [title:X] [attendees-min:N] [attendees-max:N]',

@@ -1,7 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { PlanCanvasOut } from '../../../domain/plan/index.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
-import { formatDateRange } from '../../views/format.ts';
+import { isPastShow } from '../../../domain/past-show.ts';
+import { formatDateRange, PAST_WORD } from '../../views/format.ts';
 import { costLines, costWords, fitWords, type PlanView, watchedWords } from './views.ts';
 import { showName } from './plan-words.ts';
 import { costsBeyondCreditsLines, showCostWords } from './cost-views.ts';
@@ -24,7 +25,7 @@ export function planCanvasMarkdown(view: PlanView): string {
       ? ['No shows yet. Add one with `/events plan add <event id>`.']
       : view.rows.flatMap(({ show, ...row }) => [
           `## ${plain(showName(show))}`,
-          `- ${plain(formatDateRange(show.dateStart, show.dateEnd))}${show.city ? ` · ${plain(show.city)}` : ''} · event ${plain(show.eventId)}`,
+          `- ${plain(formatDateRange(show.dateStart, show.dateEnd))}${isPastShow(show, view.today) ? ` · **${PAST_WORD}**` : ''}${show.city ? ` · ${plain(show.city)}` : ''} · event ${plain(show.eventId)}`,
           `- ${plain(fitWords(row.fit))}`,
           `- ${plain(watchedWords(row.watched))}`,
           `- ${plain(costWords(row.cost))}`,

@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { byDate, type PlanSpend, quarterOfShow } from '../../../domain/plan/index.ts';
 import type { Plan } from '../../../domain/ports/index.ts';
 import { section } from '../../views/blocks.ts';
-import { formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
+import { formatCredits, formatNumber, formatShowDates, mentionChannel } from '../../views/format.ts';
 import { andMore } from '../../views/limits.ts';
 import { showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
@@ -17,15 +17,17 @@ export interface HomePlans {
   more: number;
   /** Absent when the ledger could not be read. */
   spend?: Readonly<Record<string, PlanSpend>>;
+  /** `YYYY-MM-DD` (UTC): a show already over is marked past. */
+  today: string;
 }
 
-function planLines(plan: Plan, spend: PlanSpend | undefined): Mrkdwn {
+function planLines(plan: Plan, spend: PlanSpend | undefined, today: string): Mrkdwn {
   const shows = byDate(plan.shows);
   const named = shows
     .slice(0, HOME_SHOWS_PER_PLAN)
     .map(
       (show) =>
-        mk`• *${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${show.city ? mk` · ${escapeMrkdwn(show.city)}` : ''}`,
+        mk`• *${escapeMrkdwn(showName(show))}* · ${formatShowDates(show, today)}${show.city ? mk` · ${escapeMrkdwn(show.city)}` : ''}`,
     );
   if (shows.length > HOME_SHOWS_PER_PLAN) named.push(andMore(shows.length - HOME_SHOWS_PER_PLAN, 'shows'));
   const budgets = Object.entries(plan.budgets)
@@ -49,7 +51,7 @@ export function planHomeBlocks(plans: HomePlans | null, unavailable: Mrkdwn): Kn
     return [
       section('No plan in your channels yet. Start one with `/events plan add <event id>` in a channel.'),
     ];
-  const blocks = shown.map((plan) => section(planLines(plan, plans.spend?.[plan.channelId])));
+  const blocks = shown.map((plan) => section(planLines(plan, plans.spend?.[plan.channelId], plans.today)));
   if (plans.more > 0) blocks.push(section(andMore(plans.more, 'channels with a plan')));
   blocks.push(section('`/events plan` in a channel shows its plan with fit and prices.'));
   return blocks;

@@ -9,7 +9,9 @@ import {
   withoutCostsOfRemoved,
   withServiceDates,
 } from '../../../domain/plan/index.ts';
+import { isPastShow } from '../../../domain/past-show.ts';
 import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
+import { utcDate } from '../../../time/local-time.ts';
 import { EisNotFoundError } from '../../../eis/errors.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
@@ -25,7 +27,7 @@ import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView } from './views.ts';
 import { alreadyOnPlanWords, planFullWords, showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
-import { formatNumber } from '../../views/format.ts';
+import { formatDateRange, formatNumber } from '../../views/format.ts';
 import { changeCosts } from './cost-jobs.ts';
 import { exportPlan } from './export.ts';
 
@@ -123,6 +125,10 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
       if (!show)
         return {
           refusal: `The service knows no show with the id ${command.eventId}, so nothing was added. Find ids with /events search.`,
+        };
+      if (isPastShow(show, utcDate(deps.now())))
+        return {
+          refusal: `${showName(show)} has ended (${formatDateRange(show.dateStart, show.dateEnd)}), so it was not added: a plan is for shows ahead. Find upcoming shows with /events search.`,
         };
       const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>
         addShow(current, show),

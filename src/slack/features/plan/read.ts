@@ -115,8 +115,10 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     currency: plan.currency ?? null,
     entries,
   };
-  const watchedShows = rankWatchedShows(accounts, utcDate(deps.now()));
+  const today = utcDate(deps.now());
+  const watchedShows = rankWatchedShows(accounts, today);
   return {
+    today,
     channelId: plan.channelId,
     rows,
     costs,

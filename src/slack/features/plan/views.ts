@@ -8,7 +8,7 @@ import type { WatchedShow } from '../../../domain/watch/where.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { eventLeadsOn } from '../../kit/row-buttons.ts';
-import { code, formatCredits, formatDateRange, formatNumber, mentionChannel } from '../../views/format.ts';
+import { code, formatCredits, formatNumber, formatShowDates, mentionChannel } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { type FitBand, FIT_PROFILE_SHORT } from '../../views/fit-band.ts';
@@ -42,6 +42,8 @@ export interface PlanView {
   watchedShows?: WatchedShow[];
   /** The ledger held more than one read takes: the spend counted is the latest charges'. */
   spendCapped: boolean;
+  /** `YYYY-MM-DD` (UTC) the view was read on: a show already over is marked past. */
+  today: string;
 }
 
 /** Words shared by the card and the canvas (plain text; the card escapes them). */
@@ -129,11 +131,11 @@ export function costLines({
   return lines;
 }
 
-function rowBlocks(row: PlanRow, costs: CostsBeyondCredits | undefined): KnownBlock[] {
+function rowBlocks(row: PlanRow, costs: CostsBeyondCredits | undefined, today: string): KnownBlock[] {
   const { show } = row;
   const where = show.city ? mk` · ${escapeMrkdwn(show.city)}` : '';
-  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatDateRange(show.dateStart, show.dateEnd)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(showCostWords(show.eventId, costs))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
-  const leads = eventLeadsOn(show.eventId).filter((b) => b?.action_id !== ACTION_IDS.planAdd);
+  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatShowDates(show, today)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(showCostWords(show.eventId, costs))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
+  const leads = eventLeadsOn(show, today).filter((b) => b?.action_id !== ACTION_IDS.planAdd);
   const costsValue = {
     eventId: show.eventId,
     name: showName(show),
@@ -158,7 +160,7 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
   const blocks: KnownBlock[] = [
     ...top,
     section(mk`${title}: ${showCount(view.rows.length)}, by date`),
-    ...view.rows.flatMap((row) => rowBlocks(row, view.costsBeyondCredits)),
+    ...view.rows.flatMap((row) => rowBlocks(row, view.costsBeyondCredits, view.today)),
     section(
       joinMrkdwn(
         costLines(view).map((line) => mk`• ${escapeMrkdwn(line)}`),

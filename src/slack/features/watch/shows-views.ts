@@ -34,6 +34,8 @@ export interface WatchShowsPage {
   /** Accounts the channel watches, and how many have no exhibitor record yet (their shows are unknown). */
   accounts: number;
   unresolved: number;
+  /** `YYYY-MM-DD` (UTC): a show already over offers no Add to plan. */
+  today: string;
 }
 
 const names = (labels: readonly string[]) =>
@@ -73,7 +75,7 @@ function costLine(cost: UnlockCost): Mrkdwn {
   }
 }
 
-function rowBlocks(row: WatchShowRow): KnownBlock[] {
+function rowBlocks(row: WatchShowRow, today: string): KnownBlock[] {
   const { show } = row.shown;
   const where = show.country ? mk` · ${escapeMrkdwn(show.country)}` : '';
   const lines = [
@@ -81,7 +83,7 @@ function rowBlocks(row: WatchShowRow): KnownBlock[] {
     accountsAtWords(row.shown),
     mk`${fitLine(row.fit)} · ${costLine(row.cost)}`,
   ];
-  const buttons = actions(eventLeadsOn(show.eventId), `watch-show-${show.eventId}`);
+  const buttons = actions(eventLeadsOn(show, today), `watch-show-${show.eventId}`);
   return [section(joinMrkdwn(lines, '\n')), ...(buttons ? [buttons] : [])];
 }
 
@@ -140,7 +142,7 @@ export function watchShowsAnswer(input: WatchShowsPage): SlackMessage {
     text: withoutBold(title),
     blocks: [
       section(title),
-      ...rows.flatMap(rowBlocks),
+      ...rows.flatMap((row) => rowBlocks(row, input.today)),
       ...watchPagerBlocks(page.page, page.pages, value),
       footer,
     ],

@@ -42,7 +42,8 @@ export async function watchShowsPage(
   const accounts = await deps.watchLists.allAccounts(context.teamId, context.channelId);
   const period = command.when === undefined ? undefined : parseCalendarPeriod(command.when);
   const region = command.region === undefined ? undefined : readRegion(command.region);
-  const ranked = rankWatchedShows(accounts, utcDate(deps.now()), {
+  const today = utcDate(deps.now());
+  const ranked = rankWatchedShows(accounts, today, {
     region,
     from: period?.from,
     to: period?.to,
@@ -56,5 +57,6 @@ export async function watchShowsPage(
     filters: { region, when: period?.key, whenLabel: period?.label },
     accounts: accounts.length,
     unresolved: accounts.filter((account) => account.resolution !== 'resolved').length,
+    today,
   });
 }

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { blockKitViolations } from '../../../../local/fake-slack/block-kit-check.ts';
 import { readCompareIds } from '../../../../src/slack/features/compare/commands.ts';
 import { readCompareForm } from '../../../../src/slack/features/compare/forms.ts';
-import { type ComparedShow, compareCard, compareModal, type FoundShow } from '../../../../src/slack/features/compare/views.ts';
+import {
+  type ComparedShow,
+  compareCard,
+  compareModal,
+  type FoundShow,
+} from '../../../../src/slack/features/compare/views.ts';
 import { CompareValueSchema } from '../../../../src/slack/features/compare/buttons.ts';
 import { buttonsOf, textsOf } from '../views/support.ts';
 import { compareButton } from '../../../../src/slack/kit/row-buttons.ts';
+
+/** The day the cards are built on: the shows here are later. */
+const TODAY = '2026-11-28';
 
 const show = (eventId: string, overrides: Partial<FoundShow> = {}): FoundShow => ({
   found: true,
@@ -31,7 +39,9 @@ const show = (eventId: string, overrides: Partial<FoundShow> = {}): FoundShow =>
 
 /** The card's section whose text starts with `*title*`. */
 const fact = (shows: ComparedShow[], title: string, watchesAccounts = true) =>
-  textsOf(compareCard({ shows, watchesAccounts }).blocks).find((text) => text.startsWith(`*${title}*`)) ?? '';
+  textsOf(compareCard({ shows, watchesAccounts, today: TODAY }).blocks).find((text) =>
+    text.startsWith(`*${title}*`),
+  ) ?? '';
 
 describe('readCompareIds', () => {
   it('reads 2 to 5 ids separated by spaces or commas, in order', () => {
@@ -108,6 +118,7 @@ describe('compareCard', () => {
     const card = compareCard({
       shows: [show('1'), { found: false, eventId: '99999999', reason: 'not-found' }, show('3')],
       watchesAccounts: false,
+      today: TODAY,
     });
 
     const texts = textsOf(card.blocks).join('\n');
@@ -130,7 +141,7 @@ describe('compareCard', () => {
       show(String(index + 1), { event: { eventId: String(index + 1), name: 'N'.repeat(300) }, watched }),
     );
 
-    const card = compareCard({ shows, watchesAccounts: true });
+    const card = compareCard({ shows, watchesAccounts: true, today: TODAY });
 
     expect(blockKitViolations(card.text, card.blocks)).toEqual([]);
     expect(buttonsOf(card.blocks).filter((button) => button.action_id === 'event.fit')).toHaveLength(5);

@@ -56,7 +56,7 @@ describe('a filter added to a list definition', () => {
 
   it('reaches the service request, the card title and the Previous / Next / Filter… / Export values', async () => {
     asked.length = 0;
-    const card = await WITH_TITLE.render({ eventId: '26855', title: 'VP Sales' }, 2, eis);
+    const card = await WITH_TITLE.render({ eventId: '26855', title: 'VP Sales' }, 2, eis, '2026-11-28');
 
     expect(asked).toEqual([{ eventId: '26855', title: 'VP Sales', page: 2, pageSize: 10 }]);
     expect(card.text).toContain('title:VP Sales');

@@ -176,6 +176,7 @@ export const MORE_BUILDERS: Record<string, (s: Pool) => Rendered> = {
           },
         ],
         more: 0,
+        today: '2026-11-28',
       } as unknown as HomePlans,
       charges: [
         {

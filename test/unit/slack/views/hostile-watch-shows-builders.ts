@@ -31,6 +31,7 @@ export const WATCH_SHOWS_BUILDERS: Record<string, (s: Pool) => Rendered> = {
         filters: { region: s(9), when: s(10), whenLabel: s(11) },
         accounts: 4,
         unresolved: 2,
+        today: '2027-01-01',
       }),
     ],
   }),

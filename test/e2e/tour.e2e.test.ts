@@ -36,8 +36,7 @@ import {
 
 // The tour of docs/using.md ("Tour"), step by step, on the local Slack page in headless chromium:
 // one dev stack and one page for the whole walk, each step a test that starts where the last one
-// left the page. A step whose behaviour is still being built elsewhere is skipped, naming the branch
-// that builds it; the lead enables it when that branch is merged.
+// left the page.
 
 /** The seeded event every step may name (simulator/seed-data.ts). */
 const BIG_EVENT = '26855';
@@ -125,8 +124,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await expect(shared.message.textContent()).resolves.not.toContain('Only visible to you');
   }, 30_000);
 
-  // needs h-simdata: the simulator's European fintech shows spread over the next four quarters.
-  it.skip('2. search by region and quarter: `when:Q2-2027` finds European fintech shows of April to June 2027', async () => {
+  it('2. search by region and quarter: `when:Q2-2027` finds European fintech shows of April to June 2027', async () => {
     const { page } = browser;
     await send(page, '/events search fintech payments region:Europe when:Q2-2027');
     const found = await newestWith(page, /Events: fintech payments.*Page 1 of/);

@@ -5,7 +5,7 @@ import { EARLY_POLLS, RUN_EVERY_MS } from '../../src/domain/poll-cadence.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
-import { type VirtualClock, virtualClock } from '../support/virtual-clock.ts';
+import { type VirtualClock, virtualClock } from '../../local/virtual-clock.ts';
 
 /*
  * Issue 35, item 1, as it is checked: email unlocks the service finishes 20, 45 and 100 s after they

@@ -7,26 +7,38 @@ import { subscribe } from 'node:diagnostics_channel';
  * woke or sent for a short stretch of real time. So what the code does between two waits happens at
  * one moment of the clock, as it would in the milliseconds it takes.
  */
-export function virtualClock(startMs: number) {
+export function virtualClock(startMs: number, options: { quietMs?: number } = {}) {
   let now = startMs;
   const timers: { at: number; wake: () => void }[] = [];
   const http = httpInFlight();
   let changes = 0;
+  /** Requests held open on the clock (a server's latency): in flight, but waiting like any sleeper. */
+  let held = 0;
   const sleep = (ms: number) =>
     new Promise<void>((wake) => {
       timers.push({ at: now + Math.max(0, ms), wake });
       changes += 1;
     });
+  /** A server's wait inside a request of this process (the simulator's latency), on the clock. */
+  const holdRequest = async (ms: number) => {
+    held += 1;
+    try {
+      await sleep(ms);
+    } finally {
+      held -= 1;
+    }
+  };
+  const busy = () => http.inFlight() - held > 0;
   const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** Waits until no request is in flight and nothing happened for `quietMs` of real time. */
-  const settle = async (quietMs = 40) => {
+  const settle = async (quietMs = options.quietMs ?? 40) => {
     let seen = changes + http.events();
     let quietSince = performance.now();
-    while (performance.now() - quietSince < quietMs || http.inFlight() > 0) {
+    while (performance.now() - quietSince < quietMs || busy()) {
       await realPause(5);
       const current = changes + http.events();
-      if (current !== seen || http.inFlight() > 0) [seen, quietSince] = [current, performance.now()];
+      if (current !== seen || busy()) [seen, quietSince] = [current, performance.now()];
     }
   };
 
@@ -48,8 +60,19 @@ export function virtualClock(startMs: number) {
     onStep();
   };
 
-  const pending = () => timers.length;
-  return { now: () => now, date: () => new Date(now), sleep, settle, advanceTo, pending, close: http.close };
+  return {
+    now: () => now,
+    date: () => new Date(now),
+    /** Sets the clock while nothing sleeps on it (setting up: it may go back). */
+    set: (ms: number) => {
+      now = ms;
+    },
+    sleep,
+    holdRequest,
+    settle,
+    advanceTo,
+    close: http.close,
+  };
 }
 
 export type VirtualClock = ReturnType<typeof virtualClock>;

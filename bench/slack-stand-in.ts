@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Slack's Web API as the scheduled jobs use it (`chat.postMessage`, `chat.update`), holding Slack's
- * posting limit: one message per channel per second (fixed one-second windows of real time); a post
+ * posting limit: one message per channel per second (fixed one-second windows of the clock); a post
  * over it is answered HTTP 429 with `Retry-After: 1` and not stored. Accepted posts are counted per
  * thread, each with the time on the business clock it arrived at.
  */
@@ -48,7 +48,7 @@ export async function startSlackStandIn(clock: () => number = Date.now): Promise
         return send(response, 200, { ok: true, channel, ts: args.ts });
       }
       if (method !== 'chat.postMessage') return send(response, 200, { ok: false, error: 'unknown_method' });
-      const second = Math.floor(Date.now() / 1000);
+      const second = Math.floor(clock() / 1000);
       if (windowOf.get(channel) === second) {
         limited++;
         return send(response, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': '1' });

@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   today?: string;
   /** clock in ms for task progress (default Date.now) */
   now?: () => number;
+  /** how the latency is waited (default a timer; the bench's virtual clock holds the request on it) */
+  sleep?: (ms: number) => Promise<void>;
   /** how long an unlock task takes to complete on its own (default 3000) */
   taskDurationMs?: number;
   /** data changes that happen by themselves `afterMs` after start (on the `now` clock) */
@@ -89,16 +91,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const timers = new Set<NodeJS.Timeout>();
   let latency = options.latencyMs ?? 0;
 
+  const { sleep } = options;
   const delay = (ms: number): Promise<void> =>
     ms <= 0
       ? Promise.resolve()
-      : new Promise((resolve) => {
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            resolve();
-          }, ms);
-          timers.add(timer);
-        });
+      : sleep
+        ? sleep(ms)
+        : new Promise((resolve) => {
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              resolve();
+            }, ms);
+            timers.add(timer);
+          });
   const runtime = { state, faults, today, recorded, delay, latencyMs: () => latency };
 
   const server = createServer((req, res) => {

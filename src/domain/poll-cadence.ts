@@ -44,8 +44,8 @@ export const EARLY_POLLS = { count: 13, everyMs: YOUNG_STEPS[0].everyMs };
  * polls it), then a minute plus half the time past 30 minutes, up to 10 minutes.
  */
 export function pollDelayMs(ageMs: number): number {
-  const step = YOUNG_STEPS.find((young) => ageMs < young.untilAgeMs);
-  if (step) return step.everyMs;
+  const step = youngStepMs(ageMs);
+  if (step !== undefined) return step;
   if (ageMs < EVERY_RUN_FOR_MS) return 0;
   return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS + (ageMs - EVERY_RUN_FOR_MS) / 2);
 }
@@ -58,9 +58,13 @@ export function pollDelayMs(ageMs: number): number {
  */
 export function nextPollAt(ageMs: number, now: Date, runStartedAt?: Date): Date {
   const delay = pollDelayMs(ageMs);
-  const young = YOUNG_STEPS.some((step) => ageMs < step.untilAgeMs);
-  if (young || !runStartedAt) return new Date(now.getTime() + delay);
+  if (youngStepMs(ageMs) !== undefined || !runStartedAt) return new Date(now.getTime() + delay);
   const since = now.getTime() + delay - runStartedAt.getTime();
   const runs = Math.max(1, Math.ceil(since / RUN_EVERY_MS));
   return new Date(runStartedAt.getTime() + runs * RUN_EVERY_MS);
+}
+
+/** A young task's step, or none once it is 10 minutes old. */
+function youngStepMs(ageMs: number): number | undefined {
+  return YOUNG_STEPS.find((young) => ageMs < young.untilAgeMs)?.everyMs;
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { nextPollAt, RUN_EVERY_MS } from '../../../src/domain/poll-cadence.ts';
 import { pollTasksForAMinute } from '../../../src/domain/poll-run.ts';
-import { pollUnlockTasks } from '../../../src/domain/unlock-polling.ts';
+import { EARLY_POLLS } from '../../../src/domain/poll-cadence.ts';
+import {
+  pollSubmittedTask,
+  pollUnlockTasks,
+  type UnlockPollingDeps,
+} from '../../../src/domain/unlock-polling.ts';
 import type { UnlockTaskProgress } from '../../../src/domain/unlock-result.ts';
 import type { UnlockTask } from '../../../src/domain/ports/index.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
@@ -50,31 +55,30 @@ function world(tasks: UnlockTask[], finishesAt: Record<string, number>) {
   const replies = new Map<string, number[]>();
   const naps: number[] = [];
   const dueAt = (t: UnlockTask) => Date.parse(t.leaseExpiresAt ?? t.nextPollAt);
+  const pollingDeps = (): UnlockPollingDeps => ({
+    tasks: store.repo,
+    progress: (_kind, taskId) => {
+      polls.set(taskId, (polls.get(taskId) ?? 0) + 1);
+      return Promise.resolve(progressAt(now >= (finishesAt[taskId] ?? Infinity)));
+    },
+    thread: {
+      postResult: (t) => {
+        replies.set(t.taskId, [...(replies.get(t.taskId) ?? []), now]);
+        return Promise.resolve();
+      },
+      postTimeout: () => Promise.resolve(),
+      postAccountChanged: () => Promise.resolve(),
+      updateCard: () => Promise.resolve(),
+      showWaiting: () => Promise.resolve(),
+    },
+    logger: createMemoryLogger(),
+    now: clock,
+    sleep: () => Promise.resolve(),
+  });
   const run = () =>
     pollTasksForAMinute({
       pass: ({ remainingMs, runStartedAt }) =>
-        pollUnlockTasks({
-          tasks: store.repo,
-          progress: (_kind, taskId) => {
-            polls.set(taskId, (polls.get(taskId) ?? 0) + 1);
-            return Promise.resolve(progressAt(now >= (finishesAt[taskId] ?? Infinity)));
-          },
-          thread: {
-            postResult: (t) => {
-              replies.set(t.taskId, [...(replies.get(t.taskId) ?? []), now]);
-              return Promise.resolve();
-            },
-            postTimeout: () => Promise.resolve(),
-            postAccountChanged: () => Promise.resolve(),
-            updateCard: () => Promise.resolve(),
-            showWaiting: () => Promise.resolve(),
-          },
-          logger: createMemoryLogger(),
-          now: clock,
-          remainingMs,
-          runStartedAt,
-          sleep: () => Promise.resolve(),
-        }),
+        pollUnlockTasks({ ...pollingDeps(), remainingMs, runStartedAt }),
       nextDue: ({ after, before }) => {
         const times = [...store.byId.values()]
           .filter((t) => !t.resultPostedAt && !t.stoppedAt)
@@ -105,6 +109,7 @@ function world(tasks: UnlockTask[], finishesAt: Record<string, number>) {
     naps,
     run,
     everyMinute,
+    pollingDeps,
     setNow: (ms: number) => (now = ms),
     now: () => now,
   };
@@ -201,5 +206,24 @@ describe('pollTasksForAMinute', () => {
     expect(firstRunPolls).toBe(12);
     expect(w.polls.get('a')).toBe(24);
     expect(w.now()).toBeLessThan(START + 2 * MINUTE);
+  });
+
+  it('leaves a task to the run once the run has polled it: the worker’s first polls stop', async () => {
+    // Prepare: a task that runs for minutes; a scheduled run polls it between the worker's 2nd and 3rd polls.
+    const w = world([task('a', START)], {});
+    let waits = 0;
+    const sleep = async (ms: number) => {
+      w.setNow(w.now() + ms);
+      waits += 1;
+      if (waits === 3) await pollUnlockTasks(w.pollingDeps());
+    };
+
+    // Act
+    const finished = await pollSubmittedTask('a', { ...w.pollingDeps(), sleep }, EARLY_POLLS);
+
+    // Assess: the worker's two polls and the run's; the task is the run's now, not due to the worker again.
+    expect(finished).toBe(false);
+    expect(w.polls.get('a')).toBe(3);
+    expect(waits).toBe(3);
   });
 });

@@ -22,6 +22,7 @@ import {
   unlockAccountChangedReply,
   unlockCardUpdate,
   unlockTimeoutReply,
+  unlockWaitingCard,
 } from '../../../../src/slack/features/unlock-results/views.ts';
 import { homeWatchOf } from '../../../../src/slack/features/watch/home-views.ts';
 import {
@@ -281,6 +282,21 @@ export const MORE_BUILDERS: Record<string, (s: Pool) => Rendered> = {
         },
         'email',
         { status: 'completed', unlocked: 1, notUnlocked: 1, skipped: 1 },
+      ),
+    ],
+  }),
+  unlockWaitingCard: (s) => ({
+    messages: [
+      unlockWaitingCard(
+        {
+          description: s(0),
+          price: { credits: 4, upTo: true },
+          requestedBy: 'U0ALICE',
+          confirmedBy: 'U0BOSS',
+          creditsSpent: 2,
+          balanceAfter: 98,
+        },
+        { contacts: 3, startedAgo: { unit: 'seconds', count: 15 }, expected: 'within-a-minute' },
       ),
     ],
   }),

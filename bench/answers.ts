@@ -6,6 +6,7 @@ import { startSimulator } from '../simulator/server.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
 import { inlineWorker } from '../src/roots/worker-runtime.ts';
 import { addShow } from '../src/domain/plan/index.ts';
+import { escapeMrkdwn } from '../src/slack/views/mrkdwn.ts';
 import { createStore } from '../src/store/index.ts';
 import { fmt, type Row } from './report.ts';
 import { freshTable, quietLogger } from './services.ts';
@@ -18,6 +19,9 @@ import { type Spread, spreadOf } from './stats.ts';
  * against DynamoDB Local and the simulator at `LATENCY_MS` per service call. Each run is in a channel
  * of its own and names a show of its own, so no run finds another's plan, card or cached read.
  */
+/** `BENCH_ANSWER_CASE=plan-add`: that case alone, while developing. */
+const ONLY_CASE = process.env.BENCH_ANSWER_CASE;
+
 export const ANSWERS = {
   runs: Number(process.env.BENCH_ANSWER_RUNS ?? 20) || 20,
   latencyMs: 200,
@@ -41,9 +45,9 @@ interface Case {
   text: (show: string, other: string, run: number) => string;
   /**
    * The answer the user reads, found in the ack's body or a message of the run's channel (its
-   * fallback text, then its blocks as JSON).
+   * fallback text, then its blocks as JSON); `name` is the name of the run's show.
    */
-  answered: (text: string) => boolean;
+  answered: (text: string, name: string) => boolean;
   /** Needs the service: its target is a round trip + 300 ms; else it is answered in the ack. */
   service: boolean;
 }
@@ -88,9 +92,9 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'plan-add',
-    what: '`/events plan add <id>` of a new show (plan card)',
+    what: '`/events plan add <id>` of a new show to a plan with one show and its canvas (plan card)',
     text: (show) => `plan add ${show}`,
-    answered: (text) => text.includes('to this channel'),
+    answered: (text, name) => text.includes(`Added *${name}*`),
     service: true,
   },
   {
@@ -164,9 +168,16 @@ async function startWorld(dynamoEndpoint: string) {
 type World = Awaited<ReturnType<typeof startWorld>>;
 
 /** One command in its own channel: ms from the POST to the answer, and whether the ack carried it. */
-async function answerTime(world: World, run: { text: string; channel: string; answered: Case['answered'] }) {
+async function answerTime(
+  world: World,
+  run: { text: string; channel: string; answered: (text: string) => boolean },
+) {
   const responseUrl = world.slack.responseUrl(run.channel, USER);
-  const body = slashCommandBody({ teamId: TEAM, userId: USER, channelId: run.channel }, run.text, responseUrl);
+  const body = slashCommandBody(
+    { teamId: TEAM, userId: USER, channelId: run.channel },
+    run.text,
+    responseUrl,
+  );
   const inChannel = answerIn(world.slack, run.channel, run.answered);
   const started = performance.now();
   const response = await fetch(`${world.url}/slack/events`, {
@@ -207,12 +218,15 @@ export async function measureAnswers(
 ): Promise<AnswersResult> {
   const world = await startWorld(dynamoEndpoint);
   const shows = world.sim.events.map((event) => event.eventId);
+  // As a message shows it.
+  const nameOf = (eventId: string) =>
+    escapeMrkdwn(world.sim.events.find((e) => e.eventId === eventId)?.name ?? eventId);
   let nextChannel = 0;
   let nextShow = 0;
   const cases: AnswerCase[] = [];
   try {
     world.sim.setLatency(ANSWERS.latencyMs);
-    for (const spec of CASES) {
+    for (const spec of CASES.filter((c) => !ONLY_CASE || c.name === ONLY_CASE)) {
       const samples: number[] = [];
       let inAck = 0;
       // The first run warms the handler and the worker up; it is not counted.
@@ -220,8 +234,17 @@ export async function measureAnswers(
         const channel = world.channels[nextChannel++] ?? 'C0ANS';
         const show = shows[nextShow++ % shows.length] ?? '26855';
         const other = shows[nextShow++ % shows.length] ?? '27317';
+        const name = nameOf(show);
         if (spec.name === 'already') await onThePlan(world, channel, show);
-        const answer = await answerTime(world, { text: spec.text(show, other, run), channel, answered: spec.answered });
+        // A plan as it usually is: with a show and its canvas, made by an add before the one timed.
+        if (spec.name === 'plan-add')
+          await answerTime(world, {
+            text: `plan add ${other}`,
+            channel,
+            answered: (text) => text.includes(`Added *${nameOf(other)}*`),
+          });
+        const answered = (text: string) => spec.answered(text, name);
+        const answer = await answerTime(world, { text: spec.text(show, other, run), channel, answered });
         if (run === 0) continue;
         samples.push(answer.ms);
         if (answer.inAck) inAck++;

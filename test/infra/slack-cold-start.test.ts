@@ -12,6 +12,7 @@ import { slashCommandBody } from '../../local/fake-slack/payloads.ts';
 import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { BOLT_ON_LAMBDA_ALIASES } from '../../infra/bundling/aliases.ts';
 import { splitBundleOptions } from '../../infra/bundling/split-bundle.ts';
+import { addShow } from '../../src/domain/plan/index.ts';
 import { createLocalKeyCipher } from '../../src/platform/config/key-cipher.ts';
 import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { createStore } from '../../src/store/index.ts';
@@ -160,6 +161,22 @@ describe('the bundled Slack function from cold', () => {
     // The chunks removed above are the ones such a request loads.
     expect(missingBolt.statusCode).toBeUndefined();
   }, 30_000);
+  it('answers `plan add` of a show already on the plan in the ack, from the stored plan: no Bolt, no job', async () => {
+    const client = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
+    const show = { eventId: '26855', name: 'Cold Expo', dateStart: null, dateEnd: null, city: null };
+    await createStore({ client, tableName: TABLE }).plans.update(TEAM, ALICE.channelId, (current) =>
+      addShow(current, { ...show, addedBy: 'U0ALICE', addedAt: new Date().toISOString() }),
+    );
+    client.destroy();
+    const invokesBefore = lambda.invokes('eventbot-worker');
+
+    const ack = await coldCommand(withoutBolt, 'plan add 26855');
+
+    expect(ack.statusCode, ack.stderr).toBe(200);
+    expect(ack.body).toContain('*Cold Expo* is already on this channel’s plan');
+    expect(lambda.invokes('eventbot-worker')).toBe(invokesBefore);
+  }, 30_000);
+
   it('acks a distributed app’s command from an installed, connected workspace without any of Bolt’s code', async () => {
     const invokesBefore = lambda.invokes('eventbot-worker');
 

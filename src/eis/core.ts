@@ -225,11 +225,18 @@ function logRetry(
 export function createEisCore(options: EisClientOptions): EisCore {
   const settings = settingsOf(options);
   // When the service last asked this client to wait (a Retry-After): no new request starts before it.
-  let heldUntil = 0;
+  // A new object each time, so whoever waited a hold out ends it (with a test's instant sleep too)
+  // unless a later 429 lengthened it meanwhile.
+  let hold = { until: 0 };
+  const waitOut = async (ms: number) => {
+    const waited = hold;
+    await settings.sleep(ms);
+    if (hold === waited) hold = { until: 0 };
+  };
 
   async function request<S extends z.ZodType>(call: EisRequest<S>): Promise<z.output<S>> {
-    const held = heldUntil - Date.now();
-    if (held > 0) await settings.sleep(held);
+    const held = hold.until - Date.now();
+    if (held > 0) await waitOut(held);
     for (let attemptNumber = 0; ; attemptNumber += 1) {
       // the per-key semaphore bounds requests in flight; a retry's wait does not hold a slot
       const release = await semaphoreForKey(settings.apiKey).acquire();
@@ -245,15 +252,13 @@ export function createEisCore(options: EisClientOptions): EisCore {
       if (verdict.ok) return remember(verdict.value, verdict.traceId);
       // Every request of the client waits it out, not only this one's retry (at most the longest wait
       // a call makes, so a long one does not stall the others past it).
-      if (verdict.retryAfterMs !== undefined)
-        heldUntil = Math.max(
-          heldUntil,
-          Date.now() + Math.min(verdict.retryAfterMs, settings.maxRetryAfterMs),
-        );
+      const { retryAfterMs } = verdict;
+      if (retryAfterMs !== undefined)
+        hold = { until: Math.max(hold.until, Date.now() + Math.min(retryAfterMs, settings.maxRetryAfterMs)) };
       const delayMs = retryDelay(settings, verdict, attemptNumber);
       if (delayMs === undefined) throw verdict.error;
       logRetry(settings.logger, call, attemptNumber, verdict.error, delayMs);
-      await settings.sleep(delayMs);
+      await (retryAfterMs !== undefined ? waitOut(delayMs) : settings.sleep(delayMs));
     }
   }
 

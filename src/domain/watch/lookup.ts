@@ -52,6 +52,8 @@ export interface LookupRun {
   upcoming?: Promise<WatchShow[]>;
   /** Upcoming shows' exhibitors as read (`showExhibitors`), by event id. */
   scans: Map<string, Promise<WatchShowScan>>;
+  /** Names are looked for in the shows' lists first (set by `scanForNames` for enough names). */
+  scanning?: boolean;
 }
 
 export function lookupRun(lookups: WatchLookups, today: string): LookupRun {
@@ -125,6 +127,12 @@ async function scansOf(run: LookupRun, eventIds: readonly string[]): Promise<Map
   );
 }
 
+/**
+ * Names to look for before the shows' lists are read for them: reading 20 lists costs about what a
+ * name's keyword searches do, so fewer names are searched by keyword alone, as before.
+ */
+export const SCAN_FROM_NAMES = 3;
+
 /** What a slice knows before planning: the upcoming shows, those not read whole, the names they list. */
 export interface PlannedScans {
   upcoming: string[];
@@ -141,7 +149,8 @@ export async function scanForNames(
   accounts: readonly Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>[],
 ): Promise<PlannedScans | undefined> {
   const names = accounts.filter(searchedByName);
-  if (!run.lookups.showExhibitors || names.length === 0) return undefined;
+  run.scanning = run.lookups.showExhibitors !== undefined && names.length >= SCAN_FROM_NAMES;
+  if (!run.scanning) return undefined;
   const upcoming = await upcomingIds(run);
   const wanted = new Set(names.flatMap((account) => showsToSearch(upcoming, account.nameSearch, run.today)));
   const scans = await scansOf(run, [...wanted]);
@@ -221,7 +230,7 @@ async function searchByName(
     fullOn: searchesAll(previous, run.today) ? run.today : previous.fullOn,
     eventIds: upcoming.filter((eventId) => done.has(eventId)),
   });
-  const scans = await scansOf(run, toSearch);
+  const scans = run.scanning ? await scansOf(run, toSearch) : new Map<string, WatchShowScan>();
   const listed = [...scans.values()].flatMap((scan) => scan.exhibitors);
   if (matchAccount(key, listed).kind !== 'none') return { found: listed, searched: searched(), near: [] };
   const seen: WatchExhibitor[] = [...listed];

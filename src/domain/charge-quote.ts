@@ -54,6 +54,12 @@ export async function withPeopleNames(
   return Object.keys(names).length > 0 ? { ...action, names } : action;
 }
 
+/** Where a show's name is read: the service's event detail, or today's names of the account. */
+export interface EventNames {
+  detail(eventId: string): Promise<Partial<Record<NamingField, string | null | undefined>>>;
+}
+type NamingField = 'name' | 'nickname' | 'dateStart' | 'dateEnd' | 'city';
+
 /** How long a confirmation card waits for its event's name before naming the event by number. */
 export const EVENT_NAMING_WAIT_MS = 2_000;
 
@@ -63,7 +69,7 @@ export const EVENT_NAMING_WAIT_MS = 2_000;
  */
 export async function withEventNaming(
   action: ChargeAction,
-  eis: Pick<EisClient, 'events'>,
+  eis: { events: EventNames },
   waitMs = EVENT_NAMING_WAIT_MS,
 ): Promise<ChargeAction> {
   if (!('eventId' in action)) return action;

@@ -25,7 +25,13 @@ import {
   unlockOf,
 } from './charging.ts';
 import { ChargeFactsSchema, type ChargeOutcome } from './charge-outcome.ts';
-import { type ChargeQuote, quoteCharge, withEventNaming, withPeopleNames } from './charge-quote.ts';
+import {
+  type ChargeQuote,
+  type EventNames,
+  quoteCharge,
+  withEventNaming,
+  withPeopleNames,
+} from './charge-quote.ts';
 import { chargeErrorMessage, executeCharge } from './charge-run.ts';
 import { utcDate } from '../time/local-time.ts';
 
@@ -82,12 +88,17 @@ export function storedOutcome(confirmation: Pick<Confirmation, 'outcome'>): Stor
 export async function requestConfirmation(
   action: ChargeAction,
   requester: Requester,
-  deps: Pick<ConfirmationDeps, 'eis' | 'confirmations'>,
+  deps: Pick<ConfirmationDeps, 'eis' | 'confirmations'> & {
+    /** Today's show names of the account; without them, the service is asked. */
+    showNames?: EventNames | undefined;
+  },
 ): Promise<{ quote: ChargeQuote; confirmation?: Confirmation }> {
   // Named for the card (the people of a contact unlock, the event of an event unlock) while it is
   // quoted: independent reads, so the card waits for one service round trip, not two.
   const [named, quoted] = await Promise.all([
-    withPeopleNames(action, deps.eis).then((withPeople) => withEventNaming(withPeople, deps.eis)),
+    withPeopleNames(action, deps.eis).then((withPeople) =>
+      withEventNaming(withPeople, { events: deps.showNames ?? deps.eis.events }),
+    ),
     quoteCharge(action, deps.eis),
   ]);
   const quote = { ...quoted, action: named };

@@ -1,3 +1,4 @@
+import { createShowNames } from '../eis/show-names.ts';
 import { WebClient } from '@slack/web-api';
 import { serviceAccountId } from '../platform/config/secrets.ts';
 import { EARLY_POLLS } from '../domain/poll-cadence.ts';
@@ -86,6 +87,8 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
   return {
     eis: runtime.eis,
+    // One per runtime, that is per service key: a workspace's names are its account's alone.
+    showNames: createShowNames(runtime.eis.events, { now: runtime.now }),
     store: runtime.store,
     // Posts are never retried by the client: a post Slack stored but answered late would come twice.
     slack: createSlackOut(web(false), logger),

@@ -144,6 +144,19 @@ describe('answers that need the service read in parallel', () => {
     expect(bot.sim.maxInFlight(bot.apiKey)).toBe(3);
   });
 
+  it('a second unlock card of a show names it from the day’s names: only its price and balance are asked', async () => {
+    const name = bot.sim.events.find((e) => e.eventId === '26855')?.name ?? '?';
+    for (const user of ['U0ALICE', 'U0BOB']) {
+      await bot.command('unlock 26855', { ...ALICE, userId: user });
+      await bot.idle();
+      expect(visibleText(bot.last())).toContain(name);
+    }
+
+    const asked = bot.sim.requests().map((request) => `${request.method} ${request.path}`);
+    expect(asked.filter((request) => request === 'GET /external/events/26855')).toHaveLength(1);
+    expect(asked.filter((request) => request === 'POST /external/actions/precheck')).toHaveLength(2);
+  });
+
   it('`plan add` reads the show and the plan card’s reads (both shows, the balance) at once, each once', async () => {
     const channel = 'C0PARALLEL';
     await bot.store.plans.update(ALICE.teamId, channel, (current) => addShow(current, show('27317')));

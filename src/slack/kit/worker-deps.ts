@@ -3,6 +3,7 @@ import type { Metrics } from '../../domain/ports/index.ts';
 import type { PlanCanvasOut } from '../../domain/plan/index.ts';
 import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
+import type { ShowNames } from '../../eis/show-names.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestAccess } from './digest-access.ts';
@@ -31,6 +32,11 @@ export interface WorkerStore {
 
 export interface WorkerDeps {
   eis: EisClient;
+  /**
+   * Shows' names for the day, this service account's alone (a confirmation card, a spend export);
+   * without it, each is read from the service.
+   */
+  showNames?: ShowNames;
   store: WorkerStore;
   slack: SlackOut;
   /** For the requester's time zone (`users.info`) when a digest is set up without one. */

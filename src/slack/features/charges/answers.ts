@@ -11,6 +11,7 @@ export function chargeAnswers({ deps, answer }: AnswerTools): Answers<typeof CHA
   const spendDeps: SpendDeps = {
     ledger: deps.store.ledger,
     eis: deps.eis,
+    showNames: deps.showNames,
     slack: deps.slack,
     dailyCap: deps.policy.dailyCap,
     logger: deps.logger,

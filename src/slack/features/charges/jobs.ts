@@ -72,7 +72,10 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
 
   const askToConfirm: AskToConfirm = async (action, context) => {
-    const { quote, confirmation } = await requestConfirmation(action, context, chargeDeps);
+    const { quote, confirmation } = await requestConfirmation(action, context, {
+      ...chargeDeps,
+      showNames: deps.showNames,
+    });
     if (!confirmation)
       return slack.ephemeral(
         context,

@@ -3,6 +3,7 @@ import { parseSpendPeriod, type Period } from '../../../domain/periods.ts';
 import { inPool } from '../../../domain/pool.ts';
 import { spendStateOf, summarizeSpend } from '../../../domain/spend.ts';
 import type { EisClient } from '../../../eis/index.ts';
+import type { ShowNames } from '../../../eis/show-names.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import type { LedgerEntry } from '../../../domain/ports/index.ts';
@@ -20,6 +21,8 @@ import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 export interface SpendDeps {
   ledger: Pick<Store['ledger'], 'listForPeriod'>;
   eis: Pick<EisClient, 'events'>;
+  /** Today's show names of the account; without them, the service is asked. */
+  showNames?: ShowNames | undefined;
   slack: Pick<SlackOut, 'upload' | 'directMessage'>;
   /** The daily cap, shown on today's card. */
   dailyCap?: number | undefined;
@@ -47,7 +50,7 @@ export const SPEND_CSV_HEADER = [
 async function showNames(eventIds: readonly string[], deps: SpendDeps): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   await inPool(eventIds, NAME_READS_AT_ONCE, async (eventId) => {
-    const event = await deps.eis.events.detail(eventId).catch((error: unknown) => {
+    const event = await (deps.showNames ?? deps.eis.events).detail(eventId).catch((error: unknown) => {
       deps.logger.warn('could not read a show name for spend', { eventId, error });
       return null;
     });

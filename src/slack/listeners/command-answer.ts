@@ -35,8 +35,9 @@ const tooLongWords = (length: number) =>
   `That command is ${count(length)} characters long; /events takes up to ${count(COMMAND_TEXT_MAX)}. Nothing was done.`;
 
 /**
- * `/events …` without a modal: bad input answered at once with usage help, `help` answered, anything
- * else handed to the worker and acked with a visible "working…" line. Needs no Bolt and no Slack call,
+ * `/events …` without a modal: bad input answered at once with usage help, `help` answered, `plan add`
+ * of a show already on the plan (or to a full plan) answered from the stored plan, anything else
+ * handed to the worker and acked with a visible "working…" line. Needs no Bolt and no Slack call,
  * so a cold Slack function answers a command before Bolt loads (`command-requests.ts`). A command a
  * modal stands for comes back as `{ modal }` for the listener that holds Slack's client.
  */

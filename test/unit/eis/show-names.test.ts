@@ -9,6 +9,7 @@ function details(failing: Set<string> = new Set()) {
       reads.push(eventId);
       if (failing.delete(eventId)) return Promise.reject(new Error('service unavailable'));
       return Promise.resolve({
+        id: `evt_${eventId}`,
         eventId,
         name: `Show ${eventId}`,
         nickname: null,

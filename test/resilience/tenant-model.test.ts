@@ -70,7 +70,7 @@ import {
  *
  * MODEL_SEED sets the seed (printed either way; fixed in `npm test` so CI runs the same sequences,
  * fresh in `npm run fuzz`), MODEL_RUNS the sequences (200; `npm run fuzz`: 5,000), MODEL_BUDGET_MS
- * the time budget (50 s: the sequences stop there, passing, however many ran, at least 20),
+ * the time budget (50 s: the sequences stop there, passing; the first 20 run however long they take),
  * MODEL_SKIP step kinds to leave out, MODEL_EXAMPLE a sequence to run first (a failure's counterexample,
  * to replay it), MODEL_DEBUG prints where the time went (and steps slower than
  * MODEL_SLOW_MS, 1 s, with their log lines; MODEL_DEBUG=watch also each watch answer and alert row).
@@ -82,6 +82,8 @@ const SEED =
     : Number(process.env.MODEL_SEED ?? 20261125);
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 const BUDGET_MS = Number(process.env.MODEL_BUDGET_MS ?? 50_000);
+/** The first sequences, run however long they take: the time budget bounds only those beyond them. */
+const FLOOR = Math.min(RUNS, 20);
 const ASKS = ['unlock 26855', 'unlock 8453', 'emails 100003 100004', 'visitors 26855'] as const;
 /** What is asked with a card to click next (visitors need the event unlocked first: often no card). */
 const PRICED = ['unlock 26855', 'unlock 8453', 'emails 100003 100004'] as const;
@@ -800,13 +802,21 @@ describe('three tenants (two on one service account, one Grid org) under random 
       );
       const started = Date.now();
       try {
+        // The first FLOOR sequences run whatever the time (a loaded machine makes the run longer, never
+        // emptier); the rest, with another seed, while the budget lasts.
         await fc.assert(fc.asyncProperty(sequences, sequence), {
           // MODEL_EXAMPLE: a sequence to run first, as a failure prints it (its counterexample's object).
           examples: process.env.MODEL_EXAMPLE ? [[JSON.parse(process.env.MODEL_EXAMPLE) as never]] : [],
           seed: SEED,
-          numRuns: RUNS,
-          interruptAfterTimeLimit: BUDGET_MS,
+          numRuns: FLOOR,
         });
+        const left = BUDGET_MS - (Date.now() - started);
+        if (RUNS > FLOOR && left > 0)
+          await fc.assert(fc.asyncProperty(sequences, sequence), {
+            seed: SEED + 1,
+            numRuns: RUNS - FLOOR,
+            interruptAfterTimeLimit: left,
+          });
       } finally {
         counts.kills = stack.kills();
         console.info(
@@ -826,9 +836,8 @@ describe('three tenants (two on one service account, one Grid org) under random 
           for (const [what, [n, ms]] of timings)
             console.info(`${what}: ${n} × ${Math.round(ms / n)} ms = ${Math.round(ms)} ms`);
       }
-      // However loaded the machine, the budget leaves room for this many (else the model did nothing).
-      expect(counts.sequences).toBeGreaterThanOrEqual(Math.min(RUNS, 20));
     },
-    BUDGET_MS + 90_000,
+    // The floor's sequences may outlast the budget on a loaded machine.
+    BUDGET_MS + 180_000,
   );
 });

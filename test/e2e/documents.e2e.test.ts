@@ -1,27 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEV_CHANNELS, type DevStack } from '../../local/dev-stack.ts';
-import { browserSessionForFile, newestWith, send } from './support/browser.ts';
+import { DEV_CHANNELS } from '../../local/dev-stack.ts';
+import { browserSessionForFile, newestWith, openPage, send, webApi } from './support/browser.ts';
 
 // What Slack shows besides messages, on the local page: the files the app shares (name, size, a
 // download) in the conversation they were shared in, and canvases drawn as documents in a channel tab.
-// Same runner as dev.e2e.test.ts: Debian's chromium through playwright-core.
-
-async function openPage(page: Page, stack: DevStack) {
-  await page.goto(stack.slackUrl);
-  await page.locator('body[data-ready]').waitFor();
-}
-
-/** Calls the local Slack's Web API as the bot does. */
-async function webApi(stack: DevStack, method: string, args: Record<string, unknown>) {
-  const response = await fetch(`${stack.slack.apiUrl}${method}`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer xoxb-local-dev', 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  return (await response.json()) as { ok: boolean; error?: string };
-}
+// Same runner as tour.e2e.test.ts: Debian's chromium through playwright-core.
 
 describe('the local Slack page shows files and canvases as Slack does', () => {
   const browser = browserSessionForFile();

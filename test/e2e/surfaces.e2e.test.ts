@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEV_CHANNELS, DEV_USERS, type DevStack } from '../../local/dev-stack.ts';
+import { DEV_CHANNELS, DEV_USERS } from '../../local/dev-stack.ts';
 import { triggerId } from '../../local/fake-slack/payloads.ts';
-import { browserSessionForFile, newestWith, send } from './support/browser.ts';
+import { browserSessionForFile, newestWith, openPage, send, webApi } from './support/browser.ts';
 
 // The surfaces beyond the slash command, driven as a person would in the local Slack page: the Home
 // tab, the search modal, the shortcuts menu and message actions, and event-link unfurls. Same runner
@@ -11,21 +10,6 @@ import { browserSessionForFile, newestWith, send } from './support/browser.ts';
 
 /** A seeded event (simulator/seed-data.ts), linked as the service's web app links it. */
 const EVENT_LINK = 'https://app.lensmor.com/events/26855';
-
-async function openPage(page: Page, stack: DevStack) {
-  await page.goto(stack.slackUrl);
-  await page.locator('body[data-ready]').waitFor();
-}
-
-/** Calls the local Slack's Web API as the bot does. */
-async function webApi(stack: DevStack, method: string, args: Record<string, unknown>) {
-  const response = await fetch(`${stack.slack.apiUrl}${method}`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer xoxb-local-dev', 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  return (await response.json()) as { ok: boolean; error?: string };
-}
 
 describe('the local Slack page beyond the slash command', () => {
   const browser = browserSessionForFile();

@@ -59,6 +59,16 @@ export async function openPage(page: Page, stack: DevStack) {
 }
 
 /** Opens a channel from the sidebar (`events`, `general`). */
+/** Calls the local Slack's Web API as the bot does. */
+export async function webApi(stack: DevStack, method: string, args: Record<string, unknown>) {
+  const response = await fetch(`${stack.slack.apiUrl}${method}`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer xoxb-local-dev', 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  return (await response.json()) as { ok: boolean; error?: string };
+}
+
 export const goToChannel = (page: Page, name: string) =>
   page.getByRole('button', { name: `# ${name}`, exact: true }).click();
 

@@ -4,7 +4,7 @@ import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import type { SeededEvent } from '../../simulator/seed.ts';
 import { parseCalendarPeriod } from '../../src/domain/periods.ts';
 import { REGIONS } from '../../src/domain/regions.ts';
-import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 
 /**
  * The simulator's data as a planner meets it on `npm run dev` (issue 36, item 5), through the real
@@ -142,6 +142,36 @@ describe('simulator data a planner recognises', () => {
     const upcoming = rowsOf(await run(`search ${ahead.name}`)).get(ahead.eventId);
     expect(upcoming?.text).not.toContain('Past');
     expect(upcoming?.buttons).toContain('Add to plan');
+  });
+
+  it('marks a past show as past on its card, its brief and its link unfurl; an upcoming one is not', async () => {
+    // Prepare
+    const past = bot.sim.events.find((e) => holds(e, 'payments') && e.dateEnd < today());
+    const ahead = bot.sim.events.find((e) => holds(e, 'payments') && e.dateStart > today());
+    if (!past || !ahead) throw new Error('the seed has no past or no upcoming payments show');
+    const unfurled = async (eventId: string) => {
+      const url = `https://app.lensmor.com/event/${eventId}`;
+      await bot.slack.shareLink({ user: ALICE.userId, channel: CHANNEL, url });
+      await bot.idle();
+      const unfurl = bot.slack.unfurls.findLast((candidate) => url in candidate.unfurls);
+      return JSON.stringify(unfurl?.unfurls[url] ?? null);
+    };
+
+    // Act
+    const cards = [await run(`show ${past.eventId}`), await run(`brief ${past.eventId}`)];
+    const aheadCards = [await run(`show ${ahead.eventId}`), await run(`brief ${ahead.eventId}`)];
+    const [pastUnfurl, aheadUnfurl] = [await unfurled(past.eventId), await unfurled(ahead.eventId)];
+
+    // Assess: marked past beside its dates, and none offers to plan it
+    for (const card of cards) {
+      expect(visibleText(card)).toContain('· *Past*');
+      expect(buttonsOf(card).map(({ button }) => button.text.text)).not.toContain('Add to plan');
+    }
+    expect(pastUnfurl).toContain('· *Past*');
+    expect(pastUnfurl).not.toContain('Add to plan');
+    for (const card of aheadCards) expect(visibleText(card)).not.toContain('Past');
+    expect(aheadUnfurl).toContain(ahead.name);
+    expect(aheadUnfurl).not.toContain('Past');
   });
 
   it('marks a show on the plan that has since ended as past, on the card and the canvas', async () => {

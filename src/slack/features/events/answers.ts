@@ -9,7 +9,7 @@ import { fitCard } from './fit-card.ts';
 export function eventAnswers({ deps: { eis, now }, answer }: AnswerTools): Answers<typeof EVENT_COMMANDS> {
   return {
     show: async ({ eventId }, context, text) =>
-      answer(context, eventCard(await eis.events.detail(eventId)), { text }),
+      answer(context, eventCard(await eis.events.detail(eventId), utcDate(now())), { text }),
     fit: async ({ eventId }, context, text) => {
       const [fit, detail] = await Promise.all([
         eis.events.fitScore(eventId),
@@ -25,6 +25,6 @@ export function eventAnswers({ deps: { eis, now }, answer }: AnswerTools): Answe
       return answer(context, card, { text });
     },
     brief: async ({ eventId }, context, text) =>
-      answer(context, briefCard(await eis.events.brief(eventId)), { text }),
+      answer(context, briefCard(await eis.events.brief(eventId), utcDate(now())), { text }),
   };
 }

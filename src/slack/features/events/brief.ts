@@ -3,10 +3,10 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
 import {
   code,
-  formatDateRange,
   formatLink,
   formatNumber,
   formatPlace,
+  formatShowDates,
   joinPresent,
 } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
@@ -27,10 +27,13 @@ export interface EventBriefInput {
 const count = (value: number | null | undefined) =>
   typeof value === 'number' ? formatNumber(value) : 'Not known';
 
-/** `/events brief <event_id>`: the lightweight summary, with Fit / Exhibitors / People. */
-export function briefCard({ event, summary }: EventBriefInput): SlackMessage {
+/**
+ * `/events brief <event_id>`: the lightweight summary, with Fit / Exhibitors / People; a show over by
+ * `today` (`YYYY-MM-DD`) is marked past.
+ */
+export function briefCard({ event, summary }: EventBriefInput, today?: string): SlackMessage {
   const name = event.name?.trim() || event.nickname?.trim() || `Event ${event.eventId}`;
-  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const dates = formatShowDates(event, today);
   const place = formatPlace(event);
   const categories = summary.topCategories ?? [];
   const value = { eventId: event.eventId };

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
-import { code, formatDateRange, formatLink, formatNumber, formatPlace } from '../../views/format.ts';
+import { code, formatLink, formatNumber, formatPlace, formatShowDates } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, truncate } from '../../views/mrkdwn.ts';
@@ -11,10 +11,10 @@ export interface EventDetailInput extends EventSummary {
   nickname?: string | null;
 }
 
-/** `/events show`: the event's facts and what to do next. */
-export function eventCard(event: EventDetailInput): SlackMessage {
+/** `/events show`: the event's facts and what to do next; a show over by `today` (`YYYY-MM-DD`) is marked past. */
+export function eventCard(event: EventDetailInput, today?: string): SlackMessage {
   const name = event.name?.trim() || event.nickname?.trim() || `Event ${event.eventId}`;
-  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const dates = formatShowDates(event, today);
   const place = formatPlace(event);
   const facts = [
     mk`*When*\n${dates}`,

@@ -1,5 +1,6 @@
 import type { LinkUnfurls } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { utcDate } from '../../../time/local-time.ts';
 import { EisBadInputError, EisNotFoundError } from '../../../eis/errors.ts';
 import type { Job } from '../../kit/jobs.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
@@ -26,7 +27,12 @@ export function createUnfurlOut(web: WebClient): UnfurlOut {
  * leaves the link as it is, says nothing to anyone, and is logged (never thrown to the boundary,
  * which would tell the person who posted the link about a failure they did not ask about).
  */
-export function unfurlJobs({ eis, unfurl, logger }: Pick<WorkerDeps, 'eis' | 'unfurl' | 'logger'>) {
+export function unfurlJobs({
+  eis,
+  unfurl,
+  logger,
+  now,
+}: Pick<WorkerDeps, 'eis' | 'unfurl' | 'logger' | 'now'>) {
   async function cardFor(eventId: string): Promise<SlackMessage | undefined> {
     try {
       // The brief (cheaper than the detail) adds the name, place and counts; the card stands without it.
@@ -34,7 +40,7 @@ export function unfurlJobs({ eis, unfurl, logger }: Pick<WorkerDeps, 'eis' | 'un
         eis.events.fitScore(eventId),
         eis.events.brief(eventId).catch(() => null),
       ]);
-      return eventUnfurl(fit, brief);
+      return eventUnfurl(fit, brief, utcDate(now()));
     } catch (error) {
       if (error instanceof EisNotFoundError || error instanceof EisBadInputError) {
         logger.info('an event link names no known event: not unfurled', { eventId });

@@ -3,7 +3,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { type FitBand, fitBand, scoreBar, FIT_PROFILE_SHORT } from '../../views/fit-band.ts';
 import type { EventBriefInput } from '../events/brief.ts';
-import { code, formatDateRange, formatNumber, formatPlace } from '../../views/format.ts';
+import { code, formatNumber, formatPlace, formatShowDates } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
@@ -31,15 +31,19 @@ function countsOf({ event, summary }: EventBriefInput): Mrkdwn {
 /**
  * The compact fit card an event link unfolds into: name, dates, place and counts (from the brief,
  * when it came), score and band, and the fit card's own buttons (the same action ids, so a click does
- * what it does on `/events fit`).
+ * what it does on `/events fit`). A show over by `today` (`YYYY-MM-DD`) is marked past.
  */
-export function eventUnfurl(fit: FitScoreResult, brief: EventBriefInput | null = null): SlackMessage {
+export function eventUnfurl(
+  fit: FitScoreResult,
+  brief: EventBriefInput | null = null,
+  today?: string,
+): SlackMessage {
   const event = { ...fit.event, ...brief?.event };
   const score = Number.isFinite(fit.score) ? Math.min(10, Math.max(0, fit.score)) : 0;
   const scoreText = mk`${escapeMrkdwn(score.toFixed(1))} / 10`;
   const band = fitBand(score, fit.recommendation);
   const name = event.name?.trim() || fit.event.name?.trim() || `Event ${event.eventId}`;
-  const dates = formatDateRange(event.dateStart, event.dateEnd);
+  const dates = formatShowDates(event, today);
   // Escaped by formatPlace.
   const place = formatPlace(event) || 'Place not announced';
   const counts = brief ? countsOf(brief) : '';

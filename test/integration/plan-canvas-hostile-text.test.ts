@@ -37,4 +37,23 @@ describe('a hostile show name on the plan’s canvas', () => {
     expect(markdown).not.toMatch(/(?<!\\)\[Claim your badge(?<!\\)\]\(/);
     expect(markdown).not.toMatch(/(?<!\\)<https:/);
   });
+
+  it('shows the bot’s own command words as code, not as backslashed backticks', async () => {
+    // Prepare: the plan above, with a show whose name the service wrote with backticks of its own
+    const show = bot.sim.events.find((e) => e.dateStart > bot.sim.today && e.name !== HOSTILE_NAME);
+    if (!show) throw new Error('no second upcoming show');
+    show.name = 'Ops `/events plan cost 1 2 booth` Day';
+
+    // Act
+    await bot.command(`plan add ${show.eventId}`, ALICE);
+    await bot.idle();
+
+    // Assess
+    const markdown = bot.slack.canvases(CHANNEL)[0]?.markdown ?? '';
+    expect(markdown).toContain(
+      'Costs beyond credits: none yet. `/events plan cost <event id> <amount> <kind>` (booth, sponsorship, travel, other)',
+    );
+    expect(markdown).toContain('## Ops \\`/events plan cost 1 2 booth\\` Day');
+    expect(markdown.replace(/\\`\/events plan cost 1 2 booth\\`/, '')).not.toContain('\\`');
+  });
 });

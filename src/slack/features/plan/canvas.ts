@@ -18,6 +18,18 @@ export const PLAN_CANVAS_TITLE = 'Event plan';
 const plain = (text: string) =>
   text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ').replace(/[\\`*_~#<>|[\]]/g, (c) => `\\${c}`);
 
+/**
+ * A line the bot wrote around its own command words (`/events plan cost <event id> …`): those stay
+ * code spans, everything else is plain(). A kept span holds only a command's plain characters, which
+ * in a code span link or ping nothing; any other backtick stays escaped.
+ */
+const COMMAND_SPAN = /`(\/events [A-Za-z0-9 <>._-]+)`/g;
+const botWords = (text: string) =>
+  text
+    .split(COMMAND_SPAN)
+    .map((part, index) => (index % 2 === 1 ? `\`${part}\`` : plain(part)))
+    .join('');
+
 /** The plan as the channel's canvas shows it: the shows by date, then the cost line. */
 export function planCanvasMarkdown(view: PlanView): string {
   const shows =
@@ -39,9 +51,9 @@ export function planCanvasMarkdown(view: PlanView): string {
     ...shows,
     ...watchedShowsCanvasLines(view.watchedShows, plain),
     '## Cost',
-    ...costLines(view).map((line) => `- ${plain(line)}`),
+    ...costLines(view).map((line) => `- ${botWords(line)}`),
     '## Costs beyond credits',
-    ...costsBeyondCreditsLines(view.costsBeyondCredits).map((line) => `- ${plain(line)}`),
+    ...costsBeyondCreditsLines(view.costsBeyondCredits).map((line) => `- ${botWords(line)}`),
   ].join('\n');
 }
 

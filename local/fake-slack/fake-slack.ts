@@ -573,7 +573,8 @@ function conversationInfo(state: SlackState, args: Args): Args {
   const id = textArg(args.channel);
   const error = channelError(state, id);
   if (error === 'channel_not_found') return { ok: false, error };
-  return { channel: { id, is_member: !state.botNotIn.has(id) } };
+  const name = state.channelNames.get(id);
+  return { channel: { id, ...(name ? { name } : {}), is_member: !state.botNotIn.has(id) } };
 }
 
 /**

@@ -27,12 +27,14 @@ describe('the local Slack page shows files and canvases as Slack does', () => {
     await page.getByRole('tab', { name: 'Messages' }).click();
     const file = page.locator('#timeline .file').first();
     await file.waitFor();
-    await expect(file.locator('.file-name').textContent()).resolves.toBe(`plan-${DEV_CHANNELS.general}.csv`);
+    // Named for the channel as people know it (#general), not its id
+    await expect(file.locator('.file-name').textContent()).resolves.toBe('plan-general.csv');
+    await expect(file.locator('.file-title').textContent()).resolves.toBe('Plan of #general');
     await expect(file.locator('.file-size').textContent()).resolves.toMatch(/^\d+(\.\d)? (B|KB)$/);
     const download = page.waitForEvent('download');
     await file.getByRole('link', { name: /^Download/ }).click();
     const saved = await download;
-    expect(saved.suggestedFilename()).toBe(`plan-${DEV_CHANNELS.general}.csv`);
+    expect(saved.suggestedFilename()).toBe('plan-general.csv');
     const href = await file.locator('.file-title').getAttribute('href');
     const csv = await (await fetch(`${stack.slackUrl}${href ?? ''}`)).text();
     expect(csv.split('\n')[0]).toContain('event');

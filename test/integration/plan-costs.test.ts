@@ -28,7 +28,7 @@ describe('the plan’s costs beyond credits', () => {
     );
 
   beforeAll(async () => {
-    bot = await startBot({ balance: 100_000 });
+    bot = await startBot({ balance: 100_000, channelNames: { [CHANNEL]: 'events' } });
     // Two shows still ahead with something to unlock, in one quarter (a past show cannot be planned).
     const open = bot.sim.events
       .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0 && e.dateEnd >= bot.sim.today)
@@ -153,6 +153,8 @@ describe('the plan’s costs beyond credits', () => {
     expect(rows).toContain(`quarter,${quarter?.key},,,,,,,4000,12000,,3000.5,500,15500.5,EUR,,0,,`);
     expect(rows).toContain('plan,,,,,,,,4000,12000,,3000.5,500,15500.5,EUR,,,,');
     expect(upload?.text).toContain('(costs in EUR)');
+    // The file is named for the channel as people know it, not its id
+    expect(upload?.files?.[0]).toMatchObject({ title: 'Plan of #events', name: 'plan-events.csv' });
     expect(visibleText(bot.last())).toContain('direct messages with the app');
   });
 

@@ -39,6 +39,8 @@ export interface BotOptions {
   botNotIn?: string[];
   /** More channels fake Slack knows, beside CHANNEL and C0OTHER. */
   channels?: string[];
+  /** Channel names by id, as conversations.info answers them (none by default). */
+  channelNames?: Record<string, string>;
   /** SLACK_TEAM_ID (default TEAM); `null` leaves it unset, so the team is fake Slack's auth.test `T0LOCAL`. */
   slackTeamId?: string | null;
   /** The worker's first polls of a task it submitted; none by default, so tests poll when they choose. */
@@ -62,6 +64,7 @@ export async function startBot(options: BotOptions = {}) {
   const slack: FakeSlack = await startFakeSlack({
     channels: [CHANNEL, 'C0OTHER', ...(options.channels ?? [])],
     ...(options.botNotIn ? { botNotIn: options.botNotIn } : {}),
+    ...(options.channelNames ? { channelNames: options.channelNames } : {}),
     ...(options.userGroups ? { userGroups: options.userGroups } : {}),
     ...(options.users ? { users: options.users } : {}),
   });

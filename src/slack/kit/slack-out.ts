@@ -30,6 +30,8 @@ export interface SlackOut {
    * chat.postMessage's answer: no `conversations.open`, so no `im:write` scope).
    */
   directMessage?: (userId: string, text: Mrkdwn) => Promise<string>;
+  /** A channel's name (`events`, from conversations.info), or undefined when Slack does not say. */
+  channelName?: (channelId: string) => Promise<string | undefined>;
 }
 
 export interface FileUpload {
@@ -95,6 +97,18 @@ export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
     async upload({ channelId, threadTs, filename, title, content, comment }) {
       const where = threadTs ? { channel_id: channelId, thread_ts: threadTs } : { channel_id: channelId };
       await web.filesUploadV2({ ...where, filename, title, content, initial_comment: comment });
+    },
+    async channelName(channelId) {
+      try {
+        const { channel } = await web.conversations.info({ channel: channelId });
+        return channel?.name || undefined;
+      } catch (error) {
+        logger.info('could not read the channel name', {
+          channel: channelId,
+          slackError: slackErrorCode(error),
+        });
+        return undefined;
+      }
     },
     async directMessage(userId, text) {
       const posted = await web.chat.postMessage({ channel: userId, text });

@@ -7,6 +7,7 @@ import { formatNumber, mentionChannel } from '../../views/format.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
+import { PLAN_CANVAS_TITLE } from './canvas.ts';
 import type { PlanRow, PlanView } from './views.ts';
 
 /** `/events plan export` (Export CSV on the plan card): the plan's credits and costs, one file. */
@@ -97,7 +98,7 @@ export function planCsvRows(view: PlanView): CsvCell[][] {
 }
 
 export interface PlanExportDeps {
-  slack: Pick<SlackOut, 'upload' | 'directMessage'>;
+  slack: Pick<SlackOut, 'upload' | 'directMessage' | 'channelName'>;
 }
 
 /** The file goes to the requester's direct messages with the app (budgets and costs are the team's own). */
@@ -114,11 +115,13 @@ export async function exportPlan(
   const count = view.rows.length;
   const currency = view.costsBeyondCredits?.currency?.code;
   const comment = mk`:page_facing_up: CSV of the plan of ${where}: ${formatNumber(count)} ${count === 1 ? 'show' : 'shows'} with their credits and costs${currency ? mk` (costs in ${escapeMrkdwn(currency)})` : mk` (no currency set)`}, per show, per quarter and in all. No credits spent.`;
+  // A file's title is plain text, where a channel mention shows as its raw id: the channel's name instead.
+  const name = await deps.slack.channelName?.(context.channelId);
   const channelId = await directMessage(context.userId, mk`The plan of ${where}, only for you:`);
   await upload({
     channelId,
-    filename: `plan-${context.channelId}.csv`,
-    title: `Plan of ${context.channelId}`,
+    filename: `plan-${name ?? context.channelId}.csv`,
+    title: name ? `Plan of #${name}` : PLAN_CANVAS_TITLE,
     content: toCsv(PLAN_CSV_HEADER, planCsvRows(view)),
     comment,
   });

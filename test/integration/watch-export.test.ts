@@ -13,7 +13,7 @@ describe('the watch list’s Export CSV', () => {
   const filesIn = (channel: string) => bot.slack.messages(channel).filter((m) => (m.files ?? []).length > 0);
 
   beforeAll(async () => {
-    bot = await startBot();
+    bot = await startBot({ channelNames: { [CHANNEL]: 'events' } });
     await bot.command(`watch add ${KNOWN_COMPANY_NAME}, competitor:Nowhere Widgets`);
     await bot.idle();
   });
@@ -47,6 +47,11 @@ describe('the watch list’s Export CSV', () => {
       expect(companyRows.some((row) => row.includes(`,${show.name},${show.dateStart},`))).toBe(true);
     expect(rows).toContain('Nowhere Widgets,competitor,not-found,,,,,,,no');
     expect(upload?.text).toContain(`2 accounts <#${CHANNEL}> watches`);
+    // A file's title is plain text: the channel by its name, not its id.
+    expect(upload?.files?.[0]).toMatchObject({
+      title: 'Watch list of #events',
+      name: 'watch-list-events.csv',
+    });
     expect(filesIn(CHANNEL)).toEqual([]);
     expect(visibleText(bot.last())).toContain('direct messages with the app');
     expect(bot.sim.balance(bot.apiKey)).toBe(balance);

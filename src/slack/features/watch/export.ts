@@ -49,7 +49,7 @@ export function watchCsvRows(accounts: readonly WatchAccount[], today: string): 
 
 export interface WatchExportDeps {
   watchLists: Pick<Store['watchLists'], 'allAccounts'>;
-  slack: Pick<SlackOut, 'upload' | 'directMessage'>;
+  slack: Pick<SlackOut, 'upload' | 'directMessage' | 'channelName'>;
   now: () => Date;
 }
 
@@ -64,11 +64,13 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
   const shows = rows.filter((row) => row[4] !== null).length;
   const where = mentionChannel(context.channelId);
   const comment = mk`:page_facing_up: CSV of the ${formatNumber(accounts.length)} accounts ${where} watches and their ${formatNumber(shows)} upcoming ${shows === 1 ? 'show' : 'shows'}, as of its last check. No credits spent.`;
+  // A file's title is plain text, where a channel mention shows as its raw id: the channel's name instead.
+  const name = await deps.slack.channelName?.(context.channelId);
   const channelId = await directMessage(context.userId, mk`The watch list of ${where}, only for you:`);
   await upload({
     channelId,
-    filename: `watch-list-${context.channelId}.csv`,
-    title: `Watch list of ${context.channelId}`,
+    filename: `watch-list-${name ?? context.channelId}.csv`,
+    title: name ? `Watch list of #${name}` : 'Watch list',
     content: toCsv(WATCH_CSV_HEADER, rows),
     comment,
   });

@@ -39,6 +39,8 @@ export interface HarnessOptions {
   approvalThreshold?: number;
   /** Put DynamoDB behind a fault proxy (the SDK's default retries stay on, as in production). */
   dynamoFaults?: boolean;
+  /** With `dynamoFaults`: the SDK retries without its back-off waits (only where nothing is timed). */
+  noRetryWait?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     ? await startDynamoFaultProxy({ target: table.endpoint })
     : undefined;
   const client = proxy
-    ? createProxiedDocumentClient(proxy)
+    ? createProxiedDocumentClient(proxy, { noRetryWait: options.noRetryWait ?? false })
     : createDocumentClient({ endpoint: table.endpoint });
   // Noon tomorrow (UTC): a test that moves the clock by minutes stays within one ledger day whenever
   // it runs, and items' TTLs lie in the future, so DynamoDB Local's TTL sweep leaves them alone.

@@ -20,7 +20,8 @@ const lose =
 
 /*
  * Faults are chosen by request number and the harness's clock is moved by hand, so nothing here is
- * timed: the SDK retries as in production (3 attempts) but without its back-off waits.
+ * timed: the SDK retries as in production (3 attempts) but without its back-off waits, and the
+ * charge retries storing its outcome (3 attempts) without its pauses.
  */
 const FAULTY = { dynamoFaults: true, noRetryWait: true, dailyCap: 10_000 };
 

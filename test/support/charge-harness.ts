@@ -39,7 +39,10 @@ export interface HarnessOptions {
   approvalThreshold?: number;
   /** Put DynamoDB behind a fault proxy (the SDK's default retries stay on, as in production). */
   dynamoFaults?: boolean;
-  /** With `dynamoFaults`: the SDK retries without its back-off waits (only where nothing is timed). */
+  /**
+   * Retries without their waits, only where nothing is timed: the SDK's back-off (with
+   * `dynamoFaults`) and the charge's pauses between attempts to store its outcome.
+   */
   noRetryWait?: boolean;
 }
 
@@ -103,6 +106,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       now: clock.now,
       metrics,
       pollSubmittedTask: () => Promise.resolve(false),
+      ...(options.noRetryWait ? { sleep: () => Promise.resolve() } : {}),
     });
   const worker = workerWith();
   const showCard = confirmationCardShower(

@@ -33,6 +33,7 @@ import {
   withPeopleNames,
 } from './charge-quote.ts';
 import { chargeErrorMessage, executeCharge } from './charge-run.ts';
+import { realSleep, type Sleep } from './slack-delivery.ts';
 import { utcDate } from '../time/local-time.ts';
 
 export interface Requester {
@@ -53,6 +54,8 @@ export interface ConfirmationDeps {
   logger: Logger;
   now: () => Date;
   metrics?: Metrics;
+  /** Waits between attempts to store a charge's outcome; tests may pass one that does not wait. */
+  sleep?: Sleep;
 }
 
 /**
@@ -191,7 +194,7 @@ async function withBalance(message: string, error: unknown, eis: ChargeEis): Pro
 
 /** Settling is retried a few times: it is idempotent (conditional on the charge still running). */
 async function settleWithRetries(
-  deps: Pick<ConfirmationDeps, 'charges' | 'logger'>,
+  deps: Pick<ConfirmationDeps, 'charges' | 'logger' | 'sleep'>,
   confirmationId: string,
   settlement: Settlement,
 ): Promise<Confirmation | null | undefined> {
@@ -200,7 +203,7 @@ async function settleWithRetries(
       return await deps.charges.settle(confirmationId, settlement);
     } catch (error) {
       deps.logger.error('could not store the outcome of a charge', { confirmationId, attempt, error });
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      await (deps.sleep ?? realSleep)(200 * attempt);
     }
   }
   return undefined;

@@ -77,7 +77,7 @@ describe('a channel of 100 accounts on its first day', () => {
   }, 120_000);
 });
 
-describe('four channels of one workspace on their first day, the service at 100 ms a call', () => {
+describe('four channels of one workspace on their first day, the service at 50 ms a call', () => {
   const FOUR = testWorkspace('T0FOUR');
   const channels = ['C0FOUR1', 'C0FOUR2', 'C0FOUR3', 'C0FOUR4'];
   let bot: DistributedBot;
@@ -101,7 +101,7 @@ describe('four channels of one workspace on their first day, the service at 100 
 
   it('checks the channels together, never more than the key’s watch share of calls at once', async () => {
     // Prepare
-    bot.sim.setLatency(100);
+    bot.sim.setLatency(50);
 
     // Act
     const summary = await hourlyRun(bot);

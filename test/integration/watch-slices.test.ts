@@ -72,8 +72,12 @@ describe('a 300-name list beside a one-account channel of another workspace, the
     let alertAfterMs: number | undefined;
     const started = performance.now();
     const seeAlert = () => {
-      if (alertAfterMs === undefined && alertsIn(bot, SMALL.channel).length > 0)
+      if (alertAfterMs === undefined && alertsIn(bot, SMALL.channel).length > 0) {
         alertAfterMs = performance.now() - started;
+        // Timed up to here only: the rest of the big slice is asserted in calls and stored
+        // accounts, so its remaining calls need not wait 1.2 s each (it saves about 30 s).
+        bot.sim.setLatency(0);
+      }
       return alertAfterMs !== undefined;
     };
     const watchForAlert = setInterval(seeAlert, 100);

@@ -18,6 +18,13 @@ const lose =
   (request) =>
     request.seq === seq ? { kind: 'lose' } : undefined;
 
+/*
+ * Faults are chosen by request number and the harness's clock is moved by hand, so nothing here is
+ * timed: the SDK retries as in production (3 attempts) but without its back-off waits, and the
+ * charge retries storing its outcome (3 attempts) without its pauses.
+ */
+const FAULTY = { dynamoFaults: true, noRetryWait: true, dailyCap: 10_000 };
+
 describe('DynamoDB failing or losing answers at every request of a charge', () => {
   let h: ChargeHarness | undefined;
   afterEach(async () => {
@@ -30,7 +37,7 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
     ['an email unlock', 'emails 100001 100002'],
   ] as const) {
     it(`keeps every invariant: ${what}`, async () => {
-      h = await startChargeHarness({ dynamoFaults: true, dailyCap: 10_000 });
+      h = await startChargeHarness(FAULTY);
       await h.askConfirmCharge(text);
       const requests = h.proxy?.stats().requests ?? 0;
       await h.close();
@@ -44,7 +51,7 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
           ['lose', lose(seq)],
           ['down', downFrom(seq)],
         ] as const) {
-          h = await startChargeHarness({ dynamoFaults: true, dailyCap: 10_000 });
+          h = await startChargeHarness(FAULTY);
           h.proxy?.setRule(rule);
           await h.askConfirmCharge(text);
           const injected = h.proxy?.injected()[0];

@@ -39,6 +39,11 @@ export interface HarnessOptions {
   approvalThreshold?: number;
   /** Put DynamoDB behind a fault proxy (the SDK's default retries stay on, as in production). */
   dynamoFaults?: boolean;
+  /**
+   * Retries without their waits, only where nothing is timed: the SDK's back-off (with
+   * `dynamoFaults`) and the charge's pauses between attempts to store its outcome.
+   */
+  noRetryWait?: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
     ? await startDynamoFaultProxy({ target: table.endpoint })
     : undefined;
   const client = proxy
-    ? createProxiedDocumentClient(proxy)
+    ? createProxiedDocumentClient(proxy, { noRetryWait: options.noRetryWait ?? false })
     : createDocumentClient({ endpoint: table.endpoint });
   // Noon tomorrow (UTC): a test that moves the clock by minutes stays within one ledger day whenever
   // it runs, and items' TTLs lie in the future, so DynamoDB Local's TTL sweep leaves them alone.
@@ -101,6 +106,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       now: clock.now,
       metrics,
       pollSubmittedTask: () => Promise.resolve(false),
+      ...(options.noRetryWait ? { sleep: () => Promise.resolve() } : {}),
     });
   const worker = workerWith();
   const showCard = confirmationCardShower(

@@ -2,6 +2,7 @@ import { Agent, createServer, type IncomingHttpHeaders, request as httpRequest }
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 
 /*
  * An HTTP proxy in front of DynamoDB Local that fails, loses or delays chosen requests, so resilience
@@ -164,16 +165,21 @@ export async function startDynamoFaultProxy(options: { target: string }): Promis
   };
 }
 
-/** A document client (same marshalling as the store's) that talks to DynamoDB through the proxy. */
+/**
+ * A document client (same marshalling as the store's) that talks to DynamoDB through the proxy.
+ * `noRetryWait`: the SDK's standard retries (same attempts, errors and quota) without their jittered
+ * back-off, for tests that count requests and never time them.
+ */
 export function createProxiedDocumentClient(
   proxy: Pick<DynamoFaultProxy, 'endpoint'>,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; noRetryWait?: boolean } = {},
 ): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     endpoint: proxy.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.noRetryWait ? { retryStrategy: new ConfiguredRetryStrategy(options.maxAttempts ?? 3, 0) } : {}),
   });
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }

@@ -49,6 +49,8 @@ export interface WorkerDeps {
   logger: Logger;
   now: () => Date;
   metrics?: Metrics;
+  /** Waits between a charge's attempts to store its outcome (tests: one that does not wait). */
+  sleep?: ConfirmationDeps['sleep'];
   /** Polls a just-submitted unlock task a few times; what is still running is left to the schedule. */
   pollSubmittedTask: (taskId: string) => Promise<unknown>;
   /** `chat.unfurl`, for event links; without it, links are not unfurled. */

@@ -68,6 +68,7 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
     logger,
     now: deps.now,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
   };
   const showCard = confirmationCardShower(slack.update, store.confirmations, logger);
 

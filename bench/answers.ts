@@ -5,6 +5,7 @@ import { serveLambda } from '../local/lambda-http.ts';
 import { startSimulator } from '../simulator/server.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
 import { inlineWorker } from '../src/roots/worker-runtime.ts';
+import { isPastShow } from '../src/domain/past-show.ts';
 import { addShow } from '../src/domain/plan/index.ts';
 import { escapeMrkdwn } from '../src/slack/views/mrkdwn.ts';
 import { createStore } from '../src/store/index.ts';
@@ -217,7 +218,10 @@ export async function measureAnswers(
   log: (line: string) => void,
 ): Promise<AnswersResult> {
   const world = await startWorld(dynamoEndpoint);
-  const shows = world.sim.events.map((event) => event.eventId);
+  // Shows still ahead: a plan refuses one that has ended.
+  const shows = world.sim.events
+    .filter((event) => !isPastShow(event, world.sim.today))
+    .map((event) => event.eventId);
   // As a message shows it.
   const nameOf = (eventId: string) =>
     escapeMrkdwn(world.sim.events.find((e) => e.eventId === eventId)?.name ?? eventId);

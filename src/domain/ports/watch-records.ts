@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { EpochSeconds, Id, IsoTime, LocalDate, RECORD_TYPE } from './record-types.ts';
 
+/** A UTC month, `YYYY-MM`: the period a watch's budget counts and its paid look-ups are booked in. */
+const UtcMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM');
+
 /** The account watch's records (the watched accounts, what each was told, its paid look-ups). */
 
 /** A watched account is a target (a prospect, a customer) or a competitor. */
@@ -95,10 +98,7 @@ export const WatchSettingsSchema = z.object({
   budgetCredits: z.number().int().nonnegative(),
   budgetSetBy: Id.exactOptional(),
   /** The UTC month (`YYYY-MM`) `spentCredits` counts, and what paid look-ups spent in it. */
-  spentMonth: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM')
-    .exactOptional(),
+  spentMonth: UtcMonth.exactOptional(),
   spentCredits: z.number().int().nonnegative(),
   /** Raised by every change to the accounts or settings: a check started before it does not reschedule. */
   revision: z.number().int().nonnegative(),
@@ -120,7 +120,7 @@ export const WatchPaidLookupSchema = z.object({
   teamId: Id,
   /** The account's key (`name:acme robotics`), as every channel of the workspace normalises it. */
   key: Id,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM'),
+  month: UtcMonth,
   /** The channel whose check ran it (and whose budget paid). */
   channelId: Id,
   /** The look-up's charge record: the claim's token, and the only writer of `found`. */

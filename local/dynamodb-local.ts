@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_pro
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,6 +16,13 @@ const EMULATOR_MB = 57;
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'dynamodb-local');
 const execFileAsync = promisify(execFile);
+/** Starts the emulator with its server bound to 127.0.0.1 (the emulator itself has no host option). */
+const LOOPBACK_LAUNCHER = join(PROJECT_ROOT, 'local', 'DynamoDbLocalOnLoopback.java');
+/**
+ * Only a Java that never answers is given up on: on a busy machine (two cores, several test runs)
+ * the emulator has been seen to take 28 s to start, so 30 s turned CPU starvation into a red suite.
+ */
+const START_WITHIN_MS = 120_000;
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -201,29 +208,35 @@ export async function startDynamoDbLocal(options: EnsureEmulatorOptions = {}): P
   assertJava();
   const emulatorDir = await ensureEmulator(options);
   const port = await freePort();
+  // Java runs the emulator through a small launcher (run from source) that binds it to loopback only.
   const child = spawn(
     'java',
     [
       `-Djava.library.path=${join(emulatorDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(emulatorDir, 'DynamoDBLocal.jar'),
+      '-cp',
+      [join(emulatorDir, 'DynamoDBLocal.jar'), join(emulatorDir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+      LOOPBACK_LAUNCHER,
       '-inMemory',
       '-disableTelemetry',
       '-port',
       String(port),
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < 4_000) stderr += chunk.toString();
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   // Whatever ends this process (a crash, Ctrl-C, a test runner's exit), Java goes with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.off('exit', killOnExit));
   try {
-    await waitUntilListening(endpoint, child, 30_000);
+    await waitUntilListening(endpoint, child, START_WITHIN_MS);
   } catch (error) {
     child.kill('SIGKILL');
-    throw error;
+    throw stderr.trim() ? new Error(`${(error as Error).message}: ${stderr.trim()}`) : error;
   }
   return {
     endpoint,

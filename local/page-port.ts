@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /**
  * Where `npm run dev` serves the local Slack page: port 3000, so a bookmark keeps working; the next
  * free port when 3000 is taken (and the console says so); `PORT` names one exactly.
@@ -29,6 +31,19 @@ export function pagePortOf(env: NodeJS.ProcessEnv): PagePort {
 const isTaken = (error: unknown) => (error as { code?: unknown } | null)?.code === 'EADDRINUSE';
 
 /**
+ * Whether another program listens on `port` of IPv6 localhost (::1): the page binds 127.0.0.1, but a
+ * browser may open "localhost" on ::1 first and meet that program instead. A machine without IPv6
+ * (EADDRNOTAVAIL) has nothing there.
+ */
+async function takenOnIpv6Localhost(port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', (error) => resolve(isTaken(error)));
+    probe.listen({ port, host: '::1', ipv6Only: true }, () => probe.close(() => resolve(false)));
+  });
+}
+
+/**
  * Starts what serves the page on `port`, or (with `orNext`) on the first of the next ports that is
  * free; says which it took and, when it moved, why.
  */
@@ -38,6 +53,7 @@ export async function listenOnPagePort<T>(
 ): Promise<{ served: T; port: number; note?: string }> {
   const last = orNext ? port + PORTS_TRIED : port;
   for (let candidate = port; candidate <= last; candidate++) {
+    if (candidate !== 0 && (await takenOnIpv6Localhost(candidate))) continue;
     try {
       const served = await listen(candidate);
       const note =

@@ -13,9 +13,9 @@ describe('the local page’s port', () => {
   });
 
   /** Something else listening on a port the system picks, as another program on 3000 would. */
-  const occupy = async (): Promise<{ server: Server; port: number }> => {
+  const occupy = async (host = '127.0.0.1'): Promise<{ server: Server; port: number }> => {
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen({ port: 0, host, ipv6Only: true }, resolve));
     opened.push({ close: () => new Promise((resolve) => server.close(resolve)) });
     return { server, port: (server.address() as AddressInfo).port };
   };
@@ -64,6 +64,21 @@ describe('the local page’s port', () => {
     const { port } = await occupy();
     await expect(listenOnPagePort({ port, orNext: false }, startSlack)).rejects.toThrow(
       `port ${port} (PORT) is taken: free it, or set PORT to another port.`,
+    );
+  });
+
+  it('counts a port taken on IPv6 localhost (::1) as taken, where a browser may open "localhost" first', async () => {
+    // Prepare: another program on ::1 only (127.0.0.1 of the same port is free)
+    const { port } = await occupy('::1');
+
+    // Act
+    const moved = await listenOnPagePort({ port, orNext: true }, startSlack);
+
+    // Assess: the page moved on and says why; a PORT naming it is refused
+    expect(moved.port).toBeGreaterThan(port);
+    expect(moved.note).toBe(`port ${port} is taken, so the page is on ${moved.port}`);
+    await expect(listenOnPagePort({ port, orNext: false }, startSlack)).rejects.toThrow(
+      `port ${port} (PORT) is taken`,
     );
   });
 });

@@ -37,10 +37,19 @@ export interface SpendGroup extends SpendTotal {
   key: string;
 }
 
+/** Who confirmed some of a person's charges, and how many. */
+export interface Confirmer {
+  userId: string;
+  charges: number;
+}
+
 /** What one person asked for: the group is keyed by who asked. */
 export interface PersonSpend extends SpendGroup {
-  /** Who else confirmed those charges (approvers, a watch budget's setter), in the order first seen. */
-  confirmedBy: string[];
+  /**
+   * Everyone who confirmed those charges, the asker included, each with their count: most charges
+   * first, then in the order first seen.
+   */
+  confirmedBy: Confirmer[];
 }
 
 export interface SpendSummary {
@@ -76,11 +85,13 @@ function groupBy(entries: readonly SpentEntry[], keyOf: (entry: SpentEntry) => s
   );
 }
 
-function confirmersOf(entries: readonly SpentEntry[], requestedBy: string): string[] {
-  const confirmers = entries
-    .filter((entry) => entry.requestedBy === requestedBy && entry.confirmedBy !== requestedBy)
-    .map((entry) => entry.confirmedBy);
-  return [...new Set(confirmers)];
+function confirmersOf(entries: readonly SpentEntry[], requestedBy: string): Confirmer[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries)
+    if (entry.requestedBy === requestedBy)
+      counts.set(entry.confirmedBy, (counts.get(entry.confirmedBy) ?? 0) + 1);
+  // A stable sort: equal counts keep the order first seen.
+  return [...counts].map(([userId, charges]) => ({ userId, charges })).sort((a, b) => b.charges - a.charges);
 }
 
 export function summarizeSpend(ledger: readonly SpentEntry[]): SpendSummary {

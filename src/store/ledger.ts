@@ -27,7 +27,7 @@ export const PERIOD_ENTRY_LIMIT = 10_000;
  */
 export const KEPT_ENTRY_LIMIT = 10_000;
 
-/** A period's entries, oldest first; `capped` when it holds more than were read. */
+/** A period's entries, oldest first; `capped` only when it holds more than were read. */
 export interface PeriodEntries {
   entries: LedgerEntry[];
   capped: boolean;
@@ -75,8 +75,37 @@ export function newLedgerEntry(input: NewLedgerEntry & { id?: string }, at: Date
   } satisfies LedgerEntry);
 }
 
+/**
+ * Whether the team keeps an entry past `startKey`: a read that stops at its bound gets a next key even
+ * when nothing follows, so exactly the bound's entries would otherwise read as more.
+ */
+async function holdsMore(
+  { client, tableName }: StoreDeps,
+  teamId: string,
+  since: Date,
+  startKey: Record<string, unknown>,
+): Promise<boolean> {
+  const next = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk >= :since',
+      ExpressionAttributeValues: {
+        ':pk': keys.ledgerPartition(teamId),
+        ':since': keys.atOrAfter(since.toISOString()),
+      },
+      ConsistentRead: true,
+      ScanIndexForward: false,
+      Select: 'COUNT',
+      Limit: 1,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return (next.Count ?? 0) > 0;
+}
+
 /** The ledger's reads: one team's entries by time, oldest first, each parsed. */
-function ledgerReads({ client, tableName, now = systemClock }: StoreDeps) {
+function ledgerReads(deps: StoreDeps) {
+  const { client, tableName, now = systemClock } = deps;
   const parse = (item: Record<string, unknown>) => parseItem(LedgerEntrySchema, 'ledger entry', item);
 
   async function query(
@@ -164,7 +193,7 @@ function ledgerReads({ client, tableName, now = systemClock }: StoreDeps) {
       entries.push(...(page.Items ?? []).map(parse));
       startKey = page.LastEvaluatedKey;
     } while (startKey && read < limit);
-    return { entries, capped: startKey !== undefined };
+    return { entries, capped: startKey !== undefined && (await holdsMore(deps, teamId, since, startKey)) };
   }
 
   return { parse, listForDay, listForPeriod, listSince, listKept };

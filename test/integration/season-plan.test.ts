@@ -55,7 +55,7 @@ describe('a season planned in one channel', () => {
     const spend = visibleText(await say('spend'));
 
     expect(spend).toContain(
-      `<@${ALICE.userId}> (confirmed by <@${APPROVER.userId}>) · *2,000 credits* · 1 charge`,
+      `<@${ALICE.userId}> · *2,000 credits* · 1 charge · 1 confirmed by <@${APPROVER.userId}>`,
     );
     expect(spend).not.toContain(`<@${APPROVER.userId}> · *`);
   });

@@ -22,6 +22,7 @@ import {
 
 const EVENT = '26855';
 const OLD_EVENT = '99999';
+const OWN_PERSON = '100003';
 const linesOf = (content: string) => content.replace(/\r\n$/, '').split('\r\n');
 
 describe('spend by who asked, with who confirmed', () => {
@@ -33,6 +34,10 @@ describe('spend by who asked, with who confirmed', () => {
     bot = await startBot({ balance: 50_000, approvalThreshold: 1000 });
     card = await askFor(bot, `unlock ${EVENT}`);
     await bot.click(card, 'confirm.yes', APPROVER);
+    await bot.idle();
+    // Alice's second charge is under the threshold: she confirms it herself.
+    const own = await askFor(bot, `emails ${OWN_PERSON}`);
+    await bot.click(own, 'confirm.yes');
     await bot.idle();
     // An entry as written before both people were kept: one `userId`, who confirmed.
     const at = new Date(Date.now() - 60_000).toISOString();
@@ -62,7 +67,7 @@ describe('spend by who asked, with who confirmed', () => {
   afterAll(() => bot.close());
 
   it('named who may confirm on the card before anyone clicked', () => {
-    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(1);
+    expect(bot.sim.ledger(bot.apiKey)).toHaveLength(2);
     expect(visibleText(card)).toContain(mayConfirmWords({ approvers: [APPROVER.userId] }));
     expect(visibleText(card)).toContain(`Needs an approver: <@${APPROVER.userId}>.`);
   });
@@ -75,18 +80,22 @@ describe('spend by who asked, with who confirmed', () => {
     );
   });
 
-  it('credits the spend to who asked and names who confirmed', () => {
+  it('credits the spend to who asked and names each confirmer with their count', async () => {
     const text = visibleText(spendCard);
+    const own = (await bot.store.ledger.listKept(TEAM)).entries.find((e) => e.action === 'email-unlock');
+    const credits = (2000 + (own?.credits ?? 0)).toLocaleString('en-US');
 
     expect(text).toContain('*By who asked*');
     expect(text).toContain(
-      `<@${ALICE.userId}> (confirmed by <@${APPROVER.userId}>) · *2,000 credits* · 1 charge`,
+      `<@${ALICE.userId}> · *${credits} credits* · 2 charges · 1 confirmed by <@${APPROVER.userId}>, 1 by <@${ALICE.userId}>`,
     );
+    expect(text).not.toContain(`(confirmed by`);
     expect(text).toContain(`<@${ALICE.userId}> · Event unlock`);
     expect(text).toContain(`confirmed by <@${APPROVER.userId}>`);
     expect(text).not.toContain(`<@${APPROVER.userId}> · *`);
-    // The entry written before: asked and confirmed by its one user.
+    // The entry written before: asked and confirmed by its one user, who needs no confirmer named.
     expect(text).toContain(`<@${BOB.userId}> · *777 credits* · 1 charge`);
+    expect(text).not.toContain(`<@${BOB.userId}> · *777 credits* · 1 charge · `);
   });
 
   it('exports both people in the CSV, an old entry with its one user in both columns', async () => {

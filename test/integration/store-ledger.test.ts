@@ -84,6 +84,36 @@ describe('ledger', () => {
     expect((await store.ledger.listKept('T1', 'C1')).entries.map((entry) => entry.credits)).toEqual([4, 3]);
   });
 
+  it('says the kept read was bounded only when more entries were left unread', async () => {
+    const { store } = await createTestStore('2031-05-14T10:00:00.000Z');
+    await store.ledger.record({ ...charge, credits: 1, at: new Date('2031-05-01T00:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 2, at: new Date('2031-05-02T00:00:00Z') });
+
+    const exactly = await store.ledger.listKept('T1', 'C1', 2);
+    await store.ledger.record({ ...charge, credits: 3, at: new Date('2031-05-03T00:00:00Z') });
+    const more = await store.ledger.listKept('T1', 'C1', 2);
+
+    expect(exactly).toMatchObject({ capped: false });
+    expect(exactly.entries.map((entry) => entry.credits)).toEqual([2, 1]);
+    expect(more).toMatchObject({ capped: true });
+    expect(more.entries.map((entry) => entry.credits)).toEqual([3, 2]);
+  });
+
+  it('says a period was bounded only when it holds more entries than were read', async () => {
+    const { store } = await createTestStore('2031-05-14T10:00:00.000Z');
+    const may = { from: '2031-05-01', to: '2031-05-31' };
+    await store.ledger.record({ ...charge, credits: 1, at: new Date('2031-05-01T00:00:00Z') });
+    await store.ledger.record({ ...charge, credits: 2, at: new Date('2031-05-02T00:00:00Z') });
+
+    const exactly = await store.ledger.listForPeriod('T1', may, 2);
+    await store.ledger.record({ ...charge, credits: 3, at: new Date('2031-05-03T00:00:00Z') });
+    const more = await store.ledger.listForPeriod('T1', may, 2);
+
+    expect(exactly).toMatchObject({ capped: false });
+    expect(more).toMatchObject({ capped: true });
+    expect(more.entries.map((entry) => entry.credits)).toEqual([1, 2]);
+  });
+
   it('keeps everything said about a charge, and a TTL about 400 days out', async () => {
     const { store, clock, client, tableName } = await createTestStore();
 

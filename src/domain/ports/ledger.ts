@@ -1,6 +1,9 @@
 import type { LedgerEntry } from './records.ts';
 
-/** The entries the ledger keeps of a team (or of one channel), newest first; `capped` when it holds more. */
+/**
+ * The entries the ledger keeps of a team (or of one channel), newest first; `capped` only when the team
+ * keeps more than the bound read (of any channel: the bound counts every entry read).
+ */
 export interface KeptEntries {
   entries: LedgerEntry[];
   capped: boolean;

@@ -62,8 +62,22 @@ describe('summarizeSpend', () => {
     // Assess
     expect(summary.total).toEqual({ credits: 2630, charges: 4, pending: 500, unconfirmed: 2100 });
     expect(summary.byPerson).toEqual([
-      { key: 'U1', credits: 2530, charges: 3, pending: 500, unconfirmed: 2000, confirmedBy: [] },
-      { key: 'U2', credits: 100, charges: 1, pending: 0, unconfirmed: 100, confirmedBy: [] },
+      {
+        key: 'U1',
+        credits: 2530,
+        charges: 3,
+        pending: 500,
+        unconfirmed: 2000,
+        confirmedBy: [{ userId: 'U1', charges: 3 }],
+      },
+      {
+        key: 'U2',
+        credits: 100,
+        charges: 1,
+        pending: 0,
+        unconfirmed: 100,
+        confirmedBy: [{ userId: 'U2', charges: 1 }],
+      },
     ]);
   });
 
@@ -92,18 +106,26 @@ describe('summarizeSpend', () => {
     expect(summary.byPerson.map((group) => group.key)).toEqual(['UC', 'UA', 'UB']);
   });
 
-  it('credits each charge to who asked, and names who else confirmed it', () => {
+  it('credits each charge to who asked, and counts each confirmer, the asker included', () => {
     // Act
     const summary = summarizeSpend([
-      entry({ requestedBy: 'UALICE', confirmedBy: 'UBOSS', credits: 2000 }),
       entry({ requestedBy: 'UALICE', confirmedBy: 'UALICE', credits: 45 }),
+      entry({ requestedBy: 'UALICE', confirmedBy: 'UBOSS', credits: 2000 }),
+      entry({ requestedBy: 'UALICE', confirmedBy: 'UBOSS', credits: 2000 }),
       entry({ requestedBy: 'UBOSS', confirmedBy: 'UBOSS', credits: 10 }),
     ]);
 
     // Assess
     expect(summary.byPerson.map(({ key, credits, confirmedBy }) => [key, credits, confirmedBy])).toEqual([
-      ['UALICE', 2045, ['UBOSS']],
-      ['UBOSS', 10, []],
+      [
+        'UALICE',
+        4045,
+        [
+          { userId: 'UBOSS', charges: 2 },
+          { userId: 'UALICE', charges: 1 },
+        ],
+      ],
+      ['UBOSS', 10, [{ userId: 'UBOSS', charges: 1 }]],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { Period } from '../../../domain/periods.ts';
 import {
+  type PersonSpend,
   spendStateOf,
   type SpendGroup,
   type SpendSummary,
@@ -64,15 +65,28 @@ function rows(title: string, groups: readonly SpendGroup[], labelOf: (key: strin
   return section(joinMrkdwn([mk`*${escapeMrkdwn(title)}*`, ...lines], '\n'));
 }
 
-/** `@Alice (confirmed by @Bob)`: who asked, and who else confirmed what they asked for. */
-function askerLabel(summary: SpendSummary) {
-  const confirmers = new Map(summary.byPerson.map((person) => [person.key, person.confirmedBy]));
-  return (userId: string) => {
-    const others = confirmers.get(userId) ?? [];
-    return others.length === 0
-      ? mentionUser(userId)
-      : mk`${mentionUser(userId)} (confirmed by ${joinMrkdwn(others.map(mentionUser), ', ')})`;
-  };
+/**
+ * Who confirmed what a person asked for, each with their count: ` · 3 confirmed by @Bob, 1 by @Alice`;
+ * nothing when the asker confirmed every charge themselves.
+ */
+function confirmersWords(person: PersonSpend): Mrkdwn {
+  const { key, confirmedBy } = person;
+  if (confirmedBy.every((confirmer) => confirmer.userId === key)) return mk``;
+  const parts = confirmedBy.map(({ userId, charges }, index) =>
+    index === 0
+      ? mk`${formatNumber(charges)} confirmed by ${mentionUser(userId)}`
+      : mk`${formatNumber(charges)} by ${mentionUser(userId)}`,
+  );
+  return mk` · ${joinMrkdwn(parts, ', ')}`;
+}
+
+/** `@Alice · *4,105 credits* · 4 charges · 3 confirmed by @Bob, 1 by @Alice`, largest first. */
+function byPerson(people: readonly PersonSpend[]) {
+  const lines = people
+    .slice(0, SPEND_ROWS)
+    .map((person) => mk`${rowWords(mentionUser(person.key), person)}${confirmersWords(person)}`);
+  if (people.length > SPEND_ROWS) lines.push(andMore(people.length - SPEND_ROWS, 'people'));
+  return section(joinMrkdwn([mk`*By who asked*`, ...lines], '\n'));
 }
 
 function showLabel(names: ReadonlyMap<string, string>) {
@@ -153,7 +167,7 @@ export function spendCard(input: SpendCardInput): SlackMessage {
   } else {
     blocks.push(
       section(totalWords(summary.total, cap)),
-      rows('By who asked', summary.byPerson, askerLabel(summary), 'people'),
+      byPerson(summary.byPerson),
       ...byShow(summary, input.names ?? new Map()),
       rows('By action', summary.byAction, chargeKindWords, 'actions'),
       ...(isDay ? dayLines(ledger) : []),

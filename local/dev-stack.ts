@@ -29,7 +29,7 @@ export const DEV_USERS = {
   bob: { id: 'U0BOB', name: 'Bob', tz: 'America/New_York', title: 'Spend approver (SPEND_APPROVERS)' },
   dana: {
     id: 'U0DANA',
-    name: 'Dana (admin)',
+    name: 'Dana',
     tz: 'Europe/London',
     title: 'Workspace admin: opens Workspace settings on the Home',
     isAdmin: true,
@@ -46,7 +46,7 @@ export const DEV_SECOND_TEAM = {
   teamId: 'T0SECOND',
   user: {
     id: 'U0CAROL',
-    name: 'Carol (admin)',
+    name: 'Carol',
     tz: 'Asia/Tokyo',
     title: 'Admin of the second workspace',
     isAdmin: true,

@@ -26,7 +26,7 @@ describe.each([
   });
   afterAll(() => stack.stop());
 
-  it('lets Dana (admin) open the Workspace settings from the Home and save them', async () => {
+  it('lets Dana, the admin, open the Workspace settings from the Home and save them', async () => {
     const shown = await openSettings(stack, DEV_USERS.dana.id);
 
     await stack.slack.submitForm({
@@ -52,6 +52,19 @@ describe.each([
 
     expect(refused).not.toContain('approval_threshold');
     expect(refused).toContain(`Ask <@${DEV_USERS.dana.id}> (admin) to change what you need.`);
+  });
+
+  it('names Dana once, her role in one parenthetical, as the page shows a mention by the user’s name', async () => {
+    // Prepare
+    const names = new Map<string, string>(Object.values(DEV_USERS).map((user) => [user.id, user.name]));
+
+    // Act
+    const refused = await openSettings(stack, DEV_USERS.alice.id);
+    const shown = refused.replace(/<@(\w+)>/g, (_, id: string) => `@${names.get(id) ?? id}`);
+
+    // Assess
+    expect(shown).toContain('Ask @Dana (admin) to change');
+    expect(shown).not.toMatch(/(\([^()]*\))\s*\1/);
   });
 
   it.runIf(twoWorkspaces)('lets Carol, the second workspace’s admin, open its settings', async () => {

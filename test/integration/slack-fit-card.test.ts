@@ -113,3 +113,27 @@ describe('/events fit', () => {
     expect(help).toContain('event scale (its size by exhibitor count)');
   });
 });
+
+describe('/events fit for a show whose name has an ampersand', () => {
+  let bot: Bot;
+  beforeAll(async () => {
+    bot = await startBot();
+  });
+  afterAll(() => bot.close());
+
+  it('shows the name as written in the header (plain text), with no HTML entity', async () => {
+    // Prepare
+    const event = bot.sim.events.find((e) => e.name.includes('&'));
+    if (!event) throw new Error('the simulator has no show with & in its name');
+
+    // Act
+    await bot.command(`fit ${event.eventId}`);
+    await bot.idle();
+
+    // Assess
+    const card = bot.last();
+    const header = JSON.stringify(card.blocks[0]);
+    expect(header).toContain(JSON.stringify(event.name));
+    expect(header).not.toContain('&amp;');
+  });
+});

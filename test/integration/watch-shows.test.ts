@@ -22,6 +22,16 @@ const lastAnswer = (bot: Bot, channel = CHANNEL): SlackMessage => {
   return answer;
 };
 
+/** Every text of a block tree. */
+const textsOf = (node: unknown): string[] =>
+  typeof node === 'string'
+    ? [node]
+    : node && typeof node === 'object'
+      ? Object.entries(node).flatMap(([key, value]) => (key === 'value' ? [] : textsOf(value)))
+      : [];
+/** A comma with nothing after it, or bold around nothing. */
+const orphan = (text: string) => /: ,|,\s*$|,\s*\n|\*\*/m.test(text);
+
 /** The text of the ack of a refused command (the usage answered at once). */
 const ackText = (answer: { body: string }) =>
   visibleText(JSON.parse(answer.body) as Pick<SlackMessage, 'text' | 'blocks'>);
@@ -106,6 +116,25 @@ describe('watch shows', () => {
     for (const show of bot.sim.events.filter((e) => !isInRegion(e.country, 'Europe')))
       expect(answer).not.toContain(`event ${show.eventId}`);
     expect(bot.sim.balance(bot.apiKey)).toBe(balance);
+  });
+
+  it('names a show of one kind of account with no orphan comma, on the card and on the Home', async () => {
+    // Prepare
+    const d = picked[3]?.companyName ?? '';
+    const alone = `1 watched account: 1 target (${d})`;
+
+    // Act
+    const answer = visibleText(await say('watch shows region:Europe'));
+    await bot.slack.openHome(ALICE.userId);
+    await bot.idle();
+    const home = `\n${JSON.stringify(bot.slack.home(ALICE.userId)?.view ?? {})}`;
+
+    // Assess
+    expect(answer).toContain(alone);
+    expect(answer).not.toContain(`${alone},`);
+    expect(home).toContain('Where the accounts of');
+    for (const text of [answer, home])
+      expect(textsOf(JSON.parse(text.slice(text.indexOf('\n') + 1))).filter(orphan)).toEqual([]);
   });
 
   it('adds the show to the plan from its row', async () => {

@@ -50,12 +50,12 @@ export const botText = <T extends string>(text: BotText<T>): Mrkdwn => text as M
  */
 export const ownJobText = (text: string): Mrkdwn => text as Mrkdwn;
 
-/** Safe parts joined by a separator the bot wrote. */
+/** Safe parts joined by a separator the bot wrote; absent parts (null, undefined) leave no orphan separator. */
 export function joinMrkdwn<S extends string>(
   parts: readonly (Mrkdwn | '' | null | undefined)[],
   separator: BotText<S>,
 ): Mrkdwn {
-  return parts.join(separator) as Mrkdwn;
+  return parts.filter((part) => part !== null && part !== undefined).join(separator) as Mrkdwn;
 }
 
 /** The text without leading and trailing white space; still safe. */

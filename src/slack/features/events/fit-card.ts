@@ -108,7 +108,7 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
   const eventValue = { eventId: event.eventId };
   const website = formatLink(event.url, 'Event website');
   const blocks: KnownBlock[] = [
-    header(escapeMrkdwn(name)),
+    header(name),
     section(
       mk`*Fit ${scoreText}*  \`${escapeMrkdwn(scoreBar(score))}\`\n${escapeMrkdwn(BAND_MARK[band])} *${band}* for the profile in your Event Intelligence account`,
     ),

@@ -18,6 +18,7 @@ import { createPlanCanvasOut } from '../slack/features/plan/canvas.ts';
 import { notConnectedWorker } from '../slack/features/workspace-admin/not-connected-worker.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
 import { workspaceRolesOf } from '../slack/kit/workspace-roles.ts';
+import { showIdsOf, storeWithPublicShowIds } from './show-ids.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -88,17 +89,22 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
   const { env, access, logger } = runtime;
   const web = (retries: boolean) =>
     new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
+  const accountId = serviceAccountId(access.eisApiKey);
+  // One per runtime, that is per service key; the plans and the ledger read under public ids.
+  const showIds = showIdsOf(runtime, accountId);
+  const store = storeWithPublicShowIds(runtime.store, showIds);
   return {
     eis: runtime.eis,
+    showIds,
     // One per runtime, that is per service key: a workspace's names are its account's alone.
     showNames: createShowNames(runtime.eis.events, { now: runtime.now }),
-    store: runtime.store,
+    store,
     // Posts are never retried by the client: a post Slack stored but answered late would come twice.
     slack: createSlackOut(web(false), logger),
     userTimeZone: slackUserTimeZone(web(true)),
     policy: access.policy,
     digestDefaults: access.digestDefaults,
-    accountId: serviceAccountId(access.eisApiKey),
+    accountId,
     logger,
     now: runtime.now,
     metrics: runtime.metrics,
@@ -110,7 +116,7 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     // Not retried by the client: a canvas Slack created but answered late would be created twice.
     planCanvas: createPlanCanvasOut(web(false)),
     // Both modes' Slack functions have the settings modal (`workspace-admin/`).
-    home: homeSourcesOf(runtime.store, web(true), { settings: true }),
+    home: homeSourcesOf(store, web(true), { settings: true }),
     pollSubmittedTask: (taskId) =>
       pollSubmittedTask(
         taskId,

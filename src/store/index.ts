@@ -18,6 +18,7 @@ import { createLedgerRepository } from './ledger.ts';
 import { createOAuthStateRepository } from './oauth-state.ts';
 import { createPlanRepository } from './plans.ts';
 import { createScheduledWorkRepository } from './scheduled-work.ts';
+import { createShowIdCache } from './show-ids.ts';
 import type { StoreDeps } from './support.ts';
 import { createUnlockTaskRepository } from './unlock-tasks.ts';
 import { createWatchListRepository } from './watch-lists.ts';
@@ -57,6 +58,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     digestSubscriptions: createDigestSubscriptionRepository(deps) satisfies DigestSubscriptionRepository,
     /** Per service account: `fitScores(accountId)`. */
     fitScores: createFitScoreCache(deps) satisfies (accountId: string) => FitScoreCache,
+    /** Per service account: `showIds(accountId)`, each show's public id as its key was told. */
+    showIds: createShowIdCache(deps),
     charges: createChargeRepository(deps) satisfies ChargeRepository,
     deliveries: createDeliveryLog(deps),
     /** Each workspace's service key (encrypted with `keyCipher`; without it, key reads fail) and policy. */

@@ -16,6 +16,7 @@ import { ValidationError } from '../platform/errors.ts';
  * | digest subscription    | `DIGEST#<teamId>#<channelId>`       | `SUBSCRIPTION`          | `digest` / next run; removed when disabled |
  * | digest day claim       | `DIGEST#<teamId>#<channelId>`       | `DAY#<YYYY-MM-DD>`      | –                            |
  * | fit score cache        | `FIT_SCORE#<accountId>#<eventId>`   | `DAY#<YYYY-MM-DD>`      | –                            |
+ * | show's public id       | `SHOW_ID#<accountId>#<id as given>` | `SHOW_ID`               | –                            |
  * | daily spend            | `SPEND#<accountId>`                 | `DAY#<YYYY-MM-DD>`      | –                            |
  * | charged unlock         | `UNLOCKED#<accountId>#<action>#<eventId or sha256 of the sorted contacts>` | `UNLOCKED` | – |
  * | delivery (idempotency) | `DELIVERY#<key>`                    | `DELIVERY`              | –                            |
@@ -66,6 +67,7 @@ export const ITEM_TYPE = {
   scheduledWorkFilled: 'scheduled-work-filled',
   watchCheckClaim: 'watch-check-claim',
   planBudgetWarning: 'plan-budget-warning',
+  showId: 'show-id',
 } as const;
 
 /** A key part: non-empty, and without `#` when other parts follow it, so keys cannot collide. */
@@ -118,6 +120,12 @@ export const keys = {
   fitScore: (accountId: string, eventId: string, day: string): ItemKey => ({
     pk: `FIT_SCORE#${part('accountId', accountId)}#${part('eventId', eventId, { last: true })}`,
     sk: `DAY#${part('day', day, { last: true })}`,
+  }),
+
+  /** Per service account, as everything read with its key (`src/domain/show-ids.ts`). */
+  showId: (accountId: string, id: string): ItemKey => ({
+    pk: `SHOW_ID#${part('accountId', accountId)}#${part('show id', id, { last: true })}`,
+    sk: 'SHOW_ID',
   }),
 
   /** Per service account (the cap is the account's, whichever workspace spends it). */

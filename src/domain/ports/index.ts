@@ -8,6 +8,7 @@ export * from './digests.ts';
 export * from './ledger.ts';
 export * from './plans.ts';
 export * from './records.ts';
+export * from './show-ids.ts';
 export * from './unlock-tasks.ts';
 export * from './watch.ts';
 // The figures it reports go through platform's metrics, as its log lines go through platform's logger.

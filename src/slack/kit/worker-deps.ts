@@ -5,6 +5,7 @@ import type { DigestSources } from '../../domain/digest.ts';
 import type { EisClient } from '../../eis/index.ts';
 import type { ShowNames } from '../../eis/show-names.ts';
 import type { Logger } from '../../platform/log.ts';
+import type { ShowIds } from '../../domain/show-ids.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestAccess } from './digest-access.ts';
 import type { DigestDefaults } from '../../domain/digest-defaults.ts';
@@ -38,6 +39,11 @@ export interface WorkerDeps {
    */
   showNames?: ShowNames;
   store: WorkerStore;
+  /**
+   * Each show's public id, for the ids the worker is given (commands, buttons, links, workflow steps);
+   * without it, ids are kept as given.
+   */
+  showIds?: ShowIds | undefined;
   slack: SlackOut;
   /** For the requester's time zone (`users.info`) when a digest is set up without one. */
   userTimeZone: (userId: string) => Promise<string | undefined>;

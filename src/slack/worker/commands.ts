@@ -10,6 +10,7 @@ import { errorMessage } from '../views/messages.ts';
 import type { Answer } from '../kit/answer.ts';
 import type { AskToConfirm } from '../features/charges/jobs.ts';
 import type { WorkerDeps } from '../kit/worker-deps.ts';
+import { withPublicShowIds } from '../kit/show-ids.ts';
 import { accountAnswers } from '../features/account/answers.ts';
 import { chargeAnswers } from '../features/charges/answers.ts';
 import { compareAnswers } from '../features/compare/answers.ts';
@@ -40,12 +41,22 @@ export function answersOf(tools: AnswerTools): Answers<CommandWords> {
   };
 }
 
+/**
+ * The words whose shows are kept, compared or charged (the plan, compare, every charge): their ids go
+ * on as the shows' public ids (`src/domain/show-ids.ts`). The other words only show what the service
+ * answers, and their cards name the show by the public id the service answers with, at no extra call.
+ */
+const KEEPING_WORDS: ReadonlySet<string> = new Set(['plan', 'compare']);
+const keepsShows = (command: Command) =>
+  KEEPING_WORDS.has(wordOf(command)) || chargeActionOf(command) !== undefined;
+
 /** `/events` commands: a charge asked for (its word's `charge`), or the word's own answer. */
 export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskToConfirm) {
   // By word: each answer is handed only the commands its own word's parser reads (`wordOf`).
   const answers = answersOf({ deps, answer }) as unknown as Readonly<Record<string, RunCommand | undefined>>;
 
-  const runCommand: RunCommand = async (command, context, text) => {
+  const runCommand: RunCommand = async (given, context, text) => {
+    const command = keepsShows(given) ? await withPublicShowIds(deps.showIds, given) : given;
     const action = chargeActionOf(command);
     if (action) {
       // A decision for the channel: the card is public, and the "working…" line goes.

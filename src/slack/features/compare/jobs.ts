@@ -10,6 +10,8 @@ import type { Job, JobContext } from '../../kit/jobs.ts';
 import { sharedBy } from '../../kit/share.ts';
 import type { Answer } from '../../kit/answer.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
+import { withPublicShowIds } from '../../kit/show-ids.ts';
+import { errorMessage } from '../../views/messages.ts';
 import type { CompareCommand } from './commands.ts';
 import { type ComparedShow, type Comparison, compareCard } from './views.ts';
 
@@ -66,6 +68,14 @@ export async function compareShows(
 
 const commandText = (eventIds: readonly string[]) => `compare ${eventIds.join(' ')}`;
 
+/** Two ids of one show (its public and its internal id) compare it with itself: said, not shown. */
+function namedTwice(eventIds: readonly string[]): string | undefined {
+  const repeated = eventIds.find((id, index) => eventIds.indexOf(id) !== index);
+  return repeated === undefined
+    ? undefined
+    : `Two of the ids name the same show (its id is ${repeated}): name each show once.`;
+}
+
 /** `/events compare …` (typed, or shared) and the Compare… modal's job. */
 export function compareJobs(deps: WorkerDeps, answer: Answer) {
   const sources: CompareSources = {
@@ -78,12 +88,18 @@ export function compareJobs(deps: WorkerDeps, answer: Answer) {
 
   /** The command's answer, where its "working…" line was (with Share in channel). */
   async function runCompare(command: CompareCommand, context: JobContext): Promise<void> {
+    // Typed ids came through the command's edge already: two of them may be one show's two ids.
+    const twice = namedTwice(command.eventIds);
+    if (twice) return answer(context, errorMessage(twice));
     const card = compareCard(await compareShows(command.eventIds, context, sources));
     return answer(context, card, { text: commandText(command.eventIds) });
   }
 
   /** The modal's answer, where the list was: privately for a private list, else for everyone. */
-  async function compareJob(job: Extract<Job, { kind: 'compare' }>): Promise<void> {
+  async function compareJob(given: Extract<Job, { kind: 'compare' }>): Promise<void> {
+    const job = await withPublicShowIds(deps.showIds, given);
+    const twice = namedTwice(job.eventIds);
+    if (twice) return answer(job.context, errorMessage(twice));
     const card = compareCard(await compareShows(job.eventIds, job.context, sources));
     if (job.private) return answer(job.context, card, { text: commandText(job.eventIds) });
     await deps.slack.post(job.context, sharedBy(card, job.context.userId));

@@ -58,7 +58,7 @@ async function fitOutputs(input: string, { eis }: Pick<WorkerDeps, 'eis'>): Prom
     return {
       ok: true,
       outputs: {
-        event_name: fit.event.name?.trim() || detail?.name?.trim() || `Event ${eventId}`,
+        event_name: fit.event.name?.trim() || detail?.name?.trim() || `Event ${fit.event.eventId}`,
         score: Math.round(score * 10) / 10,
         band: fitBand(score, fit.recommendation),
         ...(start ? { start_date: start } : {}),

@@ -1,0 +1,49 @@
+import { createShowIds, entriesWithPublicIds, plansWithPublicIds, type ShowIds } from '../domain/show-ids.ts';
+import { EisBadInputError, EisNotFoundError } from '../eis/errors.ts';
+import type { Store } from '../store/index.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * A workspace's one conversion of show ids (`src/domain/show-ids.ts`), over its service key: the
+ * table's pairs of its account, else the event's detail (free). An id the service knows no show by
+ * (404, or refused as malformed) is its own public id; any other failure leaves the id as given.
+ */
+export function showIdsOf({ store, eis, logger }: Runtime, accountId: string): ShowIds {
+  return createShowIds({
+    cache: store.showIds(accountId),
+    lookUp: async (id) => {
+      try {
+        return (await eis.events.detail(id)).eventId;
+      } catch (error) {
+        if (error instanceof EisNotFoundError || error instanceof EisBadInputError) return null;
+        throw error;
+      }
+    },
+    logger,
+  });
+}
+
+/**
+ * The store as the worker reads it: plans and ledger entries under their shows' public ids, whatever
+ * id they were stored under (a plan is migrated on its first read; the ledger is only read so).
+ */
+export function storeWithPublicShowIds(store: Store, showIds: ShowIds): Store {
+  const { ledger } = store;
+  const kept = async <R extends { entries: Awaited<ReturnType<typeof ledger.listKept>>['entries'] }>(
+    read: R,
+  ) => ({
+    ...read,
+    entries: await entriesWithPublicIds(read.entries, showIds),
+  });
+  return {
+    ...store,
+    plans: plansWithPublicIds(store.plans, showIds),
+    ledger: {
+      ...ledger,
+      listKept: async (...args) => kept(await ledger.listKept(...args)),
+      listForPeriod: async (...args) => kept(await ledger.listForPeriod(...args)),
+      listForDay: async (...args) => entriesWithPublicIds(await ledger.listForDay(...args), showIds),
+      listSince: async (...args) => entriesWithPublicIds(await ledger.listSince(...args), showIds),
+    },
+  };
+}

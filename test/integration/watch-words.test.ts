@@ -118,6 +118,21 @@ describe('the watch’s words', () => {
     expect(await bot.store.watchLists.account(TEAM, CHANNEL, 'name:zorblax')).toEqual(account);
   });
 
+  it('asks "did you mean `competitor:Stripe`?" for a competitor written without its colon, and stores nothing', async () => {
+    // Prepare
+    const before = (await bot.store.watchLists.allAccounts(TEAM, CHANNEL)).length;
+
+    // Act
+    const ack = await bot.command('watch add Acme Tools, competitor Stripe', ALICE);
+    await bot.idle();
+
+    // Assess
+    expect(JSON.stringify(ack.json)).toContain('did you mean `competitor:Stripe`?');
+    const after = await bot.store.watchLists.allAccounts(TEAM, CHANNEL);
+    expect(after).toHaveLength(before);
+    expect(JSON.stringify(after)).not.toContain('Stripe');
+  });
+
   it('names no other company’s domain in a hint, and none to a domain', async () => {
     // Act
     const text = visibleText(await say('watch add Zzyzx Quuxworks, nosuch-company.example'));

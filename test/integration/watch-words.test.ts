@@ -118,6 +118,17 @@ describe('the watch’s words', () => {
     expect(await bot.store.watchLists.account(TEAM, CHANNEL, 'name:zorblax')).toEqual(account);
   });
 
+  it('offers a near match to a name one letter or a plural away from it', async () => {
+    for (const typed of ['Zorblax Retails', 'Zorblax Retal']) {
+      // Act
+      const added = await say(`watch add ${typed}`);
+
+      // Assess
+      expect(visibleText(added)).toContain(`Did you mean Zorblax Retail, exhibitor ${retail.id}, for *${typed}*`);
+      expect(choicesOn(added)).toEqual([retail.id]);
+    }
+  });
+
   it('asks "did you mean `competitor:Stripe`?" for a competitor written without its colon, and stores nothing', async () => {
     // Prepare
     const before = (await bot.store.watchLists.allAccounts(TEAM, CHANNEL)).length;

@@ -129,6 +129,21 @@ describe('the watch’s words', () => {
     }
   });
 
+  it('reads a budget written the European way back as a "did you mean", and sets nothing', async () => {
+    // Prepare
+    const before = await bot.store.watchLists.settings(TEAM, CHANNEL);
+
+    // Act
+    const dots = JSON.stringify((await bot.command('watch budget 12.000', ALICE)).json);
+    const euros = JSON.stringify((await bot.command('watch budget €1,5k', ALICE)).json);
+    await bot.idle();
+
+    // Assess
+    expect(dots).toContain('Did you mean `12,000`?');
+    expect(euros).toContain('Did you mean `1,500`?');
+    expect(await bot.store.watchLists.settings(TEAM, CHANNEL)).toEqual(before);
+  });
+
   it('asks "did you mean `competitor:Stripe`?" for a competitor written without its colon, and stores nothing', async () => {
     // Prepare
     const before = (await bot.store.watchLists.allAccounts(TEAM, CHANNEL)).length;

@@ -215,6 +215,30 @@ describe('the plan’s costs beyond credits', () => {
       'plan cost 26855 12000 booth',
     ],
     [
+      'thousands grouped by dots',
+      (id: string) => `plan cost ${id} 12.000 booth`,
+      '`12.000` has more than 2 decimals. Did you mean `12,000`?',
+      'plan cost 26855 12000 booth',
+    ],
+    [
+      'a currency sign and k for thousands',
+      (id: string) => `plan cost ${id} €12k booth`,
+      '`€12k` is not an amount. Did you mean `12,000`?',
+      'plan cost 26855 12000 booth',
+    ],
+    [
+      'a decimal comma',
+      (id: string) => `plan cost ${id} 1.250,50 travel`,
+      'Did you mean `1,250.50`?',
+      'plan cost 26855 12000 booth',
+    ],
+    [
+      'a plan budget with dots',
+      () => 'plan budget 12.000 Q2-2027',
+      '`12.000` is not a number of credits. Did you mean `12,000`?',
+      'plan budget 20000 Q2-2027',
+    ],
+    [
       'not a number',
       (id: string) => `plan cost ${id} 1e5 booth`,
       'is not an amount',

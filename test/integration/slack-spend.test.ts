@@ -131,4 +131,24 @@ describe('spend by period', () => {
     expect(visibleText(bot.last())).toContain('direct messages with the app');
     expect(bot.sim.balance(bot.apiKey)).toBe(balance);
   });
+
+  it('counts one exported entry in the singular', async () => {
+    // Prepare: the month before, which holds the one entry recorded above
+    const at = new Date(`${month.from}T12:00:00Z`);
+    at.setUTCDate(0);
+    const before = monthPeriod(at.getUTCFullYear(), at.getUTCMonth());
+    await bot.command(`spend ${before.key}`);
+    await bot.idle();
+
+    // Act
+    await bot.click(structuredClone(bot.last()), 'spend.export');
+    await bot.idle();
+
+    // Assess
+    const upload = bot.slack
+      .messages(appDmOf(ALICE.userId))
+      .filter((m) => (m.files ?? []).length > 0)
+      .at(-1);
+    expect(upload?.text).toContain(`CSV of 1 ledger entry in ${before.label} (UTC)`);
+  });
 });

@@ -118,6 +118,47 @@ describe('the watch’s words', () => {
     expect(await bot.store.watchLists.account(TEAM, CHANNEL, 'name:zorblax')).toEqual(account);
   });
 
+  it('offers a near match to a name one letter or a plural away from it', async () => {
+    for (const typed of ['Zorblax Retails', 'Zorblax Retal']) {
+      // Act
+      const added = await say(`watch add ${typed}`);
+
+      // Assess
+      expect(visibleText(added)).toContain(`Did you mean Zorblax Retail, exhibitor ${retail.id}, for *${typed}*`);
+      expect(choicesOn(added)).toEqual([retail.id]);
+    }
+  });
+
+  it('reads a budget written the European way back as a "did you mean", and sets nothing', async () => {
+    // Prepare
+    const before = await bot.store.watchLists.settings(TEAM, CHANNEL);
+
+    // Act
+    const dots = JSON.stringify((await bot.command('watch budget 12.000', ALICE)).json);
+    const euros = JSON.stringify((await bot.command('watch budget €1,5k', ALICE)).json);
+    await bot.idle();
+
+    // Assess
+    expect(dots).toContain('Did you mean `12,000`?');
+    expect(euros).toContain('Did you mean `1,500`?');
+    expect(await bot.store.watchLists.settings(TEAM, CHANNEL)).toEqual(before);
+  });
+
+  it('asks "did you mean `competitor:Stripe`?" for a competitor written without its colon, and stores nothing', async () => {
+    // Prepare
+    const before = (await bot.store.watchLists.allAccounts(TEAM, CHANNEL)).length;
+
+    // Act
+    const ack = await bot.command('watch add Acme Tools, competitor Stripe', ALICE);
+    await bot.idle();
+
+    // Assess
+    expect(JSON.stringify(ack.json)).toContain('did you mean `competitor:Stripe`?');
+    const after = await bot.store.watchLists.allAccounts(TEAM, CHANNEL);
+    expect(after).toHaveLength(before);
+    expect(JSON.stringify(after)).not.toContain('Stripe');
+  });
+
   it('names no other company’s domain in a hint, and none to a domain', async () => {
     // Act
     const text = visibleText(await say('watch add Zzyzx Quuxworks, nosuch-company.example'));

@@ -15,6 +15,8 @@ export type WatchListReading =
   | { ok: false; reason: 'too-many'; count: number; limit: number };
 
 const COMPETITOR_MARK = /^competitor\s*:\s*/i;
+/** `competitor Stripe`: the mark written without its colon, which would watch a company named so. */
+const COMPETITOR_WITHOUT_COLON = /^competitor\s+([^:\s].*)$/i;
 
 function readEntry(raw: string): WatchAccountInput | RefusedEntry {
   const trimmed = raw.trim();
@@ -70,6 +72,15 @@ export function readWatchList(text: string): WatchListReading {
   }
   if (byKey.size > limit) return { ok: false, reason: 'too-many', count: byKey.size, limit };
   return { ok: true, accounts: [...byKey.values()], refused };
+}
+
+/** The first entry of `text` that reads as a competitor mark without its colon, as it was surely meant (`competitor:Stripe`). */
+export function competitorWithoutColon(text: string): string | undefined {
+  for (const entry of text.split(/\r?\n/).flatMap(entriesOf)) {
+    const name = COMPETITOR_WITHOUT_COLON.exec(entry.trim())?.[1];
+    if (name !== undefined) return `competitor:${name.trim()}`;
+  }
+  return undefined;
 }
 
 /** How many accounts `text` lists (distinct ones; its lines when there are more than a channel may watch). */

@@ -78,8 +78,17 @@ function remember(run: LookupRun, records: readonly WatchExhibitor[]) {
   for (const record of records) if (!run.seen.has(record.id)) run.seen.set(record.id, record);
 }
 
-/** The keyword a name is searched with: its normalised words (legal form and punctuation dropped). */
-const keywordOf = (key: string) => key.slice('name:'.length);
+/**
+ * The keyword a name is searched with: its normalised words (legal form and punctuation dropped), the
+ * last one without its last letters, so the search also returns the records a letter or a plural away
+ * (`globex payme` finds `Globex Payments` for `Globex Payment`, and `Globex Payment` itself).
+ */
+function keywordOf(key: string): string {
+  const words = key.slice('name:'.length).split(' ');
+  const last = words.pop() ?? '';
+  const kept = last.length >= 5 ? last.slice(0, -2) : last.length === 4 ? last.slice(0, -1) : last;
+  return [...words, kept].join(' ');
+}
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

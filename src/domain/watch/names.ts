@@ -144,14 +144,42 @@ export function matchAccount<Exhibitor extends ExhibitorIdentity>(
     : { kind: 'ambiguous', candidates: [first, ...others] };
 }
 
+/** Whether two words differ by at most one letter added, dropped or changed (`payment`, `paymnt`, `paymant`). */
+function oneLetterApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start += 1;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end])
+    end += 1;
+  return Math.max(a.length, b.length) - start - end <= 1;
+}
+
+/** Shorter words than this must be typed exactly: one letter turns `ai` into `al`. */
+const TOLERANT_WORD_LENGTH = 4;
+
+/** Whether a typed word is near a record's word: equal, its plural or singular (`payments`, `boxes`), or a letter apart. */
+function nearWord(typed: string, word: string): boolean {
+  if (typed === word) return true;
+  if (/^\d+$/.test(typed) || /^\d+$/.test(word)) return false;
+  const [shorter, longer] = typed.length <= word.length ? [typed, word] : [word, typed];
+  if (longer === `${shorter}s` || longer === `${shorter}es`) return true;
+  return shorter.length >= TOLERANT_WORD_LENGTH && oneLetterApart(typed, word);
+}
+
 /**
  * Whether a record is a near match of a name not found: its company name holds the name's words, in
- * order, among others (`Initech Retail` for `Initech`). Offered to choose from, never matched alone.
+ * order, among others (`Initech Retail` for `Initech`), each word as typed, a plural or singular of it,
+ * or a letter apart (`Globex Payment` for `Globex Payments`). Offered to choose from, never matched alone.
  */
 export function isNearMatch(key: string, exhibitor: ExhibitorIdentity): boolean {
   if (!key.startsWith('name:') || exhibitorMatches(key, exhibitor)) return false;
-  const wanted = ` ${key.slice('name:'.length)} `;
-  return wanted.trim().length > 0 && ` ${normaliseCompanyName(exhibitor.companyName)} `.includes(wanted);
+  const wanted = key.slice('name:'.length).split(' ').filter(Boolean);
+  const words = normaliseCompanyName(exhibitor.companyName).split(' ');
+  if (wanted.length === 0) return false;
+  for (let at = 0; at + wanted.length <= words.length; at += 1)
+    if (wanted.every((typed, index) => nearWord(typed, words[at + index] ?? ''))) return true;
+  return false;
 }
 
 /** The near matches among records (each exhibitor id once, in the order seen), at most `limit`. */

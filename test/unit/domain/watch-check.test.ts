@@ -121,8 +121,8 @@ function harness(accounts: WatchAccount[]) {
       upcomingShows: () => Promise.resolve([show('E1', '2027-04-01')]),
       showExhibitorMatches: (_e, keyword) =>
         Promise.resolve(
-          // The service also matches descriptions: a near-miss comes back too and must not count.
-          keyword === 'acme robotics'
+          // The service matches a keyword within names and descriptions: a near-miss comes back too and must not count.
+          'acme robotics'.startsWith(keyword)
             ? [ACME, { id: '4200', companyName: 'Acme Robotics Services' }]
             : [{ id: '4300', companyName: 'Initech', website: null }],
         ),

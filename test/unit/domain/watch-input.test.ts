@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WATCH_LIMITS } from '../../../src/domain/ports/index.ts';
 import { readWatchList } from '../../../src/domain/watch/index.ts';
+import { competitorWithoutColon } from '../../../src/domain/watch/input.ts';
 
 describe('reading a watch list', () => {
   it('takes names and domains, comma- or newline-separated, with competitors marked', () => {
@@ -63,5 +64,14 @@ describe('reading a watch list', () => {
     const thousand = readWatchList(lines(1000));
     expect(thousand.ok && thousand.accounts).toHaveLength(1000);
     expect(readWatchList(lines(1001))).toEqual({ ok: false, reason: 'too-many', count: 1001, limit: 1000 });
+  });
+});
+
+describe('a competitor mark written without its colon', () => {
+  it('reads `competitor Stripe` as `competitor:Stripe` was meant, and leaves marked ones and other names alone', () => {
+    expect(competitorWithoutColon('Acme, competitor Stripe')).toBe('competitor:Stripe');
+    expect(competitorWithoutColon('Acme\nCompetitor  Globex Payments')).toBe('competitor:Globex Payments');
+    expect(competitorWithoutColon('competitor:Stripe, competitor : Initech')).toBeUndefined();
+    expect(competitorWithoutColon('Competitors Inc, Acme Competitor')).toBeUndefined();
   });
 });

@@ -145,6 +145,16 @@ describe('the near matches of a name nothing matches', () => {
     ).toEqual(['Acme Robotics Europe']);
   });
 
+  it('tolerate a letter added, dropped or changed, or a plural, in a word of four letters or more', () => {
+    const records = [exhibitor('1', 'Globex Payments'), exhibitor('2', 'Globex AI'), exhibitor('3', 'Boxes Ltd')];
+    expect(near('Globex Payment', records)).toEqual(['Globex Payments']);
+    expect(near('Globex Paymants', records)).toEqual(['Globex Payments']);
+    expect(near('Globx Payments', records)).toEqual(['Globex Payments']);
+    expect(near('Globex Al', records)).toEqual([]);
+    expect(near('Box', records)).toEqual(['Boxes Ltd']);
+    expect(near('Globex Paymentsss', records)).toEqual([]);
+  });
+
   it('are never the exact match, nor offered to a domain, and each id once, at most `limit`', () => {
     expect(near('Initech', [exhibitor('1', 'Initech Inc.')])).toEqual([]);
     expect(near('initech.com', [exhibitor('1', 'Initech Retail', { domain: 'initechretail.com' })])).toEqual(

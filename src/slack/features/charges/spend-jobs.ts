@@ -8,7 +8,7 @@ import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
 import type { LedgerEntry } from '../../../domain/ports/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
-import { formatCredits, formatNumber } from '../../views/format.ts';
+import { formatCredits, plural } from '../../views/format.ts';
 import { botNotice, chargeKindText, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
@@ -96,7 +96,7 @@ async function exportSpend(
   const eventIds = [...new Set(read.entries.flatMap((entry) => (entry.eventId ? [entry.eventId] : [])))];
   const names = await showNames(eventIds.slice(0, EXPORT_NAME_READS), deps);
   const { total } = summarizeSpend(read.entries);
-  const comment = mk`:page_facing_up: CSV of the ${formatNumber(read.entries.length)} ledger entries ${escapeMrkdwn(when)}: ${formatCredits(total.credits)} spent.${read.capped ? ' The period holds more: these are its first ones.' : ''} The export spent no credits.`;
+  const comment = mk`:page_facing_up: CSV of ${plural(read.entries.length, 'ledger entry', 'ledger entries')} ${escapeMrkdwn(when)}: ${formatCredits(total.credits)} spent.${read.capped ? ' The period holds more: these are its first ones.' : ''} The export spent no credits.`;
   const channelId = await directMessage(
     context.userId,
     mk`Credits spent ${escapeMrkdwn(when)}, only for you:`,

@@ -1,5 +1,6 @@
 import { type Period, parseQuarter } from '../../../domain/periods.ts';
 import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/rules.ts';
+import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { bareWord, oneEventId, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { parseCost, parseCurrency, type PlanCostCommand } from './cost-words.ts';
@@ -23,7 +24,9 @@ function parseBudget({ words, fail }: CommandArgs): Parsed<PlanCommand> {
   const [amount = '', quarterWord = '', ...extra] = words;
   const credits = Number(amount.replace(/,/g, ''));
   if (!/^[\d,]+$/.test(amount) || !isValidPlanBudget(credits))
-    return fail(`${shown(amount)} is not a number of credits. ${budgetUsage()}`);
+    return fail(
+      `${shown(amount)} is not a number of credits.${didYouMeanAmount(amount, { whole: true })} ${budgetUsage()}`,
+    );
   const quarter = parseQuarter(quarterWord);
   if (!quarter)
     return fail(

@@ -6,6 +6,7 @@ import {
   readCurrency,
 } from '../../../domain/plan/show-costs.ts';
 import { COST_KINDS, type CostKind } from '../../../domain/ports/records.ts';
+import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { eventIdOf, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 
@@ -33,7 +34,10 @@ function readPairs(words: readonly string[], fail: CommandArgs['fail']) {
   for (let at = 0; at < words.length; at += 2) {
     const [amountWord = '', kindWord] = words.slice(at, at + 2);
     const amount = readAmount(amountWord);
-    if (!amount.ok) return fail(`${shown(amountWord)} ${AMOUNT_PROBLEMS[amount.reason]}. ${costUsage()}`);
+    if (!amount.ok)
+      return fail(
+        `${shown(amountWord)} ${AMOUNT_PROBLEMS[amount.reason]}.${didYouMeanAmount(amountWord, { whole: false })} ${costUsage()}`,
+      );
     if (kindWord === undefined) return fail(`Say what ${shown(amountWord)} is for. ${costUsage()}`);
     const kind = readCostKind(kindWord);
     if (!kind) return fail(`${shown(kindWord)} is not a kind of cost. ${costUsage()}`);

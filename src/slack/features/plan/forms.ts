@@ -1,5 +1,6 @@
 import { readAmount } from '../../../domain/plan/show-costs.ts';
 import { COST_KINDS } from '../../../domain/ports/records.ts';
+import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { checked, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 import type { CostsMetadata } from './buttons.ts';
 import { amountAsTyped } from './cost-views.ts';
@@ -25,7 +26,7 @@ export function readCostsForm(values: ViewValues, metadata: CostsMetadata): Form
     const typed = fieldOf(values, kind) ?? '0';
     const amount = readAmount(typed);
     if (!amount.ok) {
-      errors[kind] = PROBLEMS[amount.reason];
+      errors[kind] = `${PROBLEMS[amount.reason]}${didYouMeanAmount(typed, { whole: false })}`;
       continue;
     }
     if (amount.hundredths !== (metadata.amounts[kind] ?? 0))

@@ -1,6 +1,7 @@
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
-import { accountsListed } from '../../../domain/watch/input.ts';
+import { accountsListed, competitorWithoutColon } from '../../../domain/watch/input.ts';
+import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { bareWord, KEY_TOKEN, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { readFilterWords, regionWord, whenWord } from '../../kit/filter-words.ts';
@@ -32,6 +33,9 @@ function parseAdd({ lines, fail }: CommandArgs): Parsed<WatchCommand> {
   if (!lines) return fail('Name the accounts to watch: company names or domains, comma-separated.');
   const listed = accountsListed(lines);
   if (listed > WATCH_LIMITS.accountsPerAdd) return fail(tooManyToAddWords(listed));
+  const meant = competitorWithoutColon(lines);
+  if (meant !== undefined)
+    return fail(`A competitor is marked with a colon: did you mean ${shown(meant)}? Nothing was added.`);
   return { ok: true, command: { name: 'watch-add', accounts: lines } };
 }
 
@@ -85,7 +89,7 @@ function parseBudget({ words, fail }: CommandArgs): Parsed<WatchCommand> {
   const credits = Number(amount.replace(/,/g, ''));
   if (!amount || extra.length > 0 || !/^[\d,]+$/.test(amount) || !isValidWatchBudget(credits))
     return fail(
-      `Give the credits per month as a whole number from 0 to ${MAX_WATCH_BUDGET.toLocaleString('en-US')} (0: free look-ups only).`,
+      `Give the credits per month as a whole number from 0 to ${MAX_WATCH_BUDGET.toLocaleString('en-US')} (0: free look-ups only).${didYouMeanAmount(amount, { whole: true })}`,
     );
   return { ok: true, command: { name: 'watch-budget', credits } };
 }

@@ -51,7 +51,9 @@ describe.skipIf(networkAddresses.length === 0)('the local stack’s servers', ()
       const port = Number(new URL(url).port);
       seen[name] = [
         `127.0.0.1 ${await tryConnect('127.0.0.1', port)}`,
-        ...(await Promise.all(networkAddresses.map(async (host) => `${host} ${await tryConnect(host, port)}`))),
+        ...(await Promise.all(
+          networkAddresses.map(async (host) => `${host} ${await tryConnect(host, port)}`),
+        )),
       ];
     }
 

@@ -3,6 +3,7 @@ import { appDmOf, type SlackMessage } from '../../local/fake-slack/fake-slack.ts
 import { buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { quarterOfShow } from '../../src/domain/plan/index.ts';
 import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { showsForPlan } from '../support/plan-shows.ts';
 
 /* A plan's costs beyond credits through the real handlers: by command and by the Costs… form, on the card, the canvas and the CSV. */
 
@@ -30,11 +31,7 @@ describe('the plan’s costs beyond credits', () => {
   beforeAll(async () => {
     bot = await startBot({ balance: 100_000, channelNames: { [CHANNEL]: 'events' } });
     // Two shows still ahead with something to unlock, in one quarter (a past show cannot be planned).
-    const open = bot.sim.events
-      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0 && e.dateEnd >= bot.sim.today)
-      .sort((x, y) => x.dateStart.localeCompare(y.dateStart));
-    const [first] = open;
-    const second = open.find((e) => e !== first && quarterOfShow(e)?.key === quarterOfShow(first ?? e)?.key);
+    const [first, second] = showsForPlan(bot.sim.events, bot.sim.today);
     if (!first || !second) throw new Error('the simulator has too few shows in one quarter');
     [a, b] = [first, second].map((e) => ({ eventId: e.eventId, name: e.name, dateStart: e.dateStart })) as [
       typeof a,

@@ -4,6 +4,7 @@ import { quarterContaining } from '../../src/domain/periods.ts';
 import { quarterOfShow } from '../../src/domain/plan/index.ts';
 import { formatNumber } from '../../src/slack/views/format.ts';
 import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { showsForPlan } from '../support/plan-shows.ts';
 
 /* The channel's plan through the real handlers: its words, its card and cost line, its canvas, the budget warning. */
 
@@ -28,18 +29,13 @@ describe('the channel’s plan', () => {
 
   beforeAll(async () => {
     bot = await startBot({ balance: 100_000, channels: [PLANNER] });
-    // Shows still ahead with something to unlock, soonest first, in one quarter (a budget then covers
-    // two). A show already over cannot be planned.
-    const today = new Date().toISOString().slice(0, 10);
-    const open = bot.sim.events
-      .filter((e) => e.exhibitorCount > 0 && e.personnelCount > 0 && e.dateEnd >= today)
-      .sort((a, b) => a.dateStart.localeCompare(b.dateStart));
-    const quarter = (e: { dateStart: string }) => quarterOfShow(e)?.key;
-    const [first] = open;
-    const second = open.find((e) => e !== first && quarter(e) === quarter(first ?? e));
-    shows = [first, second, ...open.filter((e) => e !== first && e !== second)].flatMap((e) =>
-      e ? [{ eventId: e.eventId, name: e.name, dateStart: e.dateStart }] : [],
-    );
+    // Shows still ahead with something to unlock, soonest first, the first two in one quarter (a
+    // budget then covers two). A show already over cannot be planned.
+    shows = showsForPlan(bot.sim.events, bot.sim.today).map((e) => ({
+      eventId: e.eventId,
+      name: e.name,
+      dateStart: e.dateStart,
+    }));
     // Another workspace's plan of a channel with the same id.
     await bot.store.plans.update(ELSEWHERE, CHANNEL, (current) => ({
       next: {

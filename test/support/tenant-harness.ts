@@ -12,6 +12,7 @@ import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
 import { dispatchDueWatches, type WatchCheckRequest } from '../../src/scheduling/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
+import { addDays } from '../../simulator/seed.ts';
 import type { Job } from '../../src/slack/kit/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
@@ -63,8 +64,16 @@ export interface Tenant {
  * start, so a sequence can pass a week within one month or cross into the next, and replaying one
  * sequence meets the same dates.
  */
-const today = new Date();
-export const SEQUENCE_START = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 2, 9));
+export const sequenceStartFor = (today: Date) =>
+  new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 2, 9));
+export const SEQUENCE_START = sequenceStartFor(new Date());
+/**
+ * The simulator's today (its shows are dated from it): a fixed distance before the sequences' start,
+ * whatever day the suite runs on, so the watch pool always finds companies whose shows all lie beyond
+ * what the free path searches (test/resilience/tenant-watch-pool.test.ts walks every date).
+ */
+export const simulatorTodayFor = (sequenceStart: Date) =>
+  addDays(sequenceStart.toISOString().slice(0, 10), -4);
 
 const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
   const id = `${slot}${name}`;
@@ -107,7 +116,7 @@ function directory(slots: number) {
 }
 
 export async function startTenantStack(slots = 4_000) {
-  const sim: Simulator = await startSimulator({ latencyMs: 0 });
+  const sim: Simulator = await startSimulator({ latencyMs: 0, today: simulatorTodayFor(SEQUENCE_START) });
   const { tenants, users, enterprises } = directory(slots);
   const slack: FakeSlack = await startFakeSlack({
     channels: tenants.flatMap((t) => [t.channel, t.side]),

@@ -28,7 +28,7 @@ export interface WatchPool {
  * paid look-up finds" exhibit only at shows later than the ones the free path searches, even after a
  * month has passed; one upcoming show far from Munich (the digests' city) gets `HOSTILE_SHOW` as name.
  */
-export function watchPool(sim: Simulator, start: Date): WatchPool {
+export function watchPool(sim: Pick<Simulator, 'events' | 'seed'>, start: Date): WatchPool {
   const byId = new Map(sim.events.map((e) => [e.id, e]));
   const upcoming = sim.events
     .filter((e) => e.dateStart >= start.toISOString().slice(0, 10))

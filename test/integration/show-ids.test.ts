@@ -77,6 +77,12 @@ describe('one id per show', () => {
     expect(card).not.toContain('other spend');
   });
 
+  it('compares a show with itself by no means: its two ids are said to name one show', async () => {
+    const answer = visibleText(await say(`compare ${show.eventId} ${show.id}`, 'C0TWICE'));
+    expect(answer).toContain(`Two of the ids name the same show (its id is ${show.eventId})`);
+    expect(answer).not.toContain('Fit for your profile');
+  });
+
   it('reads a plan row, a cost and a ledger entry stored under the internal id as the same show', async () => {
     const channelId = 'C0OLD';
     const at = new Date().toISOString();

@@ -35,6 +35,7 @@ import {
 import { chargeErrorMessage, executeCharge } from './charge-run.ts';
 import { realSleep, type Sleep } from './slack-delivery.ts';
 import { utcDate } from '../time/local-time.ts';
+import { askUntilOf } from './unknown-outcomes.ts';
 
 export interface Requester {
   teamId: string;
@@ -76,6 +77,12 @@ export const StoredOutcomeSchema = z.object({
   /** Why it did not work, in the user's words (failed). */
   message: z.string().optional(),
   outcomeUnknown: z.boolean().optional(),
+  /** An unknown outcome the reconciler asks the service about again, until then (ISO time). */
+  askUntil: z.string().optional(),
+  /** An unknown outcome the reconciler asked about until then, and the service never showed. */
+  askedUntil: z.string().optional(),
+  /** Decided later than the charge: the service showed what came of it after its answer was lost. */
+  decidedLater: z.boolean().optional(),
   reason: z.string().optional(),
   /** An unlock task follows: charged, but the results are still to come. */
   resultsPending: z.boolean().optional(),
@@ -224,6 +231,8 @@ async function settlementOf(
     const outcomeUnknown = upstream && error.outcomeUnknown;
     const message = await withBalance(chargeErrorMessage(error), error, deps.eis);
     const traceId = upstream ? error.traceId : undefined;
+    // The reconciler asks the service again until then, when it can (an unlock's precheck shows it).
+    const askUntil = outcomeUnknown ? askUntilOf(action, confirmation.chargeStartedAt) : undefined;
     return {
       settlement: {
         status: 'failed',
@@ -232,10 +241,16 @@ async function settlementOf(
           message,
           outcomeUnknown,
           ...(outcomeUnknown ? {} : { creditsSpent: 0 }),
+          ...(askUntil ? { askUntil } : {}),
         },
         // Credits may have gone when the outcome is unknown: the ledger counts the quoted price.
         ledger: outcomeUnknown
-          ? { status: 'unknown', credits: reserved, ...(traceId ? { traceId } : {}) }
+          ? {
+              status: 'unknown',
+              credits: reserved,
+              ...(traceId ? { traceId } : {}),
+              ...(askUntil ? { askUntil } : {}),
+            }
           : { status: 'refused', credits: 0 },
       },
     };

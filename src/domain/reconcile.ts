@@ -10,11 +10,16 @@ import {
 } from './ports/index.ts';
 import { type ChargeAction, ChargeActionSchema, PRECHECK_ACTION, unlockOf } from './charging.ts';
 import { precheckParams } from './charge-quote.ts';
+import { storedOutcome } from './confirmations.ts';
+import { askedRecently, askUntilOf, nextAskAt } from './unknown-outcomes.ts';
 
 export interface ReconcileDeps {
-  confirmations: Pick<ConfirmationRepository, 'due' | 'get' | 'expire' | 'abandon' | 'cardShown'>;
+  confirmations: Pick<
+    ConfirmationRepository,
+    'due' | 'get' | 'expire' | 'abandon' | 'cardShown' | 'askAgain'
+  >;
   /** `unlockedBy`: whose charge an "already unlocked" answer is, when two confirmations asked for the same unlock. */
-  charges: Pick<ChargeRepository, 'settle' | 'unlockedBy'>;
+  charges: Pick<ChargeRepository, 'settle' | 'resolve' | 'unlockedBy'>;
   /**
    * The service as the workspace's connected key reaches it, with that key's account: a charge is
    * asked about only with the key of the account it was made on. Null when no key is connected.
@@ -32,6 +37,8 @@ export interface ReconcileReport {
   expired: number;
   abandoned: number;
   settled: number;
+  /** Charges of unknown outcome the service has since shown as charged or not. */
+  resolved: number;
   cardsShown: number;
   failures: number;
 }
@@ -92,16 +99,40 @@ type Verdict = 'charged' | 'not-charged' | 'paid-by-another' | 'unknown' | 'acco
 const PAID_BY_ANOTHER =
   'The bot was interrupted and nothing was charged for this: another request on the same service account had already unlocked it (the service charges an unlock once). It stays unlocked for this account; there is nothing to pay.';
 
+/** What the reconciler knows of the charge it settles: the unlock it buys, what it reserved, and more. */
+interface Settling {
+  unlock: Unlock | null;
+  reserved: number;
+  /** Until when the service is asked again about an unknown outcome (absent when it cannot be). */
+  askUntil?: string | undefined;
+  /** Decided after an unknown outcome (the service's answer to the charge was lost). */
+  later?: boolean;
+}
+
+const CHARGED_LATER =
+  'The service shows this went through: its answer to the charge had been lost, so the card first said the outcome was unknown.';
+const NOT_CHARGED_LATER =
+  'The service shows no charge for this: its answer had been lost, so the card first said the outcome was unknown. Nothing was charged; run the command again.';
+
 /** The settlement of a verdict; a charged unlock names this confirmation as its payer (unless one is). */
-function reconciledSettlement(verdict: Verdict, unlock: Unlock | null, reserved: number): Settlement {
+function reconciledSettlement(verdict: Verdict, { unlock, reserved, askUntil, later }: Settling): Settlement {
+  const decided = later ? { decidedLater: true } : {};
   switch (verdict) {
     case 'charged': {
       const summary = unlock?.personnelIds
-        ? 'The service confirms the unlock, but the bot was interrupted before it could follow the results: run the command again (contacts already unlocked are free).'
-        : 'The service confirms the unlock (the bot was interrupted before it could say so).';
+        ? `${later ? CHARGED_LATER : 'The service confirms the unlock, but the bot was interrupted before it could follow the results.'} Run the command again to see the results (contacts already unlocked are free).`
+        : later
+          ? CHARGED_LATER
+          : 'The service confirms the unlock (the bot was interrupted before it could say so).';
       return {
         status: 'succeeded',
-        outcome: { reason: 'reconciled', summary: [summary], creditsSpent: reserved, balanceAfter: null },
+        outcome: {
+          reason: 'reconciled',
+          summary: [summary],
+          creditsSpent: reserved,
+          balanceAfter: null,
+          ...decided,
+        },
         ledger: { status: 'charged', credits: reserved },
         ...(unlock ? { unlocked: unlock } : {}),
       };
@@ -111,16 +142,18 @@ function reconciledSettlement(verdict: Verdict, unlock: Unlock | null, reserved:
         status: 'failed',
         outcome: {
           reason: 'reconciled',
-          message:
-            'The bot was interrupted and the service shows no charge: nothing was charged. Run the command again.',
+          message: later
+            ? NOT_CHARGED_LATER
+            : 'The bot was interrupted and the service shows no charge: nothing was charged. Run the command again.',
           creditsSpent: 0,
+          ...decided,
         },
         ledger: { status: 'refused', credits: 0 },
       };
     case 'paid-by-another':
       return {
         status: 'failed',
-        outcome: { reason: 'reconciled', message: PAID_BY_ANOTHER, creditsSpent: 0 },
+        outcome: { reason: 'reconciled', message: PAID_BY_ANOTHER, creditsSpent: 0, ...decided },
         ledger: { status: 'refused', credits: 0 },
       };
     case 'unknown':
@@ -130,8 +163,9 @@ function reconciledSettlement(verdict: Verdict, unlock: Unlock | null, reserved:
           // Slack words it from the reason and the confirmation's price (failureWords).
           reason: 'worker-died',
           outcomeUnknown: true,
+          ...(askUntil ? { askUntil } : {}),
         },
-        ledger: { status: 'unknown', credits: reserved },
+        ledger: { status: 'unknown', credits: reserved, ...(askUntil ? { askUntil } : {}) },
       };
     case 'account-gone':
       return {
@@ -166,7 +200,7 @@ async function verdictOf(
 
 /** A run that found nothing to settle. */
 export function emptyReport(): ReconcileReport {
-  return { expired: 0, abandoned: 0, settled: 0, cardsShown: 0, failures: 0 };
+  return { expired: 0, abandoned: 0, settled: 0, resolved: 0, cardsShown: 0, failures: 0 };
 }
 
 /**
@@ -193,7 +227,8 @@ export async function reconcileConfirmations(deps: ReconcileDeps): Promise<Recon
         const decided = await decide(found, deps, report);
         if (!decided || decided.status === 'pending' || decided.status === 'running') return;
         await deps.showCard(decided);
-        await deps.confirmations.cardShown(decided.id, decided.status);
+        // One still asked about stays in the reconciler's index (its next ask is due there).
+        if (!stillAsking(decided)) await deps.confirmations.cardShown(decided.id, decided.status);
         report.cardsShown++;
       } catch (error) {
         report.failures++;
@@ -218,6 +253,7 @@ async function decide(
     if (expired) report.expired++;
     return expired;
   }
+  if (stillAsking(confirmation)) return askAgain(confirmation, deps, report);
   if (confirmation.status !== 'running') return confirmation;
   if (!confirmation.chargeStartedAt) {
     if (since(confirmation.claimedAt) < RECONCILE_AFTER_SECONDS.claimed) return null;
@@ -234,7 +270,59 @@ async function decide(
   const action = ChargeActionSchema.safeParse(confirmation.action).data;
   const unlock = action ? unlockOf(action) : null;
   const verdict = await verdictOf(confirmation, action, reserved, deps);
-  const settled = await deps.charges.settle(confirmation.id, reconciledSettlement(verdict, unlock, reserved));
+  const askUntil = askUntilOf(action, confirmation.chargeStartedAt);
+  const settlement = reconciledSettlement(verdict, { unlock, reserved, askUntil });
+  const settled = await deps.charges.settle(confirmation.id, settlement);
   report.settled++;
   return settled;
+}
+
+/** Whether the reconciler still asks the service about this confirmation's unknown outcome. */
+export function stillAsking(confirmation: Confirmation): boolean {
+  return confirmation.status === 'failed' && storedOutcome(confirmation).askUntil !== undefined;
+}
+
+/**
+ * A charge settled with an unknown outcome, asked about again: booked as charged or not once the
+ * service shows which; else due again later, until its `askUntil`, when it is booked as still
+ * unknown (and listed for the admins on Home). Returns the confirmation whose card is to be shown:
+ * after a decision, and the first time it is asked about (its card may never have been shown).
+ */
+async function askAgain(
+  confirmation: Confirmation,
+  deps: ReconcileDeps,
+  report: ReconcileReport,
+): Promise<Confirmation | null> {
+  const now = deps.now();
+  const outcome = storedOutcome(confirmation);
+  const askUntil = outcome.askUntil ?? now.toISOString();
+  if (askedRecently(confirmation, now)) return null;
+  const reserved = confirmation.reserved ?? confirmation.price.credits;
+  const action = ChargeActionSchema.safeParse(confirmation.action).data;
+  const unlock = action ? unlockOf(action) : null;
+  const open = now.getTime() < Date.parse(askUntil);
+  const verdict = open ? await verdictOf(confirmation, action, reserved, deps) : 'unknown';
+  if (verdict === 'unknown' || verdict === 'account-gone') {
+    if (open) {
+      await deps.confirmations.askAgain(confirmation.id, { askedAt: now, dueAt: nextAskAt(now, askUntil) });
+      return confirmation.askedAt ? null : confirmation;
+    }
+    const stored = confirmation.outcome;
+    const fields = stored && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+    const stillUnknown: Settlement = {
+      status: 'failed',
+      outcome: {
+        ...Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'askUntil')),
+        askedUntil: askUntil,
+      },
+      ledger: { status: 'unknown', credits: reserved },
+    };
+    return deps.charges.resolve(confirmation.id, stillUnknown);
+  }
+  const resolved = await deps.charges.resolve(
+    confirmation.id,
+    reconciledSettlement(verdict, { unlock, reserved, later: true }),
+  );
+  report.resolved++;
+  return resolved;
 }

@@ -92,6 +92,7 @@ const CONFIRMATION_METHODS: Record<keyof ConfirmationRepository, true> = {
   abandon: true,
   cancel: true,
   cardShown: true,
+  askAgain: true,
   due: true,
 };
 

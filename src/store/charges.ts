@@ -27,14 +27,14 @@ import { newUnlockTaskItem } from './unlock-tasks.ts';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** What the write-ahead step set on the confirmation, read back by the settling step. */
-interface ChargeStarted {
+export interface ChargeStarted {
   chargeStartedAt: string;
   chargeAccount: string;
   chargeDay: string;
   reserved: number;
 }
 
-const ledgerKey = (confirmation: Confirmation, startedAt: string) =>
+export const ledgerKey = (confirmation: Confirmation, startedAt: string) =>
   keys.ledgerEntry(confirmation.teamId, startedAt, confirmation.id);
 
 /** Credits spent by the account on the UTC day (a consistent read). */
@@ -46,7 +46,7 @@ async function spent({ client, tableName }: StoreContext, accountId: string, day
 }
 
 /** Adds to the account's spend of the day; with a `limit`, only while the spend so far is at or under it. */
-function addSpend(
+export function addSpend(
   { tableName, now }: StoreContext,
   accountId: string,
   day: string,
@@ -190,7 +190,7 @@ const CHARGED_UNLOCK_SECONDS = 3 * DAY_SECONDS;
  * Names the confirmation that paid for the unlock on the account, unless one is named already: no
  * condition, so it never fails the settle it is part of.
  */
-function recordUnlock(
+export function recordUnlock(
   { tableName }: StoreContext,
   confirmation: Confirmation & ChargeStarted,
   unlock: Unlock,
@@ -246,6 +246,7 @@ function settleItems(
   const { tableName } = context;
   const { chargeStartedAt, chargeAccount, chargeDay, reserved } = confirmation;
   const unknown = settlement.ledger.status === 'unknown';
+  const askUntil = unknown ? settlement.ledger.askUntil : undefined;
   // An unknown outcome keeps its reservation: the credits may have gone.
   const delta = unknown ? 0 : settlement.ledger.credits - reserved;
   return [
@@ -271,13 +272,14 @@ function settleItems(
         TableName: tableName,
         Key: ledgerKey(confirmation, chargeStartedAt),
         ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: `SET #status = :status, credits = :credits${unknown ? ', outcomeUnknown = :true' : ''}${settlement.ledger.traceId ? ', traceId = :trace' : ''}`,
+        UpdateExpression: `SET #status = :status, credits = :credits${unknown ? ', outcomeUnknown = :true' : ''}${settlement.ledger.traceId ? ', traceId = :trace' : ''}${askUntil ? ', askUntil = :until' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':status': settlement.ledger.status,
           ':credits': settlement.ledger.credits,
           ...(unknown ? { ':true': true } : {}),
           ...(settlement.ledger.traceId ? { ':trace': settlement.ledger.traceId } : {}),
+          ...(askUntil ? { ':until': askUntil } : {}),
         },
       },
     },

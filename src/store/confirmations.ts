@@ -252,6 +252,20 @@ async function cardShown(context: StoreContext, id: string, status: Confirmation
   await updateIf(context, id, '#status = :status', 'REMOVE #dueKind, #dueAt', { ':status': status });
 }
 
+/** A charge of unknown outcome, asked about at `askedAt`: back in the reconciler's index at `dueAt`. */
+async function askAgain(
+  context: StoreContext,
+  id: string,
+  at: { askedAt: Date; dueAt: Date },
+): Promise<void> {
+  await updateIf(context, id, '#status = :failed', 'SET askedAt = :asked, #dueKind = :kind, #dueAt = :due', {
+    ':failed': 'failed',
+    ':asked': at.askedAt.toISOString(),
+    ':kind': DUE_KIND.confirmation,
+    ':due': at.dueAt.toISOString(),
+  });
+}
+
 /**
  * A team's confirmations that can still be confirmed: pending, before their deadline (a pending one
  * is due at its deadline). From the due index, so a just-created one may take a moment to appear.
@@ -288,6 +302,7 @@ export function createConfirmationRepository(deps: StoreDeps) {
     cancel: (id: string, by: { by: string }) => cancel(context, id, by),
     withdraw: (id: string) => withdraw(context, id),
     cardShown: (id: string, status: ConfirmationStatus) => cardShown(context, id, status),
+    askAgain: (id: string, at: { askedAt: Date; dueAt: Date }) => askAgain(context, id, at),
     due: async (query: { now: Date; limit: number }) =>
       (await queryDue(context, DUE_KIND.confirmation, query)).map(parse),
     /** One workspace's due items, earliest first (the scheduled runs read each workspace apart). */

@@ -11,6 +11,7 @@ import type {
 import { createConfirmationRepository } from './confirmations.ts';
 import { createDeliveryLog } from './deliveries.ts';
 import { createChargeRepository } from './charges.ts';
+import { createChargeOutcomes } from './charge-outcomes.ts';
 import { createDigestSubscriptionRepository } from './digest-subscriptions.ts';
 import { createFitScoreCache } from './fit-score-cache.ts';
 import { createInstallationRepository } from './installations.ts';
@@ -60,7 +61,7 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     fitScores: createFitScoreCache(deps) satisfies (accountId: string) => FitScoreCache,
     /** Per service account: `showIds(accountId)`, each show's public id as its key was told. */
     showIds: createShowIdCache(deps),
-    charges: createChargeRepository(deps) satisfies ChargeRepository,
+    charges: { ...createChargeRepository(deps), ...createChargeOutcomes(deps) } satisfies ChargeRepository,
     deliveries: createDeliveryLog(deps),
     /** Each workspace's service key (encrypted with `keyCipher`; without it, key reads fail) and policy. */
     workspaces: createWorkspaceRepository(deps, deps.keyCipher),

@@ -1,3 +1,4 @@
+import { UNKNOWN_OUTCOME } from '../../src/domain/unknown-outcomes.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KNOWN_PERSON_NAME } from '../../simulator/server.ts';
@@ -194,8 +195,9 @@ describe('confirm before charge', () => {
     expect(text).toContain('Outcome unknown: up to 2,000 credits may have been spent* — Unlock ');
     expect(shown.text).toMatch(/^Outcome unknown: up to 2,000 credits may have been spent — Unlock /);
     expect(text).not.toContain('did not work');
+    // Not tried again, but asked about again (test/integration/unknown-outcomes.test.ts follows it).
     expect(text).toContain(
-      `The bot does not try it again, and nothing checks it later. To find out, run \`/events unlock ${BIG_EVENT}\``,
+      `The bot never tries it again, but asks the service every ${UNKNOWN_OUTCOME.askEverySeconds / 60} minutes`,
     );
     const ledger = await bot.store.ledger.listForDay(ALICE.teamId, new Date().toISOString().slice(0, 10));
     expect(ledger).toMatchObject([{ action: 'event-unlock', credits: 2000, outcomeUnknown: true }]);

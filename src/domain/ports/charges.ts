@@ -25,7 +25,13 @@ export type BeginResult =
 export interface Settlement {
   status: 'succeeded' | 'failed';
   outcome: Json;
-  ledger: { status: 'charged' | 'refused' | 'unknown'; credits: number; traceId?: string };
+  ledger: {
+    status: 'charged' | 'refused' | 'unknown';
+    credits: number;
+    traceId?: string;
+    /** An unknown outcome the reconciler asks the service about again until then (ISO time). */
+    askUntil?: string;
+  };
   /** An unlock task to follow, stored with the settlement so paid results are never lost. */
   task?: NewUnlockTask;
   /**
@@ -49,6 +55,13 @@ export interface ChargeRepository {
    * settled it (null if it vanished).
    */
   settle: (confirmationId: string, settlement: Settlement) => Promise<Confirmation | null>;
+  /**
+   * A charge settled with an unknown outcome, decided later from what the service says: the
+   * confirmation's status and outcome, the ledger entry's status and amount, the cap corrected and
+   * the unlock's payer, at once, only while the outcome is still unknown. Also closes the asking (a
+   * `ledger.status` of `unknown` then means "still unknown"). Returns the confirmation as it now is.
+   */
+  resolve: (confirmationId: string, settlement: Settlement) => Promise<Confirmation | null>;
   /** The confirmation whose settled charge paid for `unlock` on the service account in the last days, or null. */
   unlockedBy: (accountId: string, unlock: Unlock) => Promise<string | null>;
 }

@@ -60,6 +60,11 @@ export interface ConfirmationRepository {
   cancel: (id: string, by: { by: string }) => Promise<CancelResult>;
   /** The card shows the final `status`: the reconciler need not look at it again. */
   cardShown: (id: string, status: ConfirmationStatus) => Promise<void>;
+  /**
+   * A charge whose outcome is still unknown: asked about at `askedAt`, due for the reconciler again at
+   * `dueAt` (only while it is failed with that outcome).
+   */
+  askAgain: (id: string, at: { askedAt: Date; dueAt: Date }) => Promise<void>;
   /** Confirmations the reconciler should look at, earliest first (eventually consistent). */
   due: (query: { now: Date; limit: number }) => Promise<Confirmation[]>;
 }

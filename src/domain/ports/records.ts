@@ -82,6 +82,8 @@ export const ConfirmationSchema = z.object({
   reserved: z.number().nonnegative().optional(),
   finishedAt: IsoTime.optional(),
   outcome: JsonSchema.optional(),
+  /** When the reconciler last asked the service about this charge's unknown outcome. */
+  askedAt: IsoTime.optional(),
   cancelledBy: Id.optional(),
   cancelledAt: IsoTime.optional(),
   preApproval: PreApprovalSchema.optional(),
@@ -107,6 +109,10 @@ const LedgerEntryFieldsSchema = z.object({
   confirmationId: Id.optional(),
   /** The service did not confirm the charge: `credits` is the quoted price that may have been spent. */
   outcomeUnknown: z.boolean().optional(),
+  /** An unknown outcome the bot still asks the service about, until then; absent once it stopped. */
+  askUntil: IsoTime.optional(),
+  /** When the service later showed whether an unknown outcome was charged (`status` says which). */
+  outcomeConfirmedAt: IsoTime.optional(),
   /**
    * A confirmed charge's entry is written `pending` before the service is called and settled after:
    * `charged`, `refused` (the service said no: 0 credits) or `unknown`. Absent on entries written whole.

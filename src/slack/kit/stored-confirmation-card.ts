@@ -1,6 +1,7 @@
 import { ChargeActionSchema, unlockOf } from '../../domain/charging.ts';
 import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../domain/ports/index.ts';
+import { UNKNOWN_OUTCOME } from '../../domain/unknown-outcomes.ts';
 import type { SlackMessage } from '../views/types.ts';
 import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
 import { confirmationCard } from './confirmation-card.ts';
@@ -12,13 +13,23 @@ const reservedPrice = (confirmation: Confirmation) => ({
   credits: confirmation.reserved ?? confirmation.price.credits,
 });
 
+const hoursOf = (seconds: number) => `${seconds / 3600} hours`;
+
+/** How the reconciler keeps asking about an unknown outcome, in words (its figures from the domain). */
+const ASKING = `The bot never tries it again, but asks the service every ${UNKNOWN_OUTCOME.askEverySeconds / 60} minutes, for ${hoursOf(UNKNOWN_OUTCOME.askForSeconds)} after the charge, whether it went through, and updates this card with the answer.`;
+
 /**
  * What to do about a charge whose outcome is unknown. True to the reconciler: it never tries a charge
- * again, and settles one as unknown only after asking the service, so nothing checks it later.
+ * again; it asks the service again about one it can ask about (an unlock), for a day, and says here
+ * when the service never showed what happened.
  */
 function unknownNextWords(confirmation: Confirmation): string {
-  const settled = 'The bot does not try it again, and nothing checks it later.';
-  if (storedOutcome(confirmation).reason === 'account-gone') return settled;
+  const outcome = storedOutcome(confirmation);
+  if (outcome.askUntil) return ASKING;
+  const settled = outcome.askedUntil
+    ? `Still unknown after ${hoursOf(UNKNOWN_OUTCOME.askForSeconds)} of asking the service: the bot does not ask again, and workspace admins see it under Needs attention on their Home.`
+    : 'The bot does not try it again, and nothing checks it later.';
+  if (outcome.reason === 'account-gone') return settled;
   const action = ChargeActionSchema.safeParse(confirmation.action);
   const command = action.success ? commandTextOf(action.data) : undefined;
   if (action.success && unlockOf(action.data) && command)

@@ -55,8 +55,10 @@ function reconcilerWith(
       expire: () => Promise.resolve(null),
       abandon: () => Promise.resolve(false),
       cardShown: () => Promise.resolve(),
+      askAgain: () => Promise.resolve(),
     },
     charges: {
+      resolve: () => Promise.resolve(null),
       unlockedBy: (...asked: unknown[]) => {
         payersAsked.push(asked);
         return Promise.resolve(payer);

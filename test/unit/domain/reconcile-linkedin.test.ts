@@ -35,8 +35,10 @@ describe('reconcileConfirmations for a LinkedIn activity charge whose worker die
         expire: () => Promise.resolve(null),
         abandon: () => Promise.resolve(false),
         cardShown: () => Promise.resolve(),
+        askAgain: () => Promise.resolve(),
       },
       charges: {
+        resolve: () => Promise.resolve(null),
         unlockedBy: () => Promise.resolve(null),
         settle: (_id: string, settlement: Settlement) => {
           settlements.push(settlement);

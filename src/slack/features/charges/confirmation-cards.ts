@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { CHANNEL_GONE } from '../../../domain/slack-delivery.ts';
+import { stillAsking } from '../../../domain/reconcile.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Confirmation, ConfirmationRepository } from '../../../domain/ports/index.ts';
 import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
@@ -16,7 +17,7 @@ const CARD_GONE = new Set([
 
 /**
  * Shows a confirmation's stored state on its card (worker and reconciler alike), then takes a decided
- * one out of the reconciler's index. Throws when Slack failed in a way worth trying again.
+ * one out of the reconciler's index (unless the reconciler still asks the service about it). Throws when Slack failed in a way worth trying again.
  */
 export function confirmationCardShower(
   update: (channelId: string, ts: string, message: SlackMessage) => Promise<void>,
@@ -37,7 +38,9 @@ export function confirmationCardShower(
         });
       }
     }
-    if (confirmation.status !== 'pending' && confirmation.status !== 'running')
+    // One whose outcome is still asked about stays in the reconciler's index, which asks next.
+    const decided = confirmation.status !== 'pending' && confirmation.status !== 'running';
+    if (decided && !stillAsking(confirmation))
       await confirmations.cardShown(confirmation.id, confirmation.status);
   };
 }

@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { confirmRefusal, maySee, whoMayConfirm } from '../../../domain/approval.ts';
 import { storedOutcome } from '../../../domain/confirmations.ts';
 import type { Store } from '../../../store/index.ts';
-import type { Confirmation } from '../../../domain/ports/index.ts';
+import type { Confirmation, LedgerEntry } from '../../../domain/ports/index.ts';
 import type { Job } from '../../kit/jobs.ts';
 import { approvalRefusalWords } from '../../kit/approval-words.ts';
 import { describeStoredAction } from '../../kit/charge-words.ts';
@@ -11,6 +11,7 @@ import { mentionChannel, mentionUser } from '../../views/format.ts';
 import { failureWords } from '../../kit/stored-confirmation-card.ts';
 import { type HomeInput, homeView } from './views.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from './needs-attention-views.ts';
+import { UNKNOWN_OUTCOME } from '../../../domain/unknown-outcomes.ts';
 import { isAdminOfTeam } from '../../kit/workspace-roles.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { HomeSources } from '../../kit/outs.ts';
@@ -82,9 +83,15 @@ async function unknownChargesFor(
   try {
     const since = new Date(at.getTime() - NEEDS_ATTENTION_DAYS * 86_400_000);
     const entries = await store.ledger.listSince(teamId, since);
-    const unknown = entries.filter((entry) => entry.status === 'unknown' || entry.outcomeUnknown);
+    // One the reconciler still asks the service about is not listed yet: its card says so.
+    const asked = (entry: LedgerEntry) =>
+      entry.askUntil !== undefined && Date.parse(entry.askUntil) > at.getTime();
+    const unknown = entries.filter(
+      (entry) => (entry.status === 'unknown' || entry.outcomeUnknown) && !asked(entry),
+    );
     if (unknown.length === 0 || !(await sources.isAdmin?.(teamId, userId, logger))) return [];
-    return unknown;
+    const aDayAgo = at.getTime() - UNKNOWN_OUTCOME.askForSeconds * 1000;
+    return unknown.map((entry) => ({ ...entry, stillUnknownAfterADay: Date.parse(entry.at) <= aDayAgo }));
   } catch (error) {
     logger.warn('could not read the charges that need attention', { error });
     return [];

@@ -4,8 +4,9 @@ import { context, header, section } from '../../views/blocks.ts';
 import { formatCredits, mentionChannel, mentionUser, slackDate } from '../../views/format.ts';
 import { andMore, linesToSections } from '../../views/limits.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
-import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
+import { escapeMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { confirmedByWords } from '../../kit/charge-words.ts';
+import { UNKNOWN_OUTCOME } from '../../../domain/unknown-outcomes.ts';
 
 /** A charge whose outcome the service never confirmed, as the Home's admins see it. */
 export type UnknownCharge = Pick<
@@ -19,7 +20,12 @@ export type UnknownCharge = Pick<
   | 'channelId'
   | 'eventId'
   | 'personnelIds'
->;
+> & {
+  /** Still unknown a day (`UNKNOWN_OUTCOME.askForSeconds`) after the charge. */
+  stillUnknownAfterADay?: boolean;
+};
+
+const ASKED_FOR = `${UNKNOWN_OUTCOME.askForSeconds / 3600} hours`;
 
 /** How far back the Home looks for charges whose outcome is unknown. */
 export const NEEDS_ATTENTION_DAYS = 30;
@@ -32,13 +38,14 @@ function unknownChargeLine(charge: UnknownCharge): Mrkdwn {
     : mk`${slackDate(at, '{date_short}', charge.at.slice(0, 10))} · `;
   const target = chargeTargetWords(charge);
   const where = charge.channelId ? mk` in ${mentionChannel(charge.channelId)}` : '';
-  return mk`• ${day}${chargeKindWords(charge.action)}${target}, asked by ${mentionUser(charge.requestedBy)}${confirmedByWords(charge)}${where}: up to *${formatCredits(charge.credits)}* may have been spent`;
+  const still = charge.stillUnknownAfterADay ? mk` (still unknown after ${escapeMrkdwn(ASKED_FOR)})` : '';
+  return mk`• ${day}${chargeKindWords(charge.action)}${target}, asked by ${mentionUser(charge.requestedBy)}${confirmedByWords(charge)}${where}: up to *${formatCredits(charge.credits)}* may have been spent${still}`;
 }
 
 /**
  * The Home's "Needs attention" section, for workspace admins only: charges of the last
- * `NEEDS_ATTENTION_DAYS` days whose outcome is unknown (the bot was interrupted and could not ask the
- * service, or the service could not say), newest first. Nothing when there are none.
+ * `NEEDS_ATTENTION_DAYS` days whose outcome is unknown and that the bot no longer asks the service about
+ * (it could not ask, or the service did not say within a day), newest first. Nothing when there are none.
  */
 export function needsAttentionBlocks(charges: readonly UnknownCharge[]): KnownBlock[] {
   if (charges.length === 0) return [];

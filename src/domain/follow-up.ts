@@ -38,43 +38,84 @@ export type FollowUpResult =
   | { kind: 'outreach'; people: OutreachDraftLine[]; skipped: SkippedPerson[] }
   | { kind: 'linkedin'; people: LinkedinActivityLine[]; skipped: SkippedPerson[] };
 
-/** Whether every person's follow-up is over (ready or failed), and what there is so far. */
+/**
+ * Whether every person's follow-up is over (ready or failed), and what there is so far. `settled`:
+ * the people known to be over, kept on the task so that the next poll reads only the others.
+ */
 export interface FollowUpProgress {
   done: boolean;
   result: FollowUpResult;
+  settled: string[];
 }
 
 export type FollowUpEis = Pick<EisClient, 'outreach' | 'personnel' | 'events'>;
 
+/**
+ * A follow-up task reads at most this many people at a poll while some are still pending (the next
+ * window of those not known to be over, so each is read in turn), then, at the poll that finds all of
+ * them over, the others once more to post their drafts or activity: a 100-person task no longer reads
+ * everyone at every poll.
+ */
+export const FOLLOW_UP_READS_PER_POLL = 10;
+
+/** How each read is made: the poller runs it within its share of the key's calls. */
+export type ReadWithin = <T>(read: () => Promise<T>) => Promise<T>;
+
 const asked = (task: UnlockTask) =>
   task.personnelIds.filter((id) => !task.skipped.some((skip) => skip.personnelId === id));
 
-/** Reads each person's drafts (outreach) or activity (LinkedIn) from the service. Free reads. */
-export async function followUpProgress(eis: FollowUpEis, task: UnlockTask): Promise<FollowUpProgress> {
+/**
+ * Reads the drafts (outreach) or activity (LinkedIn) of the people still pending, at most
+ * `FOLLOW_UP_READS_PER_POLL`, and once none is, everyone's, for the reply. Free reads.
+ */
+export async function followUpProgress(
+  eis: FollowUpEis,
+  task: UnlockTask,
+  within: ReadWithin = (read) => read(),
+): Promise<FollowUpProgress> {
   const followUp = task.followUp;
-  if (followUp?.kind === 'outreach') {
-    const lines = await Promise.all(
-      asked(task).map((personnelId) => draftOf(eis, personnelId, followUp.eventIds[personnelId])),
-    );
-    return {
-      done: lines.every((line) => line !== 'pending'),
-      result: {
-        kind: 'outreach',
-        people: lines.filter((line): line is OutreachDraftLine => line !== 'pending'),
-        skipped: task.skipped,
-      },
-    };
-  }
-  const lines = await Promise.all(asked(task).map((personnelId) => activityOf(eis, personnelId)));
-  return {
-    done: lines.every((line) => line !== 'pending'),
-    result: {
-      kind: 'linkedin',
-      people: lines.filter((line): line is LinkedinActivityLine => line !== 'pending'),
-      skipped: task.skipped,
-    },
+  type Line = OutreachDraftLine | LinkedinActivityLine | 'pending';
+  const readOne: (id: string) => Promise<Line> =
+    followUp?.kind === 'outreach'
+      ? (id: string) => within(() => draftOf(eis, id, followUp.eventIds[id]))
+      : (id: string) => within(() => activityOf(eis, id));
+  const people = asked(task);
+  const known = new Set(task.followUpSettled ?? []);
+  const read = new Map<string, Line>();
+  const readAll = async (ids: string[]) => {
+    const lines = await Promise.all(ids.map(readOne));
+    ids.forEach((id, index) => read.set(id, lines[index] ?? 'pending'));
   };
+  await readAll(
+    inTurn(
+      people.filter((id) => !known.has(id)),
+      task.attempts,
+    ),
+  );
+  const over = (id: string) => (read.has(id) ? read.get(id) !== 'pending' : known.has(id));
+  if (people.every(over)) await readAll(people.filter((id) => !read.has(id)));
+  const lines = people.flatMap((id) => {
+    const line = read.get(id);
+    return line && line !== 'pending' ? [line] : [];
+  });
+  const result: FollowUpResult =
+    followUp?.kind === 'outreach'
+      ? { kind: 'outreach', people: lines.filter(isDraftLine), skipped: task.skipped }
+      : { kind: 'linkedin', people: lines.filter(isActivityLine), skipped: task.skipped };
+  return { done: lines.length === people.length, result, settled: people.filter(over) };
 }
+
+/** The pending people this poll reads: the next window of them, so that each is read in turn. */
+function inTurn(pending: string[], poll: number): string[] {
+  if (pending.length <= FOLLOW_UP_READS_PER_POLL) return pending;
+  const start = (poll * FOLLOW_UP_READS_PER_POLL) % pending.length;
+  return [...pending.slice(start), ...pending.slice(0, start)].slice(0, FOLLOW_UP_READS_PER_POLL);
+}
+
+const isDraftLine = (line: OutreachDraftLine | LinkedinActivityLine): line is OutreachDraftLine =>
+  'drafts' in line;
+const isActivityLine = (line: OutreachDraftLine | LinkedinActivityLine): line is LinkedinActivityLine =>
+  'activity' in line;
 
 async function draftOf(
   eis: FollowUpEis,

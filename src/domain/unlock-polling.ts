@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, withCorrelationId } from '../platform/log.ts';
-import { type FollowUpProgress, type FollowUpResult, followUpOutcome } from './follow-up.ts';
+import { type FollowUpProgress, type FollowUpResult, followUpOutcome, type ReadWithin } from './follow-up.ts';
+import { callsOf, type PollCalls, takingTurns } from './poll-shares.ts';
+import { finish } from './unlock-posting.ts';
 import type { Metrics, UnlockKind, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import { inPool } from './pool.ts';
 import { EARLY_POLLS, FOLLOW_UP_GIVE_UP_AFTER_MS, GIVE_UP_AFTER_MS, nextPollAt } from './poll-cadence.ts';
-import {
-  createChannelPacer,
-  isChannelGone,
-  realSleep,
-  SlackDeliveryError,
-  type Sleep,
-} from './slack-delivery.ts';
+import { createChannelPacer, realSleep, type Sleep } from './slack-delivery.ts';
 import {
   outcomeOf,
   timedOutOutcome,
@@ -22,10 +18,11 @@ import {
 import { type UnlockWaiting, unlockWaitingOf, waitingShownKey } from './unlock-waiting.ts';
 
 /**
- * At most this many tasks are polled at once, leaving room under the service's 10 concurrent requests
- * for people using the bot. (Each Lambda counts its own requests; the limit is not shared across them.)
+ * At most this many tasks are polled at once. Their service calls are counted apart, by the key's
+ * share for polls (`PollCalls`): a task may make several (a follow-up reads each of its people).
  */
 export const MAX_CONCURRENT_POLLS = 5;
+
 /** Longer than one task's poll and post with their retries, so a live run never loses its lease. */
 export const LEASE_MS = 2 * 60_000;
 /** A task is started only with this much of the Lambda's time left: its poll and post must fit. */
@@ -45,10 +42,11 @@ export interface UnlockThread {
 
 /**
  * Follow-up tasks (outreach drafts, LinkedIn activity) in an unlock's thread, polled with the unlock
- * tasks under the same leases and the same mark-then-post rule. Errors are `SlackDeliveryError`s.
+ * tasks under the same leases and the same post-then-mark rule. Errors are `SlackDeliveryError`s.
  */
 export interface FollowUpPolling {
-  progress(task: UnlockTask): Promise<FollowUpProgress>;
+  /** Each of its reads is made through `within`. */
+  progress(task: UnlockTask, within: ReadWithin): Promise<FollowUpProgress>;
   postResult(task: UnlockTask, result: FollowUpResult): Promise<void>;
   postTimeout(task: UnlockTask): Promise<void>;
 }
@@ -65,6 +63,8 @@ export interface UnlockPollingDeps {
   accountId?: string;
   /** The service's progress of a task (email or phone). */
   progress(kind: UnlockKind, taskId: string): Promise<UnlockTaskProgress>;
+  /** Every service call of a poll runs through it; calls at once are bounded by tasks alone without it. */
+  calls?: PollCalls;
   thread: UnlockThread;
   /** Without it, follow-up tasks are left due (backed off) for a run that has it. */
   followUps?: FollowUpPolling;
@@ -101,12 +101,13 @@ export interface PollSummary {
  * One run of the poller: takes the due tasks from the index, leases each before touching it, polls
  * the service, and posts each finished task's result once in its thread.
  *
- * Exactly once: the result is marked posted (a conditional write that only one caller wins) *before*
- * it is posted, and only once the channel's turn to post has come. A run that dies between the two, or a
- * Slack that never accepts the post, loses that one reply (the counts stay on the task, the contacts stay
- * unlocked in the service, and the failure is recorded); posting first would instead repeat the reply
- * whenever a run died after posting. Transient Slack errors are retried within the run, honouring
- * Retry-After, and a task is only started while enough of the Lambda's time is left for it.
+ * Nothing lost: posting is a leased step. The poll's lease is held while the reply is posted, and the
+ * result is marked posted (a conditional write that only one caller wins) after Slack took it
+ * (`finish`, unlock-posting.ts). A run that dies before the mark leaves the task leased and unmarked:
+ * once the lease runs out, a later run reads the service again and posts the reply. Only a run that
+ * dies in the instant between Slack's answer and the mark would have its reply posted twice. Transient
+ * Slack errors are retried within the run, honouring Retry-After, then at later polls; a task is only
+ * started while enough of the Lambda's time is left for it.
  */
 export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSummary> {
   const owner = deps.owner ?? `poll-${randomUUID()}`;
@@ -129,7 +130,7 @@ export async function pollUnlockTasks(deps: UnlockPollingDeps): Promise<PollSumm
 
   while (hasTime()) {
     const due = await deps.tasks.due({ now: deps.now(), limit: deps.batchSize ?? 50 });
-    const fresh = due.filter((task) => !seen.has(task.taskId));
+    const fresh = takingTurns(due.filter((task) => !seen.has(task.taskId)));
     if (fresh.length === 0) break;
     for (const task of fresh) seen.add(task.taskId);
     await inPool(
@@ -182,7 +183,7 @@ export async function pollSubmittedTask(
   return false;
 }
 
-interface RunState {
+export interface RunState {
   owner: string;
   deps: UnlockPollingDeps;
   summary: PollSummary;
@@ -216,7 +217,7 @@ async function pollUnlock(task: UnlockTask, age: number, run: RunState): Promise
 
   let progress: UnlockTaskProgress | undefined;
   try {
-    progress = await deps.progress(task.kind, task.taskId);
+    progress = await callsOf(task, deps)(() => deps.progress(task.kind, task.taskId));
   } catch (error) {
     // The service may be down for a while: keep backing off; the 24 h limit still applies.
     log.warn('could not read an unlock task from the service', { error });
@@ -260,7 +261,7 @@ async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promi
   const followUps = deps.followUps;
   let progress: FollowUpProgress | undefined;
   try {
-    progress = await followUps?.progress(task);
+    progress = await followUps?.progress(task, callsOf(task, deps));
   } catch (error) {
     log.warn('could not read a follow-up from the service', { error });
   }
@@ -281,7 +282,7 @@ async function pollFollowUp(task: UnlockTask, age: number, run: RunState): Promi
     if (await finish(task, outcome, () => followUps.postTimeout(task), run)) summary.timedOut += 1;
     return;
   }
-  await pollLater(task, age, run);
+  await pollLater(task, age, run, undefined, progress?.settled);
 }
 
 /** Why a task of a replaced key ends (kept on it). */
@@ -307,7 +308,13 @@ async function stopOtherAccount(task: UnlockTask, run: RunState): Promise<void> 
 }
 
 /** Not finished yet: due again after the delay for its age (unlocks and follow-ups alike). */
-async function pollLater(task: UnlockTask, age: number, run: RunState, waitingShown?: string) {
+async function pollLater(
+  task: UnlockTask,
+  age: number,
+  run: RunState,
+  waitingShown?: string,
+  followUpSettled?: string[],
+) {
   const { owner, deps, summary } = run;
   const next = {
     owner,
@@ -316,70 +323,9 @@ async function pollLater(task: UnlockTask, age: number, run: RunState, waitingSh
       : nextPollAt(age, deps.now(), deps.runStartedAt),
     attempts: task.attempts + 1,
     ...(waitingShown === undefined ? {} : { waitingShown }),
+    ...(followUpSettled === undefined ? {} : { followUpSettled }),
   };
   if (await deps.tasks.reschedule(task.taskId, next)) summary.rescheduled += 1;
-}
-
-/** Another run marked the result first. */
-class AlreadyPosted extends Error {}
-
-/**
- * Marks the result posted, then posts it, inside the channel's paced slot: the mark is made only once
- * Slack's turn has come, so a run that has to stop while waiting for the slot gives the task back
- * untouched. Retries after a transient Slack error post again without marking again. A failure after
- * the mark is recorded on the task, never rethrown. True when the reply was posted.
- */
-async function finish(
-  task: UnlockTask,
-  outcome: UnlockOutcome,
-  send: () => Promise<void>,
-  run: RunState,
-): Promise<boolean> {
-  const { owner, deps, summary, log } = run;
-  let marked = false;
-  try {
-    await run.post(task, async () => {
-      if (!marked) {
-        if (!(await deps.tasks.markResultPosted(task.taskId, { owner, outcome }))) throw new AlreadyPosted();
-        marked = true;
-      }
-      await send();
-    });
-  } catch (error) {
-    if (error instanceof AlreadyPosted) {
-      summary.skipped += 1;
-      return false;
-    }
-    if (!marked) {
-      // Nothing was marked or posted: the next run takes the task again at once.
-      log.warn('result not posted yet, left for the next run', { error });
-      await deps.tasks.reschedule(task.taskId, { owner, nextPollAt: deps.now(), attempts: task.attempts });
-      return false;
-    }
-    summary.slackFailures += 1;
-    const reason = error instanceof SlackDeliveryError ? error.slackError : 'unexpected_error';
-    if (isChannelGone(error)) log.warn('the thread cannot be posted to any more', { slackError: reason });
-    else log.error('posting an unlock result failed', { error, slackError: reason });
-    await deps.tasks.recordSlackFailure(task.taskId, reason);
-    return false;
-  }
-  // How long the finished task waited, from when its poll was due to its reply: the schedule's lag.
-  deps.metrics?.add('PollLag', Math.max(0, deps.now().getTime() - Date.parse(task.nextPollAt)));
-  // A follow-up has no card of its own to update: the unlock's card stays as it is.
-  if (!task.followUp) await updateCard(task, outcome, run);
-  return true;
-}
-
-/**
- * Not paced: Slack's one-message-a-second per channel is for posts, and an edit in the channel's slot
- * held a poll lane through the gap after the reply (4 results a second instead of 19 in the bench).
- */
-async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunState) {
-  try {
-    await run.deps.thread.updateCard(task, outcome);
-  } catch (error) {
-    run.log.warn('could not update the unlock card', { error });
-  }
 }
 
 /** A run that polled nothing. */

@@ -83,6 +83,8 @@ export {
 export type { ExhibitorsApi } from './exhibitors.ts';
 export {
   MAX_IN_FLIGHT_PER_KEY,
+  POLL_IN_FLIGHT,
+  pollSharesForKey,
   type Semaphore,
   WATCH_IN_FLIGHT_PER_KEY,
   watchSemaphoreForKey,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type CallShares, createCallShares, type ShareLimits } from '../platform/fair-shares.ts';
 
 /** The service runs at most 10 requests per user at once; more come back as concurrency envelopes. */
 export const MAX_IN_FLIGHT_PER_KEY = 10;
@@ -8,6 +9,14 @@ export const MAX_IN_FLIGHT_PER_KEY = 10;
  * rest of the key's 10 is left for people using the bot.
  */
 export const WATCH_IN_FLIGHT_PER_KEY = 6;
+
+/**
+ * The poller's service calls on one key at once, in this process (every task's reads together, unlocks
+ * and follow-ups alike): the rest of the key's 10 is left for people using the bot. One member's tasks
+ * get at most `perMember` of them, one task at most `perTask`, so one member's stack of tasks never
+ * takes the whole share and one task's many reads never take it from the others.
+ */
+export const POLL_IN_FLIGHT: ShareLimits = { total: 5, perMember: 4, perTask: 2 };
 
 export interface Semaphore {
   acquire(): Promise<() => void>;
@@ -69,6 +78,20 @@ export function semaphoreForKey(apiKey: string, limit = MAX_IN_FLIGHT_PER_KEY): 
 /** The key's watch look-ups in this process: `WATCH_IN_FLIGHT_PER_KEY` at once, within the key's own 10. */
 export function watchSemaphoreForKey(apiKey: string): Semaphore {
   return registered(`watch:${hashOf(apiKey)}`, WATCH_IN_FLIGHT_PER_KEY);
+}
+
+const pollShares = new Map<string, CallShares>();
+
+/** The key's share of calls for polls in this process (`POLL_IN_FLIGHT`), within the key's own 10. */
+export function pollSharesForKey(apiKey: string): CallShares {
+  const id = hashOf(apiKey);
+  const existing = pollShares.get(id);
+  if (existing) return existing;
+  const created = createCallShares(POLL_IN_FLIGHT, () => {
+    if (pollShares.get(id) === created) pollShares.delete(id);
+  });
+  pollShares.set(id, created);
+  return created;
 }
 
 function registered(id: string, limit: number): Semaphore {

@@ -10,7 +10,7 @@ import { pollUnlockTasks, type UnlockPollingDeps } from '../domain/unlock-pollin
 import { type PollRunSummary, pollTasksForAMinute } from '../domain/poll-run.ts';
 import { unlockTaskProgress } from '../domain/unlock-progress.ts';
 import { followUpProgress } from '../domain/follow-up.ts';
-import { createEisClient, type EisClient } from '../eis/index.ts';
+import { createEisClient, type EisClient, pollSharesForKey } from '../eis/index.ts';
 import type { Metrics } from '../domain/ports/index.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
@@ -190,9 +190,11 @@ export function unlockPollingDeps(
     tasks: store.unlockTasks,
     accountId: serviceAccountId(runtime.access.eisApiKey),
     progress: (kind, taskId) => unlockTaskProgress(eis, kind, taskId),
+    // looked up at each call: the share of an idle key is dropped, and every poller of the key shares one
+    calls: (holder, call) => pollSharesForKey(runtime.access.eisApiKey).run(holder, call),
     thread: unlockThread(web, store),
     // outreach drafts and LinkedIn activity: the same poller, leases and once-only post
-    followUps: followUpThread(web, (task) => followUpProgress(eis, task)),
+    followUps: followUpThread(web, (task, within) => followUpProgress(eis, task, within)),
     logger: runtime.logger,
     now: runtime.now,
     metrics: runtime.metrics,

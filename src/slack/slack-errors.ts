@@ -23,9 +23,9 @@ export function slackErrorCode(error: unknown): string | undefined {
 }
 
 /**
- * Turns a Web API failure into the domain's `SlackDeliveryError`. Only a rate limit is retried: the
- * result was already marked posted, and after a timeout or a Slack-side error the message may have
- * arrived, so trying again could post it twice (losing one is the lesser harm, and is recorded).
+ * Turns a Web API failure into the domain's `SlackDeliveryError`. Only a rate limit is retried: after
+ * a timeout or a Slack-side error the message may have arrived, so trying again could post it twice
+ * (losing one is the lesser harm, and is recorded).
  */
 export function slackDeliveryErrorOf(error: unknown): SlackDeliveryError {
   if (error instanceof SlackDeliveryError) return error;

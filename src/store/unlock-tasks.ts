@@ -126,11 +126,13 @@ async function lease(
 async function reschedule(
   { client, tableName }: StoreContext,
   taskId: string,
-  { owner, nextPollAt, attempts, waitingShown }: RescheduleInput,
+  { owner, nextPollAt, attempts, waitingShown, followUpSettled }: RescheduleInput,
 ): Promise<boolean> {
   if (!Number.isInteger(attempts) || attempts < 0) throw new ValidationError('attempts must be >= 0');
   const next = nextPollAt.toISOString();
-  const shown = waitingShown === undefined ? '' : ', waitingShown = :shown';
+  const shown =
+    (waitingShown === undefined ? '' : ', waitingShown = :shown') +
+    (followUpSettled === undefined ? '' : ', followUpSettled = :settled');
   try {
     await client.send(
       new UpdateCommand({
@@ -144,6 +146,7 @@ async function reschedule(
           ':next': next,
           ':attempts': attempts,
           ...(waitingShown === undefined ? {} : { ':shown': waitingShown }),
+          ...(followUpSettled === undefined ? {} : { ':settled': followUpSettled }),
         },
       }),
     );

@@ -206,6 +206,8 @@ export const UnlockTaskSchema = z.object({
   nextPollAt: IsoTime,
   /** What the card's waiting line last said (`waitingShownKey`): it is rewritten only when that changes. */
   waitingShown: z.string().optional(),
+  /** A follow-up's people known to be over (ready or failed): its next poll reads only the others. */
+  followUpSettled: z.array(Id).optional(),
   leaseOwner: z.string().optional(),
   leaseExpiresAt: IsoTime.optional(),
   resultPostedAt: IsoTime.optional(),

@@ -23,6 +23,8 @@ export interface RescheduleInput {
   attempts: number;
   /** What the card's waiting line now says (`waitingShownKey`); unchanged when absent. */
   waitingShown?: string;
+  /** A follow-up's people now known to be over (`FollowUpProgress.settled`); unchanged when absent. */
+  followUpSettled?: string[];
 }
 
 /** The contact-unlock tasks, as the poller works through them and the digest reports them. */

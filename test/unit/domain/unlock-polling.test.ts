@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
 import { GIVE_UP_AFTER_MS, pollDelayMs } from '../../../src/domain/poll-cadence.ts';
-import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
+import { LEASE_MS, pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
 import { type UnlockTaskProgress, unlockResultOf } from '../../../src/domain/unlock-result.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
 import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
@@ -158,7 +158,7 @@ describe('pollUnlockTasks', () => {
     expect(posted).toHaveLength(12);
   });
 
-  it('marks the result posted before posting it, and posts nothing a second time', async () => {
+  it('posts the result, then marks it posted, and posts nothing a second time', async () => {
     // Prepare
     const { deps, store, posted } = setup([unlockTask('1')]);
     const order: string[] = [];
@@ -181,11 +181,33 @@ describe('pollUnlockTasks', () => {
     await pollUnlockTasks(deps);
 
     // Assess
-    expect(order).toEqual(['mark', 'post']);
+    expect(order).toEqual(['post', 'mark']);
     expect(posted).toEqual(['1']);
   });
 
-  it('does not post when another run marked the result first', async () => {
+  it('leaves a reply its run died before posting to a later run, once the lease runs out, and posts it once', async () => {
+    // Prepare: the first run stops for good inside the post (its Lambda ended there).
+    const { deps, posted, setNow } = setup([unlockTask('1')]);
+    const { thread } = deps;
+    deps.thread = { ...thread, postResult: () => new Promise<void>(() => {}) };
+    void pollUnlockTasks(deps);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    deps.thread = thread;
+
+    // Act: a run while the lease holds, then one after it ran out, then another.
+    const whileLeased = await pollUnlockTasks(deps);
+    setNow(new Date(START.getTime() + LEASE_MS));
+    const afterLease = await pollUnlockTasks(deps);
+    const later = await pollUnlockTasks(deps);
+
+    // Assess
+    expect(whileLeased.posted).toBe(0);
+    expect(afterLease.posted).toBe(1);
+    expect(later.polled).toBe(0);
+    expect(posted).toEqual(['1']);
+  });
+
+  it('does not count a reply another run marked first', async () => {
     // Prepare
     const { deps, store, posted } = setup([unlockTask('1')]);
     deps.tasks = { ...store.repo, markResultPosted: () => Promise.resolve(false) };
@@ -194,7 +216,8 @@ describe('pollUnlockTasks', () => {
     const summary = await pollUnlockTasks(deps);
 
     // Assess
-    expect(posted).toEqual([]);
+    expect(posted).toEqual(['1']);
+    expect(summary.posted).toBe(0);
     expect(summary.skipped).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import type { EventItem, EventListQuery, EventPage } from '../eis/index.ts';
 import { pageOf } from './paging.ts';
+import { isPastShow } from './past-show.ts';
 import { isInRegion, type Region } from './regions.ts';
 
 /**
@@ -67,15 +68,21 @@ async function readWord(list: ListEvents, query: EventListQuery, keyword: string
 const byDate = (a: FoundEvent, b: FoundEvent) =>
   (a.dateStart ?? '9999').localeCompare(b.dateStart ?? '9999') || a.eventId.localeCompare(b.eventId);
 
-/** One page of the shows matching any of the words (more words first, then soonest), in the region. */
+/**
+ * One page of the shows matching any of the words (more words first, then soonest), in the region.
+ * Given `today` and no dates, shows still ahead (or running) come before ended ones, the latest ended
+ * first: the rows are then read and ranked here, as for several words.
+ */
 export async function searchEvents(
   list: ListEvents,
   { keywords, region, ...filters }: EventSearchQuery,
   page: number,
   pageSize: number,
+  today?: string,
 ): Promise<EventSearchPage> {
   const words = searchWords(keywords);
-  if (words.length <= 1 && !region) {
+  const aheadFirst = today !== undefined && !filters.dateStartFrom && !filters.dateStartTo;
+  if (words.length <= 1 && !region && !aheadFirst) {
     const read = await list({ ...filters, keyword: words[0], page, pageSize });
     return { ...read, items: read.items };
   }
@@ -93,9 +100,15 @@ export async function searchEvents(
     }
   });
   const matchCount = (event: FoundEvent) => event.matchedWords?.length ?? 0;
+  const ended = (event: FoundEvent) => (aheadFirst && isPastShow(event, today) ? 1 : 0);
   const ranked = [...found.values()]
     .map(({ event, matched }): FoundEvent => (words.length > 1 ? { ...event, matchedWords: matched } : event))
-    .sort((a, b) => matchCount(b) - matchCount(a) || byDate(a, b));
+    .sort(
+      (a, b) =>
+        ended(a) - ended(b) ||
+        matchCount(b) - matchCount(a) ||
+        (ended(a) ? byDate(b, a) : byDate(a, b)),
+    );
   return {
     ...pageOf(ranked, page, pageSize),
     ...(reads.some((read) => !read.complete) ? { capped: true } : {}),

@@ -71,13 +71,37 @@ describe('search that finds what a seller means', () => {
     // Act
     const { message, requests } = await run('search fintech payments');
 
-    // Assess: every show matching either word, the ones matching both on top, one free read per word
+    // Assess: every show matching either word, of the shows still ahead the ones matching both on top, one free read per word
     const rows = await allRowIdsOf(message);
     expect(new Set(rows)).toEqual(new Set(either.map((e) => e.eventId)));
-    expect(new Set(rows.slice(0, both.length))).toEqual(new Set(both.map((e) => e.eventId)));
+    const ahead = (e: SeededEvent) => (e.dateEnd ?? e.dateStart) >= bot.sim.today;
+    const bothAhead = both.filter(ahead);
+    expect(new Set(rows.slice(0, bothAhead.length))).toEqual(new Set(bothAhead.map((e) => e.eventId)));
     expect(visibleText(message)).toContain('Matches: fintech, payments');
     expect(new Set(keywordsRead(requests))).toEqual(new Set(['fintech', 'payments']));
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
+  });
+
+  it('lists the shows still ahead before the ended ones when no dates are given, the latest ended first', async () => {
+    // Prepare: a word of an ended show's name, which shows still ahead hold too
+    const isAhead = (e: SeededEvent) => (e.dateEnd ?? e.dateStart) >= bot.sim.today;
+    const word = bot.sim.events
+      .filter((e) => !isAhead(e))
+      .flatMap((e) => e.name.split(' '))
+      .find((w) => w.length > 3 && bot.sim.events.some((e) => isAhead(e) && holds(e, w)));
+    if (!word) throw new Error('the simulator has no ended show sharing a word with one ahead');
+
+    // Act
+    const { message } = await run(`search ${word}`);
+
+    // Assess
+    const byId = new Map(bot.sim.events.map((e) => [e.eventId, e]));
+    const rows = (await allRowIdsOf(message)).map((id) => byId.get(id)).filter((e) => e !== undefined);
+    const firstEnded = rows.findIndex((e) => !isAhead(e));
+    expect(firstEnded).toBeGreaterThan(0);
+    expect(rows.slice(firstEnded).every((e) => !isAhead(e))).toBe(true);
+    const ended = rows.slice(firstEnded).map((e) => e.dateStart);
+    expect(ended).toEqual([...ended].sort().reverse());
   });
 
   it('finds the payments shows for `search payments`', async () => {

@@ -26,7 +26,14 @@ export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWor
   /** The `key:value` filters, each one also a text field of the query. */
   filters: F;
   /** Reads one page from the service: the card and its export both read through this. */
-  read: (query: QueryOf<Shape, F>, page: number, pageSize: number, eis: EisClient) => Promise<RowsPage<T>>;
+  read: (
+    query: QueryOf<Shape, F>,
+    page: number,
+    pageSize: number,
+    eis: EisClient,
+    /** `YYYY-MM-DD` (UTC): a list may put shows still ahead first. */
+    today: string,
+  ) => Promise<RowsPage<T>>;
   /** Names for ids in the title (`{ eventId: 'Fintech Expo' }`), read beside the page. */
   names?: (query: QueryOf<Shape, F>, eis: EisClient) => Promise<Names>;
   /** The card of one page (its rows, its buttons); `today` (`YYYY-MM-DD`, UTC) marks past shows. */
@@ -98,7 +105,7 @@ export interface ListOperations {
     today: string,
   ) => Promise<SlackMessage>;
   /** The list as its export reads it; undefined for lists that cannot be exported. */
-  exportSource?: (rawQuery: Record<string, unknown>, eis: EisClient) => ExportSource;
+  exportSource?: (rawQuery: Record<string, unknown>, eis: EisClient, today: string) => ExportSource;
 }
 
 /** Rows per Slack message: enough to scan, small enough to stay readable. */
@@ -132,11 +139,11 @@ export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T
     }),
     async render(rawQuery, page, eis, today) {
       const query = schema.parse(rawQuery);
-      const [rows, named] = await Promise.all([read(query, page, PAGE_SIZE, eis), names(query, eis)]);
+      const [rows, named] = await Promise.all([read(query, page, PAGE_SIZE, eis, today), names(query, eis)]);
       return card({ page: rows, query, names: named, today });
     },
     ...(exported && {
-      exportSource(rawQuery, eis): ExportSource {
+      exportSource(rawQuery, eis, today): ExportSource {
         const query = schema.parse(rawQuery);
         return {
           noun: exported.noun,
@@ -144,7 +151,7 @@ export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T
           filename: exported.filename(query),
           header: exported.columns.header,
           fetch: async (page) => {
-            const rows = await read(query, page, exported.pageSize, eis);
+            const rows = await read(query, page, exported.pageSize, eis, today);
             return { ...rows, rows: rows.items.map(exported.columns.row) };
           },
         };

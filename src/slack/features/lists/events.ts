@@ -35,7 +35,7 @@ export const EVENTS = defineList({
     visitors: z.enum(['yes', 'no']).optional(),
   },
   filters: {},
-  read: (query, page, pageSize, eis) =>
+  read: (query, page, pageSize, eis, today) =>
     searchEvents(
       (request) => eis.events.list(request),
       {
@@ -51,6 +51,7 @@ export const EVENTS = defineList({
       },
       page,
       pageSize,
+      today,
     ),
   card: ({ page, query, today }) => eventList({ page, query, today }),
   export: {

@@ -100,7 +100,7 @@ export function exportJobs(deps: WorkerDeps) {
 
   async function exportJob(job: ExportJob): Promise<void> {
     const { upload, directMessage } = slack;
-    const source = exportSourceOf(job.list, job.query, eis);
+    const source = exportSourceOf(job.list, job.query, eis, utcDate(deps.now()));
     if (!source || !upload || !directMessage) {
       return slack.ephemeral(job.context, errorMessage('This list cannot be exported.'));
     }

@@ -39,4 +39,5 @@ export const exportSourceOf = (
   list: ListKind,
   rawQuery: Record<string, unknown>,
   eis: EisClient,
-): ExportSource | undefined => LISTS[list].exportSource?.(rawQuery, eis);
+  today: string,
+): ExportSource | undefined => LISTS[list].exportSource?.(rawQuery, eis, today);

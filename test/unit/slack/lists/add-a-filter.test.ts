@@ -68,7 +68,7 @@ describe('a filter added to a list definition', () => {
 
   it('is applied by the export, page by page', async () => {
     asked.length = 0;
-    const source = WITH_TITLE.exportSource?.({ eventId: '26855', title: 'VP Sales' }, eis);
+    const source = WITH_TITLE.exportSource?.({ eventId: '26855', title: 'VP Sales' }, eis, '2027-01-01');
     const page = await source?.fetch(1);
 
     expect(asked).toEqual([{ eventId: '26855', title: 'VP Sales', page: 1, pageSize: 50 }]);

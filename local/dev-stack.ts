@@ -77,6 +77,11 @@ export interface DevStackOptions {
    * 3000-or-the-next-free-one, or `PORT` (local/page-port.ts).
    */
   pagePort?: PagePort;
+  /**
+   * Whether the page keeps Slack's 3 s deadlines on the real clock, as `npm run dev` does (the
+   * browser tests leave them off: a loaded machine must not fail them).
+   */
+  slackDeadlines?: boolean;
   /** How often the unlock-task poller runs (default 3 s; Lambda runs it every minute). */
   pollEveryMs?: number;
   /** How often the digest job runs (default every 5 minutes, as on AWS). */
@@ -244,6 +249,7 @@ async function startLocalSlack(options: DevStackOptions, stops: Stops, clientSec
       ...(clientSecret ? { [secondId]: { ...second, teamId: DEV_SECOND_TEAM.teamId } } : {}),
     },
     ...(clientSecret ? { oauth: { clientId: DEV_CLIENT_ID, clientSecret } } : {}),
+    ...(options.slackDeadlines ? { slackDeadlines: true } : {}),
   };
   const { served: slack, note } = await listenOnPagePort(options.pagePort ?? ANY_FREE_PORT, (port) =>
     startFakeSlack({ ...slackOptions, port }),

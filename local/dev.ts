@@ -21,7 +21,7 @@ async function start(): Promise<() => Promise<void>> {
     ]);
     return () => socket.stop();
   }
-  const stack = await startDevStack({ pagePort: pagePortOf(process.env) });
+  const stack = await startDevStack({ pagePort: pagePortOf(process.env), slackDeadlines: true });
   out([
     'eventbot running locally',
     `  DynamoDB Local   ${stack.dynamoEndpoint} (table ${stack.tableName}, in memory)`,

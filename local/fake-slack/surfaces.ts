@@ -43,13 +43,16 @@ export interface SurfaceState {
   /** Each user's open modals, the top last (Slack allows 3). */
   modalStacks: Map<string, string[]>;
   usedTriggers: Set<string>;
+  /** Whether a trigger id expires after `TRIGGER_LIFETIME_MS` (real time), as Slack's do. */
+  triggersExpire: boolean;
   unfurls: Unfurl[];
   functionResults: FunctionResult[];
   seq: number;
 }
 
-export function createSurfaceState(): SurfaceState {
+export function createSurfaceState(triggersExpire = true): SurfaceState {
   return {
+    triggersExpire,
     views: new Map(),
     homes: new Map(),
     modalStacks: new Map(),
@@ -73,7 +76,7 @@ function triggerError(surfaces: SurfaceState, trigger: string, now = Date.now())
   const issuedAt = Number(trigger.split('.')[0]);
   if (!trigger || !Number.isFinite(issuedAt)) return 'invalid_trigger_id';
   if (surfaces.usedTriggers.has(trigger)) return 'exchanged_trigger_id';
-  if (now - issuedAt > TRIGGER_LIFETIME_MS) return 'expired_trigger_id';
+  if (surfaces.triggersExpire && now - issuedAt > TRIGGER_LIFETIME_MS) return 'expired_trigger_id';
   surfaces.usedTriggers.add(trigger);
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DevStack } from '../../local/dev-stack.ts';
@@ -38,18 +38,42 @@ import {
 // one dev stack and one page for the whole walk, each step a test that starts where the last one
 // left the page.
 
-/** The calendar quarter after next, as `when:` takes it, its first day and its months in a row's dates. */
-function quarterAfterNext() {
-  const now = new Date();
-  const index = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3) + 2;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The calendar quarter after next from `today` (the simulator's, YYYY-MM-DD: its shows are dated from
+ * the day it started, which near a quarter's end need not be this process's), as `when:` takes it, its
+ * first day and its months in a row's dates.
+ */
+function quarterAfterNext(today: string) {
+  const index = Number(today.slice(0, 4)) * 4 + Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 2;
   const [year, quarter] = [Math.floor(index / 4), index % 4];
-  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   return {
     when: `Q${quarter + 1}-${year}`,
     firstDay: `${year}-${String(quarter * 3 + 1).padStart(2, '0')}-01`,
-    months: new RegExp(`\\b(${names.slice(quarter * 3, quarter * 3 + 3).join('|')}) ${year}\\b`),
+    months: new RegExp(`\\b(${MONTHS.slice(quarter * 3, quarter * 3 + 3).join('|')}) ${year}\\b`),
   };
 }
+
+/**
+ * What the Tour (docs/using.md) names, so the walk and the doc stay in step: the show step 4 plans,
+ * and the quarter its example names for the month it gives ("in December 2026 that is `Q2-2027`").
+ */
+const TOUR = (() => {
+  const doc = readFileSync(new URL('../../docs/using.md', import.meta.url), 'utf8');
+  const tour = doc.slice(doc.indexOf('## Tour'), doc.indexOf('## What is where'));
+  const planned = /`\/events plan add (\d+)`/.exec(tour)?.[1];
+  const example = /in (\w+) (\d{4}) that is `(Q[1-4]-\d{4})`/.exec(tour);
+  if (!planned || !example) throw new Error('the Tour names no show to plan, or no example quarter');
+  const [, month = '', year = '', quarter = ''] = example;
+  const monthIndex = MONTHS.findIndex((name) => month.startsWith(name));
+  return {
+    tour,
+    planned,
+    exampleQuarter: quarter,
+    exampleToday: `${year}-${String(monthIndex + 1).padStart(2, '0')}-15`,
+  };
+})();
 
 /** The seeded event every step may name (simulator/seed-data.ts). */
 const BIG_EVENT = '26855';
@@ -81,7 +105,7 @@ async function expireConfirmation(stack: DevStack, ts: string) {
 describe('the tour of docs/using.md, on the local Slack page', () => {
   const browser = browserSessionForFile();
   /** What a step leaves for the next ones. */
-  const walk = { europeanShow: '', balanceAtStart: 0, spent: 0, appeared: '' };
+  const walk = { balanceAtStart: 0, spent: 0, appeared: '' };
   // A broken step leaves a picture of the page as it was: test-results/tour-<step>.png.
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
@@ -127,11 +151,10 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     expect(text).toContain('Only visible to you');
     expect(text).toMatch(/Matches: (fintech|payments)/);
     expect(text).toMatch(EUROPE);
-    // Each row names its show's id (`27317`); the first still ahead is planned in step 4 (a show that
-    // has ended is marked Past, and cannot be planned).
+    // Each row names its show's id (`27317`), a show still ahead as one that has ended (marked Past,
+    // it cannot be planned).
     const ahead = sectionsWith(found.message, 'Matches:').filter({ hasNotText: 'Past' }).first();
-    walk.europeanShow = (await idsShown(ahead))[0] ?? '';
-    expect(walk.europeanShow).toMatch(/^\d+$/);
+    expect((await idsShown(ahead))[0]).toMatch(/^\d+$/);
 
     await found.message.getByRole('button', { name: 'Share in channel' }).click();
     const shared = await newestWith(page, /Events: fintech payments.*Shared by/);
@@ -140,21 +163,28 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
   }, 30_000);
 
   it('2. search by region and quarter: `when:` the quarter after next finds European fintech shows', async () => {
-    const { page } = browser;
-    // The simulator's dates follow its today: the tour's `when:Q2-2027` is the quarter after next.
-    const { when, firstDay, months } = quarterAfterNext();
+    const { page, stack } = browser;
+    // The Tour's example quarter is the quarter after next of the month it gives, and its commands
+    // name that quarter.
+    expect(quarterAfterNext(TOUR.exampleToday).when).toBe(TOUR.exampleQuarter);
+    expect(TOUR.tour).toContain(`when:${TOUR.exampleQuarter}\``);
+    expect(TOUR.tour).toContain(`plan budget 20000 ${TOUR.exampleQuarter}\``);
+
+    const { when, firstDay, months } = quarterAfterNext(stack.sim.today);
     await send(page, `/events search fintech payments region:Europe when:${when}`);
     const found = await newestWith(page, `from:${firstDay}`);
     const text = (await found.message.textContent()) ?? '';
     expect(text).not.toContain('No matches');
     expect(text).toMatch(/Matches: (fintech|payments)/);
-    // Every row starts in April, May or June 2027, in a European country.
+    // Every row starts in the quarter's three months, in a European country; the show the Tour plans
+    // is among them.
     const rows = sectionsWith(found.message, 'Matches:');
     expect(await rows.count()).toBeGreaterThan(0);
     for (const row of await rows.allTextContents()) {
       expect(row).toMatch(months);
       expect(row).toMatch(EUROPE);
     }
+    expect(await idsShown(found.message)).toContain(TOUR.planned);
   }, 30_000);
 
   it('3. compare: three shows side by side, fit, dates, place and the unlock price, free', async () => {
@@ -170,14 +200,15 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
   }, 30_000);
 
   it('4. plan: a show added, its quarter given a budget: spent and left', async () => {
-    const { page } = browser;
-    await send(page, `/events plan add ${walk.europeanShow}`);
+    const { page, stack } = browser;
+    await send(page, `/events plan add ${TOUR.planned}`);
     const added = await newestWith(page, /Added .* to this channel’s plan/);
-    const quarter = QUARTER.exec((await added.message.textContent()) ?? '');
-    if (!quarter) throw new Error('the plan card names no quarter');
-    const [, q, year] = quarter;
+    // The plan card names the show's quarter: the quarter after next, which step 2 searched.
+    const { when } = quarterAfterNext(stack.sim.today);
+    const [q, year] = when.split('-');
+    expect(QUARTER.exec((await added.message.textContent()) ?? '')?.slice(1)).toEqual([q, year]);
 
-    await send(page, `/events plan budget 20000 ${q}-${year}`);
+    await send(page, `/events plan budget 20000 ${when}`);
     const budgeted = await newestWith(page, `The budget for ${q} ${year} is 20,000 credits`);
     await expect(budgeted.message.textContent()).resolves.toMatch(
       new RegExp(
@@ -194,7 +225,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await doc.getByRole('heading').first().waitFor();
     await expect(doc.getByRole('table').or(doc.getByRole('list')).count()).resolves.toBeGreaterThan(0);
     const text = (await doc.textContent()) ?? '';
-    expect(text).toContain(walk.europeanShow);
+    expect(text).toContain(TOUR.planned);
     expect(text).not.toMatch(/^#+ /m);
     await page.getByRole('tab', { name: /Messages/ }).click();
   }, 30_000);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../local/fake-slack/payloads.ts';
+import { type Actor, buttonsOf } from '../../local/fake-slack/payloads.ts';
+import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 import { ALICE, type Bot, CHANNEL, TEAM, askFor, startBot, visibleText } from '../support/bot.ts';
 
 /**
@@ -52,6 +53,20 @@ describe('approvers by user group in a single workspace (SPEND_APPROVERS)', () =
     const reads = bot.slack.calls.filter((call) => call.method === 'usergroups.users.list');
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((call) => call.args.usergroup === GROUP)).toBe(true);
+  });
+
+  it('says in the Confirm dialog, before the requester answers it, that only an approver can confirm', async () => {
+    // Prepare
+    await startWithGroup();
+
+    // Act
+    const card = await askFor(bot, `unlock ${BIG_EVENT}`);
+
+    // Assess
+    const confirm = buttonsOf(card).find(({ button }) => button.action_id === 'confirm.yes')?.button;
+    const dialog = JSON.stringify(confirm && 'confirm' in confirm ? confirm.confirm : {});
+    expect(dialog).toContain(CONFIRMATION_WORDS.dialogTitle);
+    expect(dialog).toContain('Only an approver can confirm this');
   });
 
   it('never lets a guest from another organisation confirm, though the group lists them', async () => {

@@ -60,23 +60,49 @@ export function mayConfirmWords({ requestedBy, approvers }: MayConfirm): Mrkdwn 
   return mk`${mentionUser(requestedBy)}${others} ${W.canConfirm}.`;
 }
 
-/** The dialog of every Confirm button, repeating the price first: a cut gives way on the description. */
-export function spendCreditsDialog(price: Price, description: string): ConfirmationDialog {
+/**
+ * Who may confirm, in the dialog's plain text (it shows no mention, and the same dialog to everyone):
+ * so a requester who needs an approver learns it before the question, not after it.
+ */
+export function dialogMayConfirmWords({ requestedBy, approvers }: MayConfirm): string {
+  if (requestedBy !== undefined) return 'Only the person who asked or an approver can confirm.';
+  return approvers.length > 0
+    ? `Only an approver can confirm this (the card names ${approvers.length === 1 ? 'them' : `all ${approvers.length}`}); anyone else's Confirm spends nothing.`
+    : 'No approver is set up, so no one can confirm this yet: ask an admin.';
+}
+
+/**
+ * The dialog of every Confirm button, repeating the price first, then who may confirm: a cut gives way
+ * on the description.
+ */
+export function spendCreditsDialog(
+  price: Price,
+  description: string,
+  mayConfirm?: MayConfirm,
+): ConfirmationDialog {
+  const who = mayConfirm ? dialogMayConfirmWords(mayConfirm) : '';
+  const room = LIMITS.confirmText - (who ? who.length + 1 : 0);
+  const what = truncate(confirmDialogWords(price, description), room);
   return {
     title: plainText(CONFIRMATION_WORDS.dialogTitle),
-    text: plainText(truncate(confirmDialogWords(price, description), LIMITS.confirmText)),
+    text: plainText(who ? `${what} ${who}` : what),
     confirm: plainText(spendWords(price)),
     deny: plainText(CONFIRMATION_WORDS.goBack),
   };
 }
 
 /** Confirm, asking again in the "Spend credits?" dialog; `description` is what will happen. */
-export function confirmButton(confirmationId: string, price: Price, description: string): Button | undefined {
+export function confirmButton(
+  confirmationId: string,
+  price: Price,
+  description: string,
+  mayConfirm?: MayConfirm,
+): Button | undefined {
   return button(
     'Confirm',
     ACTION_IDS.confirmYes,
     { confirmationId },
-    { style: 'primary', confirm: spendCreditsDialog(price, description) },
+    { style: 'primary', confirm: spendCreditsDialog(price, description, mayConfirm) },
   );
 }
 
@@ -310,7 +336,7 @@ const restartRow = (command: string) =>
 const confirmRow = (card: StateInput<'pending'>) =>
   actions(
     [
-      confirmButton(card.confirmationId, card.price, card.description),
+      confirmButton(card.confirmationId, card.price, card.description, card.mayConfirm),
       cancelButton(card.confirmationId),
       card.showAll,
     ],

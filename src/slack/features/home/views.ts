@@ -198,7 +198,12 @@ function confirmationRow(confirmation: HomeConfirmation, index: number): KnownBl
     [
       confirmation.confirmRefusal
         ? undefined
-        : confirmButton(confirmation.id, confirmation.price, confirmation.description),
+        : confirmButton(
+            confirmation.id,
+            confirmation.price,
+            confirmation.description,
+            confirmation.mayConfirm,
+          ),
       cancelButton(confirmation.id),
     ],
     `home-confirmation-${index}`,

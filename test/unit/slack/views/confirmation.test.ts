@@ -324,6 +324,7 @@ describe('the one confirmation card and its dialog', () => {
           requestedBy: 'U123',
           channelId: 'C1',
           deadline: '2027-03-01T10:15:00.000Z',
+          mayConfirm: asked.mayConfirm,
         },
       ],
       tasks: [],
@@ -341,6 +342,7 @@ describe('the one confirmation card and its dialog', () => {
       deny: { text: CONFIRMATION_WORDS.goBack },
     });
     expect(onCard?.text?.text).toContain(description);
+    expect(onCard?.text?.text).toContain('Only the person who asked or an approver can confirm.');
     expect(onLinkedin).toEqual(onCard);
     expect(onHome).toEqual(onCard);
     expect(shown(linkedin)).toContain(CONFIRMATION_WORDS.heading);

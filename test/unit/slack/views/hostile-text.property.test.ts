@@ -95,7 +95,7 @@ const NO_DATA_OR_PIECES = new Set(
   homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
   chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
   inviteBotMessage confirmButton cancelButton spendCreditsDialog formatAmount amountAsTyped kindTotalsWords
-  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords watchPagerBlocks
+  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords dialogMayConfirmWords watchPagerBlocks
   unlockWaitingWords`.split(
     /\s+/,
   ),

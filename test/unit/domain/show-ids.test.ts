@@ -10,12 +10,15 @@ function memoryCache(known: Record<string, string> = {}) {
   const pairs = new Map(Object.entries(known));
   const cache: ShowIdCache & { asked: string[][] } = {
     asked: [],
-    known: async (ids) => {
+    known: (ids) => {
       cache.asked.push([...ids]);
-      return new Map(ids.flatMap((id) => (pairs.has(id) ? [[id, pairs.get(id) ?? id] as const] : [])));
+      return Promise.resolve(
+        new Map(ids.flatMap((id) => (pairs.has(id) ? [[id, pairs.get(id) ?? id] as const] : []))),
+      );
     },
-    remember: async (learned) => {
+    remember: (learned) => {
       for (const [id, publicId] of learned) pairs.set(id, publicId);
+      return Promise.resolve();
     },
   };
   return { cache, pairs };
@@ -27,9 +30,9 @@ describe('a show’s public id', () => {
   it('asks the service once per id, then answers from memory or the table', async () => {
     const { cache, pairs } = memoryCache();
     const asked: string[] = [];
-    const lookUp = async (id: string) => {
+    const lookUp = (id: string) => {
       asked.push(id);
-      return SHOWS[id] ?? null;
+      return Promise.resolve(SHOWS[id] ?? null);
     };
     const showIds = createShowIds({ cache, lookUp, logger: createMemoryLogger() });
 
@@ -51,7 +54,11 @@ describe('a show’s public id', () => {
 
   it('keeps an id the service knows no show by as given', async () => {
     const { cache, pairs } = memoryCache();
-    const showIds = createShowIds({ cache, lookUp: async () => null, logger: createMemoryLogger() });
+    const showIds = createShowIds({
+      cache,
+      lookUp: () => Promise.resolve(null),
+      logger: createMemoryLogger(),
+    });
     expect(await showIds.publicIds(['99999999'])).toEqual(new Map([['99999999', '99999999']]));
     expect(pairs.get('99999999')).toBe('99999999');
   });
@@ -60,10 +67,8 @@ describe('a show’s public id', () => {
     const { cache, pairs } = memoryCache();
     const logger = createMemoryLogger();
     let down = true;
-    const lookUp = async (id: string) => {
-      if (down) throw new Error('service unavailable');
-      return SHOWS[id] ?? null;
-    };
+    const lookUp = (id: string) =>
+      down ? Promise.reject(new Error('service unavailable')) : Promise.resolve(SHOWS[id] ?? null);
     const showIds = createShowIds({ cache, lookUp, logger });
 
     expect(await showIds.publicIds(['8491'])).toEqual(new Map([['8491', '8491']]));
@@ -76,12 +81,10 @@ describe('a show’s public id', () => {
 
   it('still converts when the table cannot be read', async () => {
     const { cache } = memoryCache();
-    cache.known = async () => {
-      throw new Error('throttled');
-    };
+    cache.known = () => Promise.reject(new Error('throttled'));
     const showIds = createShowIds({
       cache,
-      lookUp: async (id) => SHOWS[id] ?? null,
+      lookUp: (id) => Promise.resolve(SHOWS[id] ?? null),
       logger: createMemoryLogger(),
     });
     expect(await showIds.publicIds(['8491'])).toEqual(new Map([['8491', '27306']]));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormInputs, SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import type { SeededPersonnel } from '../../simulator/server.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
-import { ALICE, type Bot, startBot, unlockPoller, visibleText } from '../support/bot.ts';
+import { ALICE, type Bot, confirmationIdOf, startBot, unlockPoller, visibleText } from '../support/bot.ts';
 import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 /** The Draft outreach modal's choices as preselected: an email and a LinkedIn connection note. */
@@ -168,6 +168,11 @@ describe('after an email unlock: outreach drafts and LinkedIn activity in the th
     const snapshot = structuredClone(card);
     expect(visibleText(snapshot)).toContain('The service publishes no price for this');
     expect(visibleText(snapshot)).toContain(person.fullName);
+    // Its expiry is the confirmation's own deadline, as every charge's card says it.
+    const stored = await bot.store.confirmations.get(confirmationIdOf(snapshot));
+    const deadline = Math.floor(Date.parse(stored?.deadline ?? '') / 1000);
+    expect(visibleText(snapshot)).toContain(`Expires at <!date^${deadline}^`);
+    expect(visibleText(snapshot)).not.toContain('Expires in');
     await Promise.all([
       bot.click(snapshot, ACTION_IDS.confirmYes, ALICE),
       bot.click(snapshot, ACTION_IDS.confirmYes, ALICE),

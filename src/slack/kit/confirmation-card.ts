@@ -124,8 +124,8 @@ export type ConfirmationCardInput =
       confirmationId: string;
       /** Current balance; null when the service could not say. */
       balance: number | null;
-      /** When the confirmation lapses (an ISO string or a Date), or in how many minutes from the post. */
-      expiresAt: Date | string | { minutes: number };
+      /** When the confirmation lapses (an ISO string or a Date): its stored deadline. */
+      expiresAt: Date | string;
       /** Who may confirm (src/domain/approval.ts `whoMayConfirm`): the card names them. */
       mayConfirm: MayConfirm;
       /** Show all of the people a contact unlock names, after Cancel (when there are many). */
@@ -273,8 +273,6 @@ function pendingView(input: StateInput<'pending'>, { what, asked }: CardWords): 
 }
 
 function expiryWords(expiresAt: StateInput<'pending'>['expiresAt']): Mrkdwn {
-  if (typeof expiresAt === 'object' && !(expiresAt instanceof Date))
-    return mk`Expires in ${expiresAt.minutes} minutes`;
   const expires = typeof expiresAt === 'string' ? new Date(expiresAt) : expiresAt;
   return Number.isNaN(expires.getTime())
     ? mk`Expires soon`

@@ -65,6 +65,7 @@ export function followUpJobs(deps: WorkerDeps) {
       mayConfirm: whoMayConfirm(confirmation.price, job.context.userId, deps.policy),
       confirmationId: confirmation.id,
       balance,
+      deadline: confirmation.deadline,
     };
     await publishConfirmation(
       confirmation.id,

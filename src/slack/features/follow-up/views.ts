@@ -331,13 +331,11 @@ export function linkedinPendingCard(input: {
   confirmationId: string;
   balance: number | null;
   buttons: boolean;
+  /** The confirmation's own deadline (ISO), which the card says. */
+  deadline: string;
 }): SlackMessage {
-  return confirmationCard({
-    ...input,
-    state: 'pending',
-    price: LINKEDIN_PRICE,
-    expiresAt: { minutes: 15 },
-  });
+  const { deadline, ...card } = input;
+  return confirmationCard({ ...card, state: 'pending', price: LINKEDIN_PRICE, expiresAt: deadline });
 }
 
 /** The card once the analysis ran (or failed): the stored outcome, with the price as unpublished. */

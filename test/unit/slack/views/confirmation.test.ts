@@ -310,7 +310,7 @@ describe('the one confirmation card and its dialog', () => {
       state: 'pending',
       expiresAt: '2027-03-01T10:15:00.000Z',
     });
-    const linkedin = linkedinPendingCard({ ...asked, buttons: true });
+    const linkedin = linkedinPendingCard({ ...asked, buttons: true, deadline: '2027-03-01T10:15:00.000Z' });
     const home = homeView({
       userId: 'U123',
       now: new Date('2027-03-01T10:00:00.000Z'),

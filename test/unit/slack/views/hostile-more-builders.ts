@@ -249,6 +249,7 @@ export const MORE_BUILDERS: Record<string, (s: Pool) => Rendered> = {
         confirmationId: 'c1',
         balance: 100,
         buttons: true,
+        deadline: '2027-03-01T10:15:00.000Z',
       }),
     ],
   }),

@@ -4,7 +4,16 @@ import {
   type CommandAnswer,
   tryHelpMessage,
 } from '../kit/command-answers.ts';
-import { chargeActionOf, type Command, type CommandWords, parseCommand, wordOf } from '../commands/index.ts';
+import {
+  audienceOf,
+  chargeActionOf,
+  type Command,
+  commandLabel,
+  type CommandWords,
+  parseCommand,
+  wordOf,
+} from '../commands/index.ts';
+import { refusalFor } from '../kit/permissions.ts';
 import type { JobContext } from '../kit/jobs.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { Answer } from '../kit/answer.ts';
@@ -46,6 +55,9 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
   const answers = answersOf({ deps, answer }) as unknown as Readonly<Record<string, RunCommand | undefined>>;
 
   const runCommand: RunCommand = async (command, context, text) => {
+    // Whom the command is for, checked before anything runs or is asked for (kit/permissions.ts).
+    const refusal = await refusalFor(deps, audienceOf(command), context, `\`/events ${commandLabel(command)}\``);
+    if (refusal) return answer(context, errorMessage(refusal));
     const action = chargeActionOf(command);
     if (action) {
       // A decision for the channel: the card is public, and the "working…" line goes.

@@ -270,6 +270,10 @@ export type WorkspaceUser = {
   isOwner?: boolean;
   /** An admin of their workspace's Enterprise Grid org (`enterprise_user.is_admin`); default not. */
   isOrgAdmin?: boolean;
+  /** A guest of the workspace (`is_restricted`: a multi-channel guest); default a full member. */
+  isGuest?: boolean;
+  /** On Grid, the org's other workspaces they are a member of too (`enterprise_user.teams`, after `teamId`). */
+  alsoIn?: string[];
 };
 type CommandInput = Parameters<FakeSlack['sendCommand']>[0];
 type ClickInput = Parameters<FakeSlack['click']>[0];
@@ -565,7 +569,11 @@ function usersList(state: SlackState, args: Args): Args {
 
 /** A user as `users.info` and `users.list` show them: their team, roles, zone and Grid org. */
 function userObject(state: SlackState, id: string, user: WorkspaceUser): Args {
-  const roles = { ...(user.isAdmin ? { is_admin: true } : {}), ...(user.isOwner ? { is_owner: true } : {}) };
+  const roles = {
+    ...(user.isAdmin ? { is_admin: true } : {}),
+    ...(user.isOwner ? { is_owner: true } : {}),
+    ...(user.isGuest ? { is_restricted: true } : {}),
+  };
   const teamId = user.teamId ?? state.app?.teamId;
   const enterpriseId = teamId ? state.enterpriseOfTeam.get(teamId) : undefined;
   // A member of a Grid org's workspace: their org roles, and the org's workspaces they belong to.
@@ -575,7 +583,7 @@ function userObject(state: SlackState, id: string, user: WorkspaceUser): Args {
           id,
           enterprise_id: enterpriseId,
           is_admin: user.isOrgAdmin === true,
-          teams: [teamId],
+          teams: [teamId, ...(user.alsoIn ?? [])],
         },
       }
     : {};

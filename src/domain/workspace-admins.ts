@@ -22,6 +22,8 @@ export interface SlackRoles {
   isAdmin: boolean;
   isOwner: boolean;
   isPrimaryOwner: boolean;
+  /** A guest of the workspace (Slack's `is_restricted` or `is_ultra_restricted`): never an admin or approver. */
+  isGuest?: boolean;
   /** Their roles in their Enterprise Grid org, when they belong to one. */
   org?: {
     enterpriseId: string;
@@ -91,8 +93,16 @@ function isOrgAdminOf(roles: SlackRoles, workspace: WorkspaceIdentity): boolean 
   return (org.isAdmin || org.isOwner || org.isPrimaryOwner) && org.teamIds.includes(workspace.teamId);
 }
 
+/**
+ * A workspace admin or owner of this workspace, or an org admin of its Grid org. Slack's `is_admin` and
+ * `is_owner` are about the user's own workspace (`team_id`): on Grid, a member of several workspaces
+ * has one set of flags, so they count only when that workspace is this one (an admin of A is no admin
+ * of B); and a guest is never one.
+ */
 const isAdminIn = (roles: SlackRoles, workspace: WorkspaceIdentity) =>
-  roles.isAdmin || roles.isOwner || roles.isPrimaryOwner || isOrgAdminOf(roles, workspace);
+  !roles.isGuest &&
+  ((roles.teamId === workspace.teamId && (roles.isAdmin || roles.isOwner || roles.isPrimaryOwner)) ||
+    isOrgAdminOf(roles, workspace));
 
 /** Why someone is an admin, as a refusal names them: a Slack owner or admin of the workspace. */
 export type AdminRole = 'owner' | 'admin';

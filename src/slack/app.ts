@@ -5,6 +5,7 @@ import type { SlackHttpHandler } from './http-boundary.ts';
 import { webClientOptions } from './web-client.ts';
 import { boltLogger } from './bolt-logger.ts';
 import type { ListenerDeps } from './kit/listener-deps.ts';
+import { permissionsGate } from './kit/permissions.ts';
 import { registerListeners } from './listeners/index.ts';
 
 export interface SlackAppOptions {
@@ -123,6 +124,8 @@ export function createBoltApp(options: SlackAppOptions): { app: App; bolt: Slack
       : onlyInstalledTeam(workspaces.installedTeamId, options.logger),
   );
   app.use(oncePerEvent(options.deps.deliveries, options.logger));
+  // Every button and form is held to whom it is for before any listener runs (kit/permissions.ts).
+  app.use(permissionsGate(options.deps));
   registerListeners(app, options.deps);
   return { app, bolt: receiver.toHandler() };
 }

@@ -208,6 +208,8 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     const [q, year] = when.split('-');
     expect(QUARTER.exec((await added.message.textContent()) ?? '')?.slice(1)).toEqual([q, year]);
 
+    // Budgets are the spend approvers' and admins': Bob sets it, then Alice goes on.
+    await switchUser(page, /Bob/);
     await send(page, `/events plan budget 20000 ${when}`);
     const budgeted = await newestWith(page, `The budget for ${q} ${year} is 20,000 credits`);
     await expect(budgeted.message.textContent()).resolves.toMatch(
@@ -215,6 +217,7 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
         `${q} ${year}: 1 show.*budget 20,000 credits, spent on these shows 0 credits, 20,000 credits left`,
       ),
     );
+    await switchUser(page, /Alice/);
   }, 30_000);
 
   // (On main the canvas is a folded block of markdown; surfaces.e2e checks it follows the plan.)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import type { Actor } from '../../local/fake-slack/payloads.ts';
+import { viewActionBody } from '../../local/fake-slack/surfaces.ts';
 import { NOT_INSTALLED_TEXT } from '../../src/slack/app.ts';
 import { visibleText } from '../support/bot.ts';
 import {
@@ -16,6 +17,8 @@ const G2 = testWorkspace('T0GRID2');
 const ADMIN = 'U0ORGADMIN';
 /** An admin of the Grid org (not of any workspace), member of G2. */
 const ORG_ADMIN = 'U0GRIDADMIN';
+/** An admin of G1 who is also a plain member of G2: `users.info` says `is_admin` (about G1) wherever they act. */
+const G1_ADMIN_IN_G2 = 'U0G1ADMIN';
 const CONNECT = 'open.workspace';
 const BIG_EVENT = '26855';
 
@@ -51,6 +54,7 @@ describe('an org-wide (Enterprise Grid) install', () => {
       users: {
         [ADMIN]: { name: 'orgadmin', tz: 'UTC', teamId: G1.teamId, isAdmin: true },
         [ORG_ADMIN]: { name: 'gridadmin', tz: 'UTC', teamId: G2.teamId, isOrgAdmin: true },
+        [G1_ADMIN_IN_G2]: { name: 'g1admin', tz: 'UTC', teamId: G1.teamId, isAdmin: true, alsoIn: [G2.teamId] },
         [G2.member.userId]: { name: 'g2member', tz: 'UTC', teamId: G2.teamId },
       },
     });
@@ -128,6 +132,24 @@ describe('an org-wide (Enterprise Grid) install', () => {
     });
     expect(refused).not.toContain('service_key');
     expect(refused).toContain('Only workspace admins and owners');
+  });
+
+  it('never counts an admin of one workspace of the org as an admin of another they are a member of', async () => {
+    await bot.slack.openHome(G1_ADMIN_IN_G2, G2.teamId);
+    await bot.idle();
+    const home = bot.slack.home(G1_ADMIN_IN_G2);
+    if (!home) throw new Error('no Home for the admin of G1');
+    const keyBefore = await bot.store.workspaces.getServiceKeyInfo(G2.teamId);
+
+    // Their click on G2's Home: the payload names G2 and the org; `users.info` their G1 flags.
+    const inG2 = inOrg({ teamId: G2.teamId, userTeamId: G1.teamId, userId: G1_ADMIN_IN_G2, channelId: G2.channel });
+    await bot.post(viewActionBody(inG2, home, { type: 'button', action_id: CONNECT, block_id: 'home-workspace' }));
+    await bot.idle();
+    const modal = JSON.stringify(bot.slack.modal(G1_ADMIN_IN_G2)?.view.blocks ?? []);
+
+    expect(modal).not.toContain('service_key');
+    expect(modal).toContain('Only workspace admins and owners');
+    expect(await bot.store.workspaces.getServiceKeyInfo(G2.teamId)).toEqual(keyBefore);
   });
 
   it('charges a confirmed unlock to the workspace’s key in the worker, updating the card with the org’s token', async () => {

@@ -3,7 +3,7 @@ import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { quarterContaining } from '../../src/domain/periods.ts';
 import { quarterOfShow } from '../../src/domain/plan/index.ts';
 import { formatNumber } from '../../src/slack/views/format.ts';
-import { ALICE, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, APPROVER, type Bot, CHANNEL, startBot, visibleText } from '../support/bot.ts';
 import { showsForPlan } from '../support/plan-shows.ts';
 
 /* The channel's plan through the real handlers: its words, its card and cost line, its canvas, the budget warning. */
@@ -17,8 +17,9 @@ describe('the channel’s plan', () => {
   let shows: { eventId: string; name: string; dateStart: string }[];
 
   /** `/events <text>` in `channel`; the answer it got (the last message there after it). */
-  async function say(text: string, channelId = CHANNEL): Promise<SlackMessage> {
-    await bot.command(text, { ...ALICE, channelId });
+  /** `/events <text>` in `channelId`, by Alice (a member) or, for what only approvers may, the approver. */
+  async function say(text: string, channelId = CHANNEL, who = ALICE): Promise<SlackMessage> {
+    await bot.command(text, { ...who, channelId });
     await bot.idle();
     return bot.last(channelId);
   }
@@ -93,7 +94,7 @@ describe('the channel’s plan', () => {
     const quarter = quarterOfShow(a ?? { dateStart: null });
     if (!quarter) throw new Error('the first show has no dates');
 
-    const answer = visibleText(await say(`plan budget 20000 ${quarter.key}`));
+    const answer = visibleText(await say(`plan budget 20000 ${quarter.key}`, CHANNEL, APPROVER));
 
     expect(answer).toContain(`The budget for ${quarter.label} is 20,000 credits`);
     expect(answer).toContain(
@@ -192,8 +193,8 @@ describe('the channel’s plan', () => {
     const warnings = () =>
       bot.messages(PLANNER).filter((m) => m.text.includes(':warning: This channel has spent'));
     await say(`plan add ${later.eventId}`, PLANNER);
-    await say(`plan budget 2400 ${next.key}`, PLANNER);
-    await say(`plan budget 2000 ${now.key}`, PLANNER);
+    await say(`plan budget 2400 ${next.key}`, PLANNER, APPROVER);
+    await say(`plan budget 2000 ${now.key}`, PLANNER, APPROVER);
 
     // A show not on the plan, unlocked now: the channel's other spend of this quarter, no budget's.
     await unlock(current.eventId);

@@ -33,7 +33,7 @@ describe('a season planned in one channel', () => {
     show = { eventId: later.eventId, name: later.name };
     quarter = { key: of.key, label: of.label };
     await say(`plan add ${show.eventId}`);
-    await say(`plan budget 5000 ${quarter.key}`);
+    await say(`plan budget 5000 ${quarter.key}`, APPROVER);
     // Alice asks; the unlock needs an approver (threshold 1,000), who confirms.
     const card = await say(`unlock ${show.eventId}`);
     expect(visibleText(card)).toContain(`Needs an approver: <@${APPROVER.userId}>.`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { everyoneAMember } from '../support/member-roles.ts';
 import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -160,6 +161,7 @@ describe('the worker’s boundary', () => {
         logger,
       ),
       userTimeZone: () => Promise.resolve('UTC'),
+      workspaceRoles: everyoneAMember,
       policy: { approvers: [APPROVER.userId] },
       accountId: serviceAccountId(bot.apiKey),
       logger,

@@ -25,6 +25,7 @@ import {
   startDynamoFaultProxy,
 } from './dynamo-fault-proxy.ts';
 import type { KillSwitch } from './kill-switch.ts';
+import { everyoneAMember } from './member-roles.ts';
 import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 
 export const TEAM = 'T0TEST';
@@ -100,6 +101,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       store: kill ? kill.wrap(store, 'store') : store,
       slack: kill ? kill.wrap(createSlackOut(web, logger), 'slack') : createSlackOut(web, logger),
       userTimeZone: () => Promise.resolve('UTC'),
+      workspaceRoles: everyoneAMember,
       policy,
       accountId: serviceAccountId(apiKey),
       logger,

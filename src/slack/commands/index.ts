@@ -1,3 +1,4 @@
+import { type Audience, narrowest, SPENDING_AUDIENCE } from '../../domain/audience.ts';
 import type { ChargeAction } from '../../domain/charging.ts';
 import { PRICES } from '../../domain/prices.ts';
 import { ACCOUNT_COMMANDS } from '../features/account/commands.ts';
@@ -17,6 +18,7 @@ import type {
   CommandSpec,
   Parsed,
   Refusal,
+  WordAudience,
 } from '../kit/command-types.ts';
 import { plainText, tokenize } from './words.ts';
 import { shown } from '../kit/command-arguments.ts';
@@ -37,7 +39,8 @@ const ROOMS = [
   DIGEST_COMMANDS,
   WATCH_COMMANDS,
   PLAN_COMMANDS,
-] as const;
+  // Every word says whom it is for: a definition without its audience does not compile.
+] as const satisfies readonly Readonly<Record<string, { audience: WordAudience }>>[];
 
 type HelpCommand = { name: 'help'; /** a command word: explain just that one */ topic?: string };
 /** The commands one room's words read. */
@@ -58,6 +61,7 @@ const HELP: CommandDefinition<HelpCommand> = {
   usage: 'help [command]',
   example: 'help',
   summary: 'List the commands, or explain one',
+  audience: 'anyone',
   parse: parseHelp,
 };
 
@@ -69,7 +73,7 @@ const COMMANDS = new Map<string, CommandDefinition<Command>>([
 
 /** The help texts of the registered words, in the order help lists them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [...COMMANDS].map(
-  ([word, { parse: _parse, charge: _charge, ...help }]) => ({ word, ...help }),
+  ([word, { parse: _parse, charge: _charge, audience: _audience, ...help }]) => ({ word, ...help }),
 );
 
 /** The spec of a command word, for `/events help <command>`. */
@@ -83,6 +87,32 @@ export const wordOf = (command: Command): string =>
 /** The credit-spending action a command asks for, if it is one (its word's `charge`). */
 export const chargeActionOf = (command: Command): ChargeAction | undefined =>
   COMMANDS.get(wordOf(command))?.charge?.(command);
+
+/** A word's declared audience for one of its commands; a command its word does not name is for nobody but admins. */
+const declaredFor = (audience: WordAudience, name: string): Audience =>
+  typeof audience === 'string' ? audience : (audience[name] ?? 'admins');
+
+/** Whom a command is for: its word's declaration, and members at least when it spends credits. */
+export function audienceOf(command: Command): Audience {
+  const declared = declaredFor(COMMANDS.get(wordOf(command))?.audience ?? 'admins', command.name);
+  return chargeActionOf(command) ? narrowest(declared, SPENDING_AUDIENCE) : declared;
+}
+
+/** A command as the user would type it, without its arguments: `plan remove`, `spend`; `plan` for `plan-show`, `plan currency (read)`. */
+export function commandLabel(command: Pick<Command, 'name'>): string {
+  if (COMMANDS.has(command.name)) return command.name;
+  const read = command.name.endsWith('-show') ? command.name.slice(0, -'-show'.length) : command.name;
+  if (COMMANDS.has(read)) return read;
+  return `${read.replace(/-/g, ' ')}${read === command.name ? '' : ' (read)'}`;
+}
+
+/** Each word's declarations, for the permissions table: one row per command it reads when they differ. */
+export const COMMAND_AUDIENCES: readonly { word: string; command?: string; audience: Audience; spends: boolean }[] =
+  [...COMMANDS].flatMap(([word, { audience, charge }]) =>
+    typeof audience === 'string'
+      ? [{ word, audience, spends: charge !== undefined }]
+      : Object.entries(audience).map(([command, of]) => ({ word, command, audience: of, spends: false })),
+  );
 
 export function parseCommand(input: string): ParseResult {
   const typed = plainText(input)

@@ -1,3 +1,4 @@
+import type { Audience } from '../../domain/audience.ts';
 import type { ChargeAction } from '../../domain/charging.ts';
 
 /**
@@ -42,9 +43,22 @@ export interface CommandArgs {
   fail: Fail;
 }
 
+/**
+ * Whom a word is for (src/domain/audience.ts): one audience, or one for each command its parser reads,
+ * by name (`plan` reads `plan-show`, `plan-budget`, …; write it `satisfies Record<C['name'], Audience>`).
+ */
+export type WordAudience = Audience | { readonly [commandName: string]: Audience };
+
+/** A room's words, each declaring its audience (`satisfies AudienceDeclared` keeps the literals). */
+export type AudienceDeclared = Readonly<
+  Record<string, { readonly audience: WordAudience; readonly [field: string]: unknown }>
+>;
+
 /** One `/events` word of a room: its help, its parser and, for a paid command, the charge it asks for. */
 export interface CommandDefinition<C> extends Omit<CommandSpec, 'word'> {
   parse: (args: CommandArgs) => Parsed<C>;
+  /** Who may run it: checked by the worker's dispatcher before any answer runs. */
+  audience: WordAudience;
   /** The credit-spending action the command asks for (confirmed first); absent or undefined: free. */
   // A method, so that a word's definition stands among the registry's (whose commands are wider).
   charge?(this: void, command: C): ChargeAction | undefined;

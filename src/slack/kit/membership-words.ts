@@ -4,10 +4,7 @@ import { mk, type Mrkdwn } from '../views/mrkdwn.ts';
 type MembersOnly =
   | 'confirm charges'
   | 'cancel someone else’s charge'
-  | 'change these settings'
-  | 'set a watch budget'
-  | 'set a plan’s budget'
-  | 'change a plan’s costs';
+  | 'change these settings';
 
 /**
  * Why someone who is not (or could not be told to be) a member of the workspace may not do something,

@@ -11,6 +11,7 @@ import type { Job, JobContext } from './jobs.ts';
 import type { FormResult, ViewValues } from './modal-forms.ts';
 import type { ListenerDeps } from './listener-deps.ts';
 import { openModal } from './interaction.ts';
+import type { FormId } from '../views/form-ids.ts';
 
 type Submission = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -30,7 +31,8 @@ export type ModalReader = (values: ViewValues, view: Submission['view'], who: Wh
 export function registerModalSubmission(
   app: App,
   deps: ListenerDeps,
-  callbackId: string,
+  /** A declared form (views/form-ids.ts): whom it is for is checked before this runs. */
+  callbackId: FormId,
   read: ModalReader,
 ): void {
   app.view<ViewSubmitAction>(callbackId, async ({ ack, body, view }: Submission) => {

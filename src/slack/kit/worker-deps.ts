@@ -69,10 +69,10 @@ export interface WorkerDeps {
    */
   digestAccess?: DigestAccess;
   /**
-   * Who is a member and who an admin of the workspace, as Slack says: for the watch and plan budgets.
-   * Without it nobody can be told a member, and budgets are refused.
+   * Who is a member, a guest, an outside user or an admin of the workspace, as Slack says: for what
+   * each may run (kit/permissions.ts) and the watch's pre-approved look-ups.
    */
-  workspaceRoles?: WorkspaceRoles;
+  workspaceRoles: WorkspaceRoles;
   /** The App Home's own reads and `views.publish`; without it, Home jobs publish nothing. */
   home?: HomeSources;
   /** Slack's canvases, for the channel's plan; without it, plans have no canvas. */

@@ -12,6 +12,8 @@ import {
   settingsAccessOf,
   type WorkspaceIdentity,
 } from '../../domain/workspace-admins.ts';
+import { type Standing, standingOf } from '../../domain/audience.ts';
+import type { SpendPolicy } from '../../domain/approval.ts';
 import type { Logger } from '../../platform/log.ts';
 import { within } from '../../platform/within.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
@@ -23,6 +25,8 @@ export interface WorkspaceRoles {
   membership(teamId: string, userId: string): Promise<Membership>;
   /** An admin or app manager of the workspace, and a member of it. */
   isWorkspaceAdmin(teamId: string, userId: string): Promise<boolean>;
+  /** Who the user is here, for what they may use (src/domain/audience.ts): one `users.info`. */
+  standing(teamId: string, userId: string, policy: Pick<SpendPolicy, 'approvers'>): Promise<Standing>;
 }
 
 /**
@@ -41,6 +45,8 @@ const SlackUserSchema = z.object({
   deleted: Flag,
   is_bot: Flag,
   is_stranger: Flag,
+  is_restricted: Flag,
+  is_ultra_restricted: Flag,
   is_admin: Flag,
   is_owner: Flag,
   is_primary_owner: Flag,
@@ -64,6 +70,7 @@ function rolesOf(user: SlackUser): SlackRoles {
     isAdmin: user.is_admin === true,
     isOwner: user.is_owner === true,
     isPrimaryOwner: user.is_primary_owner === true,
+    isGuest: user.is_restricted === true || user.is_ultra_restricted === true,
     ...(org?.enterprise_id
       ? {
           org: {
@@ -228,6 +235,29 @@ export async function membershipInTeam(
   return membershipIn(client, await workspaceOfTeam(admin, teamId), { userId }, logger);
 }
 
+/**
+ * Who `user` is in the workspace, for what they may use (src/domain/audience.ts decides): one
+ * `users.info` and the app managers its admins named; `unknown` when Slack does not say in time.
+ */
+export async function standingIn(
+  admin: Pick<WorkspaceAdminDeps, 'workspaces'>,
+  client: WebClient,
+  { workspace, user, policy }: { workspace: ServedWorkspace; user: ActingUser; policy: Pick<SpendPolicy, 'approvers'> },
+  logger: Logger,
+): Promise<Standing> {
+  try {
+    const [roles, settings] = await Promise.all([
+      slackRolesOf(client, user.userId, logger),
+      admin.workspaces.getPolicy(workspace.teamId),
+    ]);
+    const managed = { ...workspace, appManagerUserIds: settings?.appManagerUserIds ?? [] };
+    return standingOf(user, roles, managed, policy);
+  } catch (error) {
+    logger.warn('could not tell who a user is in the workspace', { error });
+    return { kind: 'unknown' };
+  }
+}
+
 /** `WorkspaceRoles` over the client serving the workspace. */
 export function workspaceRolesOf(
   admin: Pick<WorkspaceAdminDeps, 'workspaces'>,
@@ -237,5 +267,7 @@ export function workspaceRolesOf(
   return {
     membership: (teamId, userId) => membershipInTeam(admin, client, { teamId, userId }, logger),
     isWorkspaceAdmin: (teamId, userId) => isAdminOfTeam(admin, client, { teamId, userId }, logger),
+    standing: async (teamId, userId, policy) =>
+      standingIn(admin, client, { workspace: await workspaceOfTeam(admin, teamId), user: { userId }, policy }, logger),
   };
 }

@@ -1,99 +1,123 @@
+import type { Audience } from '../../domain/audience.ts';
+
 /**
- * The `action_id`s the views put on buttons; the JSON each `value` carries is the named schema in
+ * Whom a button is for (src/domain/audience.ts). `RUNS`: it runs an `/events` command, a list's page or
+ * export, or shares an answer, and is held to what it runs (that command's or list's audience) where it
+ * runs, in the worker; so a button and its command can never disagree.
+ */
+export const RUNS = 'what it runs';
+export type ButtonAudience = Audience | typeof RUNS;
+interface ButtonDefinition {
+  id: string;
+  audience: ButtonAudience;
+}
+
+/**
+ * The `action_id`s the views put on buttons, each with whom it is for; the JSON each `value` carries is the named schema in
  * its room's `src/slack/features/<room>/buttons.ts` (`ShareValueSchema`: kit/share.ts). Action
  * listeners register on these ids and parse the value.
  */
-export const ACTION_IDS = {
+const BUTTONS = {
   /** value: EventValueSchema */
-  fitUnlock: 'fit.unlock',
-  fitExhibitors: 'fit.exhibitors',
-  fitPeople: 'fit.people',
-  fitRecommend: 'fit.recommend',
+  fitUnlock: { id: 'fit.unlock', audience: RUNS },
+  fitExhibitors: { id: 'fit.exhibitors', audience: RUNS },
+  fitPeople: { id: 'fit.people', audience: RUNS },
+  fitRecommend: { id: 'fit.recommend', audience: RUNS },
   /** value: ListPageValueSchema */
-  listPage: 'list.page',
+  listPage: { id: 'list.page', audience: RUNS },
   /**
    * Previous / Next under a paid search's results: the search for that page, asked for again as the
    * command (so it goes through a confirmation card: every page charges). value: CommandValueSchema
    */
-  searchPagePrevious: 'search.page.previous',
-  searchPageNext: 'search.page.next',
+  searchPagePrevious: { id: 'search.page.previous', audience: RUNS },
+  searchPageNext: { id: 'search.page.next', audience: RUNS },
   /** Event unlock from a preview-gated list. value: EventValueSchema */
-  listUnlock: 'list.unlock',
+  listUnlock: { id: 'list.unlock', audience: RUNS },
   /** value: PeopleValueSchema (only people whose contact is not unlocked) */
-  peopleEmails: 'people.emails',
-  peoplePhones: 'people.phones',
+  peopleEmails: { id: 'people.emails', audience: RUNS },
+  peoplePhones: { id: 'people.phones', audience: RUNS },
   /** value: ConfirmationValueSchema */
-  confirmYes: 'confirm.yes',
-  confirmNo: 'confirm.no',
+  confirmYes: { id: 'confirm.yes', audience: 'askers' },
+  confirmNo: { id: 'confirm.no', audience: 'askers' },
   /** Fit score from an event card. value: EventValueSchema */
-  eventFit: 'event.fit',
+  eventFit: { id: 'event.fit', audience: RUNS },
   /** Opens an exhibitor's profile card (free), from an exhibitor row. value: ExhibitorValueSchema */
-  accountOpen: 'account.open',
+  accountOpen: { id: 'account.open', audience: RUNS },
   /** value: EventValueSchema */
-  digestFit: 'digest.fit',
-  digestUnlock: 'digest.unlock',
+  digestFit: { id: 'digest.fit', audience: RUNS },
+  digestUnlock: { id: 'digest.unlock', audience: RUNS },
   /** Posts a private answer in the channel for everyone. value: ShareValueSchema */
-  shareInChannel: 'share.channel',
+  shareInChannel: { id: 'share.channel', audience: RUNS },
   /** Opens, privately, the list of every person a card names. value: ListPageValueSchema (`contacts`) */
-  showAllPeople: 'people.all',
+  showAllPeople: { id: 'people.all', audience: RUNS },
   /** Runs the command of an expired or cancelled confirmation again. value: CommandValueSchema */
-  confirmRestart: 'confirm.restart',
+  confirmRestart: { id: 'confirm.restart', audience: RUNS },
   /** Open the modals (from App Home, list cards and messages). No value, unless named. */
-  openSearch: 'open.search',
-  openResearch: 'open.research',
+  openSearch: { id: 'open.search', audience: 'anyone' },
+  openResearch: { id: 'open.research', audience: 'anyone' },
   /** value: the channel id whose digest the modal edits */
-  openDigestSettings: 'open.digest',
+  openDigestSettings: { id: 'open.digest', audience: 'members' },
   /** Turns a channel's digest off from App Home. value: the channel id */
-  digestOff: 'digest.off',
+  digestOff: { id: 'digest.off', audience: 'members' },
   /** "Filter…" on a list card: opens the list's filter modal. value: ListPageValueSchema */
-  listFilter: 'list.filter',
+  listFilter: { id: 'list.filter', audience: 'anyone' },
   /** "Export CSV" on a free list card (or a thread's unlocked contacts). value: ListPageValueSchema */
-  listExport: 'list.export',
+  listExport: { id: 'list.export', audience: RUNS },
   /**
    * On an email unlock's results: drafts outreach for the people (free), or asks to confirm a LinkedIn
    * activity analysis. Suffixed `.<n>` per button (unique in their block). value: FollowUpValueSchema
    */
-  followUpOutreach: 'followup.outreach',
-  followUpLinkedin: 'followup.linkedin',
+  followUpOutreach: { id: 'followup.outreach', audience: 'members' },
+  followUpLinkedin: { id: 'followup.linkedin', audience: 'members' },
   /**
    * Distributed apps: opens the workspace's admin modal (service key and policy), from the Home's
    * "Connect Event Intelligence" or "Workspace settings". No value.
    */
-  openWorkspaceSettings: 'open.workspace',
+  openWorkspaceSettings: { id: 'open.workspace', audience: 'admins' },
   /**
    * On a watch alert's row: the show's fit, the account's people there (each its `/events` command),
    * and Mute this account, one actions block per row. value: WatchRowValueSchema
    * (features/watch/buttons.ts). Show all runs `/events watch list`; Export CSV (on the list) runs
    * `/events watch export`; no value.
    */
-  watchFit: 'watch.fit',
-  watchPeople: 'watch.people',
-  watchMute: 'watch.mute',
-  watchShowAll: 'watch.all',
-  watchExport: 'watch.export',
+  watchFit: { id: 'watch.fit', audience: RUNS },
+  watchPeople: { id: 'watch.people', audience: RUNS },
+  watchMute: { id: 'watch.mute', audience: RUNS },
+  watchShowAll: { id: 'watch.all', audience: RUNS },
+  watchExport: { id: 'watch.export', audience: RUNS },
   /** This one, under an ambiguous account's candidates: runs `/events watch choose`. value: WatchChoiceValueSchema */
-  watchChoose: 'watch.choose',
+  watchChoose: { id: 'watch.choose', audience: RUNS },
   /**
    * Previous / Next under `/events watch shows` and `/events watch list`: runs that page of it again.
    * value: WatchPageValueSchema (features/watch/buttons.ts)
    */
-  watchPagePrevious: 'watch.page.previous',
-  watchPageNext: 'watch.page.next',
+  watchPagePrevious: { id: 'watch.page.previous', audience: RUNS },
+  watchPageNext: { id: 'watch.page.next', audience: RUNS },
   /**
    * Add to plan, on any row or card naming a show (search rows, compare columns, fit cards): runs
    * `/events plan add <event id>` in that channel. value: EventValueSchema
    */
-  planAdd: 'plan.add',
+  planAdd: { id: 'plan.add', audience: RUNS },
   /** Export CSV on the spend card: runs `/events spend <period> export`. value: SpendExportValueSchema */
-  spendExport: 'spend.export',
+  spendExport: { id: 'spend.export', audience: RUNS },
   /** "Compare…" under a list of shows: opens the compare modal with the page's shows. value: CompareValueSchema (features/compare/buttons.ts) */
-  compareOpen: 'compare.open',
+  compareOpen: { id: 'compare.open', audience: 'anyone' },
   /** Remove, on a row of the plan card: runs `/events plan remove <event id>`. value: EventValueSchema */
-  planRemove: 'plan.remove',
+  planRemove: { id: 'plan.remove', audience: RUNS },
   /** Costs…, on a row of the plan card: opens the show's costs modal. value: CostsValueSchema (features/plan/buttons.ts) */
-  planCosts: 'plan.costs',
+  planCosts: { id: 'plan.costs', audience: 'members' },
   /** Export CSV on the plan card: runs `/events plan export`. No value. */
-  planExport: 'plan.export',
-} as const;
+  planExport: { id: 'plan.export', audience: RUNS },
+} as const satisfies Readonly<Record<string, ButtonDefinition>>;
+
+type Buttons = typeof BUTTONS;
+export const ACTION_IDS = Object.fromEntries(
+  Object.entries(BUTTONS).map(([name, { id }]) => [name, id]),
+) as { readonly [Name in keyof Buttons]: Buttons[Name]['id'] };
 
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
+
+/** Every button's action id with its audience, for the one check and the permissions table. */
+export const BUTTON_AUDIENCES: readonly { actionId: ActionId; audience: ButtonAudience }[] = Object.values(
+  BUTTONS,
+).map(({ id, audience }) => ({ actionId: id, audience }));

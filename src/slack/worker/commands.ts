@@ -4,7 +4,16 @@ import {
   type CommandAnswer,
   tryHelpMessage,
 } from '../kit/command-answers.ts';
-import { chargeActionOf, type Command, type CommandWords, parseCommand, wordOf } from '../commands/index.ts';
+import {
+  audienceOf,
+  chargeActionOf,
+  type Command,
+  commandLabel,
+  type CommandWords,
+  parseCommand,
+  wordOf,
+} from '../commands/index.ts';
+import { refusalFor } from '../kit/permissions.ts';
 import type { JobContext } from '../kit/jobs.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { Answer } from '../kit/answer.ts';
@@ -56,6 +65,9 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
   const answers = answersOf({ deps, answer }) as unknown as Readonly<Record<string, RunCommand | undefined>>;
 
   const runCommand: RunCommand = async (given, context, text) => {
+    // Whom the command is for, checked before anything runs or is asked for (kit/permissions.ts).
+    const refusal = await refusalFor(deps, audienceOf(given), context, `\`/events ${commandLabel(given)}\``);
+    if (refusal) return answer(context, errorMessage(refusal));
     const command = keepsShows(given) ? await withPublicShowIds(deps.showIds, given) : given;
     const action = chargeActionOf(command);
     if (action) {

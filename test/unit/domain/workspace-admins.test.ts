@@ -63,6 +63,22 @@ describe('who may manage a workspace’s settings', () => {
     expect(roleOf('U1', { ...MEMBER, org: { ...org, isAdmin: false } }, ORG_INSTALL)).toBeUndefined();
   });
 
+  it('counts workspace admin flags only for the workspace they are about: on Grid, an admin of one is no admin of another', () => {
+    // users.info's `is_admin` is about the user's own workspace (`team_id`), though the org-wide
+    // install serves every workspace of the org they are a member of.
+    const adminOfTwo: SlackRoles = { ...MEMBER, teamId: 'T0TWO', isAdmin: true, org: { ...ORG, teamIds: ['T0TWO', 'T0ONE'] } };
+
+    expect(membershipOf({}, adminOfTwo, ORG_INSTALL)).toBe('member');
+    expect(settingsAccessOf({ userId: 'U1' }, adminOfTwo, ORG_INSTALL)).toEqual({ refused: 'not-admin' });
+    expect(roleOf('U1', { ...adminOfTwo, teamId: 'T0ONE' }, ORG_INSTALL)).toBe('admin');
+  });
+
+  it('never makes a workspace guest an admin', () => {
+    expect(settingsAccessOf({ userId: 'U1' }, { ...MEMBER, isAdmin: true, isGuest: true }, OWN_INSTALL)).toEqual({
+      refused: 'not-admin',
+    });
+  });
+
   it('never makes a user of another organisation an admin or app manager, whatever their own roles', () => {
     const named = { ...OWN_INSTALL, appManagerUserIds: ['U1'] };
 

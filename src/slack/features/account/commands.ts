@@ -1,4 +1,4 @@
-import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import type { CommandArgs, Parsed, AudienceDeclared } from '../../kit/command-types.ts';
 import { listedCredits } from '../../kit/money-words.ts';
 import { KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
 
@@ -92,6 +92,7 @@ export const ACCOUNT_COMMANDS = {
       'An exhibitor id (digits) is free. A company name is looked up first with the company-name search, ' +
       `which costs ${listedCredits('exhibitor-search')} credits if anything matches (a confirmation card asks first); its results give the ids.`,
     parse: parseAccount,
+    audience: 'anyone',
     // A name has no free look-up: the company-name search (50 credits if anything matches) finds the ids.
     charge: (command: AccountCommand) =>
       'companyName' in command
@@ -107,11 +108,13 @@ export const ACCOUNT_COMMANDS = {
       "the person's name. Filters: `company:`, `title:` (role or title) and `name:`. The service has no " +
       'level or department filter for contacts; for those use `/events people <event_id>` and Filter….',
     parse: parseContacts,
+    audience: 'anyone',
   },
   linkedin: {
     usage: 'linkedin <LinkedIn profile url>',
     example: 'linkedin https://www.linkedin.com/in/jane-smith-100001',
     summary: "A person's events, from their LinkedIn profile",
     parse: parseLinkedin,
+    audience: 'anyone',
   },
-};
+} satisfies AudienceDeclared;

@@ -1,11 +1,12 @@
 import type { KnownBlock, ModalView } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import { context, input, plainText } from '../../views/blocks.ts';
 import { truncate } from '../../views/mrkdwn.ts';
 import { channelInput, FIELD_ACTION, modal, option } from '../../views/modal-inputs.ts';
 
 /** "Research a company": a pure builder; `forms.ts` reads its submission back. */
 
-export const RESEARCH_MODAL = 'modal.research';
+export const RESEARCH_MODAL = FORM_IDS.research;
 
 /** Where research answers go: a message's thread (message shortcut), or privately (App Home). */
 export type ResearchTarget = { channelId: string; threadTs: string } | { privately: true };

@@ -1,7 +1,7 @@
 import { isTypedEventId, PERSONNEL_ID_PATTERN } from '../../../domain/ids.ts';
 import { parseSpendPeriod } from '../../../domain/periods.ts';
 import { bareWord, oneEventId, shown } from '../../kit/command-arguments.ts';
-import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import type { CommandArgs, Parsed, AudienceDeclared } from '../../kit/command-types.ts';
 import { listedCredits } from '../../kit/money-words.ts';
 
 /**
@@ -127,7 +127,7 @@ function personnelIds<N extends 'emails' | 'phones'>(word: N) {
 const fromEvent = (eventId: string | undefined) => (eventId ? { fromEventId: eventId } : {});
 
 export const CHARGE_COMMANDS = {
-  credits: { usage: 'credits', example: 'credits', summary: 'Credit balance', parse: bareWord('credits') },
+  credits: { usage: 'credits', example: 'credits', summary: 'Credit balance', parse: bareWord('credits'), audience: 'guests' },
   spend: {
     usage: 'spend [today|week|month|quarter|YYYY-MM|Qn-YYYY] [export]',
     example: 'spend month',
@@ -136,6 +136,8 @@ export const CHARGE_COMMANDS = {
       `The period: ${SPEND_PERIODS}. The card's Export CSV (or \`export\` after the period) sends ` +
       'one row per charge of the period to your direct messages with the app. Free.',
     parse: parseSpend,
+    // The ledger names who asked, who confirmed, the show and the channel of every charge.
+    audience: 'members',
   },
   who: {
     usage: 'who <full name>',
@@ -144,6 +146,7 @@ export const CHARGE_COMMANDS = {
     credits: `${listedCredits('people-by-name')} if anything matches, per page`,
     details: PAID_PAGE_WORD,
     parse: parseWho,
+    audience: 'members',
     charge: ({ fullName, page }: { fullName: string; page?: number }) => ({
       kind: 'people-by-name' as const,
       fullName,
@@ -157,6 +160,7 @@ export const CHARGE_COMMANDS = {
     credits: `${listedCredits('exhibitor-events')} if anything matches, per page`,
     details: PAID_PAGE_WORD,
     parse: companyName('company'),
+    audience: 'members',
     charge: ({ companyName, page }: { companyName: string; page?: number }) => ({
       kind: 'exhibitor-events' as const,
       companyName,
@@ -170,6 +174,7 @@ export const CHARGE_COMMANDS = {
     credits: `${listedCredits('exhibitor-search')} if anything matches, per page`,
     details: PAID_PAGE_WORD,
     parse: companyName('exhibitor'),
+    audience: 'members',
     charge: ({ companyName, page }: { companyName: string; page?: number }) => ({
       kind: 'exhibitor-search' as const,
       companyName,
@@ -182,6 +187,7 @@ export const CHARGE_COMMANDS = {
     summary: 'Unlock all exhibitors and personnel of an event',
     credits: `per precheck, ${listedCredits('event-unlock')} typical`,
     parse: oneEventId('unlock'),
+    audience: 'members',
     charge: ({ eventId }: { eventId: string }) => ({ kind: 'event-unlock' as const, eventId }),
   },
   visitors: {
@@ -190,6 +196,7 @@ export const CHARGE_COMMANDS = {
     summary: 'Unlock registered visitors (after the event unlock)',
     credits: listedCredits('visitors-unlock'),
     parse: oneEventId('visitors'),
+    audience: 'members',
     charge: ({ eventId }: { eventId: string }) => ({ kind: 'visitors-unlock' as const, eventId }),
   },
   'full-access': {
@@ -198,6 +205,7 @@ export const CHARGE_COMMANDS = {
     summary: 'Unlock event and visitors in one step',
     credits: `0–${listedCredits('full-access-unlock')}, from precheck`,
     parse: oneEventId('full-access'),
+    audience: 'members',
     charge: ({ eventId }: { eventId: string }) => ({ kind: 'full-access-unlock' as const, eventId }),
   },
   emails: {
@@ -207,6 +215,7 @@ export const CHARGE_COMMANDS = {
     credits: `${listedCredits('email-unlock')} per contact`,
     details: UNLOCK_EVENT_WORD,
     parse: personnelIds('emails'),
+    audience: 'members',
     charge: ({ personnelIds, eventId }: ContactUnlock<'emails'>) => ({
       kind: 'email-unlock' as const,
       personnelIds,
@@ -220,10 +229,11 @@ export const CHARGE_COMMANDS = {
     credits: `${listedCredits('phone-unlock')} per contact`,
     details: UNLOCK_EVENT_WORD,
     parse: personnelIds('phones'),
+    audience: 'members',
     charge: ({ personnelIds, eventId }: ContactUnlock<'phones'>) => ({
       kind: 'phone-unlock' as const,
       personnelIds,
       ...fromEvent(eventId),
     }),
   },
-};
+} satisfies AudienceDeclared;

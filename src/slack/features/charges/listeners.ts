@@ -17,8 +17,6 @@ import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../kit/interaction.ts';
 import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
-import { servedWorkspace } from '../../kit/served-workspace.ts';
-import { membershipIn } from '../../kit/workspace-roles.ts';
 import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { mentionUser } from '../../views/format.ts';
 import { CommandValueSchema } from '../../kit/job-values.ts';
@@ -30,13 +28,11 @@ const clickerOf = (body: BlockAction) => ({
   teamId: body.team?.id ?? body.user.team_id ?? '',
 });
 
-/** Who clicked, and whether they are a member of the workspace (a Slack Connect guest is not). */
-async function actorOf({ body, client, context }: ClickArgs, deps: ListenerDeps): Promise<Actor> {
-  const clicker = clickerOf(body);
-  const workspace = servedWorkspace(clicker.teamId, context);
-  const user = { userId: clicker.userId, payloadTeamId: body.user.team_id };
-  return { ...clicker, membership: await membershipIn(client, workspace, user, deps.logger) };
-}
+/**
+ * Who clicked: a member of the workspace, as Confirm and Cancel are for members only (`askers`, checked
+ * by kit/permissions.ts before this listener runs); the confirmation's rules decide the rest.
+ */
+const actorOf = ({ body }: ClickArgs): Actor => ({ ...clickerOf(body), membership: 'member' });
 
 /**
  * Where a click's answers go. On the card, through its response_url: the card is replaced in place and
@@ -147,7 +143,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell(mk`This button is out of date.`);
       const { confirmationId } = value.data;
-      const actor = await actorOf(args, deps);
+      const actor = actorOf(args);
       const decision = await confirm(confirmationId, actor, {
         ...deps,
         policy: await deps.policyFor(actor.teamId, context.botToken),
@@ -202,7 +198,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       const { action, context } = args;
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell(mk`This button is out of date.`);
-      const actor = await actorOf(args, deps);
+      const actor = actorOf(args);
       const policy = await deps.policyFor(actor.teamId, context.botToken);
       const result = await cancel(value.data.confirmationId, actor, { ...deps, policy });
       switch (result.kind) {

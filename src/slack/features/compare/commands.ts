@@ -1,6 +1,6 @@
 import { isTypedEventId } from '../../../domain/ids.ts';
 import { MAX_SHOWS, MIN_SHOWS } from '../../kit/job-values.ts';
-import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import type { CommandArgs, Parsed, AudienceDeclared } from '../../kit/command-types.ts';
 import { shown } from '../../kit/command-arguments.ts';
 
 /** The compare room's `/events` word: two to five shows side by side, free. */
@@ -50,5 +50,6 @@ export const COMPARE_COMMANDS = {
       'Give 2 to 5 event ids, separated by spaces or commas. Free: the unlock price is only quoted. ' +
       'Lists of shows (search, shows-for) have a Compare… button to pick them from the page.',
     parse: parseCompare,
+    audience: 'anyone',
   },
-};
+} satisfies AudienceDeclared;

@@ -1,4 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
 import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import { actions, context, header, input, section } from '../../views/blocks.ts';
@@ -199,7 +200,7 @@ export function compareCard({ shows, watchesAccounts, today }: Comparison): Slac
 
 // ---------- Compare… on lists ----------
 
-export const COMPARE_MODAL = 'modal.compare';
+export const COMPARE_MODAL = FORM_IDS.compare;
 /** The modal's checkbox field. */
 export const SHOWS_FIELD = 'shows';
 

@@ -1,3 +1,4 @@
+import type { Audience } from '../../../domain/audience.ts';
 import { looksLikeTime, readTimeOfDay, readTimeZone } from '../../../domain/schedule-words.ts';
 import { bareWord, subWords, KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
@@ -60,6 +61,12 @@ export const DIGEST_COMMANDS = {
       '(default: your Slack time zone). Then filters only, as key:value: `keywords:fintech` (several ' +
       'words: a show matches any), `country:Germany` or `region:DACH`, `city:`, `when:Q2-2027` or ' +
       '`from:`, `to:`.',
+    audience: {
+      'digest-on': 'members',
+      'digest-off': 'members',
+      'digest-now': 'members',
+      'digest-status': 'guests',
+    } satisfies Record<DigestCommand['name'], Audience>,
     parse: subWords('digest', {
       on: parseDigestOn,
       off: bareWord('digest-off', 'digest off'),

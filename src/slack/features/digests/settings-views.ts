@@ -1,4 +1,5 @@
 import type { ModalView } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import { digestTimeOf } from '../../../domain/digest-defaults.ts';
 import { calendarPeriodOf } from '../../../domain/periods.ts';
 import { input, section } from '../../views/blocks.ts';
@@ -8,7 +9,7 @@ import { DIGEST_ZONES, SLACK_ZONE } from '../../kit/time-zones.ts';
 
 /** The digest's settings modal: a pure builder; `forms.ts` reads its submission back. */
 
-export const DIGEST_MODAL = 'modal.digest';
+export const DIGEST_MODAL = FORM_IDS.digest;
 
 /** A channel's digest as the modal shows it (the store's subscription fits). */
 export interface DigestSettings {

@@ -1,4 +1,5 @@
 import { oneEventId } from '../../kit/command-arguments.ts';
+import type { AudienceDeclared } from '../../kit/command-types.ts';
 
 /** The events room's `/events` words: one event, looked at for free. */
 export const EVENT_COMMANDS = {
@@ -7,6 +8,7 @@ export const EVENT_COMMANDS = {
     example: 'show 26855',
     summary: 'Event details',
     parse: oneEventId('show'),
+    audience: 'anyone',
   },
   fit: {
     usage: 'fit <event_id>',
@@ -20,11 +22,13 @@ export const EVENT_COMMANDS = {
       '(how the show fits that profile), matched exhibitor density (how many of its exhibitors match that profile; ' +
       'exhibitors, not verified buyers) and event scale (its size by exhibitor count). Free: nothing is unlocked.',
     parse: oneEventId('fit'),
+    audience: 'anyone',
   },
   brief: {
     usage: 'brief <event_id>',
     example: 'brief 26855',
     summary: 'A short summary of an event: dates, place, coverage counts, top categories',
     parse: oneEventId('brief'),
+    audience: 'anyone',
   },
-};
+} satisfies AudienceDeclared;

@@ -1,4 +1,5 @@
 import type { Button, Checkboxes, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import {
   DEFAULT_OUTREACH,
   type FollowUpResult,
@@ -225,7 +226,7 @@ export function followUpTimeoutReply(task: {
 }
 
 /** The Draft outreach modal's callback id (not `modal.…`: its submission is the follow-up's own). */
-export const OUTREACH_MODAL = 'followup.outreach';
+export const OUTREACH_MODAL = FORM_IDS.outreach;
 
 /** Who the drafts are for and where they go, carried by the modal (`private_metadata`). */
 export type OutreachTarget = FollowUpValue & { channelId: string };

@@ -5,6 +5,7 @@ import { defineList, text } from './definition.ts';
 
 /** `/events contacts`: people at a company, narrowed by title and name (a free search). */
 export const CONTACT_SEARCH = defineList({
+  audience: 'anyone',
   shape: { companyName: z.string().min(1).max(200), role: text, personName: text },
   filters: {},
   read: (query, page, pageSize, eis) => eis.contacts.search({ ...query, page, pageSize }),

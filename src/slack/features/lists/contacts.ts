@@ -6,6 +6,8 @@ import { defineList } from './definition.ts';
 
 /** A large set of contacts named on a card, by name, a page at a time ("Show all"). */
 export const CONTACTS = defineList({
+  // Unlocked contacts are the workspace's paid data: members only.
+  audience: 'members',
   shape: { personnelIds: z.array(PersonnelIdSchema).min(1).max(100) },
   filters: {},
   // One free profile read per person on the page: the ids alone would say nothing to a reader, and a

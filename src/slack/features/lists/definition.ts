@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Audience } from '../../../domain/audience.ts';
 import type { CsvCell } from '../../../domain/csv.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { CsvColumns } from './export-views.ts';
@@ -21,6 +22,8 @@ export type RowsPage<T> = ListPage<T> & { pageSize?: number };
 export type Names = Readonly<Record<string, string | undefined>>;
 
 export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWords, T, C = never> {
+  /** Whom the list is for, its command, pages, Filter…, Export CSV and shares alike (src/domain/audience.ts). */
+  audience: Audience;
   /** The query's fields besides its filters (the event, the search words). */
   shape: Shape;
   /** The `key:value` filters, each one also a text field of the query. */
@@ -68,6 +71,8 @@ interface CommandHelp {
   details?: string;
 }
 export interface ListCommand<C> extends CommandHelp {
+  /** The list's audience. */
+  audience: Audience;
   parse: (words: readonly string[]) => WordsResult<C>;
   /** The query of the command's first page, as its buttons carry it. */
   query: (command: C) => Record<string, unknown>;
@@ -93,6 +98,8 @@ export type ExportPage = Omit<ListPage<unknown>, 'items'> & { rows: CsvCell[][];
 
 /** What every list offers the rest of the bot, whatever its row type. */
 export interface ListOperations {
+  /** Whom the list is for: checked for its pages, exports and shares by the worker. */
+  audience: Audience;
   /** The query its Previous / Next / Filter… / Export CSV buttons carry, read back. */
   schema: z.ZodType<Record<string, unknown>>;
   filters: FilterWords;
@@ -128,14 +135,15 @@ export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T
   const schema = z.object({ ...definition.shape, ...filterShape }) as unknown as QuerySchema<Shape, F>;
   const { read, card, names = noNames } = definition;
   const exported = definition.export;
-  const { filters, filterModal, command } = definition;
+  const { filters, filterModal, command, audience } = definition;
   const list: ListOperations & { definition: typeof definition; schema: typeof schema } = {
     definition,
+    audience,
     schema,
     filters,
     ...(filterModal && { filterModal }),
     ...(command && {
-      command: { ...command, parse: (words: readonly string[]) => command.parse(words, filters) },
+      command: { ...command, audience, parse: (words: readonly string[]) => command.parse(words, filters) },
     }),
     async render(rawQuery, page, eis, today) {
       const query = schema.parse(rawQuery);

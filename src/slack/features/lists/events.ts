@@ -21,6 +21,7 @@ export type SearchCommand = { name: 'search'; filters: EventSearchFilters };
  * Several words and a region are served by `searchEvents` (src/domain/event-search.ts), best matches first.
  */
 export const EVENTS = defineList({
+  audience: 'anyone',
   shape: {
     keywords: text,
     country: text,

@@ -25,6 +25,7 @@ export type ExhibitorsCommand = {
 };
 
 export const EXHIBITORS = defineList({
+  audience: 'anyone',
   shape: { eventId: EventIdSchema, keyword: text },
   filters: FILTERS,
   read: (query, page, pageSize, eis) =>

@@ -8,7 +8,8 @@ import { withShareButton } from '../../kit/share.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { ExportSource } from './definition.ts';
-import { exportSourceOf, renderList } from './index.ts';
+import { exportSourceOf, listAudience, renderList } from './index.ts';
+import { refusalFor } from '../../kit/permissions.ts';
 import { mk, ownJobText } from '../../views/mrkdwn.ts';
 import { mentionChannel } from '../../views/format.ts';
 
@@ -99,6 +100,8 @@ export function exportJobs(deps: WorkerDeps) {
   }
 
   async function exportJob(job: ExportJob): Promise<void> {
+    const refusal = await refusalFor(deps, listAudience(job.list), job.context, 'this list');
+    if (refusal) return slack.ephemeral(job.context, errorMessage(refusal));
     const { upload, directMessage } = slack;
     const source = exportSourceOf(job.list, job.query, eis, utcDate(deps.now()));
     if (!source || !upload || !directMessage) {

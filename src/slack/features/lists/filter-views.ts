@@ -1,4 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import { input } from '../../views/blocks.ts';
 import {
   channelInput,
@@ -19,8 +20,8 @@ import type { ListKind } from '../../kit/job-values.ts';
  * data in and a view out; `forms.ts` reads their submissions back.
  */
 
-export const SEARCH_MODAL = 'modal.search';
-export const FILTER_MODAL = 'modal.filter';
+export const SEARCH_MODAL = FORM_IDS.search;
+export const FILTER_MODAL = FORM_IDS.filter;
 
 /** The search's filters as the modal is filled in (any text, as a button carried it), and its channel. */
 export type SearchPrefill = Omit<EventSearchFilters, 'visitors'> & { visitors?: string; channelId?: string };

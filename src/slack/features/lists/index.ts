@@ -1,3 +1,4 @@
+import type { Audience } from '../../../domain/audience.ts';
 import type { EisClient } from '../../../eis/index.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { CONTACT_SEARCH } from './contact-search.ts';
@@ -24,6 +25,9 @@ export const LISTS: Readonly<Record<ListKind, ListOperations>> = {
   'contact-search': CONTACT_SEARCH,
   contacts: CONTACTS,
 };
+
+/** Whom a list is for (its definition's audience), for its pages, exports and shares. */
+export const listAudience = (list: ListKind): Audience => LISTS[list].audience;
 
 /** Fetches one page of a free list from the service and renders it; `today` (UTC) marks past shows. */
 export const renderList = (

@@ -36,6 +36,7 @@ function sourceTypesOf(text: string | undefined): (typeof SOURCE_TYPES)[number][
 }
 
 export const PEOPLE = defineList({
+  audience: 'anyone',
   shape: { eventId: EventIdSchema, query: text },
   filters: FILTERS,
   read: (query, page, pageSize, eis) =>

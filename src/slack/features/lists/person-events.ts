@@ -16,6 +16,7 @@ export type PersonEventsCommand = {
 
 /** `/events person-events <id>`: the events one person is linked to (the service's own page size). */
 export const PERSON_EVENTS = defineList({
+  audience: 'anyone',
   shape: { personnelId: PersonnelIdSchema },
   filters: FILTERS,
   read: (query, page, _pageSize, eis) => eis.personnel.events(query.personnelId, page),

@@ -21,6 +21,7 @@ export type RecommendFilterWords = Partial<Record<keyof typeof FILTERS | 'keywor
 export type RecommendCommand = { name: 'recommend'; eventId: string; filters: RecommendFilterWords };
 
 export const RECOMMEND = defineList({
+  audience: 'anyone',
   shape: { eventId: EventIdSchema, keywords: text },
   filters: FILTERS,
   read: (query, page, pageSize, eis) =>

@@ -69,6 +69,7 @@ async function inRegion(eis: EisClient, input: RecommendedEventsInput, region: R
 }
 
 export const SHOWS_FOR = defineList({
+  audience: 'anyone',
   shape: { companyUrl: text, targetAudience: text },
   filters: FILTERS,
   read: (query, page, pageSize, eis) => {

@@ -7,6 +7,7 @@ type SimilarCommand = { name: 'similar'; companyUrl?: string; targetAudience?: s
 
 /** `/events similar`: exhibitors like a company or an audience. */
 export const SIMILAR = defineList({
+  audience: 'anyone',
   shape: { companyUrl: text, targetAudience: text },
   filters: {},
   read: (query, page, pageSize, eis) => eis.exhibitors.searchByContext({ ...query, page, pageSize }),

@@ -1,3 +1,4 @@
+import type { Audience } from '../../../domain/audience.ts';
 import { type Period, parseQuarter } from '../../../domain/periods.ts';
 import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/rules.ts';
 import { didYouMeanAmount } from '../../kit/amount-words.ts';
@@ -65,6 +66,19 @@ export const PLAN_COMMANDS = {
       '`plan currency EUR` sets the one currency of the plan’s costs (none until set: amounts are shown without one). ' +
       '`plan export` sends the plan with its credits and costs as a CSV to your direct messages. ' +
       'The bot keeps the plan in a canvas of the channel. Free.',
+    // Guests read the channel's plan (its canvas is in the channel); members change it; budgets are the
+    // approvers' (as the watch's).
+    audience: {
+      'plan-show': 'guests',
+      'plan-budgets': 'guests',
+      'plan-currency-show': 'guests',
+      'plan-add': 'members',
+      'plan-remove': 'members',
+      'plan-cost': 'members',
+      'plan-currency': 'members',
+      'plan-export': 'members',
+      'plan-budget': 'approvers',
+    } satisfies Record<PlanCommand['name'], Audience>,
     parse: (args: CommandArgs): Parsed<PlanCommand> =>
       args.words.length === 0 ? bareWord('plan-show', 'plan')(args) : readPlan(args),
   },

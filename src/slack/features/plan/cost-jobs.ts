@@ -1,6 +1,5 @@
 import { setCurrency, setShowCosts, showCostTotals } from '../../../domain/plan/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
-import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { mentionUser } from '../../views/format.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { costUsage, type PlanCostCommand } from './cost-words.ts';
@@ -22,9 +21,6 @@ export async function changeCosts(
       : mk`This plan has no currency yet: its costs are shown without one. Set it with \`/events plan currency EUR\`.`;
     return { plan, notice };
   }
-  const membership = (await deps.roles?.membership(teamId, userId)) ?? 'unknown';
-  if (membership !== 'member')
-    return { refusal: `${membershipRefusalWords(membership, 'change a plan’s costs')} Nothing was changed.` };
   const at = deps.now();
   if (command.name === 'plan-currency') {
     const { result, plan } = await deps.plans.update(teamId, channelId, (current) =>

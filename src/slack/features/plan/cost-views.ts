@@ -1,4 +1,5 @@
 import type { ModalView } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import type { KindTotals, ShowCostTotals } from '../../../domain/plan/show-costs.ts';
 import { COST_KINDS, type PlanCurrency, type PlanShowCost } from '../../../domain/ports/records.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -86,7 +87,7 @@ export const costsButton = (value: CostsValue) =>
 
 export const exportPlanButton = () => button('Export CSV', ACTION_IDS.planExport, {});
 
-export const PLAN_COSTS_MODAL = 'modal.plan-costs';
+export const PLAN_COSTS_MODAL = FORM_IDS.planCosts;
 
 /** The Costs… modal: one field per kind, filled with the show's costs; an empty field removes that cost. */
 export function planCostsModal(value: CostsValue, metadata: CostsMetadata): ModalView {

@@ -23,7 +23,6 @@ import type { PlanCommand } from './commands.ts';
 import { readPlanView, startPlanReads } from './read.ts';
 import { readsOnce } from './reads-once.ts';
 import type { Changed, PlanCommandDeps } from './plan-deps.ts';
-import { membershipRefusalWords } from '../../kit/membership-words.ts';
 import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView } from './views.ts';
 import { alreadyOnPlanWords, planFullWords, showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
@@ -158,11 +157,6 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
     }
     case 'plan-budget': {
       const { quarter, credits } = command;
-      const membership = (await deps.roles?.membership(teamId, userId)) ?? 'unknown';
-      if (membership !== 'member')
-        return {
-          refusal: `${membershipRefusalWords(membership, 'set a plan’s budget')} Nothing was changed.`,
-        };
       const { plan } = await deps.plans.update(teamId, channelId, (current) =>
         setBudget(current, quarter, credits, userId, deps.now()),
       );
@@ -244,7 +238,6 @@ export function planCommandDeps(deps: WorkerDeps): PlanCommandDeps {
     fitScores: store.fitScores(deps.accountId),
     canvas: deps.planCanvas,
     slack: deps.slack,
-    roles: deps.workspaceRoles,
     logger: deps.logger,
     now: deps.now,
   };

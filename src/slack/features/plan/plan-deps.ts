@@ -2,7 +2,6 @@ import type { PlanCanvasOut } from '../../../domain/plan/index.ts';
 import type { Plan } from '../../../domain/ports/index.ts';
 import type { Store } from '../../../store/index.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
-import type { WorkspaceRoles } from '../../kit/workspace-roles.ts';
 import type { Mrkdwn } from '../../views/mrkdwn.ts';
 import type { PlanReadDeps } from './read.ts';
 
@@ -14,8 +13,6 @@ export interface PlanCommandDeps extends PlanReadDeps {
   canvas?: PlanCanvasOut | undefined;
   /** Tells the channel when its plan's canvas was made again in place of a deleted one; sends an export. */
   slack: Pick<SlackOut, 'post' | 'upload' | 'directMessage'>;
-  /** Who is a member of the workspace; without it, nobody may set a budget. */
-  roles?: Pick<WorkspaceRoles, 'membership'> | undefined;
 }
 
 /** What a command did: the plan now and what to say, with `wrote` when the plan changed; or a refusal. */

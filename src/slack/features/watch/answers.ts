@@ -10,8 +10,6 @@ export function watchAnswers({ deps }: AnswerTools): Answers<typeof WATCH_COMMAN
     watchLists: deps.store.watchLists,
     lookups: eisWatchLookups(deps.eis),
     slack: deps.slack,
-    policy: deps.policy,
-    roles: deps.workspaceRoles,
     logger: deps.logger,
     now: deps.now,
   };

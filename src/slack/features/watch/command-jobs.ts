@@ -1,4 +1,3 @@
-import { isApprover, type SpendPolicy } from '../../../domain/approval.ts';
 import { PRICES } from '../../../domain/prices.ts';
 import type { WatchAccount, WatchLookups } from '../../../domain/ports/index.ts';
 import {
@@ -17,8 +16,6 @@ import { botNotice, errorMessage } from '../../views/messages.ts';
 import { plural } from '../../views/format.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
-import { membershipRefusalWords } from '../../kit/membership-words.ts';
-import type { WorkspaceRoles } from '../../kit/workspace-roles.ts';
 import { type AccountNow, addedAnswer, watchListAnswer, watchStatusAnswer } from './answer-views.ts';
 import { checkAfterChange, checkChannelNow } from './check-now.ts';
 import { chooseExhibitor } from './choice-jobs.ts';
@@ -38,9 +35,6 @@ export interface WatchCommandDeps {
   watchLists: Store['watchLists'];
   lookups: WatchLookups;
   slack: Pick<SlackOut, 'post' | 'ephemeral' | 'upload' | 'directMessage'>;
-  policy: Pick<SpendPolicy, 'approvers'>;
-  /** Who is a member and who an admin; without it, nobody may set a budget. */
-  roles?: WorkspaceRoles | undefined;
   logger: Logger;
   now: () => Date;
 }
@@ -103,23 +97,12 @@ export async function addAccounts(deps: WatchCommandDeps, context: JobContext, t
   return { answer, checkAfter: watchOn };
 }
 
-/** Why the user may not set a watch budget, in words; undefined when they may (a member who is an approver or admin). */
-async function budgetRefusal(deps: WatchCommandDeps, context: JobContext): Promise<string | undefined> {
-  const membership = (await deps.roles?.membership(context.teamId, context.userId)) ?? 'unknown';
-  if (membership !== 'member') return membershipRefusalWords(membership, 'set a watch budget');
-  if (isApprover(deps.policy, context.userId)) return undefined;
-  if (await deps.roles?.isWorkspaceAdmin(context.teamId, context.userId)) return undefined;
-  return 'Only workspace admins and spend approvers can set a watch budget.';
-}
-
-/** `/events watch budget <credits>`: admins and spend approvers only, members of the workspace. */
+/** `/events watch budget <credits>`: its word's audience (approvers and admins) was checked before it runs. */
 async function setBudget(
   deps: WatchCommandDeps,
   context: JobContext,
   credits: number,
 ): Promise<SlackMessage> {
-  const refusal = await budgetRefusal(deps, context);
-  if (refusal) return errorMessage(`${refusal} Nothing was changed.`);
   await deps.watchLists.setBudget(context.teamId, context.channelId, credits, context.userId);
   return botNotice(
     credits === 0

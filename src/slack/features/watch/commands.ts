@@ -1,3 +1,4 @@
+import type { Audience } from '../../../domain/audience.ts';
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { isValidWatchBudget, MAX_WATCH_BUDGET } from '../../../domain/watch/budget.ts';
 import { accountsListed, competitorWithoutColon } from '../../../domain/watch/input.ts';
@@ -117,6 +118,24 @@ export const WATCH_COMMANDS = {
       '`export` sends the list and its upcoming shows as a CSV; `import` opens a form to paste up to 1,000 lines; `mute <name>` / `unmute <name>` silence one account; `on` turns a watch back on; ' +
       '`choose <exhibitor id> <name>` picks the exhibitor a name shared by several means (the This one buttons run it); ' +
       '`alert` lists every row of a watch alert (its Show all button runs it).',
+    // Guests read the channel's watch; members change it; budgets are the approvers' (as the plan's).
+    audience: {
+      'watch-list': 'guests',
+      'watch-shows': 'guests',
+      'watch-status': 'guests',
+      'watch-alert': 'guests',
+      'watch-add': 'members',
+      'watch-remove': 'members',
+      'watch-mute': 'members',
+      'watch-unmute': 'members',
+      'watch-choose': 'members',
+      'watch-import': 'members',
+      'watch-export': 'members',
+      'watch-check': 'members',
+      'watch-off': 'members',
+      'watch-on': 'members',
+      'watch-budget': 'approvers',
+    } satisfies Record<WatchCommand['name'], Audience>,
     parse: subWords('watch', {
       add: parseAdd,
       remove: oneAccount('watch-remove'),

@@ -1,4 +1,5 @@
 import type { ModalView } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
 import { IMPORT_BOX_CHARS, IMPORT_BOXES } from '../../kit/job-values.ts';
 import { input, plainText, section } from '../../views/blocks.ts';
@@ -7,7 +8,7 @@ import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** The `/events watch import` modal: a pure builder; `forms.ts` reads its boxes back. */
 
-export const WATCH_IMPORT_MODAL = 'modal.watch-import';
+export const WATCH_IMPORT_MODAL = FORM_IDS.watchImport;
 
 /** Block id of box `n` (1-based). */
 export const importBox = (n: number) => `accounts-${n}`;

@@ -1,4 +1,5 @@
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { FORM_IDS } from '../../views/form-ids.ts';
 import { mayChangeAppManagers, type SettingsRole } from '../../../domain/workspace-admins.ts';
 import type { WorkspacePolicy, WorkspaceServiceKeyInfo } from '../../../store/workspaces.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
@@ -19,7 +20,7 @@ import { ADMINS_NAMED, type WorkspaceAdminsFound } from '../../kit/workspace-rol
  * modal back. Each input's `block_id` is its field name, its element's `action_id` is `value`.
  */
 
-export const WORKSPACE_SETTINGS_CALLBACK = 'workspace.settings';
+export const WORKSPACE_SETTINGS_CALLBACK = FORM_IDS.workspaceSettings;
 
 /** The modal's fields, by block id. */
 export const SETTINGS_FIELDS = {

@@ -8,13 +8,15 @@ import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { answersOf, commandJobs } from '../../../../src/slack/worker/commands.ts';
 import type { WorkerDeps } from '../../../../src/slack/kit/worker-deps.ts';
 import { commandOf } from './support.ts';
+import { everyoneAMember } from '../../../support/member-roles.ts';
 
 /** Enough of the worker's deps for the rooms to build their answers; no answer here reads them. */
 const deps = {
   eis: {},
   store: { fitScores: () => ({}) },
   slack: { deleteOriginal: () => Promise.resolve() },
-  policy: {},
+  policy: { approvers: [] },
+  workspaceRoles: everyoneAMember,
   logger: {},
   now: () => new Date(0),
 } as unknown as WorkerDeps;

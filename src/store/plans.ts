@@ -23,23 +23,30 @@ const UPDATE_ATTEMPTS = 8;
 const parsePlan = (item: Record<string, unknown>) => parseItem(PlanSchema, 'plan', item);
 
 /** What a change decides from: the stored plan's shows, budgets, costs and currency. */
-const contentOf = ({ shows, budgets, costs, currency }: Plan): PlanContent => ({
+const contentOf = ({ shows, budgets, costs, currency, removed }: Plan): PlanContent => ({
   shows,
   budgets,
   ...(costs ? { costs } : {}),
   ...(currency ? { currency } : {}),
+  ...(removed ? { removed } : {}),
 });
 
-/** The costs and currency a change decided: written when present, removed when absent. */
+/** The costs, currency and removed shows a change decided: written when present, removed when absent. */
 function costsUpdate(content: PlanContent) {
   const set = [
     ...(content.costs?.length ? ['costs = :costs'] : []),
     ...(content.currency ? ['currency = :currency'] : []),
+    ...(content.removed?.length ? ['removed = :removed'] : []),
   ];
-  const remove = [...(content.costs?.length ? [] : ['costs']), ...(content.currency ? [] : ['currency'])];
+  const remove = [
+    ...(content.costs?.length ? [] : ['costs']),
+    ...(content.currency ? [] : ['currency']),
+    ...(content.removed?.length ? [] : ['removed']),
+  ];
   const values = {
     ...(content.costs?.length ? { ':costs': content.costs } : {}),
     ...(content.currency ? { ':currency': content.currency } : {}),
+    ...(content.removed?.length ? { ':removed': content.removed } : {}),
   };
   return {
     set: set.map((s) => `, ${s}`).join(''),

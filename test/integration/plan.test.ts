@@ -242,15 +242,16 @@ describe('the channel’s plan', () => {
     expect((await bot.store.plans.get(ALICE.teamId, PLANNER))?.shows[0]?.dateStart).toBe(later.dateStart);
     expect(bot.slack.canvases(PLANNER)[0]?.markdown).toContain(`${after.label}: 1 show`);
 
-    // Off the plan, the show takes its spend with it: this quarter's other spend now.
+    // Off the plan, the show keeps its spend in its quarter, marked: a quarter's spend never goes down.
     await say(`plan remove ${later.eventId}`, PLANNER);
     const budgets = visibleText(await say('plan budget', PLANNER));
     expect(budgets).toContain(
       `${next.label}: 0 shows, nothing left to unlock; budget 2,400 credits, spent on these shows 0 credits, 2,400 credits left.`,
     );
-    expect(budgets).toContain(
-      `This channel’s other spend in ${now.label}: ${formatNumber(4000 + contact)} credits`,
+    expect(visibleText(await say('plan', PLANNER))).toContain(
+      `${after.label}: 0 shows, nothing left to unlock; spent on these shows: ${onShow} credits (${onShow} credits of it on shows removed from the plan); no budget set.`,
     );
+    expect(budgets).toContain(`This channel’s other spend in ${now.label}: 2,000 credits`);
     // Wrong budgets are still refused, and change nothing.
     for (const wrong of [
       'plan budget -5 Q1-2027',

@@ -16,13 +16,17 @@ export interface QuarterCost {
   budget?: PlanBudget;
   /** Credits spent on the quarter's shows, and the channel's other spend in it (see `planSpend`), when read. */
   spent?: number;
+  /** Of `spent`, the credits spent on shows since removed from the plan. */
+  spentOnRemoved?: number;
   otherSpent?: number;
 }
 
 /** The plan's cost line: each quarter's total against its budget, and the shows with no dates yet. */
 export interface PlanCosts {
   quarters: QuarterCost[];
-  undated: Omit<QuarterCost, 'quarter' | 'budget' | 'spent' | 'otherSpent'> & { spent?: number };
+  undated: Omit<QuarterCost, 'quarter' | 'budget' | 'spent' | 'spentOnRemoved' | 'otherSpent'> & {
+    spent?: number;
+  };
   /** Everything still to unlock, across the plan. */
   toUnlock: number;
 }
@@ -49,12 +53,14 @@ export function planCosts(
     const known = quarters.get(quarter.key);
     if (known) return known;
     const budget = budgets[quarter.key];
-    const spent = spend && (spend.quarters[quarter.key] ?? { onShows: 0, other: 0 });
+    const spent = spend && (spend.quarters[quarter.key] ?? { onShows: 0, onRemovedShows: 0, other: 0 });
     const created: QuarterCost = {
       quarter,
       ...emptyCost(),
       ...(budget ? { budget } : {}),
-      ...(spent ? { spent: spent.onShows, otherSpent: spent.other } : {}),
+      ...(spent
+        ? { spent: spent.onShows, spentOnRemoved: spent.onRemovedShows, otherSpent: spent.other }
+        : {}),
     };
     quarters.set(quarter.key, created);
     return created;
@@ -63,7 +69,9 @@ export function planCosts(
     const quarter = quarterOfShow(show);
     addShowCost(quarter ? quarterCost(quarter) : undated, show.cost);
   }
-  for (const key of Object.keys(budgets)) {
+  // A quarter with a budget, or with spend on shows since removed, is listed even with no show left.
+  const removedSpend = Object.entries(spend?.quarters ?? {}).filter(([, q]) => q.onRemovedShows > 0);
+  for (const key of [...Object.keys(budgets), ...removedSpend.map(([key]) => key)]) {
     const quarter = parseQuarter(key);
     if (quarter) quarterCost(quarter);
   }

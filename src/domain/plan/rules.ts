@@ -1,6 +1,6 @@
 import { type Period, quarterContaining } from '../periods.ts';
 import type { PlanContent, PlanEdit } from '../ports/plans.ts';
-import type { PlanShow } from '../ports/records.ts';
+import type { PlanShow, RemovedPlanShow } from '../ports/records.ts';
 
 /** A channel's plan: the shows it considers (a few dozen at most) and a budget per quarter. */
 export const PLAN_LIMITS = {
@@ -8,6 +8,11 @@ export const PLAN_LIMITS = {
   shows: 20,
   /** The largest budget one quarter may have, in credits. */
   budgetCredits: 10_000_000,
+  /**
+   * Shows taken off the plan that are remembered for their spend (the latest removals); an older one's
+   * spend then counts as the channel's other spend, in the quarter it was charged in.
+   */
+  removedShows: 100,
 } as const;
 
 export const EMPTY_PLAN: PlanContent = { shows: [], budgets: {} };
@@ -27,9 +32,22 @@ export function addShow(current: PlanContent, show: PlanShow): PlanEdit<AddShowR
   if (current.shows.length >= PLAN_LIMITS.shows)
     return { result: { outcome: 'full', limit: PLAN_LIMITS.shows } };
   return {
-    next: { ...current, shows: [...current.shows, show] },
+    next: withRemoved(
+      { ...current, shows: [...current.shows, show] },
+      removedOtherThan(current, show.eventId),
+    ),
     result: { outcome: 'added', show },
   };
+}
+
+const removedOtherThan = (current: PlanContent, eventId: string) =>
+  (current.removed ?? []).filter((removed) => removed.eventId !== eventId);
+
+/** The content with these removed shows, the latest `PLAN_LIMITS.removedShows` of them (none: absent). */
+function withRemoved(content: PlanContent, removed: readonly RemovedPlanShow[]): PlanContent {
+  const { removed: _replaced, ...rest } = content;
+  const kept = removed.slice(-PLAN_LIMITS.removedShows);
+  return kept.length > 0 ? { ...rest, removed: kept } : rest;
 }
 
 export type RemoveShowResult = { outcome: 'removed'; show: PlanShow } | { outcome: 'absent' };
@@ -37,8 +55,14 @@ export type RemoveShowResult = { outcome: 'removed'; show: PlanShow } | { outcom
 export function removeShow(current: PlanContent, eventId: string): PlanEdit<RemoveShowResult> {
   const show = current.shows.find((s) => s.eventId === eventId);
   if (!show) return { result: { outcome: 'absent' } };
+  const { name, dateStart, dateEnd } = show;
+  const shows = current.shows.filter((s) => s !== show);
   return {
-    next: { ...current, shows: current.shows.filter((s) => s !== show) },
+    // Remembered with its dates, so what was spent on it stays in its quarter.
+    next: withRemoved({ ...current, shows }, [
+      ...removedOtherThan(current, eventId),
+      { eventId, name, dateStart, dateEnd },
+    ]),
     result: { outcome: 'removed', show },
   };
 }

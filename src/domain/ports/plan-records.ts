@@ -15,6 +15,18 @@ export const PlanShowSchema = z.object({
 });
 export type PlanShow = z.infer<typeof PlanShowSchema>;
 
+/**
+ * A show taken off the plan, as it was when removed: what was spent on it stays counted in its quarter
+ * (a quarter's spend on its shows never goes down), marked as removed from the plan.
+ */
+export const RemovedPlanShowSchema = PlanShowSchema.pick({
+  eventId: true,
+  name: true,
+  dateStart: true,
+  dateEnd: true,
+});
+export type RemovedPlanShow = z.infer<typeof RemovedPlanShowSchema>;
+
 /** A quarter's budget for unlocking the plan's shows, in credits. */
 export const PlanBudgetSchema = z.object({
   credits: z.number().int().nonnegative(),
@@ -58,6 +70,8 @@ export const PlanSchema = z.object({
   /** Costs beyond credits (booth, sponsorship, travel, other), of shows on the plan; absent: none yet. */
   costs: z.array(PlanShowCostSchema).exactOptional(),
   currency: PlanCurrencySchema.exactOptional(),
+  /** Shows taken off the plan, oldest removal first; absent: none (or a plan written before). */
+  removed: z.array(RemovedPlanShowSchema).exactOptional(),
   /** Raised by every change of the shows or budgets: a write from an older read is refused. */
   revision: z.number().int().positive(),
   createdAt: IsoTime,

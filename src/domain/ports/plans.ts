@@ -1,4 +1,4 @@
-import type { Plan, PlanBudget, PlanCurrency, PlanShow, PlanShowCost } from './records.ts';
+import type { Plan, PlanBudget, PlanCurrency, PlanShow, PlanShowCost, RemovedPlanShow } from './records.ts';
 
 /** What a change to a plan decides: its shows and budgets, and its costs beyond credits. */
 export interface PlanContent {
@@ -7,6 +7,8 @@ export interface PlanContent {
   /** Absent: none (a plan written before costs, or without any). */
   costs?: PlanShowCost[];
   currency?: PlanCurrency;
+  /** Shows taken off the plan, kept for their spend; absent: none. */
+  removed?: RemovedPlanShow[];
 }
 
 /** A change's decision: the plan to write (absent: nothing changes) and what to answer. */

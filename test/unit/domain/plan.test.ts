@@ -99,7 +99,7 @@ describe('what unlocking costs', () => {
         { dateStart: null, cost: locked },
       ],
       { 'Q2-2027': { credits: 5000, setBy: 'U1', setAt: '2027-01-01T00:00:00.000Z' } },
-      { quarters: { 'Q2-2027': { onShows: 1000, other: 300 } }, undated: 500 },
+      { quarters: { 'Q2-2027': { onShows: 1000, onRemovedShows: 0, other: 300 } }, undated: 500 },
     );
     expect(
       costs.quarters.map((q) => [q.quarter.key, q.shows, q.locked, q.toUnlock, q.spent, q.otherSpent]),
@@ -154,16 +154,25 @@ describe('the plan’s budget rule and its warning line', () => {
     const spend = planSpend(plan, entries);
 
     expect(spend.quarters).toEqual({
-      'Q2-2027': { onShows: 2205, other: 20 },
-      'Q3-2027': { onShows: 700, other: 0 },
-      'Q4-2026': { onShows: 0, other: 300 },
+      'Q2-2027': { onShows: 2205, onRemovedShows: 0, other: 20 },
+      'Q3-2027': { onShows: 700, onRemovedShows: 0, other: 0 },
+      'Q4-2026': { onShows: 0, onRemovedShows: 0, other: 300 },
     });
     expect(spend.undated).toBe(40);
-    // A show removed from the plan, or moved to another quarter, takes its spend with it.
-    const removed = planSpend({ ...plan, shows: [show('2', '2027-08-01')] }, entries);
-    // Its spend is the channel's other spend again, in the quarter it was charged in.
-    expect(removed.quarters['Q2-2027']).toEqual({ onShows: 0, other: 215 });
-    expect(removed.quarters['Q4-2026']).toEqual({ onShows: 0, other: 2350 });
+    // A show removed from the plan keeps its spend in its quarter, marked apart.
+    const afterRemoval = removeShow({ ...EMPTY_PLAN, shows: plan.shows }, '1').next;
+    const removed = planSpend({ channelId: 'C1', shows: [], ...afterRemoval }, entries);
+    expect(removed.quarters['Q2-2027']).toEqual({ onShows: 2205, onRemovedShows: 2205, other: 20 });
+    // Re-added, it is on the plan again and no longer marked.
+    const readded = addShow(afterRemoval ?? EMPTY_PLAN, show('1')).next;
+    expect(readded?.removed).toBeUndefined();
+    expect(
+      planSpend({ channelId: 'C1', shows: [], ...readded }, entries).quarters['Q2-2027']?.onRemovedShows,
+    ).toBe(0);
+    // A show taken off before removed shows were kept: its spend is the channel's other spend.
+    const forgotten = planSpend({ ...plan, shows: [show('2', '2027-08-01')] }, entries);
+    expect(forgotten.quarters['Q2-2027']).toEqual({ onShows: 0, onRemovedShows: 0, other: 215 });
+    expect(forgotten.quarters['Q4-2026']).toEqual({ onShows: 0, onRemovedShows: 0, other: 2350 });
     const moved = planSpend({ ...plan, shows: [show('1', '2027-09-01')] }, entries);
     expect(moved.quarters['Q3-2027']?.onShows).toBe(2205);
     expect(moved.quarters['Q2-2027']?.onShows ?? 0).toBe(0);

@@ -10,6 +10,7 @@ import { type SpendDeps, spendAnswer } from './spend-jobs.ts';
 export function chargeAnswers({ deps, answer }: AnswerTools): Answers<typeof CHARGE_COMMANDS> {
   const spendDeps: SpendDeps = {
     ledger: deps.store.ledger,
+    plans: deps.store.plans,
     eis: deps.eis,
     showNames: deps.showNames,
     slack: deps.slack,

@@ -1,5 +1,6 @@
 import { type CsvCell, toCsv } from '../../../domain/csv.ts';
-import { parseSpendPeriod, type Period } from '../../../domain/periods.ts';
+import { parseQuarter, parseSpendPeriod, type Period } from '../../../domain/periods.ts';
+import { planSpend } from '../../../domain/plan/index.ts';
 import { inPool } from '../../../domain/pool.ts';
 import { spendStateOf, summarizeSpend } from '../../../domain/spend.ts';
 import type { EisClient } from '../../../eis/index.ts';
@@ -13,13 +14,15 @@ import { botNotice, chargeKindText, errorMessage } from '../../views/messages.ts
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
 import type { SpendCommand } from './commands.ts';
-import { SPEND_ROWS, spendCard, spendPeriodWords } from './spend-views.ts';
+import { type PlansQuarterSpend, SPEND_ROWS, spendCard, spendPeriodWords } from './spend-views.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 
 /** `/events spend [period] [export]`: the worker's half. Free: it reads the ledger and free event details. */
 
 export interface SpendDeps {
-  ledger: Pick<Store['ledger'], 'listForPeriod'>;
+  ledger: Pick<Store['ledger'], 'listForPeriod' | 'listKept'>;
+  /** The channels' plans: a quarter's card also gives their spend on that quarter's shows. */
+  plans: Pick<Store['plans'], 'forTeam'>;
   eis: Pick<EisClient, 'events'>;
   /** Today's show names of the account; without them, the service is asked. */
   showNames?: ShowNames | undefined;
@@ -118,6 +121,33 @@ async function exportSpend(
 const exportWordOf = (period: Period, word: string) =>
   parseSpendPeriod(period.key, new Date(0)) ? period.key : word;
 
+/**
+ * A quarter's spend on each plan's shows of that quarter, whenever charged (what the plans' budgets
+ * count), beside the charges made in the quarter; undefined for another period or when it cannot be read.
+ */
+async function plansSpendOf(
+  period: Period,
+  context: JobContext,
+  deps: SpendDeps,
+): Promise<PlansQuarterSpend | undefined> {
+  if (!parseQuarter(period.key)) return undefined;
+  try {
+    const plans = (await deps.plans.forTeam(context.teamId)).filter(
+      (plan) => plan.shows.length > 0 || (plan.removed?.length ?? 0) > 0,
+    );
+    if (plans.length === 0) return { channels: [], capped: false };
+    const kept = await deps.ledger.listKept(context.teamId);
+    const channels = plans.flatMap((plan) => {
+      const spent = planSpend(plan, kept.entries).quarters[period.key];
+      return spent && spent.onShows > 0 ? [{ channelId: plan.channelId, ...spent }] : [];
+    });
+    return { channels: channels.sort((a, b) => b.onShows - a.onShows), capped: kept.capped };
+  } catch (error) {
+    deps.logger.warn('could not read the plans’ spend for a quarter', { error });
+    return undefined;
+  }
+}
+
 /** The spend card for the command's period, or (with `export`) its CSV in the requester's DM. */
 export async function spendAnswer(
   command: SpendCommand,
@@ -129,15 +159,19 @@ export async function spendAnswer(
   const read = await deps.ledger.listForPeriod(context.teamId, period);
   if (command.export) return exportSpend(period, read, context, deps);
   const { byShow } = summarizeSpend(read.entries);
-  const names = await showNames(
-    byShow.slice(0, SPEND_ROWS).map((show) => show.key),
-    deps,
-  );
+  const [names, plans] = await Promise.all([
+    showNames(
+      byShow.slice(0, SPEND_ROWS).map((show) => show.key),
+      deps,
+    ),
+    plansSpendOf(period, context, deps),
+  ]);
   return spendCard({
     period,
     ledger: read.entries,
     capped: read.capped,
     names,
+    ...(plans ? { plans } : {}),
     ...(deps.dailyCap !== undefined ? { dailyCap: deps.dailyCap } : {}),
     exportPeriod: exportWordOf(period, command.period),
   });

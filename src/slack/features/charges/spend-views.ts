@@ -15,6 +15,7 @@ import {
   formatCredits,
   formatDateRange,
   formatNumber,
+  mentionChannel,
   mentionUser,
   slackDate,
   utcDay,
@@ -139,6 +140,42 @@ function totalWords(total: SpendTotal, cap: number | undefined): Mrkdwn {
   return mk`${words}${extra}${unsettledWords(total, true)}`;
 }
 
+/** A quarter's spend on each plan's shows of that quarter, whenever it was charged. */
+export interface PlansQuarterSpend {
+  /** Channels whose plan spent on the quarter's shows, most first. */
+  channels: { channelId: string; onShows: number; onRemovedShows: number }[];
+  /** The ledger held more than one read takes: the spend counted is the latest charges'. */
+  capped: boolean;
+}
+
+/** What the card counts: charges made in the period, whatever show they were for. */
+const countsWords = (period: Period) =>
+  mk`Counts the charges made ${escapeMrkdwn(spendPeriodWords(period))}, whatever show they were for.`;
+
+/**
+ * A quarter's card: each plan's spend on the quarter's shows, whenever charged (what its budget counts,
+ * a show removed from the plan included): it differs from the charges made in the quarter.
+ */
+function plansBlocks(period: Period, plans: PlansQuarterSpend): KnownBlock[] {
+  const title = mk`*On the plans’ ${escapeMrkdwn(period.label)} shows*, whenever charged (what a plan’s budget counts)`;
+  const lines = plans.channels
+    .slice(0, SPEND_ROWS)
+    .map(
+      (plan) =>
+        mk`${mentionChannel(plan.channelId)} · *${formatCredits(plan.onShows)}*${
+          plan.onRemovedShows > 0
+            ? mk` (${formatCredits(plan.onRemovedShows)} of it on shows removed from the plan)`
+            : mk``
+        }`,
+    );
+  if (plans.channels.length > SPEND_ROWS) lines.push(andMore(plans.channels.length - SPEND_ROWS, 'plans'));
+  if (lines.length === 0) lines.push(mk`No plan has spent on its ${escapeMrkdwn(period.label)} shows.`);
+  const capped = plans.capped
+    ? [context(mk`Counted from this workspace’s latest charges only (it has more than are read at once).`)]
+    : [];
+  return [section(joinMrkdwn([title, ...lines], '\n')), ...capped];
+}
+
 export interface SpendCardInput {
   period: Period;
   /** The period's ledger entries, oldest first. */
@@ -151,6 +188,8 @@ export interface SpendCardInput {
   dailyCap?: number;
   /** The word Export CSV runs `/events spend` with. */
   exportPeriod: string;
+  /** For a quarter: the plans' spend on its shows (absent: another period, or not read). */
+  plans?: PlansQuarterSpend;
 }
 
 /** The period's total (and, for today, what is left under the daily cap), then by who asked, show and action. */
@@ -159,7 +198,7 @@ export function spendCard(input: SpendCardInput): SlackMessage {
   const summary = summarizeSpend(ledger);
   const title = `Credits spent ${spendPeriodWords(period)}`;
   const isDay = period.from === period.to;
-  const blocks: KnownBlock[] = [header(title)];
+  const blocks: KnownBlock[] = [header(title), context(countsWords(period))];
   const cap = isDay ? input.dailyCap : undefined;
   if (summary.total.charges === 0) {
     blocks.push(section('No credits spent.'));
@@ -175,6 +214,7 @@ export function spendCard(input: SpendCardInput): SlackMessage {
   }
   if (input.capped)
     blocks.push(context(mk`Counted from the first ${charges(ledger.length)} of the period only.`));
+  if (input.plans) blocks.push(...plansBlocks(period, input.plans));
   const value: SpendExportValue = { period: input.exportPeriod };
   const exportButton =
     ledger.length > 0 ? actions([button('Export CSV', ACTION_IDS.spendExport, value)]) : undefined;

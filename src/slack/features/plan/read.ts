@@ -99,7 +99,11 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
   for (const row of rows) row.watched = watched.get(row.show.eventId) ?? [];
   // The shows' quarters as the service dates them now: the spend follows a show it moved.
   const spend =
-    kept && planSpend({ channelId: plan.channelId, shows: rows.map((r) => r.show) }, kept.entries);
+    kept &&
+    planSpend(
+      { channelId: plan.channelId, shows: rows.map((r) => r.show), removed: plan.removed },
+      kept.entries,
+    );
   const costs = planCosts(
     rows.map((row) => ({ dateStart: row.show.dateStart, cost: row.cost })),
     plan.budgets,

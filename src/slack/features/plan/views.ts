@@ -84,6 +84,10 @@ function restWords(q: QuarterCost, left: number): string {
     : ` Unlocking the rest (${total}) would put the quarter ${formatCredits(q.toUnlock - left)} over its budget.`;
 }
 
+/** `4,825 credits (2,750 credits of it on shows removed from the plan)`: a removed show keeps its spend. */
+const spentWords = (spent: number, onRemoved: number | undefined) =>
+  `${formatCredits(spent)}${onRemoved ? ` (${formatCredits(onRemoved)} of it on shows removed from the plan)` : ''}`;
+
 /** A quarter's line: its shows, what is left to unlock, its budget against what was spent on its shows. */
 function quarterWords(q: QuarterCost): string {
   const total = `${q.estimated ? 'about ' : ''}${formatCredits(q.toUnlock)}`;
@@ -94,14 +98,14 @@ function quarterWords(q: QuarterCost): string {
     ? ` This channel’s other spend in ${q.quarter.label}: ${formatCredits(q.otherSpent)} (not counted against the plan’s budget).`
     : '';
   if (!q.budget) {
-    const spent = q.spent ? `; spent on these shows: ${formatCredits(q.spent)}` : '';
+    const spent = q.spent ? `; spent on these shows: ${spentWords(q.spent, q.spentOnRemoved)}` : '';
     return `${head}${spent}; no budget set.${other}`;
   }
   const budget = `budget ${formatCredits(q.budget.credits)}`;
   if (q.spent === undefined) return `${head}; ${budget} (what was spent could not be read).`;
   const left = q.budget.credits - q.spent;
   const standing = left >= 0 ? `${formatCredits(left)} left` : `${formatCredits(-left)} over the budget`;
-  return `${head}; ${budget}, spent on these shows ${formatCredits(q.spent)}, ${standing}.${restWords(q, left)}${other}`;
+  return `${head}; ${budget}, spent on these shows ${spentWords(q.spent, q.spentOnRemoved)}, ${standing}.${restWords(q, left)}${other}`;
 }
 
 /** The cost line: each quarter against its budget, undated shows, and the whole against the balance. */

@@ -11,7 +11,7 @@ const locked = { state: 'locked', credits: 2000, estimated: false } as const;
 const lineOf = (credits: number, onShows: number, other = 0) =>
   costLines({
     costs: planCosts([{ dateStart: '2027-05-10', cost: locked }], budget(credits), {
-      quarters: { 'Q2-2027': { onShows, other } },
+      quarters: { 'Q2-2027': { onShows, onRemovedShows: 0, other } },
       undated: 0,
     }),
     balance: 50_000,

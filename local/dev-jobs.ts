@@ -24,7 +24,6 @@ export interface JobTimings {
   pollEveryMs?: number;
   digestEveryMs?: number;
   watchEveryMs?: number;
-  pollClockSpeed?: number;
 }
 
 /** What the jobs' words need to know of the local workspaces. */
@@ -33,12 +32,6 @@ export interface LocalWorkspaces {
   channelName: ChannelName;
   /** The simulator's key for the side panel's account. */
   apiKey: string;
-}
-
-/** A clock that runs `speed` times faster than real time from now on. */
-export function fastClock(speed: number, realNow: () => number = Date.now): () => Date {
-  const start = realNow();
-  return () => new Date(start + (realNow() - start) * speed);
 }
 
 type ScheduledLoader = ReturnType<typeof createScheduledLoader>;
@@ -57,17 +50,13 @@ function observingChecks(load: ScheduledLoader, seen: (check: ObservedCheck) => 
   return Object.assign(observed, { store: load.store, servable: load.servable, pollRun: load.pollRun });
 }
 
-/** The scheduled jobs, on timers as on AWS (only faster for the poller) and on demand. */
+/** The scheduled jobs, on timers as on AWS (the poller more often) and on demand. */
 export function scheduleJobs(env: NodeJS.ProcessEnv, options: JobTimings, logger: Logger, stops: Stops) {
-  const loadPoll = createScheduledLoader(env, {
-    logger,
-    now: fastClock(options.pollClockSpeed ?? 10),
-  });
-  // Real time for the reconciler and digests: confirmation deadlines are kept on the real clock.
+  // Real time for every job, the poller too: a task's age (which its card says) counts from its real start.
   const loadRealTime = createScheduledLoader(env, { logger });
   const runPoll = exclusive(async () => {
     await (await loadRealTime()).reconcileConfirmations();
-    return (await loadPoll()).pollUnlockTasks();
+    return (await loadRealTime()).pollUnlockTasks();
   });
   const runDigests = exclusive(async () => (await loadRealTime()).runDigests());
   // No WATCH_QUEUE_URL in `env`: the due channels are checked inline, as a deployment without a queue.
@@ -98,6 +87,9 @@ export function scheduleJobs(env: NodeJS.ProcessEnv, options: JobTimings, logger
 export type ScheduledJobs = ReturnType<typeof scheduleJobs>;
 type Job = ReturnType<typeof exclusive>;
 
+/** Farther than any open task's next poll (the longest back-off is 10 minutes). */
+const WAITING_HORIZON_MS = 24 * 60 * 60_000;
+
 /** The page's side panel: the simulator's account, and the jobs a developer can run now, in words. */
 export function panelOf(sim: Simulator, jobs: ScheduledJobs, local: LocalWorkspaces): LocalPanel {
   const { runPoll, runDigests, runWatch, store } = jobs;
@@ -112,11 +104,17 @@ export function panelOf(sim: Simulator, jobs: ScheduledJobs, local: LocalWorkspa
   const eachTeam = async <T>(read: (teamId: string) => Promise<T[]>) =>
     (await Promise.all(teams.map(read))).flat();
   const said = (words: string) => ({ said: words });
+  /** The unlock tasks still waiting for the service after a run, due now or later (at most a page of them). */
+  const waitingTasks = async () =>
+    (await store.unlockTasks.due({ now: new Date(Date.now() + WAITING_HORIZON_MS), limit: 100 })).length;
   return {
     account,
     newExhibitor: () => newExhibitorAppears(sim, jobs, local),
     jobs: {
-      'poll-unlock-tasks': async () => said(pollWords(await runPoll())),
+      'poll-unlock-tasks': async () => {
+        const summary = await runPoll();
+        return said(pollWords(summary, await waitingTasks()));
+      },
       'send-digests': async () => {
         const before = await eachTeam((team) => store.digestSubscriptions.activeForTeam(team));
         const summary = await runDigests();
@@ -130,7 +128,8 @@ export function panelOf(sim: Simulator, jobs: ScheduledJobs, local: LocalWorkspa
       // The service finishing every pending unlock task at once, for when a developer cannot wait.
       'finish-service-tasks': async () => {
         sim.completeTasks();
-        return said(`The service finished its pending tasks. ${pollWords(await runPoll())}`);
+        const summary = await runPoll();
+        return said(`The service finished its pending tasks. ${pollWords(summary, await waitingTasks())}`);
       },
     },
   };

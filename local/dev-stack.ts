@@ -88,11 +88,6 @@ export interface DevStackOptions {
   digestEveryMs?: number;
   /** How often the watch run checks the due watched channels (default hourly, as on AWS). */
   watchEveryMs?: number;
-  /**
-   * How much faster than real time the poller's clock runs (default 10), so the service's 30 s
-   * back-off between polls of an unfinished task passes in 3 s.
-   */
-  pollClockSpeed?: number;
   /** How long the simulator takes to finish an unlock task (default: the simulator's). */
   taskDurationMs?: number;
   /** Domains whose links the bot unfurls (default: `UNFURL_DOMAINS`, else app.lensmor.com). */

@@ -111,11 +111,16 @@ export function digestRunWords(
   return `${words.join('; ')}.`;
 }
 
-/** "Polled 2 unlock tasks: 1 result posted in its card's thread, 1 still running", or that none waited. */
-export function pollWords(summary: PollSummary): string {
+/**
+ * "Polled 2 unlock tasks: 1 result posted in its card's thread, 1 still running", or that none waited.
+ * `waiting`: the tasks still waiting for the service after the run (polled or not due yet).
+ */
+export function pollWords(summary: PollSummary, waiting: number): string {
   const finished = summary.posted + summary.timedOut;
   if (summary.polled === 0 && finished === 0)
-    return 'No unlock task is waiting for the service: results already in their threads.';
+    return waiting > 0
+      ? `${plural(waiting, 'unlock task')} waiting for the service, none due for a poll just now (each is polled every few seconds while young).`
+      : 'No unlock task is waiting for the service: results already in their threads.';
   const words = [
     summary.posted > 0 ? `${plural(summary.posted, 'result')} posted in the card's thread` : undefined,
     summary.timedOut > 0 ? `${summary.timedOut} gave up waiting (said so in the thread)` : undefined,

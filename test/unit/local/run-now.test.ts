@@ -74,11 +74,12 @@ describe('Run now’s words', () => {
   });
 
   it('counts the unlock results the poller posted and the tasks still running', () => {
-    expect(pollWords({ ...emptySummary(), polled: 3, posted: 1, rescheduled: 2 })).toBe(
+    expect(pollWords({ ...emptySummary(), polled: 3, posted: 1, rescheduled: 2 }, 2)).toBe(
       "Polled 3 unlock tasks: 1 result posted in the card's thread, 2 still running at the service (polled again soon).",
     );
-    expect(pollWords(emptySummary())).toBe(
+    expect(pollWords(emptySummary(), 0)).toBe(
       'No unlock task is waiting for the service: results already in their threads.',
     );
+    expect(pollWords(emptySummary(), 1)).toContain('1 unlock task waiting for the service');
   });
 });

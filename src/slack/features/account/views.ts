@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatPlace,
   joinPresent,
+  plural,
 } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { EventSummary, SlackMessage } from '../../views/types.ts';
@@ -58,7 +59,7 @@ function eventBlocks(event: EventSummary, today: string): KnownBlock[] {
   const title = formatLink(event.url, name) || escapeMrkdwn(name);
   const facts = [formatShowDates(event, today), formatPlace(event)];
   if (typeof event.exhibitorCount === 'number')
-    facts.push(mk`${formatNumber(event.exhibitorCount)} exhibitors`);
+    facts.push(plural(event.exhibitorCount, 'exhibitor'));
   const row = eventButtons(event, today);
   const text = mk`*${title}*  ${code(event.eventId)}\n${joinMrkdwn(facts.filter(Boolean), ' · ')}`;
   return row ? [section(text), row] : [section(text)];
@@ -82,7 +83,7 @@ export function accountCard(profile: AccountProfile, events: RelatedEvents, toda
   const facts = [
     joinPresent([profile.industry, profile.country], ' · '),
     typeof profile.employeeCount === 'number'
-      ? mk`${formatNumber(profile.employeeCount)} employees`
+      ? plural(profile.employeeCount, 'employee')
       : undefined,
     profile.fundingRound ? escapeMrkdwn(profile.fundingRound) : undefined,
     formatLink(profile.website ?? profile.domain),
@@ -136,5 +137,5 @@ export function linkedinCard(person: LinkedinPerson, events: RelatedEvents, toda
     ...eventSection(events, today, mk`No events on record for this person.`),
   ];
   const total = Math.max(events.total ?? 0, events.items.length);
-  return fitToLimits({ text: mk`${escapeMrkdwn(name)}: ${formatNumber(total)} events.`, blocks });
+  return fitToLimits({ text: mk`${escapeMrkdwn(name)}: ${plural(total, 'event')}.`, blocks });
 }

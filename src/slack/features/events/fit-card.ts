@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatPlace,
   outOfTen,
+  plural,
 } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
@@ -63,7 +64,7 @@ function factorField(
 function breakdownFields(fit: FitScoreResult): Mrkdwn[] {
   const { breakdown, event } = fit;
   const count =
-    typeof event.exhibitorCount === 'number' ? mk` (${formatNumber(event.exhibitorCount)} exhibitors)` : mk``;
+    typeof event.exhibitorCount === 'number' ? mk` (${plural(event.exhibitorCount, 'exhibitor')})` : mk``;
   return [
     factorField('Profile match', 'profile_match', breakdown?.profile_match),
     factorField(

@@ -1,6 +1,6 @@
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { button } from '../../views/blocks.ts';
-import { code, formatLink, formatNumber, joinPresent } from '../../views/format.ts';
+import { code, formatLink, joinPresent, plural } from '../../views/format.ts';
 import type { ExhibitorSummary, RecommendedExhibitor, SlackMessage } from '../../views/types.ts';
 import { type EventScopedListInput, type ListInput, listCard, titled } from './list-card.ts';
 import { reasonLine } from './recommended-events-views.ts';
@@ -14,7 +14,7 @@ import { ExhibitorValueSchema } from '../../kit/row-buttons.ts';
  */
 
 function employees(count: number | null | undefined): Mrkdwn | undefined {
-  return typeof count === 'number' ? mk`${formatNumber(count)} employees` : undefined;
+  return typeof count === 'number' ? plural(count, 'employee') : undefined;
 }
 
 /** An exhibitor row, ending in its id (the id `/events account` takes). */

@@ -3,7 +3,7 @@ import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { type FitBand, fitBand, scoreBar, FIT_PROFILE_SHORT } from '../../views/fit-band.ts';
 import type { EventBriefInput } from '../events/brief.ts';
-import { code, formatNumber, formatPlace, formatShowDates } from '../../views/format.ts';
+import { code, formatPlace, formatShowDates, plural } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
@@ -19,9 +19,9 @@ function countsOf({ event, summary }: EventBriefInput): Mrkdwn {
   const exhibitors = summary.exhibitorCount ?? event.exhibitorCount;
   return joinMrkdwn(
     [
-      typeof exhibitors === 'number' ? mk`${formatNumber(exhibitors)} exhibitors` : undefined,
+      typeof exhibitors === 'number' ? plural(exhibitors, 'exhibitor') : undefined,
       typeof summary.attendeeCount === 'number'
-        ? mk`${formatNumber(summary.attendeeCount)} attendees`
+        ? plural(summary.attendeeCount, 'attendee')
         : undefined,
     ].filter(Boolean),
     ' · ',

@@ -3,7 +3,7 @@ import { toCsv } from '../../../domain/csv.ts';
 import type { WatchAccount } from '../../../domain/ports/index.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
-import { formatNumber, mentionChannel } from '../../views/format.ts';
+import { mentionChannel, plural } from '../../views/format.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
@@ -63,7 +63,7 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
   const rows = watchCsvRows(accounts, utcDate(deps.now()));
   const shows = rows.filter((row) => row[4] !== null).length;
   const where = mentionChannel(context.channelId);
-  const comment = mk`:page_facing_up: CSV of the ${formatNumber(accounts.length)} accounts ${where} watches and their ${formatNumber(shows)} upcoming ${shows === 1 ? 'show' : 'shows'}, as of its last check. No credits spent.`;
+  const comment = mk`:page_facing_up: CSV of ${plural(accounts.length, 'account')} ${where} watches and their ${plural(shows, 'upcoming show')}, as of its last check. No credits spent.`;
   // A file's title is plain text, where a channel mention shows as its raw id: the channel's name instead.
   const name = await deps.slack.channelName?.(context.channelId);
   const channelId = await directMessage(context.userId, mk`The watch list of ${where}, only for you:`);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { appDmOf } from '../../local/fake-slack/fake-slack.ts';
 import { type Actor, buttonsOf } from '../../local/fake-slack/payloads.ts';
 import { CONFIRMATION_WORDS } from '../../src/slack/kit/confirmation-card.ts';
 import { ALICE, type Bot, CHANNEL, TEAM, askFor, startBot, visibleText } from '../support/bot.ts';
@@ -53,6 +54,24 @@ describe('approvers by user group in a single workspace (SPEND_APPROVERS)', () =
     const reads = bot.slack.calls.filter((call) => call.method === 'usergroups.users.list');
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((call) => call.args.usergroup === GROUP)).toBe(true);
+  });
+
+  it('tells each approver the card names, once, in a direct message with a link to the card', async () => {
+    // Prepare
+    await startWithGroup();
+    bot.slack.addUser(CAROL.userId, { name: 'carol', tz: 'UTC' });
+
+    // Act: the card, then the requester's refused click (no second message for it)
+    const card = await askFor(bot, `unlock ${BIG_EVENT}`);
+    await bot.click(card, 'confirm.yes', ALICE);
+    await bot.idle();
+
+    // Assess
+    const dms = bot.slack.messages(appDmOf(CAROL.userId));
+    expect(dms).toHaveLength(1);
+    expect(dms[0]?.text).toContain(`https://slack.com/archives/${CHANNEL}/p${card.ts.replace('.', '')}`);
+    expect(dms[0]?.text).toContain(`<@${ALICE.userId}> asks to spend`);
+    expect(bot.slack.messages(appDmOf(ALICE.userId))).toEqual([]);
   });
 
   it('says in the Confirm dialog, before the requester answers it, that only an approver can confirm', async () => {

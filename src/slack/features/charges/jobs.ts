@@ -2,6 +2,7 @@ import { type ChargeAction, ChargeActionSchema } from '../../../domain/charging.
 import { type ConfirmationCardPort, publishConfirmation } from '../../../domain/confirmation-card.ts';
 import { whoMayConfirm } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
+import { tellApprovers } from './approver-notice.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { describeAction, quoteRefusalWords } from '../../kit/charge-words.ts';
@@ -98,6 +99,8 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
       confirmations: store.confirmations,
       logger,
     });
+    const ts = (await store.confirmations.get(confirmation.id))?.messageTs;
+    if (ts) await tellApprovers({ ...card, channelId: context.channelId, ts }, slack, logger);
   };
 
   async function runChargeJob({ confirmationId, context }: { confirmationId: string; context: JobContext }) {

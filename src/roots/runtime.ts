@@ -21,7 +21,9 @@ import { checkWatchedChannel, type WatchCheckRequest } from '../domain/watch/che
 import { createLookupMemos, type LookupMemos } from '../domain/watch/shared-lookups.ts';
 import { followUpThread } from '../slack/features/follow-up/jobs.ts';
 import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
-import { scheduledWebClient } from '../slack/scheduled.ts';
+import { scheduledWebClient, slackCall } from '../slack/scheduled.ts';
+import { planBudgetCheck } from '../slack/features/plan/budget-check.ts';
+import { withBookingCharges } from '../domain/charge-booked.ts';
 import {
   fairScheduledJobs,
   type RunOptions,
@@ -138,12 +140,21 @@ export function createScheduledJobs(
   const web = scheduledWebClient(runtime.access.botToken, env.SLACK_API_URL);
   const sleep = options.sleep ? { sleep: options.sleep } : {};
   const deadline = (run: RunOptions) => (run.remainingMs ? { remainingMs: run.remainingMs } : {});
+  // Every charge a scheduled job books (the reconciler's, a watch's paid look-up) warns as a confirmed one does.
+  const budgetCheck = planBudgetCheck({
+    plans: store.plans,
+    ledger: store.ledger,
+    logger,
+    postInChannel: async ({ channelId }, message) =>
+      slackCall(() => web.chat.postMessage({ channel: channelId, ...message })),
+  });
+  const booking = withBookingCharges(store, budgetCheck, logger);
   return {
     /** Settles what crashes left behind: expired, never-started and unsettled confirmations, stale cards. */
     reconcileConfirmations: () =>
       reconcileConfirmations({
         confirmations: store.confirmations,
-        charges: store.charges,
+        charges: booking.charges,
         service: { accountId: serviceAccountId(runtime.access.eisApiKey), eis },
         showCard: confirmationCardShower(cardUpdater(web), store.confirmations, logger),
         logger: logger.child({ job: 'reconcile' }),
@@ -174,7 +185,11 @@ export function createScheduledJobs(
     /** One channel's watch check (the SQS fan-out sends one per channel; a re-delivered id does nothing). */
     checkWatchedChannel: (request: WatchCheckRequest) =>
       checkWatchedChannel(
-        watchCheckDeps({ ...runtime, logger: logger.child({ job: 'watch' }) }, web, options.lookupMemos),
+        watchCheckDeps(
+          { ...runtime, store: booking, logger: logger.child({ job: 'watch' }) },
+          web,
+          options.lookupMemos,
+        ),
         request,
       ),
   };

@@ -81,15 +81,21 @@ describe('the service failing after it charged', () => {
     expect(await brokenInvariants(h, 1)).toEqual([]);
   });
 
-  it('a timeout: the charge is counted as unknown at the quoted price, and the books still balance', async () => {
-    h = await startChargeHarness();
+  it('a timeout: the charge is counted as unknown at the quoted price until the service shows none, and the books still balance', async () => {
+    const harness = await startChargeHarness();
+    h = harness;
     h.sim.injectFault({ kind: 'hang', route: UNLOCK_ROUTE });
+    const ledger = async () =>
+      harness.truth.ledger.listForDay('T0TEST', harness.clock.now().toISOString().slice(0, 10));
 
     await h.askConfirmCharge();
+    const [unknown] = await ledger();
     await h.reconcileLater();
+    const [decided] = await ledger();
 
-    const [entry] = await h.truth.ledger.listForDay('T0TEST', h.clock.now().toISOString().slice(0, 10));
-    expect(entry).toMatchObject({ status: 'unknown', credits: 2000 });
+    expect(unknown).toMatchObject({ status: 'unknown', credits: 2000 });
+    // The hung call never ran: the precheck still prices the unlock in full, so nothing was charged.
+    expect(decided).toMatchObject({ status: 'refused', credits: 0 });
     expect(await brokenInvariants(h, 1)).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ import { commandJobs } from './commands.ts';
 import type { WorkerDeps } from '../kit/worker-deps.ts';
 import { homeJobs } from '../features/home/jobs.ts';
 import { followUpJobs } from '../features/follow-up/jobs.ts';
-import { planBudgetWatch, planCommandDeps } from '../features/plan/jobs.ts';
+import { planCanvasAfterCharge, planCommandDeps } from '../features/plan/jobs.ts';
+import { planBudgetCheck } from '../features/plan/budget-check.ts';
+import { withBookingCharges } from '../../domain/charge-booked.ts';
 import { exportJobs } from '../features/lists/export-jobs.ts';
 import { shareAndPageJobs } from './share-page.ts';
 import { unfurlJobs } from '../features/unfurls/jobs.ts';
@@ -77,8 +79,21 @@ function jobBoundary({ store, slack, logger }: WorkerDeps, run: (job: Job) => Pr
   };
 }
 
+/** Every charge a job books (a confirmed one, a LinkedIn analysis) is followed by the plan's budget check. */
+function withChargesBooked(deps: WorkerDeps): WorkerDeps {
+  const { store, slack, logger } = deps;
+  const check = planBudgetCheck({
+    plans: store.plans,
+    ledger: store.ledger,
+    logger,
+    postInChannel: (charge, message) => slack.post(charge, message),
+  });
+  return { ...deps, store: withBookingCharges(store, check, logger) };
+}
+
 /** Runs the slow half of every Slack interaction, after the HTTP request was answered. */
-export function createWorker(deps: WorkerDeps) {
+export function createWorker(given: WorkerDeps) {
+  const deps = withChargesBooked(given);
   const answer = answerer(deps.slack);
   const home = homeJobs(deps);
   const followUps = followUpJobs(deps);
@@ -89,7 +104,7 @@ export function createWorker(deps: WorkerDeps) {
       // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
       // opened it: Slack keeps it for their next visit).
       home.publishAfterCharge,
-      planBudgetWatch(planCommandDeps(deps)),
+      planCanvasAfterCharge(planCommandDeps(deps)),
     ],
   });
   const commands = commandJobs(deps, answer, charges.askToConfirm);

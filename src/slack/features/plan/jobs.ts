@@ -1,11 +1,9 @@
 import {
   addShow,
   BUDGET_WARNING_SHARE,
-  type BudgetWarning,
   removeShow,
   setBudget,
   syncPlanCanvas,
-  warnIfPastBudget,
   withoutCostsOfRemoved,
   withServiceDates,
 } from '../../../domain/plan/index.ts';
@@ -23,7 +21,7 @@ import type { PlanCommand } from './commands.ts';
 import { readPlanView, startPlanReads } from './read.ts';
 import { readsOnce } from './reads-once.ts';
 import type { Changed, PlanCommandDeps } from './plan-deps.ts';
-import { budgetsAnswer, budgetWarningMessage, planCard, type PlanView } from './views.ts';
+import { budgetsAnswer, planCard, type PlanView } from './views.ts';
 import { alreadyOnPlanWords, planFullWords, showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { formatDateRange, formatNumber } from '../../views/format.ts';
@@ -244,32 +242,18 @@ export function planCommandDeps(deps: WorkerDeps): PlanCommandDeps {
 }
 
 /**
- * After a charge settled: the channel of the charge hears once per budget when the spend on its plan's
- * shows of a quarter reached the warning share (80%) of that quarter's budget, and the plan's canvas
- * shows the spend as it is now. Never throws.
+ * After a charge settled: the plan's canvas shows the spend as it is now (the budget warning follows
+ * every booked charge, `planBudgetCheck`). Never throws.
  */
-export function planBudgetWatch(deps: PlanCommandDeps) {
+export function planCanvasAfterCharge(deps: PlanCommandDeps) {
   return async (charged: { teamId: string; channelId: string }, clicked: JobContext): Promise<void> => {
-    // Posted in the channel, for everyone (not in the card's thread nor to the response URL).
     const context = { teamId: charged.teamId, channelId: charged.channelId, userId: clicked.userId };
-    const post = async (warning: BudgetWarning) => {
-      await deps.slack.post(
-        context,
-        budgetWarningMessage({
-          quarterLabel: warning.quarter.label,
-          quarterKey: warning.quarter.key,
-          budget: warning.budget.credits,
-          spent: warning.spent,
-        }),
-      );
-    };
     try {
-      await warnIfPastBudget({ ...deps, post }, charged);
       // Only a canvas that exists is edited: a charge does not make one.
       if ((await deps.plans.get(charged.teamId, charged.channelId))?.canvasId)
         await updateCanvas(deps, context, viewsOf(deps));
     } catch (error) {
-      deps.logger.warn('the plan’s budget could not be checked after a charge', { error });
+      deps.logger.warn('the plan’s canvas could not be updated after a charge', { error });
     }
   };
 }

@@ -21,7 +21,14 @@ describe('spend by period', () => {
       .reduce((sum, entry) => sum + entry.credits, 0);
 
   beforeAll(async () => {
-    bot = await startBot({ balance: 50_000 });
+    bot = await startBot({
+      balance: 50_000,
+      users: {
+        [ALICE.userId]: { name: 'Alice Adams', tz: 'Europe/Berlin' },
+        [BOB.userId]: { name: 'Bob Brown', tz: 'Europe/Berlin' },
+      },
+      channelNames: { [CHANNEL]: 'field-marketing' },
+    });
     // Two people each confirm an unlock of their own.
     const aliceCard = await askFor(bot, `unlock ${ALICE_EVENT}`);
     await bot.click(aliceCard, 'confirm.yes');
@@ -115,21 +122,43 @@ describe('spend by period', () => {
     // Assess
     const [upload] = bot.slack.messages(appDmOf(ALICE.userId)).filter((m) => (m.files ?? []).length > 0);
     const [header, ...rows] = linesOf(upload?.files?.[0]?.content ?? '');
-    expect(header).toBe('when,asked_by,confirmed_by,action,credits,event_id,event_name,channel,status');
+    expect(header).toBe(
+      'when,asked_by,asked_by_id,confirmed_by,confirmed_by_id,action,credits,event_id,event_name,channel,channel_id,status',
+    );
     expect(rows).toHaveLength(2);
     const alice = await creditsOf(ALICE.userId);
+    const asAlice = `Alice Adams,${ALICE.userId}`;
     expect(rows).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^${month.key}-\\d\\dT[^,]+Z,${ALICE.userId},${ALICE.userId},Event unlock,${alice},${ALICE_EVENT},${nameOf(ALICE_EVENT)},${CHANNEL},charged$`,
+          `^${month.key}-\\d\\dT[^,]+Z,${asAlice},${asAlice},Event unlock,${alice},${ALICE_EVENT},${nameOf(ALICE_EVENT)},#field-marketing,${CHANNEL},charged$`,
         ),
       ),
     );
-    expect(rows.some((row) => row.includes(`,${BOB.userId},${BOB.userId},Event unlock,`))).toBe(true);
+    expect(
+      rows.some((row) => row.includes(`,Bob Brown,${BOB.userId},Bob Brown,${BOB.userId},Event unlock,`)),
+    ).toBe(true);
     expect(upload?.text).toContain(`2 ledger entries in ${month.label} (UTC)`);
     expect(bot.slack.messages(CHANNEL).filter((m) => (m.files ?? []).length > 0)).toEqual([]);
     expect(visibleText(bot.last())).toContain('direct messages with the app');
     expect(bot.sim.balance(bot.apiKey)).toBe(balance);
+  });
+
+  it('writes the ids where Slack does not give a name, and still exports', async () => {
+    // Prepare
+    bot.slack.failNext('conversations.info', 'channel_not_found');
+    const before = bot.slack.messages(appDmOf(ALICE.userId)).filter((m) => (m.files ?? []).length > 0);
+
+    // Act
+    await bot.click(spendCard, 'spend.export');
+    await bot.idle();
+
+    // Assess
+    const uploads = bot.slack.messages(appDmOf(ALICE.userId)).filter((m) => (m.files ?? []).length > 0);
+    expect(uploads).toHaveLength(before.length + 1);
+    const rows = linesOf(uploads.at(-1)?.files?.[0]?.content ?? '').slice(1);
+    expect(rows.every((row) => row.endsWith(`,${CHANNEL},${CHANNEL},charged`))).toBe(true);
+    expect(rows.some((row) => row.includes(`,Alice Adams,${ALICE.userId},`))).toBe(true);
   });
 
   it('counts one exported entry in the singular', async () => {

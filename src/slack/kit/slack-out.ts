@@ -32,6 +32,8 @@ export interface SlackOut {
   directMessage?: (userId: string, text: Mrkdwn) => Promise<string>;
   /** A channel's name (`events`, from conversations.info), or undefined when Slack does not say. */
   channelName?: (channelId: string) => Promise<string | undefined>;
+  /** A person's name as Slack shows it (users.info: display name, else real name), or undefined. */
+  userName?: (userId: string) => Promise<string | undefined>;
 }
 
 export interface FileUpload {
@@ -41,6 +43,33 @@ export interface FileUpload {
   title: string;
   content: string;
   comment: Mrkdwn;
+}
+
+/** People's and channels' names, read one by one; undefined when Slack does not say (logged, not thrown). */
+function slackNames(web: WebClient, logger: Logger): Pick<SlackOut, 'channelName' | 'userName'> {
+  return {
+    async channelName(channelId) {
+      try {
+        const { channel } = await web.conversations.info({ channel: channelId });
+        return channel?.name || undefined;
+      } catch (error) {
+        logger.info('could not read the channel name', {
+          channel: channelId,
+          slackError: slackErrorCode(error),
+        });
+        return undefined;
+      }
+    },
+    async userName(userId) {
+      try {
+        const { user } = await web.users.info({ user: userId });
+        return user?.profile?.display_name || user?.real_name || user?.name || undefined;
+      } catch (error) {
+        logger.info('could not read the user name', { user: userId, slackError: slackErrorCode(error) });
+        return undefined;
+      }
+    },
+  };
 }
 
 export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
@@ -98,18 +127,7 @@ export function createSlackOut(web: WebClient, logger: Logger): SlackOut {
       const where = threadTs ? { channel_id: channelId, thread_ts: threadTs } : { channel_id: channelId };
       await web.filesUploadV2({ ...where, filename, title, content, initial_comment: comment });
     },
-    async channelName(channelId) {
-      try {
-        const { channel } = await web.conversations.info({ channel: channelId });
-        return channel?.name || undefined;
-      } catch (error) {
-        logger.info('could not read the channel name', {
-          channel: channelId,
-          slackError: slackErrorCode(error),
-        });
-        return undefined;
-      }
-    },
+    ...slackNames(web, logger),
     async directMessage(userId, text) {
       const posted = await web.chat.postMessage({ channel: userId, text });
       if (!posted.channel) throw new Error('chat.postMessage named no channel');

@@ -13,6 +13,7 @@ import { formatCredits, plural } from '../../views/format.ts';
 import { botNotice, chargeKindText, errorMessage } from '../../views/messages.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
+import { type ExportNames, readExportNames } from '../../kit/export-names.ts';
 import type { SpendCommand } from './commands.ts';
 import { type PlansQuarterSpend, SPEND_ROWS, spendCard, spendPeriodWords } from './spend-views.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
@@ -26,7 +27,7 @@ export interface SpendDeps {
   eis: Pick<EisClient, 'events'>;
   /** Today's show names of the account; without them, the service is asked. */
   showNames?: ShowNames | undefined;
-  slack: Pick<SlackOut, 'upload' | 'directMessage'>;
+  slack: Pick<SlackOut, 'upload' | 'directMessage' | 'userName' | 'channelName'>;
   /** The daily cap, shown on today's card. */
   dailyCap?: number | undefined;
   logger: Pick<Logger, 'warn'>;
@@ -37,15 +38,19 @@ export interface SpendDeps {
 export const EXPORT_NAME_READS = 100;
 const NAME_READS_AT_ONCE = 4;
 
+/** People, channels and shows by name, each with its id in a column of its own. */
 export const SPEND_CSV_HEADER = [
   'when',
   'asked_by',
+  'asked_by_id',
   'confirmed_by',
+  'confirmed_by_id',
   'action',
   'credits',
   'event_id',
   'event_name',
   'channel',
+  'channel_id',
   'status',
 ] as const;
 
@@ -67,15 +72,19 @@ async function showNames(eventIds: readonly string[], deps: SpendDeps): Promise<
 export function spendCsvRows(
   entries: readonly LedgerEntry[],
   names: ReadonlyMap<string, string>,
+  slackNames: ExportNames,
 ): CsvCell[][] {
   return entries.map((entry) => [
     entry.at,
+    slackNames.user(entry.requestedBy),
     entry.requestedBy,
+    slackNames.user(entry.confirmedBy),
     entry.confirmedBy,
     chargeKindText(entry.action),
     entry.credits,
     entry.eventId,
     entry.eventId ? names.get(entry.eventId) : undefined,
+    entry.channelId ? slackNames.channel(entry.channelId) : undefined,
     entry.channelId,
     spendStateOf(entry),
   ]);
@@ -97,7 +106,13 @@ async function exportSpend(
   if (read.entries.length === 0)
     return botNotice(mk`Nothing was charged ${escapeMrkdwn(when)}: there is nothing to export.`);
   const eventIds = [...new Set(read.entries.flatMap((entry) => (entry.eventId ? [entry.eventId] : [])))];
-  const names = await showNames(eventIds.slice(0, EXPORT_NAME_READS), deps);
+  const [names, slackNames] = await Promise.all([
+    showNames(eventIds.slice(0, EXPORT_NAME_READS), deps),
+    readExportNames(deps.slack, {
+      users: read.entries.flatMap((entry) => [entry.requestedBy, entry.confirmedBy]),
+      channels: read.entries.map((entry) => entry.channelId),
+    }),
+  ]);
   const { total } = summarizeSpend(read.entries);
   const comment = mk`:page_facing_up: CSV of ${plural(read.entries.length, 'ledger entry', 'ledger entries')} ${escapeMrkdwn(when)}: ${formatCredits(total.credits)} spent.${read.capped ? ' The period holds more: these are its first ones.' : ''} The export spent no credits.`;
   const channelId = await directMessage(
@@ -108,7 +123,7 @@ async function exportSpend(
     channelId,
     filename: fileNameOf(period),
     title: `Credits spent ${when}`,
-    content: toCsv(SPEND_CSV_HEADER, spendCsvRows(read.entries, names)),
+    content: toCsv(SPEND_CSV_HEADER, spendCsvRows(read.entries, names, slackNames)),
     comment,
   });
   return botNotice(mk`${comment} The file is in your direct messages with the app.`);

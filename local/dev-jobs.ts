@@ -54,7 +54,8 @@ function observingChecks(load: ScheduledLoader, seen: (check: ObservedCheck) => 
     };
     return { ...jobs, checkWatchedChannel };
   };
-  return Object.assign(observed, { store: load.store, servable: load.servable, pollRun: load.pollRun });
+  const { store, servable, pollRun, runMinute } = load;
+  return Object.assign(observed, { store, servable, pollRun, runMinute });
 }
 
 /** The scheduled jobs, on timers as on AWS (only faster for the poller) and on demand. */

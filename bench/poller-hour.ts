@@ -37,6 +37,8 @@ export interface VirtualHourResult {
   unposted: number;
   duplicates: number;
   realSeconds: number;
+  /** The key's service calls in flight at once, at most (the simulator's count). */
+  peakInFlight: number;
 }
 
 export async function simulatedHour(
@@ -107,7 +109,8 @@ export async function simulatedHour(
     }
     await clock.advanceTo(clock.now() + 2 * RUN_EVERY_MS);
     await Promise.all(pending);
-    return resultOf(latencyMs, plan, taskIds, { sim: sim.requests(), posts: slack.posts, gb, runs, started });
+    const seen = { sim: sim.requests(), posts: slack.posts, gb, runs, started };
+    return { ...resultOf(latencyMs, plan, taskIds, seen), peakInFlight: sim.maxInFlight(apiKey) };
   } finally {
     await Promise.all([slack.close(), sim.close(), clock.close()]);
     client.destroy();
@@ -162,7 +165,7 @@ function resultOf(
     runs: number;
     started: number;
   },
-): VirtualHourResult {
+): Omit<VirtualHourResult, 'peakInFlight'> {
   const lagOf = (task: PlannedTask) =>
     ((seen.posts.get(threadKey(task.index))?.[0] ?? Number.NaN) - task.finishesAt) / 1000;
   const ran = (task: PlannedTask) => task.finishesAt - task.createdAt;

@@ -9,6 +9,8 @@ import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { type SlackStandIn, startSlackStandIn } from './slack-stand-in.ts';
 import { inParallel, type Spread } from './stats.ts';
 import { simulatedHour, type VirtualHourResult } from './poller-hour.ts';
+import { followUpRows, type FollowUpsResult, measureFollowUps } from './poller-follow-ups.ts';
+import { POLL_IN_FLIGHT } from '../src/eis/index.ts';
 
 /**
  * The unlock poller as `handlers/poll-tasks.ts` runs it (`createScheduledLoader`: the reconciler, then
@@ -238,6 +240,8 @@ export interface PollerResult {
   burst: OneRun;
   /** The simulated hour at each service latency (`POLLER.hourLatenciesMs`). */
   hours: VirtualHourResult[];
+  /** Stacked outreach tasks: calls in flight, reads per task, the other member's turn. */
+  followUps: FollowUpsResult;
   /** Over all three: replies posted, threads with more than one, posts Slack answered 429, problems logged. */
   posted: number;
   duplicates: number;
@@ -255,6 +259,8 @@ export async function measurePoller(
   const backlog = await oneRun(dynamoEndpoint, 'poll-backlog', backlogPlan, (summary) => summary.polled);
   log(`  poller: ${POLLER.burst} tasks finished at once, one run…`);
   const burst = await oneRun(dynamoEndpoint, 'poll-burst', burstPlan, (summary) => summary.posted);
+  log(`  poller: stacked outreach tasks, passes until every reply is in…`);
+  const followUps = await measureFollowUps(dynamoEndpoint);
   const hours: VirtualHourResult[] = [];
   for (const latencyMs of POLLER.hourLatenciesMs) {
     log(`  poller: a simulated hour of ${POLLER.hourTasks} tasks at ${latencyMs} ms a call…`);
@@ -268,6 +274,7 @@ export async function measurePoller(
     backlog: backlog.run,
     burst: burst.run,
     hours,
+    followUps,
     posted:
       all.reduce((sum, part) => sum + part.posted, 0) +
       hours.reduce((sum, h) => sum + h.tasks - h.unposted, 0),
@@ -331,12 +338,20 @@ function hourRows(hour: VirtualHourResult): Row[] {
       noSlower(longer, before.longer),
     ],
     [
-      `… service calls per task (mean / max; mean of those of 10 s–10 min); Lambda GB-s per 1,000 tasks (poll runs + workers' first polls); runs; real time`,
+      `… service calls (reads) per task (mean / max; mean of those of 10 s–10 min); Lambda GB-s per 1,000 tasks (poll runs + workers' first polls); runs; real time`,
       `${fmt(hour.pollsPerTask.mean, 1)} / ${fmt(hour.pollsPerTask.max)}; ${fmt(hour.pollsPerTask.meanUpTo10Min, 1)}; ${perThousand(hour.gbSeconds.pollRuns)} + ${perThousand(hour.gbSeconds.workers)} GB-s; ${fmt(hour.runs)} runs; ${fmt(hour.realSeconds)} s`,
       '—',
       '—',
       '—',
       '— (no target)',
+    ],
+    [
+      `… the key's service calls in flight at once, at most (runs and workers' first polls together)`,
+      fmt(hour.peakInFlight),
+      '—',
+      '—',
+      '—',
+      `≤ ${fmt(POLL_IN_FLIGHT.total)}: ${hour.peakInFlight <= POLL_IN_FLIGHT.total ? '**met**' : '**missed**'}`,
     ],
   ];
 }
@@ -360,6 +375,7 @@ export function pollerRows(result: PollerResult): Row[] {
       burst,
       '',
     ),
+    ...followUpRows(result.followUps),
     ...hours.flatMap(hourRows),
     [
       `poller: threads with more than one reply (${all}); posts Slack answered 429`,

@@ -47,7 +47,8 @@ function observingChecks(load: ScheduledLoader, seen: (check: ObservedCheck) => 
     };
     return { ...jobs, checkWatchedChannel };
   };
-  return Object.assign(observed, { store: load.store, servable: load.servable, pollRun: load.pollRun });
+  const { store, servable, pollRun, runMinute } = load;
+  return Object.assign(observed, { store, servable, pollRun, runMinute });
 }
 
 /** The scheduled jobs, on timers as on AWS (the poller more often) and on demand. */

@@ -31,7 +31,15 @@ export interface ReconcileDeps {
   now: () => Date;
   /** At most this many confirmations per run. */
   limit?: number;
+  /** What is left of the reconciler's share of the run (`RECONCILE_SHARE_MS`); unlimited when absent. */
+  remainingMs?: () => number;
 }
+
+/**
+ * The reconciler's share of a poll-tasks run: it starts no confirmation past it, and the run's polling
+ * starts then at the latest, however slow the service is (what is left waits for the next minute).
+ */
+export const RECONCILE_SHARE_MS = 15_000;
 
 export interface ReconcileReport {
   expired: number;
@@ -41,6 +49,8 @@ export interface ReconcileReport {
   resolved: number;
   cardsShown: number;
   failures: number;
+  /** The share ran out with confirmations left: the next run takes them. */
+  outOfTime: boolean;
 }
 
 const NEVER_STARTED =
@@ -200,7 +210,7 @@ async function verdictOf(
 
 /** A run that found nothing to settle. */
 export function emptyReport(): ReconcileReport {
-  return { expired: 0, abandoned: 0, settled: 0, resolved: 0, cardsShown: 0, failures: 0 };
+  return { expired: 0, abandoned: 0, settled: 0, resolved: 0, cardsShown: 0, failures: 0, outOfTime: false };
 }
 
 /**
@@ -221,6 +231,10 @@ export async function reconcileConfirmations(deps: ReconcileDeps): Promise<Recon
     return { ...report, failures: 1 };
   }
   for (const found of due) {
+    if ((deps.remainingMs?.() ?? 1) <= 0) {
+      report.outOfTime = true;
+      break;
+    }
     // Every line about this confirmation (the service's included) carries its id, as the worker's do.
     await withCorrelationId(found.id, async () => {
       try {

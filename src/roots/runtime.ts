@@ -4,7 +4,7 @@ import { createKeyCipher } from '../platform/config/kms-key-cipher.ts';
 import { serviceAccountId } from '../platform/config/secrets.ts';
 import { type Env, readEnv } from '../platform/config/env.ts';
 import { runDueDigests } from '../domain/digest.ts';
-import { reconcileConfirmations } from '../domain/reconcile.ts';
+import { RECONCILE_SHARE_MS, type ReconcileReport, reconcileConfirmations } from '../domain/reconcile.ts';
 import { realSleep, type Sleep } from '../domain/slack-delivery.ts';
 import { pollUnlockTasks, type UnlockPollingDeps } from '../domain/unlock-polling.ts';
 import { type PollRunSummary, pollTasksForAMinute } from '../domain/poll-run.ts';
@@ -151,8 +151,9 @@ export function createScheduledJobs(
   const booking = withBookingCharges(store, budgetCheck, logger);
   return {
     /** Settles what crashes left behind: expired, never-started and unsettled confirmations, stale cards. */
-    reconcileConfirmations: () =>
+    reconcileConfirmations: (run: RunOptions = {}) =>
       reconcileConfirmations({
+        ...deadline(run),
         confirmations: store.confirmations,
         charges: booking.charges,
         service: { accountId: serviceAccountId(runtime.access.eisApiKey), eis },
@@ -261,6 +262,7 @@ export function createScheduledLoader(
       store,
       servable: () => () => Promise.resolve(true),
       pollRun: pollRunOf(single),
+      runMinute: minuteOf(single, pollRunOf(single), options.nap),
     });
   }
   const unserved = (teamId: string, why: Unserved) =>
@@ -290,8 +292,42 @@ export function createScheduledLoader(
     store,
     servable,
     pollRun: pollRunOf(() => Promise.resolve(jobs)),
+    runMinute: minuteOf(
+      () => Promise.resolve(jobs),
+      pollRunOf(() => Promise.resolve(jobs)),
+      options.nap,
+    ),
   });
 }
+
+/**
+ * One poll-tasks run (handlers/poll-tasks.ts): the reconciler within its share of the minute, then
+ * polling. Past its share the reconciler starts nothing more, and polling starts without waiting for
+ * the confirmation it is on (that one is finished beside the polls).
+ */
+function minuteOf(
+  jobs: () => Promise<Pick<ScheduledJobs, 'reconcileConfirmations'>>,
+  pollRun: (run: RunOptions) => Promise<PollRunSummary>,
+  nap: Sleep = unrefSleep,
+) {
+  return async (
+    run: RunOptions = {},
+  ): Promise<{ reconciled: ReconcileReport | 'share-used'; polled: PollRunSummary }> => {
+    let shareOver = false;
+    const share = nap(RECONCILE_SHARE_MS).then(() => {
+      shareOver = true;
+      return 'share-used' as const;
+    });
+    const reconciling = (await jobs()).reconcileConfirmations({
+      remainingMs: () => (shareOver ? 0 : Math.min(RECONCILE_SHARE_MS, run.remainingMs?.() ?? Infinity)),
+    });
+    const reconciled = await Promise.race([reconciling, share]);
+    return { reconciled, polled: await pollRun(run) };
+  };
+}
+
+/** A wait that does not keep the process up (the share's timer, when the reconciler ends sooner). */
+const unrefSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** The part of the Lambda context the scheduled handlers read. */
 export interface LambdaClock {

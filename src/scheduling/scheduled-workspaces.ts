@@ -28,7 +28,7 @@ export interface RunOptions {
 /** The scheduled jobs, as one workspace's runtime (or the single workspace's) runs them. */
 export interface ScheduledJobs {
   /** Settles what crashes left behind: expired, never-started and unsettled confirmations, stale cards. */
-  reconcileConfirmations: () => Promise<ReconcileReport>;
+  reconcileConfirmations: (run?: RunOptions) => Promise<ReconcileReport>;
   pollUnlockTasks: (run?: RunOptions) => Promise<PollSummary>;
   runDigests: (run?: RunOptions) => Promise<DigestRunSummary>;
   /** One channel's watch check, over its own workspace's token and key. */
@@ -64,12 +64,12 @@ export function fairScheduledJobs<Runtime extends WorkspaceRuntime>(
   const { store } = deps;
   return {
     logger: deps.logger,
-    reconcileConfirmations: () =>
+    reconcileConfirmations: (run: RunOptions = {}) =>
       inTurns(
         deps,
         (teamId, query) => store.confirmations.dueIn(teamId, query),
         (due) => ({ ...store, confirmations: { ...store.confirmations, due } }),
-        (jobs) => jobs.reconcileConfirmations(),
+        (jobs) => jobs.reconcileConfirmations(run),
         emptyReport(),
       ),
     pollUnlockTasks: (run: RunOptions = {}) =>

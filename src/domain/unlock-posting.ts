@@ -1,8 +1,24 @@
-import type { UnlockTask } from './ports/index.ts';
+import type { Logger } from '../platform/log.ts';
+import type { Metrics, UnlockTask, UnlockTaskRepository } from './ports/index.ts';
 import { nextPollAt } from './poll-cadence.ts';
 import { isChannelGone, SlackDeliveryError } from './slack-delivery.ts';
 import type { UnlockOutcome } from './unlock-result.ts';
-import type { RunState } from './unlock-polling.ts';
+
+/** What posting a reply needs of the poll run (unlock-polling.ts's `RunState` is one). */
+export interface PostingRun {
+  owner: string;
+  deps: {
+    tasks: Pick<UnlockTaskRepository, 'reschedule' | 'markResultPosted' | 'recordSlackFailure'>;
+    thread: { updateCard(task: UnlockTask, outcome: UnlockOutcome): Promise<void> };
+    now: () => Date;
+    runStartedAt?: Date;
+    metrics?: Metrics;
+  };
+  summary: { skipped: number; slackFailures: number };
+  log: Logger;
+  /** Sends to the task's channel, paced and retried. */
+  post: (task: UnlockTask, send: () => Promise<void>) => Promise<void>;
+}
 
 /**
  * A reply Slack rate-limited past the pacer's tries is tried again at later polls, this many times in
@@ -25,7 +41,7 @@ export async function finish(
   task: UnlockTask,
   outcome: UnlockOutcome,
   send: () => Promise<void>,
-  run: RunState,
+  run: PostingRun,
 ): Promise<boolean> {
   const { owner, deps, summary, log } = run;
   try {
@@ -51,7 +67,7 @@ export async function finish(
  * Slack did not take the reply. The task stays due, unmarked, for the next poll to try again when
  * nothing was sent or Slack asked us to wait (`MAX_REPLY_TRIES`); else it ends, the failure recorded.
  */
-async function notPosted(task: UnlockTask, outcome: UnlockOutcome, error: unknown, run: RunState) {
+async function notPosted(task: UnlockTask, outcome: UnlockOutcome, error: unknown, run: PostingRun) {
   const { owner, deps, summary, log } = run;
   const reason = error instanceof SlackDeliveryError ? error.slackError : 'unexpected_error';
   const again = { owner, nextPollAt: deps.now(), attempts: task.attempts };
@@ -81,7 +97,7 @@ async function notPosted(task: UnlockTask, outcome: UnlockOutcome, error: unknow
  * Not paced: Slack's one-message-a-second per channel is for posts, and an edit in the channel's slot
  * held a poll lane through the gap after the reply (4 results a second instead of 19 in the bench).
  */
-async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: RunState) {
+async function updateCard(task: UnlockTask, outcome: UnlockOutcome, run: PostingRun) {
   try {
     await run.deps.thread.updateCard(task, outcome);
   } catch (error) {

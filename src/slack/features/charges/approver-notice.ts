@@ -3,10 +3,10 @@ import type { Logger } from '../../../platform/log.ts';
 import { NAMED_APPROVERS } from '../../kit/confirmation-card.ts';
 import { priceWords } from '../../kit/money-words.ts';
 import type { SlackOut } from '../../kit/slack-out.ts';
+import { threadLink } from '../../kit/thread-link.ts';
 import { formatLink, mentionChannel, mentionUser } from '../../views/format.ts';
 import { escapeMrkdwn, mk, truncate } from '../../views/mrkdwn.ts';
 import type { Price } from '../../views/types.ts';
-import { threadLink } from '../digests/views.ts';
 
 /** A card that waits for an approver, as its approvers are told of it. */
 export interface WaitingCard {

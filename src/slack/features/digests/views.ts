@@ -9,6 +9,7 @@ import type {
 import { GIVE_UP_AFTER_HOURS } from '../../../domain/poll-cadence.ts';
 import { localDate, parseLocalTime, zonedInstant } from '../../../time/local-time.ts';
 import type { DigestFilters, DigestSubscription } from '../../../domain/ports/index.ts';
+import { threadLink } from '../../kit/thread-link.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, header, section } from '../../views/blocks.ts';
 import { fitBand } from '../../views/fit-band.ts';
@@ -82,11 +83,6 @@ function eventBlocks({ event, fit, unlocked }: DigestEvent): KnownBlock[] {
   ]);
   if (buttons) blocks.push(buttons);
   return blocks;
-}
-
-/** A link to the thread of the card the unlock was confirmed on. */
-export function threadLink(channelId: string, threadTs: string): string {
-  return `https://slack.com/archives/${encodeURIComponent(channelId)}/p${threadTs.replace('.', '')}`;
 }
 
 function unlockLine(unlock: DigestUnlock): Mrkdwn {

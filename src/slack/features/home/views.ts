@@ -8,7 +8,8 @@ import type { MayConfirm } from '../../../domain/approval.ts';
 import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import { confirmedByWords } from '../../kit/charge-words.ts';
 import { needsAttentionBlocks, type UnknownCharge } from './needs-attention-views.ts';
-import { describeFilters, describeSchedule, threadLink } from '../digests/views.ts';
+import { threadLink } from '../../kit/thread-link.ts';
+import { describeFilters, describeSchedule } from '../digests/views.ts';
 import {
   code,
   formatCredits,

@@ -19,7 +19,8 @@ describe('the Costs… form', () => {
       errors: {
         booth: 'A cost is 0 or more.',
         sponsorship: 'Not an amount: digits, with at most 2 decimals (12000 or 12000.50).',
-        travel: 'At most 2 decimals.',
+        // 1.234 is 1,234 written the European way: the form offers it (issue 41).
+        travel: 'At most 2 decimals. Did you mean `1,234`?',
         other: 'Not an amount: digits, with at most 2 decimals (12000 or 12000.50).',
       },
     });

@@ -337,13 +337,13 @@ describe('the tour of docs/using.md, on the local Slack page', () => {
     await spend.message.getByRole('button', { name: 'Export CSV' }).click();
     await newestWith(page, /The file is in your direct messages with the app/);
     await openAppMessages(page);
-    await newestWith(page, /CSV of the 1 ledger entr/);
+    await newestWith(page, /CSV of 1 ledger entry\b/);
   }, 30_000);
 
   it('7. the spend CSV in the direct messages: its name, size and a link that downloads it', async () => {
     const { page } = browser;
     await openAppMessages(page);
-    const file = await newestWith(page, /CSV of the 1 ledger entr/);
+    const file = await newestWith(page, /CSV of 1 ledger entry\b/);
     const link = file.message.getByRole('link', { name: /\.csv|download/i }).first();
     await expect(file.message.textContent()).resolves.toMatch(/\.csv/);
     await expect(file.message.textContent()).resolves.toMatch(/\d+(\.\d+)? ?(B|KB)/);

@@ -61,6 +61,13 @@ async function startHandlerWithFailingDispatch(bot: Bot) {
       confirmations: bot.store.confirmations,
       deliveries: bot.store.deliveries,
       policyFor: () => Promise.resolve({ approvers: [APPROVER.userId] }),
+      // As the handler's loader gives it: the permissions gate asks who clicked through it.
+      workspaceAdmin: {
+        workspaces: bot.store.workspaces,
+        scheduledWork: bot.store.scheduledWork,
+        eisBaseUrl: bot.sim.url,
+        environment: { fixes: true, approvers: { userIds: [APPROVER.userId], userGroupIds: [] } },
+      },
       logger,
     },
   });

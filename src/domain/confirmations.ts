@@ -101,17 +101,23 @@ export async function requestConfirmation(
   deps: Pick<ConfirmationDeps, 'eis' | 'confirmations'> & {
     /** Today's show names of the account; without them, the service is asked. */
     showNames?: EventNames | undefined;
+    /**
+     * The action under its show's public id (`src/domain/show-ids.ts`), found while it is named and
+     * quoted (the service quotes either id alike): the confirmation is kept under the public one.
+     */
+    withPublicIds?: ((action: ChargeAction) => Promise<ChargeAction>) | undefined;
   },
 ): Promise<{ quote: ChargeQuote; confirmation?: Confirmation }> {
   // Named for the card (the people of a contact unlock, the event of an event unlock) while it is
   // quoted: independent reads, so the card waits for one service round trip, not two.
-  const [named, quoted] = await Promise.all([
+  const [named, quoted, converted] = await Promise.all([
     withPeopleNames(action, deps.eis).then((withPeople) =>
       withEventNaming(withPeople, { events: deps.showNames ?? deps.eis.events }),
     ),
     quoteCharge(action, deps.eis),
+    deps.withPublicIds ? deps.withPublicIds(action) : action,
   ]);
-  const quote = { ...quoted, action: named };
+  const quote = { ...quoted, action: { ...named, ...idsOf(converted) } as ChargeAction };
   if (quote.refusal) return { quote };
   const confirmation = await deps.confirmations.create({
     teamId: requester.teamId,
@@ -122,6 +128,10 @@ export async function requestConfirmation(
   });
   return { quote, confirmation };
 }
+
+/** The show ids an action names, as given. */
+const idsOf = (action: ChargeAction): Partial<Record<'eventId', string>> =>
+  'eventId' in action ? { eventId: action.eventId } : {};
 
 export type ConfirmDecision =
   | { kind: 'claimed'; confirmation: Confirmation }

@@ -21,6 +21,11 @@ export interface ShowIdDeps {
 export interface ShowIds {
   /** Each id's public id; an id the service could not say about now is kept as given (and logged). */
   publicIds(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * What a read made anyway said (an event's detail names the show's public id): kept in this
+   * process's memory, so converting those ids asks the service nothing.
+   */
+  learn(pairs: ReadonlyMap<string, string>): void;
 }
 
 /** Enough for a busy worker's shows; beyond it the oldest goes (the table still has it). */
@@ -39,6 +44,9 @@ export function createShowIds({ cache, lookUp, logger }: ShowIdDeps): ShowIds {
     if (oldest !== undefined) memory.delete(oldest);
   };
   return {
+    learn(pairs) {
+      for (const [id, publicId] of pairs) keep(id, publicId);
+    },
     async publicIds(ids) {
       const wanted = [...new Set(ids)];
       const result = new Map<string, string>();

@@ -18,7 +18,7 @@ import { createPlanCanvasOut } from '../slack/features/plan/canvas.ts';
 import { notConnectedWorker } from '../slack/features/workspace-admin/not-connected-worker.ts';
 import { WorkspaceNotConnectedError } from '../platform/errors.ts';
 import { workspaceRolesOf } from '../slack/kit/workspace-roles.ts';
-import { showIdsOf, storeWithPublicShowIds } from './show-ids.ts';
+import { eisSharingShowReads, showIdsOf, storeWithPublicShowIds } from './show-ids.ts';
 
 export interface WorkerOptions extends RuntimeOptions {
   /** How often the worker polls a task it just submitted (tests make it quick or skip it). */
@@ -90,15 +90,19 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
   const web = (retries: boolean) =>
     new WebClient(access.botToken, webClientOptions(env.SLACK_API_URL, { retries }));
   const accountId = serviceAccountId(access.eisApiKey);
-  // One per runtime, that is per service key; the plans and the ledger read under public ids.
-  const showIds = showIdsOf(runtime, accountId);
+  // One per runtime, that is per service key; the plans and the ledger read under public ids. The
+  // conversion's detail reads are the worker's (`eisSharingShowReads`): a card naming the show, or the
+  // show `plan add` reads, is the conversion's read too.
+  const showIds = showIdsOf(runtime, accountId, (id) => eis.events.detail(id));
+  const eis = eisSharingShowReads(runtime.eis, showIds);
   const store = storeWithPublicShowIds(runtime.store, showIds);
   return {
-    eis: runtime.eis,
+    eis,
     showIds,
     // One per runtime, that is per service key: a workspace's names are its account's alone.
-    showNames: createShowNames(runtime.eis.events, { now: runtime.now }),
+    showNames: createShowNames(eis.events, { now: runtime.now }),
     store,
+    storedPlans: runtime.store.plans,
     // Posts are never retried by the client: a post Slack stored but answered late would come twice.
     slack: createSlackOut(web(false), logger),
     userTimeZone: slackUserTimeZone(web(true)),

@@ -3,7 +3,7 @@ import type { SlackMessage } from '../../local/fake-slack/fake-slack.ts';
 import { quarterOfShow } from '../../src/domain/plan/index.ts';
 import { PRICES } from '../../src/domain/prices.ts';
 import { formatNumber } from '../../src/slack/views/format.ts';
-import { ALICE, type Bot, startBot, visibleText } from '../support/bot.ts';
+import { ALICE, APPROVER, type Bot, startBot, visibleText } from '../support/bot.ts';
 
 /*
  * One id per show, through the real handlers: the service takes a show's public id and its internal id
@@ -55,7 +55,10 @@ describe('one id per show', () => {
   it('counts an unlock by the internal id toward the plan’s show spend and its budget warning', async () => {
     const channelId = 'C0BUDGET';
     await say(`plan add ${show.eventId}`, channelId);
-    await say(`plan budget ${PRICE} ${show.quarter.key}`, channelId);
+    // Budgets are the approvers' and admins' (src/slack/kit/permissions.ts).
+    await bot.command(`plan budget ${PRICE} ${show.quarter.key}`, { ...APPROVER, channelId });
+    await bot.idle();
+    expect(visibleText(bot.last(channelId))).toContain(`The budget for ${show.quarter.label} is`);
 
     await bot.command(`unlock ${show.id}`, { ...ALICE, channelId });
     await bot.idle();

@@ -44,6 +44,11 @@ export interface WorkerDeps {
    * without it, ids are kept as given.
    */
   showIds?: ShowIds | undefined;
+  /**
+   * The plans as stored, their ids not converted: read only to start a card's reads of the shows while
+   * the plan is read under public ids (the conversion's detail read is then the card's).
+   */
+  storedPlans?: Pick<WorkerStore['plans'], 'get'> | undefined;
   slack: SlackOut;
   /** For the requester's time zone (`users.info`) when a digest is set up without one. */
   userTimeZone: (userId: string) => Promise<string | undefined>;

@@ -51,13 +51,17 @@ export function answersOf(tools: AnswerTools): Answers<CommandWords> {
 }
 
 /**
- * The words whose shows are kept, compared or charged (the plan, compare, every charge): their ids go
- * on as the shows' public ids (`src/domain/show-ids.ts`). The other words only show what the service
- * answers, and their cards name the show by the public id the service answers with, at no extra call.
+ * The words whose shows are kept or compared (the plan, compare): their ids go on as the shows' public
+ * ids (`src/domain/show-ids.ts`). A charge is converted while its card is read (`askToConfirm`), and
+ * `plan add` keeps the public id of the detail it reads anyway: neither waits for a read of its own.
+ * The other words only show what the service answers, and their cards name the show by the public id
+ * the service answers with, at no extra call.
  */
 const KEEPING_WORDS: ReadonlySet<string> = new Set(['plan', 'compare']);
 const keepsShows = (command: Command) =>
-  KEEPING_WORDS.has(wordOf(command)) || chargeActionOf(command) !== undefined;
+  KEEPING_WORDS.has(wordOf(command)) &&
+  chargeActionOf(command) === undefined &&
+  !('name' in command && command.name === 'plan-add');
 
 /** `/events` commands: a charge asked for (its word's `charge`), or the word's own answer. */
 export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskToConfirm) {

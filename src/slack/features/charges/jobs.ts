@@ -5,6 +5,7 @@ import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../
 import { tellApprovers } from './approver-notice.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
 import type { JobContext } from '../../kit/jobs.ts';
+import { withPublicShowIds } from '../../kit/show-ids.ts';
 import { describeAction, quoteRefusalWords } from '../../kit/charge-words.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../../kit/confirmation-card.ts';
 import { eventList } from '../lists/event-views.ts';
@@ -77,6 +78,8 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
     const { quote, confirmation } = await requestConfirmation(action, context, {
       ...chargeDeps,
       showNames: deps.showNames,
+      // One id per show: converted while the card's reads run (its detail read is the naming's).
+      withPublicIds: (given) => withPublicShowIds(deps.showIds, given),
     });
     if (!confirmation)
       return slack.ephemeral(

@@ -77,7 +77,10 @@ async function updateCanvas(
   }
 }
 
-/** The show as the service knows it, or null when it knows no show by that id. */
+/**
+ * The show as the service knows it, under its public id (the detail says it: one id per show, see
+ * `src/domain/show-ids.ts`), or null when it knows no show by that id.
+ */
 async function showToAdd(
   deps: PlanCommandDeps,
   context: JobContext,
@@ -86,7 +89,7 @@ async function showToAdd(
   try {
     const detail = await deps.eis.events.detail(eventId);
     return {
-      eventId,
+      eventId: detail.eventId,
       name: detail.name ?? null,
       dateStart: detail.dateStart ?? null,
       dateEnd: detail.dateEnd ?? null,
@@ -102,14 +105,15 @@ async function showToAdd(
 
 /**
  * The show to add, read while the card's reads of the plan with it start (`readsOnce` keeps each read
- * for the card): its own at once, the other shows' once the plan is read. The answer waits for about
- * one service round trip.
+ * for the card): its own at once, the other shows' once the plan is read as stored (not waiting for
+ * its ids' conversion: the card's detail reads teach it). The answer waits for about one service
+ * round trip.
  */
 async function withCardReads(deps: PlanCommandDeps, context: JobContext, eventId: string) {
   const toAdd = showToAdd(deps, context, eventId);
   toAdd.catch(() => undefined); // awaited below, once the plan is read
   startPlanReads(deps, [eventId]);
-  const stored = await deps.plans.get(context.teamId, context.channelId);
+  const stored = await (deps.storedPlans ?? deps.plans).get(context.teamId, context.channelId);
   startPlanReads(deps, stored?.shows.map((show) => show.eventId) ?? []);
   return toAdd;
 }
@@ -230,6 +234,7 @@ export function planCommandDeps(deps: WorkerDeps): PlanCommandDeps {
   const { store } = deps;
   return {
     plans: store.plans,
+    storedPlans: deps.storedPlans,
     eis: deps.eis,
     watchLists: store.watchLists,
     ledger: store.ledger,

@@ -9,6 +9,8 @@ import type { PlanReadDeps } from './read.ts';
 
 export interface PlanCommandDeps extends PlanReadDeps {
   plans: Store['plans'];
+  /** The plans as stored (ids not converted): only to start the card's reads early (`withCardReads`). */
+  storedPlans?: Pick<Store['plans'], 'get'> | undefined;
   /** Slack's canvases; without it, the plan has no canvas. */
   canvas?: PlanCanvasOut | undefined;
   /** Tells the channel when its plan's canvas was made again in place of a deleted one; sends an export. */

@@ -63,7 +63,8 @@ export function createShowIds({ cache, lookUp, logger }: ShowIdDeps): ShowIds {
       const learned = new Map<string, string>();
       await Promise.all(
         unseen.map(async (id) => {
-          const publicId = stored.get(id) ?? (await lookUpKept(id));
+          // A read that finished while the table was read may have taught the id meanwhile.
+          const publicId = stored.get(id) ?? memory.get(id) ?? (await lookUpKept(id));
           if (publicId === undefined) return result.set(id, id);
           if (!stored.has(id)) learned.set(id, publicId);
           keep(id, publicId);

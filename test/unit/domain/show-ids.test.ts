@@ -52,6 +52,27 @@ describe('a show’s public id', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('asks the service nothing for an id a read taught it while the table was being read', async () => {
+    const { cache } = memoryCache();
+    const asked: string[] = [];
+    const lookUp = (id: string) => {
+      asked.push(id);
+      return Promise.resolve(SHOWS[id] ?? null);
+    };
+    const slowTable: ShowIdCache = {
+      ...cache,
+      known: async (ids) => {
+        const stored = await cache.known(ids);
+        showIds.learn(new Map([['8491', '27306']])); // a card's detail read ended meanwhile
+        return stored;
+      },
+    };
+    const showIds = createShowIds({ cache: slowTable, lookUp, logger: createMemoryLogger() });
+
+    expect(await showIds.publicIds(['8491'])).toEqual(new Map([['8491', '27306']]));
+    expect(asked).toEqual([]);
+  });
+
   it('keeps an id the service knows no show by as given', async () => {
     const { cache, pairs } = memoryCache();
     const showIds = createShowIds({

@@ -111,9 +111,12 @@ async function listAdmins(client: WebClient, workspace: WorkspaceIdentity): Prom
   const found: WorkspaceAdminsFound['admins'] = [];
   let cursor: string | undefined;
   for (let page = 0; page < ADMIN_PAGES && found.length <= ADMINS_NAMED; page += 1) {
-    const answer = UsersPageSchema.parse(await client.users.list({ limit: 200, ...(cursor ? { cursor } : {}) }));
+    const answer = UsersPageSchema.parse(
+      await client.users.list({ limit: 200, ...(cursor ? { cursor } : {}) }),
+    );
     for (const user of answer.members) {
-      const role = user.id && !user.deleted && !user.is_bot ? adminRoleOf(rolesOf(user), workspace) : undefined;
+      const role =
+        user.id && !user.deleted && !user.is_bot ? adminRoleOf(rolesOf(user), workspace) : undefined;
       if (user.id && role) found.push({ userId: user.id, role });
     }
     cursor = answer.response_metadata?.next_cursor || undefined;
@@ -121,7 +124,10 @@ async function listAdmins(client: WebClient, workspace: WorkspaceIdentity): Prom
   }
   const owners = found.filter((admin) => admin.role === 'owner');
   const admins = [...owners, ...found.filter((admin) => admin.role !== 'owner')];
-  return { admins: admins.slice(0, ADMINS_NAMED), more: admins.length > ADMINS_NAMED || cursor !== undefined };
+  return {
+    admins: admins.slice(0, ADMINS_NAMED),
+    more: admins.length > ADMINS_NAMED || cursor !== undefined,
+  };
 }
 
 /**
@@ -138,7 +144,8 @@ export async function workspaceAdminsOf(
     return undefined;
   });
   const found = await within(ROLES_DEADLINE_MS, asked);
-  if (!found) logger.warn('Slack did not list the workspace’s admins in time', { deadlineMs: ROLES_DEADLINE_MS });
+  if (!found)
+    logger.warn('Slack did not list the workspace’s admins in time', { deadlineMs: ROLES_DEADLINE_MS });
   return found;
 }
 
@@ -171,6 +178,20 @@ export async function membershipIn(
   return membershipOf(user, await slackRolesOf(client, user.userId, logger), workspace);
 }
 
+/** The user's roles as Slack says (one `users.info`) and the workspace with the app managers its admins named. */
+async function whoActs(
+  admin: Pick<WorkspaceAdminDeps, 'workspaces'>,
+  client: WebClient,
+  { workspace, user }: { workspace: ServedWorkspace; user: ActingUser },
+  logger: Logger,
+) {
+  const [roles, policy] = await Promise.all([
+    slackRolesOf(client, user.userId, logger),
+    admin.workspaces.getPolicy(workspace.teamId),
+  ]);
+  return { roles, managed: { ...workspace, appManagerUserIds: policy?.appManagerUserIds ?? [] } };
+}
+
 /**
  * What `user` may do with the workspace's settings (src/domain/workspace-admins.ts decides): asks
  * Slack for their roles with the client serving the workspace, and reads the app managers its admins
@@ -183,14 +204,8 @@ export async function workspaceSettingsAccess(
   logger: Logger,
 ): Promise<SettingsAccess> {
   try {
-    const [roles, policy] = await Promise.all([
-      slackRolesOf(client, user.userId, logger),
-      admin.workspaces.getPolicy(workspace.teamId),
-    ]);
-    return settingsAccessOf(user, roles, {
-      ...workspace,
-      appManagerUserIds: policy?.appManagerUserIds ?? [],
-    });
+    const { roles, managed } = await whoActs(admin, client, { workspace, user }, logger);
+    return settingsAccessOf(user, roles, managed);
   } catch (error) {
     logger.warn('could not tell whether a user may manage the workspace settings', { error });
     return { refused: 'unknown' };
@@ -242,15 +257,15 @@ export async function membershipInTeam(
 export async function standingIn(
   admin: Pick<WorkspaceAdminDeps, 'workspaces'>,
   client: WebClient,
-  { workspace, user, policy }: { workspace: ServedWorkspace; user: ActingUser; policy: Pick<SpendPolicy, 'approvers'> },
+  {
+    workspace,
+    user,
+    policy,
+  }: { workspace: ServedWorkspace; user: ActingUser; policy: Pick<SpendPolicy, 'approvers'> },
   logger: Logger,
 ): Promise<Standing> {
   try {
-    const [roles, settings] = await Promise.all([
-      slackRolesOf(client, user.userId, logger),
-      admin.workspaces.getPolicy(workspace.teamId),
-    ]);
-    const managed = { ...workspace, appManagerUserIds: settings?.appManagerUserIds ?? [] };
+    const { roles, managed } = await whoActs(admin, client, { workspace, user }, logger);
     return standingOf(user, roles, managed, policy);
   } catch (error) {
     logger.warn('could not tell who a user is in the workspace', { error });
@@ -268,6 +283,11 @@ export function workspaceRolesOf(
     membership: (teamId, userId) => membershipInTeam(admin, client, { teamId, userId }, logger),
     isWorkspaceAdmin: (teamId, userId) => isAdminOfTeam(admin, client, { teamId, userId }, logger),
     standing: async (teamId, userId, policy) =>
-      standingIn(admin, client, { workspace: await workspaceOfTeam(admin, teamId), user: { userId }, policy }, logger),
+      standingIn(
+        admin,
+        client,
+        { workspace: await workspaceOfTeam(admin, teamId), user: { userId }, policy },
+        logger,
+      ),
   };
 }

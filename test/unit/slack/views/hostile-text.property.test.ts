@@ -86,19 +86,17 @@ function mrkdwnTexts(node: unknown): string[] {
  */
 const NO_DATA_OR_PIECES = new Set(
   `helpText commandHelp researchModal compareModal digestModal outreachModal searchModal
-  listFilterModal watchImportModal settingsLoadingModal settingsRefusedModal settingsFixedModal upcomingFirst
-  fixedRulesIn spendingRuleBlocks
-  isSearchAction isFilterableList compareButton exportButton contactUnlockButtons showAllPeopleButton
-  followUpButtons eventButtons importBox threadLink fitBand scoreBar spendPeriodWords failureWords
-  describeFilters describeSchedule reasonLine showName fitWords watchedWords costWords costLines
-  canvasFailureWords createPlanCanvasOut accountWords showWords candidateWords choiceBlocks choicesOf
-  homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
-  chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
-  inviteBotMessage confirmButton cancelButton spendCreditsDialog formatAmount amountAsTyped kindTotalsWords
-  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords dialogMayConfirmWords watchPagerBlocks
-  unlockWaitingWords`.split(
-    /\s+/,
-  ),
+ listFilterModal watchImportModal settingsLoadingModal settingsRefusedModal settingsFixedModal upcomingFirst
+ fixedRulesIn spendingRuleBlocks
+ isSearchAction isFilterableList showAllPeopleButton
+ followUpButtons importBox spendPeriodWords failureWords
+ describeFilters describeSchedule reasonLine fitWords watchedWords costWords costLines
+ canvasFailureWords createPlanCanvasOut accountWords showWords candidateWords choiceBlocks choicesOf
+ homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
+ chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
+ inviteBotMessage confirmButton cancelButton spendCreditsDialog formatAmount amountAsTyped kindTotalsWords
+ showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords dialogMayConfirmWords watchPagerBlocks
+ unlockWaitingWords`.split(/\s+/),
 );
 
 /** Builders rendered above whose only data is ids (who asked): the bot mentions them on purpose. */
@@ -159,11 +157,14 @@ describe('hostile text in every view builder', () => {
 
     // Assess
     const unlisted = exported.filter(({ name }) => !(name in BUILDERS) && !NO_DATA_OR_PIECES.has(name));
+    // A name kept here after its function left the views would excuse a new one of that name.
+    const stale = [...NO_DATA_OR_PIECES].filter((name) => !exported.some((fn) => fn.name === name));
     console.info(
       `hostile-text coverage: ${exported.length} exported functions, ${Object.keys(BUILDERS).length} rendered`,
     );
     expect(exported.length).toBeGreaterThan(60);
     expect(unlisted).toEqual([]);
+    expect(stale).toEqual([]);
   });
 
   it('shows the data it is given, so the check below reads what users and the service wrote', () => {

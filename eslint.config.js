@@ -18,6 +18,16 @@ const ADAPTERS_AND_SDKS = [
   },
 ];
 
+/**
+ * Another room is seen through its face (`index.ts`) alone; only the registries (commands/,
+ * listeners/, worker/) address a room's commands, answers, listeners and jobs by name.
+ */
+const faceOnly = (regex) => ({ regex, message: 'Import another room through its face (its index.ts).' });
+/** From a room: a sibling room's file other than its face. */
+const ROOM_THROUGH_FACE = faceOnly('^\\.\\./(?!\\.)[\\w-]+/(?!index\\.ts$)[^/]+$');
+/** From outside the rooms: a room's file other than its face. */
+const ROOMS_THROUGH_FACES = faceOnly('/features/[\\w-]+/(?!index\\.ts$)[^/]+$');
+
 /** Slack text is branded only where it is escaped or built (src/slack/views/mrkdwn.ts). */
 const MRKDWN_CAST = {
   selector:
@@ -121,6 +131,22 @@ export default tseslint.config(
               group: ['**/listeners/**', '**/worker/**'],
               message: 'A room imports the kit (src/slack/kit), not the registries that register it.',
             },
+            ROOM_THROUGH_FACE,
+            { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The composition roots and the schedulers see a room through its face too.
+    files: ['src/roots/**/*.ts', 'src/scheduling/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ROOMS_THROUGH_FACES,
             { group: ['**/local/**', '**/simulator/**'], message: 'src/ and handlers/ are what ships.' },
           ],
         },

@@ -14,15 +14,15 @@ import { createEisClient, type EisClient, pollSharesForKey } from '../eis/index.
 import type { Metrics } from '../domain/ports/index.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createMetrics } from '../platform/metrics.ts';
-import { cardUpdater, confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
-import { digestPoster } from '../slack/features/digests/jobs.ts';
-import { watchCheckDeps } from '../slack/features/watch/jobs.ts';
+import { cardUpdater, confirmationCardShower } from '../slack/features/charges/index.ts';
+import { digestPoster } from '../slack/features/digests/index.ts';
+import { watchCheckDeps } from '../slack/features/watch/index.ts';
 import { checkWatchedChannel, type WatchCheckRequest } from '../domain/watch/check.ts';
 import { createLookupMemos, type LookupMemos } from '../domain/watch/shared-lookups.ts';
-import { followUpThread } from '../slack/features/follow-up/jobs.ts';
-import { unlockThread } from '../slack/features/unlock-results/jobs.ts';
+import { followUpThread } from '../slack/features/follow-up/index.ts';
+import { unlockThread } from '../slack/features/unlock-results/index.ts';
 import { scheduledWebClient, slackCall } from '../slack/scheduled.ts';
-import { planBudgetCheck } from '../slack/features/plan/budget-check.ts';
+import { planBudgetCheck } from '../slack/features/plan/index.ts';
 import { withBookingCharges } from '../domain/charge-booked.ts';
 import {
   fairScheduledJobs,

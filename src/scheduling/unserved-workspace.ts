@@ -1,6 +1,6 @@
 import { reconcileConfirmations, type ReconcileReport, emptyReport } from '../domain/reconcile.ts';
 import type { Logger } from '../platform/log.ts';
-import { cardUpdater, confirmationCardShower } from '../slack/features/charges/confirmation-cards.ts';
+import { cardUpdater, confirmationCardShower } from '../slack/features/charges/index.ts';
 import { scheduledWebClient } from '../slack/scheduled.ts';
 import { InstallationNotFoundError, type Store } from '../store/index.ts';
 import type { Confirmation } from '../domain/ports/index.ts';

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -40,21 +40,32 @@ function runtimeImportsOf(file: string): string[] {
 const roomOf = (file: string) =>
   file.startsWith(`${FEATURES}/`) ? file.slice(FEATURES.length + 1).split('/')[0] : undefined;
 
-/** `room → rooms it imports at runtime`, from the code. */
-function roomsUsed(): Map<string, Set<string>> {
-  const files = readdirSync(join(ROOT, FEATURES), { recursive: true, encoding: 'utf8' })
+const roomFiles = () =>
+  readdirSync(join(ROOT, FEATURES), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => join(FEATURES, file));
+
+/** Every runtime import of a room's file from another room: `{ file, target }`. */
+function importsBetweenRooms() {
+  return roomFiles().flatMap((file) =>
+    runtimeImportsOf(file)
+      .filter((target) => roomOf(target) !== undefined && roomOf(target) !== roomOf(file))
+      .map((target) => ({ file, target })),
+  );
+}
+
+/** `room → rooms it imports at runtime`, from the code. */
+function roomsUsed(): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
-  for (const file of files) {
-    const room = roomOf(file)!;
-    for (const target of runtimeImportsOf(file)) {
-      const other = roomOf(target);
-      if (other && other !== room) used.set(room, (used.get(room) ?? new Set()).add(other));
-    }
+  for (const { file, target } of importsBetweenRooms()) {
+    const [room, other] = [roomOf(file)!, roomOf(target)!];
+    used.set(room, (used.get(room) ?? new Set()).add(other));
   }
   return used;
 }
+
+/** Runtime imports between rooms at most: past it, a room is doing another's work. */
+const IMPORTS_BETWEEN_ROOMS_AT_MOST = 10;
 
 /** The room map's rows in docs/architecture.md: `| \`room\` | \`a\`, \`b\` | why |`. */
 function roomsDocumented(markdown: string): Map<string, Set<string>> {
@@ -87,9 +98,17 @@ describe('the room map', () => {
     expect(asSorted(roomsUsed())).toEqual(asSorted(documented));
   });
 
+  it('has every room show a face, and rooms meet only there, seldom', () => {
+    const rooms = readdirSync(join(ROOT, FEATURES));
+    expect(rooms.filter((room) => !existsSync(join(ROOT, FEATURES, room, 'index.ts')))).toEqual([]);
+    const imports = importsBetweenRooms();
+    expect(imports.filter(({ target }) => !target.endsWith('/index.ts'))).toEqual([]);
+    expect(imports.length).toBeLessThanOrEqual(IMPORTS_BETWEEN_ROOMS_AT_MOST);
+  });
+
   it('reads a runtime import and leaves a type-only one out (the check itself)', () => {
     const imports = runtimeImportsOf('src/slack/features/home/views.ts');
-    expect(imports).toContain('src/slack/features/plan/home-views.ts');
+    expect(imports).toContain('src/slack/features/plan/index.ts');
     const typeOnly = runtimeImportsOf('src/slack/kit/worker-deps.ts');
     expect(typeOnly).toEqual([]);
   });

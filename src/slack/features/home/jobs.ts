@@ -16,9 +16,8 @@ import { isAdminOfTeam } from '../../kit/workspace-roles.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { HomeSources } from '../../kit/outs.ts';
 import { digestRefusal, mayManageDigest } from '../../kit/digest-access.ts';
-import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/home-views.ts';
-import { HOME_PLAN_CHANNELS, type HomePlans } from '../plan/home-views.ts';
-import { withPlanSpend } from '../plan/read.ts';
+import { HOME_WATCH_CHANNELS, type HomeWatches, homeWatchOf } from '../watch/index.ts';
+import { HOME_PLAN_CHANNELS, type HomePlans, withPlanSpend } from '../plan/index.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import { escapeMrkdwn, mk, type Mrkdwn, ownJobText } from '../../views/mrkdwn.ts';
 

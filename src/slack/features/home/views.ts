@@ -9,7 +9,7 @@ import { chargeKindWords, chargeTargetWords } from '../../views/messages.ts';
 import { confirmedByWords } from '../../kit/charge-words.ts';
 import { needsAttentionBlocks, type UnknownCharge } from './needs-attention-views.ts';
 import { threadLink } from '../../kit/thread-link.ts';
-import { describeFilters, describeSchedule } from '../digests/views.ts';
+import { describeFilters, describeSchedule } from '../digests/index.ts';
 import {
   code,
   formatCredits,
@@ -22,8 +22,8 @@ import {
 } from '../../views/format.ts';
 import { andMore, linesToSections } from '../../views/limits.ts';
 import type { HomeView, Price } from '../../views/types.ts';
-import { type HomeWatches, watchHomeBlocks } from '../watch/home-views.ts';
-import { type HomePlans, planHomeBlocks } from '../plan/home-views.ts';
+import { type HomeWatches, watchHomeBlocks } from '../watch/index.ts';
+import { type HomePlans, planHomeBlocks } from '../plan/index.ts';
 import { escapeMrkdwn, mk, type Mrkdwn, truncate } from '../../views/mrkdwn.ts';
 
 /** A confirmation the Home's user can act on (as the requester, or as an approver). */

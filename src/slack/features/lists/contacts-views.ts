@@ -1,5 +1,5 @@
 import { code, joinPresent } from '../../views/format.ts';
-import { type ListInput, listCard } from '../lists/list-card.ts';
+import { type ListInput, listCard } from './list-card.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { contactUnlockButtons } from '../../kit/row-buttons.ts';

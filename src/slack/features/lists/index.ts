@@ -45,3 +45,8 @@ export const exportSourceOf = (
   eis: EisClient,
   today: string,
 ): ExportSource | undefined => LISTS[list].exportSource?.(rawQuery, eis, today);
+
+/** What a paid search's results and a people unlock's card show: the lists' cards and Show all. */
+export { eventList, personEventList } from './event-views.ts';
+export { companyExhibitorList } from './exhibitor-views.ts';
+export { showAllPeopleButton } from './people-views.ts';

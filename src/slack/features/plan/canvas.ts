@@ -6,7 +6,7 @@ import { formatDateRange, PAST_WORD } from '../../views/format.ts';
 import { costLines, costWords, fitWords, type PlanView, watchedWords } from './views.ts';
 import { showName } from './plan-words.ts';
 import { costsBeyondCreditsLines, showCostWords } from './cost-views.ts';
-import { watchedShowsCanvasLines } from '../watch/shows-views.ts';
+import { watchedShowsCanvasLines } from '../watch/index.ts';
 
 export const PLAN_CANVAS_TITLE = 'Event plan';
 

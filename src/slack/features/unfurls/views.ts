@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
 import { type FitBand, fitBand, scoreBar, FIT_PROFILE_SHORT } from '../../views/fit-band.ts';
-import type { EventBriefInput } from '../events/brief.ts';
+import type { EventBriefInput } from '../events/index.ts';
 import { code, formatPlace, formatShowDates, plural } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
@@ -20,9 +20,7 @@ function countsOf({ event, summary }: EventBriefInput): Mrkdwn {
   return joinMrkdwn(
     [
       typeof exhibitors === 'number' ? plural(exhibitors, 'exhibitor') : undefined,
-      typeof summary.attendeeCount === 'number'
-        ? plural(summary.attendeeCount, 'attendee')
-        : undefined,
+      typeof summary.attendeeCount === 'number' ? plural(summary.attendeeCount, 'attendee') : undefined,
     ].filter(Boolean),
     ' · ',
   );

@@ -7,7 +7,7 @@ import { confirmationCard } from '../../kit/confirmation-card.ts';
 import { mentionUser, personLabel, plural } from '../../views/format.ts';
 import { fitToLimits, LIMITS, linesToSections } from '../../views/limits.ts';
 import { unlockOutcomeWords } from '../../kit/money-words.ts';
-import { FOLLOW_UP_BLOCKS, followUpButtons } from '../follow-up/views.ts';
+import { FOLLOW_UP_BLOCKS, followUpButtons } from '../follow-up/index.ts';
 import type { Price, SlackMessage } from '../../views/types.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { exportButton } from '../../kit/row-buttons.ts';

@@ -1,0 +1,2 @@
+/** The Home room's face: what a Home tab is read from. */
+export { homeSourcesOf } from './jobs.ts';

@@ -1,0 +1,2 @@
+/** The workflow-step room's face: completing the custom step. */
+export { createWorkflowStepOut } from './jobs.ts';

@@ -34,10 +34,14 @@ export const FOLLOW_UP_GIVE_UP_AFTER_MS = 2 * HOUR_MS;
 
 /**
  * A task's first polls, by the worker that submitted it, at the young cadence: until a scheduled run
- * has taken the task over (it polled it too), or for 65 s, by when a run that started after the
- * submission has seen it. Without them a task submitted while no run is going would wait for the next.
+ * has taken the task over (it polled it too), or for a run's minute and a step more, by when a run
+ * that started after the submission has seen it. Without them a task submitted while no run is going
+ * would wait for the next.
  */
-export const EARLY_POLLS = { count: 13, everyMs: YOUNG_STEPS[0].everyMs };
+export const EARLY_POLLS = {
+  count: Math.ceil(RUN_EVERY_MS / YOUNG_STEPS[0].everyMs) + 1,
+  everyMs: YOUNG_STEPS[0].everyMs,
+};
 
 /**
  * How long after this poll the next one is due: the young steps, then none (the next scheduled run

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS } from '../../src/domain/poll-cadence.ts';
+import { GIVE_UP_AFTER_MS, pollDelayMs } from '../../src/domain/poll-cadence.ts';
 import { createEisClient } from '../../src/eis/index.ts';
 import type { SeededPersonnel } from '../../simulator/server.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
@@ -12,9 +12,10 @@ const TASK_ROUTE = 'GET /external/contacts/unlock-tasks/{taskId}';
 describe('unlock results in threads (poll-tasks)', () => {
   let bot: Bot;
   let env: Record<string, string>;
-  // The business clock: real time plus whatever a test moves it by.
+  // The business clock: real time plus whatever a test moves it by, or held at one moment.
   let offsetMs = 0;
-  const clock = () => new Date(Date.now() + offsetMs);
+  let heldAt: number | undefined;
+  const clock = () => new Date(heldAt ?? Date.now() + offsetMs);
   const loader = () => createScheduledLoader(env, { logger: bot.logger, now: clock });
   let poll: () => ReturnType<Awaited<ReturnType<ReturnType<typeof loader>>>['pollUnlockTasks']>;
   const used = new Set<string>();
@@ -62,25 +63,26 @@ describe('unlock results in threads (poll-tasks)', () => {
     let findable: SeededPersonnel[];
     let unfindable: SeededPersonnel[];
 
-    it('posts nothing while the service is still working, says so on the card, and polls it again 5 s later', async () => {
+    it('posts nothing while the service is still working, says so on the card, and polls it again a step later', async () => {
       // Prepare
       findable = people(2, true);
       unfindable = people(1, false);
       const unlock = await confirmedEmailUnlock([...findable, ...unfindable].map((p) => p.id));
       cardTs = unlock.cardTs;
 
-      // Act
-      const summary = await poll();
+      // Act: a poll at one moment of the clock.
+      const polledAt = Date.now();
+      heldAt = polledAt;
+      const summary = await poll().finally(() => (heldAt = undefined));
 
       // Assess
       expect(summary).toMatchObject({ polled: 1, posted: 0, rescheduled: 1 });
       expect(repliesIn(cardTs)).toEqual([]);
       const task = await bot.store.unlockTasks.get(unlock.task.taskId);
       expect(task?.attempts).toBe(1);
-      // A young task is due again at its next step, 5 s on (the run that polled it is still going).
-      const due = Date.parse(task?.nextPollAt ?? '') - Date.now();
-      expect(due).toBeGreaterThan(3_000);
-      expect(due).toBeLessThanOrEqual(5_000);
+      // A young task is due again at its next step from the poll (the run that polled it is still going).
+      const age = polledAt - Date.parse(unlock.task.createdAt);
+      expect(task?.nextPollAt).toBe(new Date(polledAt + pollDelayMs(age)).toISOString());
       const card = visibleText(bot.find((m) => m.ts === cardTs));
       expect(card).toContain(
         'Waiting for the service: 3 contacts, just started; results usually arrive within a minute.',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextPollAt, RUN_EVERY_MS } from '../../../src/domain/poll-cadence.ts';
+import { EARLY_POLLS, nextPollAt, RUN_EVERY_MS, YOUNG_STEPS } from '../../../src/domain/poll-cadence.ts';
 import { pollTasksForAMinute } from '../../../src/domain/poll-run.ts';
-import { EARLY_POLLS } from '../../../src/domain/poll-cadence.ts';
 import {
   pollSubmittedTask,
   pollUnlockTasks,
@@ -15,6 +14,8 @@ import { fakeUnlockTasks } from '../../support/fake-unlock-tasks.ts';
 const START = Date.parse('2027-03-01T10:00:00Z');
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
+/** A young task's steps: its first two minutes, then until ten. */
+const [FIRST_STEP, SECOND_STEP] = YOUNG_STEPS.map((step) => step.everyMs) as [number, number];
 
 function task(taskId: string, createdAt: number): UnlockTask {
   const iso = new Date(createdAt).toISOString();
@@ -120,8 +121,8 @@ describe('nextPollAt', () => {
   const at = (ms: number) => new Date(START + ms);
 
   it('counts a young task’s step from this poll', () => {
-    expect(nextPollAt(30 * SECOND, at(7 * SECOND), runStartedAt)).toEqual(at(12 * SECOND));
-    expect(nextPollAt(5 * MINUTE, at(7 * SECOND), runStartedAt)).toEqual(at(17 * SECOND));
+    expect(nextPollAt(30 * SECOND, at(7 * SECOND), runStartedAt)).toEqual(at(7 * SECOND + FIRST_STEP));
+    expect(nextPollAt(5 * MINUTE, at(7 * SECOND), runStartedAt)).toEqual(at(7 * SECOND + SECOND_STEP));
   });
 
   it('makes an older task due when a later run starts, never in the middle of one', () => {
@@ -154,17 +155,18 @@ describe('pollTasksForAMinute', () => {
     }
   });
 
-  it('replies within a step of the finish, and polls a task at most every 5 s in its first 2 minutes', async () => {
+  it('replies within a step of the finish, and polls a task only at its first step in its first 2 minutes', async () => {
     // Prepare: submitted just as a run starts; finishes 100 s later.
-    const w = world([task('a', START)], { a: START + 100 * SECOND });
+    const takes = 100 * SECOND;
+    const w = world([task('a', START)], { a: START + takes });
 
     // Act
     await w.everyMinute(START, 3);
 
-    // Assess
+    // Assess: a poll at 0 and at every step until the one that finds it finished.
     const [reply] = w.replies.get('a') ?? [];
-    expect((reply ?? Infinity) - (START + 100 * SECOND)).toBeLessThanOrEqual(5 * SECOND);
-    expect(w.polls.get('a')).toBe(21);
+    expect((reply ?? Infinity) - (START + takes)).toBeLessThanOrEqual(FIRST_STEP);
+    expect(w.polls.get('a')).toBe(Math.ceil(takes / FIRST_STEP) + 1);
   });
 
   it('ends at once when nothing is due before its minute is up', async () => {
@@ -202,9 +204,9 @@ describe('pollTasksForAMinute', () => {
     const firstRunPolls = w.polls.get('a') ?? 0;
     await w.everyMinute(START + MINUTE, 1);
 
-    // Assess: every 5 s from 0 s to 55 s, then 60 s to 115 s.
-    expect(firstRunPolls).toBe(12);
-    expect(w.polls.get('a')).toBe(24);
+    // Assess: a poll at every step of each run's minute, and none twice.
+    expect(firstRunPolls).toBe(RUN_EVERY_MS / FIRST_STEP);
+    expect(w.polls.get('a')).toBe((2 * RUN_EVERY_MS) / FIRST_STEP);
     expect(w.now()).toBeLessThan(START + 2 * MINUTE);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pollDelayMs } from '../../../src/domain/poll-cadence.ts';
 import { pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
 import type { UnlockOutcome, UnlockResult, UnlockTaskProgress } from '../../../src/domain/unlock-result.ts';
 import type { UnlockWaiting } from '../../../src/domain/unlock-waiting.ts';
@@ -170,8 +171,11 @@ describe('pollUnlockTasks with a phone unlock', () => {
         waiting: { contacts: 3, startedAgo: { unit: 'seconds', count: 0 }, expected: 'within-a-minute' },
       },
     ]);
-    // A young task: due again at its next 5-s step.
-    expect(store.byId.get('phone-1')).toMatchObject({ attempts: 1, nextPollAt: '2027-03-01T10:00:05.000Z' });
+    // A young task: due again at its next step.
+    expect(store.byId.get('phone-1')).toMatchObject({
+      attempts: 1,
+      nextPollAt: new Date(START.getTime() + pollDelayMs(0)).toISOString(),
+    });
     expect(summary.rescheduled).toBe(1);
   });
 });

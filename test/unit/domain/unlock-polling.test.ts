@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SlackDeliveryError } from '../../../src/domain/slack-delivery.ts';
-import { GIVE_UP_AFTER_MS, pollDelayMs } from '../../../src/domain/poll-cadence.ts';
+import {
+  EVERY_RUN_FOR_MS,
+  GIVE_UP_AFTER_MS,
+  MAX_BACKOFF_MS,
+  pollDelayMs,
+  YOUNG_STEPS,
+} from '../../../src/domain/poll-cadence.ts';
 import { LEASE_MS, pollUnlockTasks, type UnlockPollingDeps } from '../../../src/domain/unlock-polling.ts';
 import { type UnlockTaskProgress, unlockResultOf } from '../../../src/domain/unlock-result.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
@@ -74,21 +80,23 @@ function setup(
 }
 
 describe('pollDelayMs', () => {
-  it('polls a task every 5 s for 2 minutes, every 10 s until 10 minutes, at every run until 30, then backs off to 10 minutes', () => {
-    const minutes = (n: number) => n * 60_000;
+  it('polls a young task at its steps, an older one at every run, then backs off up to its longest wait', () => {
+    const youngUntil = YOUNG_STEPS.at(-1)?.untilAgeMs ?? 0;
 
-    expect([0, 1.9, 2, 9.9, 10, 29.9, 30, 40, 48, 600].map((age) => pollDelayMs(minutes(age)))).toEqual([
-      5_000,
-      5_000,
-      10_000,
-      10_000,
-      0,
-      0,
-      minutes(1),
-      minutes(6),
-      minutes(10),
-      minutes(10),
-    ]);
+    // Each young step, from its first moment to its last.
+    let from = 0;
+    for (const step of YOUNG_STEPS) {
+      expect([from, step.untilAgeMs - 1].map(pollDelayMs)).toEqual([step.everyMs, step.everyMs]);
+      from = step.untilAgeMs;
+    }
+    // Then no delay of its own (the next scheduled run polls it) until `EVERY_RUN_FOR_MS`.
+    expect([youngUntil, EVERY_RUN_FOR_MS - 1].map(pollDelayMs)).toEqual([0, 0]);
+    // Then a delay that only grows, to the longest, and stays there.
+    const older = Array.from({ length: 60 }, (_, i) => pollDelayMs(EVERY_RUN_FOR_MS + i * 60_000));
+    expect(older[0]).toBeGreaterThan(0);
+    expect(older).toEqual([...older].sort((x, y) => x - y));
+    expect(older.at(-1)).toBe(MAX_BACKOFF_MS);
+    expect(pollDelayMs(GIVE_UP_AFTER_MS)).toBe(MAX_BACKOFF_MS);
   });
 });
 

@@ -12,6 +12,33 @@ const ACCOUNT = 'acct-linkedin';
 const ALICE = { teamId: 'T1', channelId: 'C1', userId: 'U1', membership: 'member' } as const;
 const LINKEDIN_ROUTE = 'POST /external/personnel/unlock-linkedin-activity';
 
+/**
+ * Answers held back until `release`: `waitingOrDone` resolves once `count` answers wait (false), or
+ * when `done` settles first (true: fewer calls were made than expected).
+ */
+function heldBack() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let waiting = 0;
+  let arrived = () => {};
+  return {
+    held: () => {
+      waiting += 1;
+      arrived();
+      return released;
+    },
+    waitingOrDone: (done: Promise<unknown>, count: number) =>
+      Promise.race([
+        done.then(() => true),
+        new Promise<boolean>((resolve) => {
+          arrived = () => waiting >= count && resolve(false);
+          arrived();
+        }),
+      ]),
+    release: () => release(),
+  };
+}
+
 describe('LinkedIn activity (no published price) under the daily credit cap', () => {
   let sim: Simulator;
   let apiKey: string;
@@ -25,8 +52,21 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
   it('lets concurrent confirmations start only while their assumed prices fit under the cap, refusing the rest uncharged', async () => {
     // Prepare: 2 reservations fit in a cap of 350, not 3; the service answers slowly, so all are in flight at once.
     const { store, clock } = await createTestStore();
+    const eis = createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() });
+    // The service's answers held until the test has read the reservations with the calls in flight.
+    const answers = heldBack();
     const deps: ConfirmationDeps = {
-      eis: createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() }),
+      eis: {
+        ...eis,
+        personnel: {
+          ...eis.personnel,
+          unlockLinkedinActivity: async (...args) => {
+            const answer = await eis.personnel.unlockLinkedinActivity(...args);
+            await answers.held();
+            return answer;
+          },
+        },
+      },
       confirmations: store.confirmations,
       charges: store.charges,
       policy: { approvers: [], dailyCap: 350 },
@@ -43,16 +83,17 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
       expect(confirmation.price.credits).toBe(LINKEDIN_ACTIVITY_ASSUMED_MAX);
       expect(await confirm(confirmation.id, ALICE, deps)).toMatchObject({ kind: 'claimed' });
     }
-    sim.injectFault({ kind: 'latency', ms: 1500, route: LINKEDIN_ROUTE, times: 5 });
     const since = sim.requests().length;
 
-    // Act
+    // Act: every charge run at once; the reservations read while the calls that started are unanswered.
     const charging = Promise.all(requested.map(({ confirmation }) => runCharge(confirmation.id, deps)));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const settledMeanwhile = await answers.waitingOrDone(charging, 2);
     const reservedInFlight = await store.charges.spent(ACCOUNT, utcDate(clock.now()));
+    answers.release();
     const results = await charging;
 
     // Assess
+    expect(settledMeanwhile).toBe(false);
     expect(reservedInFlight).toBeLessThanOrEqual(350);
     const calls = sim
       .requests()
@@ -77,8 +118,21 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
   it('refuses to start at all when the cap has no room for the assumed price', async () => {
     // Prepare
     const { store, clock } = await createTestStore();
+    const eis = createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() });
+    // The service's answers held until the test has read the reservations with the calls in flight.
+    const answers = heldBack();
     const deps: ConfirmationDeps = {
-      eis: createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() }),
+      eis: {
+        ...eis,
+        personnel: {
+          ...eis.personnel,
+          unlockLinkedinActivity: async (...args) => {
+            const answer = await eis.personnel.unlockLinkedinActivity(...args);
+            await answers.held();
+            return answer;
+          },
+        },
+      },
       confirmations: store.confirmations,
       charges: store.charges,
       policy: { approvers: [], dailyCap: LINKEDIN_ACTIVITY_ASSUMED_MAX - 1 },

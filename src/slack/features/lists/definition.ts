@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Audience } from '../../../domain/audience.ts';
 import type { CsvCell } from '../../../domain/csv.ts';
 import type { EisClient } from '../../../eis/index.ts';
+import { pageOf } from '../../../domain/paging.ts';
 import type { CsvColumns } from './export-views.ts';
 import type { ListPage, SlackMessage } from '../../views/types.ts';
 import type { FilterWords, WordsResult } from '../../kit/filter-words.ts';
@@ -17,8 +18,11 @@ import type { FilterWords, WordsResult } from '../../kit/filter-words.ts';
 export const text = z.string().max(500).optional();
 type FilterShape<F extends FilterWords> = { [K in keyof F & string]: typeof text };
 
-/** A page of rows; `pageSize` places them (`rows 11–20`) when the service does not say. */
-export type RowsPage<T> = ListPage<T> & { pageSize?: number };
+/**
+ * A page of rows; `pageSize` places them (`rows 11–20`) when the service does not say. `capped`: only
+ * the first rows of what matched were read, so the total is a floor.
+ */
+export type RowsPage<T> = ListPage<T> & { pageSize?: number; capped?: boolean };
 export type Names = Readonly<Record<string, string | undefined>>;
 
 export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWords, T, C = never> {
@@ -37,6 +41,15 @@ export interface ListDefinition<Shape extends z.ZodRawShape, F extends FilterWor
     /** `YYYY-MM-DD` (UTC): a list may put shows still ahead first. */
     today: string,
   ) => Promise<RowsPage<T>>;
+  /**
+   * A filter the service cannot apply (shows-for's `region:`), kept here: the rows the query keeps, or
+   * undefined when it uses none. The service's first `readSize` rows are then read at once, kept and
+   * paged here, and the counts say "at least" when the service had more than were read.
+   */
+  keptHere?: {
+    readSize: number;
+    keeps: (query: QueryOf<Shape, F>) => ((row: T) => boolean) | undefined;
+  };
   /** Names for ids in the title (`{ eventId: 'Fintech Expo' }`), read beside the page. */
   names?: (query: QueryOf<Shape, F>, eis: EisClient) => Promise<Names>;
   /** The card of one page (its rows, its buttons); `today` (`YYYY-MM-DD`, UTC) marks past shows. */
@@ -126,6 +139,21 @@ export type DefinedList<Shape extends z.ZodRawShape, F extends FilterWords, T, C
   schema: QuerySchema<Shape, F>;
 } & CommandOf<C>;
 
+/** The definition's read, with its `keptHere` filter applied when the query uses it. */
+function readKeeping<Shape extends z.ZodRawShape, F extends FilterWords, T, C>({
+  read,
+  keptHere,
+}: ListDefinition<Shape, F, T, C>): ListDefinition<Shape, F, T, C>['read'] {
+  if (!keptHere) return read;
+  return async (query, page, pageSize, eis, today) => {
+    const keeps = keptHere.keeps(query);
+    if (!keeps) return read(query, page, pageSize, eis, today);
+    const first = await read(query, 1, keptHere.readSize, eis, today);
+    const kept = pageOf(first.items.filter(keeps), page, pageSize);
+    return first.hasMore ? { ...kept, capped: true } : kept;
+  };
+}
+
 /** A list's definition, with the operations the bot derives from it. */
 export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T, C = never>(
   definition: ListDefinition<Shape, F, T, C>,
@@ -133,7 +161,8 @@ export function defineList<Shape extends z.ZodRawShape, F extends FilterWords, T
   const filterShape = Object.fromEntries(Object.keys(definition.filters).map((key) => [key, text]));
   // Spelled out by `FilterShape`: one optional text per filter key.
   const schema = z.object({ ...definition.shape, ...filterShape }) as unknown as QuerySchema<Shape, F>;
-  const { read, card, names = noNames } = definition;
+  const { card, names = noNames } = definition;
+  const read = readKeeping(definition);
   const exported = definition.export;
   const { filters, filterModal, command, audience } = definition;
   const list: ListOperations & { definition: typeof definition; schema: typeof schema } = {

@@ -103,7 +103,8 @@ function inaccessibleMessage(requestedPage: number, semantics: Semantics): Mrkdw
 
 /**
  * What this message shows: "Page 1 of 5 · rows 1–10 of 340 (50 free, 290 locked)" while the service
- * reports locked rows, else "Page 2 of 3 · rows 11–20 of 25".
+ * reports locked rows, else "Page 2 of 3 · rows 11–20 of 25", or "Page 1 · rows 1–10 of at least 40"
+ * when only the first rows of what matched were read.
  */
 function pageSummary(page: ListInput<unknown>['page']): Mrkdwn {
   const shown = page.items.length;
@@ -116,7 +117,8 @@ function pageSummary(page: ListInput<unknown>['page']): Mrkdwn {
   const locked = counts?.remainingLockedCount ?? 0;
   const total = locked > 0 ? counts?.actualTotal : (page.total ?? counts?.actualTotal);
   const parts = [
-    page.totalPages
+    // Of a floor of the rows, the pages are a floor too: not said.
+    page.totalPages && !page.capped
       ? mk`Page ${formatNumber(page.page)} of ${formatNumber(page.totalPages)}`
       : mk`Page ${formatNumber(page.page)}`,
     typeof total === 'number' ? mk`${rows} of ${page.capped ? 'at least ' : ''}${formatNumber(total)}` : rows,

@@ -1,6 +1,5 @@
-import type { EisClient, RecommendedEventsInput } from '../../../eis/index.ts';
-import { pageOf } from '../../../domain/paging.ts';
-import { isInRegion, readRegion, type Region } from '../../../domain/regions.ts';
+import type { RecommendedEventsInput } from '../../../eis/index.ts';
+import { isInRegion, readRegion } from '../../../domain/regions.ts';
 import { recommendedEventList } from './recommended-events-views.ts';
 import { defineList, text } from './definition.ts';
 import {
@@ -58,16 +57,6 @@ export type ShowsForCommand = {
   filters: ShowsForFilterWords;
 };
 
-/**
- * A page of recommendations in a region: one read of the service's best `REGION_READ_SIZE`, kept to the
- * region's countries and paged here (the recommendations read is slow: one read per page shown).
- */
-async function inRegion(eis: EisClient, input: RecommendedEventsInput, region: Region, page: number) {
-  const read = await eis.recommendations.events({ ...input, page: 1, pageSize: REGION_READ_SIZE });
-  const kept = read.items.filter((event) => isInRegion(event.country, region));
-  return pageOf(kept, page, input.pageSize ?? 10);
-}
-
 export const SHOWS_FOR = defineList({
   audience: 'anyone',
   shape: { companyUrl: text, targetAudience: text },
@@ -93,7 +82,14 @@ export const SHOWS_FOR = defineList({
       attendeeCountMin: numberOf(query['attendees-min']),
       attendeeCountMax: numberOf(query['attendees-max']),
     };
-    return region ? inRegion(eis, input, region, page) : eis.recommendations.events(input);
+    return eis.recommendations.events(input);
+  },
+  keptHere: {
+    readSize: REGION_READ_SIZE,
+    keeps: (query) => {
+      const region = query.region === undefined ? undefined : readRegion(query.region);
+      return region && ((event) => isInRegion(event.country, region));
+    },
   },
   card: ({ page, query, today }) => recommendedEventList({ page, query, today }),
   command: {

@@ -28,7 +28,8 @@ describe('the plan’s CSV', () => {
     const other = bot.sim.seed.exhibitors.find(
       (x) => x !== known && upcoming[0] && x.eventIds.includes(upcoming[0].id),
     );
-    if (!known || !upcoming[0] || !other) throw new Error('the seed has no two exhibitors at one upcoming show');
+    if (!known || !upcoming[0] || !other)
+      throw new Error('the seed has no two exhibitors at one upcoming show');
     [target, show, competitor] = [known, upcoming[0], other];
     // A comma in a company's name: the cell is quoted whole, the names kept apart.
     competitor.companyName = `${competitor.companyName}, Inc.`;

@@ -299,7 +299,13 @@ export async function lookUpAccount(
       run.lookups.exhibitorShows(known),
       account.companyName ? undefined : learnedName(run, known),
     ]);
-    return { resolution, exhibitorIds: [known], candidates: [], shows, ...(companyName ? { companyName } : {}) };
+    return {
+      resolution,
+      exhibitorIds: [known],
+      candidates: [],
+      shows,
+      ...(companyName ? { companyName } : {}),
+    };
   }
   const { found, searched, near = [] } = await findRecords(run, account.key, account.nameSearch);
   const match = matchAccount(account.key, found);

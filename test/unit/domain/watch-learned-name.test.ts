@@ -32,7 +32,9 @@ describe('the company name of an account resolved before names were kept', () =>
 
     expect(lookup).toMatchObject({ resolution: 'resolved', companyName: 'Acme Analytics' });
     expect(calls).toEqual(['4100']);
-    expect(lookupCost(legacy, TODAY)).toBe(lookupCost({ ...legacy, companyName: 'Acme Analytics' }, TODAY) + 1);
+    expect(lookupCost(legacy, TODAY)).toBe(
+      lookupCost({ ...legacy, companyName: 'Acme Analytics' }, TODAY) + 1,
+    );
   });
 
   it('is not read again once kept, nor when the check’s searches saw the record', async () => {

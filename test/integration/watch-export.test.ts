@@ -6,6 +6,9 @@ import { ALICE, BOB, type Bot, CHANNEL, startBot, visibleText } from '../support
 
 /* Export CSV on `/events watch list`: the channel's accounts and their upcoming shows, in one file. */
 
+/** The known company as a member types it: lower case, with its legal form; the service's name differs. */
+const TYPED = `${KNOWN_COMPANY_NAME.toLowerCase()} inc`;
+
 const linesOf = (content: string) => content.replace(/\r\n$/, '').split('\r\n');
 
 describe('the watch list’s Export CSV', () => {
@@ -14,7 +17,7 @@ describe('the watch list’s Export CSV', () => {
 
   beforeAll(async () => {
     bot = await startBot({ channelNames: { [CHANNEL]: 'events' } });
-    await bot.command(`watch add ${KNOWN_COMPANY_NAME}, competitor:Nowhere Widgets`);
+    await bot.command(`watch add ${TYPED}, competitor:Nowhere Widgets`);
     await bot.idle();
   });
   afterAll(() => bot.close());
@@ -40,12 +43,17 @@ describe('the watch list’s Export CSV', () => {
     // Assess
     const [upload] = filesIn(appDmOf(ALICE.userId));
     const [header, ...rows] = linesOf(upload?.files?.[0]?.content ?? '');
-    expect(header).toBe('account,kind,resolution,exhibitor_id,event_id,show,start,end,city,muted');
-    const companyRows = rows.filter((row) => row.startsWith(`${KNOWN_COMPANY_NAME},target,resolved,`));
+    expect(header).toBe(
+      'account,company_name,kind,resolution,exhibitor_id,event_id,show,start,end,city,muted',
+    );
+    // The name as typed, and beside it the service's company name.
+    const companyRows = rows.filter((row) =>
+      row.startsWith(`${TYPED},${KNOWN_COMPANY_NAME},target,resolved,${company?.id},`),
+    );
     expect(companyRows).toHaveLength(upcoming.length);
     for (const show of upcoming)
       expect(companyRows.some((row) => row.includes(`,${show.name},${show.dateStart},`))).toBe(true);
-    expect(rows).toContain('Nowhere Widgets,competitor,not-found,,,,,,,no');
+    expect(rows).toContain('Nowhere Widgets,,competitor,not-found,,,,,,,no');
     expect(upload?.text).toContain(`2 accounts <#${CHANNEL}> watches`);
     // A file's title is plain text: the channel by its name, not its id.
     expect(upload?.files?.[0]).toMatchObject({

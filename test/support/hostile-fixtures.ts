@@ -79,6 +79,7 @@ export const planView = (s: Pool): PlanView => ({
       addedAt: '2027-01-01T00:00:00.000Z',
     },
     fit: { score: 7.5, band: 'Recommended' as const },
+    country: s(n + 4),
     watched: [{ label: s(n + 2), kind: 'competitor' as const }],
     cost: { state: 'not-offered', reason: s(n + 3) },
   })),

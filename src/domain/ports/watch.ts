@@ -234,6 +234,11 @@ export interface WatchLookups {
    * of them; absent, names are searched show by show by keyword only.
    */
   showExhibitors?: (eventId: string) => Promise<WatchShowScan>;
+  /**
+   * The exhibitor record's company name (its free profile), for an account resolved before its name
+   * was kept; absent, such an account keeps the name it was added by until a search sees its record.
+   */
+  exhibitorName?: (exhibitorId: string) => Promise<string>;
   /** Exhibitor records the company-context search finds for a domain (related companies too). */
   exhibitorsByDomain: (domain: string) => Promise<WatchExhibitor[]>;
   /** The exhibitor's people at a show, at most `limit`. */

@@ -146,6 +146,7 @@ function failedWhole(accounts: number, failures: readonly Failed[]): AppError | 
 
 const lookupChanged = ({ account, lookup, comparison }: Looked) =>
   comparison.toldChanged ||
+  (lookup.companyName !== undefined && lookup.companyName !== account.companyName) ||
   account.resolution !== lookup.resolution ||
   account.exhibitorIds.join() !== lookup.exhibitorIds.join() ||
   nameSearchChanged(account.nameSearch, lookup.nameSearch);

@@ -174,17 +174,19 @@ export async function scanForNames(
 
 /**
  * The most service calls looking an account up may make, so a check's slice can plan its accounts:
- * none for an ambiguous one (it waits for a choice), one for a resolved one (its shows), two for a
+ * none for an ambiguous one (it waits for a choice), one for a resolved one (its shows; two while its
+ * company name is not kept: see `learnedName`), two for a
  * domain (the search, the shows), and for a name the upcoming shows it has not been searched in this
  * week plus the shows of a match. A paid look-up (within a budget) comes on top.
  */
 export function lookupCost(
-  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>,
+  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch' | 'companyName'>,
   today: string,
   scans?: PlannedScans,
 ): number {
   if (account.resolution === 'ambiguous') return 0;
-  if (account.resolution === 'resolved' && account.exhibitorIds[0] !== undefined) return 1;
+  if (account.resolution === 'resolved' && account.exhibitorIds[0] !== undefined)
+    return account.companyName ? 1 : 2;
   if (account.key.startsWith('domain:')) return 2;
   const previous = account.nameSearch;
   // The shows were read: a name they list costs its shows; another, a keyword search per show not read whole.
@@ -270,19 +272,40 @@ async function findRecords(
 }
 
 /**
- * Looks an account up: a resolved one's exhibitor is kept (one call for its shows); an ambiguous one
- * waits for a user's choice (no call); a pending or not-found one is searched again.
+ * The company name of a resolved account that has none kept (resolved before names were kept): from
+ * a record this run has seen, else the exhibitor's free profile, so it is learned once and then
+ * stored. A failed read learns nothing: the name is words, not the watch, and the next check asks again.
+ */
+async function learnedName(run: LookupRun, exhibitorId: string): Promise<string | undefined> {
+  const seen = run.seen.get(exhibitorId)?.companyName;
+  if (seen) return seen;
+  return (await run.lookups.exhibitorName?.(exhibitorId).catch(() => undefined)) || undefined;
+}
+
+/**
+ * Looks an account up: a resolved one's exhibitor is kept (one call for its shows, and its company
+ * name if none is kept); an ambiguous one waits for a user's choice (no call); a pending or
+ * not-found one is searched again.
  */
 export async function lookUpAccount(
   run: LookupRun,
-  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch'>,
+  account: Pick<WatchAccount, 'key' | 'resolution' | 'exhibitorIds' | 'nameSearch' | 'companyName'>,
 ): Promise<AccountLookup> {
   const { resolution, exhibitorIds } = account;
   if (resolution === 'ambiguous') return { resolution, exhibitorIds, candidates: [], shows: [] };
   const known = resolution === 'resolved' ? exhibitorIds[0] : undefined;
   if (known !== undefined) {
-    const shows = await run.lookups.exhibitorShows(known);
-    return { resolution, exhibitorIds: [known], candidates: [], shows };
+    const [shows, companyName] = await Promise.all([
+      run.lookups.exhibitorShows(known),
+      account.companyName ? undefined : learnedName(run, known),
+    ]);
+    return {
+      resolution,
+      exhibitorIds: [known],
+      candidates: [],
+      shows,
+      ...(companyName ? { companyName } : {}),
+    };
   }
   const { found, searched, near = [] } = await findRecords(run, account.key, account.nameSearch);
   const match = matchAccount(account.key, found);
@@ -360,6 +383,7 @@ export function countingLookups(lookups: WatchLookups): { lookups: WatchLookups;
   return {
     lookups: {
       exhibitorShows: counted(lookups.exhibitorShows),
+      ...(lookups.exhibitorName ? { exhibitorName: counted(lookups.exhibitorName) } : {}),
       upcomingShows: counted(lookups.upcomingShows),
       showExhibitorMatches: counted(lookups.showExhibitorMatches),
       ...(lookups.showExhibitors ? { showExhibitors: counted(lookups.showExhibitors) } : {}),

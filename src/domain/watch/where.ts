@@ -2,6 +2,7 @@ import type { WatchAccount, WatchAccountKind } from '../ports/records.ts';
 import type { WatchShow } from '../ports/watch.ts';
 import { isInRegion, type Region } from '../regions.ts';
 import { byDate } from './appearances.ts';
+import { shownName } from './names.ts';
 
 /**
  * Where the channel's watched accounts will be: the upcoming shows its accounts are known to exhibit
@@ -57,7 +58,7 @@ const KIND_LIST: Record<WatchAccountKind, keyof AccountsAt> = {
  * however many exhibitor records it has; a show without a known country is in no region.
  */
 export function rankWatchedShows(
-  accounts: readonly Pick<WatchAccount, 'label' | 'kind' | 'told'>[],
+  accounts: readonly Pick<WatchAccount, 'label' | 'kind' | 'told' | 'companyName'>[],
   today: string,
   filter: WatchedShowFilter = {},
 ): WatchedShow[] {
@@ -73,9 +74,10 @@ export function rankWatchedShows(
         seen: new Set(),
       };
       byEvent.set(show.eventId, entry);
-      if (entry.seen.has(account.label)) continue;
-      entry.seen.add(account.label);
-      entry[KIND_LIST[account.kind]].push(account.label);
+      const name = shownName(account);
+      if (entry.seen.has(name)) continue;
+      entry.seen.add(name);
+      entry[KIND_LIST[account.kind]].push(name);
     }
   const ranked = [...byEvent.values()].map(({ seen: _seen, ...shown }) => ({
     ...shown,

@@ -8,7 +8,7 @@ import { botNotice, errorMessage } from '../../views/messages.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { PLAN_CANVAS_TITLE } from './canvas.ts';
-import type { PlanRow, PlanView } from './views.ts';
+import { type PlanRow, type PlanView, watchedAccountName } from './views.ts';
 
 /** `/events plan export` (Export CSV on the plan card): the plan's credits and costs, one file. */
 
@@ -20,6 +20,10 @@ export const PLAN_CSV_HEADER = [
   'start',
   'end',
   'city',
+  'country',
+  'fit_score',
+  'fit_band',
+  'watched_accounts',
   'unlock',
   'unlock_credits',
   ...COST_KINDS,
@@ -40,11 +44,15 @@ function unlockCells(cost: PlanRow['cost']): CsvCell[] {
   return cost.state === 'unlocked' ? ['unlocked', 0] : ['not offered', null];
 }
 
+/** The channel's watched accounts at a show as the card names them, `; ` between them (a name may hold a comma). */
+const watchedCell = (watched: PlanRow['watched']): string | null =>
+  watched.length === 0 ? null : watched.map(watchedAccountName).join('; ');
+
 /** One row per show (by date), one per quarter and for undated shows, and one for the whole plan. */
 export function planCsvRows(view: PlanView): CsvCell[][] {
   const costs = view.costsBeyondCredits;
   const currency = costs?.currency?.code ?? null;
-  const shows = view.rows.map(({ show, cost }) => {
+  const shows = view.rows.map(({ show, cost, fit, country, watched }) => {
     const entries = costs?.entries.filter((entry) => entry.eventId === show.eventId) ?? [];
     const setBy = [...new Set(entries.map((entry) => entry.setBy))].join(' ');
     const lastSet =
@@ -60,6 +68,10 @@ export function planCsvRows(view: PlanView): CsvCell[][] {
       show.dateStart,
       show.dateEnd,
       show.city,
+      country ?? null,
+      fit?.score ?? null,
+      fit?.band ?? null,
+      watchedCell(watched),
       ...unlockCells(cost),
       ...amounts(costs?.totals.byShow.get(show.eventId)),
       currency,
@@ -73,7 +85,7 @@ export function planCsvRows(view: PlanView): CsvCell[][] {
   const quarters = view.costs.quarters.map((q) => [
     'quarter',
     q.quarter.key,
-    ...Array<CsvCell>(6).fill(null),
+    ...Array<CsvCell>(10).fill(null),
     q.toUnlock,
     ...amounts(quarterCosts.get(q.quarter.key)),
     currency,
@@ -84,7 +96,7 @@ export function planCsvRows(view: PlanView): CsvCell[][] {
   ]);
   const summary = (row: string, toUnlock: number, totals: KindTotals | undefined): CsvCell[] => [
     row,
-    ...Array<CsvCell>(7).fill(null),
+    ...Array<CsvCell>(11).fill(null),
     toUnlock,
     ...amounts(totals),
     currency,

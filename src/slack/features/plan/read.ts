@@ -89,7 +89,12 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     ]),
     inPool(rows, READ_AT_ONCE, async (row) => {
       const [fit, cost, detail] = await rowReads(deps, row.show.eventId);
-      Object.assign(row, { fit, cost, show: withDatesOf(row.show, detail) });
+      Object.assign(row, {
+        fit,
+        cost,
+        country: detail?.country ?? null,
+        show: withDatesOf(row.show, detail),
+      });
     }),
   ]);
   const watched = watchedAccountsAt(

@@ -26,6 +26,8 @@ import {
 export interface PlanRow {
   show: PlanShow;
   fit: { score: number; band: FitBand } | null;
+  /** The show's country as the service's detail gives it now (absent or null: not given, or not read). */
+  country?: string | null;
   watched: WatchedAtShow[];
   cost: UnlockCost;
 }
@@ -51,10 +53,14 @@ export interface PlanView {
 export const fitWords = (fit: PlanRow['fit']) =>
   fit ? `Fit ${fit.score.toFixed(1)} / 10, ${fit.band}` : 'Fit could not be read';
 
+/** A watched account at a show as the card, the canvas and the CSV name it. */
+export const watchedAccountName = (a: WatchedAtShow) =>
+  a.kind === 'competitor' ? `${a.label} (competitor)` : a.label;
+
 export const watchedWords = (watched: readonly WatchedAtShow[]) =>
   watched.length === 0
     ? 'No watched account known to exhibit'
-    : `Watched accounts: ${watched.map((a) => (a.kind === 'competitor' ? `${a.label} (competitor)` : a.label)).join(', ')}`;
+    : `Watched accounts: ${watched.map(watchedAccountName).join(', ')}`;
 
 const NOT_OFFERED: Record<string, string> = {
   unlock_in_progress: 'an unlock is in progress',

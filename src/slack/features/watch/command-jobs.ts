@@ -8,6 +8,7 @@ import {
   lookUpAccount,
   lookupOutcome,
   lookupRun,
+  shownName,
 } from '../../../domain/watch/index.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Store } from '../../../store/index.ts';
@@ -90,7 +91,7 @@ export async function addAccounts(deps: WatchCommandDeps, context: JobContext, t
     rest > 0 && (await deps.watchLists.settings(context.teamId, context.channelId))?.status === 'on';
   const answer = addedAnswer({
     added,
-    alreadyWatched: result.alreadyWatched.map((account) => account.label),
+    alreadyWatched: result.alreadyWatched.map(shownName),
     refused,
     rest: rest === 0 ? null : { count: rest, checkedNow: watchOn },
   });
@@ -187,7 +188,7 @@ export async function runWatchCommand(
       const account = await findAccount(deps, context, command.account);
       if (!account || !(await deps.watchLists.removeAccount(teamId, channelId, account.key)))
         return notWatched(command.account);
-      return say(botNotice(mk`This channel no longer watches ${escapeMrkdwn(account.label)}.`));
+      return say(botNotice(mk`This channel no longer watches ${escapeMrkdwn(shownName(account))}.`));
     }
     case 'watch-mute':
     case 'watch-unmute': {
@@ -198,8 +199,8 @@ export async function runWatchCommand(
       return say(
         botNotice(
           muted
-            ? mk`${escapeMrkdwn(account.label)} is muted: its shows are still followed, but not posted. \`/events watch unmute ${escapeMrkdwn(account.label)}\` undoes it.`
-            : mk`${escapeMrkdwn(account.label)} is posted again from the next check.`,
+            ? mk`${escapeMrkdwn(shownName(account))} is muted: its shows are still followed, but not posted. \`/events watch unmute ${escapeMrkdwn(account.label)}\` undoes it.`
+            : mk`${escapeMrkdwn(shownName(account))} is posted again from the next check.`,
         ),
       );
     }

@@ -14,6 +14,7 @@ import { mk } from '../../views/mrkdwn.ts';
 
 export const WATCH_CSV_HEADER = [
   'account',
+  'company_name',
   'kind',
   'resolution',
   'exhibitor_id',
@@ -25,14 +26,25 @@ export const WATCH_CSV_HEADER = [
   'muted',
 ] as const;
 
+/** Where a row's show starts (empty for an account with no upcoming show). */
+const SHOW_COLUMN = WATCH_CSV_HEADER.indexOf('event_id');
+
 /**
  * One row per account and upcoming show as the channel was last told (`today` a `YYYY-MM-DD`); an
- * account with none has one row with the show left empty. Several exhibitor ids (a name to choose
- * between) are written space-separated.
+ * account with none has one row with the show left empty. The account as typed, and beside it the
+ * service's company name once resolved. Several exhibitor ids (a name to choose between) are
+ * written space-separated.
  */
 export function watchCsvRows(accounts: readonly WatchAccount[], today: string): CsvCell[][] {
   return accounts.flatMap((account) => {
-    const about = [account.label, account.kind, account.resolution, account.exhibitorIds.join(' ')];
+    const companyName = account.resolution === 'resolved' ? (account.companyName ?? null) : null;
+    const about = [
+      account.label,
+      companyName,
+      account.kind,
+      account.resolution,
+      account.exhibitorIds.join(' '),
+    ];
     const shows = (account.told ?? []).filter((show) => show.dateStart === null || show.dateStart >= today);
     if (shows.length === 0) return [[...about, null, null, null, null, null, account.muted]];
     return shows.map((show) => [
@@ -61,7 +73,7 @@ export async function exportWatchList(deps: WatchExportDeps, context: JobContext
   if (accounts.length === 0)
     return botNotice('This channel watches no accounts: there is nothing to export.');
   const rows = watchCsvRows(accounts, utcDate(deps.now()));
-  const shows = rows.filter((row) => row[4] !== null).length;
+  const shows = rows.filter((row) => row[SHOW_COLUMN] !== null).length;
   const where = mentionChannel(context.channelId);
   const comment = mk`:page_facing_up: CSV of ${plural(accounts.length, 'account')} ${where} watches and their ${plural(shows, 'upcoming show')}, as of its last check. No credits spent.`;
   // A file's title is plain text, where a channel mention shows as its raw id: the channel's name instead.

@@ -1,5 +1,6 @@
 import type { EisClient } from '../../../eis/index.ts';
 import type { Logger } from '../../../platform/log.ts';
+import { shownName } from '../../../domain/watch/index.ts';
 import type { Store } from '../../../store/index.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { errorMessage } from '../../views/messages.ts';
@@ -45,7 +46,7 @@ async function importAccounts(deps: WatchImportDeps, context: JobContext, text: 
   const watchOn = settings?.status === 'on';
   const answer = importedAnswer({
     added: result.added.length,
-    alreadyWatched: result.alreadyWatched.map((account) => account.label),
+    alreadyWatched: result.alreadyWatched.map(shownName),
     refused: reading.refused,
     watchOn,
   });

@@ -30,6 +30,7 @@ export function eisWatchLookups(eis: EisClient): WatchLookups {
       const { exhibitors, complete, unseen } = await scanEventExhibitors(eis.exhibitors, eventId);
       return { exhibitors: exhibitors.map(identity), complete, unseen };
     },
+    exhibitorName: async (exhibitorId) => (await eis.exhibitors.profile(exhibitorId)).companyName,
     exhibitorsByDomain: async (domain) =>
       (await searchExhibitorsByDomain(eis.exhibitors, domain)).map(identity),
     peopleAt: async (eventId, exhibitorId, limit) =>
@@ -60,9 +61,10 @@ export function limitedLookups(lookups: WatchLookups, slots: Semaphore): WatchLo
         release();
       }
     };
-  const { showExhibitors } = lookups;
+  const { showExhibitors, exhibitorName } = lookups;
   return {
     exhibitorShows: limited(lookups.exhibitorShows),
+    ...(exhibitorName ? { exhibitorName: limited(exhibitorName) } : {}),
     upcomingShows: limited(lookups.upcomingShows),
     showExhibitorMatches: limited(lookups.showExhibitorMatches),
     ...(showExhibitors ? { showExhibitors: limited(showExhibitors) } : {}),

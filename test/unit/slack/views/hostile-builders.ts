@@ -10,7 +10,7 @@ import {
   watchStatusAnswer,
 } from '../../../../src/slack/features/watch/answer-views.ts';
 import { choiceRefused, chosenAnswer } from '../../../../src/slack/features/watch/choice-views.ts';
-import { watchCsvRows } from '../../../../src/slack/features/watch/export.ts';
+import { WATCH_CSV_HEADER, watchCsvRows } from '../../../../src/slack/features/watch/export.ts';
 import { homeWatchOf, watchHomeBlocks } from '../../../../src/slack/features/watch/home-views.ts';
 import {
   alertRowsAnswer,
@@ -104,7 +104,7 @@ export const WATCH_AND_PLAN_BUILDERS: Record<string, (s: Pool) => Rendered> = {
   }),
   watchCsv: (s) => ({
     csv: toCsv(
-      ['a', 'b'],
+      WATCH_CSV_HEADER,
       watchCsvRows(
         [0, 1].map((n) => account(s, n)),
         '2027-01-01',

@@ -90,7 +90,7 @@ const NO_DATA_OR_PIECES = new Set(
  fixedRulesIn spendingRuleBlocks
  isSearchAction isFilterableList showAllPeopleButton
  followUpButtons importBox spendPeriodWords failureWords
- describeFilters describeSchedule reasonLine fitWords watchedWords costWords costLines
+ describeFilters describeSchedule reasonLine fitWords watchedAccountName watchedWords costWords costLines
  canvasFailureWords createPlanCanvasOut accountWords showWords candidateWords choiceBlocks choicesOf
  homeWatchOf eventSection digestOffMessage botNotice creditsCard chargeKindText chargeKindWords
  chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately

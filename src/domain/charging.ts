@@ -63,6 +63,17 @@ export const ChargeActionSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type ChargeAction = z.infer<typeof ChargeActionSchema>;
+export type ChargeActionKind = ChargeAction['kind'];
+export const ChargeActionKindSchema = z.enum(
+  ChargeActionSchema.options.map((option) => option.shape.kind.value) as [
+    ChargeActionKind,
+    ...ChargeActionKind[],
+  ],
+);
+
+/** The kind of a stored confirmation's action; undefined when it is none the bot knows. */
+export const chargeActionKindOf = (action: unknown): ChargeActionKind | undefined =>
+  ChargeActionSchema.safeParse(action).data?.kind;
 
 export interface Price {
   credits: number;
@@ -146,7 +157,10 @@ export function listPrice(action: ChargeAction): Price {
 }
 
 /** A paid search's page and its size (`PAID_SEARCH_PAGE_SIZE`), as the search and its precheck send them. */
-export const searchPage = (page: number | undefined) => ({ page: page ?? 1, pageSize: PAID_SEARCH_PAGE_SIZE });
+export const searchPage = (page: number | undefined) => ({
+  page: page ?? 1,
+  pageSize: PAID_SEARCH_PAGE_SIZE,
+});
 
 /** The total balance, or null when the service cannot say right now (never worth failing over). */
 export function balanceOrNull(eis: Pick<EisClient, 'credits'>): Promise<number | null> {

@@ -14,11 +14,6 @@ import type { Confirmation } from './ports/index.ts';
 
 export type LinkedinAction = Extract<ChargeAction, { kind: 'linkedin-activity' }>;
 
-export const isLinkedinConfirmation = (confirmation: Pick<Confirmation, 'action'>): boolean => {
-  const parsed = ChargeActionSchema.safeParse(confirmation.action);
-  return parsed.success && parsed.data.kind === 'linkedin-activity';
-};
-
 /** Step 1: a pending confirmation (no precheck exists to quote or refuse it) and the balance. */
 export async function requestLinkedinActivity(
   action: Omit<LinkedinAction, 'kind'>,

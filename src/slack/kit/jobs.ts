@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
 import { OutreachOptionsSchema } from '../../eis/outreach-options.ts';
+import { ChargeActionKindSchema } from '../../domain/charging.ts';
 import { EventIdSchema } from '../../domain/ids.ts';
 import { ShareValueSchema } from './share.ts';
 import {
@@ -101,8 +102,18 @@ export const JobSchema = z.discriminatedUnion('kind', [
     private: z.boolean(),
     context: JobContextSchema,
   }),
-  /** A confirmation that this process claimed: run the charge. */
-  z.object({ kind: z.literal('charge'), id: JobId, confirmationId: z.string(), context: JobContextSchema }),
+  /**
+   * A confirmation that this process claimed: run the charge. `actionKind` (the confirmation's action)
+   * chooses the room that shows it (the LinkedIn activity card) with no read; a job sent by a release
+   * before it names none and is shown the shared way.
+   */
+  z.object({
+    kind: z.literal('charge'),
+    id: JobId,
+    confirmationId: z.string(),
+    actionKind: ChargeActionKindSchema.optional(),
+    context: JobContextSchema,
+  }),
   /** Event links in a message (`link_shared`): each known event unfurls into a compact fit card. */
   z.object({
     kind: z.literal('unfurl'),

@@ -99,7 +99,7 @@ export function createWorker(given: WorkerDeps) {
   const followUps = followUpJobs(deps);
   const charges = chargeJobs(deps, {
     // LinkedIn activity is charged the shared way, but its card is the follow-up's own (in the thread).
-    chargeShownBy: [followUps.linkedinChargeJob],
+    chargeShownBy: { 'linkedin-activity': followUps.linkedinChargeJob },
     afterCharge: [
       // The Home of who asked and who confirmed shows the outcome (published whether or not they ever
       // opened it: Slack keeps it for their next visit).

@@ -1,10 +1,12 @@
-import { type ChargeAction, ChargeActionSchema } from '../../../domain/charging.ts';
+import { type ChargeAction, type ChargeActionKind, ChargeActionSchema } from '../../../domain/charging.ts';
 import { type ConfirmationCardPort, publishConfirmation } from '../../../domain/confirmation-card.ts';
 import { whoMayConfirm } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
 import { tellApprovers } from './approver-notice.ts';
 import { confirmationCardShower } from './confirmation-cards.ts';
-import type { JobContext } from '../../kit/jobs.ts';
+import type { Job, JobContext } from '../../kit/jobs.ts';
+
+type ChargeJob = Extract<Job, { kind: 'charge' }>;
 import { withPublicShowIds } from '../../kit/show-ids.ts';
 import { describeAction, quoteRefusalWords } from '../../kit/charge-words.ts';
 import { type ConfirmationCardInput, confirmationCard } from '../../kit/confirmation-card.ts';
@@ -46,13 +48,15 @@ export type AskToConfirm = (action: ChargeAction, context: JobContext) => Promis
 
 /**
  * What other rooms do with a charge, handed in by the composition (this room builds no other's jobs):
- * - `chargeShownBy`: rooms that charge the shared way but show the outcome on their own card (the
- *   LinkedIn activity card); each says whether the confirmation was its own, and then runs it itself.
+ * - `chargeShownBy`: by the charge's action kind, the room that charges the shared way but shows the
+ *   outcome on its own card (the LinkedIn activity card), and so runs it itself.
  * - `afterCharge`: once a charge settled and its card shows the outcome, in the order given (the
  *   Home's notice, the plan's budget warning). A step that throws is logged: the charge is done.
  */
 export interface ChargeHooks {
-  chargeShownBy: readonly ((confirmationId: string, context: JobContext) => Promise<boolean>)[];
+  chargeShownBy: Partial<
+    Record<ChargeActionKind, (confirmationId: string, context: JobContext) => Promise<void>>
+  >;
   afterCharge: readonly ((confirmation: Confirmation, context: JobContext) => Promise<void>)[];
 }
 
@@ -104,9 +108,9 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
     if (ts) await tellApprovers({ ...card, channelId: context.channelId, ts }, slack, logger);
   };
 
-  async function runChargeJob({ confirmationId, context }: { confirmationId: string; context: JobContext }) {
-    for (const shownElsewhere of hooks.chargeShownBy)
-      if (await shownElsewhere(confirmationId, context)) return;
+  async function runChargeJob({ confirmationId, actionKind, context }: ChargeJob) {
+    const shownElsewhere = actionKind && hooks.chargeShownBy[actionKind];
+    if (shownElsewhere) return shownElsewhere(confirmationId, context);
     // The click carries the card's ts too, for a confirmation whose ts could not be saved.
     const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
     // A duplicate belongs to another run; an unsettled charge to the reconciler.

@@ -5,6 +5,7 @@ import type {
   ButtonAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
+import { chargeActionKindOf } from '../../../domain/charging.ts';
 import { handOverCharge } from '../../../domain/confirmation-card.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
@@ -169,6 +170,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
                 kind: 'charge',
                 id: `charge:${confirmationId}`,
                 confirmationId,
+                actionKind: chargeActionKindOf(decision.confirmation.action),
                 context: surface.chargeContext(decision.confirmation),
               }),
             { confirmations: deps.confirmations, logger: log },

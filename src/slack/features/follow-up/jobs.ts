@@ -4,7 +4,7 @@ import type { ConfirmationDeps } from '../../../domain/confirmations.ts';
 import { whoMayConfirm } from '../../../domain/approval.ts';
 import { runCharge, storedOutcome } from '../../../domain/confirmations.ts';
 import { DEFAULT_OUTREACH, startOutreach } from '../../../domain/follow-up.ts';
-import { isLinkedinConfirmation, requestLinkedinActivity } from '../../../domain/linkedin-activity.ts';
+import { requestLinkedinActivity } from '../../../domain/linkedin-activity.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
 import type { WebClient } from '@slack/web-api';
 import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
@@ -88,13 +88,11 @@ export function followUpJobs(deps: WorkerDeps) {
 
   /**
    * The charge job of a LinkedIn activity confirmation (the shared Confirm claimed it): the shared
-   * charge, shown on the follow-up's own card. False when the confirmation is another kind's.
+   * charge, shown on the follow-up's own card.
    */
-  async function linkedinChargeJob(confirmationId: string, context: JobContext): Promise<boolean> {
-    const found = await store.confirmations.get(confirmationId);
-    if (!found || !isLinkedinConfirmation(found)) return false;
+  async function linkedinChargeJob(confirmationId: string, context: JobContext): Promise<void> {
     const result = await runCharge(confirmationId, chargeDeps, context.messageTs);
-    if (result.kind !== 'settled') return true;
+    if (result.kind !== 'settled') return;
     const { confirmation } = result;
     const ts = confirmation.messageTs ?? context.messageTs;
     const outcome = storedOutcome(confirmation);
@@ -110,7 +108,6 @@ export function followUpJobs(deps: WorkerDeps) {
       logger.error('could not update the LinkedIn activity card', { confirmationId, error });
     }
     if (result.taskId) await deps.pollSubmittedTask(result.taskId);
-    return true;
   }
 
   return { followUpJob, linkedinChargeJob };

@@ -1,6 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { AppAnswer, FakeFile, SlackMessage } from './messages.ts';
@@ -135,11 +136,19 @@ export interface PageContext {
 }
 
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+/** The page's files: its HTML, and every script module and style sheet of `page/`. */
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
-  '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
-  '/canvas.js': { file: 'canvas.js', type: 'text/javascript; charset=utf-8' },
+  ...Object.fromEntries(
+    readdirSync(PAGE_DIR).flatMap((file) => {
+      const type = ASSET_TYPES[extname(file)];
+      return type ? [[`/${file}`, { file, type }]] : [];
+    }),
+  ),
 };
 
 const User = z.string().min(1);

@@ -7,12 +7,11 @@ import {
 import { createKeyCipher } from '../../src/platform/config/kms-key-cipher.ts';
 import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
-import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/fake-slack/fake-slack.ts';
+import { type FakeSlack, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
 import { dispatchDueWatches, type WatchCheckRequest } from '../../src/scheduling/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
-import { addDays } from '../../simulator/seed.ts';
 import type { Job } from '../../src/slack/kit/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackHandlerLoader } from '../../src/roots/slack-runtime.ts';
@@ -26,6 +25,7 @@ import { CLIENT_ID, CLIENT_SECRET, STATE_SECRET } from './distributed-bot.ts';
 import { createTestTable } from './dynamo.ts';
 import { type DynamoFaultProxy, type FaultRule, startDynamoFaultProxy } from './dynamo-fault-proxy.ts';
 import { createKillSwitch, type KillSwitch } from './kill-switch.ts';
+import { directory, enterpriseIn, SEQUENCE_START, simulatorTodayFor, tenantIn } from './tenant-directory.ts';
 
 /**
  * The distributed app (issue 15) for many short multi-tenant sequences. Built once: the simulator, the
@@ -37,83 +37,13 @@ import { createKillSwitch, type KillSwitch } from './kill-switch.ts';
  * killed mid-charge).
  */
 
-/** Who is who in a workspace of one sequence; the ids carry the workspace, so two never share one. */
-export interface Tenant {
-  name: 'A' | 'B' | 'C';
-  teamId: string;
-  channel: string;
-  /** Workspace admins (Slack's `is_admin`); the first installs the app. */
-  admins: [string, string];
-  member: string;
-  /** A spend approver, no admin. */
-  approver: string;
-  /** A second channel of the workspace (the watch's: one workspace, two channels watching). */
-  side: string;
-  /**
-   * A member of another organisation in the workspace's shared channels (Slack Connect): an admin and
-   * owner of their own workspace, which is not this one.
-   */
-  external: string;
-  /** The external member's own workspace. */
-  externalTeam: string;
-}
-
-/**
- * Every sequence starts at the same business time, the 2nd of next month at 09:00 UTC: in the future
- * (DynamoDB Local's TTL deletion goes by the real clock), a week from a month's end and days from its
- * start, so a sequence can pass a week within one month or cross into the next, and replaying one
- * sequence meets the same dates.
- */
-export const sequenceStartFor = (today: Date) =>
-  new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 2, 9));
-export const SEQUENCE_START = sequenceStartFor(new Date());
-/**
- * The simulator's today (its shows are dated from it): a fixed distance before the sequences' start,
- * whatever day the suite runs on, so the watch pool always finds companies whose shows all lie beyond
- * what the free path searches (test/resilience/tenant-watch-pool.test.ts walks every date).
- */
-export const simulatorTodayFor = (sequenceStart: Date) =>
-  addDays(sequenceStart.toISOString().slice(0, 10), -4);
-
-const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
-  const id = `${slot}${name}`;
-  return {
-    name,
-    teamId: `T0M${id}`,
-    channel: `C0M${id}`,
-    admins: [`U0ADM${id}`, `U0ADN${id}`],
-    member: `U0MEM${id}`,
-    approver: `U0APP${id}`,
-    side: `C0S${id}`,
-    external: `U0EXT${id}`,
-    externalTeam: `T0X${id}`,
-  };
-};
-export const enterpriseIn = (slot: number) => `E0M${slot}`;
-
-/** Every tenant of every slot, with its users as the fake Slack knows them. */
-function directory(slots: number) {
-  const tenants = Array.from({ length: slots }, (_, slot) =>
-    (['A', 'B', 'C'] as const).map((name) => tenantIn(slot, name)),
-  ).flat();
-  const users: Record<string, WorkspaceUser> = {};
-  for (const t of tenants) {
-    for (const id of t.admins)
-      users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true };
-    for (const id of [t.member, t.approver])
-      users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId };
-    users[t.external] = {
-      name: t.external.toLowerCase(),
-      tz: 'UTC',
-      teamId: t.externalTeam,
-      isAdmin: true,
-      isOwner: true,
-    };
-  }
-  const enterprises: Record<string, string[]> = {};
-  for (let slot = 0; slot < slots; slot++) enterprises[enterpriseIn(slot)] = [tenantIn(slot, 'C').teamId];
-  return { tenants, users, enterprises };
-}
+export {
+  enterpriseIn,
+  SEQUENCE_START,
+  sequenceStartFor,
+  simulatorTodayFor,
+  type Tenant,
+} from './tenant-directory.ts';
 
 export async function startTenantStack(slots = 4_000) {
   const sim: Simulator = await startSimulator({ latencyMs: 0, today: simulatorTodayFor(SEQUENCE_START) });

@@ -1,6 +1,6 @@
 import { accountKey } from '../../src/domain/watch/names.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
-import type { WatchContext } from './tenant-watch.ts';
+import type { WatchContext } from './tenant-watch-record.ts';
 
 /** The watch alerts a tenant-model sequence posted, read as they come (issue 32). */
 

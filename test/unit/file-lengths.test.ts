@@ -3,21 +3,26 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No source file in what ships (`src/`, `handlers/`) over 400 lines: a longer file holds more than
- * one thing and is split by what it does. Data tables are the exception, each named with its reason.
+ * No source file over 400 lines, in what ships (`src/`, `handlers/`) nor in the local stack, the
+ * simulator, the bench and the tests' support: a longer file holds more than one thing and is split by
+ * what it does. Data tables are the exception, each named with its reason.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_LINES = 400;
+
+/** Outside what ships: their TypeScript, and the local Slack page's scripts and style sheets. */
+const TOOLING = ['local', 'simulator', 'bench', 'test/support'];
+const TOOLING_FILES = /\.(ts|js|css)$/;
 
 /** Data tables that may be longer, by path, with the reason. */
 const DATA_TABLES: Readonly<Record<string, string>> = {
   'src/eis/schemas.ts': "the service's response schemas, one per endpoint, as the spec gives them",
 };
 
-function sourceFiles(folder: string): string[] {
+function sourceFiles(folder: string, kinds = /\.ts$/): string[] {
   return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => kinds.test(file))
     .map((file) => join(folder, file));
 }
 
@@ -52,6 +57,12 @@ describe('source files', () => {
   it('list as data tables only files that exist and are over the limit', () => {
     const stale = Object.keys(DATA_TABLES).filter((file) => (lengths.get(file) ?? 0) <= MAX_LINES);
     expect(stale).toEqual([]);
+  });
+
+  it(`are at most ${MAX_LINES} lines in ${TOOLING.join('/, ')}/ too`, () => {
+    const tooling = lengthsOf(TOOLING.flatMap((folder) => sourceFiles(folder, TOOLING_FILES)));
+    expect(tooling.size).toBeGreaterThan(100);
+    expect(tooLong(tooling, {})).toEqual([]);
   });
 
   it('names each file over the limit with its length (the check itself)', () => {

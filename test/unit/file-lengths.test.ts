@@ -3,8 +3,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No source file in what ships (`src/`, `handlers/`) over 400 lines: a longer file holds more than
- * one thing and is split by what it does. Data tables are the exception, each named with its reason.
+ * No source file in what ships (`src/`, `handlers/`), nor in the bench, over 400 lines: a longer file
+ * holds more than one thing and is split by what it does. Data tables are the exception, each named
+ * with its reason.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -47,6 +48,12 @@ describe('source files', () => {
   it(`are at most ${MAX_LINES} lines in src/ and handlers/, data tables aside`, () => {
     expect(lengths.size).toBeGreaterThan(100);
     expect(tooLong(lengths, DATA_TABLES)).toEqual([]);
+  });
+
+  it(`are at most ${MAX_LINES} lines in bench/`, () => {
+    const bench = lengthsOf(sourceFiles('bench'));
+    expect(bench.size).toBeGreaterThan(10);
+    expect(tooLong(bench, {})).toEqual([]);
   });
 
   it('list as data tables only files that exist and are over the limit', () => {

@@ -245,7 +245,7 @@ export function hourRows(hour: VirtualHourResult): Row[] {
       '— (no target)',
     ],
     [
-      `… the key's service calls in flight at once, at most (runs and workers' first polls together)`,
+      `… the key's service calls in flight at once, at most (runs and workers' first polls together; the poller's share, \`POLL_IN_FLIGHT\`: ${fmt(POLL_IN_FLIGHT.total)} in all, ${fmt(POLL_IN_FLIGHT.perMember)} a member, ${fmt(POLL_IN_FLIGHT.perTask)} a task; every task here is one member's)`,
       fmt(hour.peakInFlight),
       '—',
       '—',

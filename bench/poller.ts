@@ -7,9 +7,10 @@ import { lambdaTimeLeft, type ManualClock, manualClock, STACK } from './schedule
 import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { type SlackStandIn, startSlackStandIn } from './slack-stand-in.ts';
 import { inParallel } from './stats.ts';
-import { hourRows, simulatedHour, type VirtualHourResult } from './poller-hour.ts';
+import { hourRows, POLL_LAG_TARGET, simulatedHour, type VirtualHourResult } from './poller-hour.ts';
 import { channelOf, MINUTE, type PlannedTask, POLLER, range, threadOf } from './poller-plan.ts';
 import { followUpRows, type FollowUpsResult, measureFollowUps } from './poller-follow-ups.ts';
+import { POLL_IN_FLIGHT } from '../src/eis/index.ts';
 
 /**
  * The unlock poller as `handlers/poll-tasks.ts` runs it (`createScheduledLoader`: the reconciler, then
@@ -17,8 +18,11 @@ import { followUpRows, type FollowUpsResult, measureFollowUps } from './poller-f
  * 200 ms a request and the Slack stand-in (one post per channel per second), on a manual clock:
  * - backlog: 1,000 due tasks the service still reports running, one run: polls per second;
  * - burst: tasks that all finished before a run, one run: results posted per second;
- * - a simulated hour: tasks finishing at spread times, a run every minute: completion → post lag.
- * The ideal is the poller's concurrency over the service latency (5 ÷ 0.2 s = 25 tasks/s).
+ * - stacked outreach tasks (poller-follow-ups.ts): calls in flight, reads per task;
+ * - a simulated hour (poller-hour.ts): tasks finishing at spread times, a run every minute:
+ *   completion → post lag.
+ * The ideal is the poller's concurrency over the service latency (5 ÷ 0.2 s = 25 tasks/s). Every part
+ * reports the key's calls in flight at most, against the poller's share (`POLL_IN_FLIGHT`).
  */
 
 interface World {
@@ -144,6 +148,8 @@ export interface OneRun {
   toIdeal: number;
   /** The run stopped starting polls because its Lambda time was running out. */
   outOfTime: boolean;
+  /** The key's service calls in flight at once, at most (the simulator's count). */
+  peakInFlight: number;
 }
 
 /** One scheduled run over `plan`, all due at `t0`; counts what `count` picks from its summary. */
@@ -168,6 +174,7 @@ async function oneRun(
       perSecond: done / (ms / 1000),
       toIdeal: done / (ms / 1000) / IDEAL_PER_SECOND,
       outOfTime: summary.outOfTime,
+      peakInFlight: world.sim.maxInFlight(world.apiKey),
     };
     return {
       run,
@@ -254,6 +261,34 @@ const perSecondRow = (label: string, run: OneRun, extra: string): Row => [
   '— (no target)',
 ];
 
+/**
+ * Issue 41's "done when" in one row: the key's calls in flight at most in each part, against the
+ * poller's share; reads per task; and the hour's replies, still within the target.
+ */
+function boundsRow({ backlog, burst, followUps, hours }: PollerResult): Row {
+  const peaks = [
+    backlog.peakInFlight,
+    burst.peakInFlight,
+    followUps.peakInFlight,
+    ...hours.map((h) => h.peakInFlight),
+  ];
+  const reads = hours.map((h) => `${fmt(h.pollsPerTask.mean, 1)} / ${fmt(h.pollsPerTask.max)}`).join(' and ');
+  const lags = hours
+    .map((h) => `${fmt(h.lagSeconds.upTo10Min.p50)} / ${fmt(h.lagSeconds.upTo10Min.p95)} s`)
+    .join(' and ');
+  const latencies = hours.map((h) => `${fmt(h.latencyMs)} ms`).join(' and ');
+  const withinShare = peaks.every((peak) => peak <= POLL_IN_FLIGHT.total);
+  const inTime = hours.every((h) => h.lagSeconds.upTo10Min.p95 <= POLL_LAG_TARGET.p95);
+  return [
+    `poller, polls bounded by calls (issue 41): the key's calls in flight at most in the backlog, burst, outreach and hour parts (${latencies}); reads per unlock task in the hour (mean / max); reads per 40-person outreach task over its life; completion → reply p50 / p95 in the hour, tasks of 10 s–10 min`,
+    `${peaks.map((peak) => fmt(peak)).join(', ')}; ${reads}; ${fmt(followUps.readsPerTask)}; ${lags}`,
+    '—',
+    '—',
+    '—',
+    `≤ ${fmt(POLL_IN_FLIGHT.total)} in flight (\`POLL_IN_FLIGHT.total\`), p95 ≤ ${fmt(POLL_LAG_TARGET.p95)} s: ${withinShare && inTime ? '**met**' : '**missed**'}`,
+  ];
+}
+
 export function pollerRows(result: PollerResult): Row[] {
   const { backlog, burst, hours } = result;
   const timeout = fmt(STACK.pollTimeoutMs / 1000);
@@ -275,6 +310,7 @@ export function pollerRows(result: PollerResult): Row[] {
     ),
     ...followUpRows(result.followUps),
     ...hours.flatMap(hourRows),
+    boundsRow(result),
     [
       `poller: threads with more than one reply (${all}); posts Slack answered 429`,
       `${fmt(result.duplicates)}; ${fmt(result.rateLimited)}`,

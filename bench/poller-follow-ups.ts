@@ -160,7 +160,7 @@ export function followUpRows(result: FollowUpsResult): Row[] {
     [
       `… reads per ${fmt(people)}-person task: over its life (drafts ready after ${fmt(FOLLOW_UPS.draftsTakeMs / 1000)} s, a pass every 5 s); at most in a pass while some are pending; in the pass that posts`,
       `${fmt(result.readsPerTask)}; ${fmt(pending)}; ${fmt(posting)}`,
-      `${fmt(BEFORE_ISSUE_41.readsPerPass)}; ${fmt(BEFORE_ISSUE_41.readsPerPass)}; ${fmt(BEFORE_ISSUE_41.readsPerPass)}`,
+      `—; ${fmt(BEFORE_ISSUE_41.readsPerPass)}; ${fmt(BEFORE_ISSUE_41.readsPerPass)}`,
       '—',
       '—',
       `≤ ${fmt(FOLLOW_UP_READS_PER_POLL)} a pass while pending (\`FOLLOW_UP_READS_PER_POLL\`), ≤ ${fmt(people)} (everyone once) in the pass that posts, every reply posted: ${readsMet ? '**met**' : '**missed**'}`,

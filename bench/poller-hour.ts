@@ -8,9 +8,10 @@ import { createStore } from '../src/store/index.ts';
 import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { startSlackStandIn } from './slack-stand-in.ts';
 import { spreadOf, type Spread } from './stats.ts';
-import { channelOf, hourPlan, type PlannedTask, threadKey, threadOf } from './poller.ts';
+import { channelOf, hourPlan, MINUTE, type PlannedTask, threadKey, threadOf } from './poller-plan.ts';
+import { fmt, fmtRatio, ratio, type Row } from './report.ts';
+import { POLL_IN_FLIGHT } from '../src/eis/index.ts';
 
-const MINUTE = 60_000;
 const TEN_MINUTES = 10 * MINUTE;
 const POLL_TIMEOUT_MS = FUNCTION_SIZING.pollTasks.timeout.toMilliseconds();
 const WORKER_GB = FUNCTION_SIZING.worker.memorySize / 1024;
@@ -191,4 +192,65 @@ function resultOf(
     duplicates: [...seen.posts.values()].filter((times) => times.length > 1).length,
     realSeconds: (performance.now() - seen.started) / 1000,
   };
+}
+
+/** Before issue 35 (2026-11-24 run, 200 ms a call, one pass a minute): completion → reply, in s. */
+export const BEFORE_ISSUE_35 = {
+  within30Min: { p50: 33, p95: 57, max: 60 },
+  longer: { p50: 39, p95: 308, max: 308 },
+};
+/** Issue 35, item 1: for tasks of 10 s–10 min, p95 ≤ 15 s and p50 ≤ 5 s. */
+export const POLL_LAG_TARGET = { p50: 5, p95: 15 };
+
+const lagCell = (s: Pick<Spread, 'p50' | 'p95' | 'max'>) => `${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} s`;
+
+export function hourRows(hour: VirtualHourResult): Row[] {
+  const { upTo10Min, upTo30Min, longer } = hour.lagSeconds;
+  const before = BEFORE_ISSUE_35;
+  const met = upTo10Min.p95 <= POLL_LAG_TARGET.p95 && upTo10Min.p50 <= POLL_LAG_TARGET.p50;
+  const noSlower = (now: Spread, then: { p95: number }) =>
+    `no slower than before (p95): ${now.p95 <= then.p95 ? '**met**' : `**missed** by ${fmt(now.p95 - then.p95, 1)} s`}`;
+  const perThousand = (gbs: number) => fmt((gbs / hour.tasks) * 1000);
+  return [
+    [
+      `poller, simulated hour at ${fmt(hour.latencyMs)} ms per call (${fmt(hour.tasks)} tasks; a poll-tasks run every minute, each task's worker polling it first; virtual clock): completion → reply p50 / p95 / max, the ${fmt(upTo10Min.count)} tasks that ran 10 s–10 min (baseline column: before issue 35, 200 ms, tasks within 30 min)`,
+      lagCell(upTo10Min),
+      lagCell(before.within30Min),
+      '—',
+      fmtRatio(ratio(upTo10Min.p95, before.within30Min.p95)),
+      `p95 ≤ ${POLL_LAG_TARGET.p95} s, p50 ≤ ${POLL_LAG_TARGET.p50} s: ${met ? '**met**' : '**missed**'}`,
+    ],
+    [
+      `… the ${fmt(upTo30Min.count)} tasks that ran 10–30 min (polled as each run starts)`,
+      lagCell(upTo30Min),
+      lagCell(before.within30Min),
+      '—',
+      fmtRatio(ratio(upTo30Min.p95, before.within30Min.p95)),
+      noSlower(upTo30Min, before.within30Min),
+    ],
+    [
+      `… the ${fmt(longer.count)} tasks that ran longer than 30 min (backed off)`,
+      lagCell(longer),
+      lagCell(before.longer),
+      '—',
+      fmtRatio(ratio(longer.p95, before.longer.p95)),
+      noSlower(longer, before.longer),
+    ],
+    [
+      `… service calls (reads) per task (mean / max; mean of those of 10 s–10 min); Lambda GB-s per 1,000 tasks (poll runs + workers' first polls); runs; real time`,
+      `${fmt(hour.pollsPerTask.mean, 1)} / ${fmt(hour.pollsPerTask.max)}; ${fmt(hour.pollsPerTask.meanUpTo10Min, 1)}; ${perThousand(hour.gbSeconds.pollRuns)} + ${perThousand(hour.gbSeconds.workers)} GB-s; ${fmt(hour.runs)} runs; ${fmt(hour.realSeconds)} s`,
+      '—',
+      '—',
+      '—',
+      '— (no target)',
+    ],
+    [
+      `… the key's service calls in flight at once, at most (runs and workers' first polls together; the poller's share, \`POLL_IN_FLIGHT\`: ${fmt(POLL_IN_FLIGHT.total)} in all, ${fmt(POLL_IN_FLIGHT.perMember)} a member, ${fmt(POLL_IN_FLIGHT.perTask)} a task; every task here is one member's)`,
+      fmt(hour.peakInFlight),
+      '—',
+      '—',
+      '—',
+      `≤ ${fmt(POLL_IN_FLIGHT.total)}: ${hour.peakInFlight <= POLL_IN_FLIGHT.total ? '**met**' : '**missed**'}`,
+    ],
+  ];
 }

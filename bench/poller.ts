@@ -1,14 +1,14 @@
 import { MAX_CONCURRENT_POLLS, type PollSummary } from '../src/domain/unlock-polling.ts';
 import { createScheduledLoader } from '../src/roots/runtime.ts';
-import { createRng } from '../simulator/prng.ts';
 import { type Simulator, startSimulator } from '../simulator/server.ts';
 import { createStore } from '../src/store/index.ts';
 import { fmt, fmtRatio, ratio, type Row } from './report.ts';
 import { lambdaTimeLeft, type ManualClock, manualClock, STACK } from './schedule.ts';
 import { freshTable, quietLogger, scheduledEnv } from './services.ts';
 import { type SlackStandIn, startSlackStandIn } from './slack-stand-in.ts';
-import { inParallel, type Spread } from './stats.ts';
-import { simulatedHour, type VirtualHourResult } from './poller-hour.ts';
+import { inParallel } from './stats.ts';
+import { hourRows, POLL_LAG_TARGET, simulatedHour, type VirtualHourResult } from './poller-hour.ts';
+import { channelOf, MINUTE, type PlannedTask, POLLER, range, threadOf } from './poller-plan.ts';
 import { followUpRows, type FollowUpsResult, measureFollowUps } from './poller-follow-ups.ts';
 import { POLL_IN_FLIGHT } from '../src/eis/index.ts';
 
@@ -18,21 +18,12 @@ import { POLL_IN_FLIGHT } from '../src/eis/index.ts';
  * 200 ms a request and the Slack stand-in (one post per channel per second), on a manual clock:
  * - backlog: 1,000 due tasks the service still reports running, one run: polls per second;
  * - burst: tasks that all finished before a run, one run: results posted per second;
- * - a simulated hour: tasks finishing at spread times, a run every minute: completion → post lag.
- * The ideal is the poller's concurrency over the service latency (5 ÷ 0.2 s = 25 tasks/s).
+ * - stacked outreach tasks (poller-follow-ups.ts): calls in flight, reads per task;
+ * - a simulated hour (poller-hour.ts): tasks finishing at spread times, a run every minute:
+ *   completion → post lag.
+ * The ideal is the poller's concurrency over the service latency (5 ÷ 0.2 s = 25 tasks/s). Every part
+ * reports the key's calls in flight at most, against the poller's share (`POLL_IN_FLIGHT`).
  */
-export const POLLER = {
-  latencyMs: 200,
-  backlog: 1000,
-  /** Bounded (the run's rate is what is measured): each posted result holds its poll slot a second longer. */
-  burst: 50,
-  /** Bounded so that the hour's real running time stays near two minutes on a loaded 2-core machine. */
-  hourTasks: 200,
-  /** The service's latency in the simulated hour: the bench's usual 200 ms, and a slow 1,200 ms. */
-  hourLatenciesMs: [200, 1200],
-  channels: 50,
-};
-const MINUTE = 60_000;
 
 interface World {
   clock: ManualClock;
@@ -79,16 +70,6 @@ async function startWorld(dynamoEndpoint: string, name: string, startMs: number)
   };
   return { clock, sim, apiKey, slack, store, run, problems, close };
 }
-
-export interface PlannedTask {
-  index: number;
-  createdAt: number;
-  finishesAt: number;
-}
-
-export const channelOf = (index: number) => `C0POLL${index % POLLER.channels}`;
-export const threadOf = (index: number) => `1700000000.${String(index).padStart(6, '0')}`;
-export const threadKey = (index: number) => `${channelOf(index)}/${threadOf(index)}`;
 
 /** Runs `work` for the items at each of their times, the clock set to it, earliest first. */
 async function atTheirTimes<T>(
@@ -154,7 +135,6 @@ function duplicatesOf(slack: SlackStandIn) {
   return { posted: counts.reduce((a, b) => a + b, 0), duplicates: counts.filter((n) => n > 1).length };
 }
 
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 /** The poller's best: every slot busy with one service request at a time. */
 export const IDEAL_PER_SECOND = MAX_CONCURRENT_POLLS / (POLLER.latencyMs / 1000);
 
@@ -168,6 +148,8 @@ export interface OneRun {
   toIdeal: number;
   /** The run stopped starting polls because its Lambda time was running out. */
   outOfTime: boolean;
+  /** The key's service calls in flight at once, at most (the simulator's count). */
+  peakInFlight: number;
 }
 
 /** One scheduled run over `plan`, all due at `t0`; counts what `count` picks from its summary. */
@@ -192,6 +174,7 @@ async function oneRun(
       perSecond: done / (ms / 1000),
       toIdeal: done / (ms / 1000) / IDEAL_PER_SECOND,
       outOfTime: summary.outOfTime,
+      peakInFlight: world.sim.maxInFlight(world.apiKey),
     };
     return {
       run,
@@ -215,23 +198,6 @@ const backlogPlan = (t0: number) =>
 /** Due tasks that all finished a second before the run: each poll also marks, posts and updates the card. */
 const burstPlan = (t0: number) =>
   range(POLLER.burst).map((index) => ({ index, createdAt: t0 - 5 * MINUTE, finishesAt: t0 - 1000 }));
-
-/** How long a task runs at the service: mostly minutes, some up to 50 (seeded, so every run plans the same). */
-export function hourPlan(t0: number): PlannedTask[] {
-  const rng = createRng(20261123);
-  const between = (lo: number, hi: number) => lo * (hi / lo) ** rng.next();
-  return range(POLLER.hourTasks).map((index) => {
-    const finishesAt = t0 + 30_000 + Math.round(rng.next() * (58 * MINUTE));
-    const kind = rng.next();
-    const runs =
-      kind < 0.85
-        ? between(30_000, 10 * MINUTE)
-        : kind < 0.95
-          ? between(10 * MINUTE, 30 * MINUTE)
-          : between(30 * MINUTE, 50 * MINUTE);
-    return { index, createdAt: finishesAt - Math.round(runs), finishesAt };
-  });
-}
 
 export interface PollerResult {
   settings: typeof POLLER;
@@ -286,14 +252,6 @@ export async function measurePoller(
   };
 }
 
-/** Before issue 35 (2026-11-24 run, 200 ms a call, one pass a minute): completion → reply, in s. */
-export const BEFORE_ISSUE_35 = {
-  within30Min: { p50: 33, p95: 57, max: 60 },
-  longer: { p50: 39, p95: 308, max: 308 },
-};
-/** Issue 35, item 1: for tasks of 10 s–10 min, p95 ≤ 15 s and p50 ≤ 5 s. */
-export const POLL_LAG_TARGET = { p50: 5, p95: 15 };
-
 const perSecondRow = (label: string, run: OneRun, extra: string): Row => [
   label,
   `${fmt(run.perSecond, 1)}/s (${fmt(run.done)} in ${fmt(run.seconds, 1)} s${extra})`,
@@ -303,56 +261,31 @@ const perSecondRow = (label: string, run: OneRun, extra: string): Row => [
   '— (no target)',
 ];
 
-const lagCell = (s: Pick<Spread, 'p50' | 'p95' | 'max'>) => `${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} s`;
-
-function hourRows(hour: VirtualHourResult): Row[] {
-  const { upTo10Min, upTo30Min, longer } = hour.lagSeconds;
-  const before = BEFORE_ISSUE_35;
-  const met = upTo10Min.p95 <= POLL_LAG_TARGET.p95 && upTo10Min.p50 <= POLL_LAG_TARGET.p50;
-  const noSlower = (now: Spread, then: { p95: number }) =>
-    `no slower than before (p95): ${now.p95 <= then.p95 ? '**met**' : `**missed** by ${fmt(now.p95 - then.p95, 1)} s`}`;
-  const perThousand = (gbs: number) => fmt((gbs / hour.tasks) * 1000);
+/**
+ * Issue 41's "done when" in one row: the key's calls in flight at most in each part, against the
+ * poller's share; reads per task; and the hour's replies, still within the target.
+ */
+function boundsRow({ backlog, burst, followUps, hours }: PollerResult): Row {
+  const peaks = [
+    backlog.peakInFlight,
+    burst.peakInFlight,
+    followUps.peakInFlight,
+    ...hours.map((h) => h.peakInFlight),
+  ];
+  const reads = hours.map((h) => `${fmt(h.pollsPerTask.mean, 1)} / ${fmt(h.pollsPerTask.max)}`).join(' and ');
+  const lags = hours
+    .map((h) => `${fmt(h.lagSeconds.upTo10Min.p50)} / ${fmt(h.lagSeconds.upTo10Min.p95)} s`)
+    .join(' and ');
+  const latencies = hours.map((h) => `${fmt(h.latencyMs)} ms`).join(' and ');
+  const withinShare = peaks.every((peak) => peak <= POLL_IN_FLIGHT.total);
+  const inTime = hours.every((h) => h.lagSeconds.upTo10Min.p95 <= POLL_LAG_TARGET.p95);
   return [
-    [
-      `poller, simulated hour at ${fmt(hour.latencyMs)} ms per call (${fmt(hour.tasks)} tasks; a poll-tasks run every minute, each task's worker polling it first; virtual clock): completion → reply p50 / p95 / max, the ${fmt(upTo10Min.count)} tasks that ran 10 s–10 min (baseline column: before issue 35, 200 ms, tasks within 30 min)`,
-      lagCell(upTo10Min),
-      lagCell(before.within30Min),
-      '—',
-      fmtRatio(ratio(upTo10Min.p95, before.within30Min.p95)),
-      `p95 ≤ ${POLL_LAG_TARGET.p95} s, p50 ≤ ${POLL_LAG_TARGET.p50} s: ${met ? '**met**' : '**missed**'}`,
-    ],
-    [
-      `… the ${fmt(upTo30Min.count)} tasks that ran 10–30 min (polled as each run starts)`,
-      lagCell(upTo30Min),
-      lagCell(before.within30Min),
-      '—',
-      fmtRatio(ratio(upTo30Min.p95, before.within30Min.p95)),
-      noSlower(upTo30Min, before.within30Min),
-    ],
-    [
-      `… the ${fmt(longer.count)} tasks that ran longer than 30 min (backed off)`,
-      lagCell(longer),
-      lagCell(before.longer),
-      '—',
-      fmtRatio(ratio(longer.p95, before.longer.p95)),
-      noSlower(longer, before.longer),
-    ],
-    [
-      `… service calls (reads) per task (mean / max; mean of those of 10 s–10 min); Lambda GB-s per 1,000 tasks (poll runs + workers' first polls); runs; real time`,
-      `${fmt(hour.pollsPerTask.mean, 1)} / ${fmt(hour.pollsPerTask.max)}; ${fmt(hour.pollsPerTask.meanUpTo10Min, 1)}; ${perThousand(hour.gbSeconds.pollRuns)} + ${perThousand(hour.gbSeconds.workers)} GB-s; ${fmt(hour.runs)} runs; ${fmt(hour.realSeconds)} s`,
-      '—',
-      '—',
-      '—',
-      '— (no target)',
-    ],
-    [
-      `… the key's service calls in flight at once, at most (runs and workers' first polls together)`,
-      fmt(hour.peakInFlight),
-      '—',
-      '—',
-      '—',
-      `≤ ${fmt(POLL_IN_FLIGHT.total)}: ${hour.peakInFlight <= POLL_IN_FLIGHT.total ? '**met**' : '**missed**'}`,
-    ],
+    `poller, polls bounded by calls (issue 41): the key's calls in flight at most in the backlog, burst, outreach and hour parts (${latencies}); reads per unlock task in the hour (mean / max); reads per 40-person outreach task over its life; completion → reply p50 / p95 in the hour, tasks of 10 s–10 min`,
+    `${peaks.map((peak) => fmt(peak)).join(', ')}; ${reads}; ${fmt(followUps.readsPerTask)}; ${lags}`,
+    '—',
+    '—',
+    '—',
+    `≤ ${fmt(POLL_IN_FLIGHT.total)} in flight (\`POLL_IN_FLIGHT.total\`), p95 ≤ ${fmt(POLL_LAG_TARGET.p95)} s: ${withinShare && inTime ? '**met**' : '**missed**'}`,
   ];
 }
 
@@ -377,6 +310,7 @@ export function pollerRows(result: PollerResult): Row[] {
     ),
     ...followUpRows(result.followUps),
     ...hours.flatMap(hourRows),
+    boundsRow(result),
     [
       `poller: threads with more than one reply (${all}); posts Slack answered 429`,
       `${fmt(result.duplicates)}; ${fmt(result.rateLimited)}`,

@@ -18,7 +18,9 @@ export interface ManualClock {
 export function manualClock(startMs: number): ManualClock {
   let base = startMs;
   let since = performance.now();
-  const now = () => base + (performance.now() - since);
+  // Whole milliseconds, as Date.now gives: the simulator hands its clock back as the service's int64
+  // timestamps (an outreach draft's create_time), which the client's schemas hold to integers.
+  const now = () => Math.floor(base + (performance.now() - since));
   const set = (ms: number) => {
     base = ms;
     since = performance.now();

@@ -82,9 +82,16 @@ export async function followUpProgress(
   const people = asked(task);
   const known = new Set(task.followUpSettled ?? []);
   const read = new Map<string, Line>();
+  // Every read ends before the poll does, a failed one too: a read left running would hold the key's
+  // share for polls after its poll gave up, and pile up at each poll while the failure lasts.
   const readAll = async (ids: string[]) => {
-    const lines = await Promise.all(ids.map(readOne));
-    ids.forEach((id, index) => read.set(id, lines[index] ?? 'pending'));
+    const settled = await Promise.allSettled(ids.map(readOne));
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    ids.forEach((id, index) => {
+      const outcome = settled[index];
+      read.set(id, outcome?.status === 'fulfilled' ? outcome.value : 'pending');
+    });
   };
   await readAll(
     inTurn(

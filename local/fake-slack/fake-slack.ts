@@ -80,6 +80,8 @@ export interface FakeSlack {
    * `slow:<ms>` they are carried out but answered `ms` late.
    */
   failNext(method: string, error: string, times?: number): void;
+  /** Resolves once every `slow:` answer was sent (to a caller that may have given up on it). */
+  lateAnswersSent(): Promise<void>;
   /** Forgets every failure `failNext` queued and no call has taken yet. */
   clearFailures(): void;
   /** Records a slash command's HTTP answer (the ack) as the message its `response_url` can replace. */
@@ -205,6 +207,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       state.failures.set(method, queue);
     },
     clearFailures: () => state.failures.clear(),
+    lateAnswersSent: async () => {
+      await Promise.all(state.lateAnswers);
+    },
     onChange: (listener) => subscribe(state, listener),
     addUser: (id, user) => {
       state.users.set(id, user);

@@ -73,7 +73,16 @@ function answerWebApi(
     state.callerTeam = undefined;
   }
   if (method === 'auth.test') Object.assign(result, tokenIdentity(state.oauth, authorization));
-  if (slowMs) return void setTimeout(() => sendJson(response, 200, { ok: true, ...result }), slowMs);
+  if (slowMs) {
+    const late = new Promise<void>((sent) =>
+      setTimeout(() => {
+        sendJson(response, 200, { ok: true, ...result });
+        state.lateAnswers.delete(late);
+        sent();
+      }, slowMs),
+    );
+    return void state.lateAnswers.add(late);
+  }
   sendJson(response, 200, { ok: true, ...result });
 }
 

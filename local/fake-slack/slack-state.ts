@@ -91,6 +91,8 @@ export interface SlackState {
   userGroups: Map<string, string[]>;
   channelNames: Map<string, string>;
   calls: RecordedCall[];
+  /** Answers of `slow:` calls not sent yet. */
+  lateAnswers: Set<Promise<void>>;
   stored: SlackMessage[];
   failures: Map<string, { error: string; times: number }[]>;
   listeners: Set<() => void>;
@@ -126,6 +128,7 @@ export function createState(options: FakeSlackOptions): SlackState {
     userGroups: new Map(Object.entries(options.userGroups ?? {})),
     channelNames: new Map(Object.entries(options.channelNames ?? {})),
     calls: [],
+    lateAnswers: new Set(),
     stored: [],
     failures: new Map(),
     listeners: new Set(),

@@ -22,7 +22,7 @@ describe('Slack slow or failing', () => {
     h.slack.failNext('chat.postMessage', 'slow:600');
 
     await h.command('unlock 26855');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await h.slack.lateAnswersSent();
 
     expect(h.cards()).toHaveLength(1);
     expect(hasLiveButtons(h.cards()[0] ?? ({ blocks: [] } as never))).toBe(false);

@@ -17,7 +17,7 @@ import { createStore } from '../../src/store/index.ts';
 import { type Confirmation, RECONCILE_AFTER_SECONDS } from '../../src/domain/ports/index.ts';
 import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
-import { manualClock } from '../integration/store-support.ts';
+import { manualClock } from './store-support.ts';
 import { createTestTable, scanAll } from './dynamo.ts';
 import {
   createProxiedDocumentClient,

@@ -19,7 +19,7 @@ import { createStore } from '../../src/store/index.ts';
 import { scanAll } from './dynamo.ts';
 import { NO_TRACING, type Tracing } from '../../src/platform/tracing.ts';
 import { inlineWorker, workerDepsOf } from '../../src/roots/worker-runtime.ts';
-import { manualClock } from '../integration/store-support.ts';
+import { manualClock } from './store-support.ts';
 import { SIGNING_SECRET } from './bot.ts';
 import { CLIENT_ID, CLIENT_SECRET, STATE_SECRET } from './distributed-bot.ts';
 import { createTestTable } from './dynamo.ts';

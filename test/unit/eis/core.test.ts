@@ -27,7 +27,7 @@ import {
   KEY,
   page,
   unlockResult,
-} from './fake-service.ts';
+} from '../../support/fake-service.ts';
 import { everyFormOf } from '../../support/error-forms.ts';
 
 const BALANCE = '/external/credits/balance';

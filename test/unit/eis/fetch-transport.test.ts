@@ -7,7 +7,7 @@ import {
   EisUpstreamError,
   traceIdOf,
 } from '../../../src/eis/index.ts';
-import { caught, creditBalance, KEY } from './fake-service.ts';
+import { caught, creditBalance, KEY } from '../../support/fake-service.ts';
 
 /*
  * The client's default transport (Node's built-in fetch, no dispatcher injected) against real local

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createSemaphore, MAX_IN_FLIGHT_PER_KEY, semaphoreForKey } from '../../../src/eis/limiter.ts';
-import { clientFor, creditBalance, fakeService } from './fake-service.ts';
+import { clientFor, creditBalance, fakeService } from '../../support/fake-service.ts';
 
 describe('eis limiter', () => {
   it('lets at most `limit` holders in and hands slots on in arrival order', async () => {

@@ -9,7 +9,7 @@ import {
   fakeService,
   page,
   personnelItem,
-} from './fake-service.ts';
+} from '../../support/fake-service.ts';
 
 function clientWithoutNetwork() {
   let calls = 0;

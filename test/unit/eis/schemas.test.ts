@@ -16,7 +16,7 @@ import {
   page,
   personnelItem,
   unlockResult,
-} from './fake-service.ts';
+} from '../../support/fake-service.ts';
 
 describe('eis schemas: sourceType', () => {
   it.each([

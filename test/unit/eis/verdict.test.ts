@@ -18,7 +18,7 @@ import {
   featureEnvelope,
   KEY,
   unlockResult,
-} from './fake-service.ts';
+} from '../../support/fake-service.ts';
 
 const balanceRead = { operation: 'credits.balance', charging: false, schema: CreditBalanceSchema };
 const eventUnlock = { operation: 'events.unlock', charging: true, schema: EventUnlockResultSchema };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandOf, problemOf } from './commands/support.ts';
+import { commandOf, problemOf } from '../../support/commands.ts';
 
 describe('search words: regions, quarters and months', () => {
   it('reads region: in any case, multi-word names as typed, hyphenated or quoted', () => {

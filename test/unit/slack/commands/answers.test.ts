@@ -7,7 +7,7 @@ import type { JobContext } from '../../../../src/slack/kit/jobs.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
 import { answersOf, commandJobs } from '../../../../src/slack/worker/commands.ts';
 import type { WorkerDeps } from '../../../../src/slack/kit/worker-deps.ts';
-import { commandOf } from './support.ts';
+import { commandOf } from '../../../support/commands.ts';
 import { everyoneAMember } from '../../../support/member-roles.ts';
 
 /** Enough of the worker's deps for the rooms to build their answers; no answer here reads them. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unknownCommand } from '../../../../src/slack/commands/help-views.ts';
 import { chargeActionOf, COMMAND_SPECS, parseCommand } from '../../../../src/slack/commands/index.ts';
 import { nearestWord } from '../../../../src/slack/commands/nearest-word.ts';
-import { textsOf } from '../views/support.ts';
+import { textsOf } from '../../../support/views.ts';
 
 describe('did-you-mean', () => {
   it('offers the free word when a free and a charging word are as near, whatever their order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandOf, problemOf } from '../commands/support.ts';
+import { commandOf, problemOf } from '../../../support/commands.ts';
 
 describe('list filters as key:value words', () => {
   it('reads exhibitor filters, values running to the next key', () => {

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { liveTokensIn } from '../../../support/live-tokens.ts';
 import type { Pool, Rendered } from '../../../support/hostile-fixtures.ts';
-import { WATCH_AND_PLAN_BUILDERS } from './hostile-builders.ts';
-import { CARD_BUILDERS } from './hostile-card-builders.ts';
-import { MORE_BUILDERS } from './hostile-more-builders.ts';
-import { PLAN_COST_BUILDERS } from './hostile-plan-cost-builders.ts';
-import { WATCH_SHOWS_BUILDERS } from './hostile-watch-shows-builders.ts';
+import { WATCH_AND_PLAN_BUILDERS } from '../../../support/hostile-views/hostile-builders.ts';
+import { CARD_BUILDERS } from '../../../support/hostile-views/hostile-card-builders.ts';
+import { MORE_BUILDERS } from '../../../support/hostile-views/hostile-more-builders.ts';
+import { PLAN_COST_BUILDERS } from '../../../support/hostile-views/hostile-plan-cost-builders.ts';
+import { WATCH_SHOWS_BUILDERS } from '../../../support/hostile-views/hostile-watch-shows-builders.ts';
 
 /*
  * Every view builder that shows text from a user or the service, rendered with hostile strings in each

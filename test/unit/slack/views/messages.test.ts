@@ -14,7 +14,7 @@ import {
   workingMessage,
 } from '../../../../src/slack/views/messages.ts';
 import type { SlackMessage } from '../../../../src/slack/views/types.ts';
-import { textsOf } from './support.ts';
+import { textsOf } from '../../../support/views.ts';
 
 const shown = (message: SlackMessage) => textsOf(message.blocks).join('\n');
 

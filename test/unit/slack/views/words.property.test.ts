@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Pool, Rendered } from '../../../support/hostile-fixtures.ts';
-import { WATCH_AND_PLAN_BUILDERS } from './hostile-builders.ts';
-import { CARD_BUILDERS } from './hostile-card-builders.ts';
-import { MORE_BUILDERS } from './hostile-more-builders.ts';
-import { PLAN_COST_BUILDERS } from './hostile-plan-cost-builders.ts';
-import { WATCH_SHOWS_BUILDERS } from './hostile-watch-shows-builders.ts';
+import { WATCH_AND_PLAN_BUILDERS } from '../../../support/hostile-views/hostile-builders.ts';
+import { CARD_BUILDERS } from '../../../support/hostile-views/hostile-card-builders.ts';
+import { MORE_BUILDERS } from '../../../support/hostile-views/hostile-more-builders.ts';
+import { PLAN_COST_BUILDERS } from '../../../support/hostile-views/hostile-plan-cost-builders.ts';
+import { WATCH_SHOWS_BUILDERS } from '../../../support/hostile-views/hostile-watch-shows-builders.ts';
 
 /*
  * The words check (issue 41): every view builder of the hostile-text test, the plan's canvas and the

@@ -9,7 +9,14 @@ import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
 import { type FakeSlack, startFakeSlack, type WorkspaceUser } from '../../local/fake-slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
-import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
+import {
+  createRuntimeLoader,
+  createScheduledJobs,
+  createScheduledLoader,
+  unlockPollingDeps,
+} from '../../src/roots/runtime.ts';
+import { pollUnlockTasks } from '../../src/domain/unlock-polling.ts';
+import { scheduledWebClient } from '../../src/slack/scheduled.ts';
 import { dispatchDueWatches, type WatchCheckRequest } from '../../src/scheduling/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import { addDays } from '../../simulator/seed.ts';
@@ -56,6 +63,8 @@ export interface Tenant {
   external: string;
   /** The external member's own workspace. */
   externalTeam: string;
+  /** A guest of the workspace (Slack's `is_restricted`): in its channels, never a member. */
+  guest: string;
 }
 
 /**
@@ -87,6 +96,7 @@ const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
     side: `C0S${id}`,
     external: `U0EXT${id}`,
     externalTeam: `T0X${id}`,
+    guest: `U0GST${id}`,
   };
 };
 export const enterpriseIn = (slot: number) => `E0M${slot}`;
@@ -102,6 +112,7 @@ function directory(slots: number) {
       users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true };
     for (const id of [t.member, t.approver])
       users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId };
+    users[t.guest] = { name: t.guest.toLowerCase(), tz: 'UTC', teamId: t.teamId, isGuest: true };
     users[t.external] = {
       name: t.external.toLowerCase(),
       tz: 'UTC',
@@ -294,6 +305,35 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
     const check = jobs.checkWatchedChannel(request);
     return (await kill.race(check)) === 'killed' ? ('killed' as const) : check;
   };
+  /**
+   * A poll run of the workspace's tasks whose Lambda dies as it posts its first reply, after leasing
+   * the task: the post never reaches Slack and nothing after it runs (one task at a time, so no other
+   * is caught half-way). The reply it died posting, or undefined when it finished posting none.
+   */
+  const dyingPoll = async (teamId: string): Promise<DiedPosting | undefined> => {
+    const runtime = await loadRuntime(teamId);
+    const web = scheduledWebClient(runtime.access.botToken, runtime.env.SLACK_API_URL);
+    let die: (posting: DiedPosting) => void = () => {};
+    const dead = new Promise<DiedPosting>((resolve) => (die = resolve));
+    const postMessage = (args: { channel: string; thread_ts?: string; text?: string }) => {
+      die({ channel: args.channel, threadTs: args.thread_ts ?? '', text: args.text ?? '' });
+      return new Promise<never>(() => {});
+    };
+    const chat = new Proxy(web.chat, {
+      get: (target, property, receiver): unknown =>
+        property === 'postMessage' ? postMessage : Reflect.get(target, property, receiver),
+    });
+    const dying = new Proxy(web, {
+      get: (target, property, receiver): unknown =>
+        property === 'chat' ? chat : Reflect.get(target, property, receiver),
+    });
+    const run = pollUnlockTasks({
+      ...unlockPollingDeps(runtime, dying),
+      concurrency: 1,
+      sleep: () => Promise.resolve(),
+    });
+    return Promise.race([run.then(() => undefined), dead]);
+  };
   return {
     load,
     table,
@@ -340,7 +380,15 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
         now: clock.now,
       }),
     killableCheck,
+    dyingPoll,
   };
+}
+
+/** The reply a dying poll run was posting when its Lambda ended. */
+export interface DiedPosting {
+  channel: string;
+  threadTs: string;
+  text: string;
 }
 export type TenantStack = Awaited<ReturnType<typeof startTenantStack>>;
 

@@ -128,7 +128,10 @@ async function plannedShow(ctx: StrangerContext, tenant: Tenant) {
 /** The words typed, their placeholders filled from the channel's plan and watch. */
 async function wordsFor(ctx: StrangerContext, tenant: Tenant, word: (typeof STRANGER_WORDS)[number]) {
   const show = await plannedShow(ctx, tenant);
-  const account = (await ctx.seq.truth.watchLists.allAccounts(tenant.teamId, tenant.channel))[0]?.label;
+  // A watched account a member could name (a hostile label's mentions are refused before any check).
+  const account = (await ctx.seq.truth.watchLists.allAccounts(tenant.teamId, tenant.channel))
+    .map((a) => a.label)
+    .find((label) => parseCommand(`watch remove ${label}`).ok);
   return word
     .replace('{show}', show.eventId)
     .replace('{other}', show.other)

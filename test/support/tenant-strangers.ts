@@ -5,6 +5,7 @@ import { quarterContaining } from '../../src/domain/periods.ts';
 import { audienceOf, commandLabel, parseCommand } from '../../src/slack/commands/index.ts';
 import { buttonAudienceOf, refusalText } from '../../src/slack/kit/permissions.ts';
 import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
+import { WorkspaceNotConnectedError } from '../../src/platform/errors.ts';
 import { confirmationIdOf } from './charge-harness.ts';
 import { scanAll } from './dynamo.ts';
 import type { Tenant, TenantStack } from './tenant-harness.ts';
@@ -94,6 +95,9 @@ async function kept(ctx: StrangerContext, tenant: Tenant): Promise<string> {
   );
 }
 
+const keyed = async (ctx: StrangerContext, tenant: Tenant) =>
+  (await ctx.seq.truth.workspaces.getServiceKeyInfo(tenant.teamId).catch(() => undefined)) != null;
+
 /** Upcoming shows of the simulator (public ids), the soonest first: ones a plan can take. */
 function upcoming(ctx: StrangerContext) {
   const today = ctx.stack.clock.now().toISOString().slice(0, 10);
@@ -157,6 +161,9 @@ function declared(text: string, standing: Standing) {
 
 const shown = (m: SlackMessage) => `${m.text}\n${JSON.stringify(m.blocks)}`;
 
+/** What any user of a workspace without a key is told, before anything else is read: it shows nothing. */
+const NOT_CONNECTED = new WorkspaceNotConnectedError('').userMessage;
+
 /**
  * An outside user or a guest tries one thing: what the workspace keeps is unchanged after it, an
  * answer the table refuses is the refusal and nothing else, and nothing of theirs reaches Slack
@@ -209,11 +216,13 @@ export async function playStranger(ctx: StrangerContext, s: StrangerStep) {
     .messages()
     .slice(messagesFrom)
     .filter((m) => m.visibleTo === user && !m.text.startsWith('/events'));
-  if (!may && !answers.some((m) => shown(m).includes(refusal)))
+  // A workspace with no key connected (removed, uninstalled) answers everyone that, and shows nothing.
+  const told = [refusal, ...(!(await keyed(ctx, tenant)) ? [NOT_CONNECTED] : [])];
+  if (!may && !answers.some((m) => told.some((t) => shown(m).includes(t))))
     ctx.violations.push(
       `${said}: not refused as the table says ("${refusal}"); answered ${answers.map(shown).join(' / ') || 'nothing'}`,
     );
-  if (!may && answers.some((m) => !shown(m).includes(refusal)))
+  if (!may && answers.some((m) => !told.some((t) => shown(m).includes(t))))
     ctx.violations.push(`${said}: told more than the refusal: ${answers.map(shown).join(' / ')}`);
   const toThem = slack.calls
     .slice(callsFrom)

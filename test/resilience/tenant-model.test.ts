@@ -8,6 +8,7 @@ import { SETTINGS_CONFLICT } from '../../src/slack/features/workspace-admin/view
 import { confirmationIdOf } from '../support/charge-harness.ts';
 import { scanAll } from '../support/dynamo.ts';
 import {
+  type DiedPosting,
   installAs,
   SEQUENCE_START,
   startTenantStack,
@@ -46,6 +47,25 @@ import {
   watchState,
   watchStuck,
 } from '../support/tenant-watch-invariants.ts';
+import {
+  type DyingPollStep,
+  dyingPollsBroken,
+  dyingPollStep,
+  playDyingPoll,
+} from '../support/tenant-dying-poll.ts';
+import {
+  type PlannedTwice,
+  playShowIds,
+  showIdsBroken,
+  showIdsStep,
+  type ShowIdsStep,
+} from '../support/tenant-show-ids.ts';
+import {
+  playStranger,
+  type StrangerStep,
+  strangersActed,
+  strangerStep,
+} from '../support/tenant-strangers.ts';
 
 /**
  * The charge model across tenants (issue 23): three workspaces of the distributed app — A and B
@@ -67,6 +87,14 @@ import {
  * charge. Its invariants: at most one paid look-up per account, month and workspace, within the
  * budget; no show announced twice, nor one the company was on when added; every due watch check
  * advances; no text from the data pings anyone or links away; an outsider never sets or confirms.
+ *
+ * Issue 41's steps, one in a sequence of three: an outside user or a workspace guest tries the ledger,
+ * spend, exports, budgets, costs, the watch, a change of the plan or the watch, a charge or its Confirm
+ * (`test/support/tenant-strangers.ts`: refused as the permissions table says, and nothing the
+ * workspace keeps moves); a show planned by its public and its internal id and unlocked by either
+ * (`tenant-show-ids.ts`: one plan row, ledger entries under the public id, the budget warned about);
+ * a poll run killed as it posts a finished unlock's reply (`tenant-dying-poll.ts`: a later run posts
+ * it, once).
  *
  * MODEL_SEED sets the seed (printed either way; fixed in `npm test` so CI runs the same sequences,
  * fresh in `npm run fuzz`), MODEL_RUNS the sequences (200; `npm run fuzz`: 5,000), MODEL_BUDGET_MS
@@ -114,7 +142,10 @@ type Step =
   | { kind: 'service'; fault: 'charged-then-502' | 'unavailable' }
   | { kind: 'wait'; seconds: number }
   | { kind: 'scheduled' }
-  | WatchStep;
+  | WatchStep
+  | StrangerStep
+  | ShowIdsStep
+  | DyingPollStep;
 
 /** MODEL_SKIP=settings,member-settings leaves those steps out (to see what else fails once one defect is known). */
 const SKIP = new Set((process.env.MODEL_SKIP ?? '').split(',').filter(Boolean));
@@ -213,6 +244,24 @@ const anyStep: fc.Arbitrary<Step> = fc.oneof(
 
 const step = anyStep.filter((s) => !SKIP.has(s.kind));
 const watchSteps = watchStep.filter((s) => !SKIP.has(s.kind));
+/**
+ * Issue 41's steps, in one sequence of three and one at most (each is several commands: bounded by
+ * count, so the default run's time stays about as it was): an outside user or a guest trying what is
+ * not theirs, a show planned and unlocked by its two ids, a poller killed as it posts a reply.
+ */
+const issue41Steps = (
+  [
+    ['stranger', strangerStep],
+    ['show-ids', showIdsStep],
+    ['dying-poll', dyingPollStep],
+  ] as [Step['kind'], fc.Arbitrary<Step>][]
+)
+  .filter(([kind]) => !SKIP.has(kind))
+  .map(([, arbitrary]) => ({ weight: 1, arbitrary }));
+const issue41Step: fc.Arbitrary<Step | undefined> = fc.oneof(
+  { weight: 2 * issue41Steps.length, arbitrary: fc.constant(undefined) },
+  ...issue41Steps,
+);
 
 /**
  * A sequence: random steps with one charge among them (so nearly every sequence confirms one, and
@@ -226,9 +275,12 @@ const sequences = fc
     others: fc.array(step, { minLength: 1, maxLength: 4 }),
     watch: fc.tuple(firstWatchStep, fc.array(watchSteps, { minLength: 1, maxLength: 5 })),
     noDigest: team,
+    extra: issue41Step,
+    extraAt: fc.nat(5),
   })
-  .map(({ charge, at, others, watch: [first, then], noDigest }) => {
-    const withCharge = SKIP.has('charge') ? others : [...others.slice(0, at), charge, ...others.slice(at)];
+  .map(({ charge, at, others, watch: [first, then], noDigest, extra, extraAt }) => {
+    const charged = SKIP.has('charge') ? others : [...others.slice(0, at), charge, ...others.slice(at)];
+    const withCharge = extra ? [...charged.slice(0, extraAt), extra, ...charged.slice(extraAt)] : charged;
     // Most watch steps in the first add's workspace, so adds, budgets and checks meet.
     const near = then.map((s): WatchStep =>
       'team' in s ? { ...s, team: (first.team + (s.team === 2 ? 1 : 0)) % 3 } : s,
@@ -260,6 +312,12 @@ const counts = {
   paidLookups: 0,
   /** Steps of a member of another organisation (a budget, a Confirm). */
   external: 0,
+  /** Steps of an outside user or a guest trying what the permissions table keeps from them. */
+  strangers: 0,
+  /** Shows planned by both their ids and unlocked by one. */
+  showIds: 0,
+  /** Poll runs killed as they posted a reply. */
+  dyingPolls: 0,
 };
 
 /**
@@ -286,6 +344,12 @@ interface Run {
   /** The workspace whose card was posted last: clicks go there when theirs has none. */
   lastCard: Tenant | undefined;
   watch: WatchRecord;
+  /** Shows planned by both their ids (issue 41). */
+  planned: PlannedTwice[];
+  /** Replies poll runs died posting (issue 41). */
+  died: DiedPosting[];
+  /** The step kinds played, to know which faults the sequence had. */
+  kinds: Set<Step['kind']>;
 }
 
 let stack: TenantStack;
@@ -318,6 +382,9 @@ async function setUp(noDigest: number): Promise<Run> {
     dynamoFaulted: false,
     lastCard: undefined,
     watch: newWatchRecord(stack.slack.calls.length),
+    planned: [],
+    died: [],
+    kinds: new Set(),
   };
   await Promise.all([
     installAs(stack, { teamId: A.teamId, userId: A.admins[0] }),
@@ -637,6 +704,20 @@ async function playStep(run: Run, s: Step) {
       await clickCard(run, t, await ask(run, t, 'unlock 8453'), [t.external], null);
       break;
     }
+    case 'stranger':
+      counts.strangers++;
+      await playStranger({ stack, seq, violations: run.record.violations }, s);
+      break;
+    case 'show-ids':
+      counts.showIds++;
+      await playShowIds({ stack, seq, planned: run.planned }, s);
+      break;
+    case 'dying-poll': {
+      const died = run.died.length;
+      await playDyingPoll({ stack, seq, died: run.died }, s);
+      counts.dyingPolls += run.died.length - died;
+      break;
+    }
     default:
       if (s.kind === 'external-budget') counts.external++;
       await playWatch(watchContext(run), s);
@@ -702,7 +783,17 @@ async function settle(run: Run): Promise<string[]> {
   ];
 }
 
+/**
+ * Whether a budget's warning may be missing for a reason of its own: DynamoDB failed, or Slack may
+ * not have taken the post (a refresh that failed, an uninstall), so the warning waits for the next charge.
+ */
+const warningMayFail = (run: Run) =>
+  run.dynamoFaulted ||
+  ['token', 'uninstall', 'org', 'install'].some((kind) => run.kinds.has(kind as Step['kind']));
+
 function brokenInvariants(run: Run, items: Record<string, unknown>[]): string[] {
+  const paused = (teamId: string) =>
+    items.some((item) => item.type === 'scheduled-workspace' && item.teamId === teamId && item.paused);
   const simLedger = (key: string) => stack.sim.ledger(key);
   const installs = items.filter((item) => item.type === 'installation');
   const tokens = installs.flatMap((item) => {
@@ -735,7 +826,10 @@ function brokenInvariants(run: Run, items: Record<string, unknown>[]): string[] 
     ...paidLookupsBroken(items, run.watch, run.seq.tenants),
     ...budgetsBroken(history, run.watch),
     ...outsidersActed(history, run.seq.tenants),
+    ...strangersActed(history, run.seq.tenants),
     ...pingsShown(stack.slack, run.callsFrom, run.seq.tenants),
+    ...showIdsBroken(items, stack.sim, run.planned, warningMayFail(run)),
+    ...dyingPollsBroken(items, run.died, stack, paused),
   ];
 }
 
@@ -758,6 +852,7 @@ async function sequence({ steps, noDigest }: { steps: Step[]; noDigest: number }
   try {
     for (const s of steps) {
       counts.steps++;
+      run.kinds.add(s.kind);
       const t0 = performance.now();
       const l0 = stack.logger.lines.length;
       await timed(s.kind === 'key' ? `key-${s.via}` : s.kind, () => playStep(run, s));
@@ -825,6 +920,7 @@ describe('three tenants (two on one service account, one Grid org) under random 
             `${counts.charges} charges made (${counts.withCharge} sequences with one or more), ${counts.serviceCharges} reaching the service`,
             `${counts.kills} workers killed, ${counts.keyChanges} key changes, ${counts.installs} installs and ${counts.uninstalls} uninstalls beyond the three each sequence starts with`,
             `${counts.dynamoFaults} DynamoDB faults, ${counts.failures} failing (shrinking included)`,
+            `issue 41: ${counts.strangers} steps of an outside user or a guest, ${counts.showIds} shows planned by both ids, ${counts.dyingPolls} poll runs killed posting a reply`,
             `watch: ${watchCounts.steps} steps, ${watchCounts.checks} checks run (${watchCounts.killedChecks} killed), ${watchCounts.alerts} alerts of ${watchCounts.rows} rows, ${counts.paidLookups} paid look-ups, ${counts.external} steps of an outside user`,
           ].join('\n  '),
         );

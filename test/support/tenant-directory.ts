@@ -22,6 +22,8 @@ export interface Tenant {
   external: string;
   /** The external member's own workspace. */
   externalTeam: string;
+  /** A guest of the workspace (Slack's `is_restricted`): in its channels, never a member. */
+  guest: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export const tenantIn = (slot: number, name: Tenant['name']): Tenant => {
     side: `C0S${id}`,
     external: `U0EXT${id}`,
     externalTeam: `T0X${id}`,
+    guest: `U0GST${id}`,
   };
 };
 export const enterpriseIn = (slot: number) => `E0M${slot}`;
@@ -68,6 +71,7 @@ export function directory(slots: number) {
       users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId, isAdmin: true };
     for (const id of [t.member, t.approver])
       users[id] = { name: id.toLowerCase(), tz: 'UTC', teamId: t.teamId };
+    users[t.guest] = { name: t.guest.toLowerCase(), tz: 'UTC', teamId: t.teamId, isGuest: true };
     users[t.external] = {
       name: t.external.toLowerCase(),
       tz: 'UTC',

@@ -9,7 +9,14 @@ import { readEnv } from '../../src/platform/config/env.ts';
 import { serveLambda } from '../../local/lambda-http.ts';
 import { type FakeSlack, startFakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
-import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../src/roots/runtime.ts';
+import {
+  createRuntimeLoader,
+  createScheduledJobs,
+  createScheduledLoader,
+  unlockPollingDeps,
+} from '../../src/roots/runtime.ts';
+import { pollUnlockTasks } from '../../src/domain/unlock-polling.ts';
+import { scheduledWebClient } from '../../src/slack/scheduled.ts';
 import { dispatchDueWatches, type WatchCheckRequest } from '../../src/scheduling/watch-dispatch.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import type { Job } from '../../src/slack/kit/jobs.ts';
@@ -224,6 +231,35 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
     const check = jobs.checkWatchedChannel(request);
     return (await kill.race(check)) === 'killed' ? ('killed' as const) : check;
   };
+  /**
+   * A poll run of the workspace's tasks whose Lambda dies as it posts its first reply, after leasing
+   * the task: the post never reaches Slack and nothing after it runs (one task at a time, so no other
+   * is caught half-way). The reply it died posting, or undefined when it finished posting none.
+   */
+  const dyingPoll = async (teamId: string): Promise<DiedPosting | undefined> => {
+    const runtime = await loadRuntime(teamId);
+    const web = scheduledWebClient(runtime.access.botToken, runtime.env.SLACK_API_URL);
+    let die: (posting: DiedPosting) => void = () => {};
+    const dead = new Promise<DiedPosting>((resolve) => (die = resolve));
+    const postMessage = (args: { channel: string; thread_ts?: string; text?: string }) => {
+      die({ channel: args.channel, threadTs: args.thread_ts ?? '', text: args.text ?? '' });
+      return new Promise<never>(() => {});
+    };
+    const chat = new Proxy(web.chat, {
+      get: (target, property, receiver): unknown =>
+        property === 'postMessage' ? postMessage : Reflect.get(target, property, receiver),
+    });
+    const dying = new Proxy(web, {
+      get: (target, property, receiver): unknown =>
+        property === 'chat' ? chat : Reflect.get(target, property, receiver),
+    });
+    const run = pollUnlockTasks({
+      ...unlockPollingDeps(runtime, dying),
+      concurrency: 1,
+      sleep: () => Promise.resolve(),
+    });
+    return Promise.race([run.then(() => undefined), dead]);
+  };
   return {
     load,
     table,
@@ -270,7 +306,15 @@ function startApp({ sim, slack, proxy, clock, logger, table, tracing }: Shared) 
         now: clock.now,
       }),
     killableCheck,
+    dyingPoll,
   };
+}
+
+/** The reply a dying poll run was posting when its Lambda ended. */
+export interface DiedPosting {
+  channel: string;
+  threadTs: string;
+  text: string;
 }
 export type TenantStack = Awaited<ReturnType<typeof startTenantStack>>;
 

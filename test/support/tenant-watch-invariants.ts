@@ -175,7 +175,9 @@ export function pingsShown(slack: FakeSlack, callsFrom: number, tenants: readonl
     }
   };
   for (const call of slack.calls.slice(callsFrom))
-    for (const text of textsIn(call.args, [])) scan(call.method, text);
+    for (const text of textsIn(call.args, []))
+      // A canvas is Markdown: a backslashed `<`, `>` or `|` is that character as text, never markup.
+      scan(call.method, /canvases\./.test(call.method) ? text.replace(/\\[<>|]/g, ' ') : text);
   // A file's content (the CSV exports) is data kept as it was, behind the formula guard: Slack shows a
   // file as it is and parses no mention or link in it. Its title and comment are scanned above.
   return [...found].map(([what, around]) => `${what} reached Slack: …${around}…`);

@@ -37,8 +37,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 const dynamo = new DynamoDBClient({ region: 'us-east-1' });
 export const documents = DynamoDBDocumentClient.from(dynamo);
-// The store's keys, schemas and helpers: every handler with a store loads them whatever dedupes.
+// The store's keys, the records and the store's schemas, and its helpers: every handler with a store loads them whatever dedupes.
 export * as keys from ${src('src/store/keys.ts')};
+export * as records from ${src('src/domain/ports/records.ts')};
 export * as schemas from ${src('src/store/schemas.ts')};
 export * as support from ${src('src/store/support.ts')};`;
 

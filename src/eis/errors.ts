@@ -1,3 +1,4 @@
+import type { ServiceErrorCode } from '../platform/errors.ts';
 import { SERVICE_ERROR_CODE, ServiceError } from '../platform/service-error.ts';
 
 /** What the service said about a failed call, as far as it said anything. Never holds request headers. */
@@ -15,7 +16,7 @@ export interface EisErrorDetails {
 }
 
 interface EisErrorInit extends EisErrorDetails {
-  code: string;
+  code: ServiceErrorCode;
   message: string;
   userMessage: string;
   retryable?: boolean;

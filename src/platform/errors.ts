@@ -1,14 +1,39 @@
+/** The codes of the service client's errors (src/eis/errors.ts), one per failure the service reports. */
+export type ServiceErrorCode =
+  | 'EIS_BAD_INPUT'
+  | 'EIS_UNAUTHORIZED'
+  | 'EIS_INSUFFICIENT_CREDITS'
+  | 'EIS_SUBSCRIPTION_REQUIRED'
+  | 'EIS_NOT_FOUND'
+  | 'EIS_CREDIT_OPERATION_IN_PROGRESS'
+  | 'EIS_RATE_LIMITED'
+  | 'EIS_UPSTREAM';
+
+/** Every code an `AppError` carries, so that a misspelt code, thrown or compared, fails the typecheck. */
+export type AppErrorCode =
+  | ServiceErrorCode
+  | 'VALIDATION'
+  | 'CONFLICT'
+  | 'WORKSPACE_NOT_CONNECTED'
+  | 'KEY_CIPHER'
+  | 'KEY_CIPHER_MISSING'
+  | 'STORE_ITEM_INVALID'
+  | 'INSTALLATION_NOT_FOUND'
+  | 'SLACK_TOKEN_REFRESH_FAILED'
+  | 'SLACK_DELIVERY'
+  | 'WATCH_CHECK_FAILED';
+
 /**
  * The one error base of the project. `code` is a stable string a caller may branch on; `userMessage`
  * is safe to show in Slack (no secrets, no stack, no internals) and must be given to say more.
  */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: AppErrorCode;
   readonly userMessage: string;
   readonly retryable: boolean;
 
   constructor(
-    code: string,
+    code: AppErrorCode,
     message: string,
     options: { cause?: unknown; userMessage?: string; retryable?: boolean } = {},
   ) {

@@ -1,4 +1,4 @@
-import { AppError } from './errors.ts';
+import { AppError, type ServiceErrorCode } from './errors.ts';
 
 /*
  * The service's failures as the rest of the bot sees them: the client throws them (src/eis/errors.ts),
@@ -11,7 +11,7 @@ export const SERVICE_ERROR_CODE = {
   unauthorized: 'EIS_UNAUTHORIZED',
   insufficientCredits: 'EIS_INSUFFICIENT_CREDITS',
   upstream: 'EIS_UPSTREAM',
-} as const;
+} as const satisfies Record<string, ServiceErrorCode>;
 
 /**
  * The base of every error the service client throws, so the domain can tell a service failure and its
@@ -19,11 +19,12 @@ export const SERVICE_ERROR_CODE = {
  * have been spent.
  */
 export class ServiceError extends AppError {
+  declare readonly code: ServiceErrorCode;
   readonly traceId: string | undefined;
   readonly outcomeUnknown: boolean;
 
   constructor(
-    code: string,
+    code: ServiceErrorCode,
     message: string,
     options: {
       cause?: unknown;
@@ -43,5 +44,5 @@ export class ServiceError extends AppError {
   }
 }
 
-export const isServiceError = (error: unknown, code: string): error is ServiceError =>
+export const isServiceError = (error: unknown, code: ServiceErrorCode): error is ServiceError =>
   error instanceof ServiceError && error.code === code;

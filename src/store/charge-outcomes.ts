@@ -3,7 +3,7 @@ import { ConflictError } from '../platform/errors.ts';
 import { addSpend, type ChargeStarted, ledgerKey, recordUnlock } from './charges.ts';
 import { getConfirmation } from './confirmations.ts';
 import { DUE_KIND, keys } from './keys.ts';
-import { type Confirmation, JsonSchema } from './schemas.ts';
+import { type Confirmation, JsonSchema } from '../domain/ports/records.ts';
 import { addSeconds, runTransaction, type StoreContext, storeContext, type StoreDeps } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
 import { RECONCILE_AFTER_SECONDS } from '../domain/ports/index.ts';

@@ -10,7 +10,8 @@ import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { getConfirmation } from './confirmations.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
 import { newLedgerEntry } from './ledger.ts';
-import { ChargedUnlockSchema, type Confirmation, DailySpendSchema, JsonSchema } from './schemas.ts';
+import { ChargedUnlockSchema, type Confirmation, JsonSchema } from '../domain/ports/records.ts';
+import { DailySpendSchema } from './schemas.ts';
 import {
   addSeconds,
   DAY_SECONDS,

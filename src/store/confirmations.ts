@@ -17,7 +17,7 @@ import {
   type Json,
   JsonSchema,
   PriceSchema,
-} from './schemas.ts';
+} from '../domain/ports/records.ts';
 import {
   addSeconds,
   DAY_SECONDS,

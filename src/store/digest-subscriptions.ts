@@ -5,13 +5,12 @@ import { ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
 import {
-  type DigestDayClaim,
-  DigestDayClaimSchema,
   type DigestFilters,
   DigestFiltersSchema,
   type DigestSubscription,
   DigestSubscriptionSchema,
-} from './schemas.ts';
+} from '../domain/ports/records.ts';
+import { type DigestDayClaim, DigestDayClaimSchema } from './schemas.ts';
 import {
   DAY_SECONDS,
   epochSeconds,

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ITEM_TYPE, keys } from './keys.ts';
-import { type FitScoreCacheEntry, FitScoreCacheEntrySchema, JsonSchema } from './schemas.ts';
+import { type FitScoreCacheEntry, FitScoreCacheEntrySchema, JsonSchema } from '../domain/ports/records.ts';
 import {
   assertUtcDay,
   DAY_SECONDS,

@@ -3,7 +3,8 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeptEntries } from '../domain/ports/ledger.ts';
 import { ConflictError } from '../platform/errors.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
-import { type LedgerEntry, LedgerEntrySchema, LedgerGuardSchema } from './schemas.ts';
+import { type LedgerEntry, LedgerEntrySchema } from '../domain/ports/records.ts';
+import { LedgerGuardSchema } from './schemas.ts';
 import {
   assertUtcDay,
   DAY_SECONDS,

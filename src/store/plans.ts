@@ -2,7 +2,8 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { ConflictError } from '../platform/errors.ts';
 import type { PlanContent, PlanEdit, PlanRepository } from '../domain/ports/index.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
-import { type Plan, PlanBudgetWarningSchema, PlanSchema } from './schemas.ts';
+import { type Plan, PlanSchema } from '../domain/ports/records.ts';
+import { PlanBudgetWarningSchema } from './schemas.ts';
 import {
   DAY_SECONDS,
   epochSeconds,

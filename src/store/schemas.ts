@@ -7,7 +7,6 @@ import { ITEM_TYPE } from './keys.ts';
  * the store's own bookkeeping items. Keys (`pk`, `sk`) and index attributes (`dueKind`, `dueAt`) are
  * table plumbing and are stripped by parsing; `expiresAt` (TTL, epoch seconds) stays.
  */
-export * from '../domain/ports/records.ts';
 
 /** A workspace's credits spent per service account and UTC day (the daily cap). */
 export const DailySpendSchema = z.object({

@@ -10,7 +10,7 @@ import {
   JsonSchema,
   type UnlockTask,
   UnlockTaskSchema,
-} from './schemas.ts';
+} from '../domain/ports/records.ts';
 import {
   DAY_SECONDS,
   epochSeconds,

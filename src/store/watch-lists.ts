@@ -11,7 +11,7 @@ import type {
 import { WATCH_LIMITS } from '../domain/ports/index.ts';
 import { ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
-import { type WatchAccount, WatchAccountSchema, type WatchSettings } from './schemas.ts';
+import { type WatchAccount, WatchAccountSchema, type WatchSettings } from '../domain/ports/records.ts';
 import {
   parseItem,
   queryDue,

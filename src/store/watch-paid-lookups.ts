@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaidLookupClaim, WatchCandidate } from '../domain/ports/index.ts';
 import { ITEM_TYPE, keys } from './keys.ts';
-import { type WatchPaidLookup, WatchPaidLookupSchema } from './schemas.ts';
+import { type WatchPaidLookup, WatchPaidLookupSchema } from '../domain/ports/records.ts';
 import {
   DAY_SECONDS,
   epochSeconds,

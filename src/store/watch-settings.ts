@@ -2,7 +2,7 @@ import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../platform/errors.ts';
 import { DUE_KIND, ITEM_TYPE, keys } from './keys.ts';
 import { registerScheduledWork } from './scheduled-work.ts';
-import { type WatchSettings, WatchSettingsSchema } from './schemas.ts';
+import { type WatchSettings, WatchSettingsSchema } from '../domain/ports/records.ts';
 import { getItem, parseItem, queryTeamDueKind, type StoreContext, unlessConditionFailed } from './support.ts';
 import { TABLE_KEYS } from './table.ts';
 

@@ -22,7 +22,7 @@ import { serviceAccountId } from '../platform/config/secrets.ts';
 import { type KeyCipher, NO_KEY_CIPHER } from '../platform/config/key-cipher.ts';
 import { ConflictError, ValidationError } from '../platform/errors.ts';
 import type { ServingQuery } from './installations.ts';
-import { Id, IsoTime } from './schemas.ts';
+import { Id, IsoTime } from '../domain/ports/records.ts';
 import { ITEM_TYPE, type ItemKey, keys } from './keys.ts';
 import { resumeScheduledWork } from './scheduled-work.ts';
 import { type WorkspacePolicyInput, WorkspacePolicyInputSchema } from './workspace-policy-input.ts';

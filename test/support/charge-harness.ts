@@ -15,7 +15,7 @@ import { createSlackOut } from '../../src/slack/kit/slack-out.ts';
 import { type Simulator, startSimulator } from '../../simulator/server.ts';
 import { createStore } from '../../src/store/index.ts';
 import { type Confirmation, RECONCILE_AFTER_SECONDS } from '../../src/domain/ports/index.ts';
-import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
+import { ConfirmationSchema, LedgerEntrySchema } from '../../src/domain/ports/records.ts';
 import { createDocumentClient } from '../../src/store/table.ts';
 import { manualClock } from './store-support.ts';
 import { createTestTable, scanAll } from './dynamo.ts';

@@ -1,5 +1,5 @@
 import { serviceAccountId } from '../../src/platform/config/secrets.ts';
-import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
+import { ConfirmationSchema, LedgerEntrySchema } from '../../src/domain/ports/records.ts';
 import type { Tenant } from './tenant-harness.ts';
 
 /** What one sequence of the tenant model knows, to judge the end state by. */

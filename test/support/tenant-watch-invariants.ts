@@ -1,6 +1,6 @@
 import type { FakeSlack } from '../../local/fake-slack/fake-slack.ts';
 import { accountKey } from '../../src/domain/watch/names.ts';
-import { ConfirmationSchema, LedgerEntrySchema } from '../../src/store/schemas.ts';
+import { ConfirmationSchema, LedgerEntrySchema } from '../../src/domain/ports/records.ts';
 import type { Tenant } from './tenant-harness.ts';
 import { DATA_HOSTS } from './tenant-watch-pool.ts';
 import type { WatchRecord } from './tenant-watch.ts';

@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Every relative link in the README and docs/ leads somewhere: the file exists and, for `#anchor`,
-// a heading there has that GitHub slug. External links are not followed.
+// a heading there has that GitHub slug. External links are not followed. Every TypeScript file a doc
+// names in inline code (`src/slack/app.ts`, or `app.ts` alone) is a file of the repository.
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCS = [
@@ -103,4 +105,29 @@ describe('links in the README and docs/', () => {
       .filter((problem) => problem !== undefined);
     expect(broken).toEqual([]);
   });
+
+  it('finds the TypeScript files named in inline code', () => {
+    expect(namedFiles('`src/a.ts` and `b.ts`, `src/<room>/c.ts`, `d.tsx`\n```\ne.ts\n```')).toEqual([
+      'src/a.ts',
+      'b.ts',
+    ]);
+  });
+
+  it.for(DOCS)('%s: every TypeScript file it names exists', (file, { expect }) => {
+    const missing = namedFiles(readFileSync(join(ROOT, file), 'utf8')).filter(
+      (name) => !TRACKED.some((tracked) => tracked === name || tracked.endsWith(`/${name}`)),
+    );
+    expect(missing).toEqual([]);
+  });
 });
+
+/** The tracked files of the repository, as `git ls-files` names them (a doc names no generated file). */
+const TRACKED = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+}).split('\n');
+
+/** `src/slack/app.ts` or `app.ts` in inline code outside fences: a name of a file, not a pattern. */
+function namedFiles(markdown: string): string[] {
+  return [...outsideFences(markdown).matchAll(/`([\w./-]+\.ts)`/g)].map(([, name = '']) => name);
+}

@@ -1,4 +1,4 @@
-import { editDistance } from '../../domain/schedule-words.ts';
+import { editDistance } from '../kit/closest-word.ts';
 
 /** A command word as did-you-mean weighs it: whether any form of it spends credits. */
 export interface WordToGuess {

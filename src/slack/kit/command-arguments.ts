@@ -1,5 +1,5 @@
 import { isTypedEventId } from '../../domain/ids.ts';
-import { closest } from '../../domain/schedule-words.ts';
+import { closest } from './closest-word.ts';
 import type { CommandArgs, Fail, Parsed, Refusal } from './command-types.ts';
 
 /** Argument readers more than one room's words share. */

@@ -1,4 +1,4 @@
-import { readTimeZone } from '../../domain/schedule-words.ts';
+import { readTimeZone } from './schedule-reading.ts';
 import { fieldOf, type ViewValues } from './modal-forms.ts';
 
 /** The time zones a modal offers (the digest's, the workspace's defaults) and how a choice is read back. */

@@ -26,11 +26,13 @@ function between(doc: string, start: string, end: string): string {
   return doc.slice(from, to);
 }
 
-// The first column of the README's "Commands" table.
+// The command that leads each item of the README's "Commands" list (`- \`/events …\` — what you get — …`),
+// its wrapped lines joined.
 const TABLE_EXAMPLES = between(README, '## Commands', '\n## ')
+  .replace(/\n {2}/g, ' ')
   .split('\n')
-  .filter((line) => line.startsWith('| `/events'))
-  .flatMap((line) => examplesIn(line.split(' | ')[0] ?? ''));
+  .filter((line) => line.startsWith('- `/events'))
+  .flatMap((line) => examplesIn(line.split(' — ')[0] ?? ''));
 const DIGEST_EXAMPLES = examplesIn(between(USING, '**Daily digest.**', '`handlers/digest.ts`'));
 
 const hasButton = (actionId: string) => (message: SlackMessage) =>

@@ -1,8 +1,8 @@
 import type { Audience } from '../../../domain/audience.ts';
-import { looksLikeTime, readTimeOfDay, readTimeZone } from '../../../domain/schedule-words.ts';
+import { looksLikeTime, readTimeOfDay, readTimeZone } from '../../kit/schedule-reading.ts';
 import { bareWord, subWords, KEY_TOKEN, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
-import { readSearchFilters, type SearchFilters } from '../../kit/filter-words.ts';
+import { readSearchFilters, type SearchFilters } from '../../kit/filter-reading.ts';
 
 /** The digests room's `/events` word: `digest on | off | status | now`, read as four commands. */
 

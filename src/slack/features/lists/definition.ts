@@ -5,7 +5,7 @@ import type { EisClient } from '../../../eis/index.ts';
 import { pageOf } from '../../../domain/paging.ts';
 import type { CsvColumns } from './export-views.ts';
 import type { ListPage, SlackMessage } from '../../views/types.ts';
-import type { FilterWords, WordsResult } from '../../kit/filter-words.ts';
+import type { FilterWords, WordsResult } from '../../kit/filter-reading.ts';
 
 /**
  * One list of the bot (`people`, `exhibitors`, …) in one place: its query as its buttons carry it, its

@@ -2,7 +2,12 @@ import * as z from 'zod';
 import { EVENT_COLUMNS } from './export-views.ts';
 import { eventList } from './event-views.ts';
 import { defineList, text } from './definition.ts';
-import { type EventSearchFilters, labelsOf, readSearchFilters, SEARCH_KEYS } from '../../kit/filter-words.ts';
+import {
+  type EventSearchFilters,
+  labelsOf,
+  readSearchFilters,
+  SEARCH_KEYS,
+} from '../../kit/filter-reading.ts';
 import { searchEvents } from '../../../domain/event-search.ts';
 import { readRegion } from '../../../domain/regions.ts';
 
@@ -17,7 +22,7 @@ export type SearchCommand = { name: 'search'; filters: EventSearchFilters };
 
 /**
  * `/events search`: the events list. Its words are the search's (shared with the digest, read in
- * `readSearchFilters` in filter-words.ts) and its Filter… is the search modal, so it has no `key:value` filters here.
+ * `readSearchFilters` in filter-reading.ts) and its Filter… is the search modal, so it has no `key:value` filters here.
  * Several words and a region are served by `searchEvents` (src/domain/event-search.ts), best matches first.
  */
 export const EVENTS = defineList({

@@ -3,7 +3,7 @@ import { EXHIBITOR_COLUMNS } from './export-views.ts';
 import { exhibitorList } from './exhibitor-views.ts';
 import { defineList, text } from './definition.ts';
 import { eventName } from './event-name.ts';
-import { labelsOf, readEventListWords } from '../../kit/filter-words.ts';
+import { labelsOf, readEventListWords } from '../../kit/filter-reading.ts';
 
 /** `/events exhibitors <event_id>`: the company filters and the personnel filters the service offers. */
 

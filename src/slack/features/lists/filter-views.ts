@@ -11,7 +11,7 @@ import {
   textInput,
 } from '../../views/modal-inputs.ts';
 import type { ListOperations } from './definition.ts';
-import { type EventSearchFilters, type FilterWord, labelsOf } from '../../kit/filter-words.ts';
+import { type EventSearchFilters, type FilterWord, labelsOf } from '../../kit/filter-reading.ts';
 import { LISTS } from './index.ts';
 import type { ListKind } from '../../kit/job-values.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '../../kit/modal-forms.ts';
 import type { ListOperations } from './definition.ts';
 import { type FilterMetadata, isFilterableList } from './filter-views.ts';
-import { readFilterWords } from '../../kit/filter-words.ts';
+import { readFilterWords } from '../../kit/filter-reading.ts';
 import { LISTS } from './index.ts';
 import { ListKindSchema } from '../../kit/job-values.ts';
 

@@ -4,7 +4,7 @@ import { PERSON_COLUMNS } from './export-views.ts';
 import { peopleList } from './people-views.ts';
 import { defineList, text } from './definition.ts';
 import { eventName } from './event-name.ts';
-import { choiceWord, exhibitorIdWord, labelsOf, readEventListWords } from '../../kit/filter-words.ts';
+import { choiceWord, exhibitorIdWord, labelsOf, readEventListWords } from '../../kit/filter-reading.ts';
 
 /** `/events people <event_id>`: the people of an event, preview-gated until the event is unlocked. */
 

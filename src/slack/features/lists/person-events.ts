@@ -2,7 +2,7 @@ import { PERSONNEL_ID_PATTERN, PersonnelIdSchema } from '../../../domain/ids.ts'
 import { EVENT_COLUMNS } from './export-views.ts';
 import { personEventList } from './event-views.ts';
 import { defineList } from './definition.ts';
-import { type ReadWords, readFilterWords } from '../../kit/filter-words.ts';
+import { type ReadWords, readFilterWords } from '../../kit/filter-reading.ts';
 import { shown } from '../../kit/command-arguments.ts';
 
 /** The person's events' `key:value` filters (none yet: every word after the id is extra). */

@@ -3,7 +3,7 @@ import { RECOMMENDED_COLUMNS } from './export-views.ts';
 import { recommendedExhibitorList } from './exhibitor-views.ts';
 import { defineList, text } from './definition.ts';
 import { eventName } from './event-name.ts';
-import { labelsOf, numberOf, readEventListWords, wholeNumberWord } from '../../kit/filter-words.ts';
+import { labelsOf, numberOf, readEventListWords, wholeNumberWord } from '../../kit/filter-reading.ts';
 
 /** `/events recommend <event_id>`: the event's exhibitors recommended for the caller's profile. */
 

@@ -13,7 +13,7 @@ import {
   type ValueCheck,
   whenWord,
   wholeNumberWord,
-} from '../../kit/filter-words.ts';
+} from '../../kit/filter-reading.ts';
 import { asCompanyUrl } from '../../kit/command-arguments.ts';
 
 /** `/events shows-for`: trade shows recommended for a company or an audience (issue 14), free, paged. */

@@ -4,7 +4,7 @@ import { isValidPlanBudget, PLAN_LIMITS } from '../../../domain/plan/rules.ts';
 import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { bareWord, oneEventId, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
-import { parseCost, parseCurrency, type PlanCostCommand } from './cost-words.ts';
+import { parseCost, parseCurrency, type PlanCostCommand } from './cost-reading.ts';
 
 /**
  * The plan room's `/events` word: `plan`, `plan add <id>`, `plan remove <id>`, `plan budget [<credits> <quarter>]`,

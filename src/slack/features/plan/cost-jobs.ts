@@ -2,7 +2,8 @@ import { setCurrency, setShowCosts, showCostTotals } from '../../../domain/plan/
 import type { JobContext } from '../../kit/jobs.ts';
 import { mentionUser } from '../../views/format.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
-import { costUsage, type PlanCostCommand } from './cost-words.ts';
+import type { PlanCostCommand } from './cost-reading.ts';
+import { costUsage } from './cost-words.ts';
 import { kindTotalsWords } from './cost-views.ts';
 import type { Changed, PlanCommandDeps } from './plan-deps.ts';
 import { showName } from './plan-words.ts';

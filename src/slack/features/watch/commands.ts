@@ -5,7 +5,7 @@ import { accountsListed, competitorWithoutColon } from '../../../domain/watch/in
 import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { bareWord, KEY_TOKEN, subWords, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
-import { readFilterWords, regionWord, whenWord } from '../../kit/filter-words.ts';
+import { readFilterWords, regionWord, whenWord } from '../../kit/filter-reading.ts';
 import { tooManyToAddWords } from './list-words.ts';
 
 /** The watch room's `/events` word: `watch add | remove | list | shows | export | import | status | check | budget | off | on | mute | unmute | choose | alert`. */

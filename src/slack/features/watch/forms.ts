@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { FormResult, ViewValues } from '../../kit/modal-forms.ts';
 import { importBox } from './import-views.ts';
-import { formatted, readListOrRefuse } from './list-words.ts';
+import { readListOrRefuse } from './list-reading.ts';
+import { formatted } from './list-words.ts';
 import { IMPORT_BOX_CHARS, IMPORT_BOXES } from '../../kit/job-values.ts';
 
 /** The import modal's submission read back: every box's lines, read together as one watch list. */

@@ -1,24 +1,7 @@
 import { WATCH_LIMITS } from '../../../domain/ports/watch.ts';
-import { readWatchList } from '../../../domain/watch/input.ts';
 
 /** Counts as users read them (`1,000`). */
 export const formatted = (count: number) => count.toLocaleString('en-US');
-
-/**
- * A typed or pasted watch list, read as `add`, the import form and the import job all read it: its
- * accounts, or why nothing can be added, in one set of words.
- */
-export function readListOrRefuse(text: string) {
-  const reading = readWatchList(text);
-  if (!reading.ok)
-    return {
-      ok: false as const,
-      problem: `That is ${formatted(reading.count)} accounts; a channel watches at most ${formatted(reading.limit)}. Nothing was added.`,
-    };
-  if (reading.accounts.length === 0)
-    return { ok: false as const, problem: 'No company name or domain was found in that. Nothing was added.' };
-  return reading;
-}
 
 /** Adding would take the channel past its limit: nothing was added, and what to do instead. */
 export const overLimitWords = (watched: number, adding: number, verb: 'adding' | 'importing') =>

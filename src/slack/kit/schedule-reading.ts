@@ -1,6 +1,9 @@
+import { closest } from './closest-word.ts';
+
 /**
  * The words of a daily schedule — a time of day and a time zone — read strictly: a typo gets an answer
- * with a suggestion, never a silently wrong schedule. Pure: `Intl` only, no I/O.
+ * with a suggestion, never a silently wrong schedule. Pure: `Intl` only, no I/O. Slack's side, as its
+ * answers are words a user reads; the domain takes the `HH:MM` and zone name they give (digest.ts).
  */
 
 export type TimeWord = { ok: true; time: string } | { ok: false; problem: string };
@@ -176,44 +179,4 @@ function closestZone(word: string): string | undefined {
   const cities = zoneNames.filter((name) => name.includes('/'));
   const byCity = closest(city(word), cities.map(city));
   return byCity ? cities.find((name) => city(name) === byCity) : undefined;
-}
-
-/**
- * Edit distance counting a swap of two neighbours as one edit (optimal string alignment), so that
- * `unlcok` is one edit from `unlock`.
- */
-export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      const row = rows[i];
-      if (row) row[j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
-
-/**
- * The candidate nearest to `word` (ignoring case): within 2 edits, or 1 for words of up to 4 letters,
- * where 2 edits would turn almost anything into a suggestion. Ties go to the one `word` starts
- * (`of` → `off`, not `on`): a word cut short is the likelier slip.
- */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  const wanted = word.toLowerCase();
-  const limit = wanted.length <= 4 ? 1 : 2;
-  let best: { candidate: string; score: number } | undefined;
-  for (const candidate of candidates) {
-    const lower = candidate.toLowerCase();
-    const distance = editDistance(wanted, lower);
-    const score = distance - (lower.startsWith(wanted) ? 0.5 : 0);
-    if (distance <= limit && (!best || score < best.score)) best = { candidate, score };
-  }
-  return best?.candidate;
 }

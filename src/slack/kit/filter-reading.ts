@@ -1,4 +1,4 @@
-import { closest } from '../../domain/schedule-words.ts';
+import { closest } from './closest-word.ts';
 import { isTypedEventId } from '../../domain/ids.ts';
 import { MAX_SEARCH_WORDS, searchWords } from '../../domain/event-search.ts';
 import { parseCalendarPeriod } from '../../domain/periods.ts';

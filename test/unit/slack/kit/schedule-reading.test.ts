@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone } from '../../../src/time/local-time.ts';
-import { closest, editDistance, readTimeOfDay, readTimeZone } from '../../../src/domain/schedule-words.ts';
+import { isValidTimeZone } from '../../../../src/time/local-time.ts';
+import { closest, editDistance } from '../../../../src/slack/kit/closest-word.ts';
+import { readTimeOfDay, readTimeZone } from '../../../../src/slack/kit/schedule-reading.ts';
 
 describe('readTimeOfDay', () => {
   it.each([

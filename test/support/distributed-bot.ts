@@ -9,7 +9,12 @@ import {
   type WorkspaceUser,
 } from '../../local/fake-slack/fake-slack.ts';
 import { type InstallInBrowser, installPage } from '../../local/fake-slack/oauth.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/fake-slack/payloads.ts';
+import {
+  type Actor,
+  blockActionsBody,
+  buttonsOf,
+  slashCommandBody,
+} from '../../local/fake-slack/payloads.ts';
 import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
@@ -197,3 +202,23 @@ export async function startDistributedBot(options: DistributedBotOptions) {
 }
 
 export type DistributedBot = Awaited<ReturnType<typeof startDistributedBot>>;
+
+/**
+ * The shared two-workspace setup (or more): a distributed app with `workspaces` installed through its
+ * OAuth pages, each with a service key of its own holding `balance` credits (`keys`, by team id).
+ */
+export async function startInstalledWorkspaces(
+  workspaces: readonly TestWorkspace[],
+  { balance = 20_000 }: { balance?: number } = {},
+) {
+  const bot = await startDistributedBot({ workspaces: [...workspaces] });
+  const keys = new Map<string, string>();
+  for (const { teamId } of workspaces) {
+    const status = await bot.install(teamId);
+    if (status !== 200) throw new Error(`installing ${teamId} answered ${status}`);
+    const key = bot.newKey(balance);
+    keys.set(teamId, key);
+    await bot.connectKey(teamId, key);
+  }
+  return Object.assign(bot, { keys });
+}

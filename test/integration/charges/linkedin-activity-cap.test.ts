@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKEDIN_ACTIVITY_ASSUMED_MAX } from '../../../src/domain/charging.ts';
-import { confirm, type ConfirmationDeps, runCharge, storedOutcome } from '../../../src/domain/confirmations.ts';
+import {
+  confirm,
+  type ConfirmationDeps,
+  runCharge,
+  storedOutcome,
+} from '../../../src/domain/confirmations.ts';
 import { requestLinkedinActivity } from '../../../src/domain/linkedin-activity.ts';
 import { createEisClient } from '../../../src/eis/index.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';

@@ -3,7 +3,7 @@ import type { FormInputs } from '../../../local/fake-slack/fake-slack.ts';
 import { ACTION_IDS } from '../../../src/slack/views/action-ids.ts';
 import {
   type DistributedBot,
-  startDistributedBot,
+  startInstalledWorkspaces,
   type TestWorkspace,
   testWorkspace,
 } from '../../support/distributed-bot.ts';
@@ -46,11 +46,7 @@ describe('digest defaults per workspace (distributed app)', () => {
   };
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [A, B] });
-    for (const workspace of [A, B]) {
-      expect(await bot.install(workspace.teamId)).toBe(200);
-      await bot.connectKey(workspace.teamId, bot.newKey());
-    }
+    bot = await startInstalledWorkspaces([A, B]);
     bot.slack.addUser(ADMIN, { name: 'admin', tz: 'UTC', teamId: A.teamId, isAdmin: true });
     await openSettings();
     await saveSettings({ digest_time: { value: '08:30' }, digest_zone: { value: 'Europe/Berlin' } });

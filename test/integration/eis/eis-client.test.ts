@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEisClient, type EisClient, type ExhibitorListPage, traceIdOf } from '../../../src/eis/index.ts';
+import {
+  createEisClient,
+  type EisClient,
+  type ExhibitorListPage,
+  traceIdOf,
+} from '../../../src/eis/index.ts';
 import {
   BIG_EVENT_ID,
   KNOWN_COMPANY_NAME,

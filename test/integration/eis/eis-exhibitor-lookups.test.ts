@@ -8,7 +8,12 @@ import {
   listExhibitorEventsAll,
   searchExhibitorsByDomain,
 } from '../../../src/eis/index.ts';
-import { BIG_EVENT_ID, KNOWN_COMPANY_NAME, type Simulator, startSimulator } from '../../../simulator/server.ts';
+import {
+  BIG_EVENT_ID,
+  KNOWN_COMPANY_NAME,
+  type Simulator,
+  startSimulator,
+} from '../../../simulator/server.ts';
 
 /*
  * The free look-ups account watch is built on, against the simulator over real HTTP: every page

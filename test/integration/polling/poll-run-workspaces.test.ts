@@ -4,7 +4,7 @@ import { RUN_EVERY_MS } from '../../../src/domain/poll-cadence.ts';
 import { visibleText } from '../../support/bot.ts';
 import {
   type DistributedBot,
-  startDistributedBot,
+  startInstalledWorkspaces,
   type TestWorkspace,
   testWorkspace,
 } from '../../support/distributed-bot.ts';
@@ -34,11 +34,7 @@ describe('a poll run over two workspaces (distributed app)', () => {
   }
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [A, B] });
-    expect(await bot.install(A.teamId)).toBe(200);
-    expect(await bot.install(B.teamId)).toBe(200);
-    await bot.connectKey(A.teamId, bot.newKey(20_000));
-    await bot.connectKey(B.teamId, bot.newKey(20_000));
+    bot = await startInstalledWorkspaces([A, B]);
     // Tasks the service works on for a day: still running when the run below polls them.
     bot.sim.setTaskDuration(24 * 60 * MINUTE);
     await confirmedUnlock(A, 0);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPE, DUE_KIND, keys } from '../../../src/store/keys.ts';
 import { createDocumentClient, TABLE_KEYS } from '../../../src/store/table.ts';
 import { newUnlockTaskItem } from '../../../src/store/unlock-tasks.ts';
-import { type DistributedBot, startDistributedBot, testWorkspace } from '../../support/distributed-bot.ts';
+import {
+  type DistributedBot,
+  startDistributedBot,
+  startInstalledWorkspaces,
+  testWorkspace,
+} from '../../support/distributed-bot.ts';
 
 const A = testWorkspace('T0ALPHA');
 const B = testWorkspace('T0BETA');
@@ -136,11 +141,7 @@ describe('a disconnected workspace with a backlog of unlock tasks beside one tas
   let bot: DistributedBot;
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [A, B] });
-    for (const workspace of [A, B]) {
-      expect(await bot.install(workspace.teamId)).toBe(200);
-      await bot.connectKey(workspace.teamId, bot.newKey(20_000));
-    }
+    bot = await startInstalledWorkspaces([A, B]);
   });
   afterAll(() => bot.close());
 

@@ -43,15 +43,7 @@ describe('/events subcommands, end to end', () => {
     ]) {
       expect(text).toContain(`/events ${word}`);
     }
-    for (const word of [
-      'credits',
-      'who',
-      'company',
-      'exhibitor',
-      'unlock',
-      'visitors',
-      'full-access',
-    ]) {
+    for (const word of ['credits', 'who', 'company', 'exhibitor', 'unlock', 'visitors', 'full-access']) {
       expect(text).toContain(`/events ${word}`);
     }
     expect(text).toContain('/events emails');

@@ -4,7 +4,7 @@ import { accountKey } from '../../../src/domain/watch/names.ts';
 import { createWatchRun } from '../../../src/roots/watch-runtime.ts';
 import {
   type DistributedBot,
-  startDistributedBot,
+  startInstalledWorkspaces,
   type TestWorkspace,
   testWorkspace,
 } from '../../support/distributed-bot.ts';
@@ -28,13 +28,9 @@ describe('paid watch look-ups, two workspaces watching one name', () => {
   };
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [A, B] });
-    for (const workspace of [A, B]) {
-      expect(await bot.install(workspace.teamId)).toBe(200);
-      const key = bot.newKey(20_000);
-      keys.set(workspace.teamId, key);
-      await bot.connectKey(workspace.teamId, key);
-    }
+    const installed = await startInstalledWorkspaces([A, B]);
+    bot = installed;
+    for (const [teamId, key] of installed.keys) keys.set(teamId, key);
   });
   afterAll(() => bot.close());
 

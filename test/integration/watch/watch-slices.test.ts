@@ -1,7 +1,11 @@
 import type { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountKey } from '../../../src/domain/watch/index.ts';
-import { createRuntimeLoader, createScheduledJobs, createScheduledLoader } from '../../../src/roots/runtime.ts';
+import {
+  createRuntimeLoader,
+  createScheduledJobs,
+  createScheduledLoader,
+} from '../../../src/roots/runtime.ts';
 import { watchCheckOf } from '../../../src/scheduling/watch-dispatch.ts';
 import { createWatchConsumer, createWatchRun } from '../../../src/roots/watch-runtime.ts';
 import { KNOWN_COMPANY_NAME } from '../../../simulator/server.ts';

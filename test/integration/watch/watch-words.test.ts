@@ -124,7 +124,9 @@ describe('the watch’s words', () => {
       const added = await say(`watch add ${typed}`);
 
       // Assess
-      expect(visibleText(added)).toContain(`Did you mean Zorblax Retail, exhibitor ${retail.id}, for *${typed}*`);
+      expect(visibleText(added)).toContain(
+        `Did you mean Zorblax Retail, exhibitor ${retail.id}, for *${typed}*`,
+      );
       expect(choicesOn(added)).toEqual([retail.id]);
     }
   });

@@ -3,7 +3,7 @@ import { KNOWN_COMPANY_NAME } from '../../../simulator/server.ts';
 import { visibleText } from '../../support/bot.ts';
 import {
   type DistributedBot,
-  startDistributedBot,
+  startInstalledWorkspaces,
   type TestWorkspace,
   testWorkspace,
 } from '../../support/distributed-bot.ts';
@@ -29,11 +29,7 @@ describe('compare, two workspaces side by side', () => {
   };
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [A, B] });
-    for (const workspace of [A, B]) {
-      expect(await bot.install(workspace.teamId)).toBe(200);
-      await bot.connectKey(workspace.teamId, bot.newKey(20_000));
-    }
+    bot = await startInstalledWorkspaces([A, B]);
     const company = bot.sim.seed.exhibitors.find((exhibitor) => exhibitor.companyName === KNOWN_COMPANY_NAME);
     const at = bot.sim.events.find(
       (event) => company?.eventIds.includes(event.id) && event.personnelCount > 0,

@@ -54,7 +54,13 @@ describe('an org-wide (Enterprise Grid) install', () => {
       users: {
         [ADMIN]: { name: 'orgadmin', tz: 'UTC', teamId: G1.teamId, isAdmin: true },
         [ORG_ADMIN]: { name: 'gridadmin', tz: 'UTC', teamId: G2.teamId, isOrgAdmin: true },
-        [G1_ADMIN_IN_G2]: { name: 'g1admin', tz: 'UTC', teamId: G1.teamId, isAdmin: true, alsoIn: [G2.teamId] },
+        [G1_ADMIN_IN_G2]: {
+          name: 'g1admin',
+          tz: 'UTC',
+          teamId: G1.teamId,
+          isAdmin: true,
+          alsoIn: [G2.teamId],
+        },
         [G2.member.userId]: { name: 'g2member', tz: 'UTC', teamId: G2.teamId },
       },
     });
@@ -142,8 +148,15 @@ describe('an org-wide (Enterprise Grid) install', () => {
     const keyBefore = await bot.store.workspaces.getServiceKeyInfo(G2.teamId);
 
     // Their click on G2's Home: the payload names G2 and the org; `users.info` their G1 flags.
-    const inG2 = inOrg({ teamId: G2.teamId, userTeamId: G1.teamId, userId: G1_ADMIN_IN_G2, channelId: G2.channel });
-    await bot.post(viewActionBody(inG2, home, { type: 'button', action_id: CONNECT, block_id: 'home-workspace' }));
+    const inG2 = inOrg({
+      teamId: G2.teamId,
+      userTeamId: G1.teamId,
+      userId: G1_ADMIN_IN_G2,
+      channelId: G2.channel,
+    });
+    await bot.post(
+      viewActionBody(inG2, home, { type: 'button', action_id: CONNECT, block_id: 'home-workspace' }),
+    );
     await bot.idle();
     const modal = JSON.stringify(bot.slack.modal(G1_ADMIN_IN_G2)?.view.blocks ?? []);
 

@@ -6,6 +6,7 @@ import {
   CLIENT_SECRET,
   type DistributedBot,
   startDistributedBot,
+  startInstalledWorkspaces,
   type TestWorkspace,
   testWorkspace,
 } from '../../support/distributed-bot.ts';
@@ -279,11 +280,7 @@ describe('a workspace whose installation is gone without an uninstall event for 
   let bot: DistributedBot;
 
   beforeAll(async () => {
-    bot = await startDistributedBot({ workspaces: [A, B] });
-    for (const workspace of [A, B]) {
-      expect(await bot.install(workspace.teamId)).toBe(200);
-      await bot.connectKey(workspace.teamId, bot.newKey(5_000));
-    }
+    bot = await startInstalledWorkspaces([A, B], { balance: 5_000 });
   });
   afterAll(() => bot.close());
 

@@ -9,7 +9,12 @@ const W = testWorkspace('T0PERMS');
 const OTHER = testWorkspace('T0PARTNER');
 const ADMIN = 'U0PERMSADMIN';
 /** A user of the other organisation in W's shared channel: payloads name W, `users.info` their own team. */
-const OUTSIDER: Actor = { teamId: W.teamId, userTeamId: OTHER.teamId, userId: OTHER.member.userId, channelId: W.channel };
+const OUTSIDER: Actor = {
+  teamId: W.teamId,
+  userTeamId: OTHER.teamId,
+  userId: OTHER.member.userId,
+  channelId: W.channel,
+};
 /** A guest of W itself (Slack's `is_restricted`). */
 const GUEST: Actor = { teamId: W.teamId, userId: 'U0PERMSGUEST', channelId: W.channel };
 const CONNECT = 'open.workspace';
@@ -82,7 +87,9 @@ describe('permissions declared once, held for every kind of user', () => {
     expect(removed).toContain('Only members of this workspace may use `/events plan remove`.');
     expect((await plan())?.shows.map((show) => show.eventId)).toEqual([SHOW]);
     expect((await plan())?.costs).toEqual(before?.costs);
-    expect(await say('plan', OUTSIDER)).toContain('Only members and guests of this workspace may use `/events plan`.');
+    expect(await say('plan', OUTSIDER)).toContain(
+      'Only members and guests of this workspace may use `/events plan`.',
+    );
   });
 
   it('gives budgets for the plan and the watch to approvers and admins alone', async () => {

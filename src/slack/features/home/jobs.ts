@@ -177,9 +177,16 @@ async function pendingFor(
 ) {
   if (!pending) return null;
   const actor = { userId, teamId, membership: 'member' } as const;
+  // One read of the rules per channel, however many of its confirmations wait.
+  const rules = new Map<string, ReturnType<WorkerDeps['policyIn']>>();
+  const policyIn = (channelId: string) => {
+    const read = rules.get(channelId) ?? deps.policyIn(channelId);
+    rules.set(channelId, read);
+    return read;
+  };
   const shown = await Promise.all(
     pending.map(async (c) => {
-      const policy = await deps.policyIn(c.channelId);
+      const policy = await policyIn(c.channelId);
       if (!maySee(c, userId, policy)) return [];
       const refusal = confirmRefusal(c, actor, policy);
       return [

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { z } from 'zod';
 import { WORKER_TIMEOUT_SECONDS } from '../src/platform/config/timeouts.ts';
-import { isApproverId } from '../src/roots/workspace-policy.ts';
+import { APPROVER_ID_EXAMPLES, isApproverId } from '../src/slack/kit/approver-kinds.ts';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const SLACK_WORKSPACE_ID = /^T[A-Z0-9]{2,}$/;
@@ -31,7 +31,7 @@ export const DeployConfigSchema = z
         z.array(
           z
             .string()
-            .refine(isApproverId, 'a Slack user id such as U0123ABCD, or a user group id such as S0123ABCD'),
+            .refine(isApproverId, APPROVER_ID_EXAMPLES),
         ),
       ),
     /** Credits the service account may spend per UTC day; 0 = no cap. */

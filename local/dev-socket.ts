@@ -85,7 +85,7 @@ export async function startSocketModeDev(
       dispatch,
       confirmations: runtime.store.confirmations,
       deliveries: runtime.store.deliveries,
-      policyFor: () => Promise.resolve(runtime.access.policy),
+      policyFor: (_teamId: string, channelId: string | undefined) => runtime.access.policyIn(channelId),
       logger,
     };
     // The Home's Workspace settings, as the Slack function has them (its rules read from the table).

@@ -49,7 +49,8 @@ export interface ConfirmationDeps {
   eis: ChargeEis;
   confirmations: ConfirmationRepository;
   charges: Pick<ChargeRepository, 'begin' | 'settle'>;
-  policy: SpendPolicy;
+  /** The spending rules in a channel: who may confirm there (its approvers may be the channel's), the daily cap. */
+  policyIn: (channelId: string) => Promise<SpendPolicy>;
   /** The service account the key belongs to: the daily cap is kept per account. */
   accountId: string;
   logger: Logger;
@@ -140,6 +141,9 @@ export type ConfirmDecision =
   | { kind: 'expired'; confirmation: Confirmation }
   | { kind: 'not-found' };
 
+/** A click's decision: the confirmation, and the spending rules in its channel. */
+type DecisionDeps = Pick<ConfirmationDeps, 'confirmations' | 'policyIn'>;
+
 /**
  * Step 2, on a Confirm click: only one click among all the clicks, retries and concurrent deliveries
  * wins (the store's conditional pending → running). "Expired" is said only by the one caller whose
@@ -148,11 +152,11 @@ export type ConfirmDecision =
 export async function confirm(
   confirmationId: string,
   actor: Actor,
-  deps: Pick<ConfirmationDeps, 'confirmations' | 'policy'>,
+  deps: DecisionDeps,
 ): Promise<ConfirmDecision> {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
-  const refusal = confirmRefusal(current, actor, deps.policy);
+  const refusal = confirmRefusal(current, actor, await deps.policyIn(current.channelId));
   if (refusal) return { kind: 'not-allowed', refusal };
   const claim = await deps.confirmations.claim(confirmationId, { by: actor.userId });
   if (claim.kind !== 'lost') return claim;
@@ -172,7 +176,7 @@ export async function confirm(
 export async function cancel(
   confirmationId: string,
   actor: Actor,
-  deps: Pick<ConfirmationDeps, 'confirmations' | 'policy'>,
+  deps: DecisionDeps,
 ): Promise<
   | { kind: 'cancelled'; confirmation: Confirmation }
   | { kind: 'not-allowed'; refusal: ApprovalRefusal }
@@ -181,7 +185,7 @@ export async function cancel(
 > {
   const current = await deps.confirmations.get(confirmationId);
   if (!current) return { kind: 'not-found' };
-  const refusal = cancelRefusal(current, actor, deps.policy);
+  const refusal = cancelRefusal(current, actor, await deps.policyIn(current.channelId));
   if (refusal) return { kind: 'not-allowed', refusal };
   const result = await deps.confirmations.cancel(confirmationId, { by: actor.userId });
   if (result.kind === 'already-handled') return { kind: 'already-handled', status: result.status };
@@ -332,7 +336,7 @@ export async function runCharge(
   const confirmation = await deps.confirmations.get(confirmationId);
   if (confirmation?.status !== 'running') return { kind: 'duplicate' };
   const action = ChargeActionSchema.parse(confirmation.action);
-  const { dailyCap } = deps.policy;
+  const { dailyCap } = await deps.policyIn(confirmation.channelId);
   const begun = await deps.charges.begin(confirmation, {
     attemptId: randomUUID(),
     accountId: deps.accountId,

@@ -74,8 +74,10 @@ export async function distributedHandlerLoader(env: Env, clientId: string, parts
         logger,
         deps: {
           ...boltDeps(env, store, deps, logger),
-          policyFor: async (teamId, botToken) =>
-            spendPolicyOf(env, await store.workspaces.getPolicy(teamId), botToken, { logger }),
+          policyFor: async (teamId, channelId, botToken) =>
+            spendPolicyOf(env, await store.workspaces.getPolicy(teamId), { teamId, channelId, botToken }, {
+              logger,
+            }),
         },
       }).bolt;
     });

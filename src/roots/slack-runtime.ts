@@ -65,7 +65,8 @@ export function createSlackHandlerLoader(
       deliveries,
       planShows,
       digestSubscriptions: store.digestSubscriptions,
-      policyFor: (_teamId, botToken) => spendPolicyOf(env, null, botToken, { logger }),
+      policyFor: (teamId, channelId, botToken) =>
+        spendPolicyOf(env, null, { teamId, channelId, botToken }, { logger }),
       unfurlDomains: env.UNFURL_DOMAINS,
       logger,
     }),
@@ -164,8 +165,13 @@ export function singleWorkspaceSettings(
   const getPolicy = async (_teamId: string) => (await workspaces()).getPolicy(SINGLE_WORKSPACE_ID);
   return {
     ...deps,
-    policyFor: async (teamId, botToken) =>
-      spendPolicyOf(env, notFixedByEnvironment(env, await getPolicy(teamId)), botToken, { logger }),
+    policyFor: async (teamId, channelId, botToken) =>
+      spendPolicyOf(
+        env,
+        notFixedByEnvironment(env, await getPolicy(teamId)),
+        { teamId, channelId, botToken },
+        { logger },
+      ),
     digestDefaultsFor: async (teamId) => (await getPolicy(teamId))?.digestDefaults,
     workspaceAdmin: {
       workspaces: {

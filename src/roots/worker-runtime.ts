@@ -106,7 +106,7 @@ export function workerDepsOf(runtime: Runtime, options: WorkerOptions): WorkerDe
     // Posts are never retried by the client: a post Slack stored but answered late would come twice.
     slack: createSlackOut(web(false), logger),
     userTimeZone: slackUserTimeZone(web(true)),
-    policy: access.policy,
+    policyIn: access.policyIn,
     digestDefaults: access.digestDefaults,
     accountId,
     logger,

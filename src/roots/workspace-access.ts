@@ -18,7 +18,11 @@ export interface WorkspaceAccess {
   teamId?: string;
   botToken: string;
   eisApiKey: string;
-  policy: SpendPolicy;
+  /**
+   * The spending rules in a channel (undefined: the workspace's, no channel's approvers), their
+   * approvers resolved on each call (src/roots/workspace-policy.ts).
+   */
+  policyIn: (channelId: string | undefined) => Promise<SpendPolicy>;
   /** Distributed: the workspace's defaults for a digest set up without a time (its admin sets them). */
   digestDefaults?: DigestDefaults | undefined;
 }
@@ -32,33 +36,35 @@ export interface WorkspaceAccessOptions {
  * Each job's access. Single workspace (the default): the app secret's token and key, the
  * environment's rules and, where it sets none, those the workspace's admins saved. Distributed (`SLACK_CLIENT_ID` set): the team's install
  * (its token refreshed when due), its connected key and its own rules over the environment's. Both
- * rules come from `spendPolicyOf`, their approvers' user groups read with the bot token. The same
- * object comes back while nothing changed, so callers rebuild clients only on a change.
+ * rules come from `spendPolicyOf`, their approvers read with the bot token in the channel asked for.
+ * The same object comes back while nothing changed, so callers rebuild clients only on a change.
  */
 export function createWorkspaceAccess(env: Env, store: Store, options: WorkspaceAccessOptions) {
+  const { logger } = options;
   if (!env.SLACK_CLIENT_ID) {
     const secrets = createSecretsProvider(env, { readSecret: readWithSdk(options.secretsClient) });
-    let last: { from: unknown; access: WorkspaceAccess } | undefined;
+    let last: { from: unknown; saved: string; access: WorkspaceAccess } | undefined;
     const single = async (_teamId?: string): Promise<WorkspaceAccess> => {
       const [latest, own] = await Promise.all([secrets(), store.workspaces.getPolicy(SINGLE_WORKSPACE_ID)]);
       const saved = notFixedByEnvironment(env, own);
-      const policy = await spendPolicyOf(env, saved, latest.slackBotToken, { logger: options.logger });
-      const digestDefaults = own?.digestDefaults;
-      if (
-        last?.from !== latest ||
-        !samePolicy(last.access.policy, policy) ||
-        JSON.stringify(last.access.digestDefaults) !== JSON.stringify(digestDefaults)
-      )
+      const botToken = latest.slackBotToken;
+      if (last?.from !== latest || last.saved !== JSON.stringify(own))
         last = {
           from: latest,
-          access: { botToken: latest.slackBotToken, eisApiKey: latest.eisApiKey, policy, digestDefaults },
+          saved: JSON.stringify(own),
+          access: {
+            botToken,
+            eisApiKey: latest.eisApiKey,
+            policyIn: (channelId) =>
+              spendPolicyOf(env, saved, { teamId: SINGLE_WORKSPACE_ID, channelId, botToken }, { logger }),
+            digestDefaults: own?.digestDefaults,
+          },
         };
       return last.access;
     };
     const botTokenOf = async (_teamId: string) => (await secrets()).slackBotToken;
     return Object.assign(single, { distributed: false, botTokenOf });
   }
-
   const clientId = env.SLACK_CLIENT_ID;
   const oauthSecrets = createOAuthSecretsProvider(env, { readSecret: readWithSdk(options.secretsClient) });
   let tokens: { secret: string; tokens: ReturnType<typeof createInstallationTokens> } | undefined;
@@ -78,7 +84,7 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
     }
     return tokens.tokens;
   };
-  const known = new Map<string, { connectedAt: string; eisApiKey: string; access: WorkspaceAccess }>();
+  const known = new Map<string, { connectedAt: string; eisApiKey: string; saved: string; access: WorkspaceAccess }>();
   const distributed = async (teamId?: string): Promise<WorkspaceAccess> => {
     if (!teamId) throw new Error('A distributed app acts for one workspace at a time: a team id is required');
     const [keyInfo, own] = await Promise.all([
@@ -94,15 +100,18 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
         ? cached.eisApiKey
         : (await store.workspaces.getServiceKey(teamId))?.serviceKey;
     if (!eisApiKey) throw new WorkspaceNotConnectedError(teamId);
-    const policy = await spendPolicyOf(env, own, botToken, { logger: options.logger });
-    const digestDefaults = own?.digestDefaults;
-    const same =
-      cached?.access.botToken === botToken &&
-      cached.eisApiKey === eisApiKey &&
-      samePolicy(cached.access.policy, policy) &&
-      JSON.stringify(cached.access.digestDefaults) === JSON.stringify(digestDefaults);
-    const access = same ? cached.access : { teamId, botToken, eisApiKey, policy, digestDefaults };
-    known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, access });
+    const saved = JSON.stringify(own);
+    const same = cached?.access.botToken === botToken && cached.eisApiKey === eisApiKey && cached.saved === saved;
+    const access: WorkspaceAccess = same
+      ? cached.access
+      : {
+          teamId,
+          botToken,
+          eisApiKey,
+          policyIn: (channelId) => spendPolicyOf(env, own, { teamId, channelId, botToken }, { logger }),
+          digestDefaults: own?.digestDefaults,
+        };
+    known.set(teamId, { connectedAt: keyInfo.connectedAt, eisApiKey, saved, access });
     return access;
   };
   /** The workspace's own install's token, to tell a workspace with no key that it has none. */
@@ -110,4 +119,3 @@ export function createWorkspaceAccess(env: Env, store: Store, options: Workspace
   return Object.assign(distributed, { distributed: true, botTokenOf });
 }
 
-const samePolicy = (a: SpendPolicy, b: SpendPolicy) => JSON.stringify(a) === JSON.stringify(b);

@@ -2,29 +2,23 @@
  * A workspace's spending rules, built in one place for both modes and both functions (the Slack
  * function's listeners and the worker's runtime). A single workspace's are the environment's
  * (`SPEND_APPROVERS`, `APPROVAL_THRESHOLD`, `DAILY_CREDIT_CAP`); a distributed workspace's are its saved
- * settings over those. Each kind of approver (user ids, user groups) has its id form and its reading
- * here only: a new kind is added in this file (and, for a distributed workspace's settings modal to
- * offer it, in the settings' form and record).
+ * settings over those. The kinds of approver (users, user groups' members), each with its reading from
+ * both and its members, are one table: src/slack/kit/approver-kinds.ts.
  */
 import type { SpendPolicy } from '../domain/approval.ts';
 import type { Env } from '../platform/config/env.ts';
 import type { Logger } from '../platform/log.ts';
+import {
+  type ApproverRules,
+  type ApproverScope,
+  approverRulesOfEnv,
+  eachApproverKind,
+  type ReadSlack,
+  savedApproverRules,
+  withoutSavedApprovers,
+} from '../slack/kit/approver-kinds.ts';
 import type { EnvironmentRules } from '../slack/kit/listener-deps.ts';
 import type { WorkspacePolicyInput } from '../store/workspace-policy-input.ts';
-
-/** Who may approve, before Slack is asked who is in a group. */
-interface ApproverRules {
-  userIds: readonly string[];
-  userGroupIds: readonly string[];
-}
-
-/** The ids `SPEND_APPROVERS` takes, one form per kind (the deploy checks them: infra/config.ts). */
-const APPROVER_ID_FORMS = {
-  userIds: /^[UW][A-Z0-9]{2,}$/,
-  userGroupIds: /^S[A-Z0-9]{2,}$/,
-} satisfies Record<keyof ApproverRules, RegExp>;
-
-export const isApproverId = (id: string) => Object.values(APPROVER_ID_FORMS).some((form) => form.test(id));
 
 /** The environment's part: the single workspace's rules, and every distributed workspace's defaults. */
 export type PolicyEnv = Pick<
@@ -42,7 +36,7 @@ export function environmentRulesOf(
   const fixes = !env.SLACK_CLIENT_ID;
   return {
     fixes,
-    approvers: approverRulesOf(env.SPEND_APPROVERS),
+    approvers: approverRulesOfEnv(env.SPEND_APPROVERS),
     dailyCap: env.DAILY_CREDIT_CAP,
     approvalThreshold: env.APPROVAL_THRESHOLD,
     ...(fixes ? { keySetBy: keySetByOf(env) } : {}),
@@ -67,60 +61,38 @@ export function notFixedByEnvironment(
   saved: WorkspacePolicyInput | null,
 ): WorkspacePolicyInput | null {
   if (!saved) return null;
-  const { approverUserIds, approverUserGroupId, dailyCap, approvalThreshold, ...rest } = saved;
+  const { dailyCap, approvalThreshold, ...rest } = saved;
   return {
-    ...rest,
-    ...(env.SPEND_APPROVERS.length === 0 ? { approverUserIds, approverUserGroupId } : {}),
+    ...(env.SPEND_APPROVERS.length === 0 ? rest : withoutSavedApprovers(rest)),
     ...(env.DAILY_CREDIT_CAP === undefined ? { dailyCap } : {}),
     ...(env.APPROVAL_THRESHOLD === undefined ? { approvalThreshold } : {}),
   };
 }
 
-/** A user group's members, read with a bot token (Slack's `usergroups.users.list`). */
-export type ReadUserGroup = (botToken: string, groupId: string) => Promise<readonly string[]>;
-
 export interface SpendPolicyOptions {
   logger: Logger;
-  /** Tests replace Slack; by default the group is read from `SLACK_API_URL`'s Slack. */
-  readUserGroup?: ReadUserGroup;
+  /** Tests replace Slack; by default it is `SLACK_API_URL`'s Slack. */
+  readSlack?: ReadSlack;
 }
 
 /**
- * The spending rules of one workspace: `saved` (a distributed workspace's settings; null for a single
- * workspace, or one that saved none) over the environment's. The approvers' user groups are read with
- * `botToken` (none without one).
+ * The spending rules of one workspace in one channel: `saved` (a distributed workspace's settings, or
+ * what a single workspace's environment leaves to its admins; null when none) over the environment's.
+ * Approvers are resolved in `scope`, Slack read with its bot token (none without one).
  */
 export async function spendPolicyOf(
   env: PolicyEnv,
   saved: WorkspacePolicyInput | null,
-  botToken: string | undefined,
+  scope: ApproverScope,
   options: SpendPolicyOptions,
 ): Promise<SpendPolicy> {
   const approvalThreshold = pick(saved?.approvalThreshold, env.APPROVAL_THRESHOLD);
   const dailyCap = pick(saved?.dailyCap, env.DAILY_CREDIT_CAP);
-  const rules = savedApprovers(saved) ?? approverRulesOf(env.SPEND_APPROVERS);
+  const rules = savedApproverRules(saved) ?? approverRulesOfEnv(env.SPEND_APPROVERS);
   return {
-    approvers: await approversOf(rules, botToken, env, options),
+    approvers: await approversOf(rules, scope, options.readSlack ?? slackReads(env.SLACK_API_URL), options.logger),
     ...(approvalThreshold !== undefined ? { approvalThreshold } : {}),
     ...(dailyCap !== undefined ? { dailyCap } : {}),
-  };
-}
-
-/** `SPEND_APPROVERS`: user group ids (`S…`) and user ids, in any order; an id of no other form is a user's. */
-function approverRulesOf(ids: readonly string[]): ApproverRules {
-  const isUserGroupId = (id: string) => APPROVER_ID_FORMS.userGroupIds.test(id);
-  return {
-    userIds: ids.filter((id) => !isUserGroupId(id)),
-    userGroupIds: ids.filter(isUserGroupId),
-  };
-}
-
-/** The approvers a workspace saved (users, a group): they replace the environment's. Undefined: none saved. */
-function savedApprovers(saved: WorkspacePolicyInput | null): ApproverRules | undefined {
-  if (saved?.approverUserIds === undefined && saved?.approverUserGroupId === undefined) return undefined;
-  return {
-    userIds: saved.approverUserIds ?? [],
-    userGroupIds: saved.approverUserGroupId ? [saved.approverUserGroupId] : [],
   };
 }
 
@@ -130,49 +102,43 @@ function pick(own: number | null | undefined, fallback: number | undefined): num
   return own ?? fallback;
 }
 
-/** The approvers' user ids: the users named, then each group's members, once each. */
+/**
+ * The approvers' user ids, each kind's members in the table's order, once each. An entry Slack cannot
+ * say names no one (and a log line); a kind that reads Slack names no one without a bot token.
+ */
 async function approversOf(
   rules: ApproverRules,
-  botToken: string | undefined,
-  env: PolicyEnv,
-  options: SpendPolicyOptions,
-): Promise<string[]> {
-  const read = options.readUserGroup ?? slackUserGroups(env.SLACK_API_URL);
-  const groups = await Promise.all(
-    rules.userGroupIds.map((id) => groupMembers(read, botToken, id, options.logger)),
-  );
-  return [...new Set([...rules.userIds, ...groups.flat()])];
-}
-
-/** A group's members; none without a bot token, and none (and a log line) when Slack cannot say. */
-async function groupMembers(
-  read: ReadUserGroup,
-  botToken: string | undefined,
-  usergroup: string,
+  scope: ApproverScope,
+  read: ReadSlack,
   logger: Logger,
-) {
-  if (!botToken) return [];
-  try {
-    return await read(botToken, usergroup);
-  } catch (error) {
-    logger.warn('could not read the approvers’ user group', { usergroup, error });
-    return [];
-  }
+): Promise<string[]> {
+  const { botToken } = scope;
+  const members = await Promise.all(
+    eachApproverKind(rules).flatMap(({ kind, entries }) =>
+      entries.map(async (entry) => {
+        if (kind.readsSlack && !botToken) return [];
+        try {
+          return await kind.members(entry, { ...scope, botToken: botToken ?? '' }, read);
+        } catch (error) {
+          logger.warn(`could not read ${kind.unreadable}`, { entry, channel: scope.channelId, error });
+          return [];
+        }
+      }),
+    ),
+  );
+  return [...new Set(members.flat())];
 }
 
 /**
- * Slack's `usergroups.users.list`. The Web API client loads on the first group read: a Slack function
- * answering a command without one never compiles it.
+ * Slack's Web API. The client loads on the first read: a Slack function answering a command without
+ * one never compiles it.
  */
-function slackUserGroups(slackApiUrl: string | undefined): ReadUserGroup {
-  return async (botToken, usergroup) => {
+function slackReads(slackApiUrl: string | undefined): ReadSlack {
+  return async (botToken, method, args) => {
     const [{ WebClient }, { webClientOptions }] = await Promise.all([
       import('@slack/web-api'),
       import('../slack/web-client.ts'),
     ]);
-    const answer = await new WebClient(botToken, webClientOptions(slackApiUrl)).usergroups.users.list({
-      usergroup,
-    });
-    return answer.users ?? [];
+    return new WebClient(botToken, webClientOptions(slackApiUrl)).apiCall(method, args);
   };
 }

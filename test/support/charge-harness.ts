@@ -102,7 +102,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
       slack: kill ? kill.wrap(createSlackOut(web, logger), 'slack') : createSlackOut(web, logger),
       userTimeZone: () => Promise.resolve('UTC'),
       workspaceRoles: everyoneAMember,
-      policy,
+      policyIn: () => Promise.resolve(policy),
       accountId: serviceAccountId(apiKey),
       logger,
       now: clock.now,
@@ -126,7 +126,7 @@ export async function startChargeHarness(options: HarnessOptions = {}) {
   const claim = (confirmationId: string, userId = ALICE, teamId = TEAM) =>
     confirm(confirmationId, { userId, teamId, membership: 'member' } satisfies Actor, {
       confirmations: store.confirmations,
-      policy,
+      policyIn: () => Promise.resolve(policy),
     });
   /** The charge job the listener dispatches, on `runner` (a worker that may be killed). */
   const chargeJob = (confirmationId: string, userId = ALICE, runner = worker) =>

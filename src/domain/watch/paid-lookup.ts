@@ -38,7 +38,7 @@ export interface PaidLookupDeps {
     | 'releasePaidLookup'
   >;
   /** Whether the user is still an admin or spend approver of the workspace (may pre-approve). */
-  mayPreApprove: (teamId: string, userId: string) => Promise<boolean>;
+  mayPreApprove: (teamId: string, channelId: string, userId: string) => Promise<boolean>;
 }
 
 /** One check's paid look-ups: the budget as read, who set it, and how many may still run. */
@@ -56,7 +56,7 @@ export async function paidLookupRun(
 ): Promise<PaidLookupRun | null> {
   const setBy = settings.budgetSetBy;
   if (!deps || settings.budgetCredits <= 0 || !setBy) return null;
-  if (!(await deps.mayPreApprove(settings.teamId, setBy))) return null;
+  if (!(await deps.mayPreApprove(settings.teamId, settings.channelId, setBy))) return null;
   return { deps, settings, setBy, left: PAID_LOOKUPS_PER_CHECK };
 }
 

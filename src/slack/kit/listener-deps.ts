@@ -4,6 +4,7 @@ import type { PlanShowsReader } from '../../store/plan-shows-over-fetch.ts';
 import type { ServedWorkspace } from '../../store/workspaces.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Dispatch } from './jobs.ts';
+import type { ApproverRules } from './approver-kinds.ts';
 import type { DigestDefaults } from '../../domain/digest-defaults.ts';
 
 /** What the listeners need: they answer at once and hand slow work on. */
@@ -11,10 +12,10 @@ export interface ListenerDeps {
   dispatch: Dispatch;
   confirmations: ConfirmationDeps['confirmations'];
   /**
-   * The workspace's spending rules (who may confirm), its approvers' user groups read with the
-   * request's bot token (src/roots/workspace-policy.ts).
+   * The workspace's spending rules (who may confirm) in the request's channel (none on the Home),
+   * Slack read with the request's bot token (src/roots/workspace-policy.ts).
    */
-  policyFor: (teamId: string, botToken: string | undefined) => Promise<SpendPolicy>;
+  policyFor: (teamId: string, channelId: string | undefined, botToken: string | undefined) => Promise<SpendPolicy>;
   /** Slash commands are deduplicated on their `trigger_id`. */
   deliveries: Pick<DeliveryLog, 'first'>;
   /**
@@ -53,8 +54,8 @@ export interface WorkspaceAdminDeps {
  */
 export interface EnvironmentRules {
   fixes: boolean;
-  /** `SPEND_APPROVERS`: user ids and user group ids; none when unset. */
-  approvers: { userIds: readonly string[]; userGroupIds: readonly string[] };
+  /** `SPEND_APPROVERS`, by kind of approver (src/slack/kit/approver-kinds.ts); none when unset. */
+  approvers: ApproverRules;
   /** `DAILY_CREDIT_CAP`. */
   dailyCap?: number | undefined;
   /** `APPROVAL_THRESHOLD`. */

@@ -7,6 +7,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import * as z from 'zod';
 import { type Audience, mayUse, type Standing } from '../../domain/audience.ts';
 import type { SpendPolicy } from '../../domain/approval.ts';
 import { type ButtonAudience, BUTTON_AUDIENCES, RUNS } from '../views/action-ids.ts';
@@ -56,7 +57,7 @@ export function refusalText(audience: Audience, standing: Standing, what: string
 /** What the worker's dispatcher needs to check a command or a list page. */
 export interface WorkerGateDeps {
   workspaceRoles: Pick<WorkspaceRoles, 'standing'>;
-  policy: Pick<SpendPolicy, 'approvers'>;
+  policyIn: (channelId: string | undefined) => Promise<Pick<SpendPolicy, 'approvers'>>;
 }
 
 /**
@@ -66,11 +67,12 @@ export interface WorkerGateDeps {
 export async function refusalFor(
   deps: WorkerGateDeps,
   audience: Audience,
-  context: Pick<JobContext, 'teamId' | 'userId'>,
+  context: Pick<JobContext, 'teamId' | 'channelId' | 'userId'>,
   what: string,
 ): Promise<string | undefined> {
   if (audience === 'anyone') return undefined;
-  const standing = await deps.workspaceRoles.standing(context.teamId, context.userId, deps.policy);
+  const policy = await deps.policyIn(context.channelId || undefined);
+  const standing = await deps.workspaceRoles.standing(context.teamId, context.userId, policy);
   return mayUse(audience, standing) ? undefined : refusalText(audience, standing, what);
 }
 
@@ -142,6 +144,18 @@ export function permissionsGate(deps: Pick<ListenerDeps, 'policyFor' | 'workspac
   };
 }
 
+const ViewChannelSchema = z.object({ channelId: z.string().min(1) });
+
+/** The channel a click is in, or a form was opened from (its metadata's `channelId`); none on the Home. */
+function channelOf(args: Click | Submission): string | undefined {
+  if ('action' in args) return args.body.channel?.id;
+  try {
+    return ViewChannelSchema.safeParse(JSON.parse(args.view.private_metadata || '{}')).data?.channelId;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Who clicked or submitted, in the workspace the request comes from. */
 async function standingOf(
   args: Click | Submission,
@@ -157,7 +171,7 @@ async function standingOf(
     {
       workspace: servedWorkspace(teamId, context),
       user: { userId: body.user.id, ...(payloadTeamId ? { payloadTeamId } : {}) },
-      policy: await deps.policyFor(teamId, context.botToken),
+      policy: await deps.policyFor(teamId, channelOf(args), context.botToken),
     },
     deps.logger,
   );

@@ -54,7 +54,11 @@ export interface WorkerDeps {
   userTimeZone: (userId: string) => Promise<string | undefined>;
   /** The workspace's digest defaults (distributed apps); unset: `DIGEST_DEFAULTS`. */
   digestDefaults?: DigestDefaults | undefined;
-  policy: SpendPolicy;
+  /**
+   * The workspace's spending rules in a channel (who may confirm there, the daily cap); undefined: the
+   * workspace's, with no channel's approvers (the Home's own figures).
+   */
+  policyIn: (channelId: string | undefined) => Promise<SpendPolicy>;
   /** The service account of the key (the daily cap is kept per account). */
   accountId: string;
   logger: Logger;

@@ -29,6 +29,7 @@ import {
   TEAM,
   visibleText,
 } from '../../support/bot.ts';
+import { approverRules } from '../../support/approver-rules.ts';
 
 const BIG_EVENT = '26855';
 
@@ -66,7 +67,7 @@ async function startHandlerWithFailingDispatch(bot: Bot) {
         workspaces: bot.store.workspaces,
         scheduledWork: bot.store.scheduledWork,
         eisBaseUrl: bot.sim.url,
-        environment: { fixes: true, approvers: { userIds: [APPROVER.userId], userGroupIds: [] } },
+        environment: { fixes: true, approvers: approverRules({ users: [APPROVER.userId] }) },
       },
       logger,
     },
@@ -169,7 +170,7 @@ describe('the worker’s boundary', () => {
       ),
       userTimeZone: () => Promise.resolve('UTC'),
       workspaceRoles: everyoneAMember,
-      policy: { approvers: [APPROVER.userId] },
+      policyIn: () => Promise.resolve({ approvers: [APPROVER.userId] }),
       accountId: serviceAccountId(bot.apiKey),
       logger,
       now: () => new Date(),

@@ -174,15 +174,15 @@ describe('a Confirm decided by two instances whose clocks are 2 ms apart', () =>
     // One instance still sees the confirmation open, the other already sees it expired.
     const behind = createStore({ client, tableName, now: () => new Date(deadline - 1) });
     const ahead = createStore({ client, tableName, now: () => new Date(deadline + 1) });
-    const policy = { approvers: [] };
+    const policyIn = () => Promise.resolve({ approvers: [] });
     const actor = { userId: 'U1', teamId: unlockEmails.teamId, membership: 'member' } as const;
 
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const { id } = await store.confirmations.create({ ...unlockEmails, expiresInSeconds: 60 });
         const decisions = await Promise.all([
-          confirm(id, actor, { confirmations: behind.confirmations, policy }),
-          confirm(id, actor, { confirmations: ahead.confirmations, policy }),
+          confirm(id, actor, { confirmations: behind.confirmations, policyIn }),
+          confirm(id, actor, { confirmations: ahead.confirmations, policyIn }),
         ]);
         return decisions
           .map((decision) => decision.kind)

@@ -135,9 +135,9 @@ describe('workspace policies', () => {
   const env = { SPEND_APPROVERS: envDefaults.approvers, APPROVAL_THRESHOLD: 50, DAILY_CREDIT_CAP: 500 };
   /** The workspace's rules over `env`, its user group's members as Slack would list them. */
   const spendPolicyForWorkspace = (saved: Parameters<typeof spendPolicyOf>[1], members: string[] = []) =>
-    spendPolicyOf(env, saved, 'xoxb-workspace', {
+    spendPolicyOf(env, saved, { teamId: 'T1', channelId: 'C1', botToken: 'xoxb-workspace' }, {
       logger: createMemoryLogger(),
-      readUserGroup: () => Promise.resolve(members),
+      readSlack: () => Promise.resolve({ ok: true, users: members }),
     });
 
   it('round-trip, and merge over the environment defaults', async () => {

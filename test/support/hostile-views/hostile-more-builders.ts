@@ -38,6 +38,7 @@ import {
   page,
   planView,
 } from '../hostile-fixtures.ts';
+import { approverRules } from '../approver-rules.ts';
 
 const exhibitor = (s: Pool, n: number) => ({
   id: `410${n}`,
@@ -379,11 +380,11 @@ export const MORE_BUILDERS: Record<string, (s: Pool) => Rendered> = {
           role === 'admin'
             ? {
                 fixes: true,
-                approvers: { userIds: [s(3)], userGroupIds: [s(4)] },
+                approvers: approverRules({ users: [s(3)], userGroups: [s(4)] }),
                 dailyCap: 5,
                 keySetBy: 'EIS_API_KEY',
               }
-            : { fixes: false, approvers: { userIds: [], userGroupIds: [] } },
+            : { fixes: false, approvers: approverRules() },
         ).blocks,
     ),
   }),

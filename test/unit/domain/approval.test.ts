@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as approval from '../../../src/domain/approval.ts';
 import { approvalRefusalWords } from '../../../src/slack/kit/approval-words.ts';
 import type { Confirmation } from '../../../src/domain/ports/index.ts';
+import { confirm } from '../../../src/domain/confirmations.ts';
 
 // The rule is the domain's, the words Slack's: each check reads what the clicker is told.
 type Decide = (...args: Parameters<typeof approval.confirmRefusal>) => string | null;
@@ -99,5 +100,33 @@ describe('who a pending card names as able to confirm', () => {
     expect(over).toEqual({ approvers: ['U0BOSS', 'U0CAROL'] });
     expect(confirmRefusal(confirmation(2000), alice, policy)).not.toBeNull();
     expect(confirmRefusal(confirmation(2000), boss, policy)).toBeNull();
+  });
+});
+
+describe('a click decided by the approvers of the confirmation’s channel', () => {
+  /** Approvers differ by channel: Bob approves in C-FINANCE only (as a channel-scoped kind of approver would say). */
+  const policyIn = (channelId: string) =>
+    Promise.resolve({ approvers: channelId === 'C-FINANCE' ? ['U0BOB'] : [], approvalThreshold: 1 });
+  const stored = (channelId: string): Confirmation => ({ ...confirmation(100), channelId });
+  const confirmationsOf = (c: Confirmation) => ({
+    get: () => Promise.resolve(c),
+    claim: () => Promise.resolve({ kind: 'claimed' as const, confirmation: { ...c, status: 'running' as const } }),
+    expire: () => Promise.resolve(null),
+    cancel: () => Promise.resolve({ kind: 'cancelled' as const, confirmation: { ...c, status: 'cancelled' as const } }),
+  });
+
+  it('lets an approver of its channel confirm, wherever the click comes from, and no one elsewhere', async () => {
+    const asked: string[] = [];
+    const deps = (c: Confirmation) => ({
+      confirmations: confirmationsOf(c) as never,
+      policyIn: (channelId: string) => (asked.push(channelId), policyIn(channelId)),
+    });
+
+    const inFinance = await confirm('c1', bob, deps(stored('C-FINANCE')));
+    const elsewhere = await confirm('c1', bob, deps(stored('C-GENERAL')));
+
+    expect(inFinance.kind).toBe('claimed');
+    expect(elsewhere.kind).toBe('not-allowed');
+    expect(asked).toEqual(['C-FINANCE', 'C-GENERAL']);
   });
 });

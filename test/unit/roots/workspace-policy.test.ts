@@ -2,14 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../../local/fake-slack/fake-slack.ts';
 import { readEnv } from '../../../src/platform/config/env.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
+import type { ReadSlack } from '../../../src/slack/kit/approver-kinds.ts';
+import { approverRules } from '../../support/approver-rules.ts';
 import {
   environmentRulesOf,
   notFixedByEnvironment,
-  type ReadUserGroup,
   spendPolicyOf,
 } from '../../../src/roots/workspace-policy.ts';
 
 const BOT_TOKEN = 'xoxb-workspace-token-41d7';
+/** Where the rules are asked for: a workspace's channel, read with its bot token. */
+const SCOPE = { teamId: 'T0TEAM', channelId: 'C0CHANNEL', botToken: BOT_TOKEN };
 const GROUP = 'S0APPROVERS';
 
 /** The environment as the functions read it. */
@@ -19,10 +22,10 @@ const envOf = (vars: Record<string, string>) =>
 /** A Slack that knows `groups`, and remembers which group was read with which token. */
 function slackGroups(groups: Record<string, string[]>) {
   const reads: string[] = [];
-  const read: ReadUserGroup = (botToken, groupId) => {
-    reads.push(`${groupId} with ${botToken}`);
-    const members = groups[groupId];
-    return members ? Promise.resolve(members) : Promise.reject(new Error('no_such_subteam'));
+  const read: ReadSlack = (botToken, method, { usergroup = '' }) => {
+    reads.push(`${method} ${usergroup} with ${botToken}`);
+    const members = groups[usergroup];
+    return members ? Promise.resolve({ ok: true, users: members }) : Promise.reject(new Error('no_such_subteam'));
   };
   return { read, reads };
 }
@@ -36,9 +39,9 @@ describe('the spending rules of a single workspace (from the environment)', () =
     });
     const slack = slackGroups({});
 
-    const policy = await spendPolicyOf(env, null, BOT_TOKEN, {
+    const policy = await spendPolicyOf(env, null, SCOPE, {
       logger: createMemoryLogger(),
-      readUserGroup: slack.read,
+      readSlack: slack.read,
     });
 
     expect(policy).toEqual({ approvers: ['U0BOSS', 'W0LEAD'], approvalThreshold: 1000, dailyCap: 5000 });
@@ -49,20 +52,20 @@ describe('the spending rules of a single workspace (from the environment)', () =
     const env = envOf({ SPEND_APPROVERS: `U0BOSS,${GROUP}` });
     const slack = slackGroups({ [GROUP]: ['U0FIN1', 'U0BOSS', 'U0FIN2'] });
 
-    const policy = await spendPolicyOf(env, null, BOT_TOKEN, {
+    const policy = await spendPolicyOf(env, null, SCOPE, {
       logger: createMemoryLogger(),
-      readUserGroup: slack.read,
+      readSlack: slack.read,
     });
 
     expect(policy).toEqual({ approvers: ['U0BOSS', 'U0FIN1', 'U0FIN2'] });
-    expect(slack.reads).toEqual([`${GROUP} with ${BOT_TOKEN}`]);
+    expect(slack.reads).toEqual([`usergroups.users.list ${GROUP} with ${BOT_TOKEN}`]);
   });
 
   it('counts no one of a group Slack cannot list, says so in a log line without the token, and keeps the users', async () => {
     const env = envOf({ SPEND_APPROVERS: `U0BOSS,${GROUP}` });
     const logger = createMemoryLogger();
 
-    const policy = await spendPolicyOf(env, null, BOT_TOKEN, { logger, readUserGroup: slackGroups({}).read });
+    const policy = await spendPolicyOf(env, null, SCOPE, { logger, readSlack: slackGroups({}).read });
 
     expect(policy.approvers).toEqual(['U0BOSS']);
     const warned = logger.lines.filter((line) => line.includes('could not read the approvers’ user group'));
@@ -74,9 +77,9 @@ describe('the spending rules of a single workspace (from the environment)', () =
   it('counts no one of a group without a bot token to read it with', async () => {
     const slack = slackGroups({ [GROUP]: ['U0FIN1'] });
 
-    const policy = await spendPolicyOf(envOf({ SPEND_APPROVERS: GROUP }), null, undefined, {
+    const policy = await spendPolicyOf(envOf({ SPEND_APPROVERS: GROUP }), null, { ...SCOPE, botToken: undefined }, {
       logger: createMemoryLogger(),
-      readUserGroup: slack.read,
+      readSlack: slack.read,
     });
 
     expect(policy.approvers).toEqual([]);
@@ -91,25 +94,25 @@ describe('the spending rules of a distributed workspace (its saved settings over
     const slack = slackGroups({ [GROUP]: ['U0ENVFIN'], S0FINANCE: ['U0FIN1', 'U0LEAD'] });
     const saved = { approverUserIds: ['U0LEAD'], approverUserGroupId: 'S0FINANCE', dailyCap: 200 };
 
-    const policy = await spendPolicyOf(env, saved, BOT_TOKEN, {
+    const policy = await spendPolicyOf(env, saved, SCOPE, {
       logger: createMemoryLogger(),
-      readUserGroup: slack.read,
+      readSlack: slack.read,
     });
 
     expect(policy).toEqual({ approvers: ['U0LEAD', 'U0FIN1'], approvalThreshold: 50, dailyCap: 200 });
-    expect(slack.reads).toEqual([`S0FINANCE with ${BOT_TOKEN}`]);
+    expect(slack.reads).toEqual([`usergroups.users.list S0FINANCE with ${BOT_TOKEN}`]);
   });
 
   it('keeps the environment’s approvers, its group read with the workspace’s token, when it saved none; null clears a limit', async () => {
     const slack = slackGroups({ [GROUP]: ['U0ENVFIN'] });
 
-    const policy = await spendPolicyOf(env, { approvalThreshold: null }, BOT_TOKEN, {
+    const policy = await spendPolicyOf(env, { approvalThreshold: null }, SCOPE, {
       logger: createMemoryLogger(),
-      readUserGroup: slack.read,
+      readSlack: slack.read,
     });
 
     expect(policy).toEqual({ approvers: ['U0ENV', 'U0ENVFIN'], dailyCap: 500 });
-    expect(slack.reads).toEqual([`${GROUP} with ${BOT_TOKEN}`]);
+    expect(slack.reads).toEqual([`usergroups.users.list ${GROUP} with ${BOT_TOKEN}`]);
   });
 
   it('keeps the named users when the saved group cannot be read', async () => {
@@ -118,10 +121,10 @@ describe('the spending rules of a distributed workspace (its saved settings over
     const policy = await spendPolicyOf(
       env,
       { approverUserIds: ['U0LEAD'], approverUserGroupId: 'S0GONE' },
-      BOT_TOKEN,
+      SCOPE,
       {
         logger,
-        readUserGroup: slackGroups({}).read,
+        readSlack: slackGroups({}).read,
       },
     );
 
@@ -139,7 +142,7 @@ describe('reading a user group from Slack (usergroups.users.list)', () => {
     const env = envOf({ SPEND_APPROVERS: `U0BOSS,${GROUP},S0UNKNOWN`, SLACK_API_URL: slack.apiUrl });
     const logger = createMemoryLogger();
 
-    const policy = await spendPolicyOf(env, null, BOT_TOKEN, { logger });
+    const policy = await spendPolicyOf(env, null, SCOPE, { logger });
 
     expect(policy.approvers).toEqual(['U0BOSS', 'U0FIN1', 'U0FIN2']);
     const reads = slack.calls.filter((call) => call.method === 'usergroups.users.list');
@@ -164,7 +167,7 @@ describe('a single workspace’s saved rules under its environment’s', () => {
   it('keeps the environment’s rule wherever it sets one, and the saved rule where it sets none', async () => {
     const env = envOf({ SPEND_APPROVERS: 'U0BOSS', DAILY_CREDIT_CAP: '5000' });
 
-    const policy = await spendPolicyOf(env, notFixedByEnvironment(env, saved), BOT_TOKEN, {
+    const policy = await spendPolicyOf(env, notFixedByEnvironment(env, saved), SCOPE, {
       logger: createMemoryLogger(),
     });
 
@@ -179,7 +182,7 @@ describe('a single workspace’s saved rules under its environment’s', () => {
 
     expect(single).toEqual({
       fixes: true,
-      approvers: { userIds: ['U0BOSS'], userGroupIds: ['S0GROUP'] },
+      approvers: approverRules({ users: ['U0BOSS'], userGroups: ['S0GROUP'] }),
       dailyCap: undefined,
       approvalThreshold: undefined,
       keySetBy: 'EIS_API_KEY',

@@ -14,12 +14,14 @@ export function chargeAnswers({ deps, answer }: AnswerTools): Answers<typeof CHA
     eis: deps.eis,
     showNames: deps.showNames,
     slack: deps.slack,
-    dailyCap: deps.policy.dailyCap,
     logger: deps.logger,
     now: deps.now,
   };
   return {
     credits: async (_command, context) => answer(context, creditsCard(await deps.eis.credits.balance())),
-    spend: async (command, context) => answer(context, await spendAnswer(command, context, spendDeps)),
+    spend: async (command, context) => {
+      const { dailyCap } = await deps.policyIn(context.channelId);
+      return answer(context, await spendAnswer(command, context, { ...spendDeps, dailyCap }));
+    },
   };
 }

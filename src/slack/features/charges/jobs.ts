@@ -62,12 +62,12 @@ export interface ChargeHooks {
 
 /** Credit-spending work: asking for a confirmation, and running the charge once it is confirmed. */
 export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
-  const { slack, store, policy, logger } = deps;
+  const { slack, store, logger } = deps;
   const chargeDeps: ConfirmationDeps = {
     eis: deps.eis,
     confirmations: store.confirmations,
     charges: store.charges,
-    policy,
+    policyIn: deps.policyIn,
     accountId: deps.accountId,
     logger,
     now: deps.now,
@@ -98,7 +98,7 @@ export function chargeJobs(deps: WorkerDeps, hooks: ChargeHooks) {
       expiresAt: confirmation.deadline,
       ...('personnelIds' in quote.action ? { showAll: showAllPeopleButton(quote.action.personnelIds) } : {}),
       ...(isSearchAction(quote.action) ? { searchPage: quote.action.page ?? 1 } : {}),
-      mayConfirm: whoMayConfirm(quote.price, context.userId, policy),
+      mayConfirm: whoMayConfirm(quote.price, context.userId, await deps.policyIn(context.channelId)),
     };
     await publishConfirmation(confirmation.id, cardInSlack(card, context, slack), {
       confirmations: store.confirmations,

@@ -35,6 +35,12 @@ const clickerOf = (body: BlockAction) => ({
  */
 const actorOf = ({ body }: ClickArgs): Actor => ({ ...clickerOf(body), membership: 'member' });
 
+/** A click's decision reads the confirmation, then the rules in its channel (wherever the click came from). */
+const decisionDeps = (deps: ListenerDeps, actor: Actor, context: ClickArgs['context']) => ({
+  confirmations: deps.confirmations,
+  policyIn: (channelId: string) => deps.policyFor(actor.teamId, channelId, context.botToken),
+});
+
 /**
  * Where a click's answers go. On the card, through its response_url: the card is replaced in place and
  * notes reach only the clicker. From the App Home there is no response_url: the channel card is
@@ -145,10 +151,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       if (!value.success) return surface.tell(mk`This button is out of date.`);
       const { confirmationId } = value.data;
       const actor = actorOf(args);
-      const decision = await confirm(confirmationId, actor, {
-        ...deps,
-        policy: await deps.policyFor(actor.teamId, context.botToken),
-      });
+      const decision = await confirm(confirmationId, actor, decisionDeps(deps, actor, context));
       const log = deps.logger.child({
         team: body.team?.id,
         channel: body.channel?.id,
@@ -201,8 +204,7 @@ export function registerConfirmationActions(app: App, deps: ListenerDeps): void 
       const value = ConfirmationValueSchema.safeParse(parseValue(action));
       if (!value.success) return surface.tell(mk`This button is out of date.`);
       const actor = actorOf(args);
-      const policy = await deps.policyFor(actor.teamId, context.botToken);
-      const result = await cancel(value.data.confirmationId, actor, { ...deps, policy });
+      const result = await cancel(value.data.confirmationId, actor, decisionDeps(deps, actor, context));
       switch (result.kind) {
         case 'cancelled':
           await surface.show(result.confirmation);

@@ -10,8 +10,11 @@ export function digestAnswers({ deps }: AnswerTools): Answers<typeof DIGEST_COMM
     subscriptions: store.digestSubscriptions,
     slack,
     userTimeZone: deps.userTimeZone,
-    mayManage: (manager) =>
-      mayManageDigest({ access: deps.digestAccess, policy: deps.policy, logger: deps.logger }, manager),
+    mayManage: async (manager) =>
+      mayManageDigest(
+        { access: deps.digestAccess, policy: await deps.policyIn(manager.channelId), logger: deps.logger },
+        manager,
+      ),
     digestDefaults: deps.digestDefaults,
     eis: deps.eis,
     ledger: store.ledger,

@@ -46,7 +46,7 @@ async function mayEditDigest(
   who: { teamId: string | undefined; channel: string; userId: string; botToken: string | undefined },
 ): Promise<boolean> {
   try {
-    if (who.teamId && isApprover(await deps.policyFor(who.teamId, who.botToken), who.userId)) return true;
+    if (who.teamId && isApprover(await deps.policyFor(who.teamId, who.channel, who.botToken), who.userId)) return true;
     return (await memberChannelsOf(client)(who.userId)).has(who.channel);
   } catch (error) {
     deps.logger.warn('could not tell whether a user may see a digest', { error });

@@ -62,7 +62,7 @@ export function followUpJobs(deps: WorkerDeps) {
     const card = {
       description: describeAction(requested.action),
       requestedBy: job.context.userId,
-      mayConfirm: whoMayConfirm(confirmation.price, job.context.userId, deps.policy),
+      mayConfirm: whoMayConfirm(confirmation.price, job.context.userId, await deps.policyIn(confirmation.channelId)),
       confirmationId: confirmation.id,
       balance,
       deadline: confirmation.deadline,
@@ -118,7 +118,7 @@ function chargeDepsOf(deps: WorkerDeps): ConfirmationDeps {
     eis: deps.eis,
     confirmations: deps.store.confirmations,
     charges: deps.store.charges,
-    policy: deps.policy,
+    policyIn: deps.policyIn,
     accountId: deps.accountId,
     logger: deps.logger,
     now: deps.now,

@@ -165,13 +165,55 @@ async function plansOf(
   return withPlanSpend(ledger, teamId, shown).catch(() => shown);
 }
 
+/**
+ * The pending confirmations the Home's user sees (as requester or approver), each with who may confirm
+ * it: the approvers of its own channel. Shown on the viewer's own Home of the workspace; a click is
+ * checked again, membership included.
+ */
+async function pendingFor(
+  deps: WorkerDeps,
+  pending: readonly Confirmation[] | null | undefined,
+  { userId, teamId }: { userId: string; teamId: string },
+) {
+  if (!pending) return null;
+  const actor = { userId, teamId, membership: 'member' } as const;
+  // One read of the rules per channel, however many of its confirmations wait.
+  const rules = new Map<string, ReturnType<WorkerDeps['policyIn']>>();
+  const policyIn = (channelId: string) => {
+    const read = rules.get(channelId) ?? deps.policyIn(channelId);
+    rules.set(channelId, read);
+    return read;
+  };
+  const shown = await Promise.all(
+    pending.map(async (c) => {
+      const policy = await policyIn(c.channelId);
+      if (!maySee(c, userId, policy)) return [];
+      const refusal = confirmRefusal(c, actor, policy);
+      return [
+        {
+          id: c.id,
+          description: describeStoredAction(c.action),
+          price: cardPrice(c),
+          requestedBy: c.requestedBy,
+          channelId: c.channelId,
+          deadline: c.deadline,
+          ...(refusal
+            ? { confirmRefusal: approvalRefusalWords(refusal) }
+            : { mayConfirm: whoMayConfirm(c.price, c.requestedBy, policy) }),
+        },
+      ];
+    }),
+  );
+  return shown.flat();
+}
+
 async function readHome(
   deps: WorkerDeps,
   sources: HomeSources,
   teamId: string,
   userId: string,
 ): Promise<HomeInput> {
-  const { store, eis, policy, logger, now } = deps;
+  const { store, eis, logger, now } = deps;
   const at = now();
   const memberChannels = memberChannelsFor(deps, userId);
   const { watches, plans } = sources;
@@ -189,8 +231,8 @@ async function readHome(
   const [balance, ledger, pending, tasks, digests, watched, planned] = results;
   const needsAttention = await unknownChargesFor(deps, sources, teamId, userId, at);
   const entries = valueOf(ledger);
-  // Shown on the viewer's own Home of the workspace; a click is checked again, membership included.
-  const actor = { userId, teamId, membership: 'member' } as const;
+  const { dailyCap } = await deps.policyIn(undefined);
+  const pendingShown = await pendingFor(deps, valueOf(pending), { userId, teamId });
   return {
     userId,
     now: at,
@@ -198,24 +240,8 @@ async function readHome(
     spentToday: entries
       ? entries.filter((entry) => entry.status !== 'refused').reduce((sum, entry) => sum + entry.credits, 0)
       : null,
-    ...(policy.dailyCap !== undefined ? { dailyCap: policy.dailyCap } : {}),
-    confirmations:
-      valueOf(pending)
-        ?.filter((c) => maySee(c, userId, policy))
-        .map((c) => {
-          const refusal = confirmRefusal(c, actor, policy);
-          return {
-            id: c.id,
-            description: describeStoredAction(c.action),
-            price: cardPrice(c),
-            requestedBy: c.requestedBy,
-            channelId: c.channelId,
-            deadline: c.deadline,
-            ...(refusal
-              ? { confirmRefusal: approvalRefusalWords(refusal) }
-              : { mayConfirm: whoMayConfirm(c.price, c.requestedBy, policy) }),
-          };
-        }) ?? null,
+    ...(dailyCap !== undefined ? { dailyCap } : {}),
+    confirmations: pendingShown,
     tasks:
       valueOf(tasks)
         ?.filter((task) => task.requestedBy === userId)
@@ -273,7 +299,7 @@ export function homeJobs(deps: WorkerDeps) {
   /** Turn off on the Home, as `/events digest off` in that channel: for those who may manage it. */
   async function turnOff(digests: HomeSources['digests'], context: HomeJob['context'], channelId: string) {
     const manager = { ...context, channelId };
-    const access = { access: deps.digestAccess, policy: deps.policy, logger };
+    const access = { access: deps.digestAccess, policy: await deps.policyIn(channelId), logger };
     if (!(await mayManageDigest(access, manager))) {
       logger.info('digest turn-off refused on the App Home', { digestChannel: channelId });
       return digestRefusal(channelId, 'turn off');

@@ -44,7 +44,7 @@ export function watchPoster(web: Pick<WebClient, 'chat'>): WatchPoster {
 interface WatchRuntime {
   store: Pick<Store, 'watchLists' | 'confirmations' | 'charges' | 'workspaces'>;
   eis: EisClient;
-  access: { eisApiKey: string; policy: SpendPolicy };
+  access: { eisApiKey: string; policyIn: (channelId: string) => Promise<SpendPolicy> };
   metrics: Metrics;
   logger: Logger;
   now: () => Date;
@@ -61,16 +61,17 @@ function paidLookupDeps(runtime: WatchRuntime, web: WebClient): PaidLookupDeps {
       eis,
       confirmations: store.confirmations,
       charges: store.charges,
-      policy: access.policy,
+      policyIn: access.policyIn,
       accountId: serviceAccountId(access.eisApiKey),
       logger,
       now,
       metrics,
     },
     watchLists: store.watchLists,
-    mayPreApprove: async (teamId, userId) =>
+    mayPreApprove: async (teamId, channelId, userId) =>
       (await membershipInTeam(store, web, { teamId, userId }, logger)) === 'member' &&
-      (isApprover(access.policy, userId) || isAdminOfTeam(store, web, { teamId, userId }, logger)),
+      (isApprover(await access.policyIn(channelId), userId) ||
+        isAdminOfTeam(store, web, { teamId, userId }, logger)),
   };
 }
 

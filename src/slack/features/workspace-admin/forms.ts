@@ -3,6 +3,7 @@ import {
   type WorkspacePolicyInput,
   WorkspacePolicyInputSchema,
 } from '../../../store/workspace-policy-input.ts';
+import { approverRulesBy, approverRulesToSave } from '../../kit/approver-kinds.ts';
 import { choicesOf, fieldOf, type FormResult, type ViewValues } from '../../kit/modal-forms.ts';
 import { REMOVE_KEY_VALUE, SETTINGS_FIELDS, type SettingsMetadata } from './views.ts';
 import { SLACK_ZONE, zoneOf } from '../../kit/time-zones.ts';
@@ -23,6 +24,16 @@ const usersOf = (values: ViewValues, field: string) =>
     const parsed = UserIdsSchema.safeParse(element);
     return parsed.success ? parsed.data.selected_users : [];
   });
+
+/** Each kind of approver as its input holds it (a problem goes on that input). */
+function approversOf(values: ViewValues, errors: Record<string, string>) {
+  return approverRulesBy((kind) => {
+    const read = kind.read(Object.values(values[kind.field] ?? {})[0]);
+    if ('entries' in read) return read.entries;
+    errors[kind.field] = read.problem;
+    return [];
+  });
+}
 
 const SettingsMetadataSchema = z.object({ revision: z.string().min(1).optional() });
 
@@ -51,11 +62,8 @@ export function readWorkspaceSettingsForm(
   const removeKey = choicesOf(values, F.removeKey).includes(REMOVE_KEY_VALUE);
   if (serviceKey && removeKey) errors[F.key] = 'Either give a new key or remove the key, not both.';
   else if (!serviceKey && !current.connected) errors[F.key] = 'Paste the workspace’s API key to connect it.';
-  const approvers = usersOf(values, F.approvers);
   const appManagers = usersOf(values, F.appManagers);
-  const group = fieldOf(values, F.approverGroup);
-  if (group && !/^S[A-Z0-9]{2,}$/.test(group))
-    errors[F.approverGroup] = 'A user group id starts with S, e.g. S0123ABCD.';
+  const approvers = approversOf(values, errors);
   const credits = (field: string) => {
     const value = fieldOf(values, field);
     if (value === undefined) return undefined;
@@ -74,8 +82,7 @@ export function readWorkspaceSettingsForm(
   };
   const policy = WorkspacePolicyInputSchema.safeParse({
     ...(appManagers.length > 0 ? { appManagerUserIds: appManagers } : {}),
-    ...(approvers.length > 0 ? { approverUserIds: approvers } : {}),
-    ...(group ? { approverUserGroupId: group } : {}),
+    ...approverRulesToSave(approvers),
     ...(dailyCap !== undefined ? { dailyCap } : {}),
     ...(approvalThreshold !== undefined ? { approvalThreshold } : {}),
     ...(Object.keys(digestDefaults).length > 0 ? { digestDefaults } : {}),

@@ -1,8 +1,16 @@
 import type { KnownBlock } from '@slack/types';
 import type { WorkspacePolicy } from '../../../store/workspaces.ts';
+import {
+  approverRulesBy,
+  type ApproverRules,
+  eachApproverKind,
+  hasApprovers,
+  savedApproverRules,
+} from '../../kit/approver-kinds.ts';
 import type { EnvironmentRules } from '../../kit/listener-deps.ts';
-import { context, header, input, plainText, section } from '../../views/blocks.ts';
-import { code, formatCredits, mentionUser, mentionUserGroup } from '../../views/format.ts';
+import type { WorkspacePolicyInput } from '../../../store/workspace-policy-input.ts';
+import { context, header, input, section } from '../../views/blocks.ts';
+import { code, formatCredits } from '../../views/format.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 
 /**
@@ -11,10 +19,8 @@ import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts
  * inputs, each saying what an empty field means (a distributed app's environment gives defaults).
  */
 
-/** The modal's spending rule fields, by block id (each element's `action_id` is `value`). */
+/** The modal's spending rule fields, by block id (each element's `action_id` is `value`); each kind of approver has its own. */
 export const RULE_FIELDS = {
-  approvers: 'approvers',
-  approverGroup: 'approver_group',
   dailyCap: 'daily_cap',
   approvalThreshold: 'approval_threshold',
 } as const;
@@ -23,9 +29,8 @@ const FIELD = 'value';
 
 /** Which rules the environment fixes, by the variable that sets each. */
 function fixedRules(environment: EnvironmentRules) {
-  const { approvers } = environment;
   return {
-    approvers: environment.fixes && approvers.userIds.length + approvers.userGroupIds.length > 0,
+    approvers: environment.fixes && hasApprovers(environment.approvers),
     dailyCap: environment.fixes && environment.dailyCap !== undefined,
     approvalThreshold: environment.fixes && environment.approvalThreshold !== undefined,
   };
@@ -33,20 +38,12 @@ function fixedRules(environment: EnvironmentRules) {
 
 /** What a submission tries to change of the rules the environment fixes: the variables that set them. */
 export function fixedRulesIn(
-  submitted: {
-    approverUserIds?: unknown;
-    approverUserGroupId?: unknown;
-    dailyCap?: unknown;
-    approvalThreshold?: unknown;
-  },
+  submitted: WorkspacePolicyInput,
   environment: EnvironmentRules,
 ): string[] {
   const fixed = fixedRules(environment);
   return [
-    ...(fixed.approvers &&
-    (submitted.approverUserIds !== undefined || submitted.approverUserGroupId !== undefined)
-      ? ['SPEND_APPROVERS']
-      : []),
+    ...(fixed.approvers && savedApproverRules(submitted) !== undefined ? ['SPEND_APPROVERS'] : []),
     ...(fixed.dailyCap && submitted.dailyCap !== undefined ? ['DAILY_CREDIT_CAP'] : []),
     ...(fixed.approvalThreshold && submitted.approvalThreshold !== undefined ? ['APPROVAL_THRESHOLD'] : []),
   ];
@@ -56,10 +53,10 @@ export function fixedRulesIn(
 const fixedRule = (label: string, value: Mrkdwn, variable: string) =>
   section(mk`*${escapeMrkdwn(label)}:* ${value}, set by ${code(variable)} in the environment.`);
 
-/** `@Bob, members of @approvers`: each id through the mention builders. */
-const approverWords = ({ userIds, userGroupIds }: EnvironmentRules['approvers']) =>
+/** `@Bob, members of @approvers`: each entry as its kind names it. */
+const approverWords = (rules: ApproverRules) =>
   joinMrkdwn(
-    [...userIds.map(mentionUser), ...userGroupIds.map((id) => mk`members of ${mentionUserGroup(id)}`)],
+    eachApproverKind(rules).flatMap(({ kind, entries }) => entries.map(kind.words)),
     ', ',
   );
 
@@ -81,34 +78,11 @@ const creditsInput = (field: string, label: string, initial: number | null | und
 const emptyMeans = (fallback: number | undefined, variable: string, none: string) =>
   fallback !== undefined ? ` Empty keeps the default, ${fallback} (${variable}).` : ` Empty: ${none}.`;
 
+/** Each kind of approver's input, holding what the workspace saved. */
 function approverInputs(policy: WorkspacePolicy | null, environment: EnvironmentRules): KnownBlock[] {
-  const { userIds, userGroupIds } = environment.approvers;
-  const defaults =
-    userIds.length + userGroupIds.length > 0 ? ' Empty keeps the environment’s (SPEND_APPROVERS).' : '';
-  return [
-    input(
-      RULE_FIELDS.approvers,
-      'Approvers',
-      {
-        type: 'multi_users_select',
-        action_id: FIELD,
-        ...(policy?.approverUserIds?.length ? { initial_users: policy.approverUserIds } : {}),
-      },
-      { hint: `They may confirm anybody’s spending.${defaults}` },
-    ),
-    input(
-      RULE_FIELDS.approverGroup,
-      'Approvers’ user group id',
-      {
-        type: 'plain_text_input',
-        action_id: FIELD,
-        max_length: 30,
-        placeholder: plainText('S0123ABCD'),
-        ...(policy?.approverUserGroupId ? { initial_value: policy.approverUserGroupId } : {}),
-      },
-      { hint: 'Its members may confirm too.' },
-    ),
-  ];
+  const defaults = hasApprovers(environment.approvers) ? ' Empty keeps the environment’s (SPEND_APPROVERS).' : '';
+  const saved = (policy && savedApproverRules(policy)) ?? approverRulesBy(() => []);
+  return eachApproverKind(saved).map(({ kind, entries }) => kind.input(entries, defaults));
 }
 
 /** The spending rules: read-only where the environment fixes them, inputs elsewhere. */

@@ -15,7 +15,7 @@ const deps = {
   eis: {},
   store: { fitScores: () => ({}) },
   slack: { deleteOriginal: () => Promise.resolve() },
-  policy: { approvers: [] },
+  policyIn: () => Promise.resolve({ approvers: [] }),
   workspaceRoles: everyoneAMember,
   logger: {},
   now: () => new Date(0),

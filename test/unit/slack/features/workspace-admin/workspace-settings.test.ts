@@ -17,6 +17,7 @@ import {
   type WorkspacePolicyInput,
 } from '../../../../../src/store/workspaces.ts';
 import { DIGEST_ZONES } from '../../../../../src/slack/kit/time-zones.ts';
+import { approverRules } from '../../../../support/approver-rules.ts';
 
 const KEY_INFO = WorkspaceServiceKeyInfoSchema.parse({
   type: 'workspace-service-key',
@@ -28,7 +29,7 @@ const KEY_INFO = WorkspaceServiceKeyInfoSchema.parse({
 });
 
 /** A distributed app's environment: no defaults. */
-const DISTRIBUTED: EnvironmentRules = { fixes: false, approvers: { userIds: [], userGroupIds: [] } };
+const DISTRIBUTED: EnvironmentRules = { fixes: false, approvers: approverRules() };
 
 const policyOf = (input: WorkspacePolicyInput) =>
   WorkspacePolicySchema.parse({
@@ -262,7 +263,7 @@ describe('the spending rules the environment sets, in the settings modal', () =>
   it('shows a single workspace’s rules read-only with their variables, approvers and groups as mentions', () => {
     const shown = blocksOf({
       fixes: true,
-      approvers: { userIds: ['U0BOB'], userGroupIds: ['S0LEADS'] },
+      approvers: approverRules({ users: ['U0BOB'], userGroups: ['S0LEADS'] }),
       approvalThreshold: 250,
       keySetBy: 'EIS_SECRET_ID',
     });
@@ -283,7 +284,7 @@ describe('the spending rules the environment sets, in the settings modal', () =>
   it('offers a distributed workspace every rule, each hint naming the environment’s default', () => {
     const shown = blocksOf({
       fixes: false,
-      approvers: { userIds: ['U0BOB'], userGroupIds: [] },
+      approvers: approverRules({ users: ['U0BOB'] }),
       dailyCap: 300,
     });
 

@@ -8,7 +8,7 @@ import { type FakeSlack, type SlackMessage, startFakeSlack } from '../../local/f
 import type { Metrics } from '../../src/domain/ports/index.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { webClientOptions } from '../../src/slack/web-client.ts';
-import { confirmationCardShower } from '../../src/slack/features/charges/confirmation-cards.ts';
+import { confirmationCardShower } from '../../src/slack/features/charges/card-updates.ts';
 import type { JobContext } from '../../src/slack/kit/jobs.ts';
 import { createWorker } from '../../src/slack/worker/index.ts';
 import { createSlackOut } from '../../src/slack/kit/slack-out.ts';

@@ -1,7 +1,7 @@
 /* The hostile-text property test's builders of the Home, follow-ups, unlocks, paid searches and settings. */
 import type { FollowUpResult } from '../../../src/domain/follow-up.ts';
 import type { Confirmation } from '../../../src/domain/ports/index.ts';
-import { storedConfirmationCard } from '../../../src/slack/kit/stored-confirmation-card.ts';
+import { storedConfirmationCard } from '../../../src/slack/kit/recorded-card.ts';
 import { paidSearchResults } from '../../../src/slack/features/charges/paid-search-views.ts';
 import {
   followUpReply,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Confirmation, Settlement } from '../../../src/domain/ports/index.ts';
 import { type ReconcileDeps, reconcileConfirmations } from '../../../src/domain/reconcile.ts';
 import { createMemoryLogger } from '../../../src/platform/log.ts';
-import { failureWords } from '../../../src/slack/kit/stored-confirmation-card.ts';
+import { failureWords } from '../../../src/slack/kit/recorded-card.ts';
 
 /** An event unlock of 2,000 credits charged on account X, whose worker died before settling it. */
 const chargedOnX: Confirmation = {

@@ -1,2 +1,2 @@
 /** The charges room's face: a confirmation card shown and brought up to date, for the scheduled jobs. */
-export { cardUpdater, confirmationCardShower } from './confirmation-cards.ts';
+export { cardUpdater, confirmationCardShower } from './card-updates.ts';

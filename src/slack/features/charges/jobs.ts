@@ -1,9 +1,9 @@
 import { type ChargeAction, type ChargeActionKind, ChargeActionSchema } from '../../../domain/charging.ts';
-import { type ConfirmationCardPort, publishConfirmation } from '../../../domain/confirmation-card.ts';
+import { type ConfirmationCardPort, publishConfirmation } from '../../../domain/confirmation-publishing.ts';
 import { whoMayConfirm } from '../../../domain/approval.ts';
 import { type ConfirmationDeps, requestConfirmation, runCharge } from '../../../domain/confirmations.ts';
 import { tellApprovers } from './approver-notice.ts';
-import { confirmationCardShower } from './confirmation-cards.ts';
+import { confirmationCardShower } from './card-updates.ts';
 import type { Job, JobContext } from '../../kit/jobs.ts';
 
 type ChargeJob = Extract<Job, { kind: 'charge' }>;

@@ -6,14 +6,14 @@ import type {
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
 import { chargeActionKindOf } from '../../../domain/charging.ts';
-import { handOverCharge } from '../../../domain/confirmation-card.ts';
+import { handOverCharge } from '../../../domain/confirmation-publishing.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
 import { ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from '../../kit/approval-words.ts';
-import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
+import { storedConfirmationCard } from '../../kit/recorded-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../kit/interaction.ts';
 import { registerCommandButtons } from '../../kit/command-buttons.ts';

@@ -1,4 +1,4 @@
-import { publishConfirmation } from '../../../domain/confirmation-card.ts';
+import { publishConfirmation } from '../../../domain/confirmation-publishing.ts';
 import { chargeOutcomeLines, describeAction, describeStoredAction } from '../../kit/charge-words.ts';
 import type { ConfirmationDeps } from '../../../domain/confirmations.ts';
 import { whoMayConfirm } from '../../../domain/approval.ts';
@@ -10,7 +10,7 @@ import type { WebClient } from '@slack/web-api';
 import type { FollowUpPolling } from '../../../domain/unlock-polling.ts';
 import type { Job, JobContext } from '../../kit/jobs.ts';
 import { replyInThread } from '../../scheduled.ts';
-import { failureWords, storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
+import { failureWords, storedConfirmationCard } from '../../kit/recorded-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import {
   followUpReply,

@@ -8,7 +8,7 @@ import { approvalRefusalWords } from '../../kit/approval-words.ts';
 import { describeStoredAction } from '../../kit/charge-words.ts';
 import { cardPrice, settledWords } from '../../kit/money-words.ts';
 import { mentionChannel, mentionUser } from '../../views/format.ts';
-import { failureWords } from '../../kit/stored-confirmation-card.ts';
+import { failureWords } from '../../kit/recorded-card.ts';
 import { type HomeInput, homeView } from './views.ts';
 import { NEEDS_ATTENTION_DAYS, type UnknownCharge } from './needs-attention-views.ts';
 import { UNKNOWN_OUTCOME } from '../../../domain/unknown-outcomes.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Confirmation } from '../../../../src/domain/ports/index.ts';
-import { storedConfirmationCard } from '../../../../src/slack/kit/stored-confirmation-card.ts';
+import { storedConfirmationCard } from '../../../../src/slack/kit/recorded-card.ts';
 import { textsOf } from '../../../support/views.ts';
 
 /** A settled email unlock's confirmation as the store holds it, with `outcome` as given. */

@@ -7,7 +7,7 @@ import {
   confirmationCard,
   NAMED_APPROVERS,
 } from '../../../../src/slack/kit/confirmation-card.ts';
-import { storedConfirmationCard } from '../../../../src/slack/kit/stored-confirmation-card.ts';
+import { storedConfirmationCard } from '../../../../src/slack/kit/recorded-card.ts';
 import { showAllPeopleButton } from '../../../../src/slack/features/lists/people-views.ts';
 import { linkedinPendingCard } from '../../../../src/slack/features/follow-up/views.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChargeAction, CHARGE_BASIS, PRECHECK_ACTION } from '../../../../src/domain/charging.ts';
 import type { Confirmation } from '../../../../src/domain/ports/index.ts';
 import { confirmationCard } from '../../../../src/slack/kit/confirmation-card.ts';
-import { storedConfirmationCard } from '../../../../src/slack/kit/stored-confirmation-card.ts';
+import { storedConfirmationCard } from '../../../../src/slack/kit/recorded-card.ts';
 import { homeView } from '../../../../src/slack/features/home/views.ts';
 import { cardPrice } from '../../../../src/slack/kit/money-words.ts';
 import { unlockCardUpdate } from '../../../../src/slack/features/unlock-results/views.ts';

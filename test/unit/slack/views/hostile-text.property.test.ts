@@ -137,7 +137,7 @@ function problemsOf(rendered: Rendered): string[] {
 const VIEW_MODULES = import.meta.glob(
   [
     '../../../../src/slack/features/*/*views*.ts',
-    '../../../../src/slack/kit/{confirmation-card,stored-confirmation-card}.ts',
+    '../../../../src/slack/kit/{confirmation-card,recorded-card}.ts',
     '../../../../src/slack/features/events/{brief,event-card,fit-card}.ts',
     '../../../../src/slack/features/plan/canvas.ts',
     '../../../../src/slack/commands/help-views.ts',

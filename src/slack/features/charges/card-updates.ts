@@ -3,7 +3,7 @@ import { CHANNEL_GONE } from '../../../domain/slack-delivery.ts';
 import { stillAsking } from '../../../domain/reconcile.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { Confirmation, ConfirmationRepository } from '../../../domain/ports/index.ts';
-import { storedConfirmationCard } from '../../kit/stored-confirmation-card.ts';
+import { storedConfirmationCard } from '../../kit/recorded-card.ts';
 import type { SlackMessage } from '../../views/types.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
 

@@ -133,7 +133,8 @@ describe('the local Slack page shows files and canvases as Slack does', () => {
     // Assess: the answer is in the timeline's view, marked as the answer
     const answer = page.locator('#timeline > .message').filter({ hasText: /credits available/ });
     await answer.waitFor();
-    await expect(inView(page, answer)).resolves.toBe(true);
+    // Shown as it arrives: the page scrolls it in at the render that finds it new.
+    await expect.poll(() => inView(page, answer)).toBe(true);
     await expect(answer.getAttribute('class')).resolves.toContain('answer');
   }, 60_000);
 });

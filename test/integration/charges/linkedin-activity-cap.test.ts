@@ -18,28 +18,34 @@ const ALICE = { teamId: 'T1', channelId: 'C1', userId: 'U1', membership: 'member
 const LINKEDIN_ROUTE = 'POST /external/personnel/unlock-linkedin-activity';
 
 /**
- * Answers held back until `release`: `waitingOrDone` resolves once `count` answers wait (false), or
- * when `done` settles first (true: fewer calls were made than expected).
+ * Answers held back until `release`. `accountedFor(runs)` resolves once every run either waits here
+ * for its answer or has finished (a run refused by the cap never calls the service).
  */
 function heldBack() {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let waiting = 0;
-  let arrived = () => {};
+  let changed = () => {};
   return {
     held: () => {
       waiting += 1;
-      arrived();
+      changed();
       return released;
     },
-    waitingOrDone: (done: Promise<unknown>, count: number) =>
-      Promise.race([
-        done.then(() => true),
-        new Promise<boolean>((resolve) => {
-          arrived = () => waiting >= count && resolve(false);
-          arrived();
-        }),
-      ]),
+    /** How many answers wait. */
+    waiting: () => waiting,
+    accountedFor: (runs: readonly Promise<unknown>[]) =>
+      new Promise<void>((resolve) => {
+        let finished = 0;
+        changed = () => {
+          if (waiting + finished === runs.length) resolve();
+        };
+        for (const run of runs)
+          void run.finally(() => {
+            finished += 1;
+            changed();
+          });
+      }),
     release: () => release(),
   };
 }
@@ -91,14 +97,15 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
     const since = sim.requests().length;
 
     // Act: every charge run at once; the reservations read while the calls that started are unanswered.
-    const charging = Promise.all(requested.map(({ confirmation }) => runCharge(confirmation.id, deps)));
-    const settledMeanwhile = await answers.waitingOrDone(charging, 2);
+    const runs = requested.map(({ confirmation }) => runCharge(confirmation.id, deps));
+    await answers.accountedFor(runs);
+    const answersHeld = answers.waiting();
     const reservedInFlight = await store.charges.spent(ACCOUNT, utcDate(clock.now()));
     answers.release();
-    const results = await charging;
+    const results = await Promise.all(runs);
 
     // Assess
-    expect(settledMeanwhile).toBe(false);
+    expect(answersHeld).toBe(2);
     expect(reservedInFlight).toBeLessThanOrEqual(350);
     const calls = sim
       .requests()
@@ -123,21 +130,8 @@ describe('LinkedIn activity (no published price) under the daily credit cap', ()
   it('refuses to start at all when the cap has no room for the assumed price', async () => {
     // Prepare
     const { store, clock } = await createTestStore();
-    const eis = createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() });
-    // The service's answers held until the test has read the reservations with the calls in flight.
-    const answers = heldBack();
     const deps: ConfirmationDeps = {
-      eis: {
-        ...eis,
-        personnel: {
-          ...eis.personnel,
-          unlockLinkedinActivity: async (...args) => {
-            const answer = await eis.personnel.unlockLinkedinActivity(...args);
-            await answers.held();
-            return answer;
-          },
-        },
-      },
+      eis: createEisClient({ baseUrl: sim.url, apiKey, logger: createMemoryLogger() }),
       confirmations: store.confirmations,
       charges: store.charges,
       policyIn: () => Promise.resolve({ approvers: [], dailyCap: LINKEDIN_ACTIVITY_ASSUMED_MAX - 1 }),

@@ -7,7 +7,12 @@ import {
   startFakeSlack,
   type WorkspaceUser,
 } from '../../local/fake-slack/fake-slack.ts';
-import { type Actor, blockActionsBody, buttonsOf, slashCommandBody } from '../../local/fake-slack/payloads.ts';
+import {
+  type Actor,
+  blockActionsBody,
+  buttonsOf,
+  slashCommandBody,
+} from '../../local/fake-slack/payloads.ts';
 import { signedHeaders } from '../../local/fake-slack/sign.ts';
 import { createMemoryLogger } from '../../src/platform/log.ts';
 import { createScheduledLoader } from '../../src/roots/runtime.ts';
@@ -192,6 +197,14 @@ function safeJson(text: string): unknown {
 }
 
 /** Everything a user could read in a message: its fallback text and all block text. */
+/** The texts shown to `userId` alone (ephemeral answers), one a line. */
+export const toldTo = (bot: Pick<Bot, 'messages'>, userId: string): string =>
+  bot
+    .messages()
+    .filter((message) => message.visibleTo === userId)
+    .map((message) => message.text)
+    .join('\n');
+
 export function visibleText(message: Pick<SlackMessage, 'text' | 'blocks'>): string {
   return `${message.text}\n${JSON.stringify(message.blocks)}`;
 }

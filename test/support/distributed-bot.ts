@@ -222,3 +222,4 @@ export async function startInstalledWorkspaces(
   }
   return Object.assign(bot, { keys });
 }
+export type InstalledWorkspaces = Awaited<ReturnType<typeof startInstalledWorkspaces>>;

@@ -8,6 +8,7 @@ import {
   CHANNEL,
   confirmationIdOf,
   startBot,
+  toldTo,
   visibleText,
 } from '../../support/bot.ts';
 import { CONFIRMATION_WORDS, mayConfirmWords } from '../../../src/slack/kit/confirmation-card.ts';
@@ -18,12 +19,6 @@ const cards = (bot: Bot) =>
     .messages()
     .filter((message) => !message.visibleTo && visibleText(message).includes(CONFIRMATION_WORDS.heading));
 const current = (bot: Bot, ts: string) => bot.find((message) => message.ts === ts);
-const told = (bot: Bot, userId: string) =>
-  bot
-    .messages()
-    .filter((message) => message.visibleTo === userId)
-    .map((message) => message.text)
-    .join('\n');
 
 describe('the money path through Slack', () => {
   let bot: Bot;
@@ -70,7 +65,7 @@ describe('the money path through Slack', () => {
     await bot.click(card, 'confirm.yes', ALICE);
     await bot.idle();
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
-    expect(told(bot, ALICE.userId)).toContain('need an approver other than the requester');
+    expect(toldTo(bot, ALICE.userId)).toContain('need an approver other than the requester');
 
     await bot.click(card, 'confirm.yes', APPROVER);
     await bot.idle();
@@ -106,7 +101,7 @@ describe('the money path through Slack', () => {
     await bot.click(card, 'confirm.yes');
     await bot.idle();
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
-    expect(told(bot, ALICE.userId)).toMatch(/expired; nothing was charged/);
+    expect(toldTo(bot, ALICE.userId)).toMatch(/expired; nothing was charged/);
 
     await bot.click(current(bot, card.ts), 'confirm.restart');
     await bot.idle();

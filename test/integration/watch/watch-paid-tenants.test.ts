@@ -3,7 +3,7 @@ import { RESOLVE_SHOWS } from '../../../src/domain/watch/lookup.ts';
 import { accountKey } from '../../../src/domain/watch/names.ts';
 import { createWatchRun } from '../../../src/roots/watch-runtime.ts';
 import {
-  type DistributedBot,
+  type InstalledWorkspaces,
   startInstalledWorkspaces,
   type TestWorkspace,
   testWorkspace,
@@ -19,8 +19,7 @@ const B = testWorkspace('T0BETA');
 const PAID_PATH = '/external/exhibitors/search-by-company-name';
 
 describe('paid watch look-ups, two workspaces watching one name', () => {
-  let bot: DistributedBot;
-  const keys = new Map<string, string>();
+  let bot: InstalledWorkspaces;
 
   const say = async (text: string, actor: TestWorkspace['member']) => {
     await bot.command(text, actor);
@@ -28,9 +27,7 @@ describe('paid watch look-ups, two workspaces watching one name', () => {
   };
 
   beforeAll(async () => {
-    const installed = await startInstalledWorkspaces([A, B]);
-    bot = installed;
-    for (const [teamId, key] of installed.keys) keys.set(teamId, key);
+    bot = await startInstalledWorkspaces([A, B]);
   });
   afterAll(() => bot.close());
 
@@ -70,7 +67,9 @@ describe('paid watch look-ups, two workspaces watching one name', () => {
       );
     expect(searches).toHaveLength(2);
     for (const workspace of [A, B]) {
-      expect(bot.sim.ledger(keys.get(workspace.teamId) ?? '').map((entry) => entry.credits)).toEqual([50]);
+      expect(bot.sim.ledger(bot.keys.get(workspace.teamId) ?? '').map((entry) => entry.credits)).toEqual([
+        50,
+      ]);
       const key = accountKey(company.companyName) ?? '';
       expect(await bot.store.watchLists.account(workspace.teamId, workspace.channel, key)).toMatchObject({
         resolution: 'resolved',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appDmOf } from '../../../local/fake-slack/fake-slack.ts';
 import { type Actor, buttonsOf } from '../../../local/fake-slack/payloads.ts';
 import { CONFIRMATION_WORDS } from '../../../src/slack/kit/confirmation-card.ts';
-import { ALICE, type Bot, CHANNEL, TEAM, askFor, startBot, visibleText } from '../../support/bot.ts';
+import { ALICE, type Bot, CHANNEL, TEAM, askFor, startBot, toldTo, visibleText } from '../../support/bot.ts';
 
 /**
  * A single workspace's approvers by Slack user group: `SPEND_APPROVERS` names a group beside user ids,
@@ -14,13 +14,6 @@ const GROUP = 'S0APPROVERS';
 const CAROL: Actor = { teamId: TEAM, userId: 'U0CAROL', channelId: CHANNEL };
 /** In the group, but a guest from another organisation in a Slack Connect channel. */
 const GUEST: Actor = { teamId: TEAM, userTeamId: 'T0GUESTORG', userId: 'U0GUEST', channelId: CHANNEL };
-
-const told = (bot: Bot, userId: string) =>
-  bot
-    .messages()
-    .filter((message) => message.visibleTo === userId)
-    .map((message) => message.text)
-    .join('\n');
 
 describe('approvers by user group in a single workspace (SPEND_APPROVERS)', () => {
   let bot: Bot;
@@ -43,7 +36,7 @@ describe('approvers by user group in a single workspace (SPEND_APPROVERS)', () =
     await bot.click(card, 'confirm.yes', ALICE);
     await bot.idle();
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
-    expect(told(bot, ALICE.userId)).toContain('need an approver other than the requester');
+    expect(toldTo(bot, ALICE.userId)).toContain('need an approver other than the requester');
 
     await bot.click(card, 'confirm.yes', CAROL);
     await bot.idle();
@@ -96,7 +89,7 @@ describe('approvers by user group in a single workspace (SPEND_APPROVERS)', () =
     await bot.idle();
 
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
-    expect(told(bot, GUEST.userId)).toContain('You are a guest from another organisation here');
+    expect(toldTo(bot, GUEST.userId)).toContain('You are a guest from another organisation here');
   });
 
   it('counts no one of a group Slack cannot list: its member is refused, nothing is charged', async () => {
@@ -108,7 +101,7 @@ describe('approvers by user group in a single workspace (SPEND_APPROVERS)', () =
     await bot.idle();
 
     expect(bot.sim.ledger(bot.apiKey)).toEqual([]);
-    expect(told(bot, CAROL.userId)).toContain('need an approver other than the requester');
+    expect(toldTo(bot, CAROL.userId)).toContain('need an approver other than the requester');
     expect(bot.logger.lines.some((line) => line.includes('could not read the approvers’ user group'))).toBe(
       true,
     );

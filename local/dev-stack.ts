@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '../src/platform/log.ts';
 import { DEV_API_KEY, type Simulator, startSimulator } from '../simulator/server.ts';
 import { COMMAND_SPECS } from '../src/slack/commands/index.ts';
 import { createSlackHandlerLoader } from '../src/roots/slack-runtime.ts';
-import { inlineWorker } from '../src/roots/worker-runtime.ts';
+import { inlineWorker, type WorkerOptions } from '../src/roots/worker-runtime.ts';
 import { createStore } from '../src/store/index.ts';
 import { createDocumentClient, ensureTable } from '../src/store/table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
@@ -90,6 +90,11 @@ export interface DevStackOptions {
   watchEveryMs?: number;
   /** How long the simulator takes to finish an unlock task (default: the simulator's). */
   taskDurationMs?: number;
+  /**
+   * The worker's first polls of a task it just submitted (default: `EARLY_POLLS`, as deployed); a
+   * test makes them few, so the scheduled poller's run is the one that polls the task next.
+   */
+  earlyPolls?: WorkerOptions['earlyPolls'];
   /** Domains whose links the bot unfurls (default: `UNFURL_DOMAINS`, else app.lensmor.com). */
   unfurlDomains?: readonly string[];
   /**
@@ -178,7 +183,11 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
           }
         : { EIS_API_KEY: DEV_API_KEY, SLACK_BOT_TOKEN: 'xoxb-local-dev' }),
     };
-    const bot = await serveBot(env, logger, stops);
+    const bot = await serveBot(
+      env,
+      { logger, ...(options.earlyPolls ? { earlyPolls: options.earlyPolls } : {}) },
+      stops,
+    );
     slack.connectApp({
       ...(twoWorkspaces ? { installUrl: `${bot.url}/slack/install` } : {}),
       requestUrl: bot.requestUrl,
@@ -277,9 +286,13 @@ async function installBoth(env: NodeJS.ProcessEnv, botUrl: string, sim: Simulato
   }
 }
 
-/** The real Slack handler behind a local Function URL; `idle` waits for the jobs it ran in-process. */
-async function serveBot(env: NodeJS.ProcessEnv, logger: Logger, stops: Stops) {
-  const loadSlack = createSlackHandlerLoader(env, { logger, inlineWorker: inlineWorker(env, { logger }) });
+/**
+ * The real Slack handler behind a local Function URL, its jobs run by a worker built with `worker`;
+ * `idle` waits for the jobs it ran in-process.
+ */
+async function serveBot(env: NodeJS.ProcessEnv, worker: WorkerOptions & { logger: Logger }, stops: Stops) {
+  const { logger } = worker;
+  const loadSlack = createSlackHandlerLoader(env, { logger, inlineWorker: inlineWorker(env, worker) });
   const http = await serveLambda(async (event, context) => (await loadSlack()).handler(event, context));
   stops.push(() => http.close());
   const idle = async () => {

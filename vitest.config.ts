@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Where the time goes and what was done about it: docs/performance.md, "The test suite". In short:
  * two workers (vitest's default on 2 cores is one, which left a core idle while tests wait on
  * DynamoDB Local, sockets and timers); the unit files share their workers' modules (they leave no
- * state behind); every other file runs in a fresh module graph, as the handlers' cold-start caches
- * and process.env need.
+ * state behind); every other file shares its worker's libraries but gets a fresh graph of the
+ * project's modules and its own process.env, as the handlers' cold-start caches need.
  */
 export default defineConfig({
   test: {
@@ -35,6 +35,10 @@ export default defineConfig({
           exclude: ['test/unit/**'],
           // One DynamoDB Local for the run; each file creates its own table in it.
           globalSetup: ['test/support/global-setup.ts'],
+          // A child process per file loaded Bolt and the AWS SDK again each time (a third of the
+          // suite's CPU); the setup file gives each file what isolation gave it (fresh-file.ts).
+          isolate: false,
+          setupFiles: ['test/support/fresh-file.ts'],
         },
       },
     ],

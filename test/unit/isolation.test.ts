@@ -30,13 +30,14 @@ function leaksIn(text: string): string[] {
   return [...new Set(LEAKS.filter(({ pattern }) => pattern.test(text)).map(({ what }) => what))];
 }
 
-function unitTestFiles(dir = join(ROOT, 'test/unit')): string[] {
+function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return unitTestFiles(path);
+    if (entry.isDirectory()) return testFiles(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }
+const unitTestFiles = () => testFiles(join(ROOT, 'test/unit'));
 
 describe('the unit tests, sharing modules from file to file', () => {
   it('leave nothing behind for the next file', () => {
@@ -46,6 +47,17 @@ describe('the unit tests, sharing modules from file to file', () => {
       .filter(({ leaks }) => leaks.length > 0);
 
     expect(leaking).toEqual([]);
+  });
+
+  // The integration files share their worker's process too, each with fresh modules and process.env
+  // (test/support/fresh-file.ts), which puts back all but a mocked module.
+  it('leave no mocked module behind in the integration files either', () => {
+    const mocking = ['test/integration', 'test/resilience', 'test/e2e', 'test/infra']
+      .flatMap((dir) => testFiles(join(ROOT, dir)))
+      .filter((file) => leaksIn(readFileSync(file, 'utf8')).includes('mocks a module'))
+      .map((file) => relative(ROOT, file));
+
+    expect(mocking).toEqual([]);
   });
 
   it('spot each kind of leak', () => {

@@ -32,11 +32,12 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
     h = undefined;
   });
 
-  for (const [what, text] of [
+  it.each([
     ['an event unlock', 'unlock 26855'],
     ['an email unlock', 'emails 100001 100002'],
-  ] as const) {
-    it(`keeps every invariant: ${what}`, async () => {
+  ] as const)(
+    'keeps every invariant: %s',
+    async (what, text) => {
       h = await startChargeHarness(FAULTY);
       await h.askConfirmCharge(text);
       const requests = h.proxy?.stats().requests ?? 0;
@@ -68,6 +69,7 @@ describe('DynamoDB failing or losing answers at every request of a charge', () =
       console.info(
         `${what}: ${tried} DynamoDB faults tried (fail, lose and down from each of ${requests} requests)`,
       );
-    }, 180_000);
-  }
+    },
+    180_000,
+  );
 });

@@ -40,11 +40,12 @@ describe('a worker killed at each step of a charge', () => {
     h = undefined;
   });
 
-  for (const [what, text] of [
+  it.each([
     ['an event unlock', 'unlock 26855'],
     ['an email unlock', 'emails 100001 100002'],
-  ] as const) {
-    it(`ends settled after one reconciler run, with the books balanced: ${what}`, async () => {
+  ] as const)(
+    'ends settled after one reconciler run, with the books balanced: %s',
+    async (what, text) => {
       const deaths: string[] = [];
       for (let step = 1; ; step++) {
         h = await startChargeHarness();
@@ -85,8 +86,9 @@ describe('a worker killed at each step of a charge', () => {
         ),
       ).toBe(true);
       console.info(`${what}: killed at ${deaths.length} steps (${deaths.join(', ')})`);
-    }, 60_000);
-  }
+    },
+    60_000,
+  );
 
   it('killed right after the service charged 2,000 credits: one reconciler run records it and settles the card', async () => {
     h = await startChargeHarness();

@@ -1097,39 +1097,42 @@ afterAll(async () => {
   await sim.close();
 });
 
-function label(c: ContractCase): string {
+/** Each case beside its test title: operation, status, case name, and the spec exception it relies on. */
+const TITLED_CASES = CASES.map((c): [title: string, contractCase: ContractCase] => {
   const exception = exceptionFor(c.operation, c.status);
-  return `${c.operation} answers ${c.status} (${c.name})${exception ? ` [spec exception: ${exception.reason}]` : ''}`;
-}
+  return [
+    `${c.operation} answers ${c.status} (${c.name})${exception ? ` [spec exception: ${exception.reason}]` : ''}`,
+    c,
+  ];
+});
 
 describe('simulator responses match the OpenAPI schemas', () => {
-  for (const contractCase of CASES) {
-    it(label(contractCase), async () => {
-      // Prepare
-      await contractCase.before?.();
-      const request = contractCase.request();
-      if (!contractCase.invalidRequest) validateRequest(contractCase.operation, request);
+  // Cases run in table order: later ones read task ids and unlocks that earlier ones made.
+  it.each(TITLED_CASES)('%s', async (title, contractCase) => {
+    // Prepare
+    await contractCase.before?.();
+    const request = contractCase.request();
+    if (!contractCase.invalidRequest) validateRequest(contractCase.operation, request);
 
-      // Act
-      const reply = await send(contractCase.operation, request);
+    // Act
+    const reply = await send(contractCase.operation, request);
 
-      // Assess
-      expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(contractCase.status);
-      expectValid(ajv, responseSchema(contractCase.operation, reply.status), reply.body, label(contractCase));
-      if (reply.status >= 400)
-        expect(Object.keys(asObject(reply.body, 'error')).sort()).toEqual([
-          'code',
-          'errorKey',
-          'message',
-          'traceId',
-        ]);
-      const taskId = asObject(reply.body, 'body').task_id;
-      if (typeof taskId === 'string' && contractCase.operation === 'POST /external/contacts/unlock')
-        shared.emailTaskId = taskId;
-      if (typeof taskId === 'string' && contractCase.operation === 'POST /external/contacts/unlock-phone')
-        shared.phoneTaskId = taskId;
-    });
-  }
+    // Assess
+    expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(contractCase.status);
+    expectValid(ajv, responseSchema(contractCase.operation, reply.status), reply.body, title);
+    if (reply.status >= 400)
+      expect(Object.keys(asObject(reply.body, 'error')).sort()).toEqual([
+        'code',
+        'errorKey',
+        'message',
+        'traceId',
+      ]);
+    const taskId = asObject(reply.body, 'body').task_id;
+    if (typeof taskId === 'string' && contractCase.operation === 'POST /external/contacts/unlock')
+      shared.emailTaskId = taskId;
+    if (typeof taskId === 'string' && contractCase.operation === 'POST /external/contacts/unlock-phone')
+      shared.phoneTaskId = taskId;
+  });
 
   it('answers 409 ApiErrors to overlapping unlocks of one event by one key', async () => {
     // Prepare

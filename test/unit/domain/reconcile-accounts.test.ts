@@ -77,11 +77,12 @@ function reconcilerWith(
 }
 
 describe('reconcileConfirmations asks the service only with the account a charge was made on', () => {
-  for (const [what, account] of [
+  it.each([
     ['another account’s key is connected', 'acct-Y'],
     ['no key is connected', null],
-  ] as const) {
-    it(`settles as outcome unknown at the reserved price, without asking, when ${what}`, async () => {
+  ] as const)(
+    'settles as outcome unknown at the reserved price, without asking, when %s',
+    async (_what, account) => {
       // Prepare
       const { deps, settlements, prechecks } = reconcilerWith(account);
 
@@ -97,8 +98,8 @@ describe('reconcileConfirmations asks the service only with the account a charge
       expect(message).toContain('up to 2,000 credits may have been spent');
       expect(message).toContain('service account that was connected when this was confirmed');
       expect(message).not.toMatch(/nothing was charged/i);
-    });
-  }
+    },
+  );
 
   it('asks the service when the key of the charge’s own account is connected', async () => {
     // Prepare

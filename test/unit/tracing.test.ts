@@ -281,7 +281,11 @@ describe('what a trace says of a job', () => {
     const job = { kind: 'button', id: 'j3', action: ACTION_IDS.planAdd, value, context };
     const annotations = jobAnnotations(job);
 
-    expect(annotations).toMatchObject({ JobKind: 'button', Button: ACTION_IDS.planAdd, Subcommand: undefined });
+    expect(annotations).toMatchObject({
+      JobKind: 'button',
+      Button: ACTION_IDS.planAdd,
+      Subcommand: undefined,
+    });
     expect(JSON.stringify(annotations)).not.toContain(value.eventId);
     expect(jobAnnotations({ ...job, action: 'forged <@U1>' })).toMatchObject({ Button: 'unknown' });
   });

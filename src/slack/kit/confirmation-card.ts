@@ -176,7 +176,8 @@ export type ConfirmationCardInput =
 type StateInput<S extends ConfirmationCardInput['state']> = Extract<ConfirmationCardInput, { state: S }>;
 
 /** The buttons under a card: only a pending card can be confirmed; a closed one may offer to ask again. */
-type CardButtons = { kind: 'confirm'; card: StateInput<'pending'> } | { kind: 'restart'; again: AskAgainValue };
+type CardButtons =
+  { kind: 'confirm'; card: StateInput<'pending'> } | { kind: 'restart'; again: AskAgainValue };
 
 /** What one state of the card shows, before it becomes Block Kit. Texts are escaped mrkdwn. */
 interface CardView {

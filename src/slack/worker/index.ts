@@ -33,7 +33,8 @@ const isUserError = (error: unknown): error is EisError | ValidationError =>
 
 /** A failed job in the user's words, with the service's reference when it gave one. */
 function failureText(error: unknown, job: Job): string {
-  const commandText = job.kind === 'command' ? job.text : job.kind === 'button' ? buttonWords(job) : undefined;
+  const commandText =
+    job.kind === 'command' ? job.text : job.kind === 'button' ? buttonWords(job) : undefined;
   const userMessage =
     error instanceof EisNotFoundError && commandText !== undefined
       ? notFoundText(commandText)

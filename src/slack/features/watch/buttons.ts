@@ -27,7 +27,7 @@ export type WatchChoiceValue = z.infer<typeof WatchChoiceValueSchema>;
 export const WatchPageValueSchema = z.object({
   view: z.enum(['shows', 'list']),
   page: z.number().int().min(1).max(1000),
-  /** The filters as the parser kept them (re-read by it when the button runs the words). */
+  /** The filters as the parser kept them (checked again as it checks them when the button runs). */
   region: z.string().min(1).max(40).optional(),
   when: z.string().min(1).max(20).optional(),
 });

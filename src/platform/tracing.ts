@@ -11,7 +11,7 @@ import { createLogger } from './log.ts';
  * URLs, the service) adds one with its host, method and status (see `traceFetches`).
  *
  * Annotations are indexed and searchable, so they hold only ids and fixed words (`JobKind`,
- * `Subcommand` from the known command list), never message text, command arguments or secrets. The
+ * `Subcommand` from the known command list, `Button` from the known action ids), never message text, command arguments or secrets. The
  * handler's response is not recorded (a Slack answer holds message text).
  *
  * Off, as a no-op that never loads the X-Ray SDK, anywhere but Lambda (tests, `npm run dev`, the

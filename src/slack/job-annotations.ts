@@ -1,6 +1,7 @@
 import type { Annotations } from '../platform/tracing.ts';
 import { commandSpec } from './commands/index.ts';
 import type { Job } from './kit/jobs.ts';
+import { ACTION_IDS } from './views/action-ids.ts';
 
 /** What a trace says of a Slack job: the tracer is handed these by its callers (dispatch, the worker). */
 
@@ -8,6 +9,7 @@ import type { Job } from './kit/jobs.ts';
 // it is named here); not read from `JobSchema`, whose construction cost the Slack function's cold start.
 const JOB_KINDS: Record<Job['kind'], true> = {
   command: true,
+  button: true,
   page: true,
   share: true,
   export: true,
@@ -22,7 +24,8 @@ const JOB_KINDS: Record<Job['kind'], true> = {
 
 /**
  * What a trace says of a job: its kind, the subcommand of a command job (its first word when that is
- * a known command, never the arguments) and a charge's confirmation id (an id the logs carry too).
+ * a known command, never the arguments), the action id of a button's job (one the views put on a
+ * button) and a charge's confirmation id (an id the logs carry too).
  * Reads an unparsed payload (the worker's event) without trusting it.
  */
 export function jobAnnotations(job: unknown): Annotations {
@@ -32,6 +35,7 @@ export function jobAnnotations(job: unknown): Annotations {
   return {
     JobKind: kind,
     Subcommand: kind === 'command' ? subcommandOf(fields.text) : undefined,
+    Button: kind === 'button' ? buttonOf(fields.action) : undefined,
     ConfirmationId:
       kind === 'charge' &&
       typeof fields.confirmationId === 'string' &&
@@ -40,6 +44,12 @@ export function jobAnnotations(job: unknown): Annotations {
         : undefined,
   };
 }
+
+const KNOWN_ACTIONS: ReadonlySet<unknown> = new Set(Object.values(ACTION_IDS));
+
+/** `plan.add` for a button's job of that action id, `unknown` for an id the views never put on a button. */
+const buttonOf = (action: unknown): string =>
+  typeof action === 'string' && KNOWN_ACTIONS.has(action) ? action : 'unknown';
 
 /** `fit` for `fit 26855`, `help` for nothing, `unknown` for a word that is no command. */
 export function subcommandOf(text: unknown): string {

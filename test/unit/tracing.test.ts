@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createTracing, NO_TRACING, type TracerLike, tracingEnabledIn } from '../../src/platform/tracing.ts';
 import { jobAnnotations, subcommandOf } from '../../src/slack/job-annotations.ts';
+import { ACTION_IDS } from '../../src/slack/views/action-ids.ts';
 
 const ON_LAMBDA = {
   AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
@@ -273,6 +274,20 @@ describe('what a trace says of a job', () => {
 
     expect(annotations).toEqual({ JobKind: 'command', Subcommand: 'who', ConfirmationId: undefined });
     expect(JSON.stringify(annotations)).not.toContain('Jane');
+  });
+
+  it("names a button's action id, never its value", () => {
+    const value = { eventId: '26855' };
+    const job = { kind: 'button', id: 'j3', action: ACTION_IDS.planAdd, value, context };
+    const annotations = jobAnnotations(job);
+
+    expect(annotations).toMatchObject({
+      JobKind: 'button',
+      Button: ACTION_IDS.planAdd,
+      Subcommand: undefined,
+    });
+    expect(JSON.stringify(annotations)).not.toContain(value.eventId);
+    expect(jobAnnotations({ ...job, action: 'forged <@U1>' })).toMatchObject({ Button: 'unknown' });
   });
 
   it("names a charge's confirmation id", () => {

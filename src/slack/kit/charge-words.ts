@@ -5,6 +5,7 @@ import type { StoredOutcome } from '../../domain/confirmations.ts';
 import type { LedgerEntry } from '../../domain/ports/index.ts';
 import { formatDateRange, formatNumber, mentionChannel, mentionUser, plural } from '../views/format.ts';
 import { mk, type Mrkdwn } from '../views/mrkdwn.ts';
+import type { AskAgainValue } from './job-values.ts';
 
 /*
  * A charge in words: what an action does, the `/events` command that asks for it again, and why there
@@ -108,6 +109,33 @@ export function commandTextOf(action: ChargeAction): string | undefined {
       return undefined;
   }
 }
+
+/**
+ * What Start again and a paid search's Previous / Next carry to ask for `action` again: the action as
+ * its command asks for it; undefined for the LinkedIn follow-up (asked for by a button, not a command).
+ */
+export function askAgainValue(action: ChargeAction): AskAgainValue | undefined {
+  switch (action.kind) {
+    case 'event-unlock':
+    case 'visitors-unlock':
+    case 'full-access-unlock':
+      return { askAgain: { kind: action.kind, eventId: action.eventId } };
+    case 'email-unlock':
+    case 'phone-unlock': {
+      const { kind, personnelIds, fromEventId } = action;
+      return { askAgain: { kind, personnelIds, ...(fromEventId ? { fromEventId } : {}) } };
+    }
+    case 'people-by-name':
+      return { askAgain: { kind: action.kind, fullName: action.fullName, ...searchPage(action.page) } };
+    case 'exhibitor-events':
+    case 'exhibitor-search':
+      return { askAgain: { kind: action.kind, companyName: action.companyName, ...searchPage(action.page) } };
+    case 'linkedin-activity':
+      return undefined;
+  }
+}
+
+const searchPage = (page: number | undefined) => (page && page > 1 ? { page } : {});
 
 /** ` page:2` for a paid search's later page. */
 const pageWord = (page: number | undefined) => (page && page > 1 ? ` page:${page}` : '');

@@ -17,6 +17,7 @@ import {
   unchargedPriceWords,
 } from './money-words.ts';
 import type { Price, SlackMessage } from '../views/types.ts';
+import type { AskAgainValue } from './job-values.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn, trimMrkdwn, truncate } from '../views/mrkdwn.ts';
 
 /*
@@ -164,18 +165,19 @@ export type ConfirmationCardInput =
       explanation: string;
       confirmedBy?: string;
     })
-  | (ConfirmationBase & { state: 'cancelled'; cancelledBy: string; restart?: string })
+  | (ConfirmationBase & { state: 'cancelled'; cancelledBy: string; restart?: AskAgainValue })
   | (ConfirmationBase & {
       state: 'expired';
-      /** The command that asks again, for a "Start again" button. */
-      restart?: string;
+      /** The charge asked for again, for a "Start again" button (`askAgainValue`). */
+      restart?: AskAgainValue;
     });
 
 /** The input of one state of the card. */
 type StateInput<S extends ConfirmationCardInput['state']> = Extract<ConfirmationCardInput, { state: S }>;
 
 /** The buttons under a card: only a pending card can be confirmed; a closed one may offer to ask again. */
-type CardButtons = { kind: 'confirm'; card: StateInput<'pending'> } | { kind: 'restart'; command: string };
+type CardButtons =
+  { kind: 'confirm'; card: StateInput<'pending'> } | { kind: 'restart'; again: AskAgainValue };
 
 /** What one state of the card shows, before it becomes Block Kit. Texts are escaped mrkdwn. */
 interface CardView {
@@ -320,15 +322,15 @@ function unknownView(input: StateInput<'unknown'>, { what, asked }: CardWords): 
   };
 }
 
-/** A closed card offers to ask again when the command that asked is known. */
-const restartButton = (command: string | undefined): Pick<CardView, 'buttons'> =>
-  command ? { buttons: { kind: 'restart', command } } : {};
+/** A closed card offers to ask again when a command asked for it. */
+const restartButton = (again: AskAgainValue | undefined): Pick<CardView, 'buttons'> =>
+  again ? { buttons: { kind: 'restart', again } } : {};
 
 const buttonRow = (buttons: CardButtons) =>
-  buttons.kind === 'confirm' ? confirmRow(buttons.card) : restartRow(buttons.command);
+  buttons.kind === 'confirm' ? confirmRow(buttons.card) : restartRow(buttons.again);
 
-const restartRow = (command: string) =>
-  actions([button('Start again', ACTION_IDS.confirmRestart, { text: command })], 'restart');
+const restartRow = (again: AskAgainValue) =>
+  actions([button('Start again', ACTION_IDS.confirmRestart, again)], 'restart');
 
 /** Confirm (asking again in a dialog that repeats the price), Cancel, and Show all for many people. */
 const confirmRow = (card: StateInput<'pending'>) =>

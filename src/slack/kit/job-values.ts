@@ -1,17 +1,49 @@
 import * as z from 'zod';
 import { EventIdSchema, PersonnelIdSchema } from '../../domain/ids.ts';
 
+/** The most people one `emails` / `phones` unlocks. */
+export const CONTACTS_AT_ONCE = 100;
+
+/** The people of a contact unlock, and the event of their list. */
+const ContactUnlockShape = {
+  personnelIds: z.array(PersonnelIdSchema).min(1).max(CONTACTS_AT_ONCE),
+  fromEventId: EventIdSchema.optional(),
+};
+
 /**
  * What the jobs carry from a button or a form to the worker, with their bounds: the job schema
  * (`jobs.ts`) parses them on arrival, and the rooms that write and read them import them from here.
  */
 
 /**
- * The command a button runs again: a paid search's Previous / Next, Restart on an expired or cancelled
- * card. Shared: Share in channel carries it too (the command a private answer came from, run again in
- * the channel when shared; `share.ts`).
+ * What Share in channel carries for an answer to a command: the command a private answer came from,
+ * run again in the channel when shared (`share.ts`).
  */
 export const CommandValueSchema = z.object({ text: z.string().min(1).max(5000) });
+
+/** A paid search's words, at most as the parser takes them. */
+const SearchedName = z.string().trim().min(1).max(200);
+const SearchPage = z.number().int().min(1).max(9999).optional();
+
+/**
+ * A charge asked for again: Start again on an expired or cancelled card, a paid search's Previous /
+ * Next (the search for that page). The action as its command asks for it, without what its card read
+ * (the show, the people's names); the charges room turns it into that command (`CHARGE_BUTTONS`).
+ */
+export const AskAgainValueSchema = z.object({
+  askAgain: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('event-unlock'), eventId: EventIdSchema }),
+    z.object({ kind: z.literal('visitors-unlock'), eventId: EventIdSchema }),
+    z.object({ kind: z.literal('full-access-unlock'), eventId: EventIdSchema }),
+    z.object({ kind: z.literal('email-unlock'), ...ContactUnlockShape }),
+    z.object({ kind: z.literal('phone-unlock'), ...ContactUnlockShape }),
+    z.object({ kind: z.literal('people-by-name'), fullName: SearchedName, page: SearchPage }),
+    z.object({ kind: z.literal('exhibitor-events'), companyName: SearchedName, page: SearchPage }),
+    z.object({ kind: z.literal('exhibitor-search'), companyName: SearchedName, page: SearchPage }),
+  ]),
+});
+export type AskAgainValue = z.infer<typeof AskAgainValueSchema>;
+export type AskAgain = AskAgainValue['askAgain'];
 
 /**
  * Every list, by the name its buttons carry; each is defined in `features/lists/`, which holds the query its

@@ -4,6 +4,7 @@ import { OutreachOptionsSchema } from '../../eis/outreach-options.ts';
 import { ChargeActionKindSchema } from '../../domain/charging.ts';
 import { EventIdSchema } from '../../domain/ids.ts';
 import { ShareValueSchema } from './share.ts';
+import { LIMITS } from '../views/limits.ts';
 import {
   ListPageValueSchema,
   FollowUpValueSchema,
@@ -38,12 +39,29 @@ export type JobContext = z.infer<typeof JobContextSchema>;
  */
 const JobId = z.string().min(1).max(300);
 
+/** A button's value as Slack carries it (JSON, as long as Slack lets a value be). */
+const ButtonValueSchema = z
+  .unknown()
+  .refine((value) => value === undefined || (JSON.stringify(value)?.length ?? 0) <= LIMITS.buttonValue);
+
 export const JobSchema = z.discriminatedUnion('kind', [
-  /** An `/events` command (or a button standing for one), re-parsed by the worker. */
+  /** An `/events` command, typed or from a form, parsed by the worker. */
   z.object({
     kind: z.literal('command'),
     id: JobId,
     text: z.string().max(COMMAND_TEXT_MAX),
+    context: JobContextSchema,
+  }),
+  /**
+   * A button standing for an `/events` command: its action id and value, read by the worker into the
+   * typed command with the button's declaration (`ButtonCommands`), never through command text.
+   */
+  z.object({
+    kind: z.literal('button'),
+    id: JobId,
+    /** Slack's `action_id`, at most 255 characters. */
+    action: z.string().min(1).max(255),
+    value: ButtonValueSchema,
     context: JobContextSchema,
   }),
   /**

@@ -3,7 +3,7 @@ import { storedOutcome } from '../../domain/confirmations.ts';
 import type { Confirmation } from '../../domain/ports/index.ts';
 import { UNKNOWN_OUTCOME } from '../../domain/unknown-outcomes.ts';
 import type { SlackMessage } from '../views/types.ts';
-import { chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
+import { askAgainValue, chargeOutcomeLines, commandTextOf, describeStoredAction } from './charge-words.ts';
 import { confirmationCard } from './confirmation-card.ts';
 import { cardPrice, mayHaveSpentWords } from './money-words.ts';
 
@@ -70,8 +70,8 @@ export function storedConfirmationCard(confirmation: Confirmation): SlackMessage
   const confirmedBy = confirmation.confirmedBy ?? confirmation.requestedBy;
   const outcome = storedOutcome(confirmation);
   const action = ChargeActionSchema.safeParse(confirmation.action);
-  const command = action.success ? commandTextOf(action.data) : undefined;
-  const restart = command ? { restart: command } : {};
+  const again = action.success ? askAgainValue(action.data) : undefined;
+  const restart = again ? { restart: again } : {};
   switch (confirmation.status) {
     case 'pending':
     case 'running':

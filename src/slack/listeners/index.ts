@@ -1,10 +1,11 @@
 import type { App } from '@slack/bolt';
 import type { ListenerDeps } from '../kit/listener-deps.ts';
+import { registerCommandButtons } from '../kit/command-buttons.ts';
+import { BUTTON_COMMANDS } from '../commands/buttons.ts';
 import { registerAccount } from '../features/account/listeners.ts';
 import { registerConfirmationActions } from '../features/charges/listeners.ts';
 import { registerCompare } from '../features/compare/listeners.ts';
 import { registerDigests } from '../features/digests/listeners.ts';
-import { registerEventCards } from '../features/events/listeners.ts';
 import { registerEventsCommand } from './events-command.ts';
 import { registerFollowUpActions } from '../features/follow-up/listeners.ts';
 import { registerHome } from '../features/home/listeners.ts';
@@ -23,7 +24,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerUntilConnected(app, deps);
   registerWorkspaceAdmin(app, deps);
   registerEventsCommand(app, deps);
-  registerEventCards(app, deps);
+  registerCommandButtons(app, deps, BUTTON_COMMANDS);
   registerLists(app, deps);
   registerCompare(app, deps);
   registerAccount(app, deps);

@@ -13,9 +13,11 @@ interface ButtonDefinition {
 }
 
 /**
- * The `action_id`s the views put on buttons, each with whom it is for; the JSON each `value` carries is the named schema in
- * its room's `src/slack/features/<room>/buttons.ts` (`ShareValueSchema`: kit/share.ts). Action
- * listeners register on these ids and parse the value.
+ * The `action_id`s the views put on buttons, each with whom it is for; the JSON each `value` carries is
+ * the named schema in its room's `src/slack/features/<room>/buttons.ts` (`ShareValueSchema`:
+ * kit/share.ts; `AskAgainValueSchema`: kit/job-values.ts). Action listeners register on these ids and
+ * parse the value; a button that stands for an `/events` command is declared with that command in its
+ * room's `buttons.ts` (`ButtonCommands`).
  */
 const BUTTONS = {
   /** value: EventValueSchema */
@@ -27,7 +29,7 @@ const BUTTONS = {
   listPage: { id: 'list.page', audience: RUNS },
   /**
    * Previous / Next under a paid search's results: the search for that page, asked for again as the
-   * command (so it goes through a confirmation card: every page charges). value: CommandValueSchema
+   * command (so it goes through a confirmation card: every page charges). value: AskAgainValueSchema
    */
   searchPagePrevious: { id: 'search.page.previous', audience: RUNS },
   searchPageNext: { id: 'search.page.next', audience: RUNS },
@@ -50,7 +52,7 @@ const BUTTONS = {
   shareInChannel: { id: 'share.channel', audience: RUNS },
   /** Opens, privately, the list of every person a card names. value: ListPageValueSchema (`contacts`) */
   showAllPeople: { id: 'people.all', audience: RUNS },
-  /** Runs the command of an expired or cancelled confirmation again. value: CommandValueSchema */
+  /** Asks again for the charge of an expired or cancelled confirmation. value: AskAgainValueSchema */
   confirmRestart: { id: 'confirm.restart', audience: RUNS },
   /** Open the modals (from App Home, list cards and messages). No value, unless named. */
   openSearch: { id: 'open.search', audience: 'anyone' },

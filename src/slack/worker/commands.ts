@@ -14,7 +14,9 @@ import {
   wordOf,
 } from '../commands/index.ts';
 import { refusalFor } from '../kit/permissions.ts';
-import type { JobContext } from '../kit/jobs.ts';
+import type { Job, JobContext } from '../kit/jobs.ts';
+import { BUTTON_COMMANDS } from '../commands/buttons.ts';
+import { buttonRun, OUT_OF_DATE } from '../kit/command-buttons.ts';
 import { errorMessage } from '../views/messages.ts';
 import type { Answer } from '../kit/answer.ts';
 import type { AskToConfirm } from '../features/charges/jobs.ts';
@@ -30,6 +32,7 @@ import { planAnswers } from '../features/plan/answers.ts';
 import { watchAnswers } from '../features/watch/answers.ts';
 
 export type RunCommand = CommandAnswer<Command>;
+type ButtonJob = Extract<Job, { kind: 'button' }>;
 
 /**
  * Every registered word's answer, each from its room's `answers.ts`: a word (or a room) without its
@@ -84,12 +87,23 @@ export function commandJobs(deps: WorkerDeps, answer: Answer, askToConfirm: AskT
     return run ? run(command, context, text) : answer(context, tryHelpMessage());
   };
 
-  /** An `/events` command (or a button standing for one), parsed again here. */
+  /** An `/events` command, typed or from a form, parsed again here. */
   async function commandJob({ text, context }: { text: string; context: JobContext }): Promise<void> {
     const parsed = parseCommand(text);
     if (!parsed.ok) return answer(context, errorMessage(parsed.problem));
     return runCommand(parsed.command, context, text);
   }
 
-  return { runCommand, commandJob };
+  /** A button standing for an `/events` command: its value read again into the typed command, no text parsed. */
+  async function buttonJob({ action, value, context }: ButtonJob): Promise<void> {
+    const run = buttonRun(BUTTON_COMMANDS, action, value);
+    if (!run) return answer(context, errorMessage(OUT_OF_DATE));
+    return runCommand(run.command, context, run.words);
+  }
+
+  return { runCommand, commandJob, buttonJob };
 }
+
+/** The words a button's job stands for (its "found nothing for …" answer names them); undefined when out of date. */
+export const buttonWords = ({ action, value }: ButtonJob): string | undefined =>
+  buttonRun(BUTTON_COMMANDS, action, value)?.words;

@@ -4,7 +4,7 @@ import { type Job, JobSchema } from '../kit/jobs.ts';
 import { errorMessage, notFoundText } from '../views/messages.ts';
 import { answerer } from '../kit/answer.ts';
 import { chargeJobs } from '../features/charges/jobs.ts';
-import { commandJobs } from './commands.ts';
+import { buttonWords, commandJobs } from './commands.ts';
 import type { WorkerDeps } from '../kit/worker-deps.ts';
 import { homeJobs } from '../features/home/jobs.ts';
 import { followUpJobs } from '../features/follow-up/jobs.ts';
@@ -33,9 +33,11 @@ const isUserError = (error: unknown): error is EisError | ValidationError =>
 
 /** A failed job in the user's words, with the service's reference when it gave one. */
 function failureText(error: unknown, job: Job): string {
+  const commandText =
+    job.kind === 'command' ? job.text : job.kind === 'button' ? buttonWords(job) : undefined;
   const userMessage =
-    error instanceof EisNotFoundError && job.kind === 'command'
-      ? notFoundText(job.text)
+    error instanceof EisNotFoundError && commandText !== undefined
+      ? notFoundText(commandText)
       : error instanceof EisError || error instanceof AppError
         ? error.userMessage
         : 'Something went wrong on our side. Please try again.';
@@ -111,6 +113,7 @@ export function createWorker(given: WorkerDeps) {
   const buttons = shareAndPageJobs(deps, answer, commands.runCommand);
   const handlers: JobHandlers = {
     command: commands.commandJob,
+    button: commands.buttonJob,
     share: buttons.shareJob,
     page: buttons.pageJob,
     charge: charges.runChargeJob,

@@ -2,13 +2,11 @@ import type { App, MessageShortcut } from '@slack/bolt';
 import type { JobContext } from '../../kit/jobs.ts';
 import { metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { openModal } from '../../kit/interaction.ts';
 import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
 import { companyHint, readResearchForm, ResearchTargetSchema } from './forms.ts';
 import { RESEARCH_MODAL, researchModal } from './research-views.ts';
-import { ExhibitorValueSchema } from '../../kit/row-buttons.ts';
 
 /** The "Research a company" message shortcut's id, as declared in the app manifests. */
 export const RESEARCH_SHORTCUT = 'research_company';
@@ -25,12 +23,8 @@ const readResearch: ModalReader = (values, view, who) => {
   return { ok: true, value: { kind: 'command', text: form.value.text, context } };
 };
 
-/** An exhibitor's Open button, and "Research a company" (message shortcut, App Home) with its modal. */
+/** "Research a company" (message shortcut, App Home) with its modal (an exhibitor's Open: `ACCOUNT_BUTTONS`). */
 export function registerAccount(app: App, deps: ListenerDeps): void {
-  registerCommandButtons(app, deps, {
-    [ACTION_IDS.accountOpen]: (value) => `account ${ExhibitorValueSchema.parse(value).exhibitorId}`,
-  });
-
   // "Research a company" on a message: prefilled from its first link or its text, answered in its thread.
   app.shortcut<MessageShortcut>(RESEARCH_SHORTCUT, async ({ ack, shortcut, client }) => {
     const message = shortcut.message;

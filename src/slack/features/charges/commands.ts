@@ -3,6 +3,7 @@ import { parseSpendPeriod } from '../../../domain/periods.ts';
 import { bareWord, oneEventId, shown } from '../../kit/command-arguments.ts';
 import type { CommandArgs, Parsed, AudienceDeclared } from '../../kit/command-types.ts';
 import { listedCredits } from '../../kit/money-words.ts';
+import { type AskAgain, CONTACTS_AT_ONCE } from '../../kit/job-values.ts';
 
 /**
  * The charges room's `/events` words: the balance and the spend by period (free), and every command
@@ -15,7 +16,7 @@ const UNLOCK_EVENT_WORD =
 const PAID_PAGE_WORD =
   'Every page is a new search, charged again when it is non-empty: the results come 20 a page in the ' +
   "card's thread, and Previous / Next (or `page:2`) ask for a confirmation first.";
-const MAX_CONTACTS = 100;
+const MAX_CONTACTS = CONTACTS_AT_ONCE;
 
 const SPEND_PERIODS =
   '`today` (the default), `week`, `month` or `quarter` (the current one; `this month` reads the same), ' +
@@ -43,6 +44,12 @@ function parseSpend({ words, fail }: CommandArgs): Parsed<SpendCommand> {
       `${shown(words.filter((word) => word.toLowerCase() !== 'export').join(' '))} is not a period. Say ${SPEND_PERIODS}.`,
     );
   return { ok: true, command: { name: 'spend', period, ...(exporting ? { export: true as const } : {}) } };
+}
+
+/** `spend`'s period as its parser keeps it (lower case), or undefined for a word that names none. */
+export function spendPeriodOf(word: string): string | undefined {
+  const period = word.toLowerCase();
+  return /^\S+$/.test(period) && parseSpendPeriod(period, ANY_DAY) ? period : undefined;
 }
 
 /** A paid search's later page (`page:N`): a search, and a charge, of its own. */
@@ -121,6 +128,40 @@ function personnelIds<N extends 'emails' | 'phones'>(word: N) {
     if (unique.length > MAX_CONTACTS) return fail(`At most ${MAX_CONTACTS} people at a time.`);
     return { ok: true, command: { name: word, personnelIds: unique, ...(eventId ? { eventId } : {}) } };
   };
+}
+
+/**
+ * The command that asks for a charge again (Start again, a paid search's Previous / Next): each word's
+ * `charge` read backwards, so the command asks for that very action.
+ */
+export function commandAsking(action: AskAgain) {
+  switch (action.kind) {
+    case 'event-unlock':
+      return { name: 'unlock' as const, eventId: action.eventId };
+    case 'visitors-unlock':
+      return { name: 'visitors' as const, eventId: action.eventId };
+    case 'full-access-unlock':
+      return { name: 'full-access' as const, eventId: action.eventId };
+    case 'email-unlock':
+      return contactsAsking('emails', action);
+    case 'phone-unlock':
+      return contactsAsking('phones', action);
+    case 'people-by-name':
+      return { name: 'who' as const, fullName: action.fullName, ...laterPage(action.page) };
+    case 'exhibitor-events':
+      return { name: 'company' as const, companyName: action.companyName, ...laterPage(action.page) };
+    case 'exhibitor-search':
+      return { name: 'exhibitor' as const, companyName: action.companyName, ...laterPage(action.page) };
+  }
+}
+
+const laterPage = (page: number | undefined) => (page && page > 1 ? { page } : {});
+
+function contactsAsking<N extends 'emails' | 'phones'>(
+  name: N,
+  { personnelIds, fromEventId }: { personnelIds: string[]; fromEventId?: string | undefined },
+): ContactUnlock<N> {
+  return { name, personnelIds: [...new Set(personnelIds)], ...(fromEventId ? { eventId: fromEventId } : {}) };
 }
 
 /** A contact unlock's event context (`event:<id>`, from an event's people list). */

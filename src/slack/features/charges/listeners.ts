@@ -9,18 +9,16 @@ import { chargeActionKindOf } from '../../../domain/charging.ts';
 import { handOverCharge } from '../../../domain/confirmation-publishing.ts';
 import { type Actor, cancel, confirm } from '../../../domain/confirmations.ts';
 import type { Confirmation } from '../../../domain/ports/index.ts';
-import { ConfirmationValueSchema, SpendExportValueSchema } from './buttons.ts';
+import { ConfirmationValueSchema } from './buttons.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { approvalRefusalWords } from '../../kit/approval-words.ts';
 import { storedConfirmationCard } from '../../kit/recorded-card.ts';
 import { botNotice } from '../../views/messages.ts';
 import { contextOf, parseValue } from '../../kit/interaction.ts';
-import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import { mentionUser } from '../../views/format.ts';
-import { CommandValueSchema } from '../../kit/job-values.ts';
 
 type ClickArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -123,26 +121,12 @@ function clickHandler(deps: ListenerDeps, handle: (args: ClickArgs, surface: Cli
 }
 
 /**
- * A paid search's Previous / Next and Restart on a card: the command asked for again, confirmed again;
- * and Export CSV on the spend card (free).
- */
-function registerRunAgainButtons(app: App, deps: ListenerDeps): void {
-  registerCommandButtons(app, deps, {
-    [ACTION_IDS.searchPagePrevious]: (value) => CommandValueSchema.parse(value).text,
-    [ACTION_IDS.searchPageNext]: (value) => CommandValueSchema.parse(value).text,
-    [ACTION_IDS.confirmRestart]: (value) => CommandValueSchema.parse(value).text,
-    [ACTION_IDS.spendExport]: (value) => `spend ${SpendExportValueSchema.parse(value).period} export`,
-  });
-}
-
-/**
  * Confirm and Cancel, on a confirmation card or on the App Home (the same action ids, the same rules).
  * Confirm claims the confirmation in one conditional write (exactly one click wins), shows
  * "Charging…" and hands the charge to the worker; every other click is told what happened. A card
  * replaced here is marked shown; if this process dies first, the reconciler shows it.
  */
 export function registerConfirmationActions(app: App, deps: ListenerDeps): void {
-  registerRunAgainButtons(app, deps);
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.confirmYes,
     clickHandler(deps, async (args, surface) => {

@@ -1,7 +1,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { ChargeAction } from '../../../domain/charging.ts';
 import type { ChargeOutcome } from '../../../domain/charge-outcome.ts';
-import { commandTextOf } from '../../kit/charge-words.ts';
+import { askAgainValue } from '../../kit/charge-words.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context } from '../../views/blocks.ts';
 import { fitToLimits } from '../../views/limits.ts';
@@ -42,7 +42,7 @@ export function paidSearchResults(
 ): SlackMessage {
   const rows = resultRows(action, results);
   const page = action.page ?? 1;
-  const pageCommand = (target: number) => ({ text: commandTextOf({ ...action, page: target }) });
+  const pageCommand = (target: number) => askAgainValue({ ...action, page: target });
   const buttons: (Button | undefined)[] = [];
   if (page > 1) buttons.push(button('← Previous', ACTION_IDS.searchPagePrevious, pageCommand(page - 1)));
   if (results.page.hasMore) buttons.push(button('Next →', ACTION_IDS.searchPageNext, pageCommand(page + 1)));

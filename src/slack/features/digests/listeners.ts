@@ -3,11 +3,9 @@ import * as z from 'zod';
 import { isApprover } from '../../../domain/approval.ts';
 import { CHANNEL_ID, metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { openModal } from '../../kit/interaction.ts';
 import { type ModalReader, registerModalSubmission } from '../../kit/modals.ts';
-import { EventValueSchema } from '../../kit/row-buttons.ts';
 import { memberChannelsOf } from '../../kit/digest-access.ts';
 import { readDigestForm } from './forms.ts';
 import { DIGEST_MODAL, digestModal } from './settings-views.ts';
@@ -78,12 +76,8 @@ const readDigest: ModalReader = (values, view, who) => {
   return { ok: true, value: { kind: 'command', text: form.value, context: { ...who, channelId } } };
 };
 
-/** The digest's Fit score / Unlock buttons, and its settings modal (App Home's Edit digest). */
+/** The digest's settings modal (App Home's Edit digest); its rows' buttons are `DIGEST_BUTTONS`. */
 export function registerDigests(app: App, deps: ListenerDeps): void {
-  registerCommandButtons(app, deps, {
-    [ACTION_IDS.digestUnlock]: (value) => `unlock ${EventValueSchema.parse(value).eventId}`,
-    [ACTION_IDS.digestFit]: (value) => `fit ${EventValueSchema.parse(value).eventId}`,
-  });
   app.action<BlockAction<ButtonAction>>(
     ACTION_IDS.openDigestSettings,
     async ({ ack, body, client, context }) => {

@@ -4,12 +4,10 @@ import type { Job, JobContext } from '../../kit/jobs.ts';
 import { metadataOf } from '../../kit/modal-forms.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { answeringFailures } from '../../kit/answer-failures.ts';
-import { outOfDate, registerCommandButtons, threadOf } from '../../kit/command-buttons.ts';
+import { outOfDate, threadOf } from '../../kit/command-buttons.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { contextOf, openModal, parseValue } from '../../kit/interaction.ts';
 import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
-import { EventValueSchema } from '../../kit/row-buttons.ts';
-import { PeopleValueSchema } from './buttons.ts';
 import {
   FILTER_MODAL,
   isFilterableList,
@@ -24,19 +22,8 @@ import { type ListPageValue, ListPageValueSchema } from '../../kit/job-values.ts
 /** The search shortcut's id, as declared in the app manifests. */
 export const SEARCH_SHORTCUT = 'search_events';
 
-/** `100001 100002 event:26855`: the people, and the event whose list they are on (sent as `event_id`). */
-function peopleWords(value: unknown): string {
-  const { personnelIds, eventId } = PeopleValueSchema.parse(value);
-  return `${personnelIds.join(' ')}${eventId ? ` event:${eventId}` : ''}`;
-}
-
-/** The lists' buttons, shortcut and modals: paging, Show all, Export CSV, Filter…, search. */
+/** The lists' buttons, shortcut and modals: paging, Show all, Export CSV, Filter…, search (Unlock and Emails / Phones: `LIST_BUTTONS`). */
 export function registerLists(app: App, deps: ListenerDeps): void {
-  registerCommandButtons(app, deps, {
-    [ACTION_IDS.listUnlock]: (value) => `unlock ${EventValueSchema.parse(value).eventId}`,
-    [ACTION_IDS.peopleEmails]: (value) => `emails ${peopleWords(value)}`,
-    [ACTION_IDS.peoplePhones]: (value) => `phones ${peopleWords(value)}`,
-  });
   registerPaging(app, deps);
   registerExportAction(app, deps);
   registerSearch(app, deps);

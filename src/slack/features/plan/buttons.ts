@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { EventIdSchema } from '../../../domain/ids.ts';
 import { PLAN_COST_MAX } from '../../../domain/plan/show-costs.ts';
 import { COST_KINDS } from '../../../domain/ports/records.ts';
+import { type ButtonCommands, runs } from '../../kit/command-buttons.ts';
+import { EventValueSchema } from '../../kit/row-buttons.ts';
+import { ACTION_IDS } from '../../views/action-ids.ts';
 
 /** The plan room's own button values. */
 
@@ -30,3 +33,16 @@ export const CostsMetadataSchema = z.object({
   amounts: ShowCostsSchema,
 });
 export type CostsMetadata = z.infer<typeof CostsMetadataSchema>;
+
+/** Add to plan (on any row or card naming a show), Remove and Export CSV (on the plan card). */
+export const PLAN_BUTTONS = {
+  [ACTION_IDS.planAdd]: (value) => {
+    const { eventId } = EventValueSchema.parse(value);
+    return runs({ name: 'plan-add', eventId }, `plan add ${eventId}`);
+  },
+  [ACTION_IDS.planRemove]: (value) => {
+    const { eventId } = EventValueSchema.parse(value);
+    return runs({ name: 'plan-remove', eventId }, `plan remove ${eventId}`);
+  },
+  [ACTION_IDS.planExport]: () => runs({ name: 'plan-export' }, 'plan export'),
+} satisfies ButtonCommands;

@@ -1,11 +1,9 @@
 import type { App } from '@slack/bolt';
-import { registerCommandButtons } from '../../kit/command-buttons.ts';
 import { parseValue } from '../../kit/interaction.ts';
 import type { ListenerDeps } from '../../kit/listener-deps.ts';
 import { metadataOf } from '../../kit/modal-forms.ts';
 import { type ModalReader, registerModalOpener, registerModalSubmission } from '../../kit/modals.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
-import { EventValueSchema } from '../../kit/row-buttons.ts';
 import { CostsMetadataSchema, CostsValueSchema } from './buttons.ts';
 import { PLAN_COSTS_MODAL, planCostsModal } from './cost-views.ts';
 import { readCostsForm } from './forms.ts';
@@ -24,15 +22,10 @@ const readCosts: ModalReader = (values, view, who) => {
 };
 
 /**
- * Add to plan (on any row or card naming a show), Remove and Export CSV (on the plan card), each its
- * `/events plan` command; Costs… on a plan row opens the show's costs modal.
+ * Costs… on a plan row opens the show's costs modal (Add to plan, Remove and Export CSV stand for
+ * `/events plan` commands: `PLAN_BUTTONS`).
  */
 export function registerPlan(app: App, deps: ListenerDeps): void {
-  registerCommandButtons(app, deps, {
-    [ACTION_IDS.planAdd]: (value) => `plan add ${EventValueSchema.parse(value).eventId}`,
-    [ACTION_IDS.planRemove]: (value) => `plan remove ${EventValueSchema.parse(value).eventId}`,
-    [ACTION_IDS.planExport]: () => 'plan export',
-  });
   registerModalOpener(app, deps, ACTION_IDS.planCosts, (body) => {
     const value = CostsValueSchema.safeParse(body.actions[0] && parseValue(body.actions[0]));
     const container: unknown = body.container.channel_id;

@@ -18,6 +18,9 @@ import { buttonsOf, textsOf } from '../../../support/views.ts';
 const shown = (message: SlackMessage) =>
   textsOf(message.blocks.filter((block) => block.type !== 'actions')).join('\n');
 
+/** Start again on a closed card of an event unlock: the unlock, asked for again. */
+const UNLOCK_AGAIN = { askAgain: { kind: 'event-unlock' as const, eventId: '26855' } };
+
 const base = {
   description: 'Unlock all exhibitors and people of Fintech Expo (26855)',
   price: { credits: 2000, upTo: false, kind: 'event-unlock' as const },
@@ -149,9 +152,9 @@ describe('confirmationCard', () => {
   });
 
   it.each<ConfirmationCardInput>([
-    { ...base, state: 'cancelled', cancelledBy: 'U9', restart: 'unlock 26855' },
-    { ...base, state: 'expired', restart: 'unlock 26855' },
-  ])('offers to start again once $state, with the command that asked', (input) => {
+    { ...base, state: 'cancelled', cancelledBy: 'U9', restart: UNLOCK_AGAIN },
+    { ...base, state: 'expired', restart: UNLOCK_AGAIN },
+  ])('offers to start again once $state, with the charge to ask for again', (input) => {
     // Act
     const message = confirmationCard(input);
 
@@ -160,7 +163,7 @@ describe('confirmationCard', () => {
     const [again, ...others] = buttonsOf(message.blocks);
     expect(others).toEqual([]);
     expect(again).toMatchObject({ action_id: 'confirm.restart', text: { text: 'Start again' } });
-    expect(JSON.parse(again?.value ?? '')).toEqual({ text: 'unlock 26855' });
+    expect(JSON.parse(again?.value ?? '')).toEqual(UNLOCK_AGAIN);
     expect(blockKitViolations(message.text, message.blocks)).toEqual([]);
   });
 

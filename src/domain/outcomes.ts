@@ -5,6 +5,7 @@ import {
   OUTCOME_KINDS,
   type OutcomeChange,
   type OutcomeEntry,
+  type OutcomeFields,
   type OutcomeKind,
   RECORD_TYPE,
   type WatchAccount,
@@ -127,8 +128,8 @@ export function newOutcome(given: NewOutcome): OutcomeEntry {
   };
 }
 
-/** Who may delete an entry: its logger, or an admin of the workspace (a member both; outsiders never get here). */
-export const mayDeleteOutcome = (
+/** Who may change or delete an entry: its logger, or an admin of the workspace (a member both; outsiders never get here). */
+export const mayChangeOutcome = (
   entry: Pick<OutcomeEntry, 'loggedBy'>,
   user: { userId: string; admin: boolean },
 ): boolean => user.admin || entry.loggedBy === user.userId;
@@ -139,3 +140,52 @@ export const deletion = (by: string, at: Date): OutcomeChange => ({
   by,
   at: at.toISOString(),
 });
+
+/** What an entry says now (its kind, grade, amount, account, company, note). */
+function fieldsOf(entry: OutcomeEntry): OutcomeFields {
+  const { kind, grade, hundredths, currency, account, company, note } = entry;
+  return {
+    kind,
+    ...(grade ? { grade } : {}),
+    ...(hundredths === undefined ? {} : { hundredths }),
+    ...(currency ? { currency } : {}),
+    account,
+    ...(company ? { company } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/**
+ * The entry with what it says replaced by `edit` (read and checked as a new one's), the show and who
+ * logged it kept, and what it said before added to its history.
+ */
+export function editedOutcome(
+  entry: OutcomeEntry,
+  edit: OutcomeInput & { currency?: string; company?: OutcomeEntry['company'] },
+  by: string,
+  at: Date,
+): OutcomeEntry {
+  const change: OutcomeChange = { action: 'edited', by, at: at.toISOString(), was: fieldsOf(entry) };
+  // What the entry said goes whole: a field the edit does not give is not kept.
+  const {
+    kind: _kind,
+    grade: _grade,
+    hundredths: _hundredths,
+    currency: _currency,
+    account: _account,
+    company: _company,
+    note: _note,
+    ...kept
+  } = entry;
+  return {
+    ...kept,
+    kind: edit.kind,
+    ...(edit.grade ? { grade: edit.grade } : {}),
+    ...(edit.hundredths === undefined ? {} : { hundredths: edit.hundredths }),
+    ...(edit.hundredths !== undefined && edit.currency ? { currency: edit.currency } : {}),
+    account: edit.account,
+    ...(edit.company ? { company: edit.company } : {}),
+    ...(edit.note ? { note: edit.note } : {}),
+    history: [...entry.history, change],
+  };
+}

@@ -62,6 +62,22 @@ export function createOutcomeRepository(deps: StoreDeps) {
       );
     },
 
+    async replace(entry: OutcomeEntry, changes: number): Promise<boolean> {
+      const item = OutcomeEntrySchema.parse(entry);
+      const put = await unlessConditionFailed(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.outcome(entry.teamId, entry.id), ...item },
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND size(history) = :n',
+            ExpressionAttributeValues: { ':n': changes },
+          }),
+        ),
+      );
+      return put !== null;
+    },
+
     async markDeleted(teamId: string, id: string, change: OutcomeChange): Promise<OutcomeEntry | null> {
       const written = await unlessConditionFailed(() =>
         client.send(

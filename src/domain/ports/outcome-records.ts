@@ -11,11 +11,27 @@ export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 export const LEAD_GRADES = ['A', 'B', 'C'] as const;
 export type LeadGrade = (typeof LEAD_GRADES)[number];
 
-/** One change of an entry, kept for good: who logged it, who deleted it, and when. */
+/** What an entry says, and an edit may change (what it said before is kept in its history). */
+export const OutcomeFieldsSchema = z.object({
+  kind: z.enum(OUTCOME_KINDS),
+  grade: z.enum(LEAD_GRADES).exactOptional(),
+  hundredths: z.number().int().nonnegative().exactOptional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .exactOptional(),
+  account: z.string().min(1),
+  company: z.object({ exhibitorId: Id, name: z.string().min(1) }).exactOptional(),
+  note: z.string().exactOptional(),
+});
+export type OutcomeFields = z.infer<typeof OutcomeFieldsSchema>;
+
+/** One change of an entry, kept for good: who logged, edited or deleted it, when, and what an edit replaced. */
 export const OutcomeChangeSchema = z.object({
-  action: z.enum(['logged', 'deleted']),
+  action: z.enum(['logged', 'edited', 'deleted']),
   by: Id,
   at: IsoTime,
+  was: OutcomeFieldsSchema.exactOptional(),
 });
 export type OutcomeChange = z.infer<typeof OutcomeChangeSchema>;
 
@@ -23,7 +39,8 @@ export type OutcomeChange = z.infer<typeof OutcomeChangeSchema>;
  * One thing a show brought, as its logger typed it: the show under its one public id (with its dates
  * as the service told them, for the window a return counts in), the account as typed and, when the
  * channel watches it and the watch has resolved it, the exhibitor record it is. Money in hundredths of
- * the plan's currency (none when the plan has none). A deleted entry is kept, marked with who and when.
+ * the plan's currency (none when the plan has none). An edited entry keeps what it said before in its
+ * history; a deleted one is kept, marked with who and when.
  */
 export const OutcomeEntrySchema = z.object({
   type: z.literal(RECORD_TYPE.outcome),
@@ -34,17 +51,9 @@ export const OutcomeEntrySchema = z.object({
   showName: z.string().nullable(),
   showDateStart: LocalDate.nullable(),
   showDateEnd: LocalDate.nullable(),
-  kind: z.enum(OUTCOME_KINDS),
-  grade: z.enum(LEAD_GRADES).exactOptional(),
-  hundredths: z.number().int().nonnegative().exactOptional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .exactOptional(),
-  account: z.string().min(1),
-  /** The watch's resolved company for the account (matched on its name, case aside). */
-  company: z.object({ exhibitorId: Id, name: z.string().min(1) }).exactOptional(),
-  note: z.string().exactOptional(),
+  // The kind, grade, amount (hundredths, currency), account, the watch's resolved company (matched on
+  // the account's name, case aside), note: what an edit may change.
+  ...OutcomeFieldsSchema.shape,
   loggedBy: Id,
   loggedAt: IsoTime,
   /** The card in the channel (its `ts`), brought up to date when the entry is deleted. */

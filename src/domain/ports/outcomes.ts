@@ -10,6 +10,11 @@ export interface OutcomeRepository {
   /** Keeps the `ts` of the entry's card in the channel. */
   setCard(teamId: string, id: string, cardTs: string): Promise<void>;
   /**
+   * Writes an edited entry (`editedOutcome`) only if the stored one is not deleted and has the history
+   * it was edited from (`changes` long): false when another change came first (nothing written).
+   */
+  replace(entry: OutcomeEntry, changes: number): Promise<boolean>;
+  /**
    * Marks the entry deleted by `change` and adds it to its history, once: null when there is no such
    * entry or it was deleted already (nothing written).
    */

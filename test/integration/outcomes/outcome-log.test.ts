@@ -213,4 +213,35 @@ describe('logging what a show brought', () => {
     expect(await bot.store.outcomes.get(ALICE.teamId, bobs.id)).toMatchObject({ deletedBy: ADMIN.userId });
     expect(visibleText(cardOf(bobs.id))).toContain(`Deleted* by <@${ADMIN.userId}>`);
   });
+
+  it('lets its logger change an entry, keeping what it said before; another member may not', async () => {
+    const entry = await logged(`outcome ${show.eventId} lead C Umbrella`);
+
+    await say(`outcome edit ${entry.id} opportunity Umbrella 30000`, BOB);
+    expect(lastToldTo(BOB.userId)).toContain('Only the person who logged this entry, or a workspace admin');
+    await say(`outcome edit ${entry.id} won 5 USD Umbrella`);
+    expect(lastToldTo(ALICE.userId)).toContain("this channel's plan is in EUR");
+    expect(await bot.store.outcomes.get(ALICE.teamId, entry.id)).toEqual(entry);
+
+    await say(`outcome edit ${entry.id} opportunity 30,000 EUR Umbrella after the demo`);
+
+    const edited = await bot.store.outcomes.get(ALICE.teamId, entry.id);
+    expect(edited).toMatchObject({
+      eventId: show.eventId,
+      kind: 'opportunity',
+      hundredths: 3_000_000,
+      currency: 'EUR',
+      account: 'Umbrella',
+      note: 'after the demo',
+      loggedBy: ALICE.userId,
+      history: [
+        { action: 'logged', by: ALICE.userId },
+        { action: 'edited', by: ALICE.userId, was: { kind: 'lead', grade: 'C', account: 'Umbrella' } },
+      ],
+    });
+    expect(edited).not.toHaveProperty('grade');
+    const card = visibleText(cardOf(entry.id));
+    expect(card).toContain('Opportunity 30,000 EUR');
+    expect(card).toContain(`edited by <@${ALICE.userId}>`);
+  });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   currencyProblem,
   deletion,
-  mayDeleteOutcome,
+  editedOutcome,
+  mayChangeOutcome,
   newOutcome,
   OUTCOME_LIMITS,
   readGrade,
@@ -107,13 +108,57 @@ describe('the rules of a logged outcome', () => {
   it('lets its logger or an admin delete an entry, no one else', () => {
     const entry = { loggedBy: 'U1' };
 
-    expect(mayDeleteOutcome(entry, { userId: 'U1', admin: false })).toBe(true);
-    expect(mayDeleteOutcome(entry, { userId: 'U2', admin: true })).toBe(true);
-    expect(mayDeleteOutcome(entry, { userId: 'U2', admin: false })).toBe(false);
+    expect(mayChangeOutcome(entry, { userId: 'U1', admin: false })).toBe(true);
+    expect(mayChangeOutcome(entry, { userId: 'U2', admin: true })).toBe(true);
+    expect(mayChangeOutcome(entry, { userId: 'U2', admin: false })).toBe(false);
     expect(deletion('U2', new Date('2031-03-11T00:00:00Z'))).toEqual({
       action: 'deleted',
       by: 'U2',
       at: '2031-03-11T00:00:00.000Z',
     });
+  });
+
+  it('keeps an edited entry’s show and logger, and what it said before in its history', () => {
+    const at = new Date('2031-03-10T09:30:00Z');
+    const entry = newOutcome({
+      id: '0a1b2c3d',
+      teamId: 'T1',
+      channelId: 'C1',
+      show: { eventId: '26855', name: 'Show', dateStart: '2031-02-01', dateEnd: null },
+      kind: 'lead',
+      grade: 'C',
+      account: 'Acme',
+      note: 'first talk',
+      loggedBy: 'U1',
+      at,
+    });
+    const later = new Date('2031-03-12T00:00:00Z');
+
+    const edited = editedOutcome(
+      entry,
+      { kind: 'won', hundredths: 500, currency: 'EUR', account: 'Acme' },
+      'U9',
+      later,
+    );
+
+    expect(OutcomeEntrySchema.parse(edited)).toEqual(edited);
+    expect(edited).toMatchObject({
+      eventId: '26855',
+      loggedBy: 'U1',
+      kind: 'won',
+      hundredths: 500,
+      currency: 'EUR',
+    });
+    expect(edited).not.toHaveProperty('grade');
+    expect(edited).not.toHaveProperty('note');
+    expect(edited.history).toEqual([
+      ...entry.history,
+      {
+        action: 'edited',
+        by: 'U9',
+        at: later.toISOString(),
+        was: { kind: 'lead', grade: 'C', account: 'Acme', note: 'first talk' },
+      },
+    ]);
   });
 });

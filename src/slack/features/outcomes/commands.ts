@@ -18,10 +18,11 @@ export const OUTCOME_COMMANDS = {
       "An amount (`48,000`, at most 2 decimals) is in the plan's currency: `48,000 EUR` is refused when the plan's is another. " +
       `The rest is a note, up to ${OUTCOME_LIMITS.noteChars} characters. A show the service does not know, or one starting more than ` +
       `${OUTCOME_LIMITS.aheadDays} days ahead, is refused. The card in the channel has Delete (its logger or a workspace admin; ` +
-      'the entry is kept, marked deleted). Free.',
-    // Members log; deleting is the logger's or an admin's (the entry decides: src/domain/outcomes.ts).
+      'the entry is kept, marked deleted); `outcome edit <entry id> …` says it all again (the same two; what it said before is kept). Free.',
+    // Members log; editing and deleting are the logger's or an admin's (the entry decides: src/domain/outcomes.ts).
     audience: {
       outcome: 'members',
+      'outcome-edit': 'authors',
       'outcome-delete': 'authors',
     } satisfies Record<OutcomeCommand['name'], Audience>,
     parse: (args: CommandArgs): Parsed<OutcomeCommand> => parseOutcome(args),

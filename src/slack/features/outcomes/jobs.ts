@@ -1,52 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
-  currencyProblem,
   deletion,
-  mayDeleteOutcome,
+  editedOutcome,
+  mayChangeOutcome,
   newOutcome,
   OUTCOME_LIMITS,
   startsTooFarAhead,
-  watchedCompanyOf,
 } from '../../../domain/outcomes.ts';
 import type { OutcomeEntry } from '../../../domain/ports/records.ts';
-import { EisNotFoundError } from '../../../eis/errors.ts';
 import { utcDate } from '../../../time/local-time.ts';
 import type { Answer } from '../../kit/answer.ts';
 import type { JobContext } from '../../kit/jobs.ts';
-import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
+import { mentionUser } from '../../views/format.ts';
 import { botNotice, errorMessage } from '../../views/messages.ts';
 import { escapeMrkdwn, mk } from '../../views/mrkdwn.ts';
-import { mentionUser } from '../../views/format.ts';
+import { checkedWords, type OutcomeDeps, showOf } from './entry-checks.ts';
 import type { OutcomeCommand } from './outcome-reading.ts';
 import { outcomeCard, outcomeRefusal } from './views.ts';
 
-/** `/events outcome …` in the worker: an entry checked, stored and posted; or one deleted, its card updated. */
+export type { OutcomeDeps } from './entry-checks.ts';
 
-export type OutcomeDeps = Pick<
-  WorkerDeps,
-  'eis' | 'slack' | 'logger' | 'now' | 'workspaceRoles' | 'policyIn'
-> & {
-  store: Pick<WorkerDeps['store'], 'outcomes' | 'plans' | 'watchLists'>;
-};
+/** `/events outcome …` in the worker: an entry checked, stored and posted; or one edited or deleted, its card updated. */
 
-type LogCommand = Extract<OutcomeCommand, { name: 'outcome' }>;
-
-/** The show as the service knows it now (a free read), under its public id; null when it knows none. */
-async function showOf(deps: OutcomeDeps, eventId: string) {
-  try {
-    const detail = await deps.eis.events.detail(eventId);
-    return {
-      eventId: detail.eventId,
-      name: detail.name ?? null,
-      dateStart: detail.dateStart ?? null,
-      dateEnd: detail.dateEnd ?? null,
-    };
-  } catch (error) {
-    if (error instanceof EisNotFoundError) return null;
-    throw error;
-  }
-}
+type Named<N extends OutcomeCommand['name']> = Extract<OutcomeCommand, { name: N }>;
 
 const newId = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
@@ -54,13 +31,12 @@ const newId = () => randomUUID().replace(/-/g, '').slice(0, 8);
 async function entryOf(
   deps: OutcomeDeps,
   context: JobContext,
-  command: LogCommand,
+  command: Named<'outcome'>,
 ): Promise<OutcomeEntry | { refusal: string }> {
   const { teamId, channelId } = context;
-  const [show, plan, watched] = await Promise.all([
+  const [show, words] = await Promise.all([
     showOf(deps, command.eventId),
-    deps.store.plans.get(teamId, channelId),
-    deps.store.watchLists.allAccounts(teamId, channelId).catch(() => []),
+    checkedWords(deps, { teamId, channelId }, command),
   ]);
   if (!show)
     return {
@@ -70,35 +46,19 @@ async function entryOf(
     return {
       refusal: `${show.name ?? `Event ${show.eventId}`} starts ${show.dateStart ?? ''}, more than ${OUTCOME_LIMITS.aheadDays} days ahead: it has brought nothing yet.`,
     };
-  const planCurrency = plan?.currency?.code;
-  const problem = currencyProblem(command.amount?.currency, planCurrency);
-  if (problem === 'no-plan-currency')
-    return {
-      refusal: `This channel's plan has no currency, so ${command.amount?.currency ?? ''} cannot be checked. Set it with /events plan currency ${command.amount?.currency ?? 'EUR'}, or give the amount alone.`,
-    };
-  if (problem === 'other-currency')
-    return {
-      refusal: `The amount is in ${command.amount?.currency ?? ''}, but this channel's plan is in ${planCurrency ?? ''}: give it in ${planCurrency ?? ''}.`,
-    };
-  const company = watchedCompanyOf(command.account, watched);
+  if ('refusal' in words) return words;
   return newOutcome({
     id: newId(),
     teamId,
     channelId,
     show,
-    kind: command.kind,
-    ...(command.grade ? { grade: command.grade } : {}),
-    ...(command.amount ? { hundredths: command.amount.hundredths } : {}),
-    ...(planCurrency ? { currency: planCurrency } : {}),
-    account: command.account,
-    ...(company ? { company } : {}),
-    ...(command.note ? { note: command.note } : {}),
+    ...words,
     loggedBy: context.userId,
     at: deps.now(),
   });
 }
 
-async function logOutcome(deps: OutcomeDeps, context: JobContext, command: LogCommand, answer: Answer) {
+async function logOutcome(deps: OutcomeDeps, context: JobContext, command: Named<'outcome'>, answer: Answer) {
   const entry = await entryOf(deps, context, command);
   if ('refusal' in entry) return answer(context, outcomeRefusal(entry.refusal));
   // A new id for the rare one already taken.
@@ -122,41 +82,73 @@ async function isAdmin(deps: OutcomeDeps, context: JobContext): Promise<boolean>
   return standing.kind === 'member' && standing.admin;
 }
 
-async function deleteOutcome(deps: OutcomeDeps, context: JobContext, id: string, answer: Answer) {
+/** The entry this user may change, or the refusal to answer (another workspace's is none of theirs). */
+async function changeable(deps: OutcomeDeps, context: JobContext, id: string, done: string) {
   const { teamId, userId } = context;
   const entry = await deps.store.outcomes.get(teamId, id);
-  if (!entry)
-    return answer(
-      context,
-      errorMessage(`There is no outcome entry ${id} in this workspace. Nothing was deleted.`),
-    );
+  if (!entry) return errorMessage(`There is no outcome entry ${id} in this workspace. ${done}`);
   if (entry.deletedAt)
-    return answer(
-      context,
-      botNotice(mk`Entry ${escapeMrkdwn(id)} was deleted already, by ${mentionUser(entry.deletedBy ?? '')}.`),
+    return botNotice(
+      mk`Entry ${escapeMrkdwn(id)} was deleted already, by ${mentionUser(entry.deletedBy ?? '')}.`,
     );
-  if (
-    !mayDeleteOutcome(entry, { userId, admin: entry.loggedBy !== userId && (await isAdmin(deps, context)) })
-  )
-    return answer(
-      context,
-      errorMessage(
-        'Only the person who logged this entry, or a workspace admin, may delete it. Nothing was deleted.',
-      ),
+  const admin = entry.loggedBy !== userId && (await isAdmin(deps, context));
+  if (!mayChangeOutcome(entry, { userId, admin }))
+    return errorMessage(
+      `Only the person who logged this entry, or a workspace admin, may change or delete it. ${done}`,
     );
-  const deleted = await deps.store.outcomes.markDeleted(teamId, id, deletion(userId, deps.now()));
-  if (!deleted) return answer(context, botNotice(mk`Entry ${escapeMrkdwn(id)} was deleted already.`));
-  if (deleted.cardTs)
-    await deps.slack.update(deleted.channelId, deleted.cardTs, outcomeCard(deleted)).catch((error: unknown) =>
+  return entry;
+}
+
+/** The entry's card in the channel, as it is now (a card Slack will not update is logged, not thrown). */
+async function updateCard(deps: OutcomeDeps, entry: OutcomeEntry) {
+  if (!entry.cardTs) return;
+  await deps.slack
+    .update(entry.channelId, entry.cardTs, outcomeCard(entry))
+    .catch((error: unknown) =>
       deps.logger.warn('the outcome’s card could not be updated', {
         slackError: slackErrorCode(error),
         error,
       }),
     );
+}
+
+async function editOutcome(
+  deps: OutcomeDeps,
+  context: JobContext,
+  command: Named<'outcome-edit'>,
+  answer: Answer,
+) {
+  const entry = await changeable(deps, context, command.id, 'Nothing was changed.');
+  if (!('type' in entry)) return answer(context, entry);
+  const words = await checkedWords(deps, entry, command);
+  if ('refusal' in words) return answer(context, outcomeRefusal(words.refusal));
+  const edited = editedOutcome(entry, words, context.userId, deps.now());
+  if (!(await deps.store.outcomes.replace(edited, entry.history.length)))
+    return answer(
+      context,
+      errorMessage('The entry changed meanwhile; nothing was changed. Look at its card and try again.'),
+    );
+  await updateCard(deps, edited);
+  return answer(
+    context,
+    botNotice(mk`Changed entry ${escapeMrkdwn(edited.id)}; what it said before is kept.`),
+  );
+}
+
+async function deleteOutcome(deps: OutcomeDeps, context: JobContext, id: string, answer: Answer) {
+  const entry = await changeable(deps, context, id, 'Nothing was deleted.');
+  if (!('type' in entry)) return answer(context, entry);
+  const deleted = await deps.store.outcomes.markDeleted(
+    entry.teamId,
+    id,
+    deletion(context.userId, deps.now()),
+  );
+  if (!deleted) return answer(context, botNotice(mk`Entry ${escapeMrkdwn(id)} was deleted already.`));
+  await updateCard(deps, deleted);
   return answer(
     context,
     botNotice(
-      mk`Deleted entry ${escapeMrkdwn(id)}; the record keeps it, marked deleted by ${mentionUser(userId)}.`,
+      mk`Deleted entry ${escapeMrkdwn(id)}; the record keeps it, marked deleted by ${mentionUser(context.userId)}.`,
     ),
   );
 }
@@ -167,7 +159,12 @@ export function runOutcomeCommand(
   context: JobContext,
   answer: Answer,
 ) {
-  return command.name === 'outcome'
-    ? logOutcome(deps, context, command, answer)
-    : deleteOutcome(deps, context, command.id, answer);
+  switch (command.name) {
+    case 'outcome':
+      return logOutcome(deps, context, command, answer);
+    case 'outcome-edit':
+      return editOutcome(deps, context, command, answer);
+    case 'outcome-delete':
+      return deleteOutcome(deps, context, command.id, answer);
+  }
 }

@@ -11,7 +11,7 @@ import type { AmountReading } from '../../../domain/plan/show-costs.ts';
 import type { LeadGrade, OutcomeKind } from '../../../domain/ports/records.ts';
 import { didYouMeanAmount } from '../../kit/amount-words.ts';
 import { eventIdOf, shown } from '../../kit/command-arguments.ts';
-import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
+import type { CommandArgs, Parsed, Refusal } from '../../kit/command-types.ts';
 import { outcomeUsage } from './outcome-words.ts';
 
 /** `outcome <event id> <kind> <account> [amount] [note]` and `outcome delete <id>` read: an entry as typed. */
@@ -22,19 +22,21 @@ export interface OutcomeAmount {
   currency?: string;
 }
 
+/** What an entry says, as typed: the kind with its grade or amount, the account, the note. */
+export interface OutcomeWords {
+  kind: OutcomeKind;
+  grade?: LeadGrade;
+  amount?: OutcomeAmount;
+  account: string;
+  note?: string;
+}
+
 export type OutcomeCommand =
-  | {
-      name: 'outcome';
-      eventId: string;
-      kind: OutcomeKind;
-      grade?: LeadGrade;
-      amount?: OutcomeAmount;
-      account: string;
-      note?: string;
-    }
+  | ({ name: 'outcome'; eventId: string } & OutcomeWords)
+  | ({ name: 'outcome-edit'; id: string } & OutcomeWords)
   | { name: 'outcome-delete'; id: string };
 
-/** An entry's id as the card's Delete button and `outcome delete` carry it. */
+/** An entry's id as the card's Delete button, `outcome edit` and `outcome delete` carry it. */
 export const OUTCOME_ID_PATTERN = /^[0-9a-f]{8}$/;
 
 const AMOUNT_PROBLEMS: Record<Extract<AmountReading, { ok: false }>['reason'], string> = {
@@ -74,10 +76,7 @@ function readAccount(words: readonly string[]): Reading<string> {
 }
 
 /** The kind's grade or amount, the account, then an amount (when not given before it) and the note. */
-function readEntry(
-  kind: OutcomeKind,
-  words: string[],
-): Reading<Omit<Extract<OutcomeCommand, { name: 'outcome' }>, 'name' | 'eventId' | 'kind'>> {
+function readEntry(kind: OutcomeKind, words: string[]): Reading<Omit<OutcomeWords, 'kind'>> {
   let rest = words;
   let grade: LeadGrade | undefined;
   let amount: OutcomeAmount | undefined;
@@ -130,19 +129,40 @@ function readDelete({ words, fail }: CommandArgs): Parsed<OutcomeCommand> {
   return { ok: true, command: { name: 'outcome-delete', id } };
 }
 
-export function parseOutcome(args: CommandArgs): Parsed<OutcomeCommand> {
-  const { words, fail } = args;
-  if (words.length === 0) return fail(`Say which show, what it brought and the account. ${outcomeUsage()}`);
-  if (words[0]?.toLowerCase() === 'delete') return readDelete({ ...args, words: words.slice(1) });
-  const eventId = eventIdOf(words, fail);
-  if (typeof eventId !== 'string') return eventId;
-  const [, kindWord = ''] = words;
+/** The kind and what follows it; `done` says what was not done when they are refused. */
+function readWords(words: string[], fail: CommandArgs['fail'], done: string): OutcomeWords | Refusal {
+  const [kindWord = '', ...rest] = words;
   const kind = readOutcomeKind(kindWord);
   if (!kind)
     return fail(
       `${kindWord ? `${shown(kindWord)} is not a kind of outcome.` : 'Say what the show brought.'} ${outcomeUsage()}`,
     );
-  const entry = readEntry(kind, words.slice(2));
-  if (!entry.ok) return fail(`${entry.problem} Nothing was logged. ${outcomeUsage()}`);
-  return { ok: true, command: { name: 'outcome', eventId, kind, ...entry.value } };
+  const entry = readEntry(kind, rest);
+  if (!entry.ok) return fail(`${entry.problem} ${done} ${outcomeUsage()}`);
+  return { kind, ...entry.value };
+}
+
+/** `outcome edit <id> <kind> <account> [amount] [note]`: what the entry says, all of it, again. */
+function readEdit({ words, fail }: CommandArgs): Parsed<OutcomeCommand> {
+  const [id = '', ...rest] = words;
+  if (!OUTCOME_ID_PATTERN.test(id))
+    return fail(
+      `Give the entry's id, as its card shows it, then what it says now: \`outcome edit 3f9a0c12 lead A Acme\`.`,
+    );
+  const read = readWords(rest, fail, 'Nothing was changed.');
+  if ('ok' in read) return read;
+  return { ok: true, command: { name: 'outcome-edit', id, ...read } };
+}
+
+export function parseOutcome(args: CommandArgs): Parsed<OutcomeCommand> {
+  const { words, fail } = args;
+  if (words.length === 0) return fail(`Say which show, what it brought and the account. ${outcomeUsage()}`);
+  const first = words[0]?.toLowerCase();
+  if (first === 'delete') return readDelete({ ...args, words: words.slice(1) });
+  if (first === 'edit') return readEdit({ ...args, words: words.slice(1) });
+  const eventId = eventIdOf(words, fail);
+  if (typeof eventId !== 'string') return eventId;
+  const read = readWords(words.slice(1), fail, 'Nothing was logged.');
+  if ('ok' in read) return read;
+  return { ok: true, command: { name: 'outcome', eventId, ...read } };
 }

@@ -4,7 +4,7 @@ import { LEAD_GRADES, OUTCOME_KINDS, type OutcomeKind } from '../../../domain/po
 /** How `/events outcome` is written, and what its card and refusals call each kind. */
 
 export const OUTCOME_USAGE =
-  'outcome <event id> <kind> <account> [amount] [note] | outcome delete <entry id>';
+  'outcome <event id> <kind> <account> [amount] [note] | outcome edit <entry id> <kind> <account> [amount] [note] | outcome delete <entry id>';
 export const OUTCOME_EXAMPLE = 'outcome 26855 lead B "Acme Robotics" met their CTO at the booth';
 
 /** The kinds and what each takes, as help and every refusal say it. */

@@ -51,7 +51,10 @@ export function outcomeCard(entry: OutcomeEntry): SlackMessage {
     accountWords(entry),
     ...(entry.note ? [mk`Note: ${escapeMrkdwn(entry.note)}`] : []),
   ];
-  const logged = mk`Logged by ${mentionUser(entry.loggedBy)} · entry ${code(entry.id)}`;
+  const edit = entry.history.findLast((change) => change.action === 'edited');
+  const logged = mk`Logged by ${mentionUser(entry.loggedBy)} · entry ${code(entry.id)}${
+    edit ? mk` · edited by ${mentionUser(edit.by)} on ${utcDateTime(new Date(edit.at))}` : mk``
+  }`;
   const footer =
     deleted && entry.deletedBy
       ? mk`${logged} · *Deleted* by ${mentionUser(entry.deletedBy)} on ${utcDateTime(new Date(entry.deletedAt ?? ''))}; the record keeps it.`

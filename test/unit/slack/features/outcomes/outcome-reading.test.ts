@@ -36,6 +36,13 @@ describe('reading /events outcome', () => {
       note: '3 people came',
     });
     expect(commandOf('outcome delete 0a1b2c3d')).toEqual({ name: 'outcome-delete', id: '0a1b2c3d' });
+    expect(commandOf('outcome edit 0a1b2c3d lead a Acme')).toEqual({
+      name: 'outcome-edit',
+      id: '0a1b2c3d',
+      kind: 'lead',
+      grade: 'A',
+      account: 'Acme',
+    });
   });
 
   it.each([
@@ -60,5 +67,7 @@ describe('reading /events outcome', () => {
   it('refuses a delete without an entry’s id', () => {
     expect(problemOf('outcome delete 42')).toContain("Give the entry's id");
     expect(problemOf('outcome delete')).toContain("Give the entry's id");
+    expect(problemOf('outcome edit 42 lead A Acme')).toContain("Give the entry's id");
+    expect(problemOf('outcome edit 0a1b2c3d won -1 Acme')).toContain('Nothing was changed.');
   });
 });

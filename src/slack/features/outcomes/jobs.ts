@@ -102,14 +102,12 @@ async function changeable(deps: OutcomeDeps, context: JobContext, id: string, do
 /** The entry's card in the channel, as it is now (a card Slack will not update is logged, not thrown). */
 async function updateCard(deps: OutcomeDeps, entry: OutcomeEntry) {
   if (!entry.cardTs) return;
-  await deps.slack
-    .update(entry.channelId, entry.cardTs, outcomeCard(entry))
-    .catch((error: unknown) =>
-      deps.logger.warn('the outcome’s card could not be updated', {
-        slackError: slackErrorCode(error),
-        error,
-      }),
-    );
+  await deps.slack.update(entry.channelId, entry.cardTs, outcomeCard(entry)).catch((error: unknown) =>
+    deps.logger.warn('the outcome’s card could not be updated', {
+      slackError: slackErrorCode(error),
+      error,
+    }),
+  );
 }
 
 async function editOutcome(

@@ -20,10 +20,11 @@ import {
  * - `guests`: the workspace's guests and members, never an outside user (read the channel's plan and watch);
  * - `members`: the workspace's members, never a guest (spend credits, read the ledger, change a plan or a watch);
  * - `askers`: a member, and then the record decides: the person who asked, or an approver (confirm, cancel);
+ * - `authors`: a member, and then the record decides: the person who wrote it, or an admin (delete an outcome);
  * - `approvers`: spend approvers and admins, members both (budgets);
  * - `admins`: the workspace's admins and owners and the app managers they named (the settings).
  */
-export const AUDIENCES = ['anyone', 'guests', 'members', 'askers', 'approvers', 'admins'] as const;
+export const AUDIENCES = ['anyone', 'guests', 'members', 'askers', 'authors', 'approvers', 'admins'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 /** Anything that spends credits is for members at least, whatever its word declares for its free forms. */
@@ -59,8 +60,9 @@ export function standingOf(
 const RANK: Record<Standing['kind'], number> = { unknown: 0, outsider: 0, guest: 1, member: 2 };
 
 /**
- * Whether a user of this standing may use what is declared for `audience`. For `askers` this is the
- * gate only: the confirmation's own rules (src/domain/approval.ts) then decide who asked.
+ * Whether a user of this standing may use what is declared for `audience`. For `askers` and `authors`
+ * this is the gate only: the record's own rules then decide (src/domain/approval.ts for who asked,
+ * src/domain/outcomes.ts for who logged an outcome).
  */
 export function mayUse(audience: Audience, standing: Standing): boolean {
   switch (audience) {
@@ -70,6 +72,7 @@ export function mayUse(audience: Audience, standing: Standing): boolean {
       return RANK[standing.kind] >= RANK.guest;
     case 'members':
     case 'askers':
+    case 'authors':
       return standing.kind === 'member';
     case 'approvers':
       return standing.kind === 'member' && (standing.approver || standing.admin);

@@ -4,6 +4,7 @@ import type {
   DigestSubscriptionRepository,
   FitScoreCache,
   LedgerRepository,
+  OutcomeRepository,
   PlanRepository,
   UnlockTaskRepository,
   WatchListRepository,
@@ -17,6 +18,7 @@ import { createFitScoreCache } from './fit-score-cache.ts';
 import { createInstallationRepository } from './installations.ts';
 import { createLedgerRepository } from './ledger.ts';
 import { createOAuthStateRepository } from './oauth-state.ts';
+import { createOutcomeRepository } from './outcomes.ts';
 import { createPlanRepository } from './plans.ts';
 import { createScheduledWorkRepository } from './scheduled-work.ts';
 import { createShowIdCache } from './show-ids.ts';
@@ -74,6 +76,8 @@ export function createStore(deps: StoreDeps & { keyCipher?: KeyCipher }) {
     watchLists: createWatchListRepository(deps) satisfies WatchListRepository,
     /** Each channel's plan: its shows, budgets by quarter, canvas, and the budget warnings given. */
     plans: createPlanRepository(deps) satisfies PlanRepository,
+    /** What each show brought, as the channels logged it (`/events outcome`), deletions kept. */
+    outcomes: createOutcomeRepository(deps) satisfies OutcomeRepository,
   };
 }
 

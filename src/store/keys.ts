@@ -32,6 +32,7 @@ import { ValidationError } from '../platform/errors.ts';
  * | watch paid look-up     | `WATCH_PAID_LOOKUP#<teamId>#<key>`  | `MONTH#<YYYY-MM>`       | –                            |
  * | channel's plan         | `PLAN#<teamId>`                     | `CHANNEL#<channelId>`   | –                            |
  * | plan budget warning    | `PLAN#<teamId>`                     | `WARNED#<channelId>#<quarter>#<budget set at>` | – |
+ * | logged outcome         | `OUTCOME#<teamId>`                  | `ENTRY#<id>`            | –                            |
  *
  * Due items (confirmation, unlock task, digest subscription, watch settings) are also in the team due index
  * (`teamId` / `dueAt`), every kind together: a scheduled run reads one workspace's due work there.
@@ -207,6 +208,14 @@ export const keys = {
   planBudgetWarning: (teamId: string, channelId: string, quarterKey: string, budgetSetAt: string): ItemKey => ({
     pk: keys.planPartition(teamId),
     sk: `WARNED#${part('channelId', channelId)}#${part('quarter', quarterKey)}#${part('budgetSetAt', budgetSetAt, { last: true })}`,
+  }),
+
+  /** A workspace's logged outcomes share one partition: a return reads them in one query. */
+  outcomePartition: (teamId: string): string => `OUTCOME#${part('teamId', teamId, { last: true })}`,
+  outcomeEntryPrefix: 'ENTRY#',
+  outcome: (teamId: string, id: string): ItemKey => ({
+    pk: keys.outcomePartition(teamId),
+    sk: `ENTRY#${part('outcome id', id, { last: true })}`,
   }),
 
   /** Sort-key bounds for `AT#<iso>#…` keys. */

@@ -6,6 +6,7 @@ export * from './charges.ts';
 export * from './confirmations.ts';
 export * from './digests.ts';
 export * from './ledger.ts';
+export * from './outcomes.ts';
 export * from './plans.ts';
 export * from './records.ts';
 export * from './show-ids.ts';

@@ -25,6 +25,7 @@ export const RECORD_TYPE = {
   watchPaidLookup: 'watch-paid-lookup',
   plan: 'plan',
   chargedUnlock: 'charged-unlock',
+  outcome: 'outcome',
 } as const;
 
 export const UnlockKindSchema = z.enum(['email', 'phone']);

@@ -284,3 +284,4 @@ export type FitScoreCacheEntry = z.infer<typeof FitScoreCacheEntrySchema>;
 
 export * from './watch-records.ts';
 export * from './plan-records.ts';
+export * from './outcome-records.ts';

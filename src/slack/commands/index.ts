@@ -10,6 +10,7 @@ import { EVENT_COMMANDS } from '../features/events/commands.ts';
 import { LIST_COMMANDS } from '../features/lists/commands.ts';
 import { WATCH_COMMANDS } from '../features/watch/commands.ts';
 import { PLAN_COMMANDS } from '../features/plan/commands.ts';
+import { OUTCOME_COMMANDS } from '../features/outcomes/commands.ts';
 import { nearestWord } from './nearest-word.ts';
 import type {
   CommandArgs,
@@ -39,6 +40,7 @@ const ROOMS = [
   DIGEST_COMMANDS,
   WATCH_COMMANDS,
   PLAN_COMMANDS,
+  OUTCOME_COMMANDS,
   // Every word says whom it is for: a definition without its audience does not compile.
 ] as const satisfies readonly Readonly<Record<string, { audience: WordAudience }>>[];
 

@@ -173,3 +173,12 @@ export function unlockOutcomeWords(kind: 'email' | 'phone', outcome: UnlockOutco
   const missing = outcome.notUnlocked > 0 ? `, ${outcome.notUnlocked} charged but not found` : '';
   return `${found}${missing}${skipped}. Results are in the thread.`;
 }
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money in hundredths, as the plan's costs and the outcomes show it: `12,000 EUR`, `12,000.50 EUR`; without a code, the number alone. */
+export function moneyWords(hundredths: number, code: string | undefined): string {
+  const number = (hundredths % 100 === 0 ? grouped : withCents).format(hundredths / 100);
+  return code ? `${number} ${code}` : number;
+}

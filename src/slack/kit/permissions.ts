@@ -34,6 +34,7 @@ const WHO: Record<Audience, string> = {
   guests: 'members and guests of this workspace',
   members: 'members of this workspace',
   askers: 'members of this workspace (the person who asked, or a spend approver)',
+  authors: 'members of this workspace (the person who logged it, or a workspace admin)',
   approvers: 'spend approvers and workspace admins',
   admins: 'workspace admins and owners, and the app managers they name',
 };

@@ -29,6 +29,8 @@ export interface WorkerStore {
   watchLists: Store['watchLists'];
   /** `/events plan …`, and the budget warning after a charge. */
   plans: Store['plans'];
+  /** `/events outcome …`: what the shows brought. */
+  outcomes: Store['outcomes'];
 }
 
 export interface WorkerDeps {

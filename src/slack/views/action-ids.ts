@@ -110,6 +110,11 @@ const BUTTONS = {
   planCosts: { id: 'plan.costs', audience: 'members' },
   /** Export CSV on the plan card: runs `/events plan export`. No value. */
   planExport: { id: 'plan.export', audience: RUNS },
+  /**
+   * Delete, on an outcome's card: runs `/events outcome delete <id>` (its logger or an admin).
+   * value: OutcomeValueSchema (features/outcomes/buttons.ts)
+   */
+  outcomeDelete: { id: 'outcome.delete', audience: RUNS },
 } as const satisfies Readonly<Record<string, ButtonDefinition>>;
 
 type Buttons = typeof BUTTONS;

@@ -29,6 +29,7 @@ import { digestAnswers } from '../features/digests/answers.ts';
 import { eventAnswers } from '../features/events/answers.ts';
 import { listAnswers } from '../features/lists/answers.ts';
 import { planAnswers } from '../features/plan/answers.ts';
+import { outcomeAnswers } from '../features/outcomes/answers.ts';
 import { watchAnswers } from '../features/watch/answers.ts';
 
 export type RunCommand = CommandAnswer<Command>;
@@ -50,6 +51,7 @@ export function answersOf(tools: AnswerTools): Answers<CommandWords> {
     ...digestAnswers(tools),
     ...watchAnswers(tools),
     ...planAnswers(tools),
+    ...outcomeAnswers(tools),
   };
 }
 

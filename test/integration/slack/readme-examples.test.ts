@@ -60,6 +60,8 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   // Each show compared with its score.
   compare: (message) => /^Compare: .*\d\.\d\/10.*\d\.\d\/10.*\d\.\d\/10/.test(message.text),
   plan: (message) => /^Added .+ to this channel’s plan/.test(message.text),
+  // The entry's card, in the channel.
+  outcome: (message) => /^Lead \(B\): Acme Robotics, logged by/.test(message.text),
   who: confirmationCard,
   company: confirmationCard,
   exhibitor: confirmationCard,

@@ -21,6 +21,8 @@ function cell(audience: ButtonAudience, standing: Standing): string {
   if (!mayUse(audience, standing)) return '—';
   // Past the check, a confirmation's own rules let the person who asked and the approvers decide.
   if (audience === 'askers' && standing.kind === 'member' && !standing.approver) return 'if they asked';
+  // An outcome's own rule: the person who logged it, or an admin.
+  if (audience === 'authors' && standing.kind === 'member' && !standing.admin) return 'if they logged it';
   return 'yes';
 }
 

@@ -7,6 +7,7 @@ import { button, plainText } from '../../views/blocks.ts';
 import { FIELD_ACTION, modal } from '../../views/modal-inputs.ts';
 import { input } from '../../views/blocks.ts';
 import { truncate } from '../../views/mrkdwn.ts';
+import { moneyWords } from '../../kit/money-words.ts';
 import type { CostsMetadata, CostsValue, ShowCostsValue } from './buttons.ts';
 
 /** The plan's costs beyond credits as the card, the canvas and the modal show them. */
@@ -18,14 +19,9 @@ export interface CostsBeyondCredits {
   entries: PlanShowCost[];
 }
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** `12,000 EUR`, `12,000.50 EUR`; without a currency set, the number alone. */
-export function formatAmount(hundredths: number, currency: PlanCurrency | null): string {
-  const number = (hundredths % 100 === 0 ? grouped : withCents).format(hundredths / 100);
-  return currency ? `${number} ${currency.code}` : number;
-}
+export const formatAmount = (hundredths: number, currency: PlanCurrency | null): string =>
+  moneyWords(hundredths, currency?.code);
 
 /** `12000`, `12000.50`: an amount as typed back into the modal. */
 export const amountAsTyped = (hundredths: number) =>

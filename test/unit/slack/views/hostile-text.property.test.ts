@@ -6,6 +6,7 @@ import type { Pool, Rendered } from '../../../support/hostile-fixtures.ts';
 import { WATCH_AND_PLAN_BUILDERS } from '../../../support/hostile-views/hostile-builders.ts';
 import { CARD_BUILDERS } from '../../../support/hostile-views/hostile-card-builders.ts';
 import { MORE_BUILDERS } from '../../../support/hostile-views/hostile-more-builders.ts';
+import { OUTCOME_BUILDERS } from '../../../support/hostile-views/hostile-outcome-builders.ts';
 import { PLAN_COST_BUILDERS } from '../../../support/hostile-views/hostile-plan-cost-builders.ts';
 import { WATCH_SHOWS_BUILDERS } from '../../../support/hostile-views/hostile-watch-shows-builders.ts';
 
@@ -26,6 +27,7 @@ const BUILDERS = {
   ...MORE_BUILDERS,
   ...PLAN_COST_BUILDERS,
   ...WATCH_SHOWS_BUILDERS,
+  ...OUTCOME_BUILDERS,
 };
 const BOT_LABELS = new Set(['Event website', 'LinkedIn']);
 

@@ -1,0 +1,33 @@
+/* The hostile-text property test's builders of an outcome's card (logged and deleted) and its refusal. */
+import { newOutcome } from '../../../src/domain/outcomes.ts';
+import type { OutcomeEntry } from '../../../src/domain/ports/records.ts';
+import { outcomeCard, outcomeRefusal } from '../../../src/slack/features/outcomes/views.ts';
+import type { Pool, Rendered } from '../hostile-fixtures.ts';
+
+/** An entry whose show, account, watched company, note and people come from the pool. */
+function entryOf(s: Pool): OutcomeEntry {
+  return newOutcome({
+    id: '0a1b2c3d',
+    teamId: 'T0GENERAL',
+    channelId: 'C0GENERAL',
+    show: { eventId: '26855', name: s(0), dateStart: '2027-03-01', dateEnd: '2027-03-03' },
+    kind: 'won',
+    hundredths: 4_800_050,
+    currency: 'EUR',
+    account: s(1),
+    company: { exhibitorId: '4100', name: s(2) },
+    note: s(3),
+    loggedBy: s(4),
+    at: new Date('2027-03-04T10:00:00Z'),
+  });
+}
+
+export const OUTCOME_BUILDERS: Record<string, (s: Pool) => Rendered> = {
+  outcomeCard: (s) => ({
+    messages: [
+      outcomeCard(entryOf(s)),
+      outcomeCard({ ...entryOf(s), deletedBy: s(5), deletedAt: '2027-03-05T10:00:00.000Z' }),
+    ],
+  }),
+  outcomeRefusal: (s) => ({ messages: [outcomeRefusal(s(0))] }),
+};

@@ -3,6 +3,7 @@ import { CHARGE_BUTTONS } from '../features/charges/buttons.ts';
 import { DIGEST_BUTTONS } from '../features/digests/buttons.ts';
 import { EVENT_BUTTONS } from '../features/events/buttons.ts';
 import { LIST_BUTTONS } from '../features/lists/buttons.ts';
+import { OUTCOME_BUTTONS } from '../features/outcomes/buttons.ts';
 import { PLAN_BUTTONS } from '../features/plan/buttons.ts';
 import { WATCH_BUTTONS } from '../features/watch/buttons.ts';
 import type { ButtonRun } from '../kit/command-buttons.ts';
@@ -21,4 +22,5 @@ export const BUTTON_COMMANDS: Readonly<Record<string, (value: unknown) => Button
   ...DIGEST_BUTTONS,
   ...WATCH_BUTTONS,
   ...PLAN_BUTTONS,
+  ...OUTCOME_BUTTONS,
 };

@@ -26,6 +26,7 @@ const VALUES: Record<string, unknown[]> = {
   [ACTION_IDS.planAdd]: [SHOW],
   [ACTION_IDS.planRemove]: [SHOW],
   [ACTION_IDS.planExport]: [undefined],
+  [ACTION_IDS.outcomeDelete]: [{ id: '3f9a0c12' }],
   [ACTION_IDS.spendExport]: [{ period: 'month' }, { period: 'Q2-2027' }],
   [ACTION_IDS.watchFit]: [ROW],
   [ACTION_IDS.watchPeople]: [ROW, { eventId: '26855', label: 'Acme Robotics' }],

@@ -7,6 +7,7 @@ import { CHARGE_BUTTONS } from '../../../../src/slack/features/charges/buttons.t
 import { DIGEST_BUTTONS } from '../../../../src/slack/features/digests/buttons.ts';
 import { EVENT_BUTTONS } from '../../../../src/slack/features/events/buttons.ts';
 import { LIST_BUTTONS } from '../../../../src/slack/features/lists/buttons.ts';
+import { OUTCOME_BUTTONS } from '../../../../src/slack/features/outcomes/buttons.ts';
 import { PLAN_BUTTONS } from '../../../../src/slack/features/plan/buttons.ts';
 import { WATCH_BUTTONS } from '../../../../src/slack/features/watch/buttons.ts';
 import { askAgainValue, commandTextOf } from '../../../../src/slack/kit/charge-words.ts';
@@ -100,6 +101,7 @@ describe("a button's job", () => {
       LIST_BUTTONS,
       PLAN_BUTTONS,
       WATCH_BUTTONS,
+      OUTCOME_BUTTONS,
     ];
     const declared = rooms.flatMap((room) => Object.keys(room));
 

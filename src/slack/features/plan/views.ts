@@ -184,7 +184,7 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
     ),
     ...costsBlocks(view),
     context(
-      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget; `/events plan cost <event id> <amount> <kind>` a cost.',
+      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget; `/events plan cost <event id> <amount> <kind>` a cost; `/events plan credit-price <price>` the price of a credit.',
       FIT_PROFILE_SHORT,
     ),
   ];

@@ -213,4 +213,17 @@ describe('a show’s cost in money', () => {
     for (const answer of [price, budget]) expect(answer).toMatch(/Only .* may use .*Nothing was done\./);
     expect((await stored())?.revision).toBe(before?.revision);
   });
+
+  it('converts nothing when the plan’s currency changes: the price and money budget stop counting until set again', async () => {
+    const answer = await say('plan currency USD');
+    const card = await say('plan');
+
+    expect(answer).toContain('This plan’s costs are in USD now.');
+    expect(card).toContain(
+      'The price of a credit was set in EUR, not in the plan’s USD: credits are not priced',
+    );
+    expect(card).toContain('set in another currency than the plan’s USD: not compared');
+    expect(card).not.toContain('× 0.0125 EUR =');
+    expect((await stored())?.creditPrice).toMatchObject({ tenThousandths: 125, code: 'EUR' });
+  });
 });

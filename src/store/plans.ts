@@ -23,36 +23,41 @@ const UPDATE_ATTEMPTS = 8;
 
 const parsePlan = (item: Record<string, unknown>) => parseItem(PlanSchema, 'plan', item);
 
-/** What a change decides from: the stored plan's shows, budgets, costs and currency. */
-const contentOf = ({ shows, budgets, costs, currency, removed }: Plan): PlanContent => ({
+/** What a change decides from: the stored plan's shows, budgets, costs, currency and money. */
+const contentOf = ({
+  shows,
+  budgets,
+  costs,
+  currency,
+  removed,
+  creditPrice,
+  moneyBudgets,
+}: Plan): PlanContent => ({
   shows,
   budgets,
   ...(costs ? { costs } : {}),
   ...(currency ? { currency } : {}),
   ...(removed ? { removed } : {}),
+  ...(creditPrice ? { creditPrice } : {}),
+  ...(moneyBudgets ? { moneyBudgets } : {}),
 });
 
-/** The costs, currency and removed shows a change decided: written when present, removed when absent. */
+/** The plan's optional parts, each written when a change decided it and removed when absent. */
+const OPTIONAL_PARTS = ['costs', 'currency', 'removed', 'creditPrice', 'moneyBudgets'] as const;
+
+const isPresent = (value: unknown) =>
+  Array.isArray(value)
+    ? value.length > 0
+    : value !== undefined && (typeof value !== 'object' || Object.keys(value as object).length > 0);
+
+/** The costs, currency, removed shows, credit price and money budgets a change decided. */
 function costsUpdate(content: PlanContent) {
-  const set = [
-    ...(content.costs?.length ? ['costs = :costs'] : []),
-    ...(content.currency ? ['currency = :currency'] : []),
-    ...(content.removed?.length ? ['removed = :removed'] : []),
-  ];
-  const remove = [
-    ...(content.costs?.length ? [] : ['costs']),
-    ...(content.currency ? [] : ['currency']),
-    ...(content.removed?.length ? [] : ['removed']),
-  ];
-  const values = {
-    ...(content.costs?.length ? { ':costs': content.costs } : {}),
-    ...(content.currency ? { ':currency': content.currency } : {}),
-    ...(content.removed?.length ? { ':removed': content.removed } : {}),
-  };
+  const present = OPTIONAL_PARTS.filter((part) => isPresent(content[part]));
+  const absent = OPTIONAL_PARTS.filter((part) => !present.includes(part));
   return {
-    set: set.map((s) => `, ${s}`).join(''),
-    remove: remove.length ? ` REMOVE ${remove.join(', ')}` : '',
-    values,
+    set: present.map((part) => `, ${part} = :${part}`).join(''),
+    remove: absent.length ? ` REMOVE ${absent.join(', ')}` : '',
+    values: Object.fromEntries(present.map((part) => [`:${part}`, content[part]])),
   };
 }
 

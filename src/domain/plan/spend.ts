@@ -63,3 +63,15 @@ export function planSpend(
   }
   return spend;
 }
+
+/**
+ * Credits this channel spent on each show (by event id), whenever charged, by the same rule as
+ * `planSpend`: what a show's money cost counts.
+ */
+export function spentByShow(channelId: string, entries: readonly LedgerEntry[]): Map<string, number> {
+  const spent = new Map<string, number>();
+  for (const entry of entries)
+    if (entry.channelId === channelId && isSpent(entry) && entry.eventId !== undefined)
+      spent.set(entry.eventId, (spent.get(entry.eventId) ?? 0) + entry.credits);
+  return spent;
+}

@@ -60,6 +60,28 @@ export const PlanCurrencySchema = z.object({
 });
 export type PlanCurrency = z.infer<typeof PlanCurrencySchema>;
 
+/**
+ * The team's price of one credit in the plan's currency (`plan credit-price 0.12`), in ten-thousandths
+ * of the currency (a rate has at most 4 decimals), with the currency it was set in: a rate set in
+ * another currency than the plan's now prices nothing.
+ */
+export const PlanCreditPriceSchema = z.object({
+  tenThousandths: z.number().int().positive(),
+  code: z.string().regex(/^[A-Z]{3}$/),
+  setBy: Id,
+  setAt: IsoTime,
+});
+export type PlanCreditPrice = z.infer<typeof PlanCreditPriceSchema>;
+
+/** A quarter's budget in money (`plan budget 50000 EUR Q2-2027`), in hundredths of the currency it was set in. */
+export const PlanMoneyBudgetSchema = z.object({
+  hundredths: z.number().int().positive(),
+  code: z.string().regex(/^[A-Z]{3}$/),
+  setBy: Id,
+  setAt: IsoTime,
+});
+export type PlanMoneyBudget = z.infer<typeof PlanMoneyBudgetSchema>;
+
 /** A channel's plan: the shows it is considering and its budgets by quarter (`Q2-2027`). */
 export const PlanSchema = z.object({
   type: z.literal(RECORD_TYPE.plan),
@@ -70,6 +92,10 @@ export const PlanSchema = z.object({
   /** Costs beyond credits (booth, sponsorship, travel, other), of shows on the plan; absent: none yet. */
   costs: z.array(PlanShowCostSchema).exactOptional(),
   currency: PlanCurrencySchema.exactOptional(),
+  /** The price of a credit; absent: not set (the money cost of credits is not shown). */
+  creditPrice: PlanCreditPriceSchema.exactOptional(),
+  /** Money budgets by quarter (`Q2-2027`), beside the credits budgets; absent: none. */
+  moneyBudgets: z.record(z.string(), PlanMoneyBudgetSchema).exactOptional(),
   /** Shows taken off the plan, oldest removal first; absent: none (or a plan written before). */
   removed: z.array(RemovedPlanShowSchema).exactOptional(),
   /** Raised by every change of the shows or budgets: a write from an older read is refused. */

@@ -1,4 +1,13 @@
-import type { Plan, PlanBudget, PlanCurrency, PlanShow, PlanShowCost, RemovedPlanShow } from './records.ts';
+import type {
+  Plan,
+  PlanBudget,
+  PlanCreditPrice,
+  PlanCurrency,
+  PlanMoneyBudget,
+  PlanShow,
+  PlanShowCost,
+  RemovedPlanShow,
+} from './records.ts';
 
 /** What a change to a plan decides: its shows and budgets, and its costs beyond credits. */
 export interface PlanContent {
@@ -7,6 +16,10 @@ export interface PlanContent {
   /** Absent: none (a plan written before costs, or without any). */
   costs?: PlanShowCost[];
   currency?: PlanCurrency;
+  /** Absent: no price of a credit set. */
+  creditPrice?: PlanCreditPrice;
+  /** Money budgets by quarter key; absent: none. */
+  moneyBudgets?: Record<string, PlanMoneyBudget>;
   /** Shows taken off the plan, kept for their spend; absent: none. */
   removed?: RemovedPlanShow[];
 }

@@ -141,14 +141,16 @@ describe('the plan’s costs beyond credits', () => {
     const [upload] = bot.slack.messages(appDmOf(ALICE.userId)).filter((m) => (m.files ?? []).length > 0);
     const [header, ...rows] = linesOf(upload?.files?.[0]?.content ?? '');
     expect(header).toBe(
-      'row,quarter,event_id,show,start,end,city,country,fit_score,fit_band,watched_accounts,unlock,unlock_credits,booth,sponsorship,travel,other,costs_total,currency,budget_credits,spent_credits,costs_set_by,costs_last_set_at',
+      'row,quarter,event_id,show,start,end,city,country,fit_score,fit_band,watched_accounts,unlock,unlock_credits,booth,sponsorship,travel,other,costs_total,currency,budget_credits,spent_credits,costs_set_by,costs_last_set_at,credit_price,credits_cost,cost_total,budget_money,budget_money_left',
     );
     const showRow = (id: string) => rows.find((r) => r.startsWith(`show,${quarter?.key},${id},`)) ?? '';
-    expect(showRow(a.eventId)).toContain(',locked,2000,12000,,,,12000,EUR,,,U0ALICE,');
-    expect(showRow(b.eventId)).toContain(',locked,2000,,,3000.5,500,3500.5,EUR,,,U0ALICE,');
+    // Nothing spent on the shows yet (0 credits); no price of a credit set: no money figure for them.
+    expect(showRow(a.eventId)).toContain(',locked,2000,12000,,,,12000,EUR,,0,U0ALICE,');
+    expect(showRow(b.eventId)).toContain(',locked,2000,,,3000.5,500,3500.5,EUR,,0,U0ALICE,');
+    expect(showRow(a.eventId)).toMatch(/,,,,,$/);
     // No budget for the quarter, nothing spent on its shows yet: the spend read says 0.
-    expect(rows).toContain(`quarter,${quarter?.key},,,,,,,,,,,4000,12000,,3000.5,500,15500.5,EUR,,0,,`);
-    expect(rows).toContain('plan,,,,,,,,,,,,4000,12000,,3000.5,500,15500.5,EUR,,,,');
+    expect(rows).toContain(`quarter,${quarter?.key},,,,,,,,,,,4000,12000,,3000.5,500,15500.5,EUR,,0,,,,,,,`);
+    expect(rows).toContain('plan,,,,,,,,,,,,4000,12000,,3000.5,500,15500.5,EUR,,,,,,,,,');
     expect(upload?.text).toContain('(costs in EUR)');
     // The file is named for the channel as people know it, not its id
     expect(upload?.files?.[0]).toMatchObject({ title: 'Plan of #events', name: 'plan-events.csv' });

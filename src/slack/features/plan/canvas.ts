@@ -6,6 +6,7 @@ import { formatDateRange, PAST_WORD } from '../../views/format.ts';
 import { costLines, costWords, fitWords, type PlanView, watchedWords } from './views.ts';
 import { showName } from './plan-words.ts';
 import { costsBeyondCreditsLines, showCostWords } from './cost-views.ts';
+import { moneyLines, showMoneyWords } from './money-views.ts';
 import { watchedShowsCanvasLines } from '../watch/index.ts';
 
 export const PLAN_CANVAS_TITLE = 'Event plan';
@@ -32,6 +33,11 @@ const botWords = (text: string) =>
 
 /** The plan as the channel's canvas shows it: the shows by date, then the cost line. */
 export function planCanvasMarkdown(view: PlanView): string {
+  const currency = view.costsBeyondCredits?.currency ?? null;
+  const moneyOf = (eventId: string) => {
+    const words = showMoneyWords(eventId, view.money, currency);
+    return words ? [`- ${botWords(words)}`] : [];
+  };
   const shows =
     view.rows.length === 0
       ? ['No shows yet. Add one with `/events plan add <event id>`.']
@@ -42,6 +48,7 @@ export function planCanvasMarkdown(view: PlanView): string {
           `- ${plain(watchedWords(row.watched))}`,
           `- ${plain(costWords(row.cost))}`,
           `- ${plain(showCostWords(show.eventId, view.costsBeyondCredits))}`,
+          ...moneyOf(show.eventId),
           '',
         ]);
   return [
@@ -54,6 +61,8 @@ export function planCanvasMarkdown(view: PlanView): string {
     ...costLines(view).map((line) => `- ${botWords(line)}`),
     '## Costs beyond credits',
     ...costsBeyondCreditsLines(view.costsBeyondCredits).map((line) => `- ${botWords(line)}`),
+    '## Cost in money',
+    ...moneyLines(view.money, currency).map((line) => `- ${botWords(line)}`),
   ].join('\n');
 }
 

@@ -26,6 +26,7 @@ import { alreadyOnPlanWords, planFullWords, showName } from './plan-words.ts';
 import { escapeMrkdwn, joinMrkdwn, mk } from '../../views/mrkdwn.ts';
 import { formatDateRange, formatNumber } from '../../views/format.ts';
 import { changeCosts } from './cost-jobs.ts';
+import { changeCreditPrice, changeMoneyBudget } from './money-jobs.ts';
 import { exportPlan } from './export.ts';
 
 const emptyPlan = (context: JobContext, at: Date): Plan => ({
@@ -158,6 +159,7 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
       };
     }
     case 'plan-budget': {
+      if ('money' in command) return changeMoneyBudget(deps, context, command);
       const { quarter, credits } = command;
       const { plan } = await deps.plans.update(teamId, channelId, (current) =>
         setBudget(current, quarter, credits, userId, deps.now()),
@@ -175,6 +177,9 @@ async function change(deps: PlanCommandDeps, context: JobContext, command: PlanC
     case 'plan-currency':
     case 'plan-currency-show':
       return changeCosts(deps, context, command);
+    case 'plan-credit-price':
+    case 'plan-credit-price-show':
+      return changeCreditPrice(deps, context, command);
     default:
       return { plan: await deps.plans.get(teamId, channelId), notice: mk`` };
   }

@@ -1,5 +1,12 @@
 import { inPool } from '../../../domain/pool.ts';
-import { compareByDate, planCosts, planSpend, showCostTotals } from '../../../domain/plan/index.ts';
+import {
+  compareByDate,
+  planCosts,
+  planMoney,
+  planSpend,
+  showCostTotals,
+  spentByShow,
+} from '../../../domain/plan/index.ts';
 import { showFit, type ShowFitSources } from '../../../domain/show-fit.ts';
 import { showUnlockCost } from '../../../domain/unlock-cost.ts';
 import type { KeptEntries, LedgerRepository, Plan, PlanShow } from '../../../domain/ports/index.ts';
@@ -124,6 +131,14 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     currency: plan.currency ?? null,
     entries,
   };
+  // Computed from the stored charges, costs and price each time: a new price changes what is shown.
+  const money = planMoney({
+    plan,
+    shows: rows.map((row) => row.show),
+    costs: costsBeyondCredits.totals,
+    spentOnShows: kept && spentByShow(plan.channelId, kept.entries),
+    spend,
+  });
   const today = utcDate(deps.now());
   const watchedShows = rankWatchedShows(accounts, today);
   return {
@@ -134,6 +149,7 @@ export async function readPlanView(deps: PlanReadDeps, plan: Plan): Promise<Plan
     balance,
     spendCapped: kept?.capped ?? false,
     costsBeyondCredits,
+    money,
     watchedShows,
   };
 }

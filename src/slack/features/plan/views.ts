@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { PlanCosts, QuarterCost } from '../../../domain/plan/index.ts';
+import type { PlanCosts, PlanMoney, QuarterCost } from '../../../domain/plan/index.ts';
 import type { UnlockCost } from '../../../domain/unlock-cost.ts';
 import type { PlanShow } from '../../../domain/ports/records.ts';
 import { showName } from './plan-words.ts';
@@ -21,6 +21,7 @@ import {
   showAmounts,
   showCostWords,
 } from './cost-views.ts';
+import { moneyLines, quarterMoneyWords, rateWords, showMoneyWords } from './money-views.ts';
 
 /** One show of the plan as the card and the canvas show it. */
 export interface PlanRow {
@@ -40,6 +41,8 @@ export interface PlanView {
   balance: number | null;
   /** Booth, sponsorship, travel and other costs (absent: not read). */
   costsBeyondCredits?: CostsBeyondCredits;
+  /** Each show's and quarter's cost in money, the price of a credit, the money budgets (absent: not read). */
+  money?: PlanMoney;
   /** The upcoming shows ranked by the channel's watched accounts there (`watch shows`), for the canvas. */
   watchedShows?: WatchedShow[];
   /** The ledger held more than one read takes: the spend counted is the latest charges'. */
@@ -141,10 +144,12 @@ export function costLines({
   return lines;
 }
 
-function rowBlocks(row: PlanRow, costs: CostsBeyondCredits | undefined, today: string): KnownBlock[] {
+function rowBlocks(row: PlanRow, view: PlanView): KnownBlock[] {
   const { show } = row;
+  const { costsBeyondCredits: costs, today } = view;
   const where = show.city ? mk` · ${escapeMrkdwn(show.city)}` : '';
-  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatShowDates(show, today)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(showCostWords(show.eventId, costs))}\n${escapeMrkdwn(watchedWords(row.watched))}`;
+  const money = showMoneyWords(show.eventId, view.money, costs?.currency ?? null);
+  const text = mk`*${escapeMrkdwn(showName(show))}* · ${formatShowDates(show, today)}${where} · ID ${code(show.eventId)}\n${escapeMrkdwn(fitWords(row.fit))} · ${escapeMrkdwn(costWords(row.cost))}\n${escapeMrkdwn(showCostWords(show.eventId, costs))}${money ? mk`\n${escapeMrkdwn(money)}` : ''}\n${escapeMrkdwn(watchedWords(row.watched))}`;
   const leads = eventLeadsOn(show, today).filter((b) => b?.action_id !== ACTION_IDS.planAdd);
   const costsValue = {
     eventId: show.eventId,
@@ -170,7 +175,7 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
   const blocks: KnownBlock[] = [
     ...top,
     section(mk`${title}: ${showCount(view.rows.length)}, by date`),
-    ...view.rows.flatMap((row) => rowBlocks(row, view.costsBeyondCredits, view.today)),
+    ...view.rows.flatMap((row) => rowBlocks(row, view)),
     section(
       joinMrkdwn(
         costLines(view).map((line) => mk`• ${escapeMrkdwn(line)}`),
@@ -179,7 +184,7 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
     ),
     ...costsBlocks(view),
     context(
-      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget; `/events plan cost <event id> <amount> <kind>` a cost.',
+      'Prices from the service’s precheck (free). `/events plan budget <credits> <quarter>` sets a budget; `/events plan cost <event id> <amount> <kind>` a cost; `/events plan credit-price <price>` the price of a credit.',
       FIT_PROFILE_SHORT,
     ),
   ];
@@ -189,36 +194,52 @@ export function planCard(view: PlanView, notice?: Mrkdwn): SlackMessage {
   });
 }
 
-/** The costs beyond credits, per quarter beside the credits above, and Export CSV. */
+/** The plan's money lines: the price of a credit, each quarter's cost against its money budget. */
+const planMoneyLines = (view: PlanView) => moneyLines(view.money, view.costsBeyondCredits?.currency ?? null);
+
+/** The costs beyond credits and the costs in money, per quarter beside the credits above, and Export CSV. */
 function costsBlocks(view: PlanView): KnownBlock[] {
-  const lines = costsBeyondCreditsLines(view.costsBeyondCredits).map((line) => mk`• ${escapeMrkdwn(line)}`);
+  const lines = [...costsBeyondCreditsLines(view.costsBeyondCredits), ...planMoneyLines(view)].map(
+    (line) => mk`• ${escapeMrkdwn(line)}`,
+  );
   const exportRow = actions([exportPlanButton()]);
   return [section(joinMrkdwn(lines, '\n')), ...(exportRow ? [exportRow] : [])];
 }
 
-const budgetOnly = (view: PlanView): KnownBlock[] =>
-  view.costs.quarters.length > 0
+const budgetOnly = (view: PlanView): KnownBlock[] => {
+  const moneyBudgets = view.money?.quarters.some((q) => q.budget) ? planMoneyLines(view) : [];
+  const lines = [...(view.costs.quarters.length > 0 ? costLines(view) : []), ...moneyBudgets];
+  return lines.length > 0
     ? [
         section(
           joinMrkdwn(
-            costLines(view).map((l) => mk`• ${escapeMrkdwn(l)}`),
+            lines.map((l) => mk`• ${escapeMrkdwn(l)}`),
             '\n',
           ),
         ),
       ]
     : [];
+};
 
-/** `plan budget` alone: the budgets by quarter. */
+/** `plan budget` alone: the budgets by quarter, in credits and in money, each against what was spent. */
 export function budgetsAnswer(view: PlanView): SlackMessage {
   const withBudget = view.costs.quarters.filter((q) => q.budget);
-  if (withBudget.length === 0)
+  const { money } = view;
+  const currency = view.costsBeyondCredits?.currency ?? null;
+  const withMoney = money?.quarters.filter((q) => q.budget) ?? [];
+  if (withBudget.length === 0 && withMoney.length === 0)
     return fitToLimits({
       text: 'No budgets yet.',
       blocks: [
         section('This channel’s plan has no budget yet. Set one with `/events plan budget 20000 Q2-2027`.'),
       ],
     });
-  const lines = withBudget.map((q) => mk`• ${escapeMrkdwn(quarterWords(q))}`);
+  const lines = [
+    ...withBudget.map(quarterWords),
+    ...(money && withMoney.length > 0
+      ? [rateWords(money.rate, currency), ...withMoney.map((q) => quarterMoneyWords(q, money, currency))]
+      : []),
+  ].map((line) => mk`• ${escapeMrkdwn(line)}`);
   return fitToLimits({
     text: 'The plan’s budgets',
     blocks: [section(mk`*Budgets of this channel’s plan*\n${joinMrkdwn(lines, '\n')}`)],

@@ -98,7 +98,8 @@ const NO_DATA_OR_PIECES = new Set(
  chargeTargetWords pausedWorkText pausedWorkBlocks keyStatus exportProgress exportedPrivately
  inviteBotMessage confirmButton cancelButton spendCreditsDialog formatAmount amountAsTyped kindTotalsWords
  showCostWords costsBeyondCreditsLines showAmounts costsButton exportPlanButton mayConfirmWords dialogMayConfirmWords watchPagerBlocks
- unlockWaitingWords`.split(/\s+/),
+ unlockWaitingWords
+ formatCreditPrice rateWords moneyCostWords showMoneyWords quarterMoneyWords moneyLines`.split(/\s+/),
 );
 
 /** Builders rendered above whose only data is ids (who asked): the bot mentions them on purpose. */

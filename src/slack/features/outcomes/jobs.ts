@@ -68,7 +68,8 @@ async function logOutcome(deps: OutcomeDeps, context: JobContext, command: Named
       context,
       errorMessage('The entry could not be stored; please try again. Nothing was logged.'),
     );
-  const cardTs = await deps.slack.post(context, outcomeCard(stored));
+  // From Log for a show: in the thread of the message (or card) it was logged from.
+  const cardTs = await deps.slack.post(context, outcomeCard(stored), context.threadTs);
   if (!cardTs) return answer(context, outcomeCard(stored)); // the bot is not in the channel: the logger sees it
   await deps.store.outcomes.setCard(stored.teamId, stored.id, cardTs);
   // The card is the answer, for everyone: the "working…" line goes.

@@ -136,6 +136,24 @@ describe('Log for a show, through the Slack handler', () => {
     }
   });
 
+  it('answers a show the service does not know to the logger alone, storing nothing', async () => {
+    const message = await messageFromBob('a meeting');
+    await openFrom(message);
+    const before = await entries();
+
+    await bot.slack.submitView({
+      user: ALICE.userId,
+      values: { show: text('99999999'), kind: choice('meeting-held'), account: text('Acme') },
+    });
+    await bot.idle();
+
+    expect(await entries()).toEqual(before);
+    const refusal = bot.last();
+    expect(refusal.visibleTo).toBe(ALICE.userId);
+    expect(refusal.text).toContain('knows no show with the id 99999999');
+    expect(bot.messages().filter((m) => m.threadTs === message.ts)).toEqual([]);
+  });
+
   it('offers Outcome… on a past show’s card only, opening the form with the show', async () => {
     const aheadCard = await fitCardOf(ahead.eventId);
     const pastCard = await fitCardOf(past.eventId);

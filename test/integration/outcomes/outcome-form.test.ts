@@ -44,7 +44,12 @@ describe('Log for a show, through the Slack handler', () => {
     return message;
   }
   const openFrom = (message: SlackMessage) =>
-    bot.slack.messageShortcut({ user: ALICE.userId, channel: CHANNEL, ts: message.ts, callbackId: LOG_SHORTCUT });
+    bot.slack.messageShortcut({
+      user: ALICE.userId,
+      channel: CHANNEL,
+      ts: message.ts,
+      callbackId: LOG_SHORTCUT,
+    });
   async function fitCardOf(eventId: string): Promise<SlackMessage> {
     await bot.command(`fit ${eventId}`);
     await bot.idle();
@@ -61,7 +66,9 @@ describe('Log for a show, through the Slack handler', () => {
   afterAll(() => bot.close());
 
   it('opens from a message, prefilled with its text and its link', async () => {
-    const message = await messageFromBob('Met  their CTO at the booth: <@U0CAROL> follows up & sends the deck');
+    const message = await messageFromBob(
+      'Met  their CTO at the booth: <@U0CAROL> follows up & sends the deck',
+    );
 
     await openFrom(message);
 
@@ -123,7 +130,12 @@ describe('Log for a show, through the Slack handler', () => {
 
       const answer = await bot.slack.submitView({
         user: ALICE.userId,
-        values: { show: text(ahead.eventId), kind: choice('opportunity'), account: text('Acme'), amount: text(amount) },
+        values: {
+          show: text(ahead.eventId),
+          kind: choice('opportunity'),
+          account: text('Acme'),
+          amount: text(amount),
+        },
       });
       await bot.idle();
 

@@ -20,7 +20,11 @@ const readLog: ModalReader = (values, view, who) => {
   const { channelId, threadTs } = target;
   return {
     ok: true,
-    value: { kind: 'command', text: form.value, context: { ...who, channelId, ...(threadTs ? { threadTs } : {}) } },
+    value: {
+      kind: 'command',
+      text: form.value,
+      context: { ...who, channelId, ...(threadTs ? { threadTs } : {}) },
+    },
   };
 };
 

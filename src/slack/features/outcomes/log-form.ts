@@ -41,7 +41,9 @@ export function noteOf(messageText: string, link: string | undefined): string {
     .trim();
   if (!link) return truncate(text, OUTCOME_LIMITS.noteChars);
   const room = OUTCOME_LIMITS.noteChars - link.length - 1;
-  return room <= 0 ? link.slice(0, OUTCOME_LIMITS.noteChars) : [truncate(text, room), link].filter(Boolean).join(' ');
+  return room <= 0
+    ? link.slice(0, OUTCOME_LIMITS.noteChars)
+    : [truncate(text, room), link].filter(Boolean).join(' ');
 }
 
 export function outcomeModal(prefill: OutcomePrefill, target: OutcomeTarget): ModalView {
@@ -49,7 +51,12 @@ export function outcomeModal(prefill: OutcomePrefill, target: OutcomeTarget): Mo
   const note = prefill.note ? noteOf(prefill.note, prefill.link) : prefill.link;
   const blocks: KnownBlock[] = [
     textInput('show', 'Show (event id)', prefill.eventId, '26855'),
-    input('kind', 'What it brought', { type: 'static_select', action_id: FIELD_ACTION, options: kinds }, { optional: false }),
+    input(
+      'kind',
+      'What it brought',
+      { type: 'static_select', action_id: FIELD_ACTION, options: kinds },
+      { optional: false },
+    ),
     input(
       'account',
       'Account',

@@ -74,7 +74,7 @@ describe('Log for a show, through the Slack handler', () => {
 
     expect(bot.slack.modal(ALICE.userId)?.view.callback_id).toBe(FORM_IDS.outcome);
     expect(initialOf('note')).toBe(
-      `Met their CTO at the booth: <@U0CAROL> follows up & sends the deck ${threadLink(CHANNEL, message.ts)}`,
+      `Met their CTO at the booth: @U0CAROL follows up & sends the deck ${threadLink(CHANNEL, message.ts)}`,
     );
     expect(initialOf('show')).toBeUndefined();
   });
@@ -90,8 +90,10 @@ describe('Log for a show, through the Slack handler', () => {
   });
 
   it('logs one entry as /events outcome does, its card in the message’s thread', async () => {
-    const message = await messageFromBob('Globex signed today');
+    // A note as the message prefills it: a mention, and a first word that looks like a currency code.
+    const message = await messageFromBob('USD terms agreed, <@U0CAROL> sends the contract');
     await openFrom(message);
+    const note = initialOf('note') ?? '';
     const before = await entries();
 
     const answer = await bot.slack.submitView({
@@ -101,7 +103,7 @@ describe('Log for a show, through the Slack handler', () => {
         kind: choice('won'),
         account: text('Globex "Corp"'),
         amount: text('48,000'),
-        note: text('Globex signed today'),
+        note: text(note),
       },
     });
     await bot.idle();
@@ -114,7 +116,7 @@ describe('Log for a show, through the Slack handler', () => {
       kind: 'won',
       hundredths: 4_800_000,
       account: "Globex 'Corp'",
-      note: 'Globex signed today',
+      note: `USD terms agreed, @U0CAROL sends the contract ${threadLink(CHANNEL, message.ts)}`,
       loggedBy: ALICE.userId,
     });
     const card = bot.messages().find((m) => m.threadTs === message.ts && m.ts === added[0]?.cardTs);

@@ -31,9 +31,16 @@ export interface OutcomePrefill {
   link?: string;
 }
 
-/** The note a message prefills: its text (as a reader sees it) then its link, within the note's limit. */
+/**
+ * The note a message prefills: its text as a reader sees it (a mention as its words, `@U123` or
+ * `#general`, as the command takes no mention markup), then its link, within the note's limit.
+ */
 export function noteOf(messageText: string, link: string | undefined): string {
   const text = messageText
+    .replace(/<([@#!])([^|>]*)(?:\|([^>]*))?>/g, (_mention, sigil: string, id: string, label?: string) => {
+      const named = label?.trim() || id.replace(/^subteam\^/, '');
+      return /^[@#]/.test(named) ? named : `${sigil === '#' ? '#' : '@'}${named}`;
+    })
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
@@ -112,11 +119,14 @@ export function readOutcomeForm(values: ViewValues): FormResult<string> {
   if (kind && !carriesAmount(kind) && amount)
     errors.amount = 'Only an opportunity or a deal won takes an amount; leave it empty.';
   if (kind && carriesAmount(kind) && amount && show && !errors.show) {
+    // After an account, so that anything typed is read as the amount (and said wrong as one).
     const problem = refusalOf([show, kind, 'x', amount]);
     if (problem) errors.amount = problem;
   }
   if (!show || !kind || !account || Object.keys(errors).length > 0) return { ok: false, errors };
-  const text = commandText(['outcome', show, kind, grade, `"${account}"`, amount, note]);
-  const problem = refusalOf([show, kind, grade, `"${account}"`, amount, note]);
+  // The amount before the account, so that no word of the note is read as its currency.
+  const words = [show, kind, grade, amount, `"${account}"`, note];
+  const problem = refusalOf(words);
+  const text = commandText(['outcome', ...words]);
   return problem ? { ok: false, errors: { note: problem } } : { ok: true, value: text };
 }

@@ -57,7 +57,18 @@ export function outcomeModal(prefill: OutcomePrefill, target: OutcomeTarget): Mo
   const kinds = OUTCOME_KINDS.map((kind) => option(KIND_LABELS[kind], kind));
   const note = prefill.note ? noteOf(prefill.note, prefill.link) : prefill.link;
   const blocks: KnownBlock[] = [
-    textInput('show', 'Show (event id)', prefill.eventId, '26855'),
+    input(
+      'show',
+      'Show (event id)',
+      {
+        type: 'plain_text_input',
+        action_id: FIELD_ACTION,
+        max_length: 100,
+        placeholder: plainText('26855'),
+        ...(prefill.eventId ? { initial_value: truncate(prefill.eventId, 100) } : {}),
+      },
+      { optional: false },
+    ),
     input(
       'kind',
       'What it brought',

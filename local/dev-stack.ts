@@ -58,6 +58,7 @@ const DEV_CLIENT_ID = 'local-client-id';
 export const DEV_SHORTCUTS: readonly LocalShortcut[] = [
   { callbackId: 'search_events', name: 'Search events', type: 'global' },
   { callbackId: 'research_company', name: 'Research company', type: 'message' },
+  { callbackId: 'log_for_show', name: 'Log for a show', type: 'message' },
 ];
 
 /** `UNFURL_DOMAINS` as the bot reads it (comma-separated, default app.lensmor.com). */

@@ -1,3 +1,4 @@
+import type { Audience } from './audience.ts';
 import { readAmount, type AmountReading } from './plan/show-costs.ts';
 import {
   LEAD_GRADES,
@@ -25,6 +26,12 @@ export const OUTCOME_LIMITS = {
   /** A show starting further ahead than this (days from today, UTC) has brought nothing yet. */
   aheadDays: 365,
 } as const;
+
+/**
+ * Who may log an entry: `/events outcome`, the Log for a show form and a past show's Outcome… button
+ * all name this one audience (a guest from another organisation is never one of them).
+ */
+export const OUTCOME_LOGGERS = 'members' satisfies Audience;
 
 /** The kinds that carry money (required), and the one that carries a grade (required). */
 const MONEY_KINDS: ReadonlySet<OutcomeKind> = new Set(['opportunity', 'won']);

@@ -123,11 +123,12 @@ describe('the Slack app manifest', () => {
     }
   });
 
-  it('offers the shortcuts the bot answers: search_events from anywhere, research_company on a message', () => {
+  it('offers the shortcuts the bot answers: search_events from anywhere, research_company and log_for_show on a message', () => {
     for (const app of [manifest, socketMode]) {
       expect(app.features.shortcuts.map(({ type, callback_id }) => [type, callback_id])).toEqual([
         ['global', 'search_events'],
         ['message', 'research_company'],
+        ['message', 'log_for_show'],
       ]);
     }
   });

@@ -18,6 +18,7 @@ import { registerWorkflowStep } from '../features/workflow-step/listeners.ts';
 import { registerWorkspaceAdmin } from '../features/workspace-admin/listeners.ts';
 import { registerWatch } from '../features/watch/listeners.ts';
 import { registerPlan } from '../features/plan/listeners.ts';
+import { registerOutcomes } from '../features/outcomes/listeners.ts';
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   // First: its middleware answers a workspace without a service key before the others run.
@@ -31,6 +32,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerDigests(app, deps);
   registerWatch(app, deps);
   registerPlan(app, deps);
+  registerOutcomes(app, deps);
   registerShare(app, deps);
   registerFollowUpActions(app, deps);
   registerConfirmationActions(app, deps);

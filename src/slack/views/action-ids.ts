@@ -1,4 +1,5 @@
 import type { Audience } from '../../domain/audience.ts';
+import { OUTCOME_LOGGERS } from '../../domain/outcomes.ts';
 
 /**
  * Whom a button is for (src/domain/audience.ts). `RUNS`: it runs an `/events` command, a list's page or
@@ -115,6 +116,8 @@ const BUTTONS = {
    * value: OutcomeValueSchema (features/outcomes/buttons.ts)
    */
   outcomeDelete: { id: 'outcome.delete', audience: RUNS },
+  /** Outcome…, on a past show's fit card: opens the Log for a show form with the show. value: EventValueSchema (kit/row-buttons.ts) */
+  outcomeOpen: { id: 'outcome.open', audience: OUTCOME_LOGGERS },
 } as const satisfies Readonly<Record<string, ButtonDefinition>>;
 
 type Buttons = typeof BUTTONS;

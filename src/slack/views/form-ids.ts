@@ -1,3 +1,4 @@
+import { OUTCOME_LOGGERS } from '../../domain/outcomes.ts';
 import { RUNS, type ButtonAudience } from './action-ids.ts';
 
 /**
@@ -21,6 +22,8 @@ const FORMS = {
   watchImport: { id: 'modal.watch-import', audience: 'members' },
   /** A show's costs on the plan: its `/events plan cost …` command. */
   planCosts: { id: 'modal.plan-costs', audience: RUNS },
+  /** Log for a show (message shortcut, a past show's Outcome…): its `/events outcome` command. */
+  outcome: { id: 'modal.outcome', audience: OUTCOME_LOGGERS },
   /** Draft outreach for people of an unlock (the workspace's unlocked contacts). */
   outreach: { id: 'followup.outreach', audience: 'members' },
   /** The workspace settings (service key, approvers, cap, app managers). */

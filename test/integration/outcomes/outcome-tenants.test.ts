@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../local/fake-slack/payloads.ts';
+import { viewSubmissionBody } from '../../../local/fake-slack/surfaces.ts';
+import { isPastShow } from '../../../src/domain/past-show.ts';
+import { ACTION_IDS } from '../../../src/slack/views/action-ids.ts';
+import { FORM_IDS } from '../../../src/slack/views/form-ids.ts';
 import { visibleText } from '../../support/bot.ts';
 import {
   type InstalledWorkspaces,
@@ -72,5 +76,45 @@ describe('outcomes, two workspaces and an outside user', () => {
     );
     expect(await bot.store.outcomes.forTeam(A.teamId)).toEqual(before);
     expect(await bot.store.outcomes.forTeam(B.teamId)).toEqual([]);
+  });
+
+  it('refuses a guest from another organisation Outcome… and the Log for a show form, logging nothing', async () => {
+    const past = bot.sim.events.find((e) => isPastShow(e, bot.sim.today));
+    if (!past) throw new Error('the simulator has no show over');
+    await say(`fit ${past.eventId}`, A.member);
+    const card = bot.slack
+      .messages(A.channel)
+      .filter((m) => m.visibleTo === A.member.userId)
+      .at(-1);
+    if (!card) throw new Error('no fit card');
+    const before = await bot.store.outcomes.forTeam(A.teamId);
+
+    await bot.click(card, ACTION_IDS.outcomeOpen, OUTSIDER);
+    await bot.idle();
+
+    expect(bot.slack.modal(OUTSIDER.userId)).toBeUndefined();
+    expect(lastIn(A, OUTSIDER.userId)).toContain(
+      'Only members of this workspace may use this button. You are a guest from another organisation here.',
+    );
+
+    // The form a member opened, submitted by the guest.
+    await bot.click(card, ACTION_IDS.outcomeOpen, A.member);
+    await bot.idle();
+    const form = bot.slack.modal(A.member.userId);
+    expect(form?.view.callback_id).toBe(FORM_IDS.outcome);
+    if (!form) throw new Error('no form');
+    const text = (value: string) => ({ value: { type: 'plain_text_input', value } });
+    const answer = await bot.post(
+      viewSubmissionBody(OUTSIDER, form, {
+        show: text(past.eventId),
+        kind: { value: { type: 'static_select', selected_option: { value: 'meeting-held' } } },
+        account: text('Globex'),
+      }),
+    );
+    await bot.idle();
+
+    expect(answer.body).toContain('Only members of this workspace may use this form.');
+    expect(answer.body).toContain('You are a guest from another organisation here.');
+    expect(await bot.store.outcomes.forTeam(A.teamId)).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
-/* The hostile-text property test's builders of an outcome's card (logged and deleted) and its refusal. */
+/* The hostile-text property test's builders of an outcome's card (logged and deleted), its refusal and its form. */
 import { newOutcome } from '../../../src/domain/outcomes.ts';
 import type { OutcomeEntry } from '../../../src/domain/ports/records.ts';
+import { outcomeModal } from '../../../src/slack/features/outcomes/log-form.ts';
 import { outcomeCard, outcomeRefusal } from '../../../src/slack/features/outcomes/views.ts';
 import type { Pool, Rendered } from '../hostile-fixtures.ts';
 
@@ -30,4 +31,14 @@ export const OUTCOME_BUILDERS: Record<string, (s: Pool) => Rendered> = {
     ],
   }),
   outcomeRefusal: (s) => ({ messages: [outcomeRefusal(s(0))] }),
+  // Log for a show, prefilled from a message whose text and show id come from the pool.
+  outcomeModal: (s) => ({
+    blocks: outcomeModal(
+      { eventId: s(0), note: s(1), link: 'https://slack.com/archives/C0GENERAL/p1' },
+      {
+        channelId: 'C0GENERAL',
+        threadTs: '1.000001',
+      },
+    ).blocks,
+  }),
 };

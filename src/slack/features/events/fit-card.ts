@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { isPastShow } from '../../../domain/past-show.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
 import {
@@ -123,6 +124,10 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
     button('Exhibitors', ACTION_IDS.fitExhibitors, eventValue),
     button('People', ACTION_IDS.fitPeople, eventValue),
     button('Recommended exhibitors', ACTION_IDS.fitRecommend, eventValue),
+    // Over: log what it brought (Log for a show, with the show).
+    ...(options.today && isPastShow(event, options.today)
+      ? [button('Outcome…', ACTION_IDS.outcomeOpen, eventValue)]
+      : []),
   ]);
   if (buttons) blocks.push(buttons);
 

@@ -1,5 +1,5 @@
 import type { Audience } from '../../../domain/audience.ts';
-import { OUTCOME_LIMITS } from '../../../domain/outcomes.ts';
+import { OUTCOME_LIMITS, OUTCOME_LOGGERS } from '../../../domain/outcomes.ts';
 import type { CommandArgs, Parsed } from '../../kit/command-types.ts';
 import { type OutcomeCommand, parseOutcome } from './outcome-reading.ts';
 import { kindsWords, OUTCOME_EXAMPLE, OUTCOME_USAGE } from './outcome-words.ts';
@@ -21,7 +21,7 @@ export const OUTCOME_COMMANDS = {
       'the entry is kept, marked deleted); `outcome edit <entry id> …` says it all again (the same two; what it said before is kept). Free.',
     // Members log; editing and deleting are the logger's or an admin's (the entry decides: src/domain/outcomes.ts).
     audience: {
-      outcome: 'members',
+      outcome: OUTCOME_LOGGERS,
       'outcome-edit': 'authors',
       'outcome-delete': 'authors',
     } satisfies Record<OutcomeCommand['name'], Audience>,

@@ -60,7 +60,11 @@ async function entryOf(
 
 async function logOutcome(deps: OutcomeDeps, context: JobContext, command: Named<'outcome'>, answer: Answer) {
   const entry = await entryOf(deps, context, command);
-  if ('refusal' in entry) return answer(context, outcomeRefusal(entry.refusal));
+  if ('refusal' in entry) {
+    // From the form (its card would go in a thread): the refusal is the logger's alone, not the thread's.
+    if (context.threadTs) return deps.slack.ephemeral(context, outcomeRefusal(entry.refusal));
+    return answer(context, outcomeRefusal(entry.refusal));
+  }
   // A new id for the rare one already taken.
   const stored = (await deps.store.outcomes.add(entry)) ? entry : { ...entry, id: newId() };
   if (stored !== entry && !(await deps.store.outcomes.add(stored)))
@@ -68,7 +72,8 @@ async function logOutcome(deps: OutcomeDeps, context: JobContext, command: Named
       context,
       errorMessage('The entry could not be stored; please try again. Nothing was logged.'),
     );
-  const cardTs = await deps.slack.post(context, outcomeCard(stored));
+  // From Log for a show: in the thread of the message (or card) it was logged from.
+  const cardTs = await deps.slack.post(context, outcomeCard(stored), context.threadTs);
   if (!cardTs) return answer(context, outcomeCard(stored)); // the bot is not in the channel: the logger sees it
   await deps.store.outcomes.setCard(stored.teamId, stored.id, cardTs);
   // The card is the answer, for everyone: the "working…" line goes.

@@ -98,7 +98,7 @@ import {
  *
  * MODEL_SEED sets the seed (printed either way; fixed in `npm test` so CI runs the same sequences,
  * fresh in `npm run fuzz`), MODEL_RUNS the sequences (200; `npm run fuzz`: 5,000), MODEL_BUDGET_MS
- * the time budget (50 s: the sequences stop there, passing; the first 20 run however long they take),
+ * the time budget (30 s: the sequences stop there, passing; the first 20 run however long they take),
  * MODEL_SKIP step kinds to leave out, MODEL_EXAMPLE a sequence to run first (a failure's counterexample,
  * to replay it), MODEL_DEBUG prints where the time went (and steps slower than
  * MODEL_SLOW_MS, 1 s, with their log lines; MODEL_DEBUG=watch also each watch answer and alert row).
@@ -109,7 +109,7 @@ const SEED =
     ? Math.floor(Math.random() * 2 ** 31)
     : Number(process.env.MODEL_SEED ?? 20261125);
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
-const BUDGET_MS = Number(process.env.MODEL_BUDGET_MS ?? 50_000);
+const BUDGET_MS = Number(process.env.MODEL_BUDGET_MS ?? 30_000);
 /** The first sequences, run however long they take: the time budget bounds only those beyond them. */
 const FLOOR = Math.min(RUNS, 20);
 const ASKS = ['unlock 26855', 'unlock 8453', 'emails 100003 100004', 'visitors 26855'] as const;

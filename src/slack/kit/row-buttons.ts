@@ -35,6 +35,16 @@ export function eventLeadsOn(show: ListedShow, today: string | undefined): (Butt
   ];
 }
 
+/**
+ * Outcome… on a past show (by `today`, `YYYY-MM-DD`), on its fit card and its plan row: opens the Log
+ * for a show form with the show (value: EventValueSchema). None on a show still ahead.
+ */
+export function outcomeButton(show: ListedShow, today: string | undefined): Button | undefined {
+  return today !== undefined && isPastShow(show, today)
+    ? button('Outcome…', ACTION_IDS.outcomeOpen, { eventId: show.eventId })
+    : undefined;
+}
+
 /** Fit / Exhibitors / People / Add to plan for one event row (account, LinkedIn and shows-for rows). */
 export function eventButtons(show: ListedShow, today: string | undefined): KnownBlock | undefined {
   return actions(eventLeadsOn(show, today), `event-${show.eventId}`);

@@ -116,7 +116,7 @@ const BUTTONS = {
    * value: OutcomeValueSchema (features/outcomes/buttons.ts)
    */
   outcomeDelete: { id: 'outcome.delete', audience: RUNS },
-  /** Outcome…, on a past show's fit card: opens the Log for a show form with the show. value: EventValueSchema (kit/row-buttons.ts) */
+  /** Outcome…, on a past show's fit card and plan row: opens the Log for a show form with the show. value: EventValueSchema (kit/row-buttons.ts) */
   outcomeOpen: { id: 'outcome.open', audience: OUTCOME_LOGGERS },
 } as const satisfies Readonly<Record<string, ButtonDefinition>>;
 

@@ -1,5 +1,4 @@
 import type { KnownBlock } from '@slack/types';
-import { isPastShow } from '../../../domain/past-show.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, fieldsSection, header, section } from '../../views/blocks.ts';
 import {
@@ -12,6 +11,7 @@ import {
   plural,
 } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
+import { outcomeButton } from '../../kit/row-buttons.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import type { FitScoreResult, SlackMessage } from '../../views/types.ts';
 import { BAND_MARK, FIT_PROFILE_WORDS, fitBand, scoreBar } from '../../views/fit-band.ts';
@@ -125,9 +125,7 @@ export function fitCard(fit: FitScoreResult, options: FitCardOptions = {}): Slac
     button('People', ACTION_IDS.fitPeople, eventValue),
     button('Recommended exhibitors', ACTION_IDS.fitRecommend, eventValue),
     // Over: log what it brought (Log for a show, with the show).
-    ...(options.today && isPastShow(event, options.today)
-      ? [button('Outcome…', ACTION_IDS.outcomeOpen, eventValue)]
-      : []),
+    outcomeButton(event, options.today),
   ]);
   if (buttons) blocks.push(buttons);
 

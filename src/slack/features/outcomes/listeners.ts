@@ -28,7 +28,7 @@ const readLog: ModalReader = (values, view, who) => {
   };
 };
 
-/** Outcome… on a past show's card: the form with the show, its card answered in that card's thread. */
+/** Outcome… on a past show's card or plan row: the form with the show, answered in that card's thread. */
 function fromCard(body: BlockAction<ButtonAction>) {
   const value = EventValueSchema.safeParse(parseValue(body.actions[0] as ButtonAction));
   const channelId = body.channel?.id;

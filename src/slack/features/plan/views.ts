@@ -7,7 +7,7 @@ import type { WatchedAtShow } from '../../../domain/watch/at-show.ts';
 import type { WatchedShow } from '../../../domain/watch/where.ts';
 import { ACTION_IDS } from '../../views/action-ids.ts';
 import { actions, button, context, section } from '../../views/blocks.ts';
-import { eventLeadsOn } from '../../kit/row-buttons.ts';
+import { eventLeadsOn, outcomeButton } from '../../kit/row-buttons.ts';
 import { code, formatCredits, formatNumber, formatShowDates, mentionChannel } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import type { SlackMessage } from '../../views/types.ts';
@@ -159,6 +159,7 @@ function rowBlocks(row: PlanRow, view: PlanView): KnownBlock[] {
   const buttons = actions([
     ...leads,
     costsButton(costsValue),
+    outcomeButton(show, today),
     button('Remove', ACTION_IDS.planRemove, { eventId: show.eventId }),
   ]);
   return [section(text), ...(buttons ? [buttons] : [])];

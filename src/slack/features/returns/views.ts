@@ -8,7 +8,7 @@ import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts
 import type { SlackMessage } from '../../views/types.ts';
 
 /** The words of one return: a show's or the period's figures, in the plan's currency (`code`). */
-export function figuresWords(figures: ReturnFigures, code: string | undefined): Mrkdwn {
+function figuresWords(figures: ReturnFigures, code: string | undefined): Mrkdwn {
   const money = (hundredths: number) => escapeMrkdwn(moneyWords(hundredths, code));
   const split = (of: { sourced: number; influenced: number }) =>
     mk`${money(of.sourced + of.influenced)} (sourced ${money(of.sourced)}, influenced ${money(of.influenced)})`;

@@ -2,7 +2,7 @@ import type { PeriodReturn, ReturnFigures, ReturnShow } from '../../../domain/ou
 import { LEAD_GRADES } from '../../../domain/ports/records.ts';
 import { moneyWords } from '../../kit/money-words.ts';
 import { header, section } from '../../views/blocks.ts';
-import { formatDateRange } from '../../views/format.ts';
+import { formatDateRange, plural } from '../../views/format.ts';
 import { fitToLimits } from '../../views/limits.ts';
 import { escapeMrkdwn, joinMrkdwn, mk, type Mrkdwn } from '../../views/mrkdwn.ts';
 import type { SlackMessage } from '../../views/types.ts';
@@ -78,7 +78,7 @@ export function returnAnswer(
     section(mk`${showTitle(show)}\n${figuresWords(figures, code)}`),
   );
   const total = withTotal
-    ? [section(mk`*Total, ${read.shows.length} shows*\n${figuresWords(read.total, code)}`)]
+    ? [section(mk`*Total, ${plural(read.shows.length, 'show')}*\n${figuresWords(read.total, code)}`)]
     : [];
   return fitToLimits({ text: heading, blocks: [header(`Return: ${title}`), ...shows, ...total] });
 }

@@ -12,6 +12,7 @@ import {
   type TestWorkspace,
   testWorkspace,
 } from '../../support/distributed-bot.ts';
+import { showsForPlan } from '../../support/plan-shows.ts';
 
 /*
  * `/events return` through the real handlers (issue 43): the entries logged for a past show add up
@@ -54,8 +55,8 @@ describe('a show’s return, two workspaces', () => {
   it('adds up the entries logged for a past show, sourced apart from influenced, and only this workspace’s', async () => {
     const id = show.eventId;
     // Initech was met first at this show (sourced); Globex was met first at another (influenced here).
-    const [other] = bot.sim.events.filter((e) => e.eventId !== id && !isPastShow(e, bot.sim.today));
-    if (!other) throw new Error('the simulator has no other show');
+    const [other] = showsForPlan(bot.sim.events, bot.sim.today);
+    if (!other) throw new Error('the simulator has no show ahead');
     await say(`outcome ${other.eventId} meeting-booked Globex`, A.member);
     await say(`outcome ${id} meeting-booked Initech`, A.member);
     await say(`outcome ${id} meeting-held Initech`, A.member);

@@ -11,6 +11,7 @@ import { LIST_COMMANDS } from '../features/lists/commands.ts';
 import { WATCH_COMMANDS } from '../features/watch/commands.ts';
 import { PLAN_COMMANDS } from '../features/plan/commands.ts';
 import { OUTCOME_COMMANDS } from '../features/outcomes/commands.ts';
+import { RETURN_COMMANDS } from '../features/returns/commands.ts';
 import { nearestWord } from './nearest-word.ts';
 import type {
   CommandArgs,
@@ -41,6 +42,7 @@ const ROOMS = [
   WATCH_COMMANDS,
   PLAN_COMMANDS,
   OUTCOME_COMMANDS,
+  RETURN_COMMANDS,
   // Every word says whom it is for: a definition without its audience does not compile.
 ] as const satisfies readonly Readonly<Record<string, { audience: WordAudience }>>[];
 

@@ -30,6 +30,7 @@ import { eventAnswers } from '../features/events/answers.ts';
 import { listAnswers } from '../features/lists/answers.ts';
 import { planAnswers } from '../features/plan/answers.ts';
 import { outcomeAnswers } from '../features/outcomes/answers.ts';
+import { returnAnswers } from '../features/returns/answers.ts';
 import { watchAnswers } from '../features/watch/answers.ts';
 
 export type RunCommand = CommandAnswer<Command>;
@@ -52,6 +53,7 @@ export function answersOf(tools: AnswerTools): Answers<CommandWords> {
     ...watchAnswers(tools),
     ...planAnswers(tools),
     ...outcomeAnswers(tools),
+    ...returnAnswers(tools),
   };
 }
 
@@ -62,7 +64,7 @@ export function answersOf(tools: AnswerTools): Answers<CommandWords> {
  * The other words only show what the service answers, and their cards name the show by the public id
  * the service answers with, at no extra call.
  */
-const KEEPING_WORDS: ReadonlySet<string> = new Set(['plan', 'compare']);
+const KEEPING_WORDS: ReadonlySet<string> = new Set(['plan', 'compare', 'return']);
 const keepsShows = (command: Command) =>
   KEEPING_WORDS.has(wordOf(command)) &&
   chargeActionOf(command) === undefined &&

@@ -62,6 +62,8 @@ const ANSWERS: Record<string, (message: SlackMessage) => boolean> = {
   plan: (message) => /^Added .+ to this channel’s plan/.test(message.text),
   // The entry's card, in the channel.
   outcome: (message) => /^Lead \(B\): Acme Robotics, logged by/.test(message.text),
+  // A report: on a fresh workspace it truly has nothing logged.
+  return: (message) => /^Return: Q2 2027/.test(message.text),
   who: confirmationCard,
   company: confirmationCard,
   exhibitor: confirmationCard,

@@ -33,9 +33,9 @@ export const ANSWERS = {
 /** The issue's figures, measured on the local page before (issue 35, "Why"). */
 const TODAY_MS: Partial<Record<CaseName, number>> = { usage: 2100, already: 3600, unlock: 2800 };
 
-const SIGNING_SECRET = 'bench-answers-signing-secret';
-const TEAM = 'T0BENCH';
-const USER = 'U0BENCH';
+export const SIGNING_SECRET = 'bench-answers-signing-secret';
+export const TEAM = 'T0BENCH';
+export const USER = 'U0BENCH';
 
 type CaseName = 'usage' | 'unknown' | 'already' | 'search' | 'compare' | 'plan-add' | 'unlock';
 
@@ -131,7 +131,7 @@ function answerIn(slack: FakeSlack, channel: string, answered: (text: string) =>
   });
 }
 
-async function startWorld(dynamoEndpoint: string) {
+export async function startWorld(dynamoEndpoint: string) {
   const sim = await startSimulator();
   const apiKey = 'sk_test_bench_answers';
   sim.addKey(apiKey, { balance: 1_000_000 });
@@ -166,7 +166,7 @@ async function startWorld(dynamoEndpoint: string) {
   return { sim, slack, store, url: http.url, problems, channels, close };
 }
 
-type World = Awaited<ReturnType<typeof startWorld>>;
+export type World = Awaited<ReturnType<typeof startWorld>>;
 
 /** One command in its own channel: ms from the POST to the answer, and whether the ack carried it. */
 async function answerTime(

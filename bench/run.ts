@@ -9,6 +9,7 @@ import { type Bundle, type BundleName, ROOT, buildAll, buildHarness, stackSettin
 import { BUNDLE_OF, type ColdStartSample, SLACK_SECRET, VARIANTS, measureColdStarts } from './cold-start.ts';
 import { digestRows, measureDigestFanOut } from './digest-fan-out.ts';
 import { measureKeepAlive } from './keep-alive.ts';
+import { measureReturns, returnRows } from './returns.ts';
 import { measurePoller, pollerRows } from './poller.ts';
 import { scheduleDrift } from './schedule.ts';
 import { measureWatch, watchRows } from './watch-fan-out.ts';
@@ -28,13 +29,13 @@ import { startStandInWorld } from './stand-in-world.ts';
 
 /**
  * `npm run bench` (not part of `npm test`): bundle sizes, cold starts, the service client's keep-alive
- * pool, ack latency against a naive handler, the answer times of issue 35 item 3, the unlock poller and the digest fan-out, every figure
+ * pool, ack latency against a naive handler, the answer times of issue 35 item 3, a show's return beside the plan (issue 43), the unlock poller and the digest fan-out, every figure
  * measured side by side in this one run. Prints one table (Markdown, ready for docs/performance.md) and
  * writes `bench/results.json`. Asserts nothing; takes about ten minutes.
  * `BENCH_RUNS` sets the cold starts per variant and delay (default 11: on a shared 2-core machine
  * fewer leave the medians at the mercy of the neighbours).
  * `BENCH_ONLY` runs some parts alone while developing, comma-separated from `bundles`, `cold-start`,
- * `keep-alive`, `ack`, `answers`, `poller`, `digest`, `watch` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
+ * `keep-alive`, `ack`, `answers`, `return`, `poller`, `digest`, `watch` (e.g. `BENCH_ONLY=ack BENCH_ACK_REQUESTS=100 npm run bench`):
  * it prints only their rows and writes nothing, so results.json and docs/performance.md's table keep a
  * whole run.
  */
@@ -42,10 +43,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 11) || 11;
 const DELAYS = [0, 100];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const PARTS = ['bundles', 'cold-start', 'keep-alive', 'ack', 'answers', 'poller', 'digest', 'watch'] as const;
+const PARTS = [
+  'bundles',
+  'cold-start',
+  'keep-alive',
+  'ack',
+  'answers',
+  'return',
+  'poller',
+  'digest',
+  'watch',
+] as const;
 type Part = (typeof PARTS)[number];
 /** The parts measured against one DynamoDB Local (`sections`). */
-const SECTION_PARTS: readonly Part[] = ['ack', 'answers', 'poller', 'digest', 'watch'];
+const SECTION_PARTS: readonly Part[] = ['ack', 'answers', 'return', 'poller', 'digest', 'watch'];
 
 /** The parts `BENCH_ONLY` names; undefined when unset (the whole bench). */
 function onlyParts(value: string | undefined): Set<Part> | undefined {
@@ -95,6 +106,11 @@ async function sections(runs: (part: Part) => boolean = () => true) {
       'Answers: what a user waits for after a command (in the ack, or the worker at 200 ms per service call)…',
       () => measureAnswers(dynamo.endpoint, log),
     );
+    const returns = await step(
+      'return',
+      "A show's return: `/events return <year>` over 5,000 entries and 200 shows, beside `/events plan`…",
+      () => measureReturns(dynamo.endpoint, log),
+    );
     const poller = await step(
       'poller',
       'Poller: backlog, burst and a simulated hour at 200 ms of service latency…',
@@ -111,11 +127,12 @@ async function sections(runs: (part: Part) => boolean = () => true) {
     const rows = [
       ...(acks ? ackRows(acks) : []),
       ...(answers ? answerRows(answers) : []),
+      ...(returns ? returnRows(returns) : []),
       ...(poller ? pollerRows(poller) : []),
       ...(digest ? digestRows(digest) : []),
       ...(watch ? watchRows(watch) : []),
     ];
-    return { acks, answers, poller, digest, watch, rows };
+    return { acks, answers, returns, poller, digest, watch, rows };
   } finally {
     await dynamo.stop();
   }
@@ -195,6 +212,7 @@ async function main(): Promise<void> {
       keepAlive: { ...keepAlive, pooledToFresh: keepAlive.pooledMs / keepAlive.freshMs },
       ackLatency: measured.acks,
       answers: measured.answers,
+      returns: measured.returns,
       poller: measured.poller,
       digestFanOut: measured.digest,
       watch: measured.watch,

@@ -1,4 +1,6 @@
 import type { ShowIds } from '../../domain/show-ids.ts';
+import { EisNotFoundError } from '../../eis/errors.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
 const stringsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
@@ -24,4 +26,24 @@ export async function withPublicShowIds<T extends object>(
     ...(eventId === undefined ? {} : { eventId: publicOf(eventId) }),
     ...(eventIds === undefined ? {} : { eventIds: eventIds.map(publicOf) }),
   };
+}
+
+/**
+ * A show as the service knows it now (a free detail read), under its public id (the detail names it);
+ * null when the service knows no show by that id. What the plan adds and an outcome is logged for.
+ */
+export async function readShow(events: Pick<WorkerDeps['eis']['events'], 'detail'>, eventId: string) {
+  try {
+    const detail = await events.detail(eventId);
+    return {
+      eventId: detail.eventId,
+      name: detail.name ?? null,
+      dateStart: detail.dateStart ?? null,
+      dateEnd: detail.dateEnd ?? null,
+      city: detail.city ?? null,
+    };
+  } catch (error) {
+    if (error instanceof EisNotFoundError) return null;
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { currencyProblem, type OutcomeInput, watchedCompanyOf } from '../../../domain/outcomes.ts';
 import type { OutcomeEntry } from '../../../domain/ports/records.ts';
-import { EisNotFoundError } from '../../../eis/errors.ts';
+import { readShow } from '../../kit/show-ids.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import type { OutcomeWords } from './outcome-reading.ts';
 
@@ -14,20 +14,7 @@ export type OutcomeDeps = Pick<
 };
 
 /** The show as the service knows it now (a free read), under its public id; null when it knows none. */
-export async function showOf(deps: OutcomeDeps, eventId: string) {
-  try {
-    const detail = await deps.eis.events.detail(eventId);
-    return {
-      eventId: detail.eventId,
-      name: detail.name ?? null,
-      dateStart: detail.dateStart ?? null,
-      dateEnd: detail.dateEnd ?? null,
-    };
-  } catch (error) {
-    if (error instanceof EisNotFoundError) return null;
-    throw error;
-  }
-}
+export const showOf = (deps: OutcomeDeps, eventId: string) => readShow(deps.eis.events, eventId);
 
 export type CheckedWords = OutcomeInput & { currency?: string; company?: OutcomeEntry['company'] };
 

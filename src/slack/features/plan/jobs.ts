@@ -10,7 +10,7 @@ import {
 import { isPastShow } from '../../../domain/past-show.ts';
 import type { Plan, PlanShow } from '../../../domain/ports/index.ts';
 import { utcDate } from '../../../time/local-time.ts';
-import { EisNotFoundError } from '../../../eis/errors.ts';
+import { readShow } from '../../kit/show-ids.ts';
 import type { JobContext } from '../../kit/jobs.ts';
 import type { WorkerDeps } from '../../kit/worker-deps.ts';
 import { slackErrorCode } from '../../slack-errors.ts';
@@ -87,21 +87,8 @@ async function showToAdd(
   context: JobContext,
   eventId: string,
 ): Promise<PlanShow | null> {
-  try {
-    const detail = await deps.eis.events.detail(eventId);
-    return {
-      eventId: detail.eventId,
-      name: detail.name ?? null,
-      dateStart: detail.dateStart ?? null,
-      dateEnd: detail.dateEnd ?? null,
-      city: detail.city ?? null,
-      addedBy: context.userId,
-      addedAt: deps.now().toISOString(),
-    };
-  } catch (error) {
-    if (error instanceof EisNotFoundError) return null;
-    throw error;
-  }
+  const show = await readShow(deps.eis.events, eventId);
+  return show && { ...show, addedBy: context.userId, addedAt: deps.now().toISOString() };
 }
 
 /**
